@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import '@mostrador/shared';
+import type { Database } from './db/client.js';
+import { accessPlugin, API_PREFIX } from './lib/access.js';
+import { installErrorHandler } from './lib/error-handler.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { businessRoutes } from './modules/businesses/businesses.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { memberRoutes } from './modules/members/members.routes.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+export interface AppOptions {
+  database: Database;
+  jwtSecret: string;
+  publicUrl: string;
+  smtpUrl?: string;
+  mailFrom?: string;
+  corsOrigins?: string[];
+  webDist?: string;
+  logger?: boolean | { level: string };
+  /** Injected clock, so time-dependent rules are tested without waiting. */
+  now?: () => Date;
+  rateLimits?: { signupPerHour?: number; loginFailuresPerEmail?: number; loginFailuresPerIp?: number };
+}
+
+export interface AppServices {
+  mailer: Mailer;
+  jwtKey: Uint8Array;
+  publicUrl: string;
+  now: () => Date;
+  rateLimits: { signupPerHour: number; loginFailuresPerEmail: number; loginFailuresPerIp: number };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    services: AppServices;
+  }
+}
+
+/** Builds the whole application without listening: main.ts listens, tests use inject(). */
+export async function buildApp(opts: AppOptions): Promise<App> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const jwtKey = new TextEncoder().encode(opts.jwtSecret);
+  app.decorate('db', opts.database);
+  app.decorate('services', {
+    mailer: createMailer(opts.smtpUrl, opts.mailFrom ?? 'Mostrador <no-responder@mostrador.local>', app.log),
+    jwtKey,
+    publicUrl: opts.publicUrl.replace(/\/$/, ''),
+    now: opts.now ?? (() => new Date()),
+    rateLimits: {
+      signupPerHour: opts.rateLimits?.signupPerHour ?? 10,
+      loginFailuresPerEmail: opts.rateLimits?.loginFailuresPerEmail ?? 10,
+      loginFailuresPerIp: opts.rateLimits?.loginFailuresPerIp ?? 50,
+    },
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('X-Request-Id', req.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:'],
+      },
+    },
+  });
+  await app.register(cors, {
+    origin: opts.corsOrigins && opts.corsOrigins.length ? opts.corsOrigins : false,
+    exposedHeaders: ['X-Request-Id', 'X-Total-Count', 'Retry-After', 'Content-Disposition'],
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Mostrador API', version: '1.0.0', description: 'API de Mostrador (v1).' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(accessPlugin, { jwtKey });
+  installErrorHandler(app);
+
+  await app.register(
+    async (api) => {
+      const a = api.withTypeProvider<ZodTypeProvider>();
+      await healthRoutes(a);
+      await authRoutes(a);
+      await businessRoutes(a);
+      await memberRoutes(a);
+      await settingsRoutes(a);
+      await dashboardRoutes(a);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  if (opts.webDist && existsSync(path.join(opts.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: path.resolve(opts.webDist), wildcard: false, index: false });
+    // Every non-API GET that is not a file is a route of the single-page app.
+    app.get('/*', { schema: { hide: true } }, (req, reply) => {
+      if (req.url.startsWith('/api/')) {
+        return reply.status(404).send({ detail: 'Recurso no encontrado.', code: 'NOT_FOUND' });
+      }
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    });
+  }
+
+  return app;
+}

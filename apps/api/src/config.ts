@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Mostrador <no-responder@mostrador.local>'),
+  CORS_ORIGINS: z.string().default(''),
+  PUBLIC_URL: z.string().default(''),
+  LOG_LEVEL: z.string().default('info'),
+  RATE_LIMIT_SIGNUP_PER_HOUR: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_LOGIN_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Configuración inválida:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { PermissionMap } from '@mostrador/shared';
+import { users } from './users.js';
+
+export const businesses = pgTable('businesses', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  nombre: text('nombre').notNull(),
+  tipo: text('tipo'),
+  descripcion: text('descripcion'),
+  cuit: text('cuit'),
+  creadaPor: uuid('creada_por')
+    .notNull()
+    .references(() => users.id),
+  plan: text('plan', { enum: ['trial', 'esencial', 'profesional', 'empresarial'] })
+    .notNull()
+    .default('trial'),
+  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }).notNull(),
+  creadaEn: timestamp('creada_en', { withTimezone: true }).notNull().defaultNow(),
+  actualizadaEn: timestamp('actualizada_en', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const businessMembers = pgTable(
+  'business_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rol: text('rol', { enum: ['admin', 'empleado'] })
+      .notNull()
+      .default('empleado'),
+    estado: text('estado', { enum: ['pendiente', 'aceptado', 'rechazado'] })
+      .notNull()
+      .default('pendiente'),
+    accesoTotal: boolean('acceso_total').notNull().default(false),
+    permisos: jsonb('permisos').$type<PermissionMap>().notNull(),
+    invitadoPor: uuid('invitado_por').references(() => users.id, { onDelete: 'set null' }),
+    creadaEn: timestamp('creada_en', { withTimezone: true }).notNull().defaultNow(),
+    ultimoAcceso: timestamp('ultimo_acceso', { withTimezone: true }),
+  },
+  (t) => [unique('business_members_business_user_key').on(t.businessId, t.userId), index('business_members_user_idx').on(t.userId)],
+);
+
+export const tenantSettings = pgTable('tenant_settings', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  businessId: uuid('business_id')
+    .notNull()
+    .unique()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  locale: text('locale').notNull().default('es-AR'),
+  timezone: text('timezone').notNull().default('America/Argentina/Buenos_Aires'),
+  currency: text('currency').notNull().default('ARS'),
+  salesDropThreshold: numeric('sales_drop_threshold', { precision: 5, scale: 2 }).notNull().default('15'),
+  minDaysForModel: integer('min_days_for_model').notNull().default(30),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Finance categories; "Ventas" and "Compras" are created with every business (sistema). */
+export const financeCategories = pgTable(
+  'finance_categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    nombre: text('nombre').notNull(),
+    descripcion: text('descripcion'),
+    tipo: text('tipo', { enum: ['ingreso', 'egreso'] }).notNull(),
+    activo: boolean('activo').notNull().default(true),
+    sistema: boolean('sistema').notNull().default(false),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+    actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('finance_categories_business_id_key').on(t.businessId, t.id),
+    uniqueIndex('finance_categories_name_key').on(t.businessId, t.tipo, sql`lower(${t.nombre})`),
+  ],
+);
+
+/** One row per change to money, stock, permissions, memberships, settings and plan. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    entidad: text('entidad').notNull(),
+    entidadId: uuid('entidad_id'),
+    accion: text('accion').notNull(),
+    antes: jsonb('antes'),
+    despues: jsonb('despues'),
+    fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_business_fecha_idx').on(t.businessId, t.fecha)],
+);

@@ -1,0 +1,254 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { jwtVerify } from 'jose';
+import { permissionKey, type Accion, type Modulo, type PermissionMap } from '@mostrador/shared';
+import { AppError, invalid, unauthenticated } from './errors.js';
+
+/**
+ * What a route needs. Every /api/v1 route must declare one (checked when the route is
+ * registered), and every route under /businesses/:id must check the business.
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'user' }
+  | { kind: 'member' }
+  | { kind: 'admin' }
+  | { kind: 'creator'; message: string }
+  | { kind: 'module'; modulo: Modulo; accion: Accion };
+
+export const access = {
+  public: { kind: 'public' } as Access,
+  user: { kind: 'user' } as Access,
+  member: { kind: 'member' } as Access,
+  admin: { kind: 'admin' } as Access,
+  creator: (message: string): Access => ({ kind: 'creator', message }),
+  module: (modulo: Modulo, accion: Accion): Access => ({ kind: 'module', modulo, accion }),
+};
+
+export interface AuthUser {
+  id: string;
+  sessionId: string;
+  email: string;
+  nombre: string;
+}
+
+export interface BusinessContext {
+  id: string;
+  membershipId: string;
+  rol: 'admin' | 'empleado';
+  accesoTotal: boolean;
+  isCreator: boolean;
+  permisos: PermissionMap;
+  timezone: string;
+  locale: string;
+  currency: string;
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AuthUser | null;
+    business: BusinessContext | null;
+  }
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
+export const API_PREFIX = '/api/v1';
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (s: unknown): s is string => typeof s === 'string' && UUID_RE.test(s);
+
+export const notMember = () => new AppError(403, 'NOT_MEMBER', 'No tienes acceso a este negocio.');
+
+const ACCION_VERBO: Record<Accion, string> = { ver: 'ver', editar: 'editar', eliminar: 'eliminar', asignar: 'asignar' };
+
+export function hasFullAccess(b: Pick<BusinessContext, 'isCreator' | 'rol' | 'accesoTotal'>): boolean {
+  return b.isCreator || b.rol === 'admin' || b.accesoTotal;
+}
+
+/** The module check of API-CONTRACT §1.5, for routes and for service-level rules. */
+export function assertCan(b: BusinessContext, modulo: Modulo, accion: Accion): void {
+  if (hasFullAccess(b) || b.permisos[permissionKey(accion, modulo)] === true) return;
+  throw new AppError(403, 'FORBIDDEN', `No tienes permisos para ${ACCION_VERBO[accion]} ${modulo}.`, {
+    modulo,
+    accion,
+  });
+}
+
+// One round trip: session, user, and (for business routes) membership and settings.
+const SQL_SESSION = `
+  SELECT u.id, u.email, u.nombre
+    FROM sessions s JOIN users u ON u.id = s.user_id
+   WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`;
+const SQL_SESSION_BUSINESS = `
+  SELECT u.id, u.email, u.nombre,
+         m.id AS membership_id, m.rol, m.estado, m.acceso_total, m.permisos,
+         (b.creada_por = u.id) AS is_creator,
+         coalesce(t.timezone, 'America/Argentina/Buenos_Aires') AS timezone,
+         coalesce(t.locale, 'es-AR') AS locale, coalesce(t.currency, 'ARS') AS currency
+    FROM sessions s
+    JOIN users u ON u.id = s.user_id
+    LEFT JOIN business_members m ON m.business_id = $3 AND m.user_id = u.id
+    LEFT JOIN businesses b ON b.id = m.business_id
+    LEFT JOIN tenant_settings t ON t.business_id = m.business_id
+   WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`;
+
+interface Row {
+  id: string;
+  email: string;
+  nombre: string;
+  membership_id?: string | null;
+  rol?: 'admin' | 'empleado';
+  estado?: 'pendiente' | 'aceptado' | 'rechazado' | null;
+  acceso_total?: boolean;
+  permisos?: PermissionMap;
+  is_creator?: boolean;
+  timezone?: string;
+  locale?: string;
+  currency?: string;
+}
+
+function bearer(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m ? m[1] : null;
+}
+
+const SQL_ONLY_BUSINESS = `
+  SELECT business_id FROM business_members WHERE user_id = $1 AND estado = 'aceptado' LIMIT 2`;
+
+/**
+ * The business of a request: the path's {id} under /businesses/:id; for the global routes
+ * (/ventas/*), negocio_id or business_id in the query, else X-Business-Id, else the caller's
+ * only business (API-CONTRACT §1.5).
+ */
+async function businessIdOf(req: FastifyRequest, userId: string, query: QueryFn): Promise<string> {
+  const params = req.params as Record<string, string> | undefined;
+  if (req.routeOptions.url?.startsWith(`${API_PREFIX}/businesses/:id`)) return params?.id ?? '';
+  const q = (req.query ?? {}) as Record<string, unknown>;
+  const given = [q.negocio_id, q.business_id, req.headers['x-business-id']]
+    .filter((v) => typeof v === 'string' && v !== '')
+    .map(String);
+  const distinct = [...new Set(given)];
+  if (distinct.length > 1) throw invalid('negocio_id', 'El negocio indicado es ambiguo.');
+  if (distinct.length === 1) return distinct[0];
+  const { rows } = await query<{ business_id: string }>(SQL_ONLY_BUSINESS, [userId]);
+  if (rows.length === 0) throw notMember();
+  if (rows.length > 1) {
+    throw invalid('negocio_id', 'Indica el negocio (negocio_id): perteneces a más de un negocio.', 'BUSINESS_REQUIRED');
+  }
+  return rows[0].business_id;
+}
+
+type QueryFn = <T extends object>(text: string, values: unknown[]) => Promise<{ rows: T[] }>;
+
+export interface AccessOptions {
+  jwtKey: Uint8Array;
+}
+
+export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts) => {
+  app.decorate('routeTable', [] as RouteEntry[]);
+  app.decorateRequest('auth', null);
+  app.decorateRequest('business', null);
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url.startsWith(API_PREFIX)) return;
+    const acc = route.config?.access;
+    if (!acc) throw new Error(`La ruta ${route.method} ${route.url} no declara su acceso.`);
+    const scoped = route.url.startsWith(`${API_PREFIX}/businesses/:id`);
+    if (scoped && (acc.kind === 'public' || acc.kind === 'user')) {
+      throw new Error(`La ruta ${route.method} ${route.url} es de un negocio y debe verificar la membresía.`);
+    }
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      app.routeTable.push({ method, url: route.url, access: acc });
+    }
+  });
+
+  const pool = () => app.db.pool;
+
+  app.addHook('onRequest', async (req) => {
+    const acc = req.routeOptions.config?.access;
+    if (!acc || acc.kind === 'public') return;
+
+    const token = bearer(req);
+    if (!token) throw unauthenticated();
+    let sub: string, sid: string;
+    try {
+      const { payload } = await jwtVerify(token, opts.jwtKey, { algorithms: ['HS256'] });
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw new Error('claims');
+      sub = payload.sub;
+      sid = payload.sid;
+    } catch {
+      throw unauthenticated();
+    }
+    if (!isUuid(sub) || !isUuid(sid)) throw unauthenticated();
+
+    const query: QueryFn = (text, values) => pool().query(text, values);
+    const businessId = acc.kind === 'user' ? undefined : await businessIdOf(req, sub, query);
+    const scoped = businessId !== undefined;
+    if (scoped && !isUuid(businessId)) {
+      // Authenticate first (401 before 403), then refuse the malformed business id.
+      const { rows } = await pool().query<Row>({ name: 'session', text: SQL_SESSION, values: [sid, sub] });
+      if (!rows[0]) throw unauthenticated();
+      throw notMember();
+    }
+    const { rows } = scoped
+      ? await pool().query<Row>({ name: 'session_business', text: SQL_SESSION_BUSINESS, values: [sid, sub, businessId] })
+      : await pool().query<Row>({ name: 'session', text: SQL_SESSION, values: [sid, sub] });
+    const row = rows[0];
+    if (!row) throw unauthenticated();
+    req.auth = { id: row.id, sessionId: sid, email: row.email, nombre: row.nombre };
+    if (!scoped) return;
+
+    if (!row.membership_id || row.estado === 'rechazado') throw notMember();
+    if (row.estado === 'pendiente') {
+      throw new AppError(403, 'MEMBERSHIP_PENDING', 'Tu acceso a este negocio está pendiente de aprobación.');
+    }
+    const ctx: BusinessContext = {
+      id: businessId,
+      membershipId: row.membership_id,
+      rol: row.rol!,
+      accesoTotal: row.acceso_total!,
+      isCreator: row.is_creator === true,
+      permisos: row.permisos!,
+      timezone: row.timezone!,
+      locale: row.locale!,
+      currency: row.currency!,
+    };
+    req.business = ctx;
+
+    if (acc.kind === 'admin' && !(ctx.isCreator || ctx.rol === 'admin')) {
+      throw new AppError(403, 'ADMIN_REQUIRED', 'Solo un administrador del negocio puede realizar esta acción.');
+    }
+    if (acc.kind === 'creator' && !ctx.isCreator) throw new AppError(403, 'FORBIDDEN', acc.message);
+    if (acc.kind === 'module') assertCan(ctx, acc.modulo, acc.accion);
+  });
+
+  app.addHook('onSend', async (req, reply) => {
+    if (req.auth) reply.header('Cache-Control', 'no-store');
+  });
+});
+
+/** The authenticated user of a route whose access is not public. */
+export function authOf(req: FastifyRequest): AuthUser {
+  if (!req.auth) throw unauthenticated();
+  return req.auth;
+}
+
+/** The business context of a route under /businesses/:id. */
+export function businessOf(req: FastifyRequest): BusinessContext {
+  if (!req.business) throw notMember();
+  return req.business;
+}

@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { FieldError } from '@mostrador/shared';
+import { AppError } from './errors.js';
+
+function fieldOf(instancePath: string | undefined, params: unknown): string {
+  const fromPath = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const issuePath = (params as { issue?: { path?: (string | number)[] } })?.issue?.path;
+  if (issuePath && issuePath.length) return issuePath.join('.');
+  return fromPath;
+}
+
+/** One error shape everywhere: {detail, code} (+ errors on 422). A 500 never leaks internals. */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+    if (error instanceof AppError) {
+      reply.headers(error.headers);
+      return reply.status(error.status).send({ detail: error.detail, code: error.code, ...error.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldError[] = error.validation.map((v) => ({
+        field: fieldOf(v.instancePath, v.params),
+        message: v.message ?? 'Valor no válido.',
+      }));
+      return reply.status(422).send({ detail: errors[0]?.message ?? 'Datos no válidos.', code: 'VALIDATION_ERROR', errors });
+    }
+    const code = (error as FastifyError).code;
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || code === 'FST_REQ_FILE_TOO_LARGE' || error.statusCode === 413) {
+      return reply
+        .status(413)
+        .send({ detail: 'La solicitud supera el tamaño máximo permitido.', code: 'PAYLOAD_TOO_LARGE' });
+    }
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 415) {
+      return reply.status(415).send({ detail: 'Tipo de contenido no soportado.', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    }
+    if (error.statusCode === 400 || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+      const detail = 'El cuerpo de la solicitud no es válido.';
+      return reply.status(422).send({ detail, code: 'VALIDATION_ERROR', errors: [{ field: '', message: detail }] });
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send({ detail: 'Demasiados intentos. Intenta de nuevo en unos minutos.', code: 'RATE_LIMITED' });
+    }
+    const pgCode = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? code;
+    if (pgCode === 'ECONNREFUSED' || pgCode === '57P01' || pgCode === '53300') {
+      return reply.status(503).send({
+        detail: 'El servicio no está disponible en este momento. Intenta nuevamente en unos segundos.',
+        code: 'UNAVAILABLE',
+      });
+    }
+    req.log.error({ err: error }, 'error inesperado');
+    return reply
+      .status(500)
+      .send({ detail: 'Ocurrió un error inesperado. Intenta nuevamente.', code: 'INTERNAL', request_id: req.id });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/')) {
+      return reply.status(404).send({ detail: 'Recurso no encontrado.', code: 'NOT_FOUND' });
+    }
+    return reply.status(404).send({ detail: 'Página no encontrada.', code: 'NOT_FOUND' });
+  });
+}

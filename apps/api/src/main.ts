@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { buildApp } from './app.js';
+import { readEnv } from './config.js';
+import { connect } from './db/client.js';
+import { startEmbedded, type EmbeddedServer } from './db/embedded.js';
+import { runMigrations } from './db/migrate.js';
+
+const DATABASE_NAME = 'mostrador';
+
+function jwtSecret(dataDir: string, given?: string): string {
+  if (given) return given;
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+async function ensureDatabase(adminUrl: string, name: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8'`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  const env = readEnv();
+  const dataDir = path.resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+
+  let embedded: EmbeddedServer | null = null;
+  let url = env.DATABASE_URL;
+  if (!url) {
+    embedded = await startEmbedded(path.join(dataDir, 'postgres'));
+    await ensureDatabase(embedded.url('postgres'), DATABASE_NAME);
+    url = embedded.url(DATABASE_NAME);
+  }
+  const database = connect(url, 20);
+  await runMigrations(database.db);
+
+  const webDist = env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+  const app = await buildApp({
+    database,
+    jwtSecret: jwtSecret(dataDir, env.JWT_SECRET),
+    publicUrl: env.PUBLIC_URL || `http://localhost:${env.PORT}`,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    corsOrigins: env.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    webDist,
+    logger: { level: env.LOG_LEVEL },
+    rateLimits: {
+      signupPerHour: env.RATE_LIMIT_SIGNUP_PER_HOUR,
+      loginFailuresPerEmail: env.RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL,
+      loginFailuresPerIp: env.RATE_LIMIT_LOGIN_FAILURES_PER_IP,
+    },
+  });
+  if (!env.SMTP_URL) {
+    app.log.warn('SMTP_URL no está configurado: las cuentas nuevas quedan confirmadas al registrarse y los e-mails se escriben en este registro.');
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: deteniendo Mostrador…`);
+    await app.close().catch(() => {});
+    await database.close().catch(() => {});
+    if (embedded) await embedded.stop().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(
+    `Mostrador listo en http://localhost:${env.PORT} (${embedded ? `PostgreSQL embebido en ${dataDir}` : 'DATABASE_URL'}) en ${Date.now() - started} ms`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/app.js';
+import { PASSWORD, registerUser, uniqueEmail } from '../../test/fixtures.js';
+
+const ctx = await createTestApp({ rateLimits: { loginFailuresPerEmail: 3, loginFailuresPerIp: 1000, signupPerHour: 1000 } });
+const { app } = ctx;
+
+const form = (o: Record<string, string>) => ({
+  payload: new URLSearchParams(o).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
+
+describe('signup', () => {
+  it('creates a confirmed account when SMTP is not configured and stores the e-mail in lower case', async () => {
+    const email = uniqueEmail('Mixto').replace('mixto', 'MiXto');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: { email, password: PASSWORD, nombre: '  Ana ', rol: 'admin' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      message: 'Cuenta creada. Ya puedes iniciar sesión.',
+      email: email.toLowerCase(),
+      requires_confirmation: false,
+    });
+    const [row] = await ctx.sql<{ email: string; nombre: string; email_confirmed_at: Date | null; password_hash: string }>(
+      'SELECT email, nombre, email_confirmed_at, password_hash FROM users WHERE email = $1',
+      [email.toLowerCase()],
+    );
+    expect(row.nombre).toBe('Ana');
+    expect(row.email_confirmed_at).not.toBeNull();
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('refuses a duplicate e-mail in any case with 409', async () => {
+    const u = await registerUser(app, 'Dup');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: { email: u.email.toUpperCase(), password: PASSWORD, nombre: 'Otra' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      detail: 'Este e-mail ya está registrado. Si no confirmaste tu cuenta, revisa tu correo.',
+      code: 'DUPLICATE',
+    });
+  });
+
+  it.each([
+    [{ password: 'corta', nombre: 'A' }, 'password', 'La contraseña debe tener al menos 8 caracteres.'],
+    [{ password: 'password123', nombre: 'A' }, 'password', 'La contraseña es demasiado común.'],
+    [{ password: PASSWORD, nombre: '' }, 'nombre', 'Este campo es obligatorio.'],
+    [{ password: PASSWORD }, 'nombre', 'Este campo es obligatorio.'],
+  ])('refuses invalid input %j with a Spanish 422 and stores nothing', async (body, field, message) => {
+    const email = uniqueEmail('invalido');
+    const res = await app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: { email, ...body } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('VALIDATION_ERROR');
+    expect(res.json().errors).toContainEqual({ field, message });
+    expect(res.json().detail).toBe(res.json().errors[0].message);
+    expect(await ctx.sql('SELECT 1 FROM users WHERE email = $1', [email])).toHaveLength(0);
+  });
+
+  it('refuses a malformed e-mail', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: { email: 'no-es-un-email', password: PASSWORD, nombre: 'A' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toContainEqual({ field: 'email', message: 'El e-mail no es válido.' });
+  });
+});
+
+describe('login', () => {
+  it('accepts a form body and a JSON body, returning the token and the user', async () => {
+    const u = await registerUser(app, 'Luis');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      ...form({ username: u.email.toUpperCase(), password: PASSWORD, grant_type: 'password', scope: '' }),
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ token_type: 'bearer', expires_in: 43200, user: { id: u.id, nombre: 'Luis', email: u.email } });
+    const json = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: u.email, password: PASSWORD } });
+    expect(json.statusCode).toBe(200);
+    const me = await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${body.access_token}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ id: u.id, email: u.email, nombre: 'Luis', apellido: 'Prueba', telefono: null });
+    expect(me.json().last_sign_in_at).not.toBeNull();
+    expect(me.headers['cache-control']).toBe('no-store');
+    expect(me.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('answers the same 401 for a wrong password and an unknown e-mail', async () => {
+    const u = await registerUser(app, 'Mara');
+    const wrong = await app.inject({ method: 'POST', url: '/api/v1/auth/login', ...form({ username: u.email, password: 'otra-clave-99' }) });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      ...form({ username: uniqueEmail('nadie'), password: 'otra-clave-99' }),
+    });
+    for (const r of [wrong, unknown]) {
+      expect(r.statusCode).toBe(401);
+      expect(r.json()).toEqual({ detail: 'E-mail o contraseña incorrectos.', code: 'INVALID_CREDENTIALS' });
+    }
+  });
+
+  it('locks an e-mail after the configured failures, even with the right password', async () => {
+    const u = await registerUser(app, 'Bloq');
+    for (let i = 0; i < 3; i++) {
+      const r = await app.inject({ method: 'POST', url: '/api/v1/auth/login', ...form({ username: u.email, password: 'mala-clave-1' }) });
+      expect(r.statusCode).toBe(401);
+    }
+    const locked = await app.inject({ method: 'POST', url: '/api/v1/auth/login', ...form({ username: u.email, password: PASSWORD }) });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe('RATE_LIMITED');
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('requires both fields', async () => {
+    const r = await app.inject({ method: 'POST', url: '/api/v1/auth/login', ...form({ username: uniqueEmail() }) });
+    expect(r.statusCode).toBe(422);
+    expect(r.json().errors).toContainEqual({ field: 'password', message: 'Este campo es obligatorio.' });
+  });
+});
+
+describe('sessions', () => {
+  it('rejects missing, malformed and forged tokens with 401', async () => {
+    for (const authorization of [undefined, 'Bearer nada', 'Basic abc', 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.']) {
+      const r = await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: authorization ? { authorization } : {} });
+      expect(r.statusCode).toBe(401);
+      expect(r.json()).toEqual({ detail: 'Tu sesión no es válida o expiró. Inicia sesión nuevamente.', code: 'UNAUTHENTICATED' });
+      expect(r.headers['www-authenticate']).toBe('Bearer');
+    }
+  });
+
+  it('logout revokes only that token', async () => {
+    const u = await registerUser(app, 'Salir');
+    const other = await app.inject({ method: 'POST', url: '/api/v1/auth/login', ...form({ username: u.email, password: PASSWORD }) });
+    const otherAuth = { authorization: `Bearer ${other.json().access_token}` };
+    const out = await app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: u.auth });
+    expect(out.statusCode).toBe(204);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: u.auth })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: otherAuth })).statusCode).toBe(200);
+  });
+
+  it('change-password keeps the token used, revokes the others, and checks the current password', async () => {
+    const u = await registerUser(app, 'Cambio');
+    const other = await app.inject({ method: 'POST', url: '/api/v1/auth/login', ...form({ username: u.email, password: PASSWORD }) });
+    const otherAuth = { authorization: `Bearer ${other.json().access_token}` };
+
+    const wrong = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/auth/change-password',
+      headers: u.auth,
+      payload: { current_password: 'no-es-esta-1', new_password: 'nueva-clave-456' },
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors).toEqual([{ field: 'current_password', message: 'La contraseña actual es incorrecta.' }]);
+
+    const same = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/auth/change-password',
+      headers: u.auth,
+      payload: { currentPassword: PASSWORD, newPassword: PASSWORD },
+    });
+    expect(same.statusCode).toBe(422);
+    expect(same.json().detail).toBe('La nueva contraseña debe ser distinta de la actual.');
+
+    const ok = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/auth/change-password',
+      headers: u.auth,
+      payload: { currentPassword: PASSWORD, newPassword: 'nueva-clave-456' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ message: 'Contraseña actualizada correctamente.' });
+    expect((await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: u.auth })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: otherAuth })).statusCode).toBe(401);
+    const relog = await app.inject({ method: 'POST', url: '/api/v1/auth/login', ...form({ username: u.email, password: 'nueva-clave-456' }) });
+    expect(relog.statusCode).toBe(200);
+  });
+});
+
+describe('profile', () => {
+  it('updates name and phone, ignores the e-mail, and refuses an empty update', async () => {
+    const u = await registerUser(app, 'Perfil');
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/auth/profile',
+      headers: u.auth,
+      payload: { nombre: 'Perfilada', telefono: '+54 9 11 5555-0000', email: 'otro@ejemplo.com' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ nombre: 'Perfilada', telefono: '+54 9 11 5555-0000', email: u.email });
+    const empty = await app.inject({ method: 'PUT', url: '/api/v1/auth/profile', headers: u.auth, payload: { email: 'x@y.com' } });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().detail).toBe('No hay datos para actualizar.');
+    const blank = await app.inject({ method: 'PUT', url: '/api/v1/auth/profile', headers: u.auth, payload: { nombre: '' } });
+    expect(blank.statusCode).toBe(422);
+  });
+});
+
+describe('check-confirmation', () => {
+  it('answers true for a confirmed account and false for an unknown e-mail, never 404', async () => {
+    const u = await registerUser(app, 'Check');
+    const yes = await app.inject({ method: 'GET', url: `/api/v1/auth/check-confirmation/${encodeURIComponent(u.email)}` });
+    expect(yes.json()).toEqual({ email: u.email, confirmed: true, is_confirmed: true });
+    const no = await app.inject({ method: 'GET', url: '/api/v1/auth/check-confirmation/nadie@ejemplo.com' });
+    expect(no.statusCode).toBe(200);
+    expect(no.json()).toEqual({ email: 'nadie@ejemplo.com', confirmed: false, is_confirmed: false });
+  });
+});

@@ -1,0 +1,37 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import type { Executor } from '../../db/client.js';
+import { authTokens, sessions } from '../../db/schema/index.js';
+
+export const SESSION_SECONDS = 12 * 60 * 60;
+
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** A new server-side session and its bearer JWT (HS256, sub, sid, exp). */
+export async function issueSession(ex: Executor, jwtKey: Uint8Array, userId: string, now: Date, ip: string | null) {
+  const expiresAt = new Date(now.getTime() + SESSION_SECONDS * 1000);
+  const [s] = await ex.insert(sessions).values({ userId, expiresAt, ip }).returning({ id: sessions.id });
+  const token = await new SignJWT({ sid: s.id })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(userId)
+    .setIssuedAt(Math.floor(now.getTime() / 1000))
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(jwtKey);
+  return { token, sessionId: s.id };
+}
+
+/** A single-use link token; only its hash is stored. Earlier unused ones of the same kind stop working. */
+export async function createLinkToken(ex: Executor, userId: string, kind: 'confirm' | 'reset', ttlMs: number, now: Date) {
+  await ex
+    .delete(authTokens)
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
+  const token = randomBytes(32).toString('base64url');
+  await ex.insert(authTokens).values({
+    userId,
+    kind,
+    tokenHash: sha256(token),
+    expiresAt: new Date(now.getTime() + ttlMs),
+  });
+  return token;
+}

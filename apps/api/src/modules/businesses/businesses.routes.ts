@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { allPermissions, businessInput, businessUpdateInput, type PermissionsResponse } from '@mostrador/shared';
+import type { App } from '../../app.js';
+import { access, authOf, businessOf, hasFullAccess } from '../../lib/access.js';
+import { requireSomeField } from '../../lib/http.js';
+import * as svc from './businesses.service.js';
+
+const tags = ['negocios'];
+const idParams = z.object({ id: z.string() });
+const emailParams = z.object({ email: z.string() });
+
+export async function businessRoutes(app: App) {
+  const { db } = app.db;
+
+  app.post('/businesses', { config: { access: access.user }, schema: { tags, body: businessInput } }, async (req, reply) => {
+    const business = await svc.createBusiness(db, authOf(req).id, req.body, app.services.now());
+    return reply.status(201).send({ message: 'Negocio creado correctamente', business_id: business.id, business });
+  });
+
+  app.get('/businesses', { config: { access: access.user }, schema: { tags } }, async (req) =>
+    svc.listBusinesses(db, authOf(req).id),
+  );
+
+  app.get('/businesses/:id', { config: { access: access.member }, schema: { tags, params: idParams } }, async (req) => {
+    const b = businessOf(req);
+    return svc.getBusiness(db, b.id, authOf(req).id, b.rol);
+  });
+
+  app.put(
+    '/businesses/:id',
+    { config: { access: access.admin }, schema: { tags, params: idParams, body: businessUpdateInput } },
+    async (req) => {
+      requireSomeField(req.body);
+      const b = businessOf(req);
+      return svc.updateBusiness(db, b.id, authOf(req).id, b.rol, req.body);
+    },
+  );
+
+  app.delete(
+    '/businesses/:id',
+    { config: { access: access.creator('Solo el creador puede eliminar el negocio.') }, schema: { tags, params: idParams } },
+    async (req, reply) => {
+      await svc.deleteBusiness(db, businessOf(req).id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/businesses/:id/permissions',
+    { config: { access: access.member }, schema: { tags, params: idParams } },
+    async (req): Promise<PermissionsResponse> => {
+      const b = businessOf(req);
+      const full = hasFullAccess(b);
+      return {
+        user_id: authOf(req).id,
+        business_id: b.id,
+        role: b.rol,
+        is_creator: b.isCreator,
+        is_admin: b.rol === 'admin',
+        has_full_access: full,
+        permissions: full ? allPermissions(true) : { ...allPermissions(false), ...b.permisos },
+      };
+    },
+  );
+
+  app.get(
+    '/businesses/debug/:email',
+    { config: { access: access.user }, schema: { tags, params: emailParams } },
+    async (req) => {
+      const me = await svc.assertOwnAccount(db, authOf(req).id, req.params.email);
+      return svc.debugAccount(db, me.id, me.email);
+    },
+  );
+
+  app.post(
+    '/businesses/repair/:email',
+    { config: { access: access.user }, schema: { tags, params: emailParams } },
+    async (req) => {
+      const me = await svc.assertOwnAccount(db, authOf(req).id, req.params.email);
+      return svc.repairAccount(db, me.id);
+    },
+  );
+}

@@ -1,0 +1,240 @@
+import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
+import { allPermissions, PERMISSION_KEYS, PLANS, type PermissionKey, type PermissionMap } from '@mostrador/shared';
+import type { Db } from '../../db/client.js';
+import { businesses, businessMembers, users } from '../../db/schema/index.js';
+import { isUuid } from '../../lib/access.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
+
+export interface PermissionPatch {
+  rol?: 'admin' | 'empleado';
+  acceso_total?: boolean;
+  flags: Partial<PermissionMap>;
+}
+
+/** Reads `acceso_total`, `rol` and the 32 flags; a `puede_*` key outside the 32 is refused. */
+export function parsePermissionPatch(body: unknown): PermissionPatch {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw invalid('', 'Debe ser un objeto.');
+  const o = body as Record<string, unknown>;
+  const flags: Partial<PermissionMap> = {};
+  const source = { ...o, ...(o.permisos && typeof o.permisos === 'object' ? (o.permisos as object) : {}) };
+  for (const [k, v] of Object.entries(source)) {
+    if (!k.startsWith('puede_')) continue;
+    if (!(PERMISSION_KEYS as string[]).includes(k)) throw invalid(k, `Permiso desconocido: ${k}.`);
+    if (typeof v !== 'boolean') throw invalid(k, 'Debe ser verdadero o falso.');
+    flags[k as PermissionKey] = v;
+  }
+  if (o.acceso_total !== undefined && typeof o.acceso_total !== 'boolean') {
+    throw invalid('acceso_total', 'Debe ser verdadero o falso.');
+  }
+  if (o.rol !== undefined && o.rol !== 'admin' && o.rol !== 'empleado') {
+    throw invalid('rol', 'Valor no válido. Opciones: admin, empleado.');
+  }
+  return { rol: o.rol as PermissionPatch['rol'], acceso_total: o.acceso_total as boolean | undefined, flags };
+}
+
+const memberColumns = {
+  m: businessMembers,
+  email: users.email,
+  nombre: users.nombre,
+  apellido: users.apellido,
+  creadaPor: businesses.creadaPor,
+};
+
+type MemberRow = {
+  m: typeof businessMembers.$inferSelect;
+  email: string;
+  nombre: string;
+  apellido: string | null;
+  creadaPor: string;
+};
+
+function toMember(r: MemberRow) {
+  const m = r.m;
+  const full = m.accesoTotal || m.rol === 'admin' || r.creadaPor === m.userId;
+  return {
+    id: m.id,
+    usuario_id: m.userId,
+    email: r.email,
+    nombre: r.nombre,
+    apellido: r.apellido,
+    rol: m.rol,
+    estado: m.estado,
+    es_creador: r.creadaPor === m.userId,
+    acceso_total: m.accesoTotal,
+    permisos: full ? allPermissions(true) : { ...allPermissions(false), ...m.permisos },
+    invitado_por: m.invitadoPor,
+    creada_en: m.creadaEn.toISOString(),
+    ultimo_acceso: m.ultimoAcceso?.toISOString() ?? null,
+  };
+}
+
+function memberQuery(db: Db, businessId: string) {
+  return db
+    .select(memberColumns)
+    .from(businessMembers)
+    .innerJoin(users, eq(users.id, businessMembers.userId))
+    .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
+    .where(eq(businessMembers.businessId, businessId))
+    .$dynamic();
+}
+
+/** `{uid}` is the member's user id; the membership id is also accepted. */
+async function findMember(db: Db, businessId: string, uid: string, estado: 'aceptado' | 'pendiente') {
+  if (!isUuid(uid)) return undefined;
+  const [r] = await memberQuery(db, businessId).where(
+    and(
+      eq(businessMembers.businessId, businessId),
+      eq(businessMembers.estado, estado),
+      or(eq(businessMembers.userId, uid), eq(businessMembers.id, uid)),
+    ),
+  );
+  return r;
+}
+
+export async function listMembers(db: Db, businessId: string) {
+  const rows = await memberQuery(db, businessId)
+    .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.estado, 'aceptado')))
+    .orderBy(desc(sql`${businesses.creadaPor} = ${businessMembers.userId}`), asc(businessMembers.creadaEn));
+  return rows.map(toMember);
+}
+
+export async function listPending(db: Db, businessId: string) {
+  const rows = await memberQuery(db, businessId)
+    .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.estado, 'pendiente')))
+    .orderBy(asc(businessMembers.creadaEn));
+  return rows.map((r) => {
+    const m = toMember(r);
+    return {
+      id: m.id,
+      usuario_id: m.usuario_id,
+      email: m.email,
+      nombre: m.nombre,
+      apellido: m.apellido,
+      rol: m.rol,
+      estado: m.estado,
+      creada_en: m.creada_en,
+      invitado_por: m.invitado_por,
+      usuario: { id: m.usuario_id, nombre: m.nombre, apellido: m.apellido, email: m.email },
+    };
+  });
+}
+
+export async function updatePermissions(db: Db, businessId: string, actorId: string, uid: string, patch: PermissionPatch) {
+  const target = await findMember(db, businessId, uid, 'aceptado');
+  if (!target) throw notFound('Usuario no encontrado en este negocio.');
+  if (target.creadaPor === target.m.userId) {
+    throw new AppError(403, 'FORBIDDEN', 'No se pueden modificar los permisos del creador del negocio.');
+  }
+  if (target.m.userId === actorId) throw new AppError(403, 'FORBIDDEN', 'No puedes modificar tus propios permisos.');
+  const permisos = { ...allPermissions(false), ...target.m.permisos, ...patch.flags };
+  const next = {
+    rol: patch.rol ?? target.m.rol,
+    accesoTotal: patch.acceso_total ?? target.m.accesoTotal,
+    permisos,
+  };
+  return db.transaction(async (tx) => {
+    await tx.update(businessMembers).set(next).where(eq(businessMembers.id, target.m.id));
+    await audit(tx, {
+      businessId,
+      userId: actorId,
+      entidad: 'permisos',
+      entidadId: target.m.userId,
+      accion: 'actualizar',
+      antes: { rol: target.m.rol, acceso_total: target.m.accesoTotal, permisos: target.m.permisos },
+      despues: { rol: next.rol, acceso_total: next.accesoTotal, permisos },
+    });
+    return {
+      message: 'Permisos actualizados correctamente',
+      usuario_id: target.m.userId,
+      rol: next.rol,
+      acceso_total: next.accesoTotal,
+      permisos,
+    };
+  });
+}
+
+export async function removeMember(db: Db, businessId: string, actorId: string, actorIsAdmin: boolean, uid: string) {
+  const target = await findMember(db, businessId, uid, 'aceptado');
+  if (!target) throw notFound('Usuario no encontrado en este negocio.');
+  const self = target.m.userId === actorId;
+  if (!self && !actorIsAdmin) {
+    throw new AppError(403, 'ADMIN_REQUIRED', 'Solo un administrador del negocio puede realizar esta acción.');
+  }
+  if (target.creadaPor === target.m.userId) throw new AppError(403, 'FORBIDDEN', 'No se puede quitar al creador del negocio.');
+  await db.transaction(async (tx) => {
+    await tx.delete(businessMembers).where(eq(businessMembers.id, target.m.id));
+    await audit(tx, {
+      businessId,
+      userId: actorId,
+      entidad: 'miembro',
+      entidadId: target.m.userId,
+      accion: 'eliminar',
+      antes: { email: target.email, rol: target.m.rol },
+    });
+  });
+}
+
+const planUserLimit = (plan: string): number | null =>
+  plan === 'trial' ? 5 : (PLANS.find((p) => p.id === plan)?.usuarios ?? null);
+
+export async function approvePending(db: Db, businessId: string, actorId: string, uid: string, patch: PermissionPatch) {
+  const target = await findMember(db, businessId, uid, 'pendiente');
+  if (!target) throw notFound('Usuario pendiente no encontrado.');
+  const permisos = { ...allPermissions(false), ...patch.flags };
+  const rol = patch.rol ?? target.m.rol;
+  const accesoTotal = patch.acceso_total ?? false;
+  return db.transaction(async (tx) => {
+    // Lock the business row so two approvals cannot both pass the user limit.
+    const [b] = await tx.select({ plan: businesses.plan }).from(businesses).where(eq(businesses.id, businessId)).for('update');
+    const limit = planUserLimit(b.plan);
+    if (limit !== null) {
+      const [{ n }] = await tx
+        .select({ n: count() })
+        .from(businessMembers)
+        .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.estado, 'aceptado')));
+      if (n >= limit) {
+        const nombre = b.plan === 'trial' ? 'de prueba' : (PLANS.find((p) => p.id === b.plan)?.nombre ?? b.plan);
+        throw conflict('PLAN_LIMIT', `Alcanzaste el límite de ${limit} usuarios del plan ${nombre}.`);
+      }
+    }
+    await tx
+      .update(businessMembers)
+      .set({ estado: 'aceptado', rol, accesoTotal, permisos })
+      .where(eq(businessMembers.id, target.m.id));
+    await audit(tx, {
+      businessId,
+      userId: actorId,
+      entidad: 'miembro',
+      entidadId: target.m.userId,
+      accion: 'aprobar',
+      antes: { estado: 'pendiente' },
+      despues: { estado: 'aceptado', rol, acceso_total: accesoTotal, permisos },
+    });
+    return {
+      message: 'Usuario aprobado correctamente',
+      usuario: { id: target.m.userId, nombre: target.nombre, apellido: target.apellido, email: target.email },
+      rol,
+      acceso_total: accesoTotal,
+      permisos,
+    };
+  });
+}
+
+export async function rejectPending(db: Db, businessId: string, actorId: string, uid: string) {
+  const target = await findMember(db, businessId, uid, 'pendiente');
+  if (!target) throw notFound('Usuario pendiente no encontrado.');
+  await db.transaction(async (tx) => {
+    await tx.update(businessMembers).set({ estado: 'rechazado' }).where(eq(businessMembers.id, target.m.id));
+    await audit(tx, {
+      businessId,
+      userId: actorId,
+      entidad: 'miembro',
+      entidadId: target.m.userId,
+      accion: 'rechazar',
+      antes: { estado: 'pendiente' },
+      despues: { estado: 'rechazado' },
+    });
+  });
+  return { message: 'Usuario rechazado', usuario_id: target.m.userId };
+}

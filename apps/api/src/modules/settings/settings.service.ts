@@ -1,0 +1,69 @@
+import { and, eq } from 'drizzle-orm';
+import type { TenantSettings, TenantSettingsInput } from '@mostrador/shared';
+import type { Db } from '../../db/client.js';
+import { tenantSettings } from '../../db/schema/index.js';
+import { audit, diff } from '../../lib/audit.js';
+import { notFound } from '../../lib/errors.js';
+
+type Row = typeof tenantSettings.$inferSelect;
+
+function toSettings(r: Row): TenantSettings {
+  return {
+    id: r.id,
+    tenant_id: r.businessId,
+    locale: r.locale as TenantSettings['locale'],
+    timezone: r.timezone as TenantSettings['timezone'],
+    currency: r.currency as TenantSettings['currency'],
+    sales_drop_threshold: Number(r.salesDropThreshold),
+    min_days_for_model: r.minDaysForModel,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
+
+/** A missing row is created with the defaults, so there is always an id. */
+export async function getSettings(db: Db, businessId: string) {
+  await db.insert(tenantSettings).values({ businessId }).onConflictDoNothing();
+  const [r] = await db.select().from(tenantSettings).where(eq(tenantSettings.businessId, businessId));
+  return toSettings(r);
+}
+
+const toColumns = (i: TenantSettingsInput) => ({
+  locale: i.locale,
+  timezone: i.timezone,
+  currency: i.currency,
+  salesDropThreshold: i.sales_drop_threshold === undefined ? undefined : String(i.sales_drop_threshold),
+  minDaysForModel: i.min_days_for_model,
+});
+
+export async function saveSettings(db: Db, businessId: string, userId: string, input: TenantSettingsInput, sid?: string) {
+  return db.transaction(async (tx) => {
+    const inserted = sid
+      ? []
+      : await tx.insert(tenantSettings).values({ businessId }).onConflictDoNothing().returning({ id: tenantSettings.id });
+    const where = sid
+      ? and(eq(tenantSettings.businessId, businessId), eq(tenantSettings.id, sid))
+      : eq(tenantSettings.businessId, businessId);
+    const [before] = await tx.select().from(tenantSettings).where(where).for('update');
+    if (!before) throw notFound('Configuración no encontrada.');
+    const cols = Object.fromEntries(Object.entries(toColumns(input)).filter(([, v]) => v !== undefined));
+    const [after] = await tx
+      .update(tenantSettings)
+      .set({ ...cols, updatedAt: new Date() })
+      .where(eq(tenantSettings.id, before.id))
+      .returning();
+    const d = diff(toSettings(before) as unknown as Record<string, unknown>, input as Record<string, unknown>);
+    if (d.changed || inserted.length) {
+      await audit(tx, {
+        businessId,
+        userId,
+        entidad: 'configuracion',
+        entidadId: after.id,
+        accion: inserted.length ? 'crear' : 'actualizar',
+        antes: inserted.length ? null : d.antes,
+        despues: d.despues,
+      });
+    }
+    return { settings: toSettings(after), created: inserted.length > 0 };
+  });
+}

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { buildApp, type App, type AppOptions } from '../app.js';
+import { connect, type Database } from '../db/client.js';
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  /** Runs raw SQL against this file's database (fixtures and assertions on stored rows). */
+  sql<T extends object = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
+}
+
+function withDatabase(url: string, name: string) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** A fresh database cloned from the migrated template, and an app on it. Closed after the file. */
+export async function createTestApp(overrides: Partial<AppOptions> = {}): Promise<TestContext> {
+  const { adminUrl, template, prefix } = inject('pg');
+  const name = `${prefix}${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+      break;
+    } catch (e) {
+      // Two files cloning the template at the same instant: try again shortly.
+      if (attempt > 20) throw e;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+  await admin.end();
+  const database = connect(withDatabase(adminUrl, name), 5);
+  const app = await buildApp({
+    database,
+    jwtSecret: 'secreto-de-pruebas-de-mostrador-0123456789abcdef',
+    publicUrl: 'http://localhost:3000',
+    ...overrides,
+  });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  });
+  return {
+    app,
+    database,
+    sql: async <T extends object>(text: string, values: unknown[] = []) =>
+      (await database.pool.query<T>(text, values)).rows,
+  };
+}

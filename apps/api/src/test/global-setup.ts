@@ -1,0 +1,61 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { connect } from '../db/client.js';
+import { startEmbedded } from '../db/embedded.js';
+import { runMigrations } from '../db/migrate.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pg: { adminUrl: string; template: string; prefix: string };
+  }
+}
+
+function withDatabase(url: string, name: string) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/**
+ * One PostgreSQL for the whole run: embedded by default, the server of DATABASE_URL when set.
+ * A migrated template database; each test file clones it (see app.ts).
+ */
+export default async function setup(project: TestProject) {
+  let stop = async () => {};
+  let adminUrl = process.env.DATABASE_URL;
+  let dir: string | null = null;
+  if (!adminUrl) {
+    dir = mkdtempSync(path.join(tmpdir(), 'mostrador-test-pg-'));
+    chmodSync(dir, 0o755); // the server may run as the system user postgres
+    const server = await startEmbedded(path.join(dir, 'data'));
+    adminUrl = server.url('postgres');
+    stop = () => server.stop();
+  }
+  const prefix = `mtest_${process.pid}_`;
+  const template = `${prefix}template`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${template}`);
+  await admin.query(`CREATE DATABASE ${template} TEMPLATE template0 ENCODING 'UTF8'`);
+  const tpl = connect(withDatabase(adminUrl, template), 1);
+  await runMigrations(tpl.db);
+  await tpl.close();
+  await admin.end();
+
+  project.provide('pg', { adminUrl, template, prefix });
+
+  return async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    const { rows } = await c.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+      `${prefix}%`,
+    ]);
+    for (const r of rows) await c.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
+    await c.end();
+    await stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { email, optText, reqText } from './validation.js';
+
+/** A short list of very common passwords that are refused (API-CONTRACT §2). */
+export const COMMON_PASSWORDS = new Set([
+  '12345678', '123456789', '1234567890', 'password', 'password1', 'password123', 'qwerty123',
+  'qwertyuiop', '11111111', '00000000', '87654321', 'iloveyou', 'abc12345', 'abcd1234',
+  'contraseña', 'contrasena', 'contrasenia', 'argentina', 'boca1234', 'river1234', 'asdfghjk',
+  'asdf1234', 'qwerty12', '1q2w3e4r', 'admin123', 'welcome1', 'sunshine', 'football',
+  'baseball', 'superman', 'princesa', 'mostrador', '12341234', '11223344', 'passw0rd',
+]);
+
+const password = (tooShort: string) =>
+  z
+    .string({ error: 'Este campo es obligatorio.' })
+    .min(8, { error: tooShort })
+    .max(128, { error: 'Debe tener como máximo 128 caracteres.' })
+    .refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), { error: 'La contraseña es demasiado común.' });
+
+export const newPassword = () => password('La contraseña debe tener al menos 8 caracteres.');
+
+export const signupInput = z.object({
+  email: email(),
+  password: newPassword(),
+  nombre: reqText(100),
+  apellido: optText(100),
+});
+export type SignupInput = z.input<typeof signupInput>;
+
+export const loginInput = z.object({
+  username: email(),
+  password: z.string({ error: 'Este campo es obligatorio.' }).min(1),
+});
+
+export const profileInput = z.object({
+  nombre: reqText(100).optional(),
+  apellido: optText(100),
+  telefono: optText(30),
+});
+export type ProfileInput = z.input<typeof profileInput>;
+
+export const changePasswordInput = z.object({
+  current_password: z.string({ error: 'Este campo es obligatorio.' }).min(1),
+  new_password: password('La nueva contraseña debe tener al menos 8 caracteres.'),
+});
+
+export const emailInput = z.object({ email: email() });
+export const resetPasswordInput = z.object({ token: reqText(500), new_password: newPassword() });
+
+export interface User {
+  id: string;
+  nombre: string;
+  apellido: string | null;
+  email: string;
+  telefono: string | null;
+  email_confirmed_at: string | null;
+  created_at: string;
+  updated_at: string;
+  last_sign_in_at: string | null;
+}
+
+export interface LoginResponse {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  user: Pick<User, 'id' | 'nombre' | 'apellido' | 'email'>;
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * Money is exact: inputs (numbers or numeric strings) become integer cents; outputs are JSON
+ * numbers with at most two decimals (API-CONTRACT §1.2).
+ */
+export const MAX_MONEY_CENTS = 99_999_999_999_999;
+
+export function parseCents(value: unknown): number | null {
+  let s: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    s = String(value);
+    if (/e/i.test(s)) return null;
+  } else if (typeof value === 'string') {
+    s = value.trim();
+  } else return null;
+  const m = /^(-)?(\d+)(?:\.(\d{0,2}))?$/.exec(s);
+  if (!m) return null;
+  const cents = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
+  return m[1] ? -cents : cents;
+}
+
+export const centsToNumber = (cents: number): number => Math.round(cents) / 100;
+
+/** "1234.50" for SQL numeric parameters. */
+export function centsToDecimal(cents: number): string {
+  const neg = cents < 0;
+  const abs = Math.abs(Math.round(cents));
+  return `${neg ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** A numeric string from the database ("1234.50") as a JSON number. */
+export const decimalToNumber = (v: string | number | null): number | null => (v === null ? null : Number(v));
+
+const tooManyDecimals = (v: unknown) =>
+  (typeof v === 'number' || typeof v === 'string') && /^-?\d+\.\d{3,}$/.test(String(v).trim());
+
+/** Money input → integer cents. `positive` requires > 0. */
+export const money = (opts: { positive?: boolean } = {}) =>
+  z.unknown().transform((v, ctx) => {
+    if (v === undefined || v === null || v === '') {
+      ctx.addIssue({ code: 'custom', message: 'Este campo es obligatorio.' });
+      return z.NEVER;
+    }
+    if (tooManyDecimals(v)) {
+      ctx.addIssue({ code: 'custom', message: 'Admite como máximo 2 decimales.' });
+      return z.NEVER;
+    }
+    const cents = parseCents(v);
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: 'Debe ser un número.' });
+      return z.NEVER;
+    }
+    if (opts.positive && cents <= 0) {
+      ctx.addIssue({ code: 'custom', message: 'Debe ser mayor a 0.' });
+      return z.NEVER;
+    }
+    if (cents < 0) {
+      ctx.addIssue({ code: 'custom', message: 'Debe ser mayor o igual a 0.' });
+      return z.NEVER;
+    }
+    if (cents > MAX_MONEY_CENTS) {
+      ctx.addIssue({ code: 'custom', message: 'Debe ser menor o igual a 999999999999.99.' });
+      return z.NEVER;
+    }
+    return cents;
+  });

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/** SPEC §9: fixed choices and defaults of the business settings. */
+export const LOCALES = ['es-AR', 'es-ES', 'es-MX', 'es-CL', 'es-CO', 'pt-BR', 'en-US'] as const;
+export const TIMEZONES = [
+  'America/Argentina/Buenos_Aires',
+  'America/Sao_Paulo',
+  'America/Santiago',
+  'America/Bogota',
+  'America/Mexico_City',
+  'Europe/Madrid',
+  'America/New_York',
+] as const;
+export const TIMEZONE_LABELS: Record<(typeof TIMEZONES)[number], string> = {
+  'America/Argentina/Buenos_Aires': 'Buenos Aires',
+  'America/Sao_Paulo': 'São Paulo',
+  'America/Santiago': 'Santiago',
+  'America/Bogota': 'Bogotá',
+  'America/Mexico_City': 'Ciudad de México',
+  'Europe/Madrid': 'Madrid',
+  'America/New_York': 'Nueva York',
+};
+export const CURRENCIES = ['ARS', 'USD', 'EUR', 'BRL', 'CLP', 'COP', 'MXN'] as const;
+export const ALERT_SENSITIVITY = [
+  { label: 'Baja', value: 30 },
+  { label: 'Media', value: 15 },
+  { label: 'Alta', value: 10 },
+] as const;
+export const MIN_DAYS_CHOICES = [15, 30, 60, 90] as const;
+
+export const SETTINGS_DEFAULTS = {
+  locale: 'es-AR',
+  timezone: 'America/Argentina/Buenos_Aires',
+  currency: 'ARS',
+  sales_drop_threshold: 15,
+  min_days_for_model: 30,
+} as const;
+
+export const MSG_THRESHOLD = 'El umbral de alertas debe estar entre 1% y 100%';
+export const MSG_MIN_DAYS = 'Los días mínimos deben estar entre 7 y 365';
+
+export const tenantSettingsInput = z.object({
+  locale: z.enum(LOCALES, { error: 'Configuración regional no válida.' }).optional(),
+  timezone: z.enum(TIMEZONES, { error: 'Zona horaria no válida.' }).optional(),
+  currency: z.enum(CURRENCIES, { error: 'Moneda no válida.' }).optional(),
+  sales_drop_threshold: z.coerce
+    .number({ error: MSG_THRESHOLD })
+    .min(1, { error: MSG_THRESHOLD })
+    .max(100, { error: MSG_THRESHOLD })
+    .refine((n) => Math.round(n * 100) === n * 100, { error: MSG_THRESHOLD })
+    .optional(),
+  min_days_for_model: z.coerce
+    .number({ error: MSG_MIN_DAYS })
+    .int({ error: MSG_MIN_DAYS })
+    .min(7, { error: MSG_MIN_DAYS })
+    .max(365, { error: MSG_MIN_DAYS })
+    .optional(),
+});
+export type TenantSettingsInput = z.infer<typeof tenantSettingsInput>;
+
+export interface TenantSettings {
+  id: string;
+  tenant_id: string;
+  locale: (typeof LOCALES)[number];
+  timezone: (typeof TIMEZONES)[number];
+  currency: (typeof CURRENCIES)[number];
+  sales_drop_threshold: number;
+  min_days_for_model: number;
+  created_at: string;
+  updated_at: string;
+}
