@@ -3,7 +3,7 @@ import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const root = new URL('..', import.meta.url);
-const built = ['packages/shared/dist/index.js', 'apps/api/dist/main.js', 'apps/web/dist/index.html'].every((f) =>
+const built = ['packages/shared/dist/index.js', 'apps/api/dist/main.js', 'apps/web/dist/app.html'].every((f) =>
   existsSync(new URL(f, root)),
 );
 if (!built) {

@@ -126,14 +126,21 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     { prefix: API_PREFIX },
   );
 
-  if (opts.webDist && existsSync(path.join(opts.webDist, 'index.html'))) {
+  if (opts.webDist && existsSync(path.join(opts.webDist, 'app.html'))) {
     await app.register(fastifyStatic, { root: path.resolve(opts.webDist), wildcard: false, index: false });
-    // Every non-API GET that is not a file is a route of the single-page app.
+    // The landing and legal pages are static pages; every other GET is a route of the app.
+    const pages: Record<string, string> = {
+      '/': 'index.html',
+      '/politicas': 'politicas.html',
+      '/terminos': 'terminos.html',
+      '/cookies': 'cookies.html',
+    };
     app.get('/*', { schema: { hide: true } }, (req, reply) => {
-      if (req.url.startsWith('/api/')) {
+      const pathname = req.url.split('?')[0].replace(/\/+$/, '') || '/';
+      if (pathname.startsWith('/api/')) {
         return reply.status(404).send({ detail: 'Recurso no encontrado.', code: 'NOT_FOUND' });
       }
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      return reply.header('Cache-Control', 'no-cache').sendFile(pages[pathname] ?? 'app.html');
     });
   }
 

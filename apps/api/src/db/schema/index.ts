@@ -1,2 +1,3 @@
 export * from './users.js';
 export * from './businesses.js';
+export * from './customers.js';

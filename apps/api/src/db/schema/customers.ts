@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { businesses } from './businesses.js';
+
+/** Customers (API-CONTRACT §3). Referenced by sales, subscriptions, movements and receivables. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    nombre: text('nombre').notNull(),
+    apellido: text('apellido'),
+    email: text('email'),
+    telefono: text('telefono'),
+    direccion: text('direccion'),
+    documentoTipo: text('documento_tipo', { enum: ['DNI', 'CUIT', 'CUIL', 'otro'] }),
+    documentoNumero: text('documento_numero'),
+    condicionIva: text('condicion_iva', {
+      enum: ['consumidor_final', 'responsable_inscripto', 'monotributista', 'exento', 'no_alcanzado'],
+    })
+      .notNull()
+      .default('consumidor_final'),
+    notas: text('notas'),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+    actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('customers_business_id_key').on(t.businessId, t.id),
+    uniqueIndex('customers_document_key')
+      .on(t.businessId, t.documentoTipo, t.documentoNumero)
+      .where(sql`${t.documentoNumero} IS NOT NULL`),
+    index('customers_name_idx').on(t.businessId, t.apellido, t.nombre),
+    index('customers_search_idx').using(
+      'gin',
+      sql`f_unaccent(lower(coalesce(${t.nombre}, '') || ' ' || coalesce(${t.apellido}, '') || ' ' || coalesce(${t.email}, '') || ' ' || coalesce(${t.documentoNumero}, ''))) gin_trgm_ops`,
+    ),
+  ],
+);

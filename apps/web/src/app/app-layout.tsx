@@ -1,0 +1,109 @@
+import * as D from '@radix-ui/react-dialog';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Component, useState, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { CreateBusinessForm } from '@/features/businesses/create-business-dialog';
+import { api } from '@/lib/api';
+import { session } from '@/lib/session';
+import { BusinessProvider, useBusiness } from './business-context';
+import { ErrorScreen } from './error-screen';
+import { queryClient } from './query-client';
+import { SidebarContent } from './shell/sidebar';
+import { Topbar } from './shell/topbar';
+
+class Boundary extends Component<{ children: ReactNode; resetKey: string }, { failed: boolean; key: string }> {
+  override state = { failed: false, key: this.props.resetKey };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  static getDerivedStateFromProps(p: { resetKey: string }, s: { failed: boolean; key: string }) {
+    return p.resetKey !== s.key ? { failed: false, key: p.resetKey } : null;
+  }
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+  override render() {
+    return this.state.failed ? <ErrorScreen onRetry={() => this.setState({ failed: false })} /> : this.props.children;
+  }
+}
+
+function Content() {
+  const { businesses, isLoading, error, refetch } = useBusiness();
+  const location = useLocation();
+  if (error) {
+    return (
+      <div role="alert" className="flex flex-col items-center py-16 text-center">
+        <p className="text-red-700">Error: {error.message}</p>
+        <Button className="mt-4" onClick={refetch}>
+          Recargar
+        </Button>
+      </div>
+    );
+  }
+  // A user with no business is led to create one (the profile stays reachable).
+  if (!isLoading && businesses.length === 0 && location.pathname !== '/profile') {
+    return (
+      <div className="mx-auto max-w-lg py-10">
+        <h1 className="text-2xl font-semibold text-slate-900">Creá tu primer negocio</h1>
+        <p className="mt-2 text-sm text-slate-600">
+          Todo en Mostrador pertenece a un negocio: ventas, stock, clientes y finanzas. Empezá creando el tuyo; después
+          podés sumar otros y cambiar entre ellos desde la barra superior.
+        </p>
+        <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <CreateBusinessForm />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <Boundary resetKey={location.pathname}>
+      <Outlet />
+    </Boundary>
+  );
+}
+
+function Shell() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navigate = useNavigate();
+  const logout = async () => {
+    await api.post('/auth/logout').catch(() => undefined);
+    session.clear();
+    queryClient.clear();
+    navigate('/login', { replace: true });
+  };
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-slate-200 bg-white lg:block">
+        <SidebarContent onLogout={logout} />
+      </aside>
+      <D.Root open={menuOpen} onOpenChange={setMenuOpen}>
+        <D.Portal>
+          <D.Overlay className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" />
+          <D.Content className="fixed inset-y-0 left-0 z-50 w-72 bg-white shadow-xl focus:outline-none lg:hidden">
+            <D.Title className="sr-only">Menú</D.Title>
+            <D.Description className="sr-only">Navegación de Mostrador</D.Description>
+            <SidebarContent onNavigate={() => setMenuOpen(false)} onLogout={logout} />
+          </D.Content>
+        </D.Portal>
+      </D.Root>
+      <div className="lg:pl-64">
+        <Topbar onOpenMenu={() => setMenuOpen(true)} onLogout={logout} />
+        <main className="mx-auto max-w-7xl px-4 py-6 lg:px-8">
+          <Content />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export default function AppLayout() {
+  if (!session.token()) return <Navigate to="/login" replace />;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BusinessProvider>
+        <Shell />
+      </BusinessProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,92 @@
+import { LogOut } from 'lucide-react';
+import type { MouseEvent } from 'react';
+import { NavLink as RouterLink } from 'react-router';
+import { cn } from '@/lib/cn';
+import { useBusiness } from '../business-context';
+import { NAV, type NavItem } from './nav';
+
+export const NO_BUSINESS_ALERT = 'Por favor selecciona un negocio antes de continuar';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+    isActive ? 'bg-blue-50 text-blue-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+  );
+
+function SinNegocio() {
+  return <span className="ml-auto rounded bg-amber-100 px-1.5 py-0.5 text-[10px] font-semibold text-amber-800">Sin negocio</span>;
+}
+
+function Item({ item, hasBusiness, onNavigate }: { item: NavItem; hasBusiness: boolean; onNavigate?: () => void }) {
+  const Icon = item.icon;
+  const blocked = item.scoped && !hasBusiness;
+  const guard = (e: MouseEvent) => {
+    if (blocked) {
+      e.preventDefault();
+      window.alert(NO_BUSINESS_ALERT);
+      return;
+    }
+    onNavigate?.();
+  };
+  if (item.disabled) {
+    return (
+      <div className="flex cursor-not-allowed items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-400" aria-disabled="true">
+        <Icon className="h-5 w-5" aria-hidden />
+        {item.label}
+        <span className="ml-auto rounded bg-slate-100 px-1.5 py-0.5 text-[10px] font-semibold text-slate-500">Próximamente</span>
+      </div>
+    );
+  }
+  if (!item.children) {
+    return (
+      <RouterLink to={item.to!} className={linkClass} onClick={guard}>
+        <Icon className="h-5 w-5" aria-hidden />
+        {item.label}
+        {blocked && <SinNegocio />}
+      </RouterLink>
+    );
+  }
+  return (
+    <div>
+      <div className="flex items-center gap-3 px-3 pb-1 pt-3 text-xs font-semibold uppercase tracking-wide text-slate-400">
+        <Icon className="h-4 w-4" aria-hidden />
+        {item.label}
+        {blocked && <SinNegocio />}
+      </div>
+      <div className="ml-4 space-y-0.5 border-l border-slate-200 pl-2">
+        {item.children.map((c) => (
+          <RouterLink key={c.to} to={c.to} className={linkClass} onClick={guard}>
+            {c.label}
+          </RouterLink>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function SidebarContent({ onNavigate, onLogout }: { onNavigate?: () => void; onLogout: () => void }) {
+  const { businessId } = useBusiness();
+  return (
+    <nav aria-label="Menú principal" className="flex h-full flex-col">
+      <div className="flex h-16 items-center gap-2 px-5">
+        <img src="/favicon.svg" alt="" className="h-8 w-8" />
+        <span className="text-lg font-bold text-slate-900">Mostrador</span>
+      </div>
+      <div className="flex-1 space-y-1 overflow-y-auto px-3 py-2">
+        {NAV.map((item) => (
+          <Item key={item.label} item={item} hasBusiness={Boolean(businessId)} onNavigate={onNavigate} />
+        ))}
+      </div>
+      <div className="border-t border-slate-200 p-3">
+        <button
+          type="button"
+          onClick={onLogout}
+          className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-red-50 hover:text-red-700"
+        >
+          <LogOut className="h-5 w-5" aria-hidden />
+          Cerrar sesión
+        </button>
+      </div>
+    </nav>
+  );
+}

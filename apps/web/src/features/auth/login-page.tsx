@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/input';
+import { api, ApiError, errorMessage, request } from '@/lib/api';
+import { session } from '@/lib/session';
+import type { LoginResponse } from '@mostrador/shared';
+import { AuthLayout, Notice } from './auth-layout';
+
+const schema = z.object({
+  username: z.string().trim().min(1, 'Ingresá tu e-mail.').email('El e-mail no es válido.'),
+  password: z.string().min(1, 'Ingresá tu contraseña.'),
+});
+type Form = z.infer<typeof schema>;
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const flash = (location.state as { message?: string } | null)?.message;
+  const [error, setError] = useState<string | null>(null);
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  const [resent, setResent] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<Form>({ resolver: zodResolver(schema) });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    setUnconfirmed(null);
+    try {
+      const { data } = await request<LoginResponse>('/auth/login', { method: 'POST', form: values, skipAuthRedirect: true });
+      session.save(data.access_token, data.user);
+      navigate('/home', { replace: true });
+    } catch (e) {
+      const detail = e instanceof ApiError ? (e.detail as { error_type?: string; message?: string; email?: string }) : null;
+      if (detail && typeof detail === 'object' && detail.error_type === 'email_not_confirmed') {
+        setUnconfirmed(detail.email ?? values.username);
+        setError(detail.message ?? 'Debes confirmar tu e-mail antes de iniciar sesión.');
+      } else setError(errorMessage(e, 'No se pudo iniciar sesión.'));
+    }
+  });
+
+  const resend = async () => {
+    if (!unconfirmed) return;
+    try {
+      const r = await api.post<{ message: string }>('/auth/resend-confirmation', { email: unconfirmed });
+      setResent(r.message);
+    } catch (e) {
+      setResent(errorMessage(e));
+    }
+  };
+
+  const err = formState.errors;
+  return (
+    <AuthLayout
+      title="Iniciar sesión"
+      subtitle="Entrá a Mostrador para gestionar tus negocios."
+      footer={
+        <>
+          ¿No tenés cuenta?{' '}
+          <Link to="/register" className="font-medium text-blue-600 hover:underline">
+            Registrate gratis
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+        {flash && <Notice tone="success">{flash}</Notice>}
+        <Field id="login-email" label="E-mail" error={err.username?.message}>
+          <Input id="login-email" type="email" autoComplete="email" autoFocus aria-invalid={Boolean(err.username)} {...register('username')} />
+        </Field>
+        <Field id="login-password" label="Contraseña" error={err.password?.message}>
+          <Input
+            id="login-password"
+            type="password"
+            autoComplete="current-password"
+            aria-invalid={Boolean(err.password)}
+            {...register('password')}
+          />
+        </Field>
+        {error && <Notice tone="error">{error}</Notice>}
+        {unconfirmed && (
+          <div className="text-sm">
+            <button type="button" className="font-medium text-blue-600 hover:underline" onClick={resend}>
+              Reenviar e-mail de confirmación
+            </button>
+            {resent && <p className="mt-2 text-slate-600">{resent}</p>}
+          </div>
+        )}
+        <Button type="submit" className="w-full" loading={formState.isSubmitting}>
+          Iniciar sesión
+        </Button>
+        <p className="text-center text-sm">
+          <Link to="/forgot-password" className="text-slate-600 hover:underline">
+            ¿Olvidaste tu contraseña?
+          </Link>
+        </p>
+      </form>
+    </AuthLayout>
+  );
+}

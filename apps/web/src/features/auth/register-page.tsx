@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { signupInput, type SignupInput } from '@mostrador/shared';
+import { Button } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/input';
+import { api } from '@/lib/api';
+import { applyServerErrors } from '@/lib/forms';
+import { AuthLayout, Notice } from './auth-layout';
+
+interface SignupResponse {
+  message: string;
+  email: string;
+  requires_confirmation: boolean;
+}
+
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<SignupResponse | null>(null);
+  const { register, handleSubmit, formState, setError: setFieldError } = useForm<SignupInput>({
+    resolver: zodResolver(signupInput) as never,
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      const r = await api.post<SignupResponse>('/auth/signup', values);
+      if (r.requires_confirmation) setSent(r);
+      else navigate('/login', { state: { message: r.message } });
+    } catch (e) {
+      setError(applyServerErrors(e, setFieldError, 'No se pudo crear la cuenta.'));
+    }
+  });
+
+  if (sent) {
+    return (
+      <AuthLayout title="Revisá tu correo">
+        <Notice tone="success">{sent.message}</Notice>
+        <p className="mt-4 text-sm text-slate-600">
+          Enviamos el enlace a <strong>{sent.email}</strong>. Abrilo para activar tu cuenta y después iniciá sesión.
+        </p>
+        <Link to="/login" className="mt-6 inline-block text-sm font-medium text-blue-600 hover:underline">
+          Ir a iniciar sesión
+        </Link>
+      </AuthLayout>
+    );
+  }
+
+  const err = formState.errors;
+  return (
+    <AuthLayout
+      title="Crear cuenta"
+      subtitle="14 días de prueba gratis, sin tarjeta."
+      footer={
+        <>
+          ¿Ya tenés cuenta?{' '}
+          <Link to="/login" className="font-medium text-blue-600 hover:underline">
+            Iniciá sesión
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="reg-nombre" label="Nombre" required error={err.nombre?.message}>
+            <Input id="reg-nombre" autoComplete="given-name" autoFocus aria-invalid={Boolean(err.nombre)} {...register('nombre')} />
+          </Field>
+          <Field id="reg-apellido" label="Apellido" error={err.apellido?.message}>
+            <Input id="reg-apellido" autoComplete="family-name" {...register('apellido')} />
+          </Field>
+        </div>
+        <Field id="reg-email" label="E-mail" required error={err.email?.message}>
+          <Input id="reg-email" type="email" autoComplete="email" aria-invalid={Boolean(err.email)} {...register('email')} />
+        </Field>
+        <Field id="reg-password" label="Contraseña" required hint="Al menos 8 caracteres." error={err.password?.message}>
+          <Input
+            id="reg-password"
+            type="password"
+            autoComplete="new-password"
+            aria-invalid={Boolean(err.password)}
+            {...register('password')}
+          />
+        </Field>
+        {error && <Notice tone="error">{error}</Notice>}
+        <Button type="submit" className="w-full" loading={formState.isSubmitting}>
+          Crear cuenta
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,167 @@
+import { FileText, Package, ShoppingCart, Upload, Users, Wallet } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useBusiness } from '@/app/business-context';
+import { Badge, Card, EmptyState, ErrorNote, PageHeader, Skeleton } from '@/components/ui/misc';
+import { useCan, usePermissions } from '@/features/permissions/permissions.api';
+import { errorMessage } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
+import { useDashboardStats, type Periodo } from './dashboard.api';
+
+const PERIODOS: { id: Periodo; label: string }[] = [
+  { id: 'dia', label: 'Día' },
+  { id: 'semana', label: 'Semana' },
+  { id: 'mes', label: 'Mes' },
+];
+
+function StatCard({ label, value, icon, note, loading }: { label: string; value: string; icon: ReactNode; note?: ReactNode; loading: boolean }) {
+  return (
+    <Card>
+      <div className="flex items-start justify-between">
+        <div>
+          <p className="text-sm font-medium text-slate-500">{label}</p>
+          {loading ? <Skeleton className="mt-2 h-8 w-28" /> : <p className="mt-1 text-2xl font-semibold text-slate-900">{value}</p>}
+          {note && <div className="mt-1">{note}</div>}
+        </div>
+        <div className="rounded-lg bg-blue-50 p-2 text-blue-600">{icon}</div>
+      </div>
+    </Card>
+  );
+}
+
+export default function DashboardPage() {
+  const { business, businessId, formatting } = useBusiness();
+  const can = useCan();
+  const perms = usePermissions();
+  const [periodo, setPeriodo] = useState<Periodo>('mes');
+  const canSeeSales = can('ventas', 'ver');
+  const stats = useDashboardStats(businessId, periodo, canSeeSales);
+  const loading = perms.isLoading || (canSeeSales && stats.isLoading);
+  const s = stats.data;
+  const base = `/business/${businessId}`;
+
+  const actions = [
+    { label: 'Nueva venta', to: `${base}/pos`, icon: ShoppingCart },
+    { label: 'Ver productos', to: `${base}/products-and-services`, icon: Package },
+    { label: 'Ver clientes', to: `${base}/customers`, icon: Users },
+    { label: 'Importar', to: `${base}/products-and-services?importar=1`, icon: Upload },
+  ];
+
+  return (
+    <div>
+      <PageHeader title="Dashboard" description={business ? `Resumen de ${business.nombre}` : undefined} />
+      {!canSeeSales && !perms.isLoading && (
+        <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-800">
+          No tenés permiso para ver las ventas de este negocio: las cifras de ventas no se muestran.
+        </p>
+      )}
+      {stats.error && <ErrorNote>{errorMessage(stats.error)}</ErrorNote>}
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="Ventas del Mes" value={canSeeSales ? formatMoney(s?.ventas_mes ?? 0, formatting) : '—'} icon={<Wallet className="h-5 w-5" />} loading={loading} />
+        <StatCard
+          label="Facturas Emitidas"
+          value="0"
+          icon={<FileText className="h-5 w-5" />}
+          note={<Badge>Próximamente</Badge>}
+          loading={false}
+        />
+        <StatCard
+          label="Productos Activos"
+          value={canSeeSales ? formatNumber(s?.productos_activos ?? 0, formatting) : '—'}
+          icon={<Package className="h-5 w-5" />}
+          loading={loading}
+        />
+        <StatCard
+          label="Clientes Registrados"
+          value={canSeeSales ? formatNumber(s?.clientes_registrados ?? 0, formatting) : '—'}
+          icon={<Users className="h-5 w-5" />}
+          loading={loading}
+        />
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <Card>
+          <div className="mb-4 flex items-center justify-between gap-2">
+            <h2 className="font-semibold text-slate-900">Productos más vendidos</h2>
+            <div role="group" aria-label="Período" className="inline-flex rounded-lg bg-slate-100 p-1">
+              {PERIODOS.map((p) => (
+                <button
+                  key={p.id}
+                  type="button"
+                  aria-pressed={periodo === p.id}
+                  onClick={() => setPeriodo(p.id)}
+                  className={cn(
+                    'rounded-md px-3 py-1 text-sm font-medium',
+                    periodo === p.id ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-500 hover:text-slate-700',
+                  )}
+                >
+                  {p.label}
+                </button>
+              ))}
+            </div>
+          </div>
+          {loading ? (
+            <div className="space-y-3">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} className="h-10" />
+              ))}
+            </div>
+          ) : s && s.top_productos.length > 0 ? (
+            <ol className="divide-y divide-slate-100">
+              {s.top_productos.slice(0, 5).map((p, i) => (
+                <li key={p.id} className="flex items-center gap-3 py-2.5">
+                  <span className="flex h-7 w-7 items-center justify-center rounded-full bg-blue-50 text-xs font-semibold text-blue-700">{i + 1}</span>
+                  <span className="flex-1 truncate text-sm font-medium text-slate-800">{p.nombre}</span>
+                  <span className="text-sm text-slate-500">{formatNumber(p.cantidad_total, formatting)} u.</span>
+                  <span className="w-28 text-right text-sm font-medium">{formatMoney(p.precio_venta, formatting)}</span>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <EmptyState title="Todavía no hay ventas en este período">Cuando registres ventas vas a ver acá los productos que más salen.</EmptyState>
+          )}
+        </Card>
+
+        <Card>
+          <h2 className="mb-4 font-semibold text-slate-900">Ventas recientes</h2>
+          {loading ? (
+            <div className="space-y-3">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} className="h-10" />
+              ))}
+            </div>
+          ) : s && s.ventas_recientes.length > 0 ? (
+            <ul className="divide-y divide-slate-100">
+              {s.ventas_recientes.map((v) => (
+                <li key={v.id} className="flex items-center justify-between py-2.5 text-sm">
+                  <span className="font-medium text-slate-800">Venta #{v.numero}</span>
+                  <span className="text-slate-500">{formatDateTime(v.fecha, formatting)}</span>
+                  <span className="font-semibold">{formatMoney(v.total, formatting)}</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState title="No hay ventas registradas">Registrá tu primera venta desde el punto de venta.</EmptyState>
+          )}
+        </Card>
+      </div>
+
+      <Card className="mt-6">
+        <h2 className="mb-4 font-semibold text-slate-900">Acciones rápidas</h2>
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {actions.map((a) => (
+            <Link
+              key={a.label}
+              to={a.to}
+              className="flex items-center gap-3 rounded-lg border border-slate-200 p-4 text-sm font-medium text-slate-700 hover:border-blue-300 hover:bg-blue-50"
+            >
+              <a.icon className="h-5 w-5 text-blue-600" aria-hidden />
+              {a.label}
+            </Link>
+          ))}
+        </div>
+      </Card>
+    </div>
+  );
+}

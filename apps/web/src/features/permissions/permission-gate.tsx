@@ -1,0 +1,50 @@
+import { ShieldAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { can } from '@mostrador/shared';
+import { useBusiness } from '@/app/business-context';
+import { usePermissions } from './permissions.api';
+
+const ACTION_NAMES: Record<string, string> = { ver: 'Ver', editar: 'Editar', eliminar: 'Eliminar', asignar: 'Asignar' };
+
+/** The permission gate page (SPEC §2): loading, no business, restricted, or the content. */
+export function PermissionGate({ modulo, accion = 'ver', children }: { modulo: string; accion?: string; children: ReactNode }) {
+  const { businessId, isLoading: loadingBusinesses } = useBusiness();
+  const perms = usePermissions();
+  if (loadingBusinesses || (businessId && perms.isLoading)) {
+    return (
+      <div className="flex min-h-[40vh] items-center justify-center gap-3 text-slate-600" role="status">
+        <span className="h-5 w-5 animate-spin rounded-full border-2 border-blue-600 border-t-transparent" aria-hidden />
+        Verificando permisos...
+      </div>
+    );
+  }
+  if (!businessId) {
+    return (
+      <div className="flex min-h-[40vh] flex-col items-center justify-center text-center">
+        <h2 className="text-lg font-semibold text-slate-800">No hay negocio seleccionado</h2>
+        <p className="mt-1 text-sm text-slate-500">Elegí un negocio en la barra superior o creá uno nuevo.</p>
+      </div>
+    );
+  }
+  if (!can(perms.data, modulo, accion)) {
+    return (
+      <div className="flex min-h-[50vh] flex-col items-center justify-center px-4 text-center">
+        <ShieldAlert className="h-12 w-12 text-red-500" aria-hidden />
+        <h2 className="mt-4 text-xl font-semibold text-slate-900">Acceso Restringido</h2>
+        <p className="mt-2 text-slate-600">No tienes permisos para acceder a esta página</p>
+        <p className="mt-3 text-sm text-slate-500">
+          Permiso requerido: <strong>{ACTION_NAMES[accion] ?? 'Ver'}</strong> en el módulo <strong>{modulo}</strong>
+        </p>
+        <p className="mt-1 text-sm text-slate-500">Contactá al administrador del negocio para solicitar acceso.</p>
+        <Link
+          to="/home"
+          className="mt-6 inline-flex h-10 items-center rounded-lg bg-blue-600 px-4 text-sm font-medium text-white hover:bg-blue-700"
+        >
+          Volver al Dashboard
+        </Link>
+      </div>
+    );
+  }
+  return <>{children}</>;
+}

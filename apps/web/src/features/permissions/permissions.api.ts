@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import { can, type PermissionsResponse } from '@mostrador/shared';
+import { useBusiness } from '@/app/business-context';
+import { api, ApiError } from '@/lib/api';
+
+/** SPEC §6, §8, §9: fresh 5 min, kept 15 min, keyed per business; not retried on 401/403. */
+export function usePermissions() {
+  const { businessId } = useBusiness();
+  return useQuery({
+    queryKey: ['permissions', businessId],
+    enabled: Boolean(businessId),
+    staleTime: 5 * 60_000,
+    gcTime: 15 * 60_000,
+    queryFn: async () => {
+      try {
+        return await api.get<PermissionsResponse>(`/businesses/${businessId}/permissions`);
+      } catch (e) {
+        const status = e instanceof ApiError ? e.status : 0;
+        const err = new Error(`Error fetching permissions: ${status}`) as Error & { status: number };
+        err.status = status;
+        console.error(err.message);
+        throw err;
+      }
+    },
+    retry: (count, e) => {
+      const status = (e as { status?: number }).status;
+      return status !== 401 && status !== 403 && count < 2;
+    },
+  });
+}
+
+/** While the permissions are missing, every check is false. */
+export function useCan() {
+  const { data } = usePermissions();
+  return (modulo: string, accion: string) => can(data, modulo, accion);
+}

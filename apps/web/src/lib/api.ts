@@ -1,0 +1,101 @@
+import type { FieldError } from '@mostrador/shared';
+import { session } from './session';
+
+export const API_BASE = '/api/v1';
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+/** An error answered by the API (or a network failure, status 0), with its Spanish detail. */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly code: string,
+    public readonly detail: unknown,
+    public readonly errors: FieldError[] = [],
+  ) {
+    super(typeof detail === 'string' ? detail : ((detail as { message?: string })?.message ?? 'Error'));
+  }
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  form?: Record<string, string>;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  signal?: AbortSignal;
+  /** The login itself answers 401 for wrong credentials: that must not log anybody out. */
+  skipAuthRedirect?: boolean;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']) {
+  const url = `${API_BASE}${path}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+export async function request<T>(path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = {};
+  const token = session.token();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(opts.form).toString();
+  } else if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, opts.query), { method: opts.method ?? 'GET', headers, body, signal });
+  } catch (e) {
+    const timedOut = timeout.aborted;
+    console.error('API sin respuesta', path, e);
+    throw new ApiError(
+      0,
+      timedOut ? 'TIMEOUT' : 'NETWORK',
+      timedOut
+        ? 'El servidor tardó demasiado en responder. Intenta nuevamente.'
+        : 'No se pudo conectar con el servidor. Revisa tu conexión.',
+    );
+  }
+  if (res.status === 401 && !opts.skipAuthRedirect) {
+    // SPEC §4: any 401 removes the token and sends the browser to /login.
+    session.clear();
+    window.location.assign('/login');
+  }
+  const isJson = res.headers.get('content-type')?.includes('application/json');
+  const data = res.status === 204 ? undefined : isJson ? await res.json() : await res.blob();
+  if (!res.ok) {
+    const b = (data ?? {}) as { detail?: unknown; code?: string; errors?: FieldError[] };
+    console.error('Error de la API', res.status, path, b);
+    throw new ApiError(res.status, b.code ?? 'ERROR', b.detail ?? 'Ocurrió un error inesperado.', b.errors ?? []);
+  }
+  return { data: data as T, headers: res.headers };
+}
+
+export const api = {
+  get: async <T>(path: string, query?: RequestOptions['query']) => (await request<T>(path, { query })).data,
+  post: async <T>(path: string, body?: unknown) => (await request<T>(path, { method: 'POST', body: body ?? {} })).data,
+  put: async <T>(path: string, body?: unknown) => (await request<T>(path, { method: 'PUT', body: body ?? {} })).data,
+  patch: async <T>(path: string, body?: unknown) => (await request<T>(path, { method: 'PATCH', body: body ?? {} })).data,
+  delete: async (path: string) => {
+    await request<void>(path, { method: 'DELETE' });
+  },
+};
+
+/** The message to show for a failed call: the server's detail, else the fallback. */
+export function errorMessage(e: unknown, fallback = 'Ocurrió un error inesperado.'): string {
+  if (e instanceof ApiError && typeof e.detail === 'string') return e.detail;
+  if (e instanceof Error && e.message) return e.message;
+  return fallback;
+}

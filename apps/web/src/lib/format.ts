@@ -1,0 +1,72 @@
+/** Numbers, money and dates with the business's locale, currency and time zone (SPEC §9). */
+export interface Formatting {
+  locale: string;
+  currency: string;
+  timezone: string;
+}
+
+export const DEFAULT_FORMATTING: Formatting = {
+  locale: 'es-AR',
+  currency: 'ARS',
+  timezone: 'America/Argentina/Buenos_Aires',
+};
+
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let f = cache.get(key) as T | undefined;
+  if (!f) {
+    f = make();
+    cache.set(key, f);
+  }
+  return f;
+}
+
+export function formatMoney(value: number | null | undefined, f: Formatting = DEFAULT_FORMATTING): string {
+  const nf = cached(`m|${f.locale}|${f.currency}`, () =>
+    new Intl.NumberFormat(f.locale, { style: 'currency', currency: f.currency, minimumFractionDigits: 2 }),
+  );
+  return nf.format(value ?? 0);
+}
+
+export function formatNumber(value: number | null | undefined, f: Formatting = DEFAULT_FORMATTING, maxDecimals = 3) {
+  const nf = cached(`n|${f.locale}|${maxDecimals}`, () =>
+    new Intl.NumberFormat(f.locale, { maximumFractionDigits: maxDecimals }),
+  );
+  return nf.format(value ?? 0);
+}
+
+/** A calendar date 'YYYY-MM-DD' (no time zone shift). */
+export function formatDate(date: string | null | undefined, f: Formatting = DEFAULT_FORMATTING): string {
+  if (!date) return '';
+  const d = new Date(`${date.slice(0, 10)}T12:00:00Z`);
+  const df = cached(`d|${f.locale}`, () =>
+    new Intl.DateTimeFormat(f.locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }),
+  );
+  return df.format(d);
+}
+
+/** An instant, shown in the business time zone. */
+export function formatDateTime(iso: string | null | undefined, f: Formatting = DEFAULT_FORMATTING): string {
+  if (!iso) return '';
+  const df = cached(`dt|${f.locale}|${f.timezone}`, () =>
+    new Intl.DateTimeFormat(f.locale, {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: f.timezone,
+    }),
+  );
+  return df.format(new Date(iso));
+}
+
+/** Today as 'YYYY-MM-DD' in the business time zone. */
+export function todayIn(timezone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+export const MONTH_NAMES = [
+  'Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio',
+  'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre',
+];

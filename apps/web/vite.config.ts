@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/**
+ * Multi-page build: the landing and legal pages are static HTML with no application code
+ * (docs/decisions/0001-static-landing.md); app.html is the single-page application.
+ */
+export default defineConfig({
+  plugins: [tailwindcss()],
+  resolve: {
+    alias: {
+      '@mostrador/shared': here('../../packages/shared/src/index.ts'),
+      '@': here('./src'),
+    },
+  },
+  server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    rollupOptions: {
+      input: {
+        landing: here('./index.html'),
+        politicas: here('./politicas.html'),
+        terminos: here('./terminos.html'),
+        cookies: here('./cookies.html'),
+        app: here('./app.html'),
+      },
+    },
+  },
+});
