@@ -67,6 +67,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Bodies are JSON (forms only on the login, multipart only on uploads): anything else is 415.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -6,3 +6,5 @@ export * from './settings.js';
 export * from './auth.js';
 export * from './businesses.js';
 export * from './plans.js';
+export * from './payment-methods.js';
+export * from './finance.js';

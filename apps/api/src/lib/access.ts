@@ -88,7 +88,7 @@ export function assertCan(b: BusinessContext, modulo: Modulo, accion: Accion): v
 const SQL_SESSION = `
   SELECT u.id, u.email, u.nombre
     FROM sessions s JOIN users u ON u.id = s.user_id
-   WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`;
+   WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > $3`;
 const SQL_SESSION_BUSINESS = `
   SELECT u.id, u.email, u.nombre,
          m.id AS membership_id, m.rol, m.estado, m.acceso_total, m.permisos,
@@ -97,10 +97,10 @@ const SQL_SESSION_BUSINESS = `
          coalesce(t.locale, 'es-AR') AS locale, coalesce(t.currency, 'ARS') AS currency
     FROM sessions s
     JOIN users u ON u.id = s.user_id
-    LEFT JOIN business_members m ON m.business_id = $3 AND m.user_id = u.id
+    LEFT JOIN business_members m ON m.business_id = $4 AND m.user_id = u.id
     LEFT JOIN businesses b ON b.id = m.business_id
     LEFT JOIN tenant_settings t ON t.business_id = m.business_id
-   WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`;
+   WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > $3`;
 
 interface Row {
   id: string;
@@ -184,9 +184,10 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
 
     const token = bearer(req);
     if (!token) throw unauthenticated();
+    const now = app.services.now();
     let sub: string, sid: string;
     try {
-      const { payload } = await jwtVerify(token, opts.jwtKey, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, opts.jwtKey, { algorithms: ['HS256'], currentDate: now });
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw new Error('claims');
       sub = payload.sub;
       sid = payload.sid;
@@ -200,13 +201,13 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
     const scoped = businessId !== undefined;
     if (scoped && !isUuid(businessId)) {
       // Authenticate first (401 before 403), then refuse the malformed business id.
-      const { rows } = await pool().query<Row>({ name: 'session', text: SQL_SESSION, values: [sid, sub] });
+      const { rows } = await pool().query<Row>({ name: 'session', text: SQL_SESSION, values: [sid, sub, now] });
       if (!rows[0]) throw unauthenticated();
       throw notMember();
     }
     const { rows } = scoped
-      ? await pool().query<Row>({ name: 'session_business', text: SQL_SESSION_BUSINESS, values: [sid, sub, businessId] })
-      : await pool().query<Row>({ name: 'session', text: SQL_SESSION, values: [sid, sub] });
+      ? await pool().query<Row>({ name: 'session_business', text: SQL_SESSION_BUSINESS, values: [sid, sub, now, businessId] })
+      : await pool().query<Row>({ name: 'session', text: SQL_SESSION, values: [sid, sub, now] });
     const row = rows[0];
     if (!row) throw unauthenticated();
     req.auth = { id: row.id, sessionId: sid, email: row.email, nombre: row.nombre };

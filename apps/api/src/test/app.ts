@@ -40,6 +40,8 @@ export async function createTestApp(overrides: Partial<AppOptions> = {}): Promis
     jwtSecret: 'secreto-de-pruebas-de-mostrador-0123456789abcdef',
     publicUrl: 'http://localhost:3000',
     ...overrides,
+    // Files register many users from one address: the signup limit has its own test.
+    rateLimits: { signupPerHour: 10_000, ...overrides.rateLimits },
   });
   await app.ready();
   afterAll(async () => {
