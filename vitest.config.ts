@@ -6,6 +6,8 @@ const shared = fileURLToPath(new URL('./packages/shared/src/index.ts', import.me
 export default defineConfig({
   resolve: { alias: { '@mostrador/shared': shared } },
   test: {
+    // Machine-readable results for the CI summary (scripts/test-summary.mjs).
+    reporters: ['default', ['json', { outputFile: process.env.VITEST_REPORT ?? '.reports/vitest.json' }]],
     projects: [
       {
         extends: true,

@@ -21,6 +21,11 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     rollupOptions: {
+      onwarn(warning, warn) {
+        // lucide-react marks its modules "use client"; meaningless in a client-only build.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
       input: {
         landing: here('./index.html'),
         politicas: here('./politicas.html'),

@@ -2,14 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { buildApp } from './app.js';
 import { readEnv } from './config.js';
-import { connect } from './db/client.js';
-import { startEmbedded, type EmbeddedServer } from './db/embedded.js';
-import { runMigrations } from './db/migrate.js';
-
-const DATABASE_NAME = 'mostrador';
+import { openDatabase } from './db/bootstrap.js';
 
 function jwtSecret(dataDir: string, given?: string): string {
   if (given) return given;
@@ -20,32 +15,14 @@ function jwtSecret(dataDir: string, given?: string): string {
   return secret;
 }
 
-async function ensureDatabase(adminUrl: string, name: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (!rowCount) await client.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8'`);
-  } finally {
-    await client.end();
-  }
-}
-
 async function main() {
   const started = Date.now();
   const env = readEnv();
   const dataDir = path.resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
 
-  let embedded: EmbeddedServer | null = null;
-  let url = env.DATABASE_URL;
-  if (!url) {
-    embedded = await startEmbedded(path.join(dataDir, 'postgres'));
-    await ensureDatabase(embedded.url('postgres'), DATABASE_NAME);
-    url = embedded.url(DATABASE_NAME);
-  }
-  const database = connect(url, 20);
-  await runMigrations(database.db);
+  const db = await openDatabase(env.DATABASE_URL, dataDir);
+  const { database, embedded } = db;
 
   const webDist = env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
   const app = await buildApp({
@@ -73,8 +50,7 @@ async function main() {
     stopping = true;
     app.log.info(`${signal}: deteniendo Mostrador…`);
     await app.close().catch(() => {});
-    await database.close().catch(() => {});
-    if (embedded) await embedded.stop().catch(() => {});
+    await db.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

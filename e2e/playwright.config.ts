@@ -1,0 +1,83 @@
+import { mkdtempSync } from 'node:fs';
+import { chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * The built app (npm run build) on fresh embedded databases: one server without SMTP (accounts
+ * are confirmed at signup) and one wired to a real local SMTP peer for the confirmation journey.
+ */
+const dataDir = (name: string) => {
+  const dir = mkdtempSync(path.join(tmpdir(), `mostrador-e2e-${name}-`));
+  chmodSync(dir, 0o755);
+  return dir;
+};
+
+export const PORT = 3210;
+export const SMTP_APP_PORT = 3211;
+export const MAIL_HTTP_PORT = 2527;
+const server = '../apps/api/dist/main.js';
+
+export default defineConfig({
+  testDir: './specs',
+  outputDir: './test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [
+    ['list'],
+    ['html', { open: 'never', outputFolder: 'playwright-report' }],
+    ['json', { outputFile: '../.reports/playwright.json' }],
+  ],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    locale: 'es-AR',
+    timezoneId: 'America/Argentina/Buenos_Aires',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: [
+    {
+      command: `node support/smtp-peer.mjs`,
+      url: `http://127.0.0.1:${MAIL_HTTP_PORT}/messages`,
+      env: { SMTP_PORT: '2526', HTTP_PORT: String(MAIL_HTTP_PORT) },
+      reuseExistingServer: false,
+    },
+    {
+      command: `node ${server}`,
+      url: `http://localhost:${PORT}/api/v1/health`,
+      env: { PORT: String(PORT), DATA_DIR: dataDir('app'), LOG_LEVEL: 'warn', RATE_LIMIT_SIGNUP_PER_HOUR: '1000' },
+      timeout: 120_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: `node ${server}`,
+      url: `http://localhost:${SMTP_APP_PORT}/api/v1/health`,
+      env: {
+        PORT: String(SMTP_APP_PORT),
+        DATA_DIR: dataDir('smtp'),
+        LOG_LEVEL: 'warn',
+        SMTP_URL: 'smtp://127.0.0.1:2526',
+        PUBLIC_URL: `http://localhost:${SMTP_APP_PORT}`,
+      },
+      timeout: 120_000,
+      reuseExistingServer: false,
+    },
+  ],
+});

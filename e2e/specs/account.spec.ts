@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import { MAIL_HTTP_PORT, SMTP_APP_PORT } from '../playwright.config';
+import { PASSWORD, uniqueEmail } from '../support/session';
+
+const smtpApp = `http://localhost:${SMTP_APP_PORT}`;
+
+async function confirmationLink(email: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const res = await fetch(`http://127.0.0.1:${MAIL_HTTP_PORT}/messages`);
+    const messages: { to: string[]; raw: string }[] = await res.json();
+    const mail = messages.find((m) => m.to.includes(email));
+    // Quoted-printable may wrap long lines with "=\r\n".
+    const body = mail?.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const link = body?.match(/https?:\/\/\S+\/confirm\?token=[\w-]+/)?.[0];
+    if (link) return link;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No llegó el e-mail de confirmación a ${email}`);
+}
+
+test('register, confirm the e-mail, log in, create a business, see the dashboard, log out', async ({ page }) => {
+  const email = uniqueEmail('nueva');
+  await page.goto(`${smtpApp}/register`);
+  await page.getByLabel('Nombre').fill('Nora');
+  await page.getByLabel('Apellido').fill('Quiroga');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Contraseña').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page.getByRole('heading', { name: 'Revisá tu correo' })).toBeVisible();
+  await expect(page.getByText('Cuenta creada. Te enviamos un e-mail para confirmarla.')).toBeVisible();
+
+  // Logging in before confirming is refused with the reason.
+  await page.goto(`${smtpApp}/login`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Contraseña').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByText('Debes confirmar tu e-mail antes de iniciar sesión. Revisa tu correo.')).toBeVisible();
+
+  await page.goto(await confirmationLink(email));
+  await expect(page.getByText('Tu e-mail fue confirmado. Ya puedes iniciar sesión.')).toBeVisible();
+  await page.getByRole('link', { name: 'Ir a iniciar sesión' }).click();
+
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Contraseña').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+
+  // No business yet: the user is led to create one.
+  await expect(page.getByRole('heading', { name: 'Creá tu primer negocio' })).toBeVisible();
+  await page.getByLabel('Nombre del negocio').fill('Kiosco Nora');
+  await page.getByLabel('Tipo').selectOption('Tienda');
+  await page.getByRole('button', { name: 'Crear negocio' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByTestId('negocio-actual')).toHaveText('Kiosco Nora');
+  for (const card of ['Ventas del Mes', 'Facturas Emitidas', 'Productos Activos', 'Clientes Registrados']) {
+    await expect(page.getByText(card, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByText('$ 0,00')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Menú de perfil' }).click();
+  await expect(page.getByRole('menu').getByText(email)).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('mostrador.token'))).toBeNull();
+
+  // The application is not reachable without a session.
+  await page.goto(`${smtpApp}/home`);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a wrong password shows the Spanish error and keeps the user on the login page', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(uniqueEmail('nadie'));
+  await page.getByLabel('Contraseña').fill('no-es-la-clave-1');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByText('E-mail o contraseña incorrectos.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});

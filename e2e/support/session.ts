@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+export const PASSWORD = 'clave-segura-123';
+
+export interface E2EUser {
+  id: string;
+  nombre: string;
+  apellido: string | null;
+  email: string;
+  token: string;
+}
+
+export const uniqueEmail = (name: string) => `${name}.${randomBytes(4).toString('hex')}@ejemplo.com`;
+
+/** Signs up and logs in through the API (the server without SMTP confirms at once). */
+export async function createUser(request: APIRequestContext, nombre = 'Ana', email = uniqueEmail(nombre.toLowerCase())): Promise<E2EUser> {
+  const signup = await request.post('/api/v1/auth/signup', { data: { email, password: PASSWORD, nombre, apellido: 'Prueba' } });
+  if (signup.status() !== 201) throw new Error(`signup ${signup.status()} ${await signup.text()}`);
+  const login = await request.post('/api/v1/auth/login', { form: { username: email, password: PASSWORD } });
+  if (login.status() !== 200) throw new Error(`login ${login.status()} ${await login.text()}`);
+  const body = await login.json();
+  return { ...body.user, token: body.access_token };
+}
+
+export async function createBusiness(request: APIRequestContext, user: E2EUser, nombre = 'Almacén Don Pepe'): Promise<string> {
+  const res = await request.post('/api/v1/businesses/', {
+    data: { nombre, tipo: 'Comercio' },
+    headers: { authorization: `Bearer ${user.token}` },
+  });
+  if (res.status() !== 201) throw new Error(`business ${res.status()} ${await res.text()}`);
+  return (await res.json()).business_id;
+}
+
+/** Puts the session in browser storage, as the login page does. */
+export async function signIn(page: Page, user: E2EUser, businessId?: string) {
+  await page.goto('/login');
+  await page.evaluate(
+    ([token, u, b]) => {
+      localStorage.setItem('mostrador.token', token);
+      localStorage.setItem('mostrador.user', u);
+      if (b) localStorage.setItem('mostrador.business', b);
+    },
+    [user.token, JSON.stringify({ id: user.id, nombre: user.nombre, apellido: user.apellido, email: user.email }), businessId ?? ''] as const,
+  );
+}
