@@ -14,8 +14,14 @@ export interface E2EUser {
 export const uniqueEmail = (name: string) => `${name}.${randomBytes(4).toString('hex')}@ejemplo.com`;
 
 /** Signs up and logs in through the API (the server without SMTP confirms at once). */
-export async function createUser(request: APIRequestContext, nombre = 'Ana', email = uniqueEmail(nombre.toLowerCase())): Promise<E2EUser> {
-  const signup = await request.post('/api/v1/auth/signup', { data: { email, password: PASSWORD, nombre, apellido: 'Prueba' } });
+export async function createUser(
+  request: APIRequestContext,
+  nombre = 'Ana',
+  email = uniqueEmail(nombre.toLowerCase()),
+): Promise<E2EUser> {
+  const signup = await request.post('/api/v1/auth/signup', {
+    data: { email, password: PASSWORD, nombre, apellido: 'Prueba' },
+  });
   if (signup.status() !== 201) throw new Error(`signup ${signup.status()} ${await signup.text()}`);
   const login = await request.post('/api/v1/auth/login', { form: { username: email, password: PASSWORD } });
   if (login.status() !== 200) throw new Error(`login ${login.status()} ${await login.text()}`);
@@ -23,7 +29,11 @@ export async function createUser(request: APIRequestContext, nombre = 'Ana', ema
   return { ...body.user, token: body.access_token };
 }
 
-export async function createBusiness(request: APIRequestContext, user: E2EUser, nombre = 'Almacén Don Pepe'): Promise<string> {
+export async function createBusiness(
+  request: APIRequestContext,
+  user: E2EUser,
+  nombre = 'Almacén Don Pepe',
+): Promise<string> {
   const res = await request.post('/api/v1/businesses/', {
     data: { nombre, tipo: 'Comercio' },
     headers: { authorization: `Bearer ${user.token}` },
@@ -41,6 +51,10 @@ export async function signIn(page: Page, user: E2EUser, businessId?: string) {
       localStorage.setItem('mostrador.user', u);
       if (b) localStorage.setItem('mostrador.business', b);
     },
-    [user.token, JSON.stringify({ id: user.id, nombre: user.nombre, apellido: user.apellido, email: user.email }), businessId ?? ''] as const,
+    [
+      user.token,
+      JSON.stringify({ id: user.id, nombre: user.nombre, apellido: user.apellido, email: user.email }),
+      businessId ?? '',
+    ] as const,
   );
 }

@@ -22,11 +22,18 @@ import { createMailer, type Mailer } from './lib/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { businessRoutes } from './modules/businesses/businesses.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { financeRoutes } from './modules/finance/finance.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { memberRoutes } from './modules/members/members.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 
-export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 export interface AppOptions {
   database: Database;
@@ -124,27 +131,35 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await memberRoutes(a);
       await settingsRoutes(a);
       await dashboardRoutes(a);
+      await financeRoutes(a);
     },
     { prefix: API_PREFIX },
   );
 
-  if (opts.webDist && existsSync(path.join(opts.webDist, 'app.html'))) {
-    await app.register(fastifyStatic, { root: path.resolve(opts.webDist), wildcard: false, index: false });
-    // The landing and legal pages are static pages; every other GET is a route of the app.
-    const pages: Record<string, string> = {
-      '/': 'index.html',
-      '/politicas': 'politicas.html',
-      '/terminos': 'terminos.html',
-      '/cookies': 'cookies.html',
-    };
-    app.get('/*', { schema: { hide: true } }, (req, reply) => {
-      const pathname = req.url.split('?')[0].replace(/\/+$/, '') || '/';
-      if (pathname.startsWith('/api/')) {
-        return reply.status(404).send({ detail: 'Recurso no encontrado.', code: 'NOT_FOUND' });
-      }
-      return reply.header('Cache-Control', 'no-cache').sendFile(pages[pathname] ?? 'app.html');
-    });
+  const webDist = opts.webDist && existsSync(path.join(opts.webDist, 'app.html')) ? path.resolve(opts.webDist) : null;
+  if (webDist) await app.register(fastifyStatic, { root: webDist, index: false });
+  // The landing and legal pages are static pages; every other GET outside the API is a route of
+  // the single-page app (app.html).
+  const pages: Record<string, string> = {
+    '/': 'index.html',
+    '/politicas': 'politicas.html',
+    '/terminos': 'terminos.html',
+    '/cookies': 'cookies.html',
+  };
+  if (webDist) {
+    for (const [url, file] of Object.entries(pages)) {
+      app.get(url, { schema: { hide: true } }, (_req, reply) =>
+        reply.header('Cache-Control', 'no-cache').sendFile(file),
+      );
+    }
   }
+  app.setNotFoundHandler((req, reply) => {
+    const pathname = req.url.split('?')[0].replace(/\/+$/, '') || '/';
+    if (!webDist || req.method !== 'GET' || pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
+      return reply.status(404).send({ detail: 'Recurso no encontrado.', code: 'NOT_FOUND' });
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile(pages[pathname] ?? 'app.html');
+  });
 
   return app;
 }

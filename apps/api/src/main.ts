@@ -31,7 +31,9 @@ async function main() {
     publicUrl: env.PUBLIC_URL || `http://localhost:${env.PORT}`,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    corsOrigins: env.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: env.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     webDist,
     logger: { level: env.LOG_LEVEL },
     rateLimits: {
@@ -41,7 +43,9 @@ async function main() {
     },
   });
   if (!env.SMTP_URL) {
-    app.log.warn('SMTP_URL no está configurado: las cuentas nuevas quedan confirmadas al registrarse y los e-mails se escriben en este registro.');
+    app.log.warn(
+      'SMTP_URL no está configurado: las cuentas nuevas quedan confirmadas al registrarse y los e-mails se escriben en este registro.',
+    );
   }
 
   let stopping = false;

@@ -1,9 +1,9 @@
-/** Trial and plans (SPEC §1, §9; API-CONTRACT §14.6). Prices are placeholders. */
+/** Trial and plans (SPEC §1, §9; API-CONTRACT §14.6). Prices are placeholders, as on the landing page. */
 export const TRIAL_DAYS = 14;
 export const READ_ONLY_GRACE_DAYS = 30;
 
 export const PLANS = [
-  { id: 'esencial', nombre: 'Esencial', usuarios: 5, almacenamiento_gb: 10, precio: 'USD 19 / mes' },
-  { id: 'profesional', nombre: 'Profesional', usuarios: 20, almacenamiento_gb: 100, precio: 'USD 49 / mes' },
+  { id: 'esencial', nombre: 'Esencial', usuarios: 5, almacenamiento_gb: 10, precio: '$ 19.900 / mes' },
+  { id: 'profesional', nombre: 'Profesional', usuarios: 20, almacenamiento_gb: 100, precio: '$ 44.900 / mes' },
   { id: 'empresarial', nombre: 'Empresarial', usuarios: null, almacenamiento_gb: null, precio: 'A medida' },
 ] as const;

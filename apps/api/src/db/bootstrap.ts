@@ -26,7 +26,11 @@ export interface OpenDatabase {
 /**
  * The server of DATABASE_URL, or the embedded PostgreSQL under DATA_DIR/postgres; migrated.
  */
-export async function openDatabase(databaseUrl: string | undefined, dataDir: string, poolSize = 20): Promise<OpenDatabase> {
+export async function openDatabase(
+  databaseUrl: string | undefined,
+  dataDir: string,
+  poolSize = 20,
+): Promise<OpenDatabase> {
   let embedded: EmbeddedServer | null = null;
   let url = databaseUrl;
   if (!url) {

@@ -206,7 +206,11 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
       throw notMember();
     }
     const { rows } = scoped
-      ? await pool().query<Row>({ name: 'session_business', text: SQL_SESSION_BUSINESS, values: [sid, sub, now, businessId] })
+      ? await pool().query<Row>({
+          name: 'session_business',
+          text: SQL_SESSION_BUSINESS,
+          values: [sid, sub, now, businessId],
+        })
       : await pool().query<Row>({ name: 'session', text: SQL_SESSION, values: [sid, sub, now] });
     const row = rows[0];
     if (!row) throw unauthenticated();

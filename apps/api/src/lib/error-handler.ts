@@ -22,7 +22,9 @@ export function installErrorHandler(app: FastifyInstance) {
         field: fieldOf(v.instancePath, v.params),
         message: v.message ?? 'Valor no válido.',
       }));
-      return reply.status(422).send({ detail: errors[0]?.message ?? 'Datos no válidos.', code: 'VALIDATION_ERROR', errors });
+      return reply
+        .status(422)
+        .send({ detail: errors[0]?.message ?? 'Datos no válidos.', code: 'VALIDATION_ERROR', errors });
     }
     const code = (error as FastifyError).code;
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || code === 'FST_REQ_FILE_TOO_LARGE' || error.statusCode === 413) {
@@ -33,12 +35,18 @@ export function installErrorHandler(app: FastifyInstance) {
     if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 415) {
       return reply.status(415).send({ detail: 'Tipo de contenido no soportado.', code: 'UNSUPPORTED_MEDIA_TYPE' });
     }
-    if (error.statusCode === 400 || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    if (
+      error.statusCode === 400 ||
+      code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+    ) {
       const detail = 'El cuerpo de la solicitud no es válido.';
       return reply.status(422).send({ detail, code: 'VALIDATION_ERROR', errors: [{ field: '', message: detail }] });
     }
     if (error.statusCode === 429) {
-      return reply.status(429).send({ detail: 'Demasiados intentos. Intenta de nuevo en unos minutos.', code: 'RATE_LIMITED' });
+      return reply
+        .status(429)
+        .send({ detail: 'Demasiados intentos. Intenta de nuevo en unos minutos.', code: 'RATE_LIMITED' });
     }
     const pgCode = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? code;
     if (pgCode === 'ECONNREFUSED' || pgCode === '57P01' || pgCode === '53300') {
@@ -51,12 +59,5 @@ export function installErrorHandler(app: FastifyInstance) {
     return reply
       .status(500)
       .send({ detail: 'Ocurrió un error inesperado. Intenta nuevamente.', code: 'INTERNAL', request_id: req.id });
-  });
-
-  app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/')) {
-      return reply.status(404).send({ detail: 'Recurso no encontrado.', code: 'NOT_FOUND' });
-    }
-    return reply.status(404).send({ detail: 'Página no encontrada.', code: 'NOT_FOUND' });
   });
 }

@@ -15,7 +15,11 @@ export interface TestUser {
 export const uniqueEmail = (name = 'usuario') => `${name}.${randomBytes(4).toString('hex')}@ejemplo.com`;
 
 /** Signs up (confirmed at once: no SMTP in tests unless given) and logs in through the routes. */
-export async function registerUser(app: App, nombre = 'Ana', email = uniqueEmail(nombre.toLowerCase())): Promise<TestUser> {
+export async function registerUser(
+  app: App,
+  nombre = 'Ana',
+  email = uniqueEmail(nombre.toLowerCase()),
+): Promise<TestUser> {
   const signup = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/signup',

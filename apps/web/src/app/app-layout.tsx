@@ -1,7 +1,7 @@
 import * as D from '@radix-ui/react-dialog';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Component, useState, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Component, useEffect, useState, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CreateBusinessForm } from '@/features/businesses/create-business-dialog';
 import { api } from '@/lib/api';
@@ -29,8 +29,14 @@ class Boundary extends Component<{ children: ReactNode; resetKey: string }, { fa
 }
 
 function Content() {
-  const { businesses, isLoading, error, refetch } = useBusiness();
+  const { businesses, businessId, select, isLoading, error, refetch } = useBusiness();
   const location = useLocation();
+  // /business/{id}/… (dashboard quick actions) selects that business when it is one of the user's.
+  const pathBusiness = useParams().businessId;
+  useEffect(() => {
+    if (pathBusiness && pathBusiness !== businessId && businesses.some((b) => b.id === pathBusiness))
+      select(pathBusiness);
+  }, [pathBusiness, businessId, businesses, select]);
   if (error) {
     return (
       <div role="alert" className="flex flex-col items-center py-16 text-center">

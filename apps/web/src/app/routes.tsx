@@ -5,31 +5,41 @@ import { ErrorScreen } from './error-screen';
  * Routes of the application (app.html). The landing and legal pages are static HTML pages of
  * their own. Every route is code-split; modules not built yet show an "en construcción" page.
  */
-const page =
-  (load: () => Promise<{ default: React.ComponentType }>) =>
-  async () => ({ Component: (await load()).default });
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
 
-const construction = (title: string) => async () => {
-  const { UnderConstruction } = await import('./under-construction');
-  return { Component: () => <UnderConstruction title={title} /> };
+/** A module not built yet: its permission gate, then an "en construcción" page. */
+const construction = (title: string, modulo: string) => async () => {
+  const [{ UnderConstruction }, { PermissionGate }] = await Promise.all([
+    import('./under-construction'),
+    import('@/features/permissions/permission-gate'),
+  ]);
+  return {
+    Component: () => (
+      <PermissionGate modulo={modulo}>
+        <UnderConstruction title={title} />
+      </PermissionGate>
+    ),
+  };
 };
 
 const appChildren: RouteObject[] = [
   { path: '/home', lazy: page(() => import('@/features/dashboard/dashboard-page')) },
   { path: '/business-users', lazy: page(() => import('@/features/businesses/businesses-page')) },
   { path: '/profile', lazy: page(() => import('@/features/profile/profile-page')) },
-  { path: '/pos', lazy: construction('Punto de venta') },
-  { path: '/reports', lazy: construction('Reporte de ventas') },
-  { path: '/compras', lazy: construction('Órdenes de compra') },
-  { path: '/proveedores', lazy: construction('Proveedores') },
-  { path: '/products-and-services', lazy: construction('Productos y servicios') },
-  { path: '/categories', lazy: construction('Categorías') },
-  { path: '/customers', lazy: construction('Clientes') },
-  { path: '/finanzas/*', lazy: construction('Finanzas') },
-  { path: '/tasks', lazy: construction('Tareas') },
-  { path: '/business/:businessId/pos', lazy: construction('Punto de venta') },
-  { path: '/business/:businessId/products-and-services', lazy: construction('Productos y servicios') },
-  { path: '/business/:businessId/customers', lazy: construction('Clientes') },
+  { path: '/pos', lazy: construction('Punto de venta', 'ventas') },
+  { path: '/reports', lazy: construction('Reporte de ventas', 'ventas') },
+  { path: '/compras', lazy: construction('Órdenes de compra', 'stock') },
+  { path: '/proveedores', lazy: construction('Proveedores', 'stock') },
+  { path: '/products-and-services', lazy: construction('Productos y servicios', 'productos') },
+  { path: '/categories', lazy: construction('Categorías', 'categorias') },
+  { path: '/customers', lazy: construction('Clientes', 'clientes') },
+  { path: '/finanzas/*', lazy: construction('Finanzas', 'finanzas') },
+  { path: '/tasks', lazy: construction('Tareas', 'tareas') },
+  { path: '/business/:businessId/pos', lazy: construction('Punto de venta', 'ventas') },
+  { path: '/business/:businessId/products-and-services', lazy: construction('Productos y servicios', 'productos') },
+  { path: '/business/:businessId/customers', lazy: construction('Clientes', 'clientes') },
 ];
 
 export const routes: RouteObject[] = [

@@ -87,7 +87,8 @@ export const api = {
   get: async <T>(path: string, query?: RequestOptions['query']) => (await request<T>(path, { query })).data,
   post: async <T>(path: string, body?: unknown) => (await request<T>(path, { method: 'POST', body: body ?? {} })).data,
   put: async <T>(path: string, body?: unknown) => (await request<T>(path, { method: 'PUT', body: body ?? {} })).data,
-  patch: async <T>(path: string, body?: unknown) => (await request<T>(path, { method: 'PATCH', body: body ?? {} })).data,
+  patch: async <T>(path: string, body?: unknown) =>
+    (await request<T>(path, { method: 'PATCH', body: body ?? {} })).data,
   delete: async (path: string) => {
     await request<void>(path, { method: 'DELETE' });
   },

@@ -22,15 +22,17 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
 }
 
 export function formatMoney(value: number | null | undefined, f: Formatting = DEFAULT_FORMATTING): string {
-  const nf = cached(`m|${f.locale}|${f.currency}`, () =>
-    new Intl.NumberFormat(f.locale, { style: 'currency', currency: f.currency, minimumFractionDigits: 2 }),
+  const nf = cached(
+    `m|${f.locale}|${f.currency}`,
+    () => new Intl.NumberFormat(f.locale, { style: 'currency', currency: f.currency, minimumFractionDigits: 2 }),
   );
   return nf.format(value ?? 0);
 }
 
 export function formatNumber(value: number | null | undefined, f: Formatting = DEFAULT_FORMATTING, maxDecimals = 3) {
-  const nf = cached(`n|${f.locale}|${maxDecimals}`, () =>
-    new Intl.NumberFormat(f.locale, { maximumFractionDigits: maxDecimals }),
+  const nf = cached(
+    `n|${f.locale}|${maxDecimals}`,
+    () => new Intl.NumberFormat(f.locale, { maximumFractionDigits: maxDecimals }),
   );
   return nf.format(value ?? 0);
 }
@@ -39,8 +41,9 @@ export function formatNumber(value: number | null | undefined, f: Formatting = D
 export function formatDate(date: string | null | undefined, f: Formatting = DEFAULT_FORMATTING): string {
   if (!date) return '';
   const d = new Date(`${date.slice(0, 10)}T12:00:00Z`);
-  const df = cached(`d|${f.locale}`, () =>
-    new Intl.DateTimeFormat(f.locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }),
+  const df = cached(
+    `d|${f.locale}`,
+    () => new Intl.DateTimeFormat(f.locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }),
   );
   return df.format(d);
 }
@@ -48,25 +51,42 @@ export function formatDate(date: string | null | undefined, f: Formatting = DEFA
 /** An instant, shown in the business time zone. */
 export function formatDateTime(iso: string | null | undefined, f: Formatting = DEFAULT_FORMATTING): string {
   if (!iso) return '';
-  const df = cached(`dt|${f.locale}|${f.timezone}`, () =>
-    new Intl.DateTimeFormat(f.locale, {
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone: f.timezone,
-    }),
+  const df = cached(
+    `dt|${f.locale}|${f.timezone}`,
+    () =>
+      new Intl.DateTimeFormat(f.locale, {
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone: f.timezone,
+      }),
   );
   return df.format(new Date(iso));
 }
 
 /** Today as 'YYYY-MM-DD' in the business time zone. */
 export function todayIn(timezone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 export const MONTH_NAMES = [
-  'Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio',
-  'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre',
+  'Enero',
+  'Febrero',
+  'Marzo',
+  'Abril',
+  'Mayo',
+  'Junio',
+  'Julio',
+  'Agosto',
+  'Septiembre',
+  'Octubre',
+  'Noviembre',
+  'Diciembre',
 ];

@@ -54,7 +54,10 @@ export const businessMembers = pgTable(
     creadaEn: timestamp('creada_en', { withTimezone: true }).notNull().defaultNow(),
     ultimoAcceso: timestamp('ultimo_acceso', { withTimezone: true }),
   },
-  (t) => [unique('business_members_business_user_key').on(t.businessId, t.userId), index('business_members_user_idx').on(t.userId)],
+  (t) => [
+    unique('business_members_business_user_key').on(t.businessId, t.userId),
+    index('business_members_user_idx').on(t.userId),
+  ],
 );
 
 export const tenantSettings = pgTable('tenant_settings', {

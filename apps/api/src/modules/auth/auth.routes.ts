@@ -36,40 +36,46 @@ export async function authRoutes(app: App) {
   await app.register(async (scope) => {
     await scope.register(formbody);
     const form = scope.withTypeProvider<ZodTypeProvider>();
-    form.post(
-      '/auth/login',
-      { config: { access: access.public }, schema: { tags, body: loginInput } },
-      async (req) => {
-        const { username, password } = req.body;
-        const ip = clientIp(req);
-        limits.loginEmail.check(username);
-        limits.loginIp.check(ip);
-        const result = await auth.login(db, svc, username, password, ip);
-        if (!result) {
-          limits.loginEmail.hit(username);
-          limits.loginIp.hit(ip);
-          throw new AppError(401, 'INVALID_CREDENTIALS', 'E-mail o contraseña incorrectos.', {}, {
+    form.post('/auth/login', { config: { access: access.public }, schema: { tags, body: loginInput } }, async (req) => {
+      const { username, password } = req.body;
+      const ip = clientIp(req);
+      limits.loginEmail.check(username);
+      limits.loginIp.check(ip);
+      const result = await auth.login(db, svc, username, password, ip);
+      if (!result) {
+        limits.loginEmail.hit(username);
+        limits.loginIp.hit(ip);
+        throw new AppError(
+          401,
+          'INVALID_CREDENTIALS',
+          'E-mail o contraseña incorrectos.',
+          {},
+          {
             'WWW-Authenticate': 'Bearer',
-          });
-        }
-        return result;
-      },
-    );
+          },
+        );
+      }
+      return result;
+    });
   });
 
-  app.post('/auth/signup', { config: { access: access.public }, schema: { tags, body: signupInput } }, async (req, reply) => {
-    limits.signupIp.take(clientIp(req));
-    const confirmed = await auth.signup(db, svc, req.body);
-    return reply.status(201).send(
-      confirmed
-        ? { message: 'Cuenta creada. Ya puedes iniciar sesión.', email: req.body.email, requires_confirmation: false }
-        : {
-            message: 'Cuenta creada. Te enviamos un e-mail para confirmarla.',
-            email: req.body.email,
-            requires_confirmation: true,
-          },
-    );
-  });
+  app.post(
+    '/auth/signup',
+    { config: { access: access.public }, schema: { tags, body: signupInput } },
+    async (req, reply) => {
+      limits.signupIp.take(clientIp(req));
+      const confirmed = await auth.signup(db, svc, req.body);
+      return reply.status(201).send(
+        confirmed
+          ? { message: 'Cuenta creada. Ya puedes iniciar sesión.', email: req.body.email, requires_confirmation: false }
+          : {
+              message: 'Cuenta creada. Te enviamos un e-mail para confirmarla.',
+              email: req.body.email,
+              requires_confirmation: true,
+            },
+      );
+    },
+  );
 
   app.get('/auth/me', { config: { access: access.user }, schema: { tags } }, async (req) => {
     const u = await auth.getUser(db, authOf(req).id);
@@ -87,23 +93,27 @@ export async function authRoutes(app: App) {
     const o = b as Record<string, unknown>;
     return { current_password: o.current_password ?? o.currentPassword, new_password: o.new_password ?? o.newPassword };
   }, changePasswordInput);
-  app.put('/auth/change-password', { config: { access: access.user }, schema: { tags, body: changeBody } }, async (req) => {
-    const me = authOf(req);
-    limits.changePassword.check(me.id);
-    const ok = await auth.changePassword(
-      db,
-      svc,
-      me.id,
-      me.sessionId,
-      req.body.current_password,
-      req.body.new_password,
-    );
-    if (!ok) {
-      limits.changePassword.hit(me.id);
-      throw invalid('current_password', 'La contraseña actual es incorrecta.');
-    }
-    return { message: 'Contraseña actualizada correctamente.' };
-  });
+  app.put(
+    '/auth/change-password',
+    { config: { access: access.user }, schema: { tags, body: changeBody } },
+    async (req) => {
+      const me = authOf(req);
+      limits.changePassword.check(me.id);
+      const ok = await auth.changePassword(
+        db,
+        svc,
+        me.id,
+        me.sessionId,
+        req.body.current_password,
+        req.body.new_password,
+      );
+      if (!ok) {
+        limits.changePassword.hit(me.id);
+        throw invalid('current_password', 'La contraseña actual es incorrecta.');
+      }
+      return { message: 'Contraseña actualizada correctamente.' };
+    },
+  );
 
   app.get(
     '/auth/activate/:token',

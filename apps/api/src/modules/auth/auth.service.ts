@@ -31,7 +31,10 @@ export function toUser(u: UserRow): User {
 }
 
 export async function findUserByEmail(db: Db, email: string) {
-  const [u] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return u;
 }
 
@@ -65,7 +68,11 @@ export async function signup(
     });
   } catch (e) {
     if (isUniqueViolation(e)) {
-      throw new AppError(409, 'DUPLICATE', 'Este e-mail ya está registrado. Si no confirmaste tu cuenta, revisa tu correo.');
+      throw new AppError(
+        409,
+        'DUPLICATE',
+        'Este e-mail ya está registrado. Si no confirmaste tu cuenta, revisa tu correo.',
+      );
     }
     throw e;
   }
@@ -88,15 +95,11 @@ export async function login(db: Db, svc: AppServices, email: string, password: s
   const ok = await verify(u?.passwordHash ?? (await DUMMY_HASH), password).catch(() => false);
   if (!u || !ok) return null;
   if (!u.emailConfirmedAt) {
-    throw new AppError(
-      403,
-      'EMAIL_NOT_CONFIRMED',
-      {
-        error_type: 'email_not_confirmed',
-        message: 'Debes confirmar tu e-mail antes de iniciar sesión. Revisa tu correo.',
-        email: u.email,
-      },
-    );
+    throw new AppError(403, 'EMAIL_NOT_CONFIRMED', {
+      error_type: 'email_not_confirmed',
+      message: 'Debes confirmar tu e-mail antes de iniciar sesión. Revisa tu correo.',
+      email: u.email,
+    });
   }
   const now = svc.now();
   const { token } = await issueSession(db, svc.jwtKey, u.id, now, ip);
@@ -115,11 +118,7 @@ export async function activate(db: Db, svc: AppServices, token: string) {
     .from(authTokens)
     .where(and(eq(authTokens.tokenHash, sha256(token)), eq(authTokens.kind, 'confirm')));
   const invalidLink = () =>
-    invalid(
-      'token',
-      'El enlace de confirmación no es válido o expiró. Solicita uno nuevo.',
-      'TOKEN_INVALID',
-    );
+    invalid('token', 'El enlace de confirmación no es válido o expiró. Solicita uno nuevo.', 'TOKEN_INVALID');
   if (!t) throw invalidLink();
   const u = await getUser(db, t.userId);
   if (!u) throw invalidLink();
@@ -185,7 +184,10 @@ export async function resetPassword(db: Db, svc: AppServices, token: string, new
       .update(users)
       .set({ passwordHash, updatedAt: now, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now})` })
       .where(eq(users.id, t.userId));
-    await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, t.userId), isNull(sessions.revokedAt)));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, t.userId), isNull(sessions.revokedAt)));
     return true;
   });
   if (!done) {

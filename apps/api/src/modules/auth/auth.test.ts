@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.js';
 import { PASSWORD, registerUser, uniqueEmail } from '../../test/fixtures.js';
 
-const ctx = await createTestApp({ rateLimits: { loginFailuresPerEmail: 3, loginFailuresPerIp: 1000, signupPerHour: 1000 } });
+const ctx = await createTestApp({
+  rateLimits: { loginFailuresPerEmail: 3, loginFailuresPerIp: 1000, signupPerHour: 1000 },
+});
 const { app } = ctx;
 
 const form = (o: Record<string, string>) => ({
@@ -24,10 +26,12 @@ describe('signup', () => {
       email: email.toLowerCase(),
       requires_confirmation: false,
     });
-    const [row] = await ctx.sql<{ email: string; nombre: string; email_confirmed_at: Date | null; password_hash: string }>(
-      'SELECT email, nombre, email_confirmed_at, password_hash FROM users WHERE email = $1',
-      [email.toLowerCase()],
-    );
+    const [row] = await ctx.sql<{
+      email: string;
+      nombre: string;
+      email_confirmed_at: Date | null;
+      password_hash: string;
+    }>('SELECT email, nombre, email_confirmed_at, password_hash FROM users WHERE email = $1', [email.toLowerCase()]);
     expect(row.nombre).toBe('Ana');
     expect(row.email_confirmed_at).not.toBeNull();
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
@@ -83,10 +87,22 @@ describe('login', () => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ token_type: 'bearer', expires_in: 43200, user: { id: u.id, nombre: 'Luis', email: u.email } });
-    const json = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: u.email, password: PASSWORD } });
+    expect(body).toMatchObject({
+      token_type: 'bearer',
+      expires_in: 43200,
+      user: { id: u.id, nombre: 'Luis', email: u.email },
+    });
+    const json = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: u.email, password: PASSWORD },
+    });
     expect(json.statusCode).toBe(200);
-    const me = await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${body.access_token}` } });
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: { authorization: `Bearer ${body.access_token}` },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ id: u.id, email: u.email, nombre: 'Luis', apellido: 'Prueba', telefono: null });
     expect(me.json().last_sign_in_at).not.toBeNull();
@@ -96,7 +112,11 @@ describe('login', () => {
 
   it('answers the same 401 for a wrong password and an unknown e-mail', async () => {
     const u = await registerUser(app, 'Mara');
-    const wrong = await app.inject({ method: 'POST', url: '/api/v1/auth/login', ...form({ username: u.email, password: 'otra-clave-99' }) });
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      ...form({ username: u.email, password: 'otra-clave-99' }),
+    });
     const unknown = await app.inject({
       method: 'POST',
       url: '/api/v1/auth/login',
@@ -111,10 +131,18 @@ describe('login', () => {
   it('locks an e-mail after the configured failures, even with the right password', async () => {
     const u = await registerUser(app, 'Bloq');
     for (let i = 0; i < 3; i++) {
-      const r = await app.inject({ method: 'POST', url: '/api/v1/auth/login', ...form({ username: u.email, password: 'mala-clave-1' }) });
+      const r = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        ...form({ username: u.email, password: 'mala-clave-1' }),
+      });
       expect(r.statusCode).toBe(401);
     }
-    const locked = await app.inject({ method: 'POST', url: '/api/v1/auth/login', ...form({ username: u.email, password: PASSWORD }) });
+    const locked = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      ...form({ username: u.email, password: PASSWORD }),
+    });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe('RATE_LIMITED');
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
@@ -129,17 +157,33 @@ describe('login', () => {
 
 describe('sessions', () => {
   it('rejects missing, malformed and forged tokens with 401', async () => {
-    for (const authorization of [undefined, 'Bearer nada', 'Basic abc', 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.']) {
-      const r = await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: authorization ? { authorization } : {} });
+    for (const authorization of [
+      undefined,
+      'Bearer nada',
+      'Basic abc',
+      'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.',
+    ]) {
+      const r = await app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/me',
+        headers: authorization ? { authorization } : {},
+      });
       expect(r.statusCode).toBe(401);
-      expect(r.json()).toEqual({ detail: 'Tu sesión no es válida o expiró. Inicia sesión nuevamente.', code: 'UNAUTHENTICATED' });
+      expect(r.json()).toEqual({
+        detail: 'Tu sesión no es válida o expiró. Inicia sesión nuevamente.',
+        code: 'UNAUTHENTICATED',
+      });
       expect(r.headers['www-authenticate']).toBe('Bearer');
     }
   });
 
   it('logout revokes only that token', async () => {
     const u = await registerUser(app, 'Salir');
-    const other = await app.inject({ method: 'POST', url: '/api/v1/auth/login', ...form({ username: u.email, password: PASSWORD }) });
+    const other = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      ...form({ username: u.email, password: PASSWORD }),
+    });
     const otherAuth = { authorization: `Bearer ${other.json().access_token}` };
     const out = await app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: u.auth });
     expect(out.statusCode).toBe(204);
@@ -149,7 +193,11 @@ describe('sessions', () => {
 
   it('change-password keeps the token used, revokes the others, and checks the current password', async () => {
     const u = await registerUser(app, 'Cambio');
-    const other = await app.inject({ method: 'POST', url: '/api/v1/auth/login', ...form({ username: u.email, password: PASSWORD }) });
+    const other = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      ...form({ username: u.email, password: PASSWORD }),
+    });
     const otherAuth = { authorization: `Bearer ${other.json().access_token}` };
 
     const wrong = await app.inject({
@@ -159,7 +207,9 @@ describe('sessions', () => {
       payload: { current_password: 'no-es-esta-1', new_password: 'nueva-clave-456' },
     });
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json().errors).toEqual([{ field: 'current_password', message: 'La contraseña actual es incorrecta.' }]);
+    expect(wrong.json().errors).toEqual([
+      { field: 'current_password', message: 'La contraseña actual es incorrecta.' },
+    ]);
 
     const same = await app.inject({
       method: 'PUT',
@@ -180,7 +230,11 @@ describe('sessions', () => {
     expect(ok.json()).toEqual({ message: 'Contraseña actualizada correctamente.' });
     expect((await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: u.auth })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: otherAuth })).statusCode).toBe(401);
-    const relog = await app.inject({ method: 'POST', url: '/api/v1/auth/login', ...form({ username: u.email, password: 'nueva-clave-456' }) });
+    const relog = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      ...form({ username: u.email, password: 'nueva-clave-456' }),
+    });
     expect(relog.statusCode).toBe(200);
   });
 });
@@ -196,10 +250,20 @@ describe('profile', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ nombre: 'Perfilada', telefono: '+54 9 11 5555-0000', email: u.email });
-    const empty = await app.inject({ method: 'PUT', url: '/api/v1/auth/profile', headers: u.auth, payload: { email: 'x@y.com' } });
+    const empty = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/auth/profile',
+      headers: u.auth,
+      payload: { email: 'x@y.com' },
+    });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().detail).toBe('No hay datos para actualizar.');
-    const blank = await app.inject({ method: 'PUT', url: '/api/v1/auth/profile', headers: u.auth, payload: { nombre: '' } });
+    const blank = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/auth/profile',
+      headers: u.auth,
+      payload: { nombre: '' },
+    });
     expect(blank.statusCode).toBe(422);
   });
 });
@@ -207,7 +271,10 @@ describe('profile', () => {
 describe('check-confirmation', () => {
   it('answers true for a confirmed account and false for an unknown e-mail, never 404', async () => {
     const u = await registerUser(app, 'Check');
-    const yes = await app.inject({ method: 'GET', url: `/api/v1/auth/check-confirmation/${encodeURIComponent(u.email)}` });
+    const yes = await app.inject({
+      method: 'GET',
+      url: `/api/v1/auth/check-confirmation/${encodeURIComponent(u.email)}`,
+    });
     expect(yes.json()).toEqual({ email: u.email, confirmed: true, is_confirmed: true });
     const no = await app.inject({ method: 'GET', url: '/api/v1/auth/check-confirmation/nadie@ejemplo.com' });
     expect(no.statusCode).toBe(200);

@@ -22,7 +22,13 @@ export async function issueSession(ex: Executor, jwtKey: Uint8Array, userId: str
 }
 
 /** A single-use link token; only its hash is stored. Earlier unused ones of the same kind stop working. */
-export async function createLinkToken(ex: Executor, userId: string, kind: 'confirm' | 'reset', ttlMs: number, now: Date) {
+export async function createLinkToken(
+  ex: Executor,
+  userId: string,
+  kind: 'confirm' | 'reset',
+  ttlMs: number,
+  now: Date,
+) {
   await ex
     .delete(authTokens)
     .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));

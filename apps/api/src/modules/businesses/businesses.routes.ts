@@ -12,10 +12,14 @@ const emailParams = z.object({ email: z.string() });
 export async function businessRoutes(app: App) {
   const { db } = app.db;
 
-  app.post('/businesses', { config: { access: access.user }, schema: { tags, body: businessInput } }, async (req, reply) => {
-    const business = await svc.createBusiness(db, authOf(req).id, req.body, app.services.now());
-    return reply.status(201).send({ message: 'Negocio creado correctamente', business_id: business.id, business });
-  });
+  app.post(
+    '/businesses',
+    { config: { access: access.user }, schema: { tags, body: businessInput } },
+    async (req, reply) => {
+      const business = await svc.createBusiness(db, authOf(req).id, req.body, app.services.now());
+      return reply.status(201).send({ message: 'Negocio creado correctamente', business_id: business.id, business });
+    },
+  );
 
   app.get('/businesses', { config: { access: access.user }, schema: { tags } }, async (req) =>
     svc.listBusinesses(db, authOf(req).id),
@@ -38,7 +42,10 @@ export async function businessRoutes(app: App) {
 
   app.delete(
     '/businesses/:id',
-    { config: { access: access.creator('Solo el creador puede eliminar el negocio.') }, schema: { tags, params: idParams } },
+    {
+      config: { access: access.creator('Solo el creador puede eliminar el negocio.') },
+      schema: { tags, params: idParams },
+    },
     async (req, reply) => {
       await svc.deleteBusiness(db, businessOf(req).id);
       return reply.status(204).send();

@@ -42,12 +42,28 @@ export async function ensureBusinessBasics(ex: Executor, businessId: string, cre
     })
     .onConflictDoNothing()
     .returning({ id: businessMembers.id });
-  const settings = await ex.insert(tenantSettings).values({ businessId }).onConflictDoNothing().returning({ id: tenantSettings.id });
+  const settings = await ex
+    .insert(tenantSettings)
+    .values({ businessId })
+    .onConflictDoNothing()
+    .returning({ id: tenantSettings.id });
   const categorias = await ex
     .insert(financeCategories)
     .values([
-      { businessId, nombre: 'Ventas', tipo: 'ingreso', sistema: true, descripcion: 'Ingresos por ventas registradas en el punto de venta.' },
-      { businessId, nombre: 'Compras', tipo: 'egreso', sistema: true, descripcion: 'Egresos por compras a proveedores.' },
+      {
+        businessId,
+        nombre: 'Ventas',
+        tipo: 'ingreso',
+        sistema: true,
+        descripcion: 'Ingresos por ventas registradas en el punto de venta.',
+      },
+      {
+        businessId,
+        nombre: 'Compras',
+        tipo: 'egreso',
+        sistema: true,
+        descripcion: 'Egresos por compras a proveedores.',
+      },
     ])
     .onConflictDoNothing()
     .returning({ id: financeCategories.id });

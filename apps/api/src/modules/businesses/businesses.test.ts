@@ -13,7 +13,13 @@ describe('create business', () => {
       method: 'POST',
       url: '/api/v1/businesses/',
       headers: u.auth,
-      payload: { nombre: ' Almacén Don Pepe ', tipo: 'Comercio', descripcion: '', cuit: '20123456786', business_id: 'x' },
+      payload: {
+        nombre: ' Almacén Don Pepe ',
+        tipo: 'Comercio',
+        descripcion: '',
+        cuit: '20123456786',
+        business_id: 'x',
+      },
     });
     expect(res.statusCode).toBe(201);
     const body = res.json();
@@ -29,12 +35,20 @@ describe('create business', () => {
       es_creador: true,
     });
     const id = body.business_id;
-    const [b] = await ctx.sql<{ plan: string; trial_ends_at: Date }>('SELECT plan, trial_ends_at FROM businesses WHERE id = $1', [id]);
+    const [b] = await ctx.sql<{ plan: string; trial_ends_at: Date }>(
+      'SELECT plan, trial_ends_at FROM businesses WHERE id = $1',
+      [id],
+    );
     expect(b.plan).toBe('trial');
     expect(b.trial_ends_at.toISOString()).toBe('2026-03-24T15:00:00.000Z');
-    const members = await ctx.sql('SELECT rol, estado, acceso_total FROM business_members WHERE business_id = $1', [id]);
+    const members = await ctx.sql('SELECT rol, estado, acceso_total FROM business_members WHERE business_id = $1', [
+      id,
+    ]);
     expect(members).toEqual([{ rol: 'admin', estado: 'aceptado', acceso_total: true }]);
-    const cats = await ctx.sql('SELECT nombre, tipo, sistema FROM finance_categories WHERE business_id = $1 ORDER BY nombre', [id]);
+    const cats = await ctx.sql(
+      'SELECT nombre, tipo, sistema FROM finance_categories WHERE business_id = $1 ORDER BY nombre',
+      [id],
+    );
     expect(cats).toEqual([
       { nombre: 'Compras', tipo: 'egreso', sistema: true },
       { nombre: 'Ventas', tipo: 'ingreso', sistema: true },
@@ -47,7 +61,12 @@ describe('create business', () => {
 
   it('refuses a missing name and an invalid CUIT, storing nothing', async () => {
     const u = await registerUser(app, 'Mala');
-    const noName = await app.inject({ method: 'POST', url: '/api/v1/businesses', headers: u.auth, payload: { tipo: 'Otro' } });
+    const noName = await app.inject({
+      method: 'POST',
+      url: '/api/v1/businesses',
+      headers: u.auth,
+      payload: { tipo: 'Otro' },
+    });
     expect(noName.statusCode).toBe(422);
     expect(noName.json().detail).toBe('El nombre del negocio es obligatorio.');
     const badCuit = await app.inject({
@@ -89,7 +108,9 @@ describe('list, detail, update, delete', () => {
     );
     const res = await app.inject({ method: 'GET', url: '/api/v1/businesses', headers: u.auth });
     expect(res.statusCode).toBe(200);
-    expect(res.json().map((b: { id: string; rol: string; es_creador: boolean }) => [b.id, b.rol, b.es_creador])).toEqual([
+    expect(
+      res.json().map((b: { id: string; rol: string; es_creador: boolean }) => [b.id, b.rol, b.es_creador]),
+    ).toEqual([
       [first, 'admin', true],
       [second, 'admin', true],
       [theirs, 'empleado', false],
@@ -127,7 +148,9 @@ describe('list, detail, update, delete', () => {
       const col = table === 'businesses' ? 'id' : 'business_id';
       expect(await ctx.sql(`SELECT 1 FROM ${table} WHERE ${col} = $1`, [id]), table).toHaveLength(0);
     }
-    expect((await app.inject({ method: 'GET', url: `/api/v1/businesses/${id}`, headers: owner.auth })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: `/api/v1/businesses/${id}`, headers: owner.auth })).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -138,7 +161,14 @@ describe('permissions', () => {
     const res = await app.inject({ method: 'GET', url: `/api/v1/businesses/${id}/permissions`, headers: owner.auth });
     expect(res.statusCode).toBe(200);
     const p = res.json();
-    expect(p).toMatchObject({ user_id: owner.id, business_id: id, role: 'admin', is_creator: true, is_admin: true, has_full_access: true });
+    expect(p).toMatchObject({
+      user_id: owner.id,
+      business_id: id,
+      role: 'admin',
+      is_creator: true,
+      is_admin: true,
+      has_full_access: true,
+    });
     expect(Object.keys(p.permissions)).toHaveLength(32);
     expect(Object.values(p.permissions).every((v) => v === true)).toBe(true);
   });
@@ -152,12 +182,17 @@ describe('permissions', () => {
     const p = res.json();
     expect(p).toMatchObject({ role: 'empleado', is_creator: false, is_admin: false, has_full_access: false });
     expect(Object.keys(p.permissions).sort()).toEqual([...PERMISSION_KEYS].sort());
-    const granted = Object.entries(p.permissions).filter(([, v]) => v).map(([k]) => k).sort();
+    const granted = Object.entries(p.permissions)
+      .filter(([, v]) => v)
+      .map(([k]) => k)
+      .sort();
     expect(granted).toEqual(['puede_editar_ventas', 'puede_ver_ventas']);
 
     const full = await registerUser(app, 'Encargado');
     await addMember(ctx, id, owner, full, [], { acceso_total: true });
-    const fp = (await app.inject({ method: 'GET', url: `/api/v1/businesses/${id}/permissions`, headers: full.auth })).json();
+    const fp = (
+      await app.inject({ method: 'GET', url: `/api/v1/businesses/${id}/permissions`, headers: full.auth })
+    ).json();
     expect(fp.has_full_access).toBe(true);
     expect(fp.is_admin).toBe(false);
     expect(Object.values(fp.permissions).every((v) => v === true)).toBe(true);
@@ -169,15 +204,29 @@ describe('debug and repair', () => {
     const u = await registerUser(app, 'Debug');
     const other = await registerUser(app, 'Espia');
     await createBusiness(app, u);
-    const own = await app.inject({ method: 'GET', url: `/api/v1/businesses/debug/${encodeURIComponent(u.email.toUpperCase())}`, headers: u.auth });
+    const own = await app.inject({
+      method: 'GET',
+      url: `/api/v1/businesses/debug/${encodeURIComponent(u.email.toUpperCase())}`,
+      headers: u.auth,
+    });
     expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({ user_id: u.id, total_relationships: 1, total_businesses: 1 });
-    expect(own.json().memberships[0]).toMatchObject({ rol: 'admin', estado: 'aceptado', es_creador: true, tiene_configuracion: true, categorias_sistema: true });
+    expect(own.json().memberships[0]).toMatchObject({
+      rol: 'admin',
+      estado: 'aceptado',
+      es_creador: true,
+      tiene_configuracion: true,
+      categorias_sistema: true,
+    });
     const byId = await app.inject({ method: 'GET', url: `/api/v1/businesses/debug/${u.id}`, headers: u.auth });
     expect(byId.statusCode).toBe(200);
     for (const method of ['GET', 'POST'] as const) {
       const path = method === 'GET' ? 'debug' : 'repair';
-      const res = await app.inject({ method, url: `/api/v1/businesses/${path}/${encodeURIComponent(u.email)}`, headers: other.auth });
+      const res = await app.inject({
+        method,
+        url: `/api/v1/businesses/${path}/${encodeURIComponent(u.email)}`,
+        headers: other.auth,
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json().detail).toBe('Solo puedes consultar tu propia cuenta.');
     }
@@ -202,6 +251,10 @@ describe('debug and repair', () => {
     });
     expect((await app.inject({ method: 'GET', url: '/api/v1/businesses', headers: u.auth })).json()).toHaveLength(1);
     const again = await app.inject({ method: 'POST', url: `/api/v1/businesses/repair/${u.email}`, headers: u.auth });
-    expect(again.json()).toMatchObject({ relationships_repaired: 0, configuraciones_reparadas: 0, categorias_reparadas: 0 });
+    expect(again.json()).toMatchObject({
+      relationships_repaired: 0,
+      configuraciones_reparadas: 0,
+      categorias_reparadas: 0,
+    });
   });
 });

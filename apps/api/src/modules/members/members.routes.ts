@@ -11,15 +11,23 @@ const permissionBody = z.record(z.string(), z.unknown()).optional();
 export async function memberRoutes(app: App) {
   const { db } = app.db;
 
-  app.get('/businesses/:id/usuarios', { config: { access: access.admin }, schema: { tags, params: idParams } }, async (req) =>
-    svc.listMembers(db, businessOf(req).id),
+  app.get(
+    '/businesses/:id/usuarios',
+    { config: { access: access.admin }, schema: { tags, params: idParams } },
+    async (req) => svc.listMembers(db, businessOf(req).id),
   );
 
   app.put(
     '/businesses/:id/usuarios/:uid/permisos',
     { config: { access: access.admin }, schema: { tags, params, body: permissionBody } },
     async (req) =>
-      svc.updatePermissions(db, businessOf(req).id, authOf(req).id, req.params.uid, svc.parsePermissionPatch(req.body ?? {})),
+      svc.updatePermissions(
+        db,
+        businessOf(req).id,
+        authOf(req).id,
+        req.params.uid,
+        svc.parsePermissionPatch(req.body ?? {}),
+      ),
   );
 
   // Admins remove members; any member may remove themself (leaving the business).
@@ -43,7 +51,13 @@ export async function memberRoutes(app: App) {
     '/businesses/:id/usuarios-pendientes/:uid/aprobar',
     { config: { access: access.admin }, schema: { tags, params, body: permissionBody } },
     async (req) =>
-      svc.approvePending(db, businessOf(req).id, authOf(req).id, req.params.uid, svc.parsePermissionPatch(req.body ?? {})),
+      svc.approvePending(
+        db,
+        businessOf(req).id,
+        authOf(req).id,
+        req.params.uid,
+        svc.parsePermissionPatch(req.body ?? {}),
+      ),
   );
 
   app.post(

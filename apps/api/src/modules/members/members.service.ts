@@ -120,7 +120,13 @@ export async function listPending(db: Db, businessId: string) {
   });
 }
 
-export async function updatePermissions(db: Db, businessId: string, actorId: string, uid: string, patch: PermissionPatch) {
+export async function updatePermissions(
+  db: Db,
+  businessId: string,
+  actorId: string,
+  uid: string,
+  patch: PermissionPatch,
+) {
   const target = await findMember(db, businessId, uid, 'aceptado');
   if (!target) throw notFound('Usuario no encontrado en este negocio.');
   if (target.creadaPor === target.m.userId) {
@@ -161,7 +167,8 @@ export async function removeMember(db: Db, businessId: string, actorId: string, 
   if (!self && !actorIsAdmin) {
     throw new AppError(403, 'ADMIN_REQUIRED', 'Solo un administrador del negocio puede realizar esta acción.');
   }
-  if (target.creadaPor === target.m.userId) throw new AppError(403, 'FORBIDDEN', 'No se puede quitar al creador del negocio.');
+  if (target.creadaPor === target.m.userId)
+    throw new AppError(403, 'FORBIDDEN', 'No se puede quitar al creador del negocio.');
   await db.transaction(async (tx) => {
     await tx.delete(businessMembers).where(eq(businessMembers.id, target.m.id));
     await audit(tx, {
@@ -186,7 +193,11 @@ export async function approvePending(db: Db, businessId: string, actorId: string
   const accesoTotal = patch.acceso_total ?? false;
   return db.transaction(async (tx) => {
     // Lock the business row so two approvals cannot both pass the user limit.
-    const [b] = await tx.select({ plan: businesses.plan }).from(businesses).where(eq(businesses.id, businessId)).for('update');
+    const [b] = await tx
+      .select({ plan: businesses.plan })
+      .from(businesses)
+      .where(eq(businesses.id, businessId))
+      .for('update');
     const limit = planUserLimit(b.plan);
     if (limit !== null) {
       const [{ n }] = await tx

@@ -33,9 +33,17 @@ describe('members', () => {
     const id = await createBusiness(app, owner);
     const m = await registerUser(app, 'Nuevo');
     await pending(id, m);
-    const list = await app.inject({ method: 'GET', url: `/api/v1/businesses/${id}/usuarios-pendientes`, headers: owner.auth });
+    const list = await app.inject({
+      method: 'GET',
+      url: `/api/v1/businesses/${id}/usuarios-pendientes`,
+      headers: owner.auth,
+    });
     expect(list.json()).toEqual([
-      expect.objectContaining({ usuario_id: m.id, estado: 'pendiente', usuario: expect.objectContaining({ email: m.email }) }),
+      expect.objectContaining({
+        usuario_id: m.id,
+        estado: 'pendiente',
+        usuario: expect.objectContaining({ email: m.email }),
+      }),
     ]);
     const ok = await app.inject({
       method: 'POST',
@@ -44,10 +52,22 @@ describe('members', () => {
       payload: { puede_ver_ventas: true },
     });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ message: 'Usuario aprobado correctamente', rol: 'empleado', acceso_total: false });
-    const settingsRead = await app.inject({ method: 'GET', url: `/api/v1/businesses/${id}/tenant-settings`, headers: m.auth });
+    expect(ok.json()).toMatchObject({
+      message: 'Usuario aprobado correctamente',
+      rol: 'empleado',
+      acceso_total: false,
+    });
+    const settingsRead = await app.inject({
+      method: 'GET',
+      url: `/api/v1/businesses/${id}/tenant-settings`,
+      headers: m.auth,
+    });
     expect(settingsRead.statusCode).toBe(200);
-    const stats = await app.inject({ method: 'GET', url: `/api/v1/ventas/dashboard-stats-v2?negocio_id=${id}`, headers: m.auth });
+    const stats = await app.inject({
+      method: 'GET',
+      url: `/api/v1/ventas/dashboard-stats-v2?negocio_id=${id}`,
+      headers: m.auth,
+    });
     expect(stats.statusCode).toBe(200);
 
     const change = await app.inject({
@@ -58,10 +78,17 @@ describe('members', () => {
     });
     expect(change.statusCode).toBe(200);
     expect(change.json().permisos.puede_ver_ventas).toBe(false);
-    const denied = await app.inject({ method: 'GET', url: `/api/v1/ventas/dashboard-stats-v2?negocio_id=${id}`, headers: m.auth });
+    const denied = await app.inject({
+      method: 'GET',
+      url: `/api/v1/ventas/dashboard-stats-v2?negocio_id=${id}`,
+      headers: m.auth,
+    });
     expect(denied.statusCode).toBe(403);
     expect(denied.json()).toMatchObject({ code: 'FORBIDDEN', detail: 'No tienes permisos para ver ventas.' });
-    const audit = await ctx.sql(`SELECT entidad, accion FROM audit_log WHERE business_id = $1 AND entidad_id = $2 ORDER BY fecha`, [id, m.id]);
+    const audit = await ctx.sql(
+      `SELECT entidad, accion FROM audit_log WHERE business_id = $1 AND entidad_id = $2 ORDER BY fecha`,
+      [id, m.id],
+    );
     expect(audit).toEqual([
       { entidad: 'miembro', accion: 'aprobar' },
       { entidad: 'permisos', accion: 'actualizar' },
@@ -103,7 +130,11 @@ describe('members', () => {
     expect(self.statusCode).toBe(403);
     expect(self.json().detail).toBe('No puedes modificar tus propios permisos.');
 
-    const removeCreator = await app.inject({ method: 'DELETE', url: `/api/v1/businesses/${id}/usuarios/${owner.id}`, headers: admin.auth });
+    const removeCreator = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/businesses/${id}/usuarios/${owner.id}`,
+      headers: admin.auth,
+    });
     expect(removeCreator.statusCode).toBe(403);
     expect(removeCreator.json().detail).toBe('No se puede quitar al creador del negocio.');
   });
@@ -116,19 +147,37 @@ describe('members', () => {
     await addMember(ctx, id, owner, a, ['puede_ver_productos']);
     await addMember(ctx, id, owner, b, ['puede_ver_productos']);
 
-    const notAdmin = await app.inject({ method: 'DELETE', url: `/api/v1/businesses/${id}/usuarios/${b.id}`, headers: a.auth });
+    const notAdmin = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/businesses/${id}/usuarios/${b.id}`,
+      headers: a.auth,
+    });
     expect(notAdmin.statusCode).toBe(403);
 
-    expect((await app.inject({ method: 'GET', url: `/api/v1/businesses/${id}`, headers: a.auth })).statusCode).toBe(200);
-    const del = await app.inject({ method: 'DELETE', url: `/api/v1/businesses/${id}/usuarios/${a.id}`, headers: owner.auth });
+    expect((await app.inject({ method: 'GET', url: `/api/v1/businesses/${id}`, headers: a.auth })).statusCode).toBe(
+      200,
+    );
+    const del = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/businesses/${id}/usuarios/${a.id}`,
+      headers: owner.auth,
+    });
     expect(del.statusCode).toBe(204);
     const after = await app.inject({ method: 'GET', url: `/api/v1/businesses/${id}`, headers: a.auth });
     expect(after.statusCode).toBe(403);
     expect(after.json().code).toBe('NOT_MEMBER');
 
-    const leave = await app.inject({ method: 'DELETE', url: `/api/v1/businesses/${id}/usuarios/${b.id}`, headers: b.auth });
+    const leave = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/businesses/${id}/usuarios/${b.id}`,
+      headers: b.auth,
+    });
     expect(leave.statusCode).toBe(204);
-    const missing = await app.inject({ method: 'DELETE', url: `/api/v1/businesses/${id}/usuarios/${b.id}`, headers: owner.auth });
+    const missing = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/businesses/${id}/usuarios/${b.id}`,
+      headers: owner.auth,
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().detail).toBe('Usuario no encontrado en este negocio.');
   });
@@ -138,11 +187,22 @@ describe('members', () => {
     const id = await createBusiness(app, owner);
     const m = await registerUser(app, 'Rechazado');
     await pending(id, m);
-    const res = await app.inject({ method: 'POST', url: `/api/v1/businesses/${id}/usuarios-pendientes/${m.id}/rechazar`, headers: owner.auth });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1/businesses/${id}/usuarios-pendientes/${m.id}/rechazar`,
+      headers: owner.auth,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Usuario rechazado', usuario_id: m.id });
-    expect((await app.inject({ method: 'GET', url: `/api/v1/businesses/${id}`, headers: m.auth })).json().code).toBe('NOT_MEMBER');
-    const again = await app.inject({ method: 'POST', url: `/api/v1/businesses/${id}/usuarios-pendientes/${m.id}/aprobar`, headers: owner.auth, payload: {} });
+    expect((await app.inject({ method: 'GET', url: `/api/v1/businesses/${id}`, headers: m.auth })).json().code).toBe(
+      'NOT_MEMBER',
+    );
+    const again = await app.inject({
+      method: 'POST',
+      url: `/api/v1/businesses/${id}/usuarios-pendientes/${m.id}/aprobar`,
+      headers: owner.auth,
+      payload: {},
+    });
     expect(again.statusCode).toBe(404);
     expect(again.json().detail).toBe('Usuario pendiente no encontrado.');
   });
@@ -153,10 +213,21 @@ describe('members', () => {
     for (let i = 0; i < 4; i++) await addMember(ctx, id, owner, await registerUser(app, `Lim${i}`), []);
     const sixth = await registerUser(app, 'Sexto');
     await pending(id, sixth);
-    const res = await app.inject({ method: 'POST', url: `/api/v1/businesses/${id}/usuarios-pendientes/${sixth.id}/aprobar`, headers: owner.auth, payload: {} });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1/businesses/${id}/usuarios-pendientes/${sixth.id}/aprobar`,
+      headers: owner.auth,
+      payload: {},
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ detail: 'Alcanzaste el límite de 5 usuarios del plan de prueba.', code: 'PLAN_LIMIT' });
-    const [row] = await ctx.sql<{ estado: string }>('SELECT estado FROM business_members WHERE business_id = $1 AND user_id = $2', [id, sixth.id]);
+    expect(res.json()).toEqual({
+      detail: 'Alcanzaste el límite de 5 usuarios del plan de prueba.',
+      code: 'PLAN_LIMIT',
+    });
+    const [row] = await ctx.sql<{ estado: string }>(
+      'SELECT estado FROM business_members WHERE business_id = $1 AND user_id = $2',
+      [id, sixth.id],
+    );
     expect(row.estado).toBe('pendiente');
   });
 });

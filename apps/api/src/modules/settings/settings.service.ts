@@ -36,11 +36,21 @@ const toColumns = (i: TenantSettingsInput) => ({
   minDaysForModel: i.min_days_for_model,
 });
 
-export async function saveSettings(db: Db, businessId: string, userId: string, input: TenantSettingsInput, sid?: string) {
+export async function saveSettings(
+  db: Db,
+  businessId: string,
+  userId: string,
+  input: TenantSettingsInput,
+  sid?: string,
+) {
   return db.transaction(async (tx) => {
     const inserted = sid
       ? []
-      : await tx.insert(tenantSettings).values({ businessId }).onConflictDoNothing().returning({ id: tenantSettings.id });
+      : await tx
+          .insert(tenantSettings)
+          .values({ businessId })
+          .onConflictDoNothing()
+          .returning({ id: tenantSettings.id });
     const where = sid
       ? and(eq(tenantSettings.businessId, businessId), eq(tenantSettings.id, sid))
       : eq(tenantSettings.businessId, businessId);

@@ -24,7 +24,12 @@ describe('tenant settings', () => {
   });
 
   it('saves with POST (update when it exists) and PUT, writing audit rows', async () => {
-    const post = await app.inject({ method: 'POST', url, headers: owner.auth, payload: { currency: 'USD', sales_drop_threshold: 30 } });
+    const post = await app.inject({
+      method: 'POST',
+      url,
+      headers: owner.auth,
+      payload: { currency: 'USD', sales_drop_threshold: 30 },
+    });
     expect(post.statusCode).toBe(200);
     expect(post.json()).toMatchObject({ currency: 'USD', sales_drop_threshold: 30, locale: 'es-AR' });
     const put = await app.inject({
@@ -41,7 +46,10 @@ describe('tenant settings', () => {
     );
     expect(audit).toEqual([
       { antes: { currency: 'ARS', sales_drop_threshold: 15 }, despues: { currency: 'USD', sales_drop_threshold: 30 } },
-      { antes: { timezone: 'America/Argentina/Buenos_Aires', min_days_for_model: 30 }, despues: { timezone: 'Europe/Madrid', min_days_for_model: 90 } },
+      {
+        antes: { timezone: 'America/Argentina/Buenos_Aires', min_days_for_model: 30 },
+        despues: { timezone: 'Europe/Madrid', min_days_for_model: 90 },
+      },
     ]);
   });
 
@@ -66,13 +74,24 @@ describe('tenant settings', () => {
   it('answers 404 for the settings id of another business and 403 to a non-admin member', async () => {
     const other = await registerUser(app, 'OtroConfig');
     const otherId = await createBusiness(app, other);
-    const otherSettings = (await app.inject({ method: 'GET', url: `/api/v1/businesses/${otherId}/tenant-settings`, headers: other.auth })).json();
+    const otherSettings = (
+      await app.inject({ method: 'GET', url: `/api/v1/businesses/${otherId}/tenant-settings`, headers: other.auth })
+    ).json();
     for (const sid of [otherSettings.id, randomUUID(), 'x']) {
-      const res = await app.inject({ method: 'PUT', url: `${url}/${sid}`, headers: owner.auth, payload: { currency: 'EUR' } });
+      const res = await app.inject({
+        method: 'PUT',
+        url: `${url}/${sid}`,
+        headers: owner.auth,
+        payload: { currency: 'EUR' },
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json().detail).toBe('Configuración no encontrada.');
     }
-    expect((await app.inject({ method: 'GET', url: `/api/v1/businesses/${otherId}/tenant-settings`, headers: other.auth })).json().currency).toBe('ARS');
+    expect(
+      (
+        await app.inject({ method: 'GET', url: `/api/v1/businesses/${otherId}/tenant-settings`, headers: other.auth })
+      ).json().currency,
+    ).toBe('ARS');
 
     const member = await registerUser(app, 'SoloVer');
     await addMember(ctx, id, owner, member, []);

@@ -14,7 +14,11 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 function SinNegocio() {
-  return <span className="ml-auto rounded bg-amber-100 px-1.5 py-0.5 text-[10px] font-semibold text-amber-800">Sin negocio</span>;
+  return (
+    <span className="ml-auto rounded bg-amber-100 px-1.5 py-0.5 text-[10px] font-semibold text-amber-800">
+      Sin negocio
+    </span>
+  );
 }
 
 function Item({ item, hasBusiness, onNavigate }: { item: NavItem; hasBusiness: boolean; onNavigate?: () => void }) {
@@ -30,17 +34,22 @@ function Item({ item, hasBusiness, onNavigate }: { item: NavItem; hasBusiness: b
   };
   if (item.disabled) {
     return (
-      <div className="flex cursor-not-allowed items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-400" aria-disabled="true">
-        <Icon className="h-5 w-5" aria-hidden />
+      <div
+        className="flex cursor-not-allowed items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-400"
+        aria-disabled="true"
+      >
+        <Icon className="h-5 w-5 shrink-0" aria-hidden />
         {item.label}
-        <span className="ml-auto rounded bg-slate-100 px-1.5 py-0.5 text-[10px] font-semibold text-slate-500">Próximamente</span>
+        <span className="ml-auto rounded bg-slate-100 px-1.5 py-0.5 text-[10px] font-semibold text-slate-500">
+          Próximamente
+        </span>
       </div>
     );
   }
   if (!item.children) {
     return (
       <RouterLink to={item.to!} className={linkClass} onClick={guard}>
-        <Icon className="h-5 w-5" aria-hidden />
+        <Icon className="h-5 w-5 shrink-0" aria-hidden />
         {item.label}
         {blocked && <SinNegocio />}
       </RouterLink>

@@ -32,7 +32,11 @@ function BusinessSelector() {
           <ChevronDown className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
         </Menu.Trigger>
         <Menu.Portal>
-          <Menu.Content align="start" sideOffset={6} className="z-50 w-72 rounded-xl border border-slate-200 bg-white p-1 shadow-lg">
+          <Menu.Content
+            align="start"
+            sideOffset={6}
+            className="z-50 w-72 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
+          >
             <Menu.Label className="px-3 py-1.5 text-xs font-semibold uppercase text-slate-400">Tus negocios</Menu.Label>
             {businesses.map((b) => (
               <Menu.Item key={b.id} className={itemClass} onSelect={() => select(b.id)}>
@@ -63,16 +67,17 @@ function ProfileMenu({ onLogout }: { onLogout: () => void }) {
   const name = user?.nombre || user?.email.split('@')[0] || '';
   return (
     <Menu.Root>
-      <Menu.Trigger
-        className="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100"
-        aria-label="Menú de perfil"
-      >
+      <Menu.Trigger className="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100" aria-label="Menú de perfil">
         <span className="flex h-8 w-8 items-center justify-center rounded-full bg-blue-600 text-sm font-semibold text-white">
           {name.slice(0, 1).toUpperCase()}
         </span>
       </Menu.Trigger>
       <Menu.Portal>
-        <Menu.Content align="end" sideOffset={6} className="z-50 w-64 rounded-xl border border-slate-200 bg-white p-1 shadow-lg">
+        <Menu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 w-64 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
+        >
           <div className="px-3 py-2">
             <p className="truncate text-sm font-medium text-slate-900">{name}</p>
             <p className="truncate text-xs text-slate-500">{user?.email}</p>

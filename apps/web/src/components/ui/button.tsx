@@ -3,7 +3,8 @@ import { cn } from '@/lib/cn';
 
 const variants = {
   primary: 'bg-blue-600 text-white hover:bg-blue-700 focus-visible:outline-blue-600',
-  secondary: 'bg-white text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-slate-400',
+  secondary:
+    'bg-white text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-slate-400',
   danger: 'bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600',
   ghost: 'text-slate-600 hover:bg-slate-100 focus-visible:outline-slate-400',
   success: 'bg-emerald-600 text-white hover:bg-emerald-700 focus-visible:outline-emerald-600',
@@ -34,7 +35,9 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       )}
       {...rest}
     >
-      {loading && <span className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden />}
+      {loading && (
+        <span className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden />
+      )}
       {children}
     </button>
   );

@@ -41,7 +41,10 @@ export function Dialog({
               )}
             </div>
             <D.Close asChild>
-              <button className="rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600" aria-label="Cerrar">
+              <button
+                className="rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600"
+                aria-label="Cerrar"
+              >
                 <X className="h-5 w-5" />
               </button>
             </D.Close>

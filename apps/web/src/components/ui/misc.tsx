@@ -10,9 +10,23 @@ const badgeColors = {
   purple: 'bg-violet-100 text-violet-800',
 };
 
-export function Badge({ color = 'gray', children, className }: { color?: keyof typeof badgeColors; children: ReactNode; className?: string }) {
+export function Badge({
+  color = 'gray',
+  children,
+  className,
+}: {
+  color?: keyof typeof badgeColors;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <span className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium', badgeColors[color], className)}>
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium',
+        badgeColors[color],
+        className,
+      )}
+    >
       {children}
     </span>
   );
@@ -44,7 +58,15 @@ export function ErrorNote({ children }: { children: ReactNode }) {
   );
 }
 
-export function PageHeader({ title, description, actions }: { title: string; description?: string; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+}) {
   return (
     <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <div>

@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="flex min-h-screen flex-col items-center justify-center bg-slate-50 px-4 py-10">
       <a href="/" className="mb-6 flex items-center gap-2">
@@ -22,7 +32,10 @@ export function AuthLayout({ title, subtitle, children, footer }: { title: strin
         <a href="/politicas" className="hover:underline">
           Privacidad
         </a>{' '}
-        · <Link to="/" className="hover:underline">Inicio</Link>
+        ·{' '}
+        <Link to="/" className="hover:underline">
+          Inicio
+        </Link>
       </p>
     </div>
   );

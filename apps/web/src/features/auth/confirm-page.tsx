@@ -7,16 +7,14 @@ import { AuthLayout, Notice } from './auth-layout';
 export default function ConfirmPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
-  const [state, setState] = useState<{ ok: boolean; message: string } | null>(null);
+  const [state, setState] = useState<{ ok: boolean; message: string } | null>(() =>
+    token ? null : { ok: false, message: 'El enlace de confirmación no es válido o expiró. Solicita uno nuevo.' },
+  );
   const started = useRef(false);
 
   useEffect(() => {
-    if (started.current) return;
+    if (started.current || !token) return;
     started.current = true;
-    if (!token) {
-      setState({ ok: false, message: 'El enlace de confirmación no es válido o expiró. Solicita uno nuevo.' });
-      return;
-    }
     api
       .get<{ message: string; status: string }>(`/auth/activate/${encodeURIComponent(token)}`)
       .then((r) => setState({ ok: true, message: r.message }))
@@ -25,7 +23,11 @@ export default function ConfirmPage() {
 
   return (
     <AuthLayout title="Confirmación de e-mail">
-      {!state && <p role="status" className="text-sm text-slate-600">Confirmando tu e-mail…</p>}
+      {!state && (
+        <p role="status" className="text-sm text-slate-600">
+          Confirmando tu e-mail…
+        </p>
+      )}
       {state && <Notice tone={state.ok ? 'success' : 'error'}>{state.message}</Notice>}
       {state && (
         <Link to="/login" className="mt-6 inline-block text-sm font-medium text-blue-600 hover:underline">

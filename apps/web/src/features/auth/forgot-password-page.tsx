@@ -25,7 +25,14 @@ export default function ForgotPasswordPage() {
     <AuthLayout title="Recuperar contraseña" subtitle="Te enviamos un enlace para elegir una contraseña nueva.">
       <form onSubmit={submit} className="space-y-4">
         <Field id="forgot-email" label="E-mail">
-          <Input id="forgot-email" type="email" required autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Input
+            id="forgot-email"
+            type="email"
+            required
+            autoFocus
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </Field>
         {result && <Notice tone={result.ok ? 'success' : 'error'}>{result.message}</Notice>}
         <Button type="submit" className="w-full" loading={busy}>

@@ -29,11 +29,16 @@ export default function LoginPage() {
     setError(null);
     setUnconfirmed(null);
     try {
-      const { data } = await request<LoginResponse>('/auth/login', { method: 'POST', form: values, skipAuthRedirect: true });
+      const { data } = await request<LoginResponse>('/auth/login', {
+        method: 'POST',
+        form: values,
+        skipAuthRedirect: true,
+      });
       session.save(data.access_token, data.user);
       navigate('/home', { replace: true });
     } catch (e) {
-      const detail = e instanceof ApiError ? (e.detail as { error_type?: string; message?: string; email?: string }) : null;
+      const detail =
+        e instanceof ApiError ? (e.detail as { error_type?: string; message?: string; email?: string }) : null;
       if (detail && typeof detail === 'object' && detail.error_type === 'email_not_confirmed') {
         setUnconfirmed(detail.email ?? values.username);
         setError(detail.message ?? 'Debes confirmar tu e-mail antes de iniciar sesión.');
@@ -68,7 +73,14 @@ export default function LoginPage() {
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
         {flash && <Notice tone="success">{flash}</Notice>}
         <Field id="login-email" label="E-mail" error={err.username?.message}>
-          <Input id="login-email" type="email" autoComplete="email" autoFocus aria-invalid={Boolean(err.username)} {...register('username')} />
+          <Input
+            id="login-email"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            aria-invalid={Boolean(err.username)}
+            {...register('username')}
+          />
         </Field>
         <Field id="login-password" label="Contraseña" error={err.password?.message}>
           <Input

@@ -19,7 +19,12 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<SignupResponse | null>(null);
-  const { register, handleSubmit, formState, setError: setFieldError } = useForm<SignupInput>({
+  const {
+    register,
+    handleSubmit,
+    formState,
+    setError: setFieldError,
+  } = useForm<SignupInput>({
     resolver: zodResolver(signupInput) as never,
   });
 
@@ -65,16 +70,34 @@ export default function RegisterPage() {
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="reg-nombre" label="Nombre" required error={err.nombre?.message}>
-            <Input id="reg-nombre" autoComplete="given-name" autoFocus aria-invalid={Boolean(err.nombre)} {...register('nombre')} />
+            <Input
+              id="reg-nombre"
+              autoComplete="given-name"
+              autoFocus
+              aria-invalid={Boolean(err.nombre)}
+              {...register('nombre')}
+            />
           </Field>
           <Field id="reg-apellido" label="Apellido" error={err.apellido?.message}>
             <Input id="reg-apellido" autoComplete="family-name" {...register('apellido')} />
           </Field>
         </div>
         <Field id="reg-email" label="E-mail" required error={err.email?.message}>
-          <Input id="reg-email" type="email" autoComplete="email" aria-invalid={Boolean(err.email)} {...register('email')} />
+          <Input
+            id="reg-email"
+            type="email"
+            autoComplete="email"
+            aria-invalid={Boolean(err.email)}
+            {...register('email')}
+          />
         </Field>
-        <Field id="reg-password" label="Contraseña" required hint="Al menos 8 caracteres." error={err.password?.message}>
+        <Field
+          id="reg-password"
+          label="Contraseña"
+          required
+          hint="Al menos 8 caracteres."
+          error={err.password?.message}
+        >
           <Input
             id="reg-password"
             type="password"

@@ -32,10 +32,25 @@ export default function ResetPasswordPage() {
     <AuthLayout title="Elegí una contraseña nueva">
       <form onSubmit={submit} className="space-y-4">
         <Field id="reset-password" label="Contraseña nueva" hint="Al menos 8 caracteres.">
-          <Input id="reset-password" type="password" autoComplete="new-password" required autoFocus value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Input
+            id="reset-password"
+            type="password"
+            autoComplete="new-password"
+            required
+            autoFocus
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </Field>
         <Field id="reset-repeat" label="Repetí la contraseña">
-          <Input id="reset-repeat" type="password" autoComplete="new-password" required value={repeat} onChange={(e) => setRepeat(e.target.value)} />
+          <Input
+            id="reset-repeat"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={repeat}
+            onChange={(e) => setRepeat(e.target.value)}
+          />
         </Field>
         {error && <Notice tone="error">{error}</Notice>}
         <Button type="submit" className="w-full" loading={busy}>

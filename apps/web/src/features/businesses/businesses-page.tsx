@@ -46,7 +46,9 @@ export default function BusinessesPage() {
                   </div>
                   <div className="flex shrink-0 gap-1">
                     {b.es_creador && <Badge color="purple">Creador</Badge>}
-                    <Badge color={b.rol === 'admin' ? 'blue' : 'gray'}>{b.rol === 'admin' ? 'Administrador' : 'Empleado'}</Badge>
+                    <Badge color={b.rol === 'admin' ? 'blue' : 'gray'}>
+                      {b.rol === 'admin' ? 'Administrador' : 'Empleado'}
+                    </Badge>
                   </div>
                 </div>
                 {b.descripcion && <p className="mt-2 text-sm text-slate-600">{b.descripcion}</p>}
@@ -64,7 +66,12 @@ export default function BusinessesPage() {
                     </Button>
                   )}
                   {b.es_creador && (
-                    <Button size="sm" variant="ghost" className="ml-auto text-red-600 hover:bg-red-50" onClick={() => setToDelete(b)}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="ml-auto text-red-600 hover:bg-red-50"
+                      onClick={() => setToDelete(b)}
+                    >
                       <Trash2 className="h-4 w-4" aria-hidden /> Eliminar
                     </Button>
                   )}
@@ -91,7 +98,7 @@ export default function BusinessesPage() {
           try {
             await del.mutateAsync(toDelete.id);
           } catch (e) {
-            throw new Error(errorMessage(e));
+            throw new Error(errorMessage(e), { cause: e });
           }
           if (toDelete.id === businessId) select(null);
         }}

@@ -63,7 +63,12 @@ export function CreateBusinessForm({ onDone }: { onDone?: () => void }) {
 
 export function CreateBusinessDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Nuevo negocio" description="Podés manejar varios negocios con la misma cuenta.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Nuevo negocio"
+      description="Podés manejar varios negocios con la misma cuenta."
+    >
       <CreateBusinessForm onDone={() => onOpenChange(false)} />
     </Dialog>
   );

@@ -15,13 +15,29 @@ const PERIODOS: { id: Periodo; label: string }[] = [
   { id: 'mes', label: 'Mes' },
 ];
 
-function StatCard({ label, value, icon, note, loading }: { label: string; value: string; icon: ReactNode; note?: ReactNode; loading: boolean }) {
+function StatCard({
+  label,
+  value,
+  icon,
+  note,
+  loading,
+}: {
+  label: string;
+  value: string;
+  icon: ReactNode;
+  note?: ReactNode;
+  loading: boolean;
+}) {
   return (
     <Card>
       <div className="flex items-start justify-between">
         <div>
           <p className="text-sm font-medium text-slate-500">{label}</p>
-          {loading ? <Skeleton className="mt-2 h-8 w-28" /> : <p className="mt-1 text-2xl font-semibold text-slate-900">{value}</p>}
+          {loading ? (
+            <Skeleton className="mt-2 h-8 w-28" />
+          ) : (
+            <p className="mt-1 text-2xl font-semibold text-slate-900">{value}</p>
+          )}
           {note && <div className="mt-1">{note}</div>}
         </div>
         <div className="rounded-lg bg-blue-50 p-2 text-blue-600">{icon}</div>
@@ -58,7 +74,12 @@ export default function DashboardPage() {
       )}
       {stats.error && <ErrorNote>{errorMessage(stats.error)}</ErrorNote>}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Ventas del Mes" value={canSeeSales ? formatMoney(s?.ventas_mes ?? 0, formatting) : '—'} icon={<Wallet className="h-5 w-5" />} loading={loading} />
+        <StatCard
+          label="Ventas del Mes"
+          value={canSeeSales ? formatMoney(s?.ventas_mes ?? 0, formatting) : '—'}
+          icon={<Wallet className="h-5 w-5" />}
+          loading={loading}
+        />
         <StatCard
           label="Facturas Emitidas"
           value="0"
@@ -111,7 +132,9 @@ export default function DashboardPage() {
             <ol className="divide-y divide-slate-100">
               {s.top_productos.slice(0, 5).map((p, i) => (
                 <li key={p.id} className="flex items-center gap-3 py-2.5">
-                  <span className="flex h-7 w-7 items-center justify-center rounded-full bg-blue-50 text-xs font-semibold text-blue-700">{i + 1}</span>
+                  <span className="flex h-7 w-7 items-center justify-center rounded-full bg-blue-50 text-xs font-semibold text-blue-700">
+                    {i + 1}
+                  </span>
                   <span className="flex-1 truncate text-sm font-medium text-slate-800">{p.nombre}</span>
                   <span className="text-sm text-slate-500">{formatNumber(p.cantidad_total, formatting)} u.</span>
                   <span className="w-28 text-right text-sm font-medium">{formatMoney(p.precio_venta, formatting)}</span>
@@ -119,7 +142,9 @@ export default function DashboardPage() {
               ))}
             </ol>
           ) : (
-            <EmptyState title="Todavía no hay ventas en este período">Cuando registres ventas vas a ver acá los productos que más salen.</EmptyState>
+            <EmptyState title="Todavía no hay ventas en este período">
+              Cuando registres ventas vas a ver acá los productos que más salen.
+            </EmptyState>
           )}
         </Card>
 
@@ -142,7 +167,9 @@ export default function DashboardPage() {
               ))}
             </ul>
           ) : (
-            <EmptyState title="No hay ventas registradas">Registrá tu primera venta desde el punto de venta.</EmptyState>
+            <EmptyState title="No hay ventas registradas">
+              Registrá tu primera venta desde el punto de venta.
+            </EmptyState>
           )}
         </Card>
       </div>

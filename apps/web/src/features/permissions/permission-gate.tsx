@@ -8,7 +8,15 @@ import { usePermissions } from './permissions.api';
 const ACTION_NAMES: Record<string, string> = { ver: 'Ver', editar: 'Editar', eliminar: 'Eliminar', asignar: 'Asignar' };
 
 /** The permission gate page (SPEC §2): loading, no business, restricted, or the content. */
-export function PermissionGate({ modulo, accion = 'ver', children }: { modulo: string; accion?: string; children: ReactNode }) {
+export function PermissionGate({
+  modulo,
+  accion = 'ver',
+  children,
+}: {
+  modulo: string;
+  accion?: string;
+  children: ReactNode;
+}) {
   const { businessId, isLoading: loadingBusinesses } = useBusiness();
   const perms = usePermissions();
   if (loadingBusinesses || (businessId && perms.isLoading)) {

@@ -53,7 +53,14 @@ function ProfileForm() {
       <Field id="perfil-telefono" label="Teléfono" error={err.telefono?.message}>
         <Input id="perfil-telefono" type="tel" {...register('telefono')} />
       </Field>
-      {status && (status.ok ? <p role="status" className="text-sm text-emerald-700">{status.message}</p> : <ErrorNote>{status.message}</ErrorNote>)}
+      {status &&
+        (status.ok ? (
+          <p role="status" className="text-sm text-emerald-700">
+            {status.message}
+          </p>
+        ) : (
+          <ErrorNote>{status.message}</ErrorNote>
+        ))}
       <Button type="submit" loading={formState.isSubmitting}>
         Guardar cambios
       </Button>
@@ -73,7 +80,10 @@ function PasswordForm() {
     setBusy(true);
     setStatus(null);
     try {
-      const r = await api.put<{ message: string }>('/auth/change-password', { current_password: current, new_password: next });
+      const r = await api.put<{ message: string }>('/auth/change-password', {
+        current_password: current,
+        new_password: next,
+      });
       setStatus({ ok: true, message: r.message });
       setCurrent('');
       setNext('');
@@ -87,15 +97,43 @@ function PasswordForm() {
   return (
     <form onSubmit={submit} className="space-y-4">
       <Field id="pw-actual" label="Contraseña actual">
-        <Input id="pw-actual" type="password" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.target.value)} />
+        <Input
+          id="pw-actual"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+        />
       </Field>
       <Field id="pw-nueva" label="Contraseña nueva" hint="Al menos 8 caracteres. Se cerrarán tus otras sesiones.">
-        <Input id="pw-nueva" type="password" autoComplete="new-password" required value={next} onChange={(e) => setNext(e.target.value)} />
+        <Input
+          id="pw-nueva"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+        />
       </Field>
       <Field id="pw-repetir" label="Repetí la contraseña nueva">
-        <Input id="pw-repetir" type="password" autoComplete="new-password" required value={repeat} onChange={(e) => setRepeat(e.target.value)} />
+        <Input
+          id="pw-repetir"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={repeat}
+          onChange={(e) => setRepeat(e.target.value)}
+        />
       </Field>
-      {status && (status.ok ? <p role="status" className="text-sm text-emerald-700">{status.message}</p> : <ErrorNote>{status.message}</ErrorNote>)}
+      {status &&
+        (status.ok ? (
+          <p role="status" className="text-sm text-emerald-700">
+            {status.message}
+          </p>
+        ) : (
+          <ErrorNote>{status.message}</ErrorNote>
+        ))}
       <Button type="submit" loading={busy}>
         Cambiar contraseña
       </Button>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   ALERT_SENSITIVITY,
   CURRENCIES,
@@ -26,29 +26,49 @@ type Form = {
 };
 
 /** Business settings (SPEC §2, §5, §9): fixed choices; load failures fall back to the defaults. */
-export function SettingsModal({ open, onOpenChange, businessId }: { open: boolean; onOpenChange: (o: boolean) => void; businessId: string }) {
+export function SettingsModal({
+  open,
+  onOpenChange,
+  businessId,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  businessId: string;
+}) {
   const settings = useSettings(open ? businessId : null);
+  const s = settings.data;
+  const initial: Form = s
+    ? {
+        locale: s.locale,
+        timezone: s.timezone,
+        currency: s.currency,
+        sales_drop_threshold: s.sales_drop_threshold,
+        min_days_for_model: s.min_days_for_model,
+      }
+    : { ...SETTINGS_DEFAULTS };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Configuración del negocio"
+      description="Idioma, zona horaria, moneda y alertas."
+    >
+      {open && (
+        <SettingsForm
+          key={s?.updated_at ?? 'defaults'}
+          businessId={businessId}
+          initial={initial}
+          onDone={() => onOpenChange(false)}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function SettingsForm({ businessId, initial, onDone }: { businessId: string; initial: Form; onDone: () => void }) {
   const save = useSaveSettings(businessId);
-  const [form, setForm] = useState<Form>({ ...SETTINGS_DEFAULTS });
+  const [form, setForm] = useState<Form>(initial);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    setError(null);
-    const s = settings.data;
-    setForm(
-      s
-        ? {
-            locale: s.locale,
-            timezone: s.timezone,
-            currency: s.currency,
-            sales_drop_threshold: s.sales_drop_threshold,
-            min_days_for_model: s.min_days_for_model,
-          }
-        : { ...SETTINGS_DEFAULTS },
-    );
-  }, [open, settings.data]);
-
   const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
 
   const submit = async (e: React.FormEvent) => {
@@ -58,80 +78,82 @@ export function SettingsModal({ open, onOpenChange, businessId }: { open: boolea
     setError(null);
     try {
       await save.mutateAsync(form as never);
-      onOpenChange(false);
+      onDone();
     } catch (err) {
       setError(errorMessage(err, 'Error al guardar la configuración'));
     }
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Configuración del negocio" description="Idioma, zona horaria, moneda y alertas.">
-      <form onSubmit={submit} className="space-y-4">
-        <Field id="cfg-locale" label="Configuración regional">
-          <Select id="cfg-locale" value={form.locale} onChange={(e) => set('locale', e.target.value)}>
-            {LOCALES.map((l) => (
-              <option key={l} value={l}>
-                {l}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id="cfg-tz" label="Zona horaria">
-          <Select id="cfg-tz" value={form.timezone} onChange={(e) => set('timezone', e.target.value)}>
-            {TIMEZONES.map((t) => (
-              <option key={t} value={t}>
-                {TIMEZONE_LABELS[t]}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id="cfg-currency" label="Moneda">
-          <Select id="cfg-currency" value={form.currency} onChange={(e) => set('currency', e.target.value)}>
-            {CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id="cfg-threshold" label="Sensibilidad de alertas de caída de ventas">
-          <Select
-            id="cfg-threshold"
-            value={form.sales_drop_threshold}
-            onChange={(e) => set('sales_drop_threshold', Number(e.target.value))}
-          >
-            {!ALERT_SENSITIVITY.some((a) => a.value === form.sales_drop_threshold) && (
-              <option value={form.sales_drop_threshold}>{form.sales_drop_threshold}%</option>
-            )}
-            {ALERT_SENSITIVITY.map((a) => (
-              <option key={a.value} value={a.value}>
-                {a.label} ({a.value}%)
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id="cfg-days" label="Días mínimos para predicciones">
-          <Select id="cfg-days" value={form.min_days_for_model} onChange={(e) => set('min_days_for_model', Number(e.target.value))}>
-            {!(MIN_DAYS_CHOICES as readonly number[]).includes(form.min_days_for_model) && (
-              <option value={form.min_days_for_model}>{form.min_days_for_model} días</option>
-            )}
-            {MIN_DAYS_CHOICES.map((d) => (
-              <option key={d} value={d}>
-                {d} días
-              </option>
-            ))}
-          </Select>
-        </Field>
-        {error && <ErrorNote>{error}</ErrorNote>}
-        <div className="flex justify-end gap-3 pt-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Guardar configuración
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <form onSubmit={submit} className="space-y-4">
+      <Field id="cfg-locale" label="Configuración regional">
+        <Select id="cfg-locale" value={form.locale} onChange={(e) => set('locale', e.target.value)}>
+          {LOCALES.map((l) => (
+            <option key={l} value={l}>
+              {l}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field id="cfg-tz" label="Zona horaria">
+        <Select id="cfg-tz" value={form.timezone} onChange={(e) => set('timezone', e.target.value)}>
+          {TIMEZONES.map((t) => (
+            <option key={t} value={t}>
+              {TIMEZONE_LABELS[t]}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field id="cfg-currency" label="Moneda">
+        <Select id="cfg-currency" value={form.currency} onChange={(e) => set('currency', e.target.value)}>
+          {CURRENCIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field id="cfg-threshold" label="Sensibilidad de alertas de caída de ventas">
+        <Select
+          id="cfg-threshold"
+          value={form.sales_drop_threshold}
+          onChange={(e) => set('sales_drop_threshold', Number(e.target.value))}
+        >
+          {!ALERT_SENSITIVITY.some((a) => a.value === form.sales_drop_threshold) && (
+            <option value={form.sales_drop_threshold}>{form.sales_drop_threshold}%</option>
+          )}
+          {ALERT_SENSITIVITY.map((a) => (
+            <option key={a.value} value={a.value}>
+              {a.label} ({a.value}%)
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field id="cfg-days" label="Días mínimos para predicciones">
+        <Select
+          id="cfg-days"
+          value={form.min_days_for_model}
+          onChange={(e) => set('min_days_for_model', Number(e.target.value))}
+        >
+          {!(MIN_DAYS_CHOICES as readonly number[]).includes(form.min_days_for_model) && (
+            <option value={form.min_days_for_model}>{form.min_days_for_model} días</option>
+          )}
+          {MIN_DAYS_CHOICES.map((d) => (
+            <option key={d} value={d}>
+              {d} días
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {error && <ErrorNote>{error}</ErrorNote>}
+      <div className="flex justify-end gap-3 pt-2">
+        <Button variant="secondary" onClick={onDone}>
+          Cancelar
+        </Button>
+        <Button type="submit" loading={save.isPending}>
+          Guardar configuración
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -16,7 +16,8 @@ export function useSettings(businessId: string | null) {
 export function useSaveSettings(businessId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: TenantSettingsInput) => api.post<TenantSettings>(`/businesses/${businessId}/tenant-settings`, input),
+    mutationFn: (input: TenantSettingsInput) =>
+      api.post<TenantSettings>(`/businesses/${businessId}/tenant-settings`, input),
     onSuccess: (data) => qc.setQueryData(settingsKeys.of(businessId), data),
   });
 }
