@@ -5,7 +5,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.tmp/**', '**/.tsbuild/**', 'e2e/test-results/**', 'e2e/playwright-report/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      '.tmp/**',
+      '**/.tsbuild/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

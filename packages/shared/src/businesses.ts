@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { normalizeCuit } from './cuit.js';
 import { optText, reqText } from './validation.js';
 
-export const BUSINESS_TYPES = ['Comercio', 'Servicio', 'Restaurante', 'Tienda', 'Consultorio', 'Taller', 'Otro'] as const;
+export const BUSINESS_TYPES = [
+  'Comercio',
+  'Servicio',
+  'Restaurante',
+  'Tienda',
+  'Consultorio',
+  'Taller',
+  'Otro',
+] as const;
 
 export const cuit = () =>
   z.preprocess(

@@ -84,10 +84,7 @@ export const isoDate = () =>
 
 /** Booleans in a query string: true | false | 1 | 0. */
 export const queryBool = () =>
-  z.preprocess(
-    (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
-    z.boolean(),
-  );
+  z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), z.boolean());
 
 /** A 422 field error as the API returns it. */
 export interface FieldError {
