@@ -24,6 +24,7 @@ import { businessRoutes } from './modules/businesses/businesses.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { financeRoutes } from './modules/finance/finance.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { invitationRoutes } from './modules/invitations/invitations.routes.js';
 import { memberRoutes } from './modules/members/members.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 
@@ -68,6 +69,7 @@ declare module 'fastify' {
 export async function buildApp(opts: AppOptions): Promise<App> {
   const app = Fastify({
     logger: opts.logger ?? false,
+    disableRequestLogging: true,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: true,
@@ -129,6 +131,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await authRoutes(a);
       await businessRoutes(a);
       await memberRoutes(a);
+      await invitationRoutes(a);
       await settingsRoutes(a);
       await dashboardRoutes(a);
       await financeRoutes(a);

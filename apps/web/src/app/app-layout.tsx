@@ -47,8 +47,8 @@ function Content() {
       </div>
     );
   }
-  // A user with no business is led to create one (the profile stays reachable).
-  if (!isLoading && businesses.length === 0 && location.pathname !== '/profile') {
+  // A user with no business is led to create one (the profile and invitations stay reachable).
+  if (!isLoading && businesses.length === 0 && !['/profile', '/invitacion'].includes(location.pathname)) {
     return (
       <div className="mx-auto max-w-lg py-10">
         <h1 className="text-2xl font-semibold text-slate-900">Creá tu primer negocio</h1>
@@ -104,7 +104,12 @@ function Shell() {
 }
 
 export default function AppLayout() {
-  if (!session.token()) return <Navigate to="/login" replace />;
+  const location = useLocation();
+  if (!session.token()) {
+    const next =
+      location.pathname === '/home' ? '' : `?next=${encodeURIComponent(location.pathname + location.search)}`;
+    return <Navigate to={`/login${next}`} replace />;
+  }
   return (
     <QueryClientProvider client={queryClient}>
       <BusinessProvider>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/input';
@@ -19,6 +19,10 @@ type Form = z.infer<typeof schema>;
 export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
+  const [params] = useSearchParams();
+  // Back to where the user was going (an invitation link, say); only paths of this site.
+  const nextParam = params.get('next');
+  const next = nextParam && nextParam.startsWith('/') && !nextParam.startsWith('//') ? nextParam : '/home';
   const flash = (location.state as { message?: string } | null)?.message;
   const [error, setError] = useState<string | null>(null);
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
@@ -35,7 +39,7 @@ export default function LoginPage() {
         skipAuthRedirect: true,
       });
       session.save(data.access_token, data.user);
-      navigate('/home', { replace: true });
+      navigate(next, { replace: true });
     } catch (e) {
       const detail =
         e instanceof ApiError ? (e.detail as { error_type?: string; message?: string; email?: string }) : null;
@@ -64,7 +68,10 @@ export default function LoginPage() {
       footer={
         <>
           ¿No tenés cuenta?{' '}
-          <Link to="/register" className="font-medium text-blue-600 hover:underline">
+          <Link
+            to={`/register${nextParam ? `?next=${encodeURIComponent(next)}` : ''}`}
+            className="font-medium text-blue-600 hover:underline"
+          >
             Registrate gratis
           </Link>
         </>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { signupInput, type SignupInput } from '@mostrador/shared';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/input';
@@ -17,6 +17,7 @@ interface SignupResponse {
 
 export default function RegisterPage() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<SignupResponse | null>(null);
   const {
@@ -33,7 +34,10 @@ export default function RegisterPage() {
     try {
       const r = await api.post<SignupResponse>('/auth/signup', values);
       if (r.requires_confirmation) setSent(r);
-      else navigate('/login', { state: { message: r.message } });
+      else
+        navigate(`/login${params.get('next') ? `?next=${encodeURIComponent(params.get('next')!)}` : ''}`, {
+          state: { message: r.message },
+        });
     } catch (e) {
       setError(applyServerErrors(e, setFieldError, 'No se pudo crear la cuenta.'));
     }

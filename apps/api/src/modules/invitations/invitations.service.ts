@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { allPermissions } from '@mostrador/shared';
+import type { AppServices } from '../../app.js';
+import type { Db } from '../../db/client.js';
+import { businesses, businessMembers, invitations, users } from '../../db/schema/index.js';
+import { isUuid } from '../../lib/access.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+
+const TTL_MS = 7 * 86_400_000;
+type Row = typeof invitations.$inferSelect;
+
+function estadoOf(r: Row, now: Date) {
+  return r.estado === 'pendiente' && r.expiraEn <= now ? 'vencida' : r.estado;
+}
+
+function toInvitation(r: Row, svc: AppServices) {
+  const estado = estadoOf(r, svc.now());
+  return {
+    id: r.id,
+    email: r.email,
+    rol: r.rol,
+    estado,
+    mensaje: r.mensaje,
+    expira_en: r.expiraEn.toISOString(),
+    creada_en: r.creadaEn.toISOString(),
+    enlace: estado === 'pendiente' ? `${svc.publicUrl}/invitacion?token=${r.token}` : null,
+  };
+}
+
+export async function invite(
+  db: Db,
+  svc: AppServices,
+  businessId: string,
+  actor: { id: string; nombre: string },
+  input: { email: string; rol?: 'admin' | 'empleado'; mensaje?: string | null },
+) {
+  const now = svc.now();
+  const [member] = await db
+    .select({ id: businessMembers.id })
+    .from(businessMembers)
+    .innerJoin(users, eq(users.id, businessMembers.userId))
+    .where(
+      and(
+        eq(businessMembers.businessId, businessId),
+        eq(businessMembers.estado, 'aceptado'),
+        sql`lower(${users.email}) = ${input.email}`,
+      ),
+    );
+  if (member) throw conflict('DUPLICATE', 'Esa persona ya es miembro de este negocio.');
+  const row = await db.transaction(async (tx) => {
+    // A pending invitation to the same e-mail is replaced by the new one.
+    await tx
+      .update(invitations)
+      .set({ estado: 'revocada' })
+      .where(
+        and(
+          eq(invitations.businessId, businessId),
+          eq(invitations.email, input.email),
+          eq(invitations.estado, 'pendiente'),
+        ),
+      );
+    const [r] = await tx
+      .insert(invitations)
+      .values({
+        businessId,
+        email: input.email,
+        rol: input.rol ?? 'empleado',
+        mensaje: input.mensaje ?? null,
+        token: randomBytes(24).toString('base64url'),
+        invitadoPor: actor.id,
+        expiraEn: new Date(now.getTime() + TTL_MS),
+        creadaEn: now,
+      })
+      .returning();
+    await audit(tx, {
+      businessId,
+      userId: actor.id,
+      entidad: 'invitacion',
+      entidadId: r.id,
+      accion: 'crear',
+      despues: { email: r.email, rol: r.rol },
+    });
+    return r;
+  });
+  const [b] = await db.select({ nombre: businesses.nombre }).from(businesses).where(eq(businesses.id, businessId));
+  const invitacion = toInvitation(row, svc);
+  await svc.mailer.send({
+    to: row.email,
+    subject: `${actor.nombre} te invitó a ${b.nombre} en Mostrador`,
+    text:
+      `${actor.nombre} te invitó a sumarte al negocio «${b.nombre}» en Mostrador.\n` +
+      (row.mensaje ? `\n«${row.mensaje}»\n` : '') +
+      `\nPara aceptar, abrí este enlace (vale 7 días):\n${invitacion.enlace}\n\n` +
+      'Si todavía no tenés cuenta, registrate con este mismo e-mail y volvé a abrir el enlace.',
+  });
+  return { message: 'Invitación creada', enviado: svc.mailer.enabled, invitacion };
+}
+
+export async function listInvitations(db: Db, svc: AppServices, businessId: string) {
+  const rows = await db
+    .select()
+    .from(invitations)
+    .where(eq(invitations.businessId, businessId))
+    .orderBy(desc(invitations.creadaEn));
+  return rows.map((r) => toInvitation(r, svc));
+}
+
+export async function revokeInvitation(db: Db, businessId: string, actorId: string, id: string) {
+  const missing = () => notFound('Invitación no encontrada.');
+  if (!isUuid(id)) throw missing();
+  await db.transaction(async (tx) => {
+    const [r] = await tx
+      .update(invitations)
+      .set({ estado: 'revocada' })
+      .where(and(eq(invitations.id, id), eq(invitations.businessId, businessId)))
+      .returning();
+    if (!r) throw missing();
+    await audit(tx, {
+      businessId,
+      userId: actorId,
+      entidad: 'invitacion',
+      entidadId: id,
+      accion: 'eliminar',
+      antes: { email: r.email },
+    });
+  });
+}
+
+async function findOpen(db: Db, svc: AppServices, token: string) {
+  const [r] = await db
+    .select({ i: invitations, negocio: businesses.nombre, invitador: users.nombre, invitadorApellido: users.apellido })
+    .from(invitations)
+    .innerJoin(businesses, eq(businesses.id, invitations.businessId))
+    .leftJoin(users, eq(users.id, invitations.invitadoPor))
+    .where(eq(invitations.token, token));
+  if (!r || estadoOf(r.i, svc.now()) !== 'pendiente') throw notFound('La invitación no existe o expiró.');
+  return r;
+}
+
+export async function getInvitation(db: Db, svc: AppServices, token: string) {
+  const r = await findOpen(db, svc, token);
+  return {
+    negocio: { id: r.i.businessId, nombre: r.negocio },
+    email: r.i.email,
+    rol: r.i.rol,
+    estado: 'pendiente' as const,
+    mensaje: r.i.mensaje,
+    expira_en: r.i.expiraEn.toISOString(),
+    invitado_por: { nombre: [r.invitador, r.invitadorApellido].filter(Boolean).join(' ') || null },
+  };
+}
+
+/** Creates the pending membership (or reopens a rejected one); an admin then approves it. */
+export async function acceptInvitation(db: Db, svc: AppServices, token: string, user: { id: string; email: string }) {
+  const { i } = await findOpen(db, svc, token);
+  if (i.email !== user.email.toLowerCase()) {
+    throw new AppError(403, 'FORBIDDEN', 'Esta invitación es para otra dirección de e-mail.');
+  }
+  const now = svc.now();
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(businessMembers)
+      .where(and(eq(businessMembers.businessId, i.businessId), eq(businessMembers.userId, user.id)))
+      .for('update');
+    if (existing?.estado === 'aceptado') throw conflict('DUPLICATE', 'Ya eres miembro de este negocio.');
+    const taken = await tx
+      .update(invitations)
+      .set({ estado: 'aceptada', aceptadaEn: now })
+      .where(and(eq(invitations.id, i.id), eq(invitations.estado, 'pendiente')))
+      .returning({ id: invitations.id });
+    if (!taken.length) throw notFound('La invitación no existe o expiró.');
+    const values = {
+      rol: i.rol,
+      estado: 'pendiente' as const,
+      invitadoPor: i.invitadoPor,
+      accesoTotal: false,
+      permisos: allPermissions(false),
+    };
+    if (existing) await tx.update(businessMembers).set(values).where(eq(businessMembers.id, existing.id));
+    else
+      await tx.insert(businessMembers).values({ ...values, businessId: i.businessId, userId: user.id, creadaEn: now });
+    await audit(tx, {
+      businessId: i.businessId,
+      userId: user.id,
+      entidad: 'miembro',
+      entidadId: user.id,
+      accion: 'crear',
+      despues: { estado: 'pendiente', rol: i.rol, invitacion: i.id },
+    });
+    return {
+      message: 'Invitación aceptada. Un administrador debe aprobar tu acceso.',
+      business_id: i.businessId,
+      estado: 'pendiente' as const,
+    };
+  });
+}

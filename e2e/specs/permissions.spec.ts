@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { createBusiness, createUser, signIn, uniqueEmail } from '../support/session';
+
+test('an invited member approved with only ventas and clientes is refused elsewhere by the permission gate', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, 'Dueno');
+  const businessId = await createBusiness(request, owner, 'Librería Central');
+  const ownerAuth = { authorization: `Bearer ${owner.token}` };
+
+  const email = uniqueEmail('cajera');
+  const invite = await request.post(`/api/v1/businesses/${businessId}/invitaciones`, {
+    headers: ownerAuth,
+    data: { email },
+  });
+  expect(invite.status()).toBe(201);
+  const link = new URL((await invite.json()).invitacion.enlace);
+
+  // The invitee registers, logs in and accepts the invitation in the browser.
+  const member = await createUser(request, 'Cajera', email);
+  await signIn(page, member);
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByText('te invitó a sumarte a')).toBeVisible();
+  await page.getByRole('button', { name: 'Aceptar invitación' }).click();
+  await expect(page.getByText('Invitación aceptada. Un administrador debe aprobar tu acceso.')).toBeVisible();
+
+  const approve = await request.post(`/api/v1/businesses/${businessId}/usuarios-pendientes/${member.id}/aprobar`, {
+    headers: ownerAuth,
+    data: { puede_ver_ventas: true, puede_editar_ventas: true, puede_ver_clientes: true },
+  });
+  expect(approve.status()).toBe(200);
+
+  await page.goto('/home');
+  await expect(page.getByTestId('negocio-actual')).toHaveText('Librería Central');
+
+  await page.goto('/customers');
+  await expect(page.getByRole('heading', { name: 'Clientes' })).toBeVisible();
+  await expect(page.getByText('Acceso Restringido')).toHaveCount(0);
+
+  await page.goto('/compras');
+  await expect(page.getByRole('heading', { name: 'Acceso Restringido' })).toBeVisible();
+  await expect(page.getByText('No tienes permisos para acceder a esta página')).toBeVisible();
+  await expect(page.getByText('Contactá al administrador del negocio')).toBeVisible();
+  await page.getByRole('link', { name: 'Volver al Dashboard' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+
+  // The server refuses too, whatever the UI shows.
+  const direct = await request.get(`/api/v1/businesses/${businessId}/tenant-settings`, {
+    headers: { authorization: `Bearer ${member.token}` },
+  });
+  expect(direct.status()).toBe(200);
+  const denied = await request.post(`/api/v1/businesses/${businessId}/tenant-settings`, {
+    headers: { authorization: `Bearer ${member.token}` },
+    data: { currency: 'USD' },
+  });
+  expect(denied.status()).toBe(403);
+});
+
+test('with no business selected, business links show "Sin negocio" and refuse navigation', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, 'Solo');
+  await signIn(page, user);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Mi perfil' })).toBeVisible();
+  await expect(page.getByText('Sin negocio').first()).toBeVisible();
+  const alerts: string[] = [];
+  page.on('dialog', (d) => {
+    alerts.push(d.message());
+    void d.dismiss();
+  });
+  await page.getByRole('link', { name: /Clientes/ }).click();
+  await expect.poll(() => alerts).toEqual(['Por favor selecciona un negocio antes de continuar']);
+  await expect(page).toHaveURL(/\/profile$/);
+});
