@@ -74,7 +74,8 @@ const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v),
     z.enum(values, {
-      error: (iss) => (iss.input === undefined || iss.input === null ? REQUIRED : `Valor no válido. Opciones: ${values.join(', ')}.`),
+      error: (iss) =>
+        iss.input === undefined || iss.input === null ? REQUIRED : `Valor no válido. Opciones: ${values.join(', ')}.`,
     }),
   );
 
@@ -170,8 +171,9 @@ export const movementUpdate = z.object({
 export type MovementUpdate = z.output<typeof movementUpdate>;
 
 const pageFields = {
-  limit: q(queryInt('Debe ser un número entero.').pipe(z.number().min(1)))
-    .transform((n) => Math.min(n ?? FINANCE_LIST_DEFAULT_LIMIT, FINANCE_LIST_MAX_LIMIT)),
+  limit: q(queryInt('Debe ser un número entero.').pipe(z.number().min(1))).transform((n) =>
+    Math.min(n ?? FINANCE_LIST_DEFAULT_LIMIT, FINANCE_LIST_MAX_LIMIT),
+  ),
   offset: q(queryInt('Debe ser un número entero.').pipe(z.number().min(0))).transform((n) => n ?? 0),
 };
 
@@ -211,8 +213,16 @@ export interface Movement {
 /* ---------------------------------------------------------------- summary and cash flow (§10.3, §10.4) */
 
 export const periodQuery = z.object({
-  mes: q(queryInt(FINANCE_MESSAGES.badMonth).pipe(z.number().min(1, FINANCE_MESSAGES.badMonth).max(12, FINANCE_MESSAGES.badMonth))),
-  anio: q(queryInt(FINANCE_MESSAGES.badYear).pipe(z.number().min(2000, FINANCE_MESSAGES.badYear).max(2100, FINANCE_MESSAGES.badYear))),
+  mes: q(
+    queryInt(FINANCE_MESSAGES.badMonth).pipe(
+      z.number().min(1, FINANCE_MESSAGES.badMonth).max(12, FINANCE_MESSAGES.badMonth),
+    ),
+  ),
+  anio: q(
+    queryInt(FINANCE_MESSAGES.badYear).pipe(
+      z.number().min(2000, FINANCE_MESSAGES.badYear).max(2100, FINANCE_MESSAGES.badYear),
+    ),
+  ),
 });
 
 export interface MonthTotals {
@@ -261,9 +271,7 @@ const accountFields = {
   descripcion: reqText(500),
   observaciones: optText(1000),
   // The existing client echoes the estado: pendiente and vencido are ignored, pagado is refused.
-  estado: q(
-    oneOf(ACCOUNT_STATES).refine((e) => e !== 'pagado', { error: FINANCE_MESSAGES.useMarkPaid }),
-  ),
+  estado: q(oneOf(ACCOUNT_STATES).refine((e) => e !== 'pagado', { error: FINANCE_MESSAGES.useMarkPaid })),
 };
 
 interface AccountShape {
@@ -288,7 +296,10 @@ export function accountIssues(a: AccountShape): { field: string; message: string
     }
   }
   if (a.tipo === 'por_cobrar' && (a.proveedor_id || a.proveedor_nombre)) {
-    issues.push({ field: a.proveedor_nombre ? 'proveedor_nombre' : 'proveedor_id', message: FINANCE_MESSAGES.receivableWithSupplier });
+    issues.push({
+      field: a.proveedor_nombre ? 'proveedor_nombre' : 'proveedor_id',
+      message: FINANCE_MESSAGES.receivableWithSupplier,
+    });
   }
   if (a.fecha_emision && a.fecha_vencimiento && a.fecha_vencimiento < a.fecha_emision) {
     issues.push({ field: 'fecha_vencimiento', message: FINANCE_MESSAGES.dueBeforeIssue });
@@ -320,14 +331,16 @@ export const accountUpdate = z.object({
 });
 export type AccountUpdate = z.output<typeof accountUpdate>;
 
-export const markPaidInput = z
-  .object({
+/** The body is optional: without one (or with null) the defaults apply. */
+export const markPaidInput = z.preprocess(
+  (v) => v ?? {},
+  z.object({
     fecha_pago: defaultedDate(),
     metodo_pago: paymentMethod().optional(),
     categoria_id: optId(),
     observaciones: optText(1000),
-  })
-  .optional();
+  }),
+);
 export type MarkPaidInput = z.output<typeof markPaidInput>;
 
 export const accountListQuery = z.object({

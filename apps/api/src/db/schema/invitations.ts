@@ -24,5 +24,8 @@ export const invitations = pgTable(
     creadaEn: timestamp('creada_en', { withTimezone: true }).notNull().defaultNow(),
     aceptadaEn: timestamp('aceptada_en', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('invitations_token_key').on(t.token), index('invitations_business_idx').on(t.businessId, t.creadaEn)],
+  (t) => [
+    uniqueIndex('invitations_token_key').on(t.token),
+    index('invitations_business_idx').on(t.businessId, t.creadaEn),
+  ],
 );

@@ -13,7 +13,11 @@ const login = (email: string, password = PASSWORD) =>
   app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: email, password } });
 
 async function signup(email: string) {
-  const res = await app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: { email, password: PASSWORD, nombre: 'Rosa' } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/signup',
+    payload: { email, password: PASSWORD, nombre: 'Rosa' },
+  });
   expect(res.statusCode).toBe(201);
   return res;
 }
@@ -48,7 +52,11 @@ describe('e-mail confirmation with SMTP', () => {
 
     const open = await app.inject({ method: 'GET', url: `/api/v1/auth/activate/${tokenOf(link)}` });
     expect(open.statusCode).toBe(200);
-    expect(open.json()).toEqual({ message: 'Tu e-mail fue confirmado. Ya puedes iniciar sesión.', email, status: 'confirmed' });
+    expect(open.json()).toEqual({
+      message: 'Tu e-mail fue confirmado. Ya puedes iniciar sesión.',
+      email,
+      status: 'confirmed',
+    });
     const again = await app.inject({ method: 'GET', url: `/api/v1/auth/activate/${tokenOf(link)}` });
     expect(again.json().status).toBe('already_confirmed');
     expect((await login(email)).statusCode).toBe(200);
@@ -78,7 +86,11 @@ describe('e-mail confirmation with SMTP', () => {
     await signup(email);
     const first = smtp.linkTo(email, '/confirm');
     const sentBefore = smtp.messages.length;
-    const unknown = await app.inject({ method: 'POST', url: '/api/v1/auth/resend-confirmation', payload: { email: uniqueEmail('nadie') } });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/resend-confirmation',
+      payload: { email: uniqueEmail('nadie') },
+    });
     const known = await app.inject({ method: 'POST', url: '/api/v1/auth/resend-confirmation', payload: { email } });
     expect(unknown.statusCode).toBe(200);
     expect(known.statusCode).toBe(200);
@@ -103,21 +115,42 @@ describe('forgot and reset password', () => {
 
     const forgot = await app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email } });
     expect(forgot.statusCode).toBe(200);
-    expect(forgot.json()).toEqual({ message: 'Si el e-mail está registrado, te enviamos un enlace para restablecer la contraseña.' });
-    const unknown = await app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email: uniqueEmail('x') } });
+    expect(forgot.json()).toEqual({
+      message: 'Si el e-mail está registrado, te enviamos un enlace para restablecer la contraseña.',
+    });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/forgot-password',
+      payload: { email: uniqueEmail('x') },
+    });
     expect(unknown.json()).toEqual(forgot.json());
 
     const token = tokenOf(smtp.linkTo(email, '/reset-password'));
-    const weak = await app.inject({ method: 'POST', url: '/api/v1/auth/reset-password', payload: { token, new_password: '123' } });
+    const weak = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/reset-password',
+      payload: { token, new_password: '123' },
+    });
     expect(weak.statusCode).toBe(422);
-    const ok = await app.inject({ method: 'POST', url: '/api/v1/auth/reset-password', payload: { token, new_password: 'nueva-clave-789' } });
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/reset-password',
+      payload: { token, new_password: 'nueva-clave-789' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ message: 'Contraseña restablecida. Ya puedes iniciar sesión.' });
-    const reuse = await app.inject({ method: 'POST', url: '/api/v1/auth/reset-password', payload: { token, new_password: 'otra-clave-789' } });
+    const reuse = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/reset-password',
+      payload: { token, new_password: 'otra-clave-789' },
+    });
     expect(reuse.statusCode).toBe(422);
     expect(reuse.json().detail).toBe('El enlace para restablecer la contraseña no es válido o expiró.');
 
-    expect((await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${session}` } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${session}` } }))
+        .statusCode,
+    ).toBe(401);
     expect((await login(email)).statusCode).toBe(401);
     expect((await login(email, 'nueva-clave-789')).statusCode).toBe(200);
   });

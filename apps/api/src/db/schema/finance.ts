@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+  type PgTableExtraConfigValue,
+} from 'drizzle-orm/pg-core';
+import { businesses, financeCategories } from './businesses.js';
+import { customers } from './customers.js';
+import { users } from './users.js';
+
+/**
+ * Income and expense movements (API-CONTRACT §10.2). Sales, purchases and account payments
+ * write their movement here too (`origen`), so every total reads one ledger. Composite foreign
+ * keys keep a movement from pointing at another business's category, customer or account.
+ */
+export const financeMovements = pgTable(
+  'finance_movements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    tipo: text('tipo', { enum: ['ingreso', 'egreso'] }).notNull(),
+    categoriaId: uuid('categoria_id'),
+    monto: numeric('monto', { precision: 14, scale: 2 }).notNull(),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    metodoPago: text('metodo_pago').notNull(),
+    descripcion: text('descripcion'),
+    observaciones: text('observaciones'),
+    clienteId: uuid('cliente_id'),
+    origen: text('origen', { enum: ['manual', 'venta', 'compra', 'cuenta'] })
+      .notNull()
+      .default('manual'),
+    // Links to the records that generated the movement; the sales and purchases modules add their keys.
+    ventaId: uuid('venta_id'),
+    compraId: uuid('compra_id'),
+    cuentaId: uuid('cuenta_id'),
+    anulado: boolean('anulado').notNull().default(false),
+    creadoPor: uuid('creado_por').references(() => users.id, { onDelete: 'set null' }),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+    actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t): PgTableExtraConfigValue[] => [
+    unique('finance_movements_business_id_key').on(t.businessId, t.id),
+    foreignKey({
+      name: 'finance_movements_categoria_fk',
+      columns: [t.businessId, t.categoriaId],
+      foreignColumns: [financeCategories.businessId, financeCategories.id],
+    }),
+    foreignKey({
+      name: 'finance_movements_cliente_fk',
+      columns: [t.businessId, t.clienteId],
+      foreignColumns: [customers.businessId, customers.id],
+    }),
+    foreignKey({
+      name: 'finance_movements_cuenta_fk',
+      columns: [t.businessId, t.cuentaId],
+      foreignColumns: [financeAccounts.businessId, financeAccounts.id],
+    }),
+    check('finance_movements_monto_positive', sql`${t.monto} > 0`),
+    index('finance_movements_business_fecha_idx').on(t.businessId, t.fecha.desc(), t.creadoEn.desc()),
+    index('finance_movements_categoria_idx').on(t.businessId, t.categoriaId),
+    index('finance_movements_cliente_idx')
+      .on(t.businessId, t.clienteId)
+      .where(sql`${t.clienteId} IS NOT NULL`),
+  ],
+);
+
+/**
+ * Accounts receivable and payable (API-CONTRACT §10.5). `estado` stores pendiente or pagado;
+ * vencido is computed from the due date in the business time zone when read.
+ */
+export const financeAccounts = pgTable(
+  'finance_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    tipo: text('tipo', { enum: ['por_cobrar', 'por_pagar'] }).notNull(),
+    clienteId: uuid('cliente_id'),
+    // The suppliers module adds the key of proveedor_id.
+    proveedorId: uuid('proveedor_id'),
+    proveedorNombre: text('proveedor_nombre'),
+    monto: numeric('monto', { precision: 14, scale: 2 }).notNull(),
+    fechaEmision: date('fecha_emision', { mode: 'string' }).notNull(),
+    fechaVencimiento: date('fecha_vencimiento', { mode: 'string' }).notNull(),
+    estado: text('estado', { enum: ['pendiente', 'pagado'] })
+      .notNull()
+      .default('pendiente'),
+    descripcion: text('descripcion').notNull(),
+    observaciones: text('observaciones'),
+    compraId: uuid('compra_id'),
+    movimientoId: uuid('movimiento_id'),
+    fechaPago: date('fecha_pago', { mode: 'string' }),
+    pagadoEn: timestamp('pagado_en', { withTimezone: true }),
+    creadoPor: uuid('creado_por').references(() => users.id, { onDelete: 'set null' }),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+    actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t): PgTableExtraConfigValue[] => [
+    unique('finance_accounts_business_id_key').on(t.businessId, t.id),
+    foreignKey({
+      name: 'finance_accounts_cliente_fk',
+      columns: [t.businessId, t.clienteId],
+      foreignColumns: [customers.businessId, customers.id],
+    }),
+    foreignKey({
+      name: 'finance_accounts_movimiento_fk',
+      columns: [t.businessId, t.movimientoId],
+      foreignColumns: [financeMovements.businessId, financeMovements.id],
+    }),
+    check('finance_accounts_monto_positive', sql`${t.monto} > 0`),
+    check('finance_accounts_fechas', sql`${t.fechaVencimiento} >= ${t.fechaEmision}`),
+    check(
+      'finance_accounts_pago',
+      sql`(${t.estado} = 'pagado') = (${t.pagadoEn} IS NOT NULL AND ${t.fechaPago} IS NOT NULL)`,
+    ),
+    index('finance_accounts_business_due_idx').on(t.businessId, t.tipo, t.fechaVencimiento),
+    index('finance_accounts_cliente_idx')
+      .on(t.businessId, t.clienteId)
+      .where(sql`${t.clienteId} IS NOT NULL`),
+  ],
+);

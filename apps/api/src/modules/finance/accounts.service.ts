@@ -1,0 +1,328 @@
+import { and, asc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  accountIssues,
+  centsToDecimal,
+  centsToNumber,
+  FINANCE_MESSAGES,
+  type Account,
+  type AccountListQuery,
+  type AccountOutput,
+  type AccountType,
+  type AccountUpdate,
+  type MarkPaidInput,
+  type MarkPaidResult,
+} from '@mostrador/shared';
+import type { Db, Executor } from '../../db/client.js';
+import { customers, financeAccounts, financeCategories } from '../../db/schema/index.js';
+import { audit, diff } from '../../lib/audit.js';
+import { daysBetween } from '../../lib/dates.js';
+import { conflict, invalid, notFound } from '../../lib/errors.js';
+import { assertCategory, assertCustomer, customerName, defined, supplierName, toCents } from './finance.common.js';
+import { insertMovement } from './movements.service.js';
+
+type Row = typeof financeAccounts.$inferSelect;
+
+/** `estado` and `dias_vencimiento` are computed against today in the business time zone. */
+export function toAccount(r: Row, clienteNombre: string | null, today: string): Account {
+  const dias = daysBetween(today, r.fechaVencimiento);
+  return {
+    id: r.id,
+    tipo: r.tipo,
+    cliente_id: r.clienteId,
+    cliente_nombre: clienteNombre,
+    proveedor_id: r.proveedorId,
+    proveedor_nombre: r.proveedorNombre,
+    monto: centsToNumber(toCents(r.monto)),
+    fecha_emision: r.fechaEmision,
+    fecha_vencimiento: r.fechaVencimiento,
+    estado: r.estado === 'pagado' ? 'pagado' : dias < 0 ? 'vencido' : 'pendiente',
+    dias_vencimiento: dias,
+    descripcion: r.descripcion,
+    observaciones: r.observaciones,
+    compra_id: r.compraId,
+    movimiento_id: r.movimientoId,
+    fecha_pago: r.fechaPago,
+    pagado_en: r.pagadoEn ? r.pagadoEn.toISOString() : null,
+    creado_en: r.creadoEn.toISOString(),
+    actualizado_en: r.actualizadoEn.toISOString(),
+  };
+}
+
+/** What the audit records of an account (and what a PUT may change). */
+const snapshot = (a: Account) => ({
+  tipo: a.tipo,
+  cliente_id: a.cliente_id,
+  proveedor_id: a.proveedor_id,
+  proveedor_nombre: a.proveedor_nombre,
+  monto: a.monto,
+  fecha_emision: a.fecha_emision,
+  fecha_vencimiento: a.fecha_vencimiento,
+  descripcion: a.descripcion,
+  observaciones: a.observaciones,
+});
+type Snapshot = ReturnType<typeof snapshot>;
+
+function selectAccounts(ex: Executor) {
+  return ex
+    .select({ a: financeAccounts, clienteNombre: customerName })
+    .from(financeAccounts)
+    .leftJoin(
+      customers,
+      and(eq(customers.businessId, financeAccounts.businessId), eq(customers.id, financeAccounts.clienteId)),
+    );
+}
+
+export async function getAccount(ex: Executor, businessId: string, id: string, today: string): Promise<Account | null> {
+  const [r] = await selectAccounts(ex).where(
+    and(eq(financeAccounts.businessId, businessId), eq(financeAccounts.id, id)),
+  );
+  return r ? toAccount(r.a, r.clienteNombre, today) : null;
+}
+
+/** Earliest due date first; `estado` filters on the computed value. */
+export async function listAccounts(db: Db, businessId: string, tipo: AccountType, q: AccountListQuery, today: string) {
+  const where: SQL[] = [eq(financeAccounts.businessId, businessId), eq(financeAccounts.tipo, tipo)];
+  if (q.estado === 'pagado') where.push(eq(financeAccounts.estado, 'pagado'));
+  if (q.estado === 'pendiente')
+    where.push(eq(financeAccounts.estado, 'pendiente'), gte(financeAccounts.fechaVencimiento, today));
+  if (q.estado === 'vencido')
+    where.push(eq(financeAccounts.estado, 'pendiente'), lt(financeAccounts.fechaVencimiento, today));
+  const desde = q.fecha_desde ?? q.vencimiento_desde;
+  const hasta = q.fecha_hasta ?? q.vencimiento_hasta;
+  if (desde) where.push(gte(financeAccounts.fechaVencimiento, desde));
+  if (hasta) where.push(lte(financeAccounts.fechaVencimiento, hasta));
+  if (tipo === 'por_cobrar' && q.cliente_id) where.push(eq(financeAccounts.clienteId, q.cliente_id));
+  if (tipo === 'por_pagar' && q.proveedor_id) where.push(eq(financeAccounts.proveedorId, q.proveedor_id));
+  const [rows, [{ total }]] = await Promise.all([
+    selectAccounts(db)
+      .where(and(...where))
+      .orderBy(asc(financeAccounts.fechaVencimiento), asc(financeAccounts.creadoEn), asc(financeAccounts.id))
+      .limit(q.limit)
+      .offset(q.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(financeAccounts)
+      .where(and(...where)),
+  ]);
+  return { rows: rows.map((r) => toAccount(r.a, r.clienteNombre, today)), total };
+}
+
+function assertRules(a: Parameters<typeof accountIssues>[0]) {
+  const [first] = accountIssues(a);
+  if (first) throw invalid(first.field, first.message);
+}
+
+export async function createAccount(db: Db, businessId: string, userId: string, input: AccountOutput, today: string) {
+  const fechaEmision = input.fecha_emision ?? today;
+  assertRules({ ...input, fecha_emision: fechaEmision });
+  return db.transaction(async (tx) => {
+    if (input.cliente_id) await assertCustomer(tx, businessId, input.cliente_id);
+    let proveedorNombre = input.proveedor_nombre ?? null;
+    if (input.proveedor_id) proveedorNombre ??= await supplierName(tx, businessId, input.proveedor_id);
+    const [row] = await tx
+      .insert(financeAccounts)
+      .values({
+        businessId,
+        tipo: input.tipo,
+        clienteId: input.cliente_id ?? null,
+        proveedorId: input.proveedor_id ?? null,
+        proveedorNombre,
+        monto: centsToDecimal(input.monto),
+        fechaEmision,
+        fechaVencimiento: input.fecha_vencimiento,
+        descripcion: input.descripcion,
+        observaciones: input.observaciones ?? null,
+        creadoPor: userId,
+      })
+      .returning({ id: financeAccounts.id });
+    const created = (await getAccount(tx, businessId, row.id, today))!;
+    await audit(tx, {
+      businessId,
+      userId,
+      entidad: 'cuenta',
+      entidadId: created.id,
+      accion: 'crear',
+      despues: snapshot(created),
+    });
+    return created;
+  });
+}
+
+async function lockAccount(tx: Executor, businessId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(financeAccounts)
+    .where(and(eq(financeAccounts.businessId, businessId), eq(financeAccounts.id, id)))
+    .for('update');
+  if (!row) throw notFound(FINANCE_MESSAGES.accountNotFound);
+  return row;
+}
+
+const PAID_EDITABLE = new Set<string>(['descripcion', 'observaciones']);
+const PURCHASE_EDITABLE = new Set<string>(['fecha_vencimiento', 'descripcion', 'observaciones']);
+
+export async function updateAccount(
+  db: Db,
+  businessId: string,
+  userId: string,
+  id: string,
+  patch: AccountUpdate,
+  today: string,
+) {
+  return db.transaction(async (tx) => {
+    const row = await lockAccount(tx, businessId, id);
+    const before = (await getAccount(tx, businessId, id, today))!;
+    // `estado` is never taken from a body: pendiente and vencido are ignored (pagado is refused by the schema).
+    const { monto, estado: _estado, ...rest } = defined(patch);
+    const changes = diff<Snapshot>(snapshot(before), {
+      ...rest,
+      ...(monto !== undefined ? { monto: centsToNumber(monto) } : {}),
+    });
+    const changedKeys = Object.keys(changes.despues);
+    if (row.estado === 'pagado' && changedKeys.some((k) => !PAID_EDITABLE.has(k))) {
+      throw conflict('ALREADY_PAID', FINANCE_MESSAGES.alreadyPaidEdit);
+    }
+    if (row.compraId && changedKeys.some((k) => !PURCHASE_EDITABLE.has(k))) {
+      throw conflict('GENERATED_RECORD', FINANCE_MESSAGES.accountFromPurchaseEdit);
+    }
+    if (!changes.changed) return before;
+    const next = { ...snapshot(before), ...changes.despues } as Snapshot;
+    assertRules(next);
+    if (next.cliente_id && 'cliente_id' in changes.despues) await assertCustomer(tx, businessId, next.cliente_id);
+    if (next.proveedor_id && 'proveedor_id' in changes.despues) {
+      next.proveedor_nombre ??= await supplierName(tx, businessId, next.proveedor_id);
+    }
+    await tx
+      .update(financeAccounts)
+      .set({
+        tipo: next.tipo,
+        clienteId: next.cliente_id,
+        proveedorId: next.proveedor_id,
+        proveedorNombre: next.proveedor_nombre,
+        monto: monto !== undefined && 'monto' in changes.despues ? centsToDecimal(monto) : undefined,
+        fechaEmision: next.fecha_emision,
+        fechaVencimiento: next.fecha_vencimiento,
+        descripcion: next.descripcion,
+        observaciones: next.observaciones,
+        actualizadoEn: sql`now()`,
+      })
+      .where(eq(financeAccounts.id, id));
+    await audit(tx, {
+      businessId,
+      userId,
+      entidad: 'cuenta',
+      entidadId: id,
+      accion: 'actualizar',
+      antes: changes.antes,
+      despues: changes.despues,
+    });
+    return (await getAccount(tx, businessId, id, today))!;
+  });
+}
+
+export async function deleteAccount(db: Db, businessId: string, userId: string, id: string, today: string) {
+  await db.transaction(async (tx) => {
+    const row = await lockAccount(tx, businessId, id);
+    if (row.estado === 'pagado') throw conflict('ALREADY_PAID', FINANCE_MESSAGES.alreadyPaidDelete);
+    if (row.compraId) throw conflict('GENERATED_RECORD', FINANCE_MESSAGES.accountFromPurchaseDelete);
+    const before = (await getAccount(tx, businessId, id, today))!;
+    await tx.delete(financeAccounts).where(eq(financeAccounts.id, id));
+    await audit(tx, {
+      businessId,
+      userId,
+      entidad: 'cuenta',
+      entidadId: id,
+      accion: 'eliminar',
+      antes: snapshot(before),
+    });
+  });
+}
+
+/**
+ * Marks an account paid and records the payment as a movement, all in one transaction. The
+ * conditional update (`WHERE estado = 'pendiente'`) makes a second or concurrent call a 409:
+ * the losing transaction waits on the row lock, then finds the account already paid.
+ */
+export async function markPaid(
+  db: Db,
+  businessId: string,
+  userId: string,
+  id: string,
+  input: MarkPaidInput,
+  today: string,
+  now: Date,
+): Promise<MarkPaidResult> {
+  return db.transaction(async (tx) => {
+    const [acc] = await tx
+      .select()
+      .from(financeAccounts)
+      .where(and(eq(financeAccounts.businessId, businessId), eq(financeAccounts.id, id)));
+    if (!acc) throw notFound(FINANCE_MESSAGES.accountNotFound);
+    if (acc.estado === 'pagado') throw conflict('ALREADY_PAID', FINANCE_MESSAGES.alreadyPaid);
+
+    const tipo = acc.tipo === 'por_cobrar' ? 'ingreso' : 'egreso';
+    let categoriaId: string | null = null;
+    if (input?.categoria_id) {
+      await assertCategory(tx, businessId, input.categoria_id, tipo, { mustBeActive: true });
+      categoriaId = input.categoria_id;
+    } else if (acc.compraId) {
+      const [compras] = await tx
+        .select({ id: financeCategories.id })
+        .from(financeCategories)
+        .where(
+          and(
+            eq(financeCategories.businessId, businessId),
+            eq(financeCategories.sistema, true),
+            eq(financeCategories.tipo, 'egreso'),
+          ),
+        );
+      categoriaId = compras?.id ?? null;
+    }
+    const fechaPago = input?.fecha_pago ?? today;
+
+    const paid = await tx
+      .update(financeAccounts)
+      .set({ estado: 'pagado', fechaPago, pagadoEn: now, actualizadoEn: sql`now()` })
+      .where(
+        and(
+          eq(financeAccounts.businessId, businessId),
+          eq(financeAccounts.id, id),
+          eq(financeAccounts.estado, 'pendiente'),
+        ),
+      )
+      .returning({ id: financeAccounts.id });
+    if (paid.length === 0) {
+      const [still] = await tx
+        .select({ id: financeAccounts.id })
+        .from(financeAccounts)
+        .where(and(eq(financeAccounts.businessId, businessId), eq(financeAccounts.id, id)));
+      if (!still) throw notFound(FINANCE_MESSAGES.accountNotFound);
+      throw conflict('ALREADY_PAID', FINANCE_MESSAGES.alreadyPaid);
+    }
+
+    const movimiento = await insertMovement(tx, businessId, userId, {
+      tipo,
+      categoriaId,
+      montoCents: toCents(acc.monto),
+      fecha: fechaPago,
+      metodoPago: input?.metodo_pago ?? 'efectivo',
+      descripcion: `${tipo === 'ingreso' ? 'Cobro' : 'Pago'}: ${acc.descripcion}`,
+      observaciones: input?.observaciones ?? null,
+      clienteId: acc.clienteId,
+      origen: 'cuenta',
+      cuentaId: id,
+    });
+    await tx.update(financeAccounts).set({ movimientoId: movimiento.id }).where(eq(financeAccounts.id, id));
+    await audit(tx, {
+      businessId,
+      userId,
+      entidad: 'cuenta',
+      entidadId: id,
+      accion: 'pagar',
+      antes: { estado: 'pendiente' },
+      despues: { estado: 'pagado', fecha_pago: fechaPago, movimiento_id: movimiento.id },
+    });
+    const cuenta = (await getAccount(tx, businessId, id, today))!;
+    return { message: FINANCE_MESSAGES.markedPaid, cuenta, movimiento };
+  });
+}

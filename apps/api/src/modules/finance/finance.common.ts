@@ -1,0 +1,61 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { FINANCE_MESSAGES, parseCents, type MovementType } from '@mostrador/shared';
+import type { Executor } from '../../db/client.js';
+import { customers, financeCategories } from '../../db/schema/index.js';
+import { invalid } from '../../lib/errors.js';
+
+/** A numeric string from PostgreSQL ("1234.50") as integer cents: totals stay exact. */
+export function toCents(v: string | number | null | undefined): number {
+  if (v === null || v === undefined) return 0;
+  const c = parseCents(String(v));
+  if (c === null) throw new Error(`importe no válido: ${v}`);
+  return c;
+}
+
+/** Display name of a customer, as the lists show it. */
+export const customerName = sql<string | null>`nullif(concat_ws(' ', ${customers.nombre}, ${customers.apellido}), '')`;
+
+/** 422 unless the customer belongs to the business (a foreign id answers the same as a missing one). */
+export async function assertCustomer(ex: Executor, businessId: string, clienteId: string, field = 'cliente_id') {
+  const [row] = await ex
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.businessId, businessId), eq(customers.id, clienteId)))
+    .for('share');
+  if (!row) throw invalid(field, FINANCE_MESSAGES.customerNotInBusiness);
+}
+
+/**
+ * The category of a movement: of the business, of the movement's type and, when it is being
+ * chosen now, active. Locked FOR SHARE so a concurrent type change waits for this transaction.
+ */
+export async function assertCategory(
+  ex: Executor,
+  businessId: string,
+  categoriaId: string,
+  tipo: MovementType,
+  opts: { mustBeActive: boolean; field?: string },
+) {
+  const field = opts.field ?? 'categoria_id';
+  const [cat] = await ex
+    .select({ id: financeCategories.id, tipo: financeCategories.tipo, activo: financeCategories.activo })
+    .from(financeCategories)
+    .where(and(eq(financeCategories.businessId, businessId), eq(financeCategories.id, categoriaId)))
+    .for('share');
+  if (!cat) throw invalid(field, FINANCE_MESSAGES.categoryNotInBusiness);
+  if (cat.tipo !== tipo) throw invalid(field, FINANCE_MESSAGES.categoryTypeMismatch);
+  if (opts.mustBeActive && !cat.activo) throw invalid(field, FINANCE_MESSAGES.categoryInactive);
+}
+
+/**
+ * Suppliers arrive with their own module; until then no supplier id names a supplier of the
+ * business, so an account can only name its supplier by `proveedor_nombre`.
+ */
+export async function supplierName(_ex: Executor, _businessId: string, _proveedorId: string): Promise<string> {
+  throw invalid('proveedor_id', FINANCE_MESSAGES.supplierNotInBusiness);
+}
+
+/** The fields of a PUT body that were given (zod may keep absent optional keys as undefined). */
+export function defined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import {
+  accountInput,
+  accountListQuery,
+  accountUpdate,
+  FINANCE_MESSAGES,
+  financeCategoryInput,
+  financeCategoryQuery,
+  financeCategoryUpdate,
+  markPaidInput,
+  movementInput,
+  movementListQuery,
+  movementUpdate,
+  periodQuery,
+} from '@mostrador/shared';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../app.js';
+import { access, authOf, businessOf, isUuid } from '../../lib/access.js';
+import { todayIn } from '../../lib/dates.js';
+import { notFound } from '../../lib/errors.js';
+import { requireSomeField } from '../../lib/http.js';
+import * as accounts from './accounts.service.js';
+import * as categories from './categories.service.js';
+import * as movements from './movements.service.js';
+import * as reports from './reports.service.js';
+
+const tags = ['finanzas'];
+const base = '/businesses/:id/finanzas';
+const idParams = z.object({ id: z.string() });
+const cidParams = z.object({ id: z.string(), cid: z.string() });
+const midParams = z.object({ id: z.string(), mid: z.string() });
+
+const ver = { access: access.module('finanzas', 'ver') };
+const editar = { access: access.module('finanzas', 'editar') };
+const eliminar = { access: access.module('finanzas', 'eliminar') };
+
+/** A path id that is not a UUID names no object: 404 with the entity's message. */
+function pathId(value: string, message: string): string {
+  if (!isUuid(value)) throw notFound(message);
+  return value;
+}
+
+/** Finance (API-CONTRACT §10): module `finanzas` (GET ver, POST/PUT editar, DELETE eliminar). */
+export async function financeRoutes(app: App) {
+  const { db } = app.db;
+  const today = (req: FastifyRequest) => todayIn(businessOf(req).timezone, app.services.now());
+
+  /* categories */
+
+  app.get(
+    `${base}/categorias`,
+    { config: ver, schema: { tags, params: idParams, querystring: financeCategoryQuery } },
+    async (req) => categories.listCategories(db, businessOf(req).id, req.query),
+  );
+
+  app.post(
+    `${base}/categorias`,
+    { config: editar, schema: { tags, params: idParams, body: financeCategoryInput } },
+    async (req, reply) =>
+      reply.status(201).send(await categories.createCategory(db, businessOf(req).id, authOf(req).id, req.body)),
+  );
+
+  app.put(
+    `${base}/categorias/:cid`,
+    { config: editar, schema: { tags, params: cidParams, body: financeCategoryUpdate } },
+    async (req) => {
+      requireSomeField(req.body);
+      const cid = pathId(req.params.cid, FINANCE_MESSAGES.categoryNotFound);
+      return categories.updateCategory(db, businessOf(req).id, authOf(req).id, cid, req.body);
+    },
+  );
+
+  app.delete(
+    `${base}/categorias/:cid`,
+    { config: eliminar, schema: { tags, params: cidParams } },
+    async (req, reply) => {
+      await categories.deleteCategory(
+        db,
+        businessOf(req).id,
+        authOf(req).id,
+        pathId(req.params.cid, FINANCE_MESSAGES.categoryNotFound),
+      );
+      return reply.status(204).send();
+    },
+  );
+
+  /* movements */
+
+  app.get(
+    `${base}/movimientos`,
+    { config: ver, schema: { tags, params: idParams, querystring: movementListQuery } },
+    async (req, reply) => {
+      const { rows, total } = await movements.listMovements(db, businessOf(req).id, req.query);
+      return reply.header('X-Total-Count', String(total)).send(rows);
+    },
+  );
+
+  app.post(
+    `${base}/movimientos`,
+    { config: editar, schema: { tags, params: idParams, body: movementInput } },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send(await movements.createMovement(db, businessOf(req).id, authOf(req).id, req.body, today(req))),
+  );
+
+  app.put(
+    `${base}/movimientos/:mid`,
+    { config: editar, schema: { tags, params: midParams, body: movementUpdate } },
+    async (req) => {
+      requireSomeField(req.body);
+      const mid = pathId(req.params.mid, FINANCE_MESSAGES.movementNotFound);
+      return movements.updateMovement(db, businessOf(req).id, authOf(req).id, mid, req.body);
+    },
+  );
+
+  app.delete(
+    `${base}/movimientos/:mid`,
+    { config: eliminar, schema: { tags, params: midParams } },
+    async (req, reply) => {
+      await movements.deleteMovement(
+        db,
+        businessOf(req).id,
+        authOf(req).id,
+        pathId(req.params.mid, FINANCE_MESSAGES.movementNotFound),
+      );
+      return reply.status(204).send();
+    },
+  );
+
+  /* summary and cash flow */
+
+  app.get(
+    `${base}/resumen`,
+    { config: ver, schema: { tags, params: idParams, querystring: periodQuery } },
+    async (req) => {
+      const t = today(req);
+      return reports.summary(db, businessOf(req).id, reports.periodOf(req.query, t), t);
+    },
+  );
+
+  app.get(
+    `${base}/flujo-caja`,
+    { config: ver, schema: { tags, params: idParams, querystring: periodQuery } },
+    async (req) => reports.cashFlow(db, businessOf(req).id, reports.periodOf(req.query, today(req))),
+  );
+
+  /* pending accounts */
+
+  for (const [path, tipo] of [
+    ['cuentas-cobrar', 'por_cobrar'],
+    ['cuentas-pagar', 'por_pagar'],
+  ] as const) {
+    app.get(
+      `${base}/${path}`,
+      { config: ver, schema: { tags, params: idParams, querystring: accountListQuery } },
+      async (req, reply) => {
+        const { rows, total } = await accounts.listAccounts(db, businessOf(req).id, tipo, req.query, today(req));
+        return reply.header('X-Total-Count', String(total)).send(rows);
+      },
+    );
+  }
+
+  app.post(
+    `${base}/cuentas`,
+    { config: editar, schema: { tags, params: idParams, body: accountInput } },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send(await accounts.createAccount(db, businessOf(req).id, authOf(req).id, req.body, today(req))),
+  );
+
+  app.put(
+    `${base}/cuentas/:cid`,
+    { config: editar, schema: { tags, params: cidParams, body: accountUpdate } },
+    async (req) => {
+      requireSomeField(req.body);
+      const cid = pathId(req.params.cid, FINANCE_MESSAGES.accountNotFound);
+      return accounts.updateAccount(db, businessOf(req).id, authOf(req).id, cid, req.body, today(req));
+    },
+  );
+
+  app.delete(`${base}/cuentas/:cid`, { config: eliminar, schema: { tags, params: cidParams } }, async (req, reply) => {
+    const cid = pathId(req.params.cid, FINANCE_MESSAGES.accountNotFound);
+    await accounts.deleteAccount(db, businessOf(req).id, authOf(req).id, cid, today(req));
+    return reply.status(204).send();
+  });
+
+  app.put(
+    `${base}/cuentas/:cid/marcar-pagado`,
+    { config: editar, schema: { tags, params: cidParams, body: markPaidInput } },
+    async (req) => {
+      const cid = pathId(req.params.cid, FINANCE_MESSAGES.accountNotFound);
+      return accounts.markPaid(db, businessOf(req).id, authOf(req).id, cid, req.body, today(req), app.services.now());
+    },
+  );
+}

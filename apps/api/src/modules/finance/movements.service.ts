@@ -1,0 +1,262 @@
+import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  centsToDecimal,
+  centsToNumber,
+  FINANCE_MESSAGES,
+  type Movement,
+  type MovementListQuery,
+  type MovementOrigin,
+  type MovementOutput,
+  type MovementType,
+  type MovementUpdate,
+  type PaymentMethod,
+} from '@mostrador/shared';
+import type { Db, Executor } from '../../db/client.js';
+import { customers, financeCategories, financeMovements } from '../../db/schema/index.js';
+import { audit, diff } from '../../lib/audit.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { assertCategory, assertCustomer, customerName, defined, toCents } from './finance.common.js';
+
+type Row = typeof financeMovements.$inferSelect;
+
+export function toMovement(r: Row, categoriaNombre: string | null, clienteNombre: string | null): Movement {
+  return {
+    id: r.id,
+    tipo: r.tipo,
+    categoria_id: r.categoriaId,
+    categoria_nombre: categoriaNombre,
+    monto: centsToNumber(toCents(r.monto)),
+    fecha: r.fecha,
+    metodo_pago: r.metodoPago as PaymentMethod,
+    descripcion: r.descripcion,
+    observaciones: r.observaciones,
+    cliente_id: r.clienteId,
+    cliente_nombre: clienteNombre,
+    origen: r.origen,
+    venta_id: r.ventaId,
+    compra_id: r.compraId,
+    cuenta_id: r.cuentaId,
+    anulado: r.anulado,
+    creado_por: r.creadoPor,
+    creado_en: r.creadoEn.toISOString(),
+    actualizado_en: r.actualizadoEn.toISOString(),
+  };
+}
+
+/** What the audit records of a movement. */
+const snapshot = (m: Movement) => ({
+  tipo: m.tipo,
+  categoria_id: m.categoria_id,
+  monto: m.monto,
+  fecha: m.fecha,
+  metodo_pago: m.metodo_pago,
+  descripcion: m.descripcion,
+  observaciones: m.observaciones,
+  cliente_id: m.cliente_id,
+});
+
+function selectMovements(ex: Executor) {
+  return ex
+    .select({ m: financeMovements, categoriaNombre: financeCategories.nombre, clienteNombre: customerName })
+    .from(financeMovements)
+    .leftJoin(
+      financeCategories,
+      and(
+        eq(financeCategories.businessId, financeMovements.businessId),
+        eq(financeCategories.id, financeMovements.categoriaId),
+      ),
+    )
+    .leftJoin(
+      customers,
+      and(eq(customers.businessId, financeMovements.businessId), eq(customers.id, financeMovements.clienteId)),
+    );
+}
+
+export async function getMovement(ex: Executor, businessId: string, id: string): Promise<Movement | null> {
+  const [r] = await selectMovements(ex).where(
+    and(eq(financeMovements.businessId, businessId), eq(financeMovements.id, id)),
+  );
+  return r ? toMovement(r.m, r.categoriaNombre, r.clienteNombre) : null;
+}
+
+/** Newest date first, then newest created; voided movements only when asked for. */
+export async function listMovements(db: Db, businessId: string, q: MovementListQuery) {
+  const where: SQL[] = [eq(financeMovements.businessId, businessId)];
+  if (q.tipo) where.push(eq(financeMovements.tipo, q.tipo));
+  if (q.categoria_id) where.push(eq(financeMovements.categoriaId, q.categoria_id));
+  if (q.origen) where.push(eq(financeMovements.origen, q.origen));
+  if (q.fecha_desde) where.push(gte(financeMovements.fecha, q.fecha_desde));
+  if (q.fecha_hasta) where.push(lte(financeMovements.fecha, q.fecha_hasta));
+  if (!q.incluir_anulados) where.push(eq(financeMovements.anulado, false));
+  const [rows, [{ total }]] = await Promise.all([
+    selectMovements(db)
+      .where(and(...where))
+      .orderBy(desc(financeMovements.fecha), desc(financeMovements.creadoEn), desc(financeMovements.id))
+      .limit(q.limit)
+      .offset(q.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(financeMovements)
+      .where(and(...where)),
+  ]);
+  return { rows: rows.map((r) => toMovement(r.m, r.categoriaNombre, r.clienteNombre)), total };
+}
+
+export interface NewMovement {
+  tipo: MovementType;
+  categoriaId: string | null;
+  montoCents: number;
+  fecha: string;
+  metodoPago: PaymentMethod;
+  descripcion: string | null;
+  observaciones: string | null;
+  clienteId: string | null;
+  origen: MovementOrigin;
+  cuentaId?: string | null;
+  ventaId?: string | null;
+  compraId?: string | null;
+}
+
+/**
+ * Inserts a movement and its audit row inside the caller's transaction. Sales, purchases and
+ * account payments call this with their own `origen` after checking their own rules.
+ */
+export async function insertMovement(
+  tx: Executor,
+  businessId: string,
+  userId: string,
+  m: NewMovement,
+): Promise<Movement> {
+  const [row] = await tx
+    .insert(financeMovements)
+    .values({
+      businessId,
+      tipo: m.tipo,
+      categoriaId: m.categoriaId,
+      monto: centsToDecimal(m.montoCents),
+      fecha: m.fecha,
+      metodoPago: m.metodoPago,
+      descripcion: m.descripcion,
+      observaciones: m.observaciones,
+      clienteId: m.clienteId,
+      origen: m.origen,
+      cuentaId: m.cuentaId ?? null,
+      ventaId: m.ventaId ?? null,
+      compraId: m.compraId ?? null,
+      creadoPor: userId,
+    })
+    .returning({ id: financeMovements.id });
+  const created = (await getMovement(tx, businessId, row.id))!;
+  await audit(tx, {
+    businessId,
+    userId,
+    entidad: 'movimiento',
+    entidadId: created.id,
+    accion: 'crear',
+    despues: snapshot(created),
+  });
+  return created;
+}
+
+export async function createMovement(db: Db, businessId: string, userId: string, input: MovementOutput, today: string) {
+  return db.transaction(async (tx) => {
+    if (input.categoria_id) {
+      await assertCategory(tx, businessId, input.categoria_id, input.tipo, { mustBeActive: true });
+    }
+    if (input.cliente_id) await assertCustomer(tx, businessId, input.cliente_id);
+    return insertMovement(tx, businessId, userId, {
+      tipo: input.tipo,
+      categoriaId: input.categoria_id ?? null,
+      montoCents: input.monto,
+      fecha: input.fecha ?? today,
+      metodoPago: input.metodo_pago,
+      descripcion: input.descripcion ?? null,
+      observaciones: input.observaciones ?? null,
+      clienteId: input.cliente_id ?? null,
+      origen: 'manual',
+    });
+  });
+}
+
+const GENERATED: Record<Exclude<MovementOrigin, 'manual'>, string> = {
+  venta: FINANCE_MESSAGES.movementFromSale,
+  compra: FINANCE_MESSAGES.movementFromPurchase,
+  cuenta: FINANCE_MESSAGES.movementFromAccount,
+};
+
+/** The stored movement, locked; only manual movements may be changed here. */
+async function lockManual(tx: Executor, businessId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(financeMovements)
+    .where(and(eq(financeMovements.businessId, businessId), eq(financeMovements.id, id)))
+    .for('update');
+  if (!row) throw notFound(FINANCE_MESSAGES.movementNotFound);
+  if (row.origen !== 'manual')
+    throw conflict('GENERATED_RECORD', GENERATED[row.origen as Exclude<MovementOrigin, 'manual'>]);
+  return row;
+}
+
+export async function updateMovement(db: Db, businessId: string, userId: string, id: string, patch: MovementUpdate) {
+  return db.transaction(async (tx) => {
+    const row = await lockManual(tx, businessId, id);
+    const before = (await getMovement(tx, businessId, id))!;
+    const { monto, ...rest } = defined(patch);
+    const changes = diff(snapshot(before), {
+      ...rest,
+      ...(monto !== undefined ? { monto: centsToNumber(monto) } : {}),
+    });
+    const has = (k: string) => k in changes.despues;
+
+    const tipo = rest.tipo ?? row.tipo;
+    const categoriaId = rest.categoria_id !== undefined ? rest.categoria_id : row.categoriaId;
+    if (categoriaId && (has('categoria_id') || has('tipo'))) {
+      // A category chosen now must be active; the one already set only has to match the new type.
+      await assertCategory(tx, businessId, categoriaId, tipo, { mustBeActive: has('categoria_id') });
+    }
+    if (rest.cliente_id && has('cliente_id')) await assertCustomer(tx, businessId, rest.cliente_id);
+    if (!changes.changed) return before;
+
+    const d = changes.despues as Partial<ReturnType<typeof snapshot>>;
+    await tx
+      .update(financeMovements)
+      .set({
+        tipo: d.tipo,
+        categoriaId: d.categoria_id,
+        monto: monto !== undefined && has('monto') ? centsToDecimal(monto) : undefined,
+        fecha: d.fecha,
+        metodoPago: d.metodo_pago,
+        descripcion: d.descripcion,
+        observaciones: d.observaciones,
+        clienteId: d.cliente_id,
+        actualizadoEn: sql`now()`,
+      })
+      .where(eq(financeMovements.id, id));
+    await audit(tx, {
+      businessId,
+      userId,
+      entidad: 'movimiento',
+      entidadId: id,
+      accion: 'actualizar',
+      antes: changes.antes,
+      despues: changes.despues,
+    });
+    return (await getMovement(tx, businessId, id))!;
+  });
+}
+
+export async function deleteMovement(db: Db, businessId: string, userId: string, id: string) {
+  await db.transaction(async (tx) => {
+    await lockManual(tx, businessId, id);
+    const before = (await getMovement(tx, businessId, id))!;
+    await tx.delete(financeMovements).where(eq(financeMovements.id, id));
+    await audit(tx, {
+      businessId,
+      userId,
+      entidad: 'movimiento',
+      entidadId: id,
+      accion: 'eliminar',
+      antes: snapshot(before),
+    });
+  });
+}

@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import {
+  centsToNumber,
+  type CashFlow,
+  type CashFlowDay,
+  type FinanceSummary,
+  type MonthTotals,
+} from '@mostrador/shared';
+import type { Db } from '../../db/client.js';
+import { addDays } from '../../lib/dates.js';
+import { toCents } from './finance.common.js';
+
+export interface Period {
+  mes: number;
+  anio: number;
+}
+
+/** The asked month, else the month of today in the business time zone. */
+export function periodOf(q: { mes?: number; anio?: number }, today: string): Period {
+  return { mes: q.mes ?? Number(today.slice(5, 7)), anio: q.anio ?? Number(today.slice(0, 4)) };
+}
+
+const firstDay = ({ mes, anio }: Period) => `${String(anio).padStart(4, '0')}-${String(mes).padStart(2, '0')}-01`;
+const nextMonth = ({ mes, anio }: Period): Period => (mes === 12 ? { mes: 1, anio: anio + 1 } : { mes: mes + 1, anio });
+const prevMonth = ({ mes, anio }: Period): Period => (mes === 1 ? { mes: 12, anio: anio - 1 } : { mes: mes - 1, anio });
+
+const totals = (ingresos: number, egresos: number): MonthTotals => ({
+  total_ingresos: centsToNumber(ingresos),
+  total_egresos: centsToNumber(egresos),
+  balance: centsToNumber(ingresos - egresos),
+});
+
+/**
+ * Totals of the month's non-voided movements of every origin (dates are business dates, so the
+ * last day of the month counts whole), the previous month, and the unpaid accounts.
+ */
+export async function summary(db: Db, businessId: string, p: Period, today: string): Promise<FinanceSummary> {
+  const prev = firstDay(prevMonth(p));
+  const start = firstDay(p);
+  const end = firstDay(nextMonth(p));
+  const [m] = (
+    await db.execute<{ ing: string; egr: string; prev_ing: string; prev_egr: string }>(sql`
+      SELECT coalesce(sum(monto) FILTER (WHERE tipo = 'ingreso' AND fecha >= ${start}::date), 0)::text AS ing,
+             coalesce(sum(monto) FILTER (WHERE tipo = 'egreso' AND fecha >= ${start}::date), 0)::text AS egr,
+             coalesce(sum(monto) FILTER (WHERE tipo = 'ingreso' AND fecha < ${start}::date), 0)::text AS prev_ing,
+             coalesce(sum(monto) FILTER (WHERE tipo = 'egreso' AND fecha < ${start}::date), 0)::text AS prev_egr
+        FROM finance_movements
+       WHERE business_id = ${businessId} AND NOT anulado AND fecha >= ${prev}::date AND fecha < ${end}::date`)
+  ).rows;
+  const [a] = (
+    await db.execute<{ cobrar: string; pagar: string; vencidas: number }>(sql`
+      SELECT coalesce(sum(monto) FILTER (WHERE tipo = 'por_cobrar'), 0)::text AS cobrar,
+             coalesce(sum(monto) FILTER (WHERE tipo = 'por_pagar'), 0)::text AS pagar,
+             count(*) FILTER (WHERE fecha_vencimiento < ${today}::date)::int AS vencidas
+        FROM finance_accounts
+       WHERE business_id = ${businessId} AND estado = 'pendiente'`)
+  ).rows;
+  const cobrar = toCents(a.cobrar);
+  const pagar = toCents(a.pagar);
+  return {
+    mes: p.mes,
+    anio: p.anio,
+    ...totals(toCents(m.ing), toCents(m.egr)),
+    cuentas_pendientes: centsToNumber(cobrar + pagar),
+    por_cobrar_pendiente: centsToNumber(cobrar),
+    por_pagar_pendiente: centsToNumber(pagar),
+    cuentas_vencidas: Number(a.vencidas),
+    mes_anterior: totals(toCents(m.prev_ing), toCents(m.prev_egr)),
+  };
+}
+
+/** Every calendar day of the month; the running balance starts at 0 on day 1. */
+export async function cashFlow(db: Db, businessId: string, p: Period): Promise<CashFlow> {
+  const start = firstDay(p);
+  const end = firstDay(nextMonth(p));
+  const { rows } = await db.execute<{ fecha: string; ing: string; egr: string }>(sql`
+    SELECT fecha::text AS fecha,
+           coalesce(sum(monto) FILTER (WHERE tipo = 'ingreso'), 0)::text AS ing,
+           coalesce(sum(monto) FILTER (WHERE tipo = 'egreso'), 0)::text AS egr
+      FROM finance_movements
+     WHERE business_id = ${businessId} AND NOT anulado AND fecha >= ${start}::date AND fecha < ${end}::date
+     GROUP BY fecha`);
+  const byDay = new Map(rows.map((r) => [r.fecha, r]));
+  const flujo: CashFlowDay[] = [];
+  let ingresos = 0;
+  let egresos = 0;
+  for (let d = start; d < end; d = addDays(d, 1)) {
+    const r = byDay.get(d);
+    const ing = toCents(r?.ing ?? 0);
+    const egr = toCents(r?.egr ?? 0);
+    ingresos += ing;
+    egresos += egr;
+    flujo.push({
+      fecha: d,
+      ingresos: centsToNumber(ing),
+      egresos: centsToNumber(egr),
+      saldo_diario: centsToNumber(ing - egr),
+      saldo_acumulado: centsToNumber(ingresos - egresos),
+    });
+  }
+  return {
+    mes: p.mes,
+    anio: p.anio,
+    flujo_diario: flujo,
+    total_ingresos: centsToNumber(ingresos),
+    total_egresos: centsToNumber(egresos),
+    saldo_final: centsToNumber(ingresos - egresos),
+  };
+}
