@@ -4,7 +4,16 @@ import { defineConfig } from 'vitest/config';
 const shared = fileURLToPath(new URL('./packages/shared/src/index.ts', import.meta.url));
 
 export default defineConfig({
-  resolve: { alias: { '@mostrador/shared': shared } },
+  resolve: {
+    alias: [
+      {
+        find: /^@mostrador\/shared\/(.*)$/,
+        replacement: fileURLToPath(new URL('./packages/shared/src/$1.ts', import.meta.url)),
+      },
+      { find: /^@mostrador\/shared$/, replacement: shared },
+      { find: /^@\//, replacement: fileURLToPath(new URL('./apps/web/src/', import.meta.url)) },
+    ],
+  },
   test: {
     // Machine-readable results for the CI summary (scripts/test-summary.mjs).
     reporters: ['default', ['json', { outputFile: process.env.VITEST_REPORT ?? '.reports/vitest.json' }]],

@@ -11,10 +11,13 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export default defineConfig({
   plugins: [tailwindcss()],
   resolve: {
-    alias: {
-      '@mostrador/shared': here('../../packages/shared/src/index.ts'),
-      '@': here('./src'),
-    },
+    alias: [
+      // Pure rules are imported by subpath (e.g. '@mostrador/shared/permissions') so that the
+      // shell does not pull zod and every schema into the first load.
+      { find: /^@mostrador\/shared\/(.*)$/, replacement: here('../../packages/shared/src/$1.ts') },
+      { find: /^@mostrador\/shared$/, replacement: here('../../packages/shared/src/index.ts') },
+      { find: /^@\//, replacement: `${here('./src')}/` },
+    ],
   },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: {

@@ -1,9 +1,8 @@
 import * as D from '@radix-ui/react-dialog';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Component, useEffect, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { CreateBusinessForm } from '@/features/businesses/create-business-dialog';
 import { api } from '@/lib/api';
 import { session } from '@/lib/session';
 import { BusinessProvider, useBusiness } from './business-context';
@@ -11,6 +10,10 @@ import { ErrorScreen } from './error-screen';
 import { queryClient } from './query-client';
 import { SidebarContent } from './shell/sidebar';
 import { Topbar } from './shell/topbar';
+
+const CreateBusinessForm = lazy(() =>
+  import('@/features/businesses/create-business-dialog').then((m) => ({ default: m.CreateBusinessForm })),
+);
 
 class Boundary extends Component<{ children: ReactNode; resetKey: string }, { failed: boolean; key: string }> {
   override state = { failed: false, key: this.props.resetKey };
@@ -57,7 +60,9 @@ function Content() {
           podés sumar otros y cambiar entre ellos desde la barra superior.
         </p>
         <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-          <CreateBusinessForm />
+          <Suspense fallback={<p className="text-sm text-slate-500">Cargando…</p>}>
+            <CreateBusinessForm />
+          </Suspense>
         </div>
       </div>
     );

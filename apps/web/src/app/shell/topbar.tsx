@@ -1,11 +1,17 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Building2, ChevronDown, Menu as MenuIcon, Plus, Settings, UserRound, LogOut } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { CreateBusinessDialog } from '@/features/businesses/create-business-dialog';
-import { SettingsModal } from '@/features/settings/settings-modal';
 import { session } from '@/lib/session';
 import { useBusiness } from '../business-context';
+
+// Loaded on demand: their forms bring the validation schemas, which the first load does not need.
+const CreateBusinessDialog = lazy(() =>
+  import('@/features/businesses/create-business-dialog').then((m) => ({ default: m.CreateBusinessDialog })),
+);
+const SettingsModal = lazy(() =>
+  import('@/features/settings/settings-modal').then((m) => ({ default: m.SettingsModal })),
+);
 
 const itemClass =
   'flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100';
@@ -56,8 +62,10 @@ function BusinessSelector() {
           </Menu.Content>
         </Menu.Portal>
       </Menu.Root>
-      <CreateBusinessDialog open={creating} onOpenChange={setCreating} />
-      {business && <SettingsModal open={settings} onOpenChange={setSettings} businessId={business.id} />}
+      <Suspense fallback={null}>
+        {creating && <CreateBusinessDialog open={creating} onOpenChange={setCreating} />}
+        {business && settings && <SettingsModal open={settings} onOpenChange={setSettings} businessId={business.id} />}
+      </Suspense>
     </>
   );
 }

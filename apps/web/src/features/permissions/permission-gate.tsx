@@ -1,7 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { can } from '@mostrador/shared';
+import { can } from '@mostrador/shared/permissions';
 import { useBusiness } from '@/app/business-context';
 import { usePermissions } from './permissions.api';
 

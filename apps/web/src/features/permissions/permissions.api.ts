@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { can, type PermissionsResponse } from '@mostrador/shared';
+import { can, type PermissionsResponse } from '@mostrador/shared/permissions';
 import { useBusiness } from '@/app/business-context';
 import { api, ApiError } from '@/lib/api';
 

@@ -1,0 +1,306 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  ACCOUNT_TYPE_LABELS,
+  ACCOUNT_TYPES,
+  accountForm,
+  accountUpdate,
+  centsToNumber,
+  FINANCE_PAYMENT_METHODS,
+  paymentMethodLabel,
+  type Account,
+  type AccountType,
+} from '@mostrador/shared';
+import { useBusiness } from '@/app/business-context';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Field, Input, Select, Textarea } from '@/components/ui/input';
+import { ErrorNote } from '@/components/ui/misc';
+import { errorMessage } from '@/lib/api';
+import { formatDate, formatMoney, todayIn } from '@/lib/format';
+import { applyServerErrors } from '@/lib/forms';
+import { customerLabel, useCustomerOptions, useMarkPaid, useSaveAccount } from './finance.api';
+
+interface Values {
+  tipo: AccountType;
+  cliente_id: string;
+  proveedor_nombre: string;
+  monto: string;
+  fecha_emision: string;
+  fecha_vencimiento: string;
+  descripcion: string;
+  observaciones: string;
+}
+type Output = z.output<typeof accountForm>;
+
+function AccountForm({
+  account,
+  presetTipo,
+  onDone,
+}: {
+  account?: Account;
+  presetTipo: AccountType;
+  onDone: () => void;
+}) {
+  const { formatting } = useBusiness();
+  const customers = useCustomerOptions();
+  const save = useSaveAccount();
+  const [formError, setFormError] = useState<string | null>(null);
+  // A paid account keeps everything but its texts (the other fields are disabled and arrive empty).
+  const paid = account?.estado === 'pagado';
+  const today = todayIn(formatting.timezone);
+  const { register, handleSubmit, control, setValue, setError, formState } = useForm<Values, unknown, Output>({
+    resolver: zodResolver(paid ? accountUpdate : accountForm) as unknown as Resolver<Values, unknown, Output>,
+    defaultValues: account
+      ? {
+          tipo: account.tipo,
+          cliente_id: account.cliente_id ?? '',
+          proveedor_nombre: account.proveedor_nombre ?? '',
+          monto: String(account.monto),
+          fecha_emision: account.fecha_emision,
+          fecha_vencimiento: account.fecha_vencimiento,
+          descripcion: account.descripcion,
+          observaciones: account.observaciones ?? '',
+        }
+      : {
+          tipo: presetTipo,
+          cliente_id: '',
+          proveedor_nombre: '',
+          monto: '',
+          fecha_emision: today,
+          fecha_vencimiento: '',
+          descripcion: '',
+          observaciones: '',
+        },
+  });
+  const tipo = useWatch({ control, name: 'tipo' });
+  const err = formState.errors;
+
+  const onSubmit = handleSubmit(async (v) => {
+    setFormError(null);
+    try {
+      await save.mutateAsync({
+        id: account?.id,
+        body: paid
+          ? { descripcion: v.descripcion, observaciones: v.observaciones ?? null }
+          : {
+              tipo: v.tipo,
+              // SPEC §5: the client only for por_cobrar, the supplier only for por_pagar; empty → null.
+              cliente_id: v.tipo === 'por_cobrar' ? (v.cliente_id ?? null) : null,
+              proveedor_nombre: v.tipo === 'por_pagar' ? (v.proveedor_nombre ?? null) : null,
+              monto: centsToNumber(v.monto),
+              fecha_emision: v.fecha_emision,
+              fecha_vencimiento: v.fecha_vencimiento,
+              descripcion: v.descripcion,
+              observaciones: v.observaciones ?? null,
+            },
+      });
+      onDone();
+    } catch (e) {
+      console.error(e);
+      setFormError(applyServerErrors(e, setError, 'Error al guardar la cuenta'));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {paid && (
+        <p className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-800">
+          La cuenta ya está pagada: solo se pueden editar la descripción y las observaciones.
+        </p>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="cta-tipo" label="Tipo" required error={err.tipo?.message}>
+          <Select
+            id="cta-tipo"
+            disabled={paid}
+            {...register('tipo', {
+              onChange: (e) => {
+                if (e.target.value === 'por_pagar') setValue('cliente_id', '');
+                else setValue('proveedor_nombre', '');
+              },
+            })}
+          >
+            {ACCOUNT_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {ACCOUNT_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="cta-monto" label="Monto" required error={err.monto?.message}>
+          <Input
+            id="cta-monto"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            disabled={paid}
+            aria-invalid={Boolean(err.monto)}
+            {...register('monto')}
+          />
+        </Field>
+      </div>
+      {tipo === 'por_cobrar' ? (
+        <Field id="cta-cliente" label="Cliente" error={err.cliente_id?.message}>
+          <Select id="cta-cliente" disabled={paid} aria-invalid={Boolean(err.cliente_id)} {...register('cliente_id')}>
+            <option value="">Sin cliente</option>
+            {(customers.data ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {customerLabel(c)}
+              </option>
+            ))}
+            {account?.cliente_id && !(customers.data ?? []).some((c) => c.id === account.cliente_id) && (
+              <option value={account.cliente_id}>{account.cliente_nombre ?? 'Cliente'}</option>
+            )}
+          </Select>
+        </Field>
+      ) : (
+        <Field id="cta-proveedor" label="Proveedor" required error={err.proveedor_nombre?.message}>
+          <Input
+            id="cta-proveedor"
+            disabled={paid}
+            aria-invalid={Boolean(err.proveedor_nombre)}
+            {...register('proveedor_nombre')}
+          />
+        </Field>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="cta-emision" label="Fecha de Emisión" required error={err.fecha_emision?.message}>
+          <Input
+            id="cta-emision"
+            type="date"
+            disabled={paid}
+            aria-invalid={Boolean(err.fecha_emision)}
+            {...register('fecha_emision')}
+          />
+        </Field>
+        <Field id="cta-vencimiento" label="Fecha de Vencimiento" required error={err.fecha_vencimiento?.message}>
+          <Input
+            id="cta-vencimiento"
+            type="date"
+            disabled={paid}
+            aria-invalid={Boolean(err.fecha_vencimiento)}
+            {...register('fecha_vencimiento')}
+          />
+        </Field>
+      </div>
+      <Field id="cta-descripcion" label="Descripción" required error={err.descripcion?.message}>
+        <Input id="cta-descripcion" aria-invalid={Boolean(err.descripcion)} {...register('descripcion')} />
+      </Field>
+      <Field id="cta-observaciones" label="Observaciones" error={err.observaciones?.message}>
+        <Textarea
+          id="cta-observaciones"
+          rows={2}
+          aria-invalid={Boolean(err.observaciones)}
+          {...register('observaciones')}
+        />
+      </Field>
+      {formError && <ErrorNote>{formError}</ErrorNote>}
+      <div className="flex justify-end gap-3 pt-2">
+        <Button variant="secondary" onClick={onDone}>
+          Cancelar
+        </Button>
+        <Button type="submit" loading={formState.isSubmitting}>
+          {account ? 'Guardar cambios' : 'Guardar'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** 'Nueva Cuenta' / 'Editar Cuenta' (SPEC §2). */
+export function AccountFormDialog({
+  open,
+  onOpenChange,
+  account,
+  presetTipo,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  account?: Account;
+  presetTipo: AccountType;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={account ? 'Editar Cuenta' : 'Nueva Cuenta'}>
+      <AccountForm account={account} presetTipo={presetTipo} onDone={() => onOpenChange(false)} />
+    </Dialog>
+  );
+}
+
+function MarkPaidForm({ account, onDone }: { account: Account; onDone: () => void }) {
+  const { formatting } = useBusiness();
+  const markPaid = useMarkPaid();
+  const [fecha, setFecha] = useState(() => todayIn(formatting.timezone));
+  const [metodo, setMetodo] = useState('efectivo');
+  const [error, setError] = useState<string | null>(null);
+  const cobro = account.tipo === 'por_cobrar';
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (!fecha) return setError('Indica la fecha de pago.');
+        setError(null);
+        try {
+          await markPaid.mutateAsync({ id: account.id, fecha_pago: fecha, metodo_pago: metodo });
+          onDone();
+        } catch (err) {
+          console.error(err);
+          setError(errorMessage(err, 'Error al marcar la cuenta como pagada'));
+        }
+      }}
+    >
+      <p className="text-sm text-slate-600">
+        Se registrará un {cobro ? 'ingreso' : 'egreso'} de{' '}
+        <strong className="text-slate-900">{formatMoney(account.monto, formatting)}</strong> por «{account.descripcion}»
+        {account.fecha_vencimiento && <> (vencimiento {formatDate(account.fecha_vencimiento, formatting)})</>}.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="pago-fecha" label="Fecha de pago" required>
+          <Input id="pago-fecha" type="date" value={fecha} onChange={(e) => setFecha(e.target.value)} />
+        </Field>
+        <Field id="pago-metodo" label="Método de Pago" required>
+          <Select id="pago-metodo" value={metodo} onChange={(e) => setMetodo(e.target.value)}>
+            {FINANCE_PAYMENT_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {paymentMethodLabel(m)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      {error && <ErrorNote>{error}</ErrorNote>}
+      <div className="flex justify-end gap-3 pt-2">
+        <Button variant="secondary" onClick={onDone}>
+          Cancelar
+        </Button>
+        <Button type="submit" variant="success" loading={markPaid.isPending}>
+          Confirmar pago
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Mark-as-paid: the payment is recorded as a movement of the chosen date and method. */
+export function MarkPaidDialog({
+  account,
+  onOpenChange,
+}: {
+  account: Account | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog
+      open={account !== null}
+      onOpenChange={onOpenChange}
+      title={account?.tipo === 'por_pagar' ? 'Registrar pago' : 'Registrar cobro'}
+    >
+      {account && <MarkPaidForm account={account} onDone={() => onOpenChange(false)} />}
+    </Dialog>
+  );
+}

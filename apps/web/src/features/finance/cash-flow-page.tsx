@@ -1,0 +1,209 @@
+import { Minus, Plus, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import type { CashFlowDay, MovementType } from '@mostrador/shared';
+import { useBusiness } from '@/app/business-context';
+import { Button } from '@/components/ui/button';
+import { Field, Select } from '@/components/ui/input';
+import { Card, EmptyState, ErrorNote, PageHeader, Skeleton } from '@/components/ui/misc';
+import { ApiError } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { formatDate, formatMoney, MONTH_NAMES, todayIn, type Formatting } from '@/lib/format';
+import { useCashFlow } from './finance.api';
+import { signColor, useFinanceCan } from './finance-ui';
+import { MovementFormDialog } from './movement-form-dialog';
+
+/** SPEC §8: the server's detail, else the error's message, else the fixed text. */
+function loadError(e: unknown): string {
+  if (e instanceof ApiError && typeof e.detail === 'string' && e.detail) return e.detail;
+  if (e instanceof Error && e.message) return e.message;
+  return 'Error al cargar el flujo de caja';
+}
+
+/** Zero is shown as '-'. */
+const money = (n: number, f: Formatting) => (n === 0 ? '-' : formatMoney(n, f));
+
+/** Accumulated balance per day: blue positive, red negative, heights relative to the largest absolute balance. */
+function BalanceChart({ days }: { days: CashFlowDay[] }) {
+  const { formatting } = useBusiness();
+  const max = Math.max(...days.map((d) => Math.abs(d.saldo_acumulado)));
+  return (
+    <Card className="mb-6">
+      <h2 className="mb-4 font-semibold text-slate-900">Saldo acumulado por día</h2>
+      <div
+        className="flex h-48 items-end gap-px sm:gap-1"
+        role="img"
+        aria-label={`Saldo acumulado del día 1 al ${days.length}; saldo final ${formatMoney(days.at(-1)?.saldo_acumulado ?? 0, formatting)}`}
+      >
+        {days.map((d) => {
+          const pct = max === 0 ? 2 : Math.max(2, (Math.abs(d.saldo_acumulado) / max) * 100);
+          return (
+            <div
+              key={d.fecha}
+              data-testid="barra-saldo"
+              title={`${formatDate(d.fecha, formatting)}: ${formatMoney(d.saldo_acumulado, formatting)}`}
+              className={cn('min-w-0 flex-1 rounded-t', d.saldo_acumulado < 0 ? 'bg-red-500' : 'bg-blue-500')}
+              style={{ height: `${pct}%` }}
+            />
+          );
+        })}
+      </div>
+      <div className="mt-1 flex justify-between text-xs text-slate-400" aria-hidden>
+        <span>1</span>
+        <span>{Math.ceil(days.length / 2)}</span>
+        <span>{days.length}</span>
+      </div>
+    </Card>
+  );
+}
+
+function Totals({ label, value, tone }: { label: string; value: number | undefined; tone: string }) {
+  const { formatting } = useBusiness();
+  return (
+    <Card>
+      <div role="group" aria-label={label}>
+        <p className="text-sm font-medium text-slate-500">{label}</p>
+        {value === undefined ? (
+          <Skeleton className="mt-2 h-8 w-32" />
+        ) : (
+          <p className={cn('mt-1 text-2xl font-semibold tabular-nums', tone)}>{formatMoney(value, formatting)}</p>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** Flujo de Caja (SPEC §2): one month, day by day. */
+export function CashFlowPage() {
+  const { formatting } = useBusiness();
+  const can = useFinanceCan();
+  const today = todayIn(formatting.timezone);
+  const currentYear = Number(today.slice(0, 4));
+  const [mes, setMes] = useState(() => Number(today.slice(5, 7)));
+  const [anio, setAnio] = useState(currentYear);
+  const flow = useCashFlow(mes, anio);
+  const [preset, setPreset] = useState<MovementType | null>(null);
+  const years = [currentYear - 2, currentYear - 1, currentYear, currentYear + 1];
+  const days = flow.data?.flujo_diario ?? [];
+  const active = (d: CashFlowDay) => d.ingresos !== 0 || d.egresos !== 0;
+  const hasData = days.some(active);
+  const canEdit = can('movimientos_financieros', 'edit');
+
+  return (
+    <div>
+      <PageHeader title="Flujo de Caja" description="Ingresos, egresos y saldo acumulado de cada día del mes." />
+      <Card className="mb-6">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="grid flex-1 grid-cols-2 gap-3 sm:max-w-sm">
+            <Field id="fc-mes" label="Mes">
+              <Select id="fc-mes" value={mes} onChange={(e) => setMes(Number(e.target.value))}>
+                {MONTH_NAMES.map((name, i) => (
+                  <option key={name} value={i + 1}>
+                    {name}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field id="fc-anio" label="Año">
+              <Select id="fc-anio" value={anio} onChange={(e) => setAnio(Number(e.target.value))}>
+                {years.map((y) => (
+                  <option key={y} value={y}>
+                    {y}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {canEdit && (
+              <>
+                <Button variant="success" onClick={() => setPreset('ingreso')}>
+                  <Plus className="h-4 w-4" aria-hidden />
+                  Nuevo Ingreso
+                </Button>
+                <Button variant="danger" onClick={() => setPreset('egreso')}>
+                  <Minus className="h-4 w-4" aria-hidden />
+                  Nuevo Egreso
+                </Button>
+              </>
+            )}
+            <Button variant="secondary" onClick={() => void flow.refetch()} loading={flow.isFetching}>
+              {!flow.isFetching && <RefreshCw className="h-4 w-4" aria-hidden />}
+              Actualizar
+            </Button>
+          </div>
+        </div>
+      </Card>
+
+      <div className="mb-6 grid gap-4 sm:grid-cols-3">
+        <Totals label="Total Ingresos" value={flow.data?.total_ingresos} tone="text-emerald-700" />
+        <Totals label="Total Egresos" value={flow.data?.total_egresos} tone="text-red-700" />
+        <Totals label="Saldo Final" value={flow.data?.saldo_final} tone={signColor(flow.data?.saldo_final ?? 0)} />
+      </div>
+
+      {flow.error ? (
+        <ErrorNote>{loadError(flow.error)}</ErrorNote>
+      ) : flow.isLoading ? (
+        <Skeleton className="h-64" />
+      ) : !hasData ? (
+        <EmptyState title="No hay datos de flujo de caja para este período" />
+      ) : (
+        <>
+          <BalanceChart days={days} />
+          <Card className="overflow-hidden p-0">
+            <div className="overflow-x-auto">
+              <table className="w-full min-w-[36rem] text-sm">
+                <caption className="sr-only">
+                  Flujo de caja de {MONTH_NAMES[mes - 1]} {anio}
+                </caption>
+                <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
+                  <tr>
+                    <th scope="col" className="px-4 py-3">
+                      Fecha
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-right">
+                      Ingresos
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-right">
+                      Egresos
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-right">
+                      Saldo Diario
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-right">
+                      Saldo Acumulado
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100 tabular-nums">
+                  {days.map((d) => (
+                    <tr key={d.fecha} className={cn(!active(d) && 'bg-slate-50 text-slate-400')}>
+                      <td className="px-4 py-2 whitespace-nowrap">{formatDate(d.fecha, formatting)}</td>
+                      <td className={cn('px-4 py-2 text-right', d.ingresos !== 0 && 'text-emerald-700')}>
+                        {money(d.ingresos, formatting)}
+                      </td>
+                      <td className={cn('px-4 py-2 text-right', d.egresos !== 0 && 'text-red-700')}>
+                        {money(d.egresos, formatting)}
+                      </td>
+                      <td className={cn('px-4 py-2 text-right', active(d) && signColor(d.saldo_diario))}>
+                        {money(d.saldo_diario, formatting)}
+                      </td>
+                      <td className={cn('px-4 py-2 text-right font-medium', active(d) && signColor(d.saldo_acumulado))}>
+                        {money(d.saldo_acumulado, formatting)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </Card>
+        </>
+      )}
+
+      <MovementFormDialog
+        open={preset !== null}
+        onOpenChange={(o) => !o && setPreset(null)}
+        presetTipo={preset ?? undefined}
+      />
+    </div>
+  );
+}
