@@ -14,9 +14,14 @@ const dataDir = (name: string) => {
   return dir;
 };
 
-export const PORT = 3210;
-export const SMTP_APP_PORT = 3211;
-export const MAIL_HTTP_PORT = 2527;
+// Ports of this run, chosen once in the runner process and inherited by its workers, so two
+// runs on one machine do not collide.
+process.env.E2E_PORT_BASE ??= String(20_000 + (process.pid % 2000) * 4);
+const base = Number(process.env.E2E_PORT_BASE);
+export const PORT = base;
+export const SMTP_APP_PORT = base + 1;
+const SMTP_PORT = base + 2;
+export const MAIL_HTTP_PORT = base + 3;
 const server = '../apps/api/dist/main.js';
 
 export default defineConfig({
@@ -56,7 +61,7 @@ export default defineConfig({
     {
       command: `node support/smtp-peer.mjs`,
       url: `http://127.0.0.1:${MAIL_HTTP_PORT}/messages`,
-      env: { SMTP_PORT: '2526', HTTP_PORT: String(MAIL_HTTP_PORT) },
+      env: { SMTP_PORT: String(SMTP_PORT), HTTP_PORT: String(MAIL_HTTP_PORT) },
       reuseExistingServer: false,
     },
     {
@@ -73,7 +78,7 @@ export default defineConfig({
         PORT: String(SMTP_APP_PORT),
         DATA_DIR: dataDir('smtp'),
         LOG_LEVEL: 'warn',
-        SMTP_URL: 'smtp://127.0.0.1:2526',
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         PUBLIC_URL: `http://localhost:${SMTP_APP_PORT}`,
       },
       timeout: 120_000,
