@@ -22,7 +22,7 @@ export async function businessRoutes(app: App) {
   );
 
   app.get('/businesses', { config: { access: access.user }, schema: { tags } }, async (req) =>
-    svc.listBusinesses(db, authOf(req).id),
+    svc.listBusinesses(app.db.pool, authOf(req).id),
   );
 
   app.get('/businesses/:id', { config: { access: access.member }, schema: { tags, params: idParams } }, async (req) => {

@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Pool } from 'pg';
 import { allPermissions, TRIAL_DAYS, type Business } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { businesses, businessMembers, financeCategories, tenantSettings, users } from '../../db/schema/index.js';
@@ -97,15 +98,28 @@ export async function createBusiness(db: Db, userId: string, input: BusinessFiel
   });
 }
 
-/** The caller's accepted businesses, oldest membership first (the client selects the first). */
-export async function listBusinesses(db: Db, userId: string) {
-  const rows = await db
-    .select({ b: businesses, rol: businessMembers.rol })
-    .from(businessMembers)
-    .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
-    .where(and(eq(businessMembers.userId, userId), eq(businessMembers.estado, 'aceptado')))
-    .orderBy(asc(businessMembers.creadaEn), asc(businesses.id));
-  return rows.map((r) => toBusiness(r.b, r.rol, userId));
+const SQL_LIST = `
+  SELECT b.id, b.nombre, b.tipo, b.descripcion, b.cuit, b.creada_por, b.creada_en, m.rol
+    FROM business_members m JOIN businesses b ON b.id = m.business_id
+   WHERE m.user_id = $1 AND m.estado = 'aceptado'
+   ORDER BY m.creada_en, b.id`;
+
+/**
+ * The caller's accepted businesses, oldest membership first (the client selects the first).
+ * Read on every load of the app: a prepared statement.
+ */
+export async function listBusinesses(pool: Pool, userId: string): Promise<Business[]> {
+  const { rows } = await pool.query<{
+    id: string;
+    nombre: string;
+    tipo: string | null;
+    descripcion: string | null;
+    cuit: string | null;
+    creada_por: string;
+    creada_en: Date;
+    rol: 'admin' | 'empleado';
+  }>({ name: 'list_businesses', text: SQL_LIST, values: [userId] });
+  return rows.map((r) => ({ ...r, creada_en: r.creada_en.toISOString(), es_creador: r.creada_por === userId }));
 }
 
 export async function getBusiness(db: Db, businessId: string, userId: string, rol: 'admin' | 'empleado') {
