@@ -23,7 +23,9 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { businessRoutes } from './modules/businesses/businesses.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { financeRoutes } from './modules/finance/finance.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { planRoutes } from './modules/plan/plan.routes.js';
 import { invitationRoutes } from './modules/invitations/invitations.routes.js';
 import { memberRoutes } from './modules/members/members.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -133,6 +135,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await memberRoutes(a);
       await invitationRoutes(a);
       await settingsRoutes(a);
+      await planRoutes(a);
+      await auditRoutes(a);
       await dashboardRoutes(a);
       await financeRoutes(a);
     },

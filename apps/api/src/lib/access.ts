@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify } from 'jose';
 import { permissionKey, type Accion, type Modulo, type PermissionMap } from '@mostrador/shared';
+import { formatDateEs } from './dates.js';
 import { AppError, invalid, unauthenticated } from './errors.js';
+import { planState, type PlanEstado, type PlanId } from './plan.js';
 
 /**
  * What a route needs. Every /api/v1 route must declare one (checked when the route is
@@ -42,17 +44,32 @@ export interface BusinessContext {
   timezone: string;
   locale: string;
   currency: string;
+  plan: PlanId;
+  planEstado: PlanEstado;
 }
 
 export interface RouteEntry {
   method: string;
   url: string;
   access: Access;
+  plan: PlanRule;
+}
+
+/**
+ * What a business route may still do once the trial has ended (API-CONTRACT §1.6): by default
+ * writes are refused while read-only, and everything is refused once blocked.
+ */
+export interface PlanRule {
+  /** A write allowed while read-only (choosing a plan, deleting the business, removing a member…). */
+  readOnly?: 'allow';
+  /** Allowed once blocked (business detail and delete, permissions, the plan routes). */
+  blocked?: 'allow';
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    plan?: PlanRule;
   }
   interface FastifyRequest {
     auth: AuthUser | null;
@@ -92,7 +109,7 @@ const SQL_SESSION = `
 const SQL_SESSION_BUSINESS = `
   SELECT u.id, u.email, u.nombre, s.expires_at,
          m.id AS membership_id, m.rol, m.estado, m.acceso_total, m.permisos,
-         (b.creada_por = u.id) AS is_creator,
+         (b.creada_por = u.id) AS is_creator, b.plan, b.trial_ends_at,
          coalesce(t.timezone, 'America/Argentina/Buenos_Aires') AS timezone,
          coalesce(t.locale, 'es-AR') AS locale, coalesce(t.currency, 'ARS') AS currency
     FROM sessions s
@@ -116,6 +133,8 @@ interface Row {
   timezone?: string;
   locale?: string;
   currency?: string;
+  plan?: PlanId;
+  trial_ends_at?: Date;
 }
 
 function bearer(req: FastifyRequest): string | null {
@@ -213,7 +232,7 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      app.routeTable.push({ method, url: route.url, access: acc });
+      app.routeTable.push({ method, url: route.url, access: acc, plan: route.config?.plan ?? {} });
     }
   });
 
@@ -282,6 +301,7 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
     if (row.estado === 'pendiente') {
       throw new AppError(403, 'MEMBERSHIP_PENDING', 'Tu acceso a este negocio está pendiente de aprobación.');
     }
+    const { estado, readOnlyUntil } = planState(row.plan!, row.trial_ends_at!, now);
     const ctx: BusinessContext = {
       id: businessId,
       membershipId: row.membership_id,
@@ -292,6 +312,8 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
       timezone: row.timezone!,
       locale: row.locale!,
       currency: row.currency!,
+      plan: row.plan!,
+      planEstado: estado,
     };
     req.business = ctx;
 
@@ -300,12 +322,42 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
     }
     if (acc.kind === 'creator' && !ctx.isCreator) throw new AppError(403, 'FORBIDDEN', acc.message);
     if (acc.kind === 'module') assertCan(ctx, acc.modulo, acc.accion);
+    assertPlanAllows(req, estado, readOnlyUntil, ctx.timezone);
   });
 
   app.addHook('onSend', async (req, reply) => {
     if (req.auth) reply.header('Cache-Control', 'no-store');
   });
 });
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Spreadsheet exports keep working in every state: the owner can always take their data out. */
+function isExport(req: FastifyRequest): boolean {
+  const path = req.url.split('?')[0].replace(/\/+$/, '');
+  return (
+    req.method === 'GET' && (path.endsWith('/exportar') || (req.query as { formato?: string })?.formato === 'xlsx')
+  );
+}
+
+/** The 402 checks of API-CONTRACT §1.6, after membership and permission. */
+function assertPlanAllows(req: FastifyRequest, estado: PlanEstado, readOnlyUntil: Date, timezone: string) {
+  const rule = req.routeOptions.config?.plan ?? {};
+  if (estado === 'bloqueada' && rule.blocked !== 'allow' && !isExport(req)) {
+    throw new AppError(
+      402,
+      'BLOCKED',
+      'El período de solo lectura terminó. Elige un plan para volver a usar este negocio.',
+    );
+  }
+  if (estado === 'solo_lectura' && WRITES.has(req.method) && rule.readOnly !== 'allow') {
+    throw new AppError(
+      402,
+      'READ_ONLY',
+      `Tu período de prueba terminó. El negocio está en modo solo lectura hasta el ${formatDateEs(readOnlyUntil, timezone)}; elige un plan para volver a registrar datos.`,
+    );
+  }
+}
 
 /** The authenticated user of a route whose access is not public. */
 export function authOf(req: FastifyRequest): AuthUser {

@@ -25,10 +25,14 @@ export async function businessRoutes(app: App) {
     svc.listBusinesses(app.db.pool, authOf(req).id),
   );
 
-  app.get('/businesses/:id', { config: { access: access.member }, schema: { tags, params: idParams } }, async (req) => {
-    const b = businessOf(req);
-    return svc.getBusiness(db, b.id, authOf(req).id, b.rol);
-  });
+  app.get(
+    '/businesses/:id',
+    { config: { access: access.member, plan: { blocked: 'allow' } }, schema: { tags, params: idParams } },
+    async (req) => {
+      const b = businessOf(req);
+      return svc.getBusiness(db, b.id, authOf(req).id, b.rol);
+    },
+  );
 
   app.put(
     '/businesses/:id',
@@ -54,7 +58,7 @@ export async function businessRoutes(app: App) {
 
   app.get(
     '/businesses/:id/permissions',
-    { config: { access: access.member }, schema: { tags, params: idParams } },
+    { config: { access: access.member, plan: { blocked: 'allow' } }, schema: { tags, params: idParams } },
     async (req): Promise<PermissionsResponse> => {
       const b = businessOf(req);
       const full = hasFullAccess(b);

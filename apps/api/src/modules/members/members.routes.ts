@@ -33,7 +33,7 @@ export async function memberRoutes(app: App) {
   // Admins remove members; any member may remove themself (leaving the business).
   app.delete(
     '/businesses/:id/usuarios/:uid',
-    { config: { access: access.member }, schema: { tags, params } },
+    { config: { access: access.member, plan: { readOnly: 'allow' } }, schema: { tags, params } },
     async (req, reply) => {
       const b = businessOf(req);
       await svc.removeMember(db, b.id, authOf(req).id, b.isCreator || b.rol === 'admin', req.params.uid);
@@ -62,7 +62,7 @@ export async function memberRoutes(app: App) {
 
   app.post(
     '/businesses/:id/usuarios-pendientes/:uid/rechazar',
-    { config: { access: access.admin }, schema: { tags, params } },
+    { config: { access: access.admin, plan: { readOnly: 'allow' } }, schema: { tags, params } },
     async (req) => svc.rejectPending(db, businessOf(req).id, authOf(req).id, req.params.uid),
   );
 }

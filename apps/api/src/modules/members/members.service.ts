@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
-import { allPermissions, PERMISSION_KEYS, PLANS, type PermissionKey, type PermissionMap } from '@mostrador/shared';
+import { allPermissions, PERMISSION_KEYS, type PermissionKey, type PermissionMap } from '@mostrador/shared';
 import type { Db } from '../../db/client.js';
 import { businesses, businessMembers, users } from '../../db/schema/index.js';
 import { isUuid } from '../../lib/access.js';
 import { audit } from '../../lib/audit.js';
+import { planName, planUserLimit } from '../../lib/plan.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
 
 export interface PermissionPatch {
@@ -182,9 +183,6 @@ export async function removeMember(db: Db, businessId: string, actorId: string, 
   });
 }
 
-const planUserLimit = (plan: string): number | null =>
-  plan === 'trial' ? 5 : (PLANS.find((p) => p.id === plan)?.usuarios ?? null);
-
 export async function approvePending(db: Db, businessId: string, actorId: string, uid: string, patch: PermissionPatch) {
   const target = await findMember(db, businessId, uid, 'pendiente');
   if (!target) throw notFound('Usuario pendiente no encontrado.');
@@ -205,8 +203,7 @@ export async function approvePending(db: Db, businessId: string, actorId: string
         .from(businessMembers)
         .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.estado, 'aceptado')));
       if (n >= limit) {
-        const nombre = b.plan === 'trial' ? 'de prueba' : (PLANS.find((p) => p.id === b.plan)?.nombre ?? b.plan);
-        throw conflict('PLAN_LIMIT', `Alcanzaste el límite de ${limit} usuarios del plan ${nombre}.`);
+        throw conflict('PLAN_LIMIT', `Alcanzaste el límite de ${limit} usuarios del plan ${planName(b.plan)}.`);
       }
     }
     await tx

@@ -1,0 +1,80 @@
+import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { isoDate } from '@mostrador/shared';
+import type { App } from '../../app.js';
+import { auditLog, users } from '../../db/schema/index.js';
+import { access, businessOf, isUuid } from '../../lib/access.js';
+import { addDays } from '../../lib/dates.js';
+import { invalid } from '../../lib/errors.js';
+
+const query = z.object({
+  entidad: z.string().max(50).optional(),
+  entidad_id: z.string().optional(),
+  accion: z.string().max(50).optional(),
+  usuario_id: z.string().optional(),
+  fecha_desde: isoDate().optional(),
+  fecha_hasta: isoDate().optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(100)
+    .transform((n) => Math.min(n, 500)),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+/** The audit log of a business, for its admins (API-CONTRACT §14.7). Read-only. */
+export async function auditRoutes(app: App) {
+  const { db } = app.db;
+  app.get(
+    '/businesses/:id/auditoria',
+    {
+      config: { access: access.admin },
+      schema: { tags: ['auditoría'], params: z.object({ id: z.string() }), querystring: query },
+    },
+    async (req, reply) => {
+      const b = businessOf(req);
+      const q = req.query;
+      for (const f of ['entidad_id', 'usuario_id'] as const) {
+        if (q[f] !== undefined && !isUuid(q[f])) throw invalid(f, 'Identificador no válido.');
+      }
+      if (q.fecha_desde && q.fecha_hasta && q.fecha_desde > q.fecha_hasta) {
+        throw invalid('fecha_desde', 'La fecha desde no puede ser posterior a la fecha hasta.');
+      }
+      // Dates are whole days in the business time zone, both ends included.
+      const dayStart = (d: string) => sql`(${d}::date::timestamp AT TIME ZONE ${b.timezone})`;
+      const where: SQL[] = [eq(auditLog.businessId, b.id)];
+      if (q.entidad) where.push(eq(auditLog.entidad, q.entidad));
+      if (q.entidad_id) where.push(eq(auditLog.entidadId, q.entidad_id));
+      if (q.accion) where.push(eq(auditLog.accion, q.accion));
+      if (q.usuario_id) where.push(eq(auditLog.userId, q.usuario_id));
+      if (q.fecha_desde) where.push(gte(auditLog.fecha, dayStart(q.fecha_desde)));
+      if (q.fecha_hasta) where.push(lt(auditLog.fecha, dayStart(addDays(q.fecha_hasta, 1))));
+      const [{ total }] = await db
+        .select({ total: count() })
+        .from(auditLog)
+        .where(and(...where));
+      const rows = await db
+        .select({ a: auditLog, nombre: users.nombre, apellido: users.apellido, email: users.email })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.userId))
+        .where(and(...where))
+        .orderBy(desc(auditLog.fecha), desc(auditLog.id))
+        .limit(q.limit)
+        .offset(q.offset);
+      reply.header('X-Total-Count', String(total));
+      return rows.map((r) => ({
+        id: r.a.id,
+        fecha: r.a.fecha.toISOString(),
+        usuario: r.a.userId
+          ? { id: r.a.userId, nombre: [r.nombre, r.apellido].filter(Boolean).join(' '), email: r.email }
+          : null,
+        entidad: r.a.entidad,
+        entidad_id: r.a.entidadId,
+        accion: r.a.accion,
+        antes: r.a.antes,
+        despues: r.a.despues,
+      }));
+    },
+  );
+}
