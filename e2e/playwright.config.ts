@@ -22,6 +22,8 @@ export const PORT = base;
 export const SMTP_APP_PORT = base + 1;
 const SMTP_PORT = base + 2;
 export const MAIL_HTTP_PORT = base + 3;
+/** The main server's clock runs ahead by the milliseconds written here (see apps/api/src/lib/test-clock.ts). */
+export const CLOCK_FILE = path.join(tmpdir(), `mostrador-e2e-clock-${base}`);
 const server = '../apps/api/dist/main.js';
 
 export default defineConfig({
@@ -67,7 +69,13 @@ export default defineConfig({
     {
       command: `node ${server}`,
       url: `http://localhost:${PORT}/api/v1/health`,
-      env: { PORT: String(PORT), DATA_DIR: dataDir('app'), LOG_LEVEL: 'warn', RATE_LIMIT_SIGNUP_PER_HOUR: '1000' },
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: dataDir('app'),
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_SIGNUP_PER_HOUR: '1000',
+        MOSTRADOR_CLOCK_FILE: CLOCK_FILE,
+      },
       timeout: 120_000,
       reuseExistingServer: false,
     },

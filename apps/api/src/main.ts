@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { readEnv } from './config.js';
 import { openDatabase } from './db/bootstrap.js';
+import { clockFromFile } from './lib/test-clock.js';
 
 function jwtSecret(dataDir: string, given?: string): string {
   if (given) return given;
@@ -36,6 +37,7 @@ async function main() {
       .filter(Boolean),
     webDist,
     logger: { level: env.LOG_LEVEL },
+    now: clockFromFile(process.env.MOSTRADOR_CLOCK_FILE),
     rateLimits: {
       signupPerHour: env.RATE_LIMIT_SIGNUP_PER_HOUR,
       loginFailuresPerEmail: env.RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL,

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { PlanBanner } from '@/features/plan/plan-banner';
 import { api } from '@/lib/api';
 import { session } from '@/lib/session';
 import { BusinessProvider, useBusiness } from './business-context';
@@ -85,7 +86,7 @@ function Shell() {
   };
   return (
     <div className="min-h-screen bg-slate-50">
-      <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-slate-200 bg-white lg:block">
+      <aside className="fixed inset-y-0 left-0 hidden w-72 border-r border-slate-200 bg-white lg:block">
         <SidebarContent onLogout={logout} />
       </aside>
       <D.Root open={menuOpen} onOpenChange={setMenuOpen}>
@@ -98,8 +99,9 @@ function Shell() {
           </D.Content>
         </D.Portal>
       </D.Root>
-      <div className="lg:pl-64">
+      <div className="lg:pl-72">
         <Topbar onOpenMenu={() => setMenuOpen(true)} onLogout={logout} />
+        <PlanBanner />
         <main className="mx-auto max-w-7xl px-4 py-6 lg:px-8">
           <Content />
         </main>

@@ -29,6 +29,8 @@ const appChildren: RouteObject[] = [
   { path: '/business-users', lazy: page(() => import('@/features/businesses/businesses-page')) },
   { path: '/profile', lazy: page(() => import('@/features/profile/profile-page')) },
   { path: '/invitacion', lazy: page(() => import('@/features/invitations/accept-invitation-page')) },
+  { path: '/plan', lazy: page(() => import('@/features/plan/plan-page')) },
+  { path: '/auditoria', lazy: page(() => import('@/features/audit/audit-page')) },
   { path: '/pos', lazy: construction('Punto de venta', 'ventas') },
   { path: '/reports', lazy: construction('Reporte de ventas', 'ventas') },
   { path: '/compras', lazy: construction('Órdenes de compra', 'stock') },

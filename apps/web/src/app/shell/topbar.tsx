@@ -1,5 +1,15 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { Building2, ChevronDown, Menu as MenuIcon, Plus, Settings, UserRound, LogOut } from 'lucide-react';
+import {
+  Building2,
+  ChevronDown,
+  CreditCard,
+  History,
+  LogOut,
+  Menu as MenuIcon,
+  Plus,
+  Settings,
+  UserRound,
+} from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { session } from '@/lib/session';
@@ -59,6 +69,13 @@ function BusinessSelector() {
                 <Settings className="h-4 w-4" aria-hidden /> Configuración del negocio
               </Menu.Item>
             )}
+            {business && isAdmin && (
+              <Menu.Item asChild className={itemClass}>
+                <Link to="/auditoria">
+                  <History className="h-4 w-4" aria-hidden /> Registro de cambios
+                </Link>
+              </Menu.Item>
+            )}
           </Menu.Content>
         </Menu.Portal>
       </Menu.Root>
@@ -94,6 +111,11 @@ function ProfileMenu({ onLogout }: { onLogout: () => void }) {
           <Menu.Item asChild className={itemClass}>
             <Link to="/profile">
               <UserRound className="h-4 w-4" aria-hidden /> Editar perfil
+            </Link>
+          </Menu.Item>
+          <Menu.Item asChild className={itemClass}>
+            <Link to="/plan">
+              <CreditCard className="h-4 w-4" aria-hidden /> Plan del negocio
             </Link>
           </Menu.Item>
           <Menu.Item className={itemClass} onSelect={onLogout}>

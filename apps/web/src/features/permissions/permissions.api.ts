@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { can, type PermissionsResponse } from '@mostrador/shared/permissions';
+import { can, resolveAction, type PermissionsResponse } from '@mostrador/shared/permissions';
+import { canWrite, usePlan } from '@/features/plan/plan.api';
 import { useBusiness } from '@/app/business-context';
 import { api, ApiError } from '@/lib/api';
 
@@ -29,8 +30,14 @@ export function usePermissions() {
   });
 }
 
-/** While the permissions are missing, every check is false. */
+/**
+ * While the permissions are missing, every check is false. Once the trial has ended without a
+ * plan, only `ver` passes (the server answers 402 to writes; the plan banner says why).
+ */
 export function useCan() {
+  const { businessId } = useBusiness();
   const { data } = usePermissions();
-  return (modulo: string, accion: string) => can(data, modulo, accion);
+  const plan = usePlan(businessId);
+  const writable = canWrite(plan.data?.estado);
+  return (modulo: string, accion: string) => can(data, modulo, accion) && (writable || resolveAction(accion) === 'ver');
 }
