@@ -11,11 +11,11 @@ export function clockFromFile(file: string | undefined): (() => Date) | undefine
   return () => {
     const t = Date.now();
     if (t - cached.at > 100) {
-      let offset = 0;
+      let offset: number;
       try {
         offset = Number(readFileSync(file, 'utf8').trim()) || 0;
       } catch {
-        offset = 0;
+        offset = 0; // no file: the real clock
       }
       cached = { at: t, offset };
     }

@@ -9,10 +9,7 @@ export function PlanBanner() {
   const { businessId, formatting } = useBusiness();
   const { data } = usePlan(businessId);
   if (!data || data.estado === 'activa') return null;
-  const until = formatDate(
-    new Date(data.read_only_until).toLocaleDateString('en-CA', { timeZone: formatting.timezone }),
-    formatting,
-  );
+  const until = formatDate(todayIn(formatting.timezone, new Date(data.read_only_until)), formatting);
   const text = {
     trial: (() => {
       const n = daysLeft(data.trial_ends_at);
