@@ -13,6 +13,9 @@ export default tseslint.config(
       '**/.tsbuild/**',
       'e2e/test-results/**',
       'e2e/playwright-report/**',
+      // Scratch scripts (screenshots, experiments) are never part of the project.
+      '**/*.tmp.*',
+      '**/.*.tmp.*',
     ],
   },
   js.configs.recommended,
