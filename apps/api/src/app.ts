@@ -21,14 +21,22 @@ import { installErrorHandler } from './lib/error-handler.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { businessRoutes } from './modules/businesses/businesses.routes.js';
+import { categoryRoutes } from './modules/categories/categories.routes.js';
+import { customerRoutes } from './modules/customers/customers.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { financeRoutes } from './modules/finance/finance.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { planRoutes } from './modules/plan/plan.routes.js';
+import { importRoutes } from './modules/imports/imports.routes.js';
 import { invitationRoutes } from './modules/invitations/invitations.routes.js';
 import { memberRoutes } from './modules/members/members.routes.js';
+import { productRoutes } from './modules/products/products.routes.js';
+import { serviceRoutes } from './modules/services/services.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
+import { taskRoutes } from './modules/tasks/tasks.routes.js';
+import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -139,6 +147,14 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await auditRoutes(a);
       await dashboardRoutes(a);
       await financeRoutes(a);
+      await customerRoutes(a);
+      await categoryRoutes(a);
+      await productRoutes(a);
+      await serviceRoutes(a);
+      await subscriptionRoutes(a);
+      await importRoutes(a);
+      await taskRoutes(a);
+      await notificationRoutes(a);
     },
     { prefix: API_PREFIX },
   );

@@ -5,8 +5,10 @@ import { hashPassword } from '../modules/auth/auth.service.js';
 import { createBusiness } from '../modules/businesses/businesses.service.js';
 import { saveSettings } from '../modules/settings/settings.service.js';
 import { openDatabase } from './bootstrap.js';
-import { businesses, customers, users } from './schema/index.js';
+import { businesses, users } from './schema/index.js';
+import { seedInventory } from './seed/inventory.js';
 import { seedFinance } from './seed/finance.js';
+import { seedTasks } from './seed/tasks.js';
 import { todayIn } from '../lib/dates.js';
 
 export const DEMO_EMAIL = 'demo@mostrador.com.ar';
@@ -98,10 +100,11 @@ async function main() {
       now,
     );
     await saveSettings(db, almacen.id, user.id, { sales_drop_threshold: 15, min_days_for_model: 30 });
-    await db.insert(customers).values(CUSTOMERS.map((c) => ({ ...c, businessId: almacen.id })));
+    await seedInventory(db, almacen.id, user.id, CUSTOMERS, todayIn('America/Argentina/Buenos_Aires', now));
 
     const today = todayIn('America/Argentina/Buenos_Aires', now);
     await seedFinance(db, almacen.id, user.id, today);
+    await seedTasks(db, almacen.id, user.id, today);
 
     console.warn(`Datos de demostración listos. Entrá con ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
   } finally {

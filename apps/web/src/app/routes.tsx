@@ -35,14 +35,17 @@ const appChildren: RouteObject[] = [
   { path: '/reports', lazy: construction('Reporte de ventas', 'ventas') },
   { path: '/compras', lazy: construction('Órdenes de compra', 'stock') },
   { path: '/proveedores', lazy: construction('Proveedores', 'stock') },
-  { path: '/products-and-services', lazy: construction('Productos y servicios', 'productos') },
-  { path: '/categories', lazy: construction('Categorías', 'categorias') },
-  { path: '/customers', lazy: construction('Clientes', 'clientes') },
+  { path: '/products-and-services', lazy: page(() => import('@/features/products/products-page')) },
+  { path: '/categories', lazy: page(() => import('@/features/categories/categories-page')) },
+  { path: '/customers', lazy: page(() => import('@/features/customers/customers-page')) },
   { path: '/finanzas/*', lazy: page(() => import('@/features/finance/finance-page')) },
-  { path: '/tasks', lazy: construction('Tareas', 'tareas') },
+  { path: '/tasks', lazy: page(() => import('@/features/tasks/tasks-page')) },
   { path: '/business/:businessId/pos', lazy: construction('Punto de venta', 'ventas') },
-  { path: '/business/:businessId/products-and-services', lazy: construction('Productos y servicios', 'productos') },
-  { path: '/business/:businessId/customers', lazy: construction('Clientes', 'clientes') },
+  {
+    path: '/business/:businessId/products-and-services',
+    lazy: page(() => import('@/features/products/products-page')),
+  },
+  { path: '/business/:businessId/customers', lazy: page(() => import('@/features/customers/customers-page')) },
 ];
 
 export const routes: RouteObject[] = [

@@ -3,3 +3,7 @@ export * from './businesses.js';
 export * from './customers.js';
 export * from './finance.js';
 export * from './invitations.js';
+export * from './catalog.js';
+export * from './subscriptions.js';
+export * from './imports.js';
+export * from './tasks.js';

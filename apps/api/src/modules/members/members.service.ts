@@ -6,6 +6,7 @@ import { isUuid } from '../../lib/access.js';
 import { audit } from '../../lib/audit.js';
 import { planName, planUserLimit } from '../../lib/plan.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
+import { unassignTasksOf } from '../tasks/tasks.service.js';
 
 export interface PermissionPatch {
   rol?: 'admin' | 'empleado';
@@ -172,6 +173,7 @@ export async function removeMember(db: Db, businessId: string, actorId: string, 
     throw new AppError(403, 'FORBIDDEN', 'No se puede quitar al creador del negocio.');
   await db.transaction(async (tx) => {
     await tx.delete(businessMembers).where(eq(businessMembers.id, target.m.id));
+    await unassignTasksOf(tx, businessId, target.m.userId);
     await audit(tx, {
       businessId,
       userId: actorId,

@@ -16,6 +16,8 @@ import {
 export interface NavLink {
   label: string;
   to: string;
+  /** Shown only to users who may `ver` this module. */
+  modulo?: string;
 }
 
 export interface NavItem {
@@ -25,6 +27,8 @@ export interface NavItem {
   children?: NavLink[];
   /** Needs a selected business (SPEC §2). */
   scoped?: boolean;
+  /** Shown only to users who may `ver` this module (the children may name their own). */
+  modulo?: string;
   disabled?: boolean;
 }
 
@@ -36,8 +40,8 @@ export const NAV: NavItem[] = [
     icon: ShoppingCart,
     scoped: true,
     children: [
-      { label: 'Punto de venta', to: '/pos' },
-      { label: 'Reporte de ventas', to: '/reports' },
+      { label: 'Punto de venta', to: '/pos', modulo: 'ventas' },
+      { label: 'Reporte de ventas', to: '/reports', modulo: 'ventas' },
     ],
   },
   {
@@ -45,8 +49,8 @@ export const NAV: NavItem[] = [
     icon: ShoppingBag,
     scoped: true,
     children: [
-      { label: 'Órdenes de compra', to: '/compras' },
-      { label: 'Proveedores', to: '/proveedores' },
+      { label: 'Órdenes de compra', to: '/compras', modulo: 'stock' },
+      { label: 'Proveedores', to: '/proveedores', modulo: 'stock' },
     ],
   },
   {
@@ -54,15 +58,35 @@ export const NAV: NavItem[] = [
     icon: Package,
     scoped: true,
     children: [
-      { label: 'Productos y servicios', to: '/products-and-services' },
-      { label: 'Categorías', to: '/categories' },
+      { label: 'Productos y servicios', to: '/products-and-services', modulo: 'productos' },
+      { label: 'Categorías', to: '/categories', modulo: 'categorias' },
     ],
   },
-  { label: 'Clientes', icon: Users, to: '/customers', scoped: true },
-  { label: 'Finanzas', icon: Wallet, to: '/finanzas', scoped: true },
-  { label: 'Tareas', icon: CheckSquare, to: '/tasks', scoped: true },
+  { label: 'Clientes', icon: Users, to: '/customers', scoped: true, modulo: 'clientes' },
+  { label: 'Finanzas', icon: Wallet, to: '/finanzas', scoped: true, modulo: 'finanzas' },
+  { label: 'Tareas', icon: CheckSquare, to: '/tasks', scoped: true, modulo: 'tareas' },
   { label: 'Facturación', icon: FileText, disabled: true },
   { label: 'Configuración', icon: Settings, disabled: true },
 ];
 
 export const REPORTS_ICON = BarChart3;
+
+/**
+ * The menu a user sees: with a business selected, module items the user may not `ver` are left
+ * out (a group without visible children too). Without a business every item shows, tagged
+ * "Sin negocio" (SPEC §2).
+ */
+export function visibleNav(items: NavItem[], hasBusiness: boolean, canSee: (modulo: string) => boolean): NavItem[] {
+  if (!hasBusiness) return items;
+  const out: NavItem[] = [];
+  for (const item of items) {
+    if (item.modulo && !canSee(item.modulo)) continue;
+    if (item.children) {
+      const children = item.children.filter((c) => !c.modulo || canSee(c.modulo));
+      if (children.length) out.push({ ...item, children });
+      continue;
+    }
+    out.push(item);
+  }
+  return out;
+}

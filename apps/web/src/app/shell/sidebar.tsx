@@ -2,8 +2,9 @@ import { LogOut } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { NavLink as RouterLink } from 'react-router';
 import { cn } from '@/lib/cn';
+import { useCan } from '@/features/permissions/permissions.api';
 import { useBusiness } from '../business-context';
-import { NAV, type NavItem } from './nav';
+import { NAV, visibleNav, type NavItem } from './nav';
 
 export const NO_BUSINESS_ALERT = 'Por favor selecciona un negocio antes de continuar';
 
@@ -75,6 +76,9 @@ function Item({ item, hasBusiness, onNavigate }: { item: NavItem; hasBusiness: b
 
 export function SidebarContent({ onNavigate, onLogout }: { onNavigate?: () => void; onLogout: () => void }) {
   const { businessId } = useBusiness();
+  const can = useCan();
+  // A member sees only the modules their flags allow (the server refuses the rest anyway).
+  const items = visibleNav(NAV, Boolean(businessId), (modulo) => can(modulo, 'ver'));
   return (
     <nav aria-label="Menú principal" className="flex h-full flex-col">
       <div className="flex h-16 items-center gap-2 px-5">
@@ -82,7 +86,7 @@ export function SidebarContent({ onNavigate, onLogout }: { onNavigate?: () => vo
         <span className="text-lg font-bold text-slate-900">Mostrador</span>
       </div>
       <div className="flex-1 space-y-1 overflow-y-auto px-3 py-2">
-        {NAV.map((item) => (
+        {items.map((item) => (
           <Item key={item.label} item={item} hasBusiness={Boolean(businessId)} onNavigate={onNavigate} />
         ))}
       </div>

@@ -12,6 +12,7 @@ import {
 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { NotificationsBell } from '@/features/notifications/notifications-bell';
 import { session } from '@/lib/session';
 import { useBusiness } from '../business-context';
 
@@ -139,7 +140,8 @@ export function Topbar({ onOpenMenu, onLogout }: { onOpenMenu: () => void; onLog
         <MenuIcon className="h-5 w-5" />
       </button>
       <BusinessSelector />
-      <div className="ml-auto flex items-center gap-2">
+      <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <NotificationsBell />
         <ProfileMenu onLogout={onLogout} />
       </div>
     </header>

@@ -5,13 +5,14 @@ import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Badge, Card, EmptyState, PageHeader, Skeleton } from '@/components/ui/misc';
+import { TeamSection } from '@/features/team/team-section';
 import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { useDeleteBusiness } from './businesses.api';
 import { CreateBusinessDialog } from './create-business-dialog';
 
 export default function BusinessesPage() {
-  const { businesses, businessId, select, isLoading, formatting } = useBusiness();
+  const { businesses, business, businessId, select, isLoading, formatting } = useBusiness();
   const [creating, setCreating] = useState(false);
   const [toDelete, setToDelete] = useState<Business | null>(null);
   const del = useDeleteBusiness();
@@ -35,7 +36,7 @@ export default function BusinessesPage() {
       ) : businesses.length === 0 ? (
         <EmptyState icon={<Building2 className="h-10 w-10" />} title="Todavía no tenés negocios" />
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
           {businesses.map((b) => (
             <li key={b.id}>
               <Card className={b.id === businessId ? 'ring-2 ring-blue-500' : ''}>
@@ -81,12 +82,7 @@ export default function BusinessesPage() {
           ))}
         </ul>
       )}
-      <Card className="mt-8">
-        <h2 className="font-semibold text-slate-900">Equipo del negocio</h2>
-        <p className="mt-1 text-sm text-slate-500">
-          La gestión de usuarios, invitaciones y permisos por negocio está en construcción.
-        </p>
-      </Card>
+      {business && (business.rol === 'admin' || business.es_creador) && <TeamSection business={business} />}
       <CreateBusinessDialog open={creating} onOpenChange={setCreating} />
       <ConfirmDialog
         open={Boolean(toDelete)}

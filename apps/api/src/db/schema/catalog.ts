@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  type PgTableExtraConfigValue,
+} from 'drizzle-orm/pg-core';
+import { businesses } from './businesses.js';
+import { users } from './users.js';
+
+/** Product and service categories (API-CONTRACT §5); the name is unique per business ignoring case. */
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    nombre: text('nombre').notNull(),
+    descripcion: text('descripcion'),
+    activo: boolean('activo').notNull().default(true),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+    actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('product_categories_business_id_key').on(t.businessId, t.id),
+    uniqueIndex('product_categories_name_key').on(t.businessId, sql`lower(${t.nombre})`),
+  ],
+);
+
+/**
+ * Products (API-CONTRACT §4.1). `stock_actual` changes only through applyStockChange (sales,
+ * purchases, imports, voids, adjustments), never below 0. `busqueda` is the folded text that
+ * search-as-you-type matches with a trigram index, computed once per write instead of per query.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    nombre: text('nombre').notNull(),
+    descripcion: text('descripcion'),
+    codigo: text('codigo'),
+    codigoBarras: text('codigo_barras'),
+    precioCompra: numeric('precio_compra', { precision: 14, scale: 2 }),
+    precioVenta: numeric('precio_venta', { precision: 14, scale: 2 }).notNull(),
+    stockActual: numeric('stock_actual', { precision: 14, scale: 3 }).notNull().default('0'),
+    stockMinimo: numeric('stock_minimo', { precision: 14, scale: 3 }).notNull().default('0'),
+    unidad: text('unidad').notNull().default('unidad'),
+    categoriaId: uuid('categoria_id'),
+    activo: boolean('activo').notNull().default(true),
+    busqueda: text('busqueda').generatedAlwaysAs(
+      sql`f_unaccent(lower(nombre || ' ' || coalesce(codigo, '') || ' ' || coalesce(codigo_barras, '')))`,
+    ),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+    actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t): PgTableExtraConfigValue[] => [
+    unique('products_business_id_key').on(t.businessId, t.id),
+    foreignKey({
+      name: 'products_categoria_fk',
+      columns: [t.businessId, t.categoriaId],
+      foreignColumns: [productCategories.businessId, productCategories.id],
+    }),
+    uniqueIndex('products_codigo_key')
+      .on(t.businessId, sql`lower(${t.codigo})`)
+      .where(sql`${t.codigo} IS NOT NULL`),
+    uniqueIndex('products_codigo_barras_key')
+      .on(t.businessId, t.codigoBarras)
+      .where(sql`${t.codigoBarras} IS NOT NULL`),
+    check('products_stock_no_negativo', sql`${t.stockActual} >= 0`),
+    check('products_stock_minimo_no_negativo', sql`${t.stockMinimo} >= 0`),
+    check('products_precios_no_negativos', sql`${t.precioVenta} >= 0 AND coalesce(${t.precioCompra}, 0) >= 0`),
+    index('products_nombre_idx').on(t.businessId, sql`${t.nombre} COLLATE "es-AR-x-icu"`, t.id),
+    index('products_categoria_idx')
+      .on(t.businessId, t.categoriaId)
+      .where(sql`${t.categoriaId} IS NOT NULL`),
+    index('products_busqueda_idx').using('gin', sql`${t.busqueda} gin_trgm_ops`),
+  ],
+);
+
+/** Every change of a product's stock: who, when, how much, why, and the resulting stock. */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    productoId: uuid('producto_id').notNull(),
+    origen: text('origen', { enum: ['inicial', 'venta', 'anulacion', 'compra', 'ajuste', 'importacion'] }).notNull(),
+    cantidad: numeric('cantidad', { precision: 14, scale: 3 }).notNull(),
+    stockResultante: numeric('stock_resultante', { precision: 14, scale: 3 }).notNull(),
+    motivo: text('motivo'),
+    referenciaId: uuid('referencia_id'),
+    usuarioId: uuid('usuario_id').references(() => users.id, { onDelete: 'set null' }),
+    fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t): PgTableExtraConfigValue[] => [
+    unique('stock_movements_business_id_key').on(t.businessId, t.id),
+    // A product without sales or purchases may be deleted: its own history goes with it.
+    foreignKey({
+      name: 'stock_movements_producto_fk',
+      columns: [t.businessId, t.productoId],
+      foreignColumns: [products.businessId, products.id],
+    }).onDelete('cascade'),
+    index('stock_movements_producto_idx').on(t.businessId, t.productoId, t.fecha.desc()),
+  ],
+);
+
+/** Services (API-CONTRACT §7). */
+export const services = pgTable(
+  'services',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    nombre: text('nombre').notNull(),
+    descripcion: text('descripcion'),
+    precio: numeric('precio', { precision: 14, scale: 2 }).notNull(),
+    costo: numeric('costo', { precision: 14, scale: 2 }),
+    duracionMinutos: integer('duracion_minutos'),
+    categoriaId: uuid('categoria_id'),
+    activo: boolean('activo').notNull().default(true),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+    actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t): PgTableExtraConfigValue[] => [
+    unique('services_business_id_key').on(t.businessId, t.id),
+    foreignKey({
+      name: 'services_categoria_fk',
+      columns: [t.businessId, t.categoriaId],
+      foreignColumns: [productCategories.businessId, productCategories.id],
+    }),
+    check('services_precios_no_negativos', sql`${t.precio} >= 0 AND coalesce(${t.costo}, 0) >= 0`),
+    check('services_duracion', sql`${t.duracionMinutos} IS NULL OR ${t.duracionMinutos} BETWEEN 1 AND 1440`),
+    index('services_nombre_idx').on(t.businessId, sql`${t.nombre} COLLATE "es-AR-x-icu"`),
+    index('services_categoria_idx')
+      .on(t.businessId, t.categoriaId)
+      .where(sql`${t.categoriaId} IS NOT NULL`),
+    index('services_search_idx').using('gin', sql`f_unaccent(lower(${t.nombre})) gin_trgm_ops`),
+  ],
+);

@@ -1,0 +1,236 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  CUSTOMER_MESSAGES,
+  normalizeDocument,
+  type Customer,
+  type CustomerListQuery,
+  type CustomerOutput,
+  type CustomerUpdate,
+  type DocumentType,
+} from '@mostrador/shared';
+import type { Db, Executor } from '../../db/client.js';
+import { customers, financeAccounts, financeMovements, subscriptions } from '../../db/schema/index.js';
+import { audit, diff } from '../../lib/audit.js';
+import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { defined, es, isFkViolation, searchTerms } from '../products/common.js';
+
+type Row = typeof customers.$inferSelect;
+
+export function toCustomer(r: Row): Customer {
+  return {
+    id: r.id,
+    nombre: r.nombre,
+    apellido: r.apellido,
+    email: r.email,
+    telefono: r.telefono,
+    direccion: r.direccion,
+    documento_tipo: r.documentoTipo,
+    documento_numero: r.documentoNumero,
+    condicion_iva: r.condicionIva,
+    notas: r.notas,
+    creado_en: r.creadoEn.toISOString(),
+    actualizado_en: r.actualizadoEn.toISOString(),
+  };
+}
+
+const snapshot = (c: Customer) => ({
+  nombre: c.nombre,
+  apellido: c.apellido,
+  email: c.email,
+  telefono: c.telefono,
+  direccion: c.direccion,
+  documento_tipo: c.documento_tipo,
+  documento_numero: c.documento_numero,
+  condicion_iva: c.condicion_iva,
+  notas: c.notas,
+});
+type Snapshot = ReturnType<typeof snapshot>;
+
+/** The folded text that the GIN index customers_search_idx covers (same expression, so it is used). */
+const haystack = sql`f_unaccent(lower(coalesce(${customers.nombre}, '') || ' ' || coalesce(${customers.apellido}, '') || ' ' || coalesce(${customers.email}, '') || ' ' || coalesce(${customers.documentoNumero}, '')))`;
+
+function filters(businessId: string, q: Pick<CustomerListQuery, 'q' | 'documento_tipo'>): SQL[] {
+  const where: SQL[] = [eq(customers.businessId, businessId)];
+  if (q.documento_tipo) where.push(eq(customers.documentoTipo, q.documento_tipo));
+  const terms = searchTerms(haystack, q.q);
+  // A CUIT typed without hyphens still finds the stored XX-XXXXXXXX-X.
+  const digits = q.q?.replace(/[\s.-]/g, '') ?? '';
+  if (terms.length && /^\d{3,}$/.test(digits)) {
+    where.push(
+      sql`(${and(...terms)} OR regexp_replace(coalesce(${customers.documentoNumero}, ''), '\\D', '', 'g') LIKE ${`%${digits}%`})`,
+    );
+  } else where.push(...terms);
+  return where;
+}
+
+/** Sorted by apellido, nombre (a company without apellido sorts by its nombre), the Spanish way. */
+export async function listCustomers(db: Db, businessId: string, q: CustomerListQuery) {
+  const where = and(...filters(businessId, q));
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(customers)
+      .where(where)
+      .orderBy(es(sql`coalesce(${customers.apellido}, ${customers.nombre})`), es(customers.nombre), customers.id)
+      .limit(q.limit)
+      .offset(q.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(customers)
+      .where(where),
+  ]);
+  return { rows: rows.map(toCustomer), total };
+}
+
+export async function getCustomer(ex: Executor, businessId: string, id: string): Promise<Customer> {
+  const [r] = await ex
+    .select()
+    .from(customers)
+    .where(and(eq(customers.businessId, businessId), eq(customers.id, id)));
+  if (!r) throw notFound(CUSTOMER_MESSAGES.notFound);
+  return toCustomer(r);
+}
+
+const duplicate = () => conflict('DUPLICATE', CUSTOMER_MESSAGES.duplicate);
+
+function columns(s: Partial<Snapshot>) {
+  return {
+    nombre: s.nombre,
+    apellido: s.apellido,
+    email: s.email,
+    telefono: s.telefono,
+    direccion: s.direccion,
+    documentoTipo: s.documento_tipo,
+    documentoNumero: s.documento_numero,
+    condicionIva: s.condicion_iva,
+    notas: s.notas,
+  };
+}
+
+export async function createCustomer(db: Db, businessId: string, userId: string, input: CustomerOutput) {
+  const values: Snapshot = {
+    nombre: input.nombre,
+    apellido: input.apellido ?? null,
+    email: input.email ?? null,
+    telefono: input.telefono ?? null,
+    direccion: input.direccion ?? null,
+    documento_tipo: input.documento_tipo ?? null,
+    documento_numero: input.documento_numero ?? null,
+    condicion_iva: input.condicion_iva ?? 'consumidor_final',
+    notas: input.notas ?? null,
+  };
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(customers)
+        .values({ businessId, ...columns(values) } as typeof customers.$inferInsert)
+        .returning();
+      const c = toCustomer(row);
+      await audit(tx, {
+        businessId,
+        userId,
+        entidad: 'cliente',
+        entidadId: c.id,
+        accion: 'crear',
+        despues: snapshot(c),
+      });
+      return c;
+    });
+  } catch (e) {
+    if (isUniqueViolation(e, 'customers_document_key')) throw duplicate();
+    throw e;
+  }
+}
+
+/**
+ * A PUT: the given fields change; the document pair is checked as a whole (a number needs a
+ * type; a new type revalidates the stored number) and stored normalised.
+ */
+export async function updateCustomer(db: Db, businessId: string, userId: string, id: string, patch: CustomerUpdate) {
+  try {
+    return await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(customers)
+        .where(and(eq(customers.businessId, businessId), eq(customers.id, id)))
+        .for('update');
+      if (!before) throw notFound(CUSTOMER_MESSAGES.notFound);
+      const old = toCustomer(before);
+      const given = defined(patch) as Partial<Snapshot>;
+      if (given.condicion_iva === null) given.condicion_iva = 'consumidor_final';
+      const tipo = (
+        given.documento_tipo !== undefined ? given.documento_tipo : old.documento_tipo
+      ) as DocumentType | null;
+      const numero = given.documento_numero !== undefined ? given.documento_numero : old.documento_numero;
+      if ('documento_tipo' in given || 'documento_numero' in given) {
+        if (numero && !tipo) throw invalid('documento_tipo', CUSTOMER_MESSAGES.documentTypeRequired);
+        if (numero && tipo) {
+          const n = normalizeDocument(tipo, numero);
+          if (!n.ok) throw invalid('documento_numero', n.message);
+          given.documento_numero = n.value;
+        }
+      }
+      const changes = diff(snapshot(old), given);
+      if (!changes.changed) return old;
+      const [row] = await tx
+        .update(customers)
+        .set({ ...columns(changes.despues as Partial<Snapshot>), actualizadoEn: sql`now()` })
+        .where(eq(customers.id, id))
+        .returning();
+      await audit(tx, {
+        businessId,
+        userId,
+        entidad: 'cliente',
+        entidadId: id,
+        accion: 'actualizar',
+        antes: changes.antes,
+        despues: changes.despues,
+      });
+      return toCustomer(row);
+    });
+  } catch (e) {
+    if (isUniqueViolation(e, 'customers_document_key')) throw duplicate();
+    throw e;
+  }
+}
+
+const inUse = () => conflict('IN_USE', CUSTOMER_MESSAGES.inUse);
+
+/**
+ * Refused while anything references the customer: movements, accounts and subscriptions are
+ * checked here; any later table (sales) is caught by its foreign key.
+ */
+export async function deleteCustomer(db: Db, businessId: string, userId: string, id: string) {
+  try {
+    await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(customers)
+        .where(and(eq(customers.businessId, businessId), eq(customers.id, id)))
+        .for('update');
+      if (!before) throw notFound(CUSTOMER_MESSAGES.notFound);
+      const [ref] = await tx
+        .execute<{ used: boolean }>(
+          sql`
+        SELECT EXISTS (SELECT 1 FROM ${financeMovements} WHERE business_id = ${businessId} AND cliente_id = ${id})
+            OR EXISTS (SELECT 1 FROM ${financeAccounts} WHERE business_id = ${businessId} AND cliente_id = ${id})
+            OR EXISTS (SELECT 1 FROM ${subscriptions} WHERE business_id = ${businessId} AND cliente_id = ${id}) AS used`,
+        )
+        .then((r) => r.rows);
+      if (ref?.used) throw inUse();
+      await tx.delete(customers).where(eq(customers.id, id));
+      await audit(tx, {
+        businessId,
+        userId,
+        entidad: 'cliente',
+        entidadId: id,
+        accion: 'eliminar',
+        antes: snapshot(toCustomer(before)),
+      });
+    });
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    if (isFkViolation(e)) throw inUse();
+    throw e;
+  }
+}

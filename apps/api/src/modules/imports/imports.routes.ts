@@ -1,0 +1,161 @@
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MESSAGES,
+  importConfirmInput,
+  stagedRowsQuery,
+  stagedRowUpdate,
+} from '@mostrador/shared';
+import type { FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { App } from '../../app.js';
+import { access, authOf, businessOf } from '../../lib/access.js';
+import { AppError } from '../../lib/errors.js';
+import { requireSomeField } from '../../lib/http.js';
+import { pathId } from '../products/common.js';
+import * as service from './imports.service.js';
+import { fileError } from './spreadsheet.js';
+
+const tags = ['importacion'];
+const idParams = z.object({ id: z.string() });
+const tidParams = z.object({ id: z.string(), tid: z.string() });
+
+const ver = { access: access.module('productos', 'ver') };
+const editar = { access: access.module('productos', 'editar') };
+
+const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.tooLarge);
+
+/** The file (field `file`) and the text fields of a multipart upload; the file is at most 10 MB. */
+async function readUpload(
+  req: FastifyRequest,
+): Promise<{ file: service.UploadedFile; fields: Record<string, string> }> {
+  if (!req.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Tipo de contenido no soportado.');
+  let file: service.UploadedFile | null = null;
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer();
+        if (part.fieldname === 'file' && !file) file = { buffer, filename: part.filename || 'archivo' };
+      } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+    }
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'La solicitud supera el tamaño máximo permitido.');
+    }
+    throw e;
+  }
+  if (!file) throw fileError(IMPORT_MESSAGES.noFile);
+  return { file, fields };
+}
+
+/** The wizard's column step: `mapeo` is a JSON object from header text to field (or null to ignore it). */
+function mappingOf(raw: string | undefined): Record<string, string | null> | undefined {
+  if (!raw) return undefined;
+  try {
+    const v = JSON.parse(raw) as unknown;
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      const out: Record<string, string | null> = {};
+      for (const [k, x] of Object.entries(v)) {
+        if (x !== null && typeof x !== 'string') throw new Error('mapeo');
+        out[k] = x;
+      }
+      return out;
+    }
+  } catch {
+    // fall through
+  }
+  throw fileError(IMPORT_MESSAGES.badMapping);
+}
+
+/**
+ * Product import (API-CONTRACT §4.2): the one-shot `products/importar-excel` and the staged
+ * `/import/…` flow, module `productos`. Multipart is registered only in this scope.
+ */
+export async function importRoutes(app: App) {
+  const { db } = app.db;
+  const now = () => app.services.now();
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10, fieldSize: 256 * 1024, parts: 12 },
+    });
+    const s = scope.withTypeProvider<ZodTypeProvider>();
+
+    s.post(
+      '/businesses/:id/products/importar-excel',
+      { config: editar, schema: { tags, params: idParams, consumes: ['multipart/form-data'] } },
+      async (req) => {
+        const { file } = await readUpload(req);
+        return service.importFile(db, businessOf(req).id, authOf(req).id, file);
+      },
+    );
+
+    s.post(
+      '/businesses/:id/import/hojas-excel',
+      { config: editar, schema: { tags, params: idParams, consumes: ['multipart/form-data'] } },
+      async (req) => service.listSheets((await readUpload(req)).file),
+    );
+
+    s.post(
+      '/businesses/:id/import/upload',
+      { config: editar, schema: { tags, params: idParams, consumes: ['multipart/form-data'] } },
+      async (req) => {
+        const { file, fields } = await readUpload(req);
+        const hoja = (fields.hoja ?? fields.sheet_name)?.trim() || undefined;
+        return service.upload(
+          db,
+          businessOf(req).id,
+          authOf(req).id,
+          file,
+          { hoja, mapeo: mappingOf(fields.mapeo) },
+          now(),
+        );
+      },
+    );
+
+    s.get('/businesses/:id/import/resumen', { config: ver, schema: { tags, params: idParams } }, async (req) =>
+      service.summary(db, businessOf(req).id, authOf(req).id, now()),
+    );
+
+    s.get(
+      '/businesses/:id/import/productos-temporales',
+      { config: ver, schema: { tags, params: idParams, querystring: stagedRowsQuery } },
+      async (req, reply) => {
+        const { rows, total } = await service.listStaged(db, businessOf(req).id, authOf(req).id, req.query, now());
+        return reply.header('X-Total-Count', String(total)).send(rows);
+      },
+    );
+
+    s.put(
+      '/businesses/:id/import/productos-temporales/:tid',
+      { config: editar, schema: { tags, params: tidParams, body: stagedRowUpdate } },
+      async (req) => {
+        requireSomeField(req.body as Record<string, unknown>);
+        const tid = pathId(req.params.tid, IMPORT_MESSAGES.rowNotFound);
+        return service.updateStaged(db, businessOf(req).id, authOf(req).id, tid, req.body, now());
+      },
+    );
+
+    s.post(
+      '/businesses/:id/import/confirmar',
+      { config: editar, schema: { tags, params: idParams, body: importConfirmInput.optional() } },
+      async (req) =>
+        service.confirm(
+          db,
+          businessOf(req).id,
+          authOf(req).id,
+          req.body ?? { crear_categorias_nuevas: true, sobrescribir_existentes: true },
+          now(),
+        ),
+    );
+
+    // Cancelling needs productos/editar, not eliminar (API-CONTRACT §1.5).
+    s.delete('/businesses/:id/import/cancelar', { config: editar, schema: { tags, params: idParams } }, async (req) =>
+      service.cancel(db, businessOf(req).id, authOf(req).id),
+    );
+  });
+}

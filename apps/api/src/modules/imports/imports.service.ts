@@ -1,0 +1,791 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import {
+  IMPORT_MAX_ROWS,
+  IMPORT_MESSAGES,
+  IMPORT_PREVIEW_ROWS,
+  IMPORT_STAGING_HOURS,
+  type ImportConfirmInput,
+  type ImportConfirmResult,
+  type ImportRowData,
+  type ImportRowError,
+  type ImportSheetsResult,
+  type ImportSummary,
+  type ImportUploadResult,
+  type StagedRow,
+  type StagedRowsQuery,
+  type StagedRowUpdate,
+} from '@mostrador/shared';
+import type { Db, Executor } from '../../db/client.js';
+import { importBatches, importRows, productCategories, products } from '../../db/schema/index.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { mapHeaders, parseRow, rowErrors, type Mapping, type ParseErrors } from './rows.js';
+import { fileError, nonEmpty, openSpreadsheet, type OpenedFile, type SheetInfo } from './spreadsheet.js';
+
+/*
+ * Product import (API-CONTRACT §4.2): the staged flow (upload → summary → review and edit →
+ * confirm or cancel) and the one-shot import share one row checker and one writer. Rows stream
+ * from the file and are written in batches of BATCH rows with set-based statements, so 10,000
+ * rows take a few seconds and 50,000 rows never sit in memory at once.
+ */
+
+const BATCH = 1000;
+const MAX_REPORTED_ERRORS = 1000;
+/** Unreadable cells stay with the staged row (under this key of `datos`) until an edit replaces them. */
+const PARSE_KEY = '_errores_lectura';
+
+export interface UploadedFile {
+  buffer: Buffer;
+  filename: string;
+}
+
+/* ---------------------------------------------------------------- reading */
+
+async function open(file: UploadedFile) {
+  return openSpreadsheet(file.buffer, file.filename);
+}
+
+function sheetOf(f: OpenedFile, hoja?: string): SheetInfo {
+  if (!hoja) return f.sheets[0];
+  const s =
+    f.sheets.find((x) => x.nombre === hoja) ?? f.sheets.find((x) => x.nombre.toLowerCase() === hoja.toLowerCase());
+  if (!s) throw fileError(IMPORT_MESSAGES.noSheet(hoja));
+  return s;
+}
+
+/**
+ * The data rows of a sheet: the first non-empty row holds the headers, empty rows are skipped,
+ * and more than 50,000 data rows is a file error.
+ */
+async function* dataRows(f: OpenedFile, sheet: SheetInfo, override?: Record<string, string | null>) {
+  let mapping: Mapping | null = null;
+  let count = 0;
+  for await (const { fila, cells } of f.rows(sheet)) {
+    if (!nonEmpty(cells)) continue;
+    if (!mapping) {
+      mapping = mapHeaders(cells, override);
+      yield { kind: 'header' as const, mapping };
+      continue;
+    }
+    if (++count > IMPORT_MAX_ROWS) throw fileError(IMPORT_MESSAGES.tooManyRows);
+    yield { kind: 'row' as const, fila, ...parseRow(cells, mapping) };
+  }
+  if (count === 0) throw fileError(IMPORT_MESSAGES.empty);
+}
+
+/** POST /import/hojas-excel: the sheets and their non-empty data rows; stages nothing. */
+export async function listSheets(file: UploadedFile): Promise<ImportSheetsResult> {
+  const f = await open(file);
+  const hojas: { nombre: string; filas: number }[] = [];
+  for (const sheet of f.sheets) {
+    let filas = -1;
+    for await (const { cells } of f.rows(sheet)) if (nonEmpty(cells)) filas++;
+    hojas.push({ nombre: sheet.nombre, filas: Math.max(0, filas) });
+  }
+  return { hojas, sheet_names: hojas.map((h) => h.nombre) };
+}
+
+/* ---------------------------------------------------------------- checking rows */
+
+const lower = (s: string) => s.toLocaleLowerCase('es');
+
+/**
+ * The state a row is checked against: the business's codes, barcodes and categories, and the
+ * codes already seen in the file (the first occurrence wins).
+ */
+class RowChecker {
+  codes = new Map<string, string>();
+  barcodes = new Map<string, string>();
+  categories = new Map<string, string>();
+  seenCodes = new Map<string, number>();
+  seenBarcodes = new Map<string, number>();
+
+  constructor(private readonly opts: { createCategories: boolean } = { createCategories: true }) {}
+
+  async load(ex: Executor, businessId: string) {
+    const { rows } = await ex.execute<{ id: string; codigo: string | null; codigo_barras: string | null }>(
+      sql`SELECT id, codigo, codigo_barras FROM ${products}
+           WHERE business_id = ${businessId} AND (codigo IS NOT NULL OR codigo_barras IS NOT NULL)`,
+    );
+    for (const r of rows) {
+      if (r.codigo) this.codes.set(lower(r.codigo), r.id);
+      if (r.codigo_barras) this.barcodes.set(r.codigo_barras, r.id);
+    }
+    const cats = await ex
+      .select({ id: productCategories.id, nombre: productCategories.nombre })
+      .from(productCategories)
+      .where(eq(productCategories.businessId, businessId));
+    for (const c of cats) this.categories.set(lower(c.nombre), c.id);
+  }
+
+  check(fila: number, datos: ImportRowData, parseErrors: ParseErrors) {
+    const productoId = datos.codigo ? (this.codes.get(lower(datos.codigo)) ?? null) : null;
+    const errores = rowErrors(datos, parseErrors, !productoId);
+    if (datos.codigo) {
+      const prev = this.seenCodes.get(lower(datos.codigo));
+      if (prev !== undefined) errores.push(`Código repetido en el archivo (fila ${prev}).`);
+      else this.seenCodes.set(lower(datos.codigo), fila);
+    }
+    if (datos.codigo_barras) {
+      const prev = this.seenBarcodes.get(datos.codigo_barras);
+      if (prev !== undefined) errores.push(`Código de barras repetido en el archivo (fila ${prev}).`);
+      else this.seenBarcodes.set(datos.codigo_barras, fila);
+      const owner = this.barcodes.get(datos.codigo_barras);
+      if (owner && owner !== productoId) {
+        errores.push(`Ya existe un producto con el código de barras ${datos.codigo_barras}.`);
+      }
+    }
+    if (!this.opts.createCategories && datos.categoria_nombre && !this.categories.has(lower(datos.categoria_nombre))) {
+      errores.push(`Categoría inexistente: ${datos.categoria_nombre}.`);
+    }
+    return { accion: productoId ? ('actualizar' as const) : ('nuevo' as const), productoId, errores };
+  }
+
+  isNewCategory(nombre: string | null) {
+    return Boolean(nombre && !this.categories.has(lower(nombre)));
+  }
+}
+
+/* ---------------------------------------------------------------- writing products */
+
+interface Pending {
+  fila: number;
+  datos: ImportRowData;
+  productoId: string | null;
+}
+
+const PRODUCT_FIELDS = [
+  'nombre',
+  'descripcion',
+  'codigo_barras',
+  'precio_compra',
+  'precio_venta',
+  'stock_minimo',
+  'unidad',
+  'activo',
+] as const;
+
+/**
+ * Applies checked rows inside the caller's transaction, BATCH at a time: unknown categories are
+ * created, new products inserted, existing ones updated only in the columns the row fills; every
+ * stock change gets its movement `importacion` and every product its audit row.
+ */
+class ProductWriter {
+  creados = 0;
+  actualizados = 0;
+  categoriasCreadas = 0;
+  private pending: Pending[] = [];
+
+  constructor(
+    private readonly tx: Executor,
+    private readonly businessId: string,
+    private readonly userId: string,
+    private readonly checker: RowChecker,
+  ) {}
+
+  async add(p: Pending) {
+    this.pending.push(p);
+    if (this.pending.length >= BATCH) await this.flush();
+  }
+
+  async flush() {
+    const batch = this.pending;
+    this.pending = [];
+    if (!batch.length) return;
+    await this.createCategories(batch);
+    const categoryId = (n: string | null) => (n ? (this.checker.categories.get(lower(n)) ?? null) : null);
+    await this.insert(
+      batch.filter((p) => !p.productoId),
+      categoryId,
+    );
+    await this.update(
+      batch.filter((p) => p.productoId),
+      categoryId,
+    );
+  }
+
+  private async createCategories(batch: Pending[]) {
+    const wanted = new Map<string, string>();
+    for (const p of batch) {
+      const n = p.datos.categoria_nombre;
+      if (n && !this.checker.categories.has(lower(n)) && !wanted.has(lower(n))) wanted.set(lower(n), n);
+    }
+    if (!wanted.size) return;
+    const names = [...wanted.values()];
+    const { rows } = await this.tx.execute<{ id: string; nombre: string }>(sql`
+      INSERT INTO ${productCategories} (business_id, nombre)
+      SELECT ${this.businessId}, n FROM jsonb_array_elements_text(${JSON.stringify(names)}::jsonb) AS n
+      ON CONFLICT (business_id, lower(nombre)) DO NOTHING
+      RETURNING id, nombre`);
+    this.categoriasCreadas += rows.length;
+    for (const r of rows) {
+      this.checker.categories.set(lower(r.nombre), r.id);
+      await audit(this.tx, {
+        businessId: this.businessId,
+        userId: this.userId,
+        entidad: 'categoria',
+        entidadId: r.id,
+        accion: 'crear',
+        despues: { nombre: r.nombre, descripcion: null, activo: true },
+      });
+    }
+    // Created meanwhile by someone else: use theirs.
+    const missing = names.filter((n) => !this.checker.categories.has(lower(n)));
+    if (missing.length) {
+      const found = await this.tx
+        .select({ id: productCategories.id, nombre: productCategories.nombre })
+        .from(productCategories)
+        .where(
+          and(
+            eq(productCategories.businessId, this.businessId),
+            sql`lower(${productCategories.nombre}) IN (SELECT jsonb_array_elements_text(${JSON.stringify(missing.map(lower))}::jsonb))`,
+          ),
+        );
+      for (const c of found) this.checker.categories.set(lower(c.nombre), c.id);
+    }
+  }
+
+  private async insert(rows: Pending[], categoryId: (n: string | null) => string | null) {
+    if (!rows.length) return;
+    const values = rows.map((p) => ({
+      id: randomUUID(),
+      nombre: p.datos.nombre,
+      descripcion: p.datos.descripcion,
+      codigo: p.datos.codigo,
+      codigo_barras: p.datos.codigo_barras,
+      precio_compra: p.datos.precio_compra,
+      precio_venta: p.datos.precio_venta,
+      stock_actual: p.datos.stock_actual ?? 0,
+      stock_minimo: p.datos.stock_minimo ?? 0,
+      unidad: p.datos.unidad ?? 'unidad',
+      categoria_id: categoryId(p.datos.categoria_nombre),
+      activo: p.datos.activo ?? true,
+    }));
+    await this.tx.execute(sql`
+      INSERT INTO ${products} (id, business_id, nombre, descripcion, codigo, codigo_barras, precio_compra,
+                               precio_venta, stock_actual, stock_minimo, unidad, categoria_id, activo)
+      SELECT x.id, ${this.businessId}, x.nombre, x.descripcion, x.codigo, x.codigo_barras, x.precio_compra,
+             x.precio_venta, x.stock_actual, x.stock_minimo, x.unidad, x.categoria_id, x.activo
+        FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS x(
+          id uuid, nombre text, descripcion text, codigo text, codigo_barras text, precio_compra numeric,
+          precio_venta numeric, stock_actual numeric, stock_minimo numeric, unidad text, categoria_id uuid,
+          activo boolean)`);
+    const moves = values.filter((v) => v.stock_actual > 0).map((v) => ({ id: v.id, q: v.stock_actual }));
+    await this.movements(moves.map((m) => ({ id: m.id, cantidad: m.q, resultante: m.q })));
+    await this.audits(values.map(({ id, ...despues }) => ({ id, antes: null, despues })));
+    this.creados += rows.length;
+  }
+
+  private async update(rows: Pending[], categoryId: (n: string | null) => string | null) {
+    if (!rows.length) return;
+    const ids = rows.map((p) => p.productoId!);
+    const current = await this.tx
+      .select()
+      .from(products)
+      .where(and(eq(products.businessId, this.businessId), inArray(products.id, ids)))
+      .for('update');
+    const byId = new Map(current.map((r) => [r.id, r]));
+    const updates: Record<string, unknown>[] = [];
+    const moves: { id: string; cantidad: number; resultante: number }[] = [];
+    const audits: { id: string; antes: Record<string, unknown>; despues: Record<string, unknown> }[] = [];
+    for (const p of rows) {
+      const r = byId.get(p.productoId!);
+      if (!r) continue; // deleted since it was checked: nothing to update
+      const before: Record<string, unknown> = {
+        nombre: r.nombre,
+        descripcion: r.descripcion,
+        codigo_barras: r.codigoBarras,
+        precio_compra: r.precioCompra === null ? null : Number(r.precioCompra),
+        precio_venta: Number(r.precioVenta),
+        stock_minimo: Number(r.stockMinimo),
+        unidad: r.unidad,
+        activo: r.activo,
+        categoria_id: r.categoriaId,
+        stock_actual: Number(r.stockActual),
+      };
+      const after: Record<string, unknown> = { ...before };
+      for (const f of PRODUCT_FIELDS) if (p.datos[f] !== null) after[f] = p.datos[f];
+      if (p.datos.categoria_nombre) after.categoria_id = categoryId(p.datos.categoria_nombre);
+      if (p.datos.stock_actual !== null) after.stock_actual = p.datos.stock_actual;
+      const antes: Record<string, unknown> = {};
+      const despues: Record<string, unknown> = {};
+      for (const k of Object.keys(after)) {
+        if (after[k] !== before[k]) {
+          antes[k] = before[k];
+          despues[k] = after[k];
+        }
+      }
+      if (!Object.keys(despues).length) continue;
+      updates.push({ id: r.id, ...after });
+      audits.push({ id: r.id, antes, despues });
+      if ('stock_actual' in despues) {
+        const delta = Math.round(((after.stock_actual as number) - (before.stock_actual as number)) * 1000) / 1000;
+        moves.push({ id: r.id, cantidad: delta, resultante: after.stock_actual as number });
+      }
+    }
+    this.actualizados += rows.length;
+    if (!updates.length) return;
+    await this.tx.execute(sql`
+      UPDATE ${products} p SET nombre = x.nombre, descripcion = x.descripcion, codigo_barras = x.codigo_barras,
+             precio_compra = x.precio_compra, precio_venta = x.precio_venta, stock_actual = x.stock_actual,
+             stock_minimo = x.stock_minimo, unidad = x.unidad, categoria_id = x.categoria_id, activo = x.activo,
+             actualizado_en = now()
+        FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS x(
+          id uuid, nombre text, descripcion text, codigo_barras text, precio_compra numeric, precio_venta numeric,
+          stock_actual numeric, stock_minimo numeric, unidad text, categoria_id uuid, activo boolean)
+       WHERE p.business_id = ${this.businessId} AND p.id = x.id`);
+    await this.movements(moves);
+    await this.audits(audits);
+  }
+
+  private async movements(moves: { id: string; cantidad: number; resultante: number }[]) {
+    if (!moves.length) return;
+    await this.tx.execute(sql`
+      INSERT INTO stock_movements (business_id, producto_id, origen, cantidad, stock_resultante, motivo, usuario_id)
+      SELECT ${this.businessId}, x.id, 'importacion', x.cantidad, x.resultante, 'Importación', ${this.userId}
+        FROM jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) AS x(id uuid, cantidad numeric, resultante numeric)`);
+  }
+
+  private async audits(rows: { id: string; antes: unknown; despues: unknown }[]) {
+    if (!rows.length) return;
+    await this.tx.execute(sql`
+      INSERT INTO audit_log (business_id, user_id, entidad, entidad_id, accion, antes, despues)
+      SELECT ${this.businessId}, ${this.userId}, 'producto', x.id, 'importar', x.antes, x.despues
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(id uuid, antes jsonb, despues jsonb)`);
+  }
+}
+
+/** Imports wait for each other per business, so two never race on the same codes. */
+const lockImports = (tx: Executor, businessId: string) =>
+  tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`importacion:${businessId}`}))`);
+
+const raced = () => conflict('DUPLICATE', 'Los productos cambiaron durante la importación. Intenta nuevamente.');
+
+/* ---------------------------------------------------------------- one-shot import */
+
+/** POST /products/importar-excel: the first sheet (or the CSV), every valid row in one transaction. */
+export async function importFile(db: Db, businessId: string, userId: string, file: UploadedFile) {
+  const f = await open(file);
+  const sheet = f.sheets[0];
+  try {
+    return await db.transaction(async (tx) => {
+      await lockImports(tx, businessId);
+      const checker = new RowChecker();
+      await checker.load(tx, businessId);
+      const writer = new ProductWriter(tx, businessId, userId, checker);
+      const errores: ImportRowError[] = [];
+      let conErrores = 0;
+      for await (const r of dataRows(f, sheet)) {
+        if (r.kind === 'header') continue;
+        const c = checker.check(r.fila, r.datos, r.parseErrors);
+        if (c.errores.length) {
+          conErrores++;
+          if (errores.length < MAX_REPORTED_ERRORS) errores.push({ fila: r.fila, mensaje: c.errores.join(' ') });
+          continue;
+        }
+        await writer.add({ fila: r.fila, datos: r.datos, productoId: c.productoId });
+      }
+      await writer.flush();
+      await audit(tx, {
+        businessId,
+        userId,
+        entidad: 'importacion',
+        accion: 'importar',
+        despues: {
+          archivo: file.filename,
+          hoja: sheet.nombre,
+          creados: writer.creados,
+          actualizados: writer.actualizados,
+          categorias_creadas: writer.categoriasCreadas,
+          filas_con_errores: conErrores,
+        },
+      });
+      return {
+        creados: writer.creados,
+        actualizados: writer.actualizados,
+        categorias_creadas: writer.categoriasCreadas,
+        errores,
+      };
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw raced();
+    throw e;
+  }
+}
+
+/* ---------------------------------------------------------------- staged import */
+
+type RowRecord = typeof importRows.$inferSelect;
+
+function splitDatos(stored: ImportRowData & { [PARSE_KEY]?: ParseErrors }) {
+  const { [PARSE_KEY]: parseErrors, ...datos } = stored;
+  return { datos: datos as ImportRowData, parseErrors: parseErrors ?? {} };
+}
+
+export function toStagedRow(
+  r: Pick<RowRecord, 'id' | 'fila' | 'accion' | 'productoId' | 'datos' | 'errores'>,
+): StagedRow {
+  const { datos } = splitDatos(r.datos);
+  return {
+    id: r.id,
+    fila: r.fila,
+    accion: r.accion,
+    producto_id: r.productoId,
+    datos,
+    errores: r.errores,
+    nombre: datos.nombre,
+    codigo: datos.codigo,
+    precio_venta: datos.precio_venta,
+    stock_actual: datos.stock_actual,
+  };
+}
+
+/** The caller's staging, if it has not expired (an expired one is removed on the way). */
+async function currentBatch(ex: Executor, businessId: string, userId: string, now: Date, lock = false) {
+  const q = ex
+    .select()
+    .from(importBatches)
+    .where(and(eq(importBatches.businessId, businessId), eq(importBatches.userId, userId)));
+  const [b] = lock ? await q.for('update') : await q;
+  if (!b) return null;
+  if (b.expiraEn <= now) {
+    await ex.delete(importBatches).where(eq(importBatches.id, b.id));
+    return null;
+  }
+  return b;
+}
+
+/** POST /import/upload: parses and checks every row and stages it, replacing the caller's previous staging. */
+export async function upload(
+  db: Db,
+  businessId: string,
+  userId: string,
+  file: UploadedFile,
+  opts: { hoja?: string; mapeo?: Record<string, string | null> },
+  now: Date,
+): Promise<ImportUploadResult> {
+  const f = await open(file);
+  const sheet = sheetOf(f, opts.hoja);
+  const expira = new Date(now.getTime() + IMPORT_STAGING_HOURS * 3600_000);
+  return db.transaction(async (tx) => {
+    await tx
+      .delete(importBatches)
+      .where(and(eq(importBatches.businessId, businessId), eq(importBatches.userId, userId)));
+    const checker = new RowChecker();
+    await checker.load(tx, businessId);
+    const batchId = randomUUID();
+    let mapping: Mapping | null = null;
+    const preview: StagedRow[] = [];
+    const nuevasCategorias = new Map<string, string>();
+    const counts = { total: 0, validos: 0, con_errores: 0, nuevos: 0, actualizaciones: 0 };
+    let buffer: Record<string, unknown>[] = [];
+    const flush = async () => {
+      if (!buffer.length) return;
+      await tx.execute(sql`
+        INSERT INTO ${importRows} (id, business_id, batch_id, fila, accion, producto_id, datos, errores)
+        SELECT x.id, ${businessId}, ${batchId}, x.fila, x.accion, x.producto_id, x.datos, x.errores
+          FROM jsonb_to_recordset(${JSON.stringify(buffer)}::jsonb)
+            AS x(id uuid, fila int, accion text, producto_id uuid, datos jsonb, errores jsonb)`);
+      buffer = [];
+    };
+    for await (const r of dataRows(f, sheet, opts.mapeo)) {
+      if (r.kind === 'header') {
+        mapping = r.mapping;
+        await tx.insert(importBatches).values({
+          id: batchId,
+          businessId,
+          userId,
+          archivo: file.filename,
+          hoja: sheet.nombre,
+          columnas: mapping.columnas,
+          columnasIgnoradas: mapping.ignoradas,
+          columnasOriginales: mapping.originales,
+          expiraEn: expira,
+        });
+        continue;
+      }
+      const c = checker.check(r.fila, r.datos, r.parseErrors);
+      counts.total++;
+      if (c.errores.length) counts.con_errores++;
+      else {
+        counts.validos++;
+        if (c.accion === 'nuevo') counts.nuevos++;
+        else counts.actualizaciones++;
+        const cat = r.datos.categoria_nombre;
+        if (cat && checker.isNewCategory(cat) && !nuevasCategorias.has(lower(cat)))
+          nuevasCategorias.set(lower(cat), cat);
+      }
+      const row = {
+        id: randomUUID(),
+        fila: r.fila,
+        accion: c.accion,
+        producto_id: c.productoId,
+        datos: Object.keys(r.parseErrors).length ? { ...r.datos, [PARSE_KEY]: r.parseErrors } : r.datos,
+        errores: c.errores,
+      };
+      if (preview.length < IMPORT_PREVIEW_ROWS) {
+        preview.push(toStagedRow({ ...row, productoId: row.producto_id }));
+      }
+      buffer.push(row);
+      if (buffer.length >= BATCH) await flush();
+    }
+    await flush();
+    const summary: ImportSummary = {
+      ...counts,
+      archivo: file.filename,
+      hoja: sheet.nombre,
+      categorias_nuevas: [...nuevasCategorias.values()].slice(0, 200),
+      expira_en: expira.toISOString(),
+    };
+    return {
+      ...summary,
+      columnas: mapping!.columnas,
+      columnas_ignoradas: mapping!.ignoradas,
+      columnas_originales: mapping!.originales,
+      errores_generales: [],
+      total_filas: counts.total,
+      filas_validas: counts.validos,
+      filas_con_errores: counts.con_errores,
+      productos_temporales: preview,
+    };
+  });
+}
+
+const EMPTY_SUMMARY: ImportSummary = {
+  total: 0,
+  validos: 0,
+  con_errores: 0,
+  nuevos: 0,
+  actualizaciones: 0,
+  archivo: null,
+  hoja: null,
+  categorias_nuevas: [],
+  expira_en: null,
+};
+
+/** GET /import/resumen: zeros and `archivo: null` when nothing is staged. */
+export async function summary(db: Db, businessId: string, userId: string, now: Date) {
+  const b = await currentBatch(db, businessId, userId, now);
+  if (!b) return { ...EMPTY_SUMMARY, columnas: [], columnas_ignoradas: [], columnas_originales: [] };
+  const valid = sql`${importRows.errores} = '[]'::jsonb`;
+  const [[counts], { rows: cats }] = await Promise.all([
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        validos: sql<number>`(count(*) FILTER (WHERE ${valid}))::int`,
+        nuevos: sql<number>`(count(*) FILTER (WHERE ${valid} AND ${importRows.accion} = 'nuevo'))::int`,
+        actualizaciones: sql<number>`(count(*) FILTER (WHERE ${valid} AND ${importRows.accion} = 'actualizar'))::int`,
+      })
+      .from(importRows)
+      .where(eq(importRows.batchId, b.id)),
+    db.execute<{ nombre: string }>(sql`
+      SELECT nombre FROM (
+        SELECT DISTINCT ON (lower(r.datos->>'categoria_nombre')) r.datos->>'categoria_nombre' AS nombre, r.fila
+          FROM ${importRows} r
+         WHERE r.batch_id = ${b.id} AND r.errores = '[]'::jsonb AND r.datos->>'categoria_nombre' IS NOT NULL
+           AND NOT EXISTS (SELECT 1 FROM ${productCategories} c
+                            WHERE c.business_id = ${businessId} AND lower(c.nombre) = lower(r.datos->>'categoria_nombre'))
+         ORDER BY lower(r.datos->>'categoria_nombre'), r.fila) t
+       ORDER BY fila LIMIT 200`),
+  ]);
+  return {
+    total: counts.total,
+    validos: counts.validos,
+    con_errores: counts.total - counts.validos,
+    nuevos: counts.nuevos,
+    actualizaciones: counts.actualizaciones,
+    archivo: b.archivo,
+    hoja: b.hoja,
+    categorias_nuevas: cats.map((c) => c.nombre),
+    expira_en: b.expiraEn.toISOString(),
+    columnas: b.columnas,
+    columnas_ignoradas: b.columnasIgnoradas,
+    columnas_originales: b.columnasOriginales,
+  };
+}
+
+/** GET /import/productos-temporales: staged rows by `fila`. */
+export async function listStaged(db: Db, businessId: string, userId: string, q: StagedRowsQuery, now: Date) {
+  const b = await currentBatch(db, businessId, userId, now);
+  if (!b) return { rows: [], total: 0 };
+  const where = [eq(importRows.batchId, b.id)];
+  if (q.estado === 'validos') where.push(sql`${importRows.errores} = '[]'::jsonb`);
+  if (q.estado === 'con_errores') where.push(sql`${importRows.errores} <> '[]'::jsonb`);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(importRows)
+      .where(and(...where))
+      .orderBy(importRows.fila)
+      .limit(q.limit)
+      .offset(q.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(importRows)
+      .where(and(...where)),
+  ]);
+  return { rows: rows.map(toStagedRow), total };
+}
+
+const rowNotFound = () => notFound(IMPORT_MESSAGES.rowNotFound);
+
+/** PUT /import/productos-temporales/{tid}: edits `datos` and checks the row again. */
+export async function updateStaged(
+  db: Db,
+  businessId: string,
+  userId: string,
+  id: string,
+  patch: StagedRowUpdate,
+  now: Date,
+): Promise<StagedRow> {
+  return db.transaction(async (tx) => {
+    const b = await currentBatch(tx, businessId, userId, now);
+    if (!b) throw rowNotFound();
+    const [row] = await tx
+      .select()
+      .from(importRows)
+      .where(and(eq(importRows.businessId, businessId), eq(importRows.batchId, b.id), eq(importRows.id, id)))
+      .for('update');
+    if (!row) throw rowNotFound();
+    const { datos, parseErrors } = splitDatos(row.datos);
+    const next: ImportRowData = { ...datos };
+    const errs: ParseErrors = { ...parseErrors };
+    for (const [k, v] of Object.entries(patch) as [keyof ImportRowData, unknown][]) {
+      if (v === undefined) continue;
+      delete errs[k];
+      if (k === 'precio_venta' || k === 'precio_compra') next[k] = v === null ? null : (v as number) / 100;
+      else if (k === 'stock_actual' || k === 'stock_minimo') next[k] = v === null ? null : (v as number) / 1000;
+      else (next as unknown as Record<string, unknown>)[k] = v;
+    }
+    // Checked against the products and the other staged rows as they are now.
+    const checker = new RowChecker();
+    if (next.codigo) {
+      const [p] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.businessId, businessId), sql`lower(${products.codigo}) = lower(${next.codigo})`));
+      if (p) checker.codes.set(lower(next.codigo), p.id);
+      const { rows: prev } = await tx.execute<{ fila: number }>(sql`
+        SELECT min(fila) AS fila FROM ${importRows}
+         WHERE batch_id = ${b.id} AND fila < ${row.fila} AND lower(datos->>'codigo') = lower(${next.codigo})`);
+      if (prev[0]?.fila) checker.seenCodes.set(lower(next.codigo), prev[0].fila);
+    }
+    if (next.codigo_barras) {
+      const [p] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.businessId, businessId), eq(products.codigoBarras, next.codigo_barras)));
+      if (p) checker.barcodes.set(next.codigo_barras, p.id);
+      const { rows: prev } = await tx.execute<{ fila: number }>(sql`
+        SELECT min(fila) AS fila FROM ${importRows}
+         WHERE batch_id = ${b.id} AND fila < ${row.fila} AND datos->>'codigo_barras' = ${next.codigo_barras}`);
+      if (prev[0]?.fila) checker.seenBarcodes.set(next.codigo_barras, prev[0].fila);
+    }
+    const c = checker.check(row.fila, next, errs);
+    const stored = Object.keys(errs).length ? { ...next, [PARSE_KEY]: errs } : next;
+    const [updated] = await tx
+      .update(importRows)
+      .set({ datos: stored, errores: c.errores, accion: c.accion, productoId: c.productoId })
+      .where(eq(importRows.id, id))
+      .returning();
+    return toStagedRow(updated);
+  });
+}
+
+/** POST /import/confirmar: applies the staged rows in one transaction, checking each again, then clears the staging. */
+export async function confirm(
+  db: Db,
+  businessId: string,
+  userId: string,
+  input: ImportConfirmInput,
+  now: Date,
+): Promise<ImportConfirmResult> {
+  try {
+    return await db.transaction(async (tx) => {
+      const b = await currentBatch(tx, businessId, userId, now, true);
+      if (!b) throw conflict('INVALID_STATE', IMPORT_MESSAGES.nothingStaged);
+      await lockImports(tx, businessId);
+      const checker = new RowChecker({ createCategories: input.crear_categorias_nuevas });
+      await checker.load(tx, businessId);
+      const writer = new ProductWriter(tx, businessId, userId, checker);
+      const errores: ImportRowError[] = [];
+      let omitidos = 0;
+      const only = input.productos_ids ? new Set(input.productos_ids) : null;
+      let lastFila = 0;
+      for (;;) {
+        const page = await tx
+          .select()
+          .from(importRows)
+          .where(and(eq(importRows.batchId, b.id), gt(importRows.fila, lastFila)))
+          .orderBy(importRows.fila)
+          .limit(BATCH);
+        if (!page.length) break;
+        lastFila = page[page.length - 1].fila;
+        for (const row of page) {
+          if (only && !only.has(row.id)) continue;
+          const { datos, parseErrors } = splitDatos(row.datos);
+          const c = checker.check(row.fila, datos, parseErrors);
+          if (c.errores.length) {
+            omitidos++;
+            if (errores.length < MAX_REPORTED_ERRORS) errores.push({ fila: row.fila, mensaje: c.errores.join(' ') });
+            continue;
+          }
+          if (c.productoId && !input.sobrescribir_existentes) {
+            omitidos++;
+            continue;
+          }
+          await writer.add({ fila: row.fila, datos, productoId: c.productoId });
+        }
+      }
+      await writer.flush();
+      await audit(tx, {
+        businessId,
+        userId,
+        entidad: 'importacion',
+        entidadId: b.id,
+        accion: 'importar',
+        despues: {
+          archivo: b.archivo,
+          hoja: b.hoja,
+          creados: writer.creados,
+          actualizados: writer.actualizados,
+          categorias_creadas: writer.categoriasCreadas,
+          omitidos,
+        },
+      });
+      await tx.delete(importBatches).where(eq(importBatches.id, b.id));
+      return {
+        creados: writer.creados,
+        actualizados: writer.actualizados,
+        omitidos,
+        categorias_creadas: writer.categoriasCreadas,
+        errores,
+        productos_creados: writer.creados,
+        productos_actualizados: writer.actualizados,
+      };
+    });
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    if (isUniqueViolation(e)) throw raced();
+    throw e;
+  }
+}
+
+/** DELETE /import/cancelar: discards the caller's staging. */
+export async function cancel(db: Db, businessId: string, userId: string) {
+  return db.transaction(async (tx) => {
+    const [b] = await tx
+      .select({ id: importBatches.id })
+      .from(importBatches)
+      .where(and(eq(importBatches.businessId, businessId), eq(importBatches.userId, userId)))
+      .for('update');
+    if (!b) return { message: IMPORT_MESSAGES.cancelled, filas_descartadas: 0 };
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(importRows)
+      .where(eq(importRows.batchId, b.id));
+    await tx.delete(importBatches).where(eq(importBatches.id, b.id));
+    return { message: IMPORT_MESSAGES.cancelled, filas_descartadas: n };
+  });
+}

@@ -1,0 +1,1021 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
+import ExcelJS from 'exceljs';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/app.js';
+import { addMember, createBusiness, registerUser, type TestUser } from '../../test/fixtures.js';
+
+/*
+ * Spreadsheet files built by the tests: real .xlsx written by ExcelJS,
+ * multipart bodies, and hand-made zip archives for the malicious cases.
+ */
+
+type SheetSpec = { name: string; rows: unknown[][] };
+
+/** An .xlsx with the given sheets; a cell may be a value or an ExcelJS formula object. */
+async function xlsx(sheets: SheetSpec[]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  for (const s of sheets) {
+    const ws = wb.addWorksheet(s.name);
+    for (const r of s.rows) ws.addRow(r as ExcelJS.CellValue[]);
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+interface Part {
+  name: string;
+  value?: string;
+  filename?: string;
+  content?: Buffer;
+  type?: string;
+}
+
+/** A multipart/form-data body for app.inject. */
+function multipartBody(parts: Part[]) {
+  const boundary = `----mostrador${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    chunks.push(Buffer.from(`--${boundary}\r\n`));
+    if (p.filename !== undefined) {
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\n` +
+            `Content-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+      );
+      chunks.push(p.content ?? Buffer.alloc(0));
+    } else {
+      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value ?? ''}`));
+    }
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+interface RawEntry {
+  name: string;
+  /** The bytes stored in the archive (already deflated when method is 8). */
+  data: Buffer;
+  method: 0 | 8;
+  /** The uncompressed size written in the headers (may lie, for the bomb tests). */
+  declaredSize: number;
+  crc?: number;
+}
+
+/** A zip archive written byte by byte, so the tests can make it lie about sizes. */
+function rawZip(entries: RawEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0, 6);
+    local.writeUInt16LE(e.method, 8);
+    local.writeUInt32LE(e.crc ?? 0, 14);
+    local.writeUInt32LE(e.data.length, 18);
+    local.writeUInt32LE(e.declaredSize, 22);
+    local.writeUInt16LE(name.length, 26);
+    locals.push(local, name, e.data);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(e.method, 10);
+    central.writeUInt32LE(e.crc ?? 0, 16);
+    central.writeUInt32LE(e.data.length, 20);
+    central.writeUInt32LE(e.declaredSize, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    centrals.push(central, name);
+    offset += 30 + name.length + e.data.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const eocd = Buffer.alloc(22);
+  eocd.writeUInt32LE(0x06054b50, 0);
+  eocd.writeUInt16LE(entries.length, 8);
+  eocd.writeUInt16LE(entries.length, 10);
+  eocd.writeUInt32LE(cd.length, 12);
+  eocd.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, eocd]);
+}
+
+/** A stored or deflated entry with honest sizes. */
+function entry(name: string, text: string | Buffer, method: 0 | 8 = 8): RawEntry {
+  const raw = Buffer.isBuffer(text) ? text : Buffer.from(text);
+  return {
+    name,
+    data: method === 8 ? deflateRawSync(raw) : raw,
+    method,
+    declaredSize: raw.length,
+    crc: crc32(raw),
+  };
+}
+
+/** The smallest workbook whose single sheet is `sheetXml`, for the hand-made archives. */
+function minimalWorkbook(sheet: RawEntry): RawEntry[] {
+  return [
+    entry(
+      '[Content_Types].xml',
+      '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+    ),
+    entry(
+      'xl/workbook.xml',
+      '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Hoja1" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    ),
+    entry(
+      'xl/_rels/workbook.xml.rels',
+      '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+    ),
+    sheet,
+  ];
+}
+
+const ctx = await createTestApp();
+const { app } = ctx;
+
+let owner: TestUser;
+let biz: string;
+let otherOwner: TestUser;
+let otherBiz: string;
+
+const base = (b = biz) => `/api/v1/businesses/${b}`;
+
+function send(path: string, parts: Part[], u = owner, b = biz) {
+  const { payload, headers } = multipartBody(parts);
+  return app.inject({ method: 'POST', url: `${base(b)}${path}`, headers: { ...u.auth, ...headers }, payload });
+}
+const file = (content: Buffer, filename = 'precios.xlsx'): Part => ({ name: 'file', filename, content });
+const upload = (content: Buffer, filename = 'precios.xlsx', fields: Record<string, string> = {}, u = owner, b = biz) =>
+  send(
+    '/import/upload',
+    [...Object.entries(fields).map(([name, value]) => ({ name, value })), file(content, filename)],
+    u,
+    b,
+  );
+const get = (path: string, u = owner, b = biz) =>
+  app.inject({ method: 'GET', url: `${base(b)}${path}`, headers: u.auth });
+const json = (method: 'POST' | 'PUT' | 'DELETE', path: string, payload?: object, u = owner, b = biz) =>
+  app.inject({ method, url: `${base(b)}${path}`, headers: u.auth, ...(payload ? { payload } : {}) });
+
+/** Everything an import may touch, to prove that a refused file changed nothing. */
+const snapshot = (b = biz) =>
+  Promise.all([
+    ctx.sql('SELECT * FROM products WHERE business_id = $1 ORDER BY id', [b]),
+    ctx.sql('SELECT * FROM product_categories WHERE business_id = $1 ORDER BY id', [b]),
+    ctx.sql('SELECT * FROM stock_movements WHERE business_id = $1 ORDER BY id', [b]),
+    ctx.sql('SELECT * FROM import_batches WHERE business_id = $1 ORDER BY id', [b]),
+    ctx.sql('SELECT count(*)::int AS n FROM import_rows WHERE business_id = $1', [b]),
+  ]);
+
+const productsOf = (b: string) =>
+  ctx.sql<Record<string, unknown>>(
+    `SELECT p.nombre, p.descripcion, p.codigo, p.codigo_barras, p.precio_compra, p.precio_venta, p.stock_actual,
+            p.stock_minimo, p.unidad, c.nombre AS categoria, p.activo
+       FROM products p LEFT JOIN product_categories c ON c.id = p.categoria_id
+      WHERE p.business_id = $1 ORDER BY p.nombre COLLATE "es-AR-x-icu"`,
+    [b],
+  );
+
+const HEADERS = [
+  'Artículo',
+  'PVP',
+  'Cód.',
+  'EAN',
+  'Costo',
+  'Existencias',
+  'Stock mín.',
+  'UM',
+  'Rubro',
+  'Habilitado',
+  'Proveedor',
+];
+
+beforeAll(async () => {
+  owner = await registerUser(app, 'Ana');
+  biz = await createBusiness(app, owner, 'Almacén Ana');
+  otherOwner = await registerUser(app, 'Beto');
+  otherBiz = await createBusiness(app, otherOwner, 'Kiosco Beto');
+});
+
+describe('sheets of a workbook', () => {
+  it('lists every sheet with its non-empty data rows and stages nothing', async () => {
+    const book = await xlsx([
+      { name: 'Portada', rows: [['Lista de precios agosto'], [], ['Distribuidora Sur']] },
+      { name: 'Lista', rows: [['Nombre', 'Precio'], ['Yerba', 4000], [], ['Azúcar', 1200], ['Fideos', 900]] },
+      { name: 'Vacía', rows: [] },
+    ]);
+    const res = await send('/import/hojas-excel', [file(book)]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      hojas: [
+        { nombre: 'Portada', filas: 1 },
+        { nombre: 'Lista', filas: 3 },
+        { nombre: 'Vacía', filas: 0 },
+      ],
+      sheet_names: ['Portada', 'Lista', 'Vacía'],
+    });
+    expect((await get('/import/resumen')).json()).toMatchObject({ total: 0, archivo: null });
+  });
+
+  it('treats a CSV as one sheet named after the file', async () => {
+    const res = await send('/import/hojas-excel', [file(Buffer.from('nombre,precio\nA,1\nB,2\n'), 'lista agosto.csv')]);
+    expect(res.json()).toEqual({ hojas: [{ nombre: 'lista agosto', filas: 2 }], sheet_names: ['lista agosto'] });
+  });
+});
+
+describe('staged import', () => {
+  let existing: string;
+  let b: string;
+
+  beforeEach(async () => {
+    b = await createBusiness(app, owner, `Staged ${randomUUID().slice(0, 6)}`);
+    const cat = await json('POST', '/categories', { nombre: 'Almacén' }, owner, b);
+    const p = await json(
+      'POST',
+      '/products',
+      {
+        nombre: 'Yerba vieja',
+        codigo: 'YER001',
+        precio_venta: 3500,
+        precio_compra: 2000,
+        stock_actual: 10,
+        categoria_id: cat.json().id,
+      },
+      owner,
+      b,
+    );
+    expect(p.statusCode, p.body).toBe(201);
+    existing = p.json().id;
+  });
+
+  const book = () =>
+    xlsx([
+      { name: 'Notas', rows: [['No importar esta hoja']] },
+      {
+        name: 'Lista',
+        rows: [
+          HEADERS,
+          ['Yerba mate 1 kg', 4400, 'yer001', null, null, 35, null, null, null, null, 'Sur'],
+          ['Fernet 750', '8.500,50', 'FER750', '7790290000011', '$ 6.000', 12, 3, 'botella', 'Bebidas', 'sí', 'Sur'],
+          [
+            'Agua 2 l',
+            { formula: 'B2*100', result: 1100 },
+            'AGU2',
+            null,
+            null,
+            '1,5',
+            null,
+            null,
+            'bebidas',
+            'no',
+            null,
+          ],
+          [null, 100, 'SIN-NOMBRE'],
+          ['Precio malo', 'caro', 'MAL'],
+          ['Stock negativo', 10, 'NEG', null, null, -3],
+          ['Repetido', 50, 'FER750'],
+          [],
+          ['Muchos decimales', 10.555, 'DEC', null, null, 1.2345],
+          ['Activo raro', 10, 'ACT', null, null, null, null, null, null, 'quizás'],
+          ['Sin código', 99],
+        ],
+      },
+    ]);
+
+  it('reads the chosen sheet, recognises the Spanish headers and stages every row with its errors', async () => {
+    const res = await upload(await book(), 'precios.xlsx', { hoja: 'Lista' }, owner, b);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      archivo: 'precios.xlsx',
+      hoja: 'Lista',
+      total: 10,
+      validos: 4,
+      con_errores: 6,
+      nuevos: 3,
+      actualizaciones: 1,
+      total_filas: 10,
+      filas_validas: 4,
+      filas_con_errores: 6,
+      categorias_nuevas: ['Bebidas'],
+      columnas_ignoradas: ['Proveedor'],
+      columnas_originales: HEADERS,
+      errores_generales: [],
+    });
+    expect(body.columnas).toEqual([
+      { columna: 'Artículo', campo: 'nombre' },
+      { columna: 'PVP', campo: 'precio_venta' },
+      { columna: 'Cód.', campo: 'codigo' },
+      { columna: 'EAN', campo: 'codigo_barras' },
+      { columna: 'Costo', campo: 'precio_compra' },
+      { columna: 'Existencias', campo: 'stock_actual' },
+      { columna: 'Stock mín.', campo: 'stock_minimo' },
+      { columna: 'UM', campo: 'unidad' },
+      { columna: 'Rubro', campo: 'categoria_nombre' },
+      { columna: 'Habilitado', campo: 'activo' },
+    ]);
+    const rows = body.productos_temporales as {
+      fila: number;
+      accion: string;
+      producto_id: string | null;
+      errores: string[];
+      datos: object;
+    }[];
+    expect(rows.map((r) => [r.fila, r.accion, r.errores])).toEqual([
+      [2, 'actualizar', []],
+      [3, 'nuevo', []],
+      [4, 'nuevo', []],
+      [5, 'nuevo', ['Nombre: este campo es obligatorio.']],
+      [6, 'nuevo', ['Precio de venta: debe ser un número.']],
+      [7, 'nuevo', ['Stock: debe ser mayor o igual a 0.']],
+      [8, 'nuevo', ['Código repetido en el archivo (fila 3).']],
+      [10, 'nuevo', ['Precio de venta: admite como máximo 2 decimales.', 'Stock: admite como máximo 3 decimales.']],
+      [11, 'nuevo', ['Activo: valor no válido (usa sí o no).']],
+      [12, 'nuevo', []],
+    ]);
+    expect(rows[0]).toMatchObject({
+      producto_id: existing,
+      nombre: 'Yerba mate 1 kg',
+      codigo: 'yer001',
+      precio_venta: 4400,
+      stock_actual: 35,
+    });
+    expect(rows[1].datos).toEqual({
+      nombre: 'Fernet 750',
+      descripcion: null,
+      codigo: 'FER750',
+      codigo_barras: '7790290000011',
+      precio_compra: 6000,
+      precio_venta: 8500.5,
+      stock_actual: 12,
+      stock_minimo: 3,
+      unidad: 'botella',
+      categoria_nombre: 'Bebidas',
+      activo: true,
+    });
+    // The formula's cached result is taken, never recomputed (B2*100 would be 440000).
+    expect(rows[2].datos).toMatchObject({ precio_venta: 1100, stock_actual: 1.5, activo: false });
+    // Nothing touches the catalogue before confirming.
+    expect(await productsOf(b)).toHaveLength(1);
+  });
+
+  it('serves the summary and the staged rows, filtered and paged, to the uploader only', async () => {
+    await upload(await book(), 'precios.xlsx', { sheet_name: 'Lista' }, owner, b);
+    const resumen = await get('/import/resumen', owner, b);
+    expect(resumen.json()).toMatchObject({
+      total: 10,
+      validos: 4,
+      con_errores: 6,
+      nuevos: 3,
+      actualizaciones: 1,
+      archivo: 'precios.xlsx',
+      hoja: 'Lista',
+      categorias_nuevas: ['Bebidas'],
+      expira_en: expect.any(String),
+    });
+    const bad = await get('/import/productos-temporales?estado=con_errores&limit=2&offset=1', owner, b);
+    expect(bad.headers['x-total-count']).toBe('6');
+    expect(bad.json().map((r: { fila: number }) => r.fila)).toEqual([6, 7]);
+    const good = await get('/import/productos-temporales?estado=validos', owner, b);
+    expect(good.json().map((r: { fila: number }) => r.fila)).toEqual([2, 3, 4, 12]);
+    // Another member of the same business has no staging of their own.
+    const colleague = await registerUser(app, 'Colega');
+    await addMember(ctx, b, owner, colleague, ['puede_ver_productos', 'puede_editar_productos']);
+    expect((await get('/import/resumen', colleague, b)).json()).toMatchObject({ total: 0, archivo: null });
+    expect((await get('/import/productos-temporales', colleague, b)).json()).toEqual([]);
+  });
+
+  it('edits a staged row and checks it again', async () => {
+    const staged = (await upload(await book(), 'p.xlsx', { hoja: 'Lista' }, owner, b)).json().productos_temporales;
+    const precioMalo = staged.find((r: { fila: number }) => r.fila === 6);
+    const fixed = await json(
+      'PUT',
+      `/import/productos-temporales/${precioMalo.id}`,
+      { precio_venta: '1500.5' },
+      owner,
+      b,
+    );
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json()).toMatchObject({ fila: 6, errores: [], precio_venta: 1500.5, accion: 'nuevo' });
+    // A code that now names an existing product turns the row into an update.
+    const sinNombre = staged.find((r: { fila: number }) => r.fila === 5);
+    const asUpdate = await json(
+      'PUT',
+      `/import/productos-temporales/${sinNombre.id}`,
+      { datos: { codigo: 'YER001' } },
+      owner,
+      b,
+    );
+    expect(asUpdate.json()).toMatchObject({
+      accion: 'actualizar',
+      producto_id: existing,
+      errores: ['Código repetido en el archivo (fila 2).'],
+    });
+    const dup = staged.find((r: { fila: number }) => r.fila === 12);
+    const repeated = await json('PUT', `/import/productos-temporales/${dup.id}`, { codigo: 'agu2' }, owner, b);
+    expect(repeated.json().errores).toEqual(['Código repetido en el archivo (fila 4).']);
+    const cleared = await json('PUT', `/import/productos-temporales/${dup.id}`, { nombre: '' }, owner, b);
+    expect(cleared.json().errores).toEqual([
+      'Nombre: este campo es obligatorio.',
+      'Código repetido en el archivo (fila 4).',
+    ]);
+    for (const bad of [{ precio_venta: -1 }, { stock_actual: 'x' }, { categoria_nombre: 'x'.repeat(101) }, {}]) {
+      expect((await json('PUT', `/import/productos-temporales/${dup.id}`, bad, owner, b)).statusCode).toBe(422);
+    }
+    for (const id of [randomUUID(), 'nope']) {
+      const res = await json('PUT', `/import/productos-temporales/${id}`, { nombre: 'x' }, owner, b);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().detail).toBe('Fila de importación no encontrada.');
+    }
+    // Another business cannot reach these rows.
+    const res = await json('PUT', `/import/productos-temporales/${dup.id}`, { nombre: 'x' }, otherOwner, otherBiz);
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('confirms every valid row in one transaction: updates by code, creates the rest and the new categories', async () => {
+    await upload(await book(), 'precios.xlsx', { hoja: 'Lista' }, owner, b);
+    const res = await json('POST', '/import/confirmar', {}, owner, b);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      creados: 3,
+      actualizados: 1,
+      omitidos: 6,
+      categorias_creadas: 1,
+      errores: [
+        { fila: 5, mensaje: 'Nombre: este campo es obligatorio.' },
+        { fila: 6, mensaje: 'Precio de venta: debe ser un número.' },
+        { fila: 7, mensaje: 'Stock: debe ser mayor o igual a 0.' },
+        { fila: 8, mensaje: 'Código repetido en el archivo (fila 3).' },
+        {
+          fila: 10,
+          mensaje: 'Precio de venta: admite como máximo 2 decimales. Stock: admite como máximo 3 decimales.',
+        },
+        { fila: 11, mensaje: 'Activo: valor no válido (usa sí o no).' },
+      ],
+      productos_creados: 3,
+      productos_actualizados: 1,
+    });
+    expect(await productsOf(b)).toEqual([
+      {
+        nombre: 'Agua 2 l',
+        descripcion: null,
+        codigo: 'AGU2',
+        codigo_barras: null,
+        precio_compra: null,
+        precio_venta: '1100.00',
+        stock_actual: '1.500',
+        stock_minimo: '0.000',
+        unidad: 'unidad',
+        categoria: 'Bebidas',
+        activo: false,
+      },
+      {
+        nombre: 'Fernet 750',
+        descripcion: null,
+        codigo: 'FER750',
+        codigo_barras: '7790290000011',
+        precio_compra: '6000.00',
+        precio_venta: '8500.50',
+        stock_actual: '12.000',
+        stock_minimo: '3.000',
+        unidad: 'botella',
+        categoria: 'Bebidas',
+        activo: true,
+      },
+      {
+        nombre: 'Sin código',
+        descripcion: null,
+        codigo: null,
+        codigo_barras: null,
+        precio_compra: null,
+        precio_venta: '99.00',
+        stock_actual: '0.000',
+        stock_minimo: '0.000',
+        unidad: 'unidad',
+        categoria: null,
+        activo: true,
+      },
+      // Updated: only the cells present changed (its cost and category stay).
+      {
+        nombre: 'Yerba mate 1 kg',
+        descripcion: null,
+        codigo: 'YER001',
+        codigo_barras: null,
+        precio_compra: '2000.00',
+        precio_venta: '4400.00',
+        stock_actual: '35.000',
+        stock_minimo: '0.000',
+        unidad: 'unidad',
+        categoria: 'Almacén',
+        activo: true,
+      },
+    ]);
+    const moves = await ctx.sql(
+      `SELECT p.nombre, m.origen, m.cantidad, m.stock_resultante, m.motivo FROM stock_movements m
+         JOIN products p ON p.id = m.producto_id WHERE m.business_id = $1 ORDER BY p.nombre, m.fecha, m.origen`,
+      [b],
+    );
+    expect(moves).toEqual([
+      {
+        nombre: 'Agua 2 l',
+        origen: 'importacion',
+        cantidad: '1.500',
+        stock_resultante: '1.500',
+        motivo: 'Importación',
+      },
+      {
+        nombre: 'Fernet 750',
+        origen: 'importacion',
+        cantidad: '12.000',
+        stock_resultante: '12.000',
+        motivo: 'Importación',
+      },
+      {
+        nombre: 'Yerba mate 1 kg',
+        origen: 'inicial',
+        cantidad: '10.000',
+        stock_resultante: '10.000',
+        motivo: 'Stock inicial',
+      },
+      {
+        nombre: 'Yerba mate 1 kg',
+        origen: 'importacion',
+        cantidad: '25.000',
+        stock_resultante: '35.000',
+        motivo: 'Importación',
+      },
+    ]);
+    const audit = await ctx.sql(
+      `SELECT entidad, accion, antes, despues FROM audit_log WHERE business_id = $1 AND accion = 'importar' AND entidad_id = $2`,
+      [b, existing],
+    );
+    expect(audit).toEqual([
+      {
+        entidad: 'producto',
+        accion: 'importar',
+        antes: { precio_venta: 3500, stock_actual: 10, nombre: 'Yerba vieja' },
+        despues: { precio_venta: 4400, stock_actual: 35, nombre: 'Yerba mate 1 kg' },
+      },
+    ]);
+    expect(
+      (
+        await ctx.sql("SELECT count(*)::int AS n FROM audit_log WHERE business_id = $1 AND entidad = 'importacion'", [
+          b,
+        ])
+      )[0].n,
+    ).toBe(1);
+    // The staging is gone.
+    expect((await get('/import/resumen', owner, b)).json()).toMatchObject({ total: 0, archivo: null });
+    const again = await json('POST', '/import/confirmar', {}, owner, b);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ detail: 'No hay una importación en curso.', code: 'INVALID_STATE' });
+  });
+
+  it('confirms only the chosen rows, without overwriting or creating categories when asked', async () => {
+    const staged = (await upload(await book(), 'p.xlsx', { hoja: 'Lista' }, owner, b)).json().productos_temporales;
+    const ids = staged.filter((r: { fila: number }) => [2, 3, 12].includes(r.fila)).map((r: { id: string }) => r.id);
+    const res = await json(
+      'POST',
+      '/import/confirmar',
+      { productos_ids: ids, sobrescribir_existentes: false, crear_categorias_nuevas: false },
+      owner,
+      b,
+    );
+    expect(res.json()).toMatchObject({
+      creados: 1,
+      actualizados: 0,
+      omitidos: 2,
+      categorias_creadas: 0,
+      errores: [{ fila: 3, mensaje: 'Categoría inexistente: Bebidas.' }],
+    });
+    expect((await productsOf(b)).map((p) => [p.nombre, p.precio_venta])).toEqual([
+      ['Sin código', '99.00'],
+      ['Yerba vieja', '3500.00'],
+    ]);
+  });
+
+  it('checks the rows again when confirming: a code created meanwhile turns a new row into an update', async () => {
+    await upload(await book(), 'p.xlsx', { hoja: 'Lista' }, owner, b);
+    await json('POST', '/products', { nombre: 'Agua vieja', codigo: 'AGU2', precio_venta: 1 }, owner, b);
+    const res = await json('POST', '/import/confirmar', undefined, owner, b);
+    expect(res.json()).toMatchObject({ creados: 2, actualizados: 2 });
+    const agua = (await productsOf(b)).find((p) => p.codigo === 'AGU2');
+    expect(agua).toMatchObject({ nombre: 'Agua 2 l', precio_venta: '1100.00' });
+  });
+
+  it('cancels (reporting the discarded rows), and a new upload replaces the previous staging', async () => {
+    await upload(await book(), 'uno.xlsx', { hoja: 'Lista' }, owner, b);
+    await upload(
+      await xlsx([
+        {
+          name: 'Hoja',
+          rows: [
+            ['Nombre', 'Precio'],
+            ['Solo', 1],
+          ],
+        },
+      ]),
+      'dos.xlsx',
+      {},
+      owner,
+      b,
+    );
+    expect((await get('/import/resumen', owner, b)).json()).toMatchObject({
+      total: 1,
+      archivo: 'dos.xlsx',
+      hoja: 'Hoja',
+    });
+    expect((await ctx.sql('SELECT count(*)::int AS n FROM import_rows WHERE business_id = $1', [b]))[0].n).toBe(1);
+    const res = await json('DELETE', '/import/cancelar', undefined, owner, b);
+    expect(res.json()).toEqual({ message: 'Importación cancelada.', filas_descartadas: 1 });
+    expect((await json('DELETE', '/import/cancelar', undefined, owner, b)).json().filas_descartadas).toBe(0);
+  });
+
+  it('forgets a staging after 24 hours', async () => {
+    await upload(await book(), 'p.xlsx', { hoja: 'Lista' }, owner, b);
+    await ctx.sql("UPDATE import_batches SET expira_en = now() - interval '1 minute' WHERE business_id = $1", [b]);
+    expect((await get('/import/resumen', owner, b)).json()).toMatchObject({ total: 0, archivo: null });
+    expect((await json('POST', '/import/confirmar', {}, owner, b)).statusCode).toBe(409);
+    expect(await ctx.sql('SELECT id FROM import_batches WHERE business_id = $1', [b])).toEqual([]);
+  });
+
+  it('lets the wizard map columns itself', async () => {
+    const file = await xlsx([
+      {
+        name: 'H',
+        rows: [
+          ['Descripción larga', 'Importe', 'Notas'],
+          ['Yerba', 10, 'x'],
+        ],
+      },
+    ]);
+    const auto = await upload(file, 'h.xlsx', {}, owner, b);
+    expect(auto.statusCode).toBe(422);
+    expect(auto.json()).toMatchObject({
+      detail: 'Faltan columnas obligatorias: Nombre, Precio de venta.',
+      code: 'INVALID_FILE',
+      columnas: [],
+      columnas_ignoradas: ['Descripción larga', 'Importe', 'Notas'],
+      columnas_originales: ['Descripción larga', 'Importe', 'Notas'],
+    });
+    const mapped = await upload(
+      file,
+      'h.xlsx',
+      { mapeo: JSON.stringify({ 'Descripción larga': 'nombre', Importe: 'precio_venta', Notas: null }) },
+      owner,
+      b,
+    );
+    expect(mapped.statusCode, mapped.body).toBe(200);
+    expect(mapped.json()).toMatchObject({
+      columnas: [
+        { columna: 'Descripción larga', campo: 'nombre' },
+        { columna: 'Importe', campo: 'precio_venta' },
+      ],
+      columnas_ignoradas: ['Notas'],
+      validos: 1,
+    });
+    const twice = await upload(
+      file,
+      'h.xlsx',
+      { mapeo: JSON.stringify({ 'Descripción larga': 'nombre', Importe: 'nombre' }) },
+      owner,
+      b,
+    );
+    expect(twice.json().detail).toBe('La columna Nombre está asignada más de una vez.');
+    expect((await upload(file, 'h.xlsx', { mapeo: '{"Importe": "color"}' }, owner, b)).json().detail).toBe(
+      'El mapeo de columnas no es válido.',
+    );
+  });
+});
+
+describe('CSV', () => {
+  it('reads UTF-8 with BOM, the ; separator, quotes, and Argentine numbers, storing exactly that', async () => {
+    const b = await createBusiness(app, owner, 'CSV');
+    const csv =
+      '\ufeffCódigo;Descripción;Producto;Precio de venta;Stock;Categoría\r\n' +
+      'A1;"Con ""comillas""; y punto y coma";Ñandú de peluche;"1.234,56";2;Juguetería\r\n' +
+      '\r\n' +
+      'A2;;Café "especial";990;0,5;juguetería\r\n';
+    const res = await send('/products/importar-excel', [file(Buffer.from(csv, 'utf8'), 'lista.csv')], owner, b);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ creados: 2, actualizados: 0, categorias_creadas: 1, errores: [] });
+    expect(
+      (await productsOf(b)).map((p) => [
+        p.codigo,
+        p.nombre,
+        p.descripcion,
+        p.precio_venta,
+        p.stock_actual,
+        p.categoria,
+      ]),
+    ).toEqual([
+      ['A2', 'Café "especial"', null, '990.00', '0.500', 'Juguetería'],
+      ['A1', 'Ñandú de peluche', 'Con "comillas"; y punto y coma', '1234.56', '2.000', 'Juguetería'],
+    ]);
+  });
+
+  it('reads a comma-separated CSV saved by Excel on Windows (Windows-1252)', async () => {
+    const b = await createBusiness(app, owner, 'CSV 1252');
+    const csv = Buffer.from('nombre,precio\nAzúcar,1200\n', 'latin1');
+    const res = await send('/products/importar-excel', [file(csv, 'viejo.csv')], owner, b);
+    expect(res.json()).toMatchObject({ creados: 1 });
+    expect((await productsOf(b))[0].nombre).toBe('Azúcar');
+  });
+});
+
+describe('one-shot import', () => {
+  it('imports the first sheet: creates, updates by code, reports row errors, in one go', async () => {
+    const b = await createBusiness(app, owner, 'Directo');
+    await json('POST', '/products', { nombre: 'Viejo', codigo: 'V1', precio_venta: 1, stock_actual: 5 }, owner, b);
+    const book = await xlsx([
+      {
+        name: 'Primera',
+        rows: [
+          ['Nombre', 'Precio', 'Código', 'Stock', 'Familia'],
+          ['Nuevo', 10, 'N1', 3, 'Limpieza'],
+          ['Renovado', 20, 'v1', 2],
+          ['Sin precio', null, 'X'],
+        ],
+      },
+      {
+        name: 'Segunda',
+        rows: [
+          ['Nombre', 'Precio'],
+          ['Ignorado', 1],
+        ],
+      },
+    ]);
+    const res = await send('/products/importar-excel', [file(book)], owner, b);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      creados: 1,
+      actualizados: 1,
+      categorias_creadas: 1,
+      errores: [{ fila: 4, mensaje: 'Precio de venta: este campo es obligatorio.' }],
+    });
+    expect((await productsOf(b)).map((p) => [p.nombre, p.codigo, p.precio_venta, p.stock_actual, p.categoria])).toEqual(
+      [
+        ['Nuevo', 'N1', '10.00', '3.000', 'Limpieza'],
+        ['Renovado', 'V1', '20.00', '2.000', null],
+      ],
+    );
+    const moves = await ctx.sql<{ cantidad: string }>(
+      "SELECT cantidad FROM stock_movements WHERE business_id = $1 AND origen = 'importacion' ORDER BY cantidad",
+      [b],
+    );
+    expect(moves.map((m) => m.cantidad)).toEqual(['-3.000', '3.000']);
+  });
+
+  it('refuses a barcode that belongs to another product, and a repeated one in the file', async () => {
+    const b = await createBusiness(app, owner, 'Barras');
+    await json('POST', '/products', { nombre: 'Dueño', codigo_barras: '779', precio_venta: 1 }, owner, b);
+    const book = await xlsx([
+      {
+        name: 'H',
+        rows: [
+          ['Nombre', 'Precio', 'EAN'],
+          ['Copia', 1, '779'],
+          ['Uno', 1, '123'],
+          ['Dos', 1, '123'],
+        ],
+      },
+    ]);
+    const res = await send('/products/importar-excel', [file(book)], owner, b);
+    expect(res.json().errores).toEqual([
+      { fila: 2, mensaje: 'Ya existe un producto con el código de barras 779.' },
+      { fila: 4, mensaje: 'Código de barras repetido en el archivo (fila 3).' },
+    ]);
+  });
+});
+
+describe('bad files change nothing', () => {
+  const notSpreadsheet = [
+    ['an old .xls', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...Array(600).fill(0)]), 'viejo.xls'],
+    ['a PDF renamed .xlsx', Buffer.concat([Buffer.from('%PDF-1.4\n%âãÏÓ\n'), Buffer.alloc(200, 1)]), 'factura.xlsx'],
+    ['a PNG renamed .xlsx', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), 'foto.xlsx'],
+    [
+      'a Word document renamed .xlsx',
+      rawZip([entry('[Content_Types].xml', '<Types/>'), entry('word/document.xml', '<w:document/>')]),
+      'carta.xlsx',
+    ],
+  ] as const;
+
+  it.each(notSpreadsheet)('refuses %s as an unsupported format (422 INVALID_FILE)', async (_label, content, name) => {
+    for (const path of ['/import/upload', '/products/importar-excel', '/import/hojas-excel']) {
+      const before = await snapshot();
+      const res = await send(path, [file(content as Buffer, name)]);
+      expect(res.statusCode, path).toBe(422);
+      expect(res.json()).toMatchObject({
+        code: 'INVALID_FILE',
+        detail: 'Formato no soportado. Sube un archivo .xlsx o .csv.',
+      });
+      expect(await snapshot()).toEqual(before);
+    }
+  });
+
+  const unreadable = 'No se pudo leer el archivo. Verifica que sea un Excel o CSV válido.';
+
+  it('refuses a broken archive', async () => {
+    const good = await xlsx([
+      {
+        name: 'H',
+        rows: [
+          ['Nombre', 'Precio'],
+          ['A', 1],
+        ],
+      },
+    ]);
+    for (const broken of [
+      good.subarray(0, good.length - 40),
+      good.subarray(0, 2000),
+      Buffer.concat([good.subarray(0, good.length - 22), Buffer.alloc(22)]),
+      Buffer.concat([Buffer.from('PK\x03\x04'), randomBytes(5000)]),
+    ]) {
+      const before = await snapshot();
+      const res = await upload(broken);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().detail).toBe(unreadable);
+      expect(await snapshot()).toEqual(before);
+    }
+  });
+
+  /** A deflate stream of `mb` megabytes of the same XML, made without ever holding them. */
+  async function bombData(mb: number) {
+    const deflate = createDeflateRaw({ level: 9 });
+    const out: Buffer[] = [];
+    const sink = new PassThrough();
+    deflate.pipe(sink);
+    sink.on('data', (c: Buffer) => out.push(c));
+    const chunk = Buffer.from('<row><c t="inlineStr"><is><t>AAAAAAAA</t></is></c></row>'.repeat(16_384)).subarray(
+      0,
+      1024 * 1024,
+    );
+    for (let i = 0; i < mb; i++) if (!deflate.write(chunk)) await new Promise((r) => deflate.once('drain', r));
+    await new Promise<void>((r) => deflate.end(r));
+    await new Promise((r) => sink.once('end', r));
+    return Buffer.concat(out);
+  }
+
+  it('refuses a zip bomb from its declared sizes, before inflating it', async () => {
+    const data = await bombData(300);
+    expect(data.length).toBeLessThan(2 * 1024 * 1024);
+    const bomb = rawZip(
+      minimalWorkbook({ name: 'xl/worksheets/sheet1.xml', data, method: 8, declaredSize: 300 * 1024 * 1024 }),
+    );
+    const before = await snapshot();
+    const started = Date.now();
+    const res = await upload(bomb, 'bomba.xlsx');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toBe(unreadable);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a zip bomb that lies about its sizes, stopping as soon as it inflates past them', async () => {
+    const data = await bombData(300);
+    const bomb = rawZip(minimalWorkbook({ name: 'xl/worksheets/sheet1.xml', data, method: 8, declaredSize: 4096 }));
+    const before = await snapshot();
+    const started = Date.now();
+    for (const path of ['/import/upload', '/products/importar-excel', '/import/hojas-excel']) {
+      const res = await send(path, [file(bomb, 'bomba.xlsx')]);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().detail).toBe(unreadable);
+    }
+    // Inflating 300 MB three times would take far longer than this.
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('reads a hand-made workbook with inline strings and no shared strings', async () => {
+    const sheet = entry(
+      'xl/worksheets/sheet1.xml',
+      '<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>' +
+        '<row r="1"><c r="A1" t="inlineStr"><is><t>Nombre</t></is></c><c r="B1" t="inlineStr"><is><t>Precio</t></is></c></row>' +
+        '<row r="2"><c r="A2" t="inlineStr"><is><t>Té &amp; café</t></is></c><c r="B2"><f>1/0</f><v>250</v></c></row>' +
+        '</sheetData></worksheet>',
+    );
+    const res = await upload(rawZip(minimalWorkbook(sheet)), 'manual.xlsx');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().productos_temporales[0].datos).toMatchObject({ nombre: 'Té & café', precio_venta: 250 });
+  });
+
+  it.each([
+    ['an empty file', Buffer.alloc(0), 'vacio.xlsx', 'El archivo está vacío.'],
+    ['a CSV with only a BOM and blank lines', Buffer.from('\ufeff\r\n\r\n'), 'vacio.csv', 'El archivo está vacío.'],
+    ['a CSV with headers only', Buffer.from('nombre;precio\n'), 'solo.csv', 'El archivo está vacío.'],
+    [
+      'a CSV without a price column',
+      Buffer.from('nombre;stock\nA;1\n'),
+      'faltan.csv',
+      'Faltan columnas obligatorias: Precio de venta.',
+    ],
+  ])('refuses %s', async (_label, content, name, detail) => {
+    const before = await snapshot();
+    const res = await upload(content, name);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'INVALID_FILE', detail });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a sheet that does not exist', async () => {
+    const res = await upload(
+      await xlsx([
+        {
+          name: 'Lista',
+          rows: [
+            ['Nombre', 'Precio'],
+            ['A', 1],
+          ],
+        },
+      ]),
+      'p.xlsx',
+      { hoja: 'Otra' },
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toBe('La hoja «Otra» no existe en el archivo.');
+  });
+
+  it('refuses more than 50,000 rows, and writes none of them', async () => {
+    const lines = ['nombre;precio'];
+    for (let i = 1; i <= 50_001; i++) lines.push(`Producto ${i};${i}`);
+    const before = await snapshot();
+    for (const path of ['/import/upload', '/products/importar-excel']) {
+      const res = await send(path, [file(Buffer.from(lines.join('\n')), 'enorme.csv')]);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().detail).toBe('El archivo tiene más de 50.000 filas.');
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a request without a file, a file over 10 MB, and a body that is not multipart', async () => {
+    const none = await send('/import/upload', [{ name: 'hoja', value: 'Lista' }]);
+    expect(none.statusCode).toBe(422);
+    expect(none.json()).toMatchObject({ code: 'INVALID_FILE', detail: 'Adjunta un archivo en el campo «file».' });
+    const wrongField = await send('/import/upload', [
+      { name: 'archivo', filename: 'p.csv', content: Buffer.from('a') },
+    ]);
+    expect(wrongField.json().detail).toBe('Adjunta un archivo en el campo «file».');
+    const big = await upload(Buffer.alloc(10 * 1024 * 1024 + 1, 65), 'grande.csv');
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ detail: 'El archivo supera el máximo de 10 MB.', code: 'PAYLOAD_TOO_LARGE' });
+    const asJson = await json('POST', '/import/upload', { file: 'x' });
+    expect(asJson.statusCode).toBe(415);
+  });
+});
+
+describe('import permissions and isolation', () => {
+  it('needs productos/editar to upload, confirm and cancel, productos/ver to read', async () => {
+    const viewer = await registerUser(app, 'Vera');
+    await addMember(ctx, biz, owner, viewer, ['puede_ver_productos', 'puede_eliminar_productos']);
+    expect((await get('/import/resumen', viewer)).statusCode).toBe(200);
+    expect((await get('/import/productos-temporales', viewer)).statusCode).toBe(200);
+    const book = await xlsx([
+      {
+        name: 'H',
+        rows: [
+          ['Nombre', 'Precio'],
+          ['A', 1],
+        ],
+      },
+    ]);
+    for (const res of [
+      await upload(book, 'p.xlsx', {}, viewer),
+      await send('/products/importar-excel', [file(book)], viewer),
+      await send('/import/hojas-excel', [file(book)], viewer),
+      await json('POST', '/import/confirmar', {}, viewer),
+      await json('DELETE', '/import/cancelar', undefined, viewer),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ modulo: 'productos', accion: 'editar' });
+    }
+  });
+
+  it('never imports into, or shows the staging of, another business', async () => {
+    const book = await xlsx([
+      {
+        name: 'H',
+        rows: [
+          ['Nombre', 'Precio', 'Código'],
+          ['Secreto', 1, 'S1'],
+        ],
+      },
+    ]);
+    await upload(book, 'secreto.xlsx', {}, otherOwner, otherBiz);
+    expect((await get('/import/productos-temporales')).json().map((r: { nombre: string }) => r.nombre)).not.toContain(
+      'Secreto',
+    );
+    expect((await get('/import/resumen', otherOwner, otherBiz)).json()).toMatchObject({
+      total: 1,
+      archivo: 'secreto.xlsx',
+    });
+    expect(await ctx.sql("SELECT id FROM products WHERE nombre = 'Secreto'")).toEqual([]);
+  });
+});

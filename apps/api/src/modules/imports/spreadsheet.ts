@@ -1,0 +1,300 @@
+import { createRequire } from 'node:module';
+import { Readable } from 'node:stream';
+import { IMPORT_MESSAGES } from '@mostrador/shared';
+import { AppError, type ErrorCode } from '../../lib/errors.js';
+import { entryString, entryText, isZip, readZip, ZipError, type ZipEntry } from './zip.js';
+
+/*
+ * Reading an uploaded .xlsx or .csv, by content (never by name alone), streaming its rows so
+ * 50,000 rows never sit in memory at once. The .xlsx path uses ExcelJS's streaming readers
+ * (shared strings and worksheet) over entries that zip.ts inflates under a byte cap; formulas
+ * are read as their cached result and never evaluated.
+ */
+
+const require = createRequire(import.meta.url);
+// ExcelJS's own streaming readers, fed by our capped entries instead of its unzipper.
+const WorkbookReader = require('exceljs/lib/stream/xlsx/workbook-reader.js') as new (
+  input: unknown,
+  options: Record<string, string>,
+) => ExcelWorkbookReader;
+const WorksheetReader = require('exceljs/lib/stream/xlsx/worksheet-reader.js') as new (args: {
+  workbook: ExcelWorkbookReader;
+  id: number;
+  iterator: AsyncIterable<string>;
+  options: Record<string, string>;
+}) => AsyncIterable<ExcelRow>;
+
+interface ExcelWorkbookReader {
+  sharedStrings?: unknown[];
+  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
+}
+
+interface ExcelRow {
+  number: number;
+  values: unknown[];
+}
+
+export type Cell = string | number | boolean | null;
+
+export interface SheetInfo {
+  nombre: string;
+  path: string;
+}
+
+export interface OpenedFile {
+  kind: 'xlsx' | 'csv';
+  sheets: SheetInfo[];
+  /** Rows of a sheet (the first when not named): 1-based spreadsheet row number and cells from column 1. */
+  rows(sheet: SheetInfo): AsyncGenerator<{ fila: number; cells: Cell[] }>;
+}
+
+// Not in the shared ErrorCode list: API-CONTRACT §4.2 names this code for file errors.
+const INVALID_FILE = 'INVALID_FILE' as ErrorCode;
+
+/** 422 INVALID_FILE; `extra` carries what the wizard needs to fix it (the headers it read). */
+export const fileError = (message: string, extra: Record<string, unknown> = {}) =>
+  new AppError(422, INVALID_FILE, message, { errors: [{ field: 'file', message }], ...extra });
+export const unreadable = () => fileError(IMPORT_MESSAGES.unreadable);
+export const unsupported = () => fileError(IMPORT_MESSAGES.unsupported);
+
+/* ---------------------------------------------------------------- detection */
+
+const BINARY_MAGIC = [
+  [0xd0, 0xcf, 0x11, 0xe0], // .xls, .doc (OLE2)
+  [0x25, 0x50, 0x44, 0x46], // %PDF
+  [0x89, 0x50, 0x4e, 0x47], // PNG
+  [0xff, 0xd8, 0xff], // JPEG
+  [0x47, 0x49, 0x46, 0x38], // GIF
+  [0x1f, 0x8b], // gzip
+  [0x52, 0x61, 0x72, 0x21], // RAR
+  [0x37, 0x7a, 0xbc, 0xaf], // 7z
+  [0x7b, 0x5c, 0x72, 0x74, 0x66], // {\rtf
+];
+
+function looksBinary(buf: Buffer): boolean {
+  if (BINARY_MAGIC.some((m) => m.every((b, i) => buf[i] === b))) return true;
+  const head = buf.subarray(0, 8192);
+  return head.includes(0);
+}
+
+/** Opens a file by its content: an .xlsx (zip with a workbook), or UTF-8 / Windows-1252 text as CSV. */
+export async function openSpreadsheet(buf: Buffer, filename: string): Promise<OpenedFile> {
+  const body = buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? buf.subarray(3) : buf;
+  if (body.toString('utf8').trim() === '') throw fileError(IMPORT_MESSAGES.empty);
+  if (isZip(buf)) return openXlsx(buf);
+  if (looksBinary(buf)) throw unsupported();
+  return openCsv(body, filename);
+}
+
+/* ---------------------------------------------------------------- xlsx */
+
+const XML_CAP = 8 * 1024 * 1024;
+
+const decodeXml = (s: string) =>
+  s.replace(/&(amp|lt|gt|quot|apos|#x[0-9a-f]+|#\d+);/gi, (m, e: string) => {
+    const k = e.toLowerCase();
+    if (k === 'amp') return '&';
+    if (k === 'lt') return '<';
+    if (k === 'gt') return '>';
+    if (k === 'quot') return '"';
+    if (k === 'apos') return "'";
+    const code = k.startsWith('#x') ? parseInt(k.slice(2), 16) : parseInt(k.slice(1), 10);
+    return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : m;
+  });
+
+const attr = (tag: string, name: string) => {
+  const m = new RegExp(`(?:^|\\s)${name}\\s*=\\s*("([^"]*)"|'([^']*)')`).exec(tag);
+  return m ? decodeXml(m[2] ?? m[3] ?? '') : null;
+};
+
+async function openXlsx(buf: Buffer): Promise<OpenedFile> {
+  let entries: Map<string, ZipEntry>;
+  try {
+    entries = readZip(buf);
+  } catch (e) {
+    if (e instanceof ZipError) throw unreadable();
+    throw e;
+  }
+  const workbookEntry = entries.get('xl/workbook.xml');
+  const relsEntry = entries.get('xl/_rels/workbook.xml.rels');
+  // A zip that is not a workbook (a .docx, an .ods, any archive) is not a supported format.
+  if (!workbookEntry) throw unsupported();
+  if (!relsEntry) throw unreadable();
+  let sheets: SheetInfo[];
+  try {
+    const [workbookXml, relsXml] = await Promise.all([
+      entryString(buf, workbookEntry, XML_CAP),
+      entryString(buf, relsEntry, XML_CAP),
+    ]);
+    const targets = new Map<string, string>();
+    for (const m of relsXml.matchAll(/<(?:\w+:)?Relationship\b([^>]*)>/g)) {
+      const id = attr(m[1], 'Id');
+      const target = attr(m[1], 'Target');
+      if (id && target) targets.set(id, target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`);
+    }
+    sheets = [];
+    for (const m of workbookXml.matchAll(/<(?:\w+:)?sheet\b([^>]*)>/g)) {
+      const nombre = attr(m[1], 'name');
+      const rid = attr(m[1], 'r:id') ?? attr(m[1], 'id');
+      const path = rid ? targets.get(rid) : undefined;
+      if (nombre !== null && path && entries.has(path)) sheets.push({ nombre, path });
+    }
+  } catch (e) {
+    if (e instanceof ZipError) throw unreadable();
+    throw e;
+  }
+  if (sheets.length === 0) throw unreadable();
+
+  let reader: ExcelWorkbookReader | null = null;
+  const workbook = async () => {
+    if (reader) return reader;
+    const r = new WorkbookReader(null, {
+      sharedStrings: 'cache',
+      styles: 'ignore',
+      hyperlinks: 'ignore',
+      worksheets: 'emit',
+      entries: 'ignore',
+    });
+    const ss = entries.get('xl/sharedStrings.xml');
+    if (ss) {
+      for await (const _ of r._parseSharedStrings(Readable.from(entryText(buf, ss)))) void _;
+    } else r.sharedStrings = [];
+    reader = r;
+    return r;
+  };
+
+  return {
+    kind: 'xlsx',
+    sheets,
+    async *rows(sheet) {
+      try {
+        const wb = await workbook();
+        const ws = new WorksheetReader({
+          workbook: wb,
+          id: 1,
+          iterator: entryText(buf, entries.get(sheet.path)!),
+          options: { worksheets: 'emit', hyperlinks: 'ignore', sharedStrings: 'cache', styles: 'ignore' },
+        });
+        for await (const row of ws) {
+          const values = row.values;
+          const cells: Cell[] = [];
+          for (let c = 1; c < values.length; c++) cells.push(cellValue(values[c]));
+          yield { fila: row.number, cells };
+        }
+      } catch (e) {
+        if (e instanceof AppError) throw e;
+        throw unreadable();
+      }
+    },
+  };
+}
+
+/** A cell as a plain value: formulas give their cached result, rich text its text, errors their code. */
+export function cellValue(v: unknown): Cell {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') {
+    return typeof v === 'number' && !Number.isFinite(v) ? null : v;
+  }
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    if ('formula' in o || 'sharedFormula' in o) return 'result' in o ? cellValue(o.result) : null;
+    if (Array.isArray(o.richText)) return (o.richText as { text?: string }[]).map((r) => r.text ?? '').join('');
+    if ('error' in o) return String(o.error);
+    if ('text' in o) return cellValue(o.text);
+  }
+  return null;
+}
+
+/* ---------------------------------------------------------------- csv */
+
+function decodeText(buf: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(buf);
+  } catch {
+    // CSV saved by Excel on Windows ("CSV delimitado por comas") is Windows-1252.
+    return new TextDecoder('windows-1252').decode(buf);
+  }
+}
+
+/** `,`, `;` or tab: the most frequent outside quotes on the first line. */
+function detectSeparator(text: string): string {
+  const counts: Record<string, number> = { ',': 0, ';': 0, '\t': 0 };
+  let quoted = false;
+  for (let i = 0; i < text.length && i < 64 * 1024; i++) {
+    const ch = text[i];
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) break;
+    else if (!quoted && ch in counts) counts[ch]++;
+  }
+  const best = Object.entries(counts).sort((a, b) => b[1] - a[1])[0];
+  return best[1] > 0 ? best[0] : ',';
+}
+
+/** RFC 4180 records: quoted fields with "" escapes and line breaks inside; CRLF or LF. */
+export function* parseCsv(text: string, sep: string): Generator<string[]> {
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i += 2;
+          continue;
+        }
+        quoted = false;
+        i++;
+        continue;
+      }
+      field += ch;
+      i++;
+      continue;
+    }
+    if (ch === '"' && field === '') {
+      quoted = true;
+      i++;
+    } else if (ch === sep) {
+      record.push(field);
+      field = '';
+      i++;
+    } else if (ch === '\r' || ch === '\n') {
+      record.push(field);
+      yield record;
+      record = [];
+      field = '';
+      i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
+    } else {
+      field += ch;
+      i++;
+    }
+  }
+  if (field !== '' || record.length) {
+    record.push(field);
+    yield record;
+  }
+}
+
+function openCsv(body: Buffer, filename: string): OpenedFile {
+  const text = decodeText(body);
+  const sep = detectSeparator(text);
+  const base = filename.replace(/\.[^.]*$/, '') || 'CSV';
+  return {
+    kind: 'csv',
+    sheets: [{ nombre: base, path: '' }],
+    async *rows() {
+      let fila = 0;
+      for (const record of parseCsv(text, sep)) {
+        fila++;
+        yield { fila, cells: record.map((c) => (c === '' ? null : c)) };
+      }
+    },
+  };
+}
+
+/** True when a row has at least one non-blank cell. */
+export const nonEmpty = (cells: Cell[]) => cells.some((c) => c !== null && !(typeof c === 'string' && c.trim() === ''));

@@ -1,0 +1,198 @@
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import {
+  compareNotifications,
+  NOTIFICATION_DUE_SOON_DAYS,
+  NOTIFICATION_LIMIT,
+  NOTIFICATION_LINKS,
+  permissionKey,
+  zonedToInstant,
+  type Modulo,
+  type Notification,
+} from '@mostrador/shared';
+import type { Db } from '../../db/client.js';
+import { businessMembers, customers, financeAccounts, products, tenantSettings, users } from '../../db/schema/index.js';
+import { hasFullAccess, type BusinessContext } from '../../lib/access.js';
+import { addDays, daysBetween, formatDateEs, todayIn } from '../../lib/dates.js';
+import { dailySalesTotals, firstSaleDate } from './sales-data.js';
+import { salesDrop, salesDropWindows } from './sales-drop.js';
+
+export interface NotificationContext {
+  business: BusinessContext;
+  now: Date;
+}
+
+const canSee = (b: BusinessContext, modulo: Modulo) =>
+  hasFullAccess(b) || b.permisos[permissionKey('ver', modulo)] === true;
+
+const isAdmin = (b: BusinessContext) => b.isCreator || b.rol === 'admin';
+
+function formatters(b: BusinessContext) {
+  const qty = new Intl.NumberFormat(b.locale, { maximumFractionDigits: 3 });
+  const money = new Intl.NumberFormat(b.locale, { style: 'currency', currency: b.currency });
+  const pct = new Intl.NumberFormat(b.locale, { maximumFractionDigits: 1 });
+  return {
+    qty: (v: string) => qty.format(Number(v)),
+    money: (v: string) => money.format(Number(v)),
+    pct: (v: number) => pct.format(v),
+  };
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Products at or below their minimum stock (activo, stock_minimo > 0, stock_actual ≤ stock_minimo). */
+async function lowStock(db: Db, b: BusinessContext): Promise<Notification[]> {
+  const f = formatters(b);
+  const rows = await db
+    .select({
+      id: products.id,
+      nombre: products.nombre,
+      stock: products.stockActual,
+      minimo: products.stockMinimo,
+      fecha: products.actualizadoEn,
+    })
+    .from(products)
+    .where(
+      and(
+        eq(products.businessId, b.id),
+        eq(products.activo, true),
+        sql`${products.stockMinimo} > 0`,
+        sql`${products.stockActual} <= ${products.stockMinimo}`,
+      ),
+    )
+    .orderBy(asc(products.stockActual), asc(products.nombre))
+    .limit(NOTIFICATION_LIMIT);
+  return rows.map((r): Notification => {
+    const agotado = Number(r.stock) === 0;
+    return {
+      id: `stock_bajo:${r.id}`,
+      tipo: 'stock_bajo',
+      titulo: `${agotado ? 'Sin stock' : 'Stock bajo'}: ${r.nombre}`,
+      mensaje: `Quedan ${f.qty(r.stock)} (mínimo ${f.qty(r.minimo)}).`,
+      severidad: agotado ? 'critica' : 'advertencia',
+      fecha: r.fecha.toISOString(),
+      enlace: NOTIFICATION_LINKS.stock_bajo,
+    };
+  });
+}
+
+/** Unpaid accounts overdue or due within the next 7 days (today included), in the business time zone. */
+async function accounts(db: Db, b: BusinessContext, today: string): Promise<Notification[]> {
+  const f = formatters(b);
+  const rows = await db
+    .select({
+      id: financeAccounts.id,
+      tipo: financeAccounts.tipo,
+      monto: financeAccounts.monto,
+      vence: financeAccounts.fechaVencimiento,
+      descripcion: financeAccounts.descripcion,
+      proveedor: financeAccounts.proveedorNombre,
+      cliente: sql<string | null>`nullif(concat_ws(' ', ${customers.nombre}, ${customers.apellido}), '')`,
+    })
+    .from(financeAccounts)
+    .leftJoin(
+      customers,
+      and(eq(customers.businessId, financeAccounts.businessId), eq(customers.id, financeAccounts.clienteId)),
+    )
+    .where(
+      and(
+        eq(financeAccounts.businessId, b.id),
+        eq(financeAccounts.estado, 'pendiente'),
+        lte(financeAccounts.fechaVencimiento, addDays(today, NOTIFICATION_DUE_SOON_DAYS)),
+      ),
+    )
+    .orderBy(asc(financeAccounts.fechaVencimiento), asc(financeAccounts.id))
+    .limit(NOTIFICATION_LIMIT);
+  return rows.map((r): Notification => {
+    const dias = daysBetween(today, r.vence);
+    const vencida = dias < 0;
+    const clase = r.tipo === 'por_cobrar' ? 'por cobrar' : 'por pagar';
+    const quien = r.cliente ?? r.proveedor;
+    const fecha = formatDateEs(zonedToInstant(r.vence, b.timezone), b.timezone);
+    const cuando = vencida
+      ? `Venció hace ${plural(-dias, 'día', 'días')} (${fecha}).`
+      : dias === 0
+        ? 'Vence hoy.'
+        : `Vence en ${plural(dias, 'día', 'días')} (${fecha}).`;
+    return {
+      id: `${vencida ? 'cuenta_vencida' : 'cuenta_por_vencer'}:${r.id}`,
+      tipo: vencida ? 'cuenta_vencida' : 'cuenta_por_vencer',
+      titulo: vencida ? `Cuenta ${clase} vencida` : `Cuenta ${clase} por vencer`,
+      mensaje: `${quien ? `${quien} · ` : ''}${r.descripcion}: ${f.money(r.monto)}. ${cuando}`,
+      severidad: vencida ? 'critica' : 'advertencia',
+      fecha: zonedToInstant(r.vence, b.timezone).toISOString(),
+      enlace: NOTIFICATION_LINKS[vencida ? 'cuenta_vencida' : 'cuenta_por_vencer'],
+    };
+  });
+}
+
+/** Users who accepted an invitation and wait for an administrator. */
+async function pendingUsers(db: Db, b: BusinessContext): Promise<Notification[]> {
+  const rows = await db
+    .select({
+      id: businessMembers.id,
+      userId: users.id,
+      nombre: users.nombre,
+      apellido: users.apellido,
+      email: users.email,
+      fecha: businessMembers.creadaEn,
+    })
+    .from(businessMembers)
+    .innerJoin(users, eq(users.id, businessMembers.userId))
+    .where(and(eq(businessMembers.businessId, b.id), eq(businessMembers.estado, 'pendiente')))
+    .orderBy(asc(businessMembers.creadaEn))
+    .limit(NOTIFICATION_LIMIT);
+  return rows.map((r): Notification => ({
+    id: `usuario_pendiente:${r.userId}`,
+    tipo: 'usuario_pendiente',
+    titulo: 'Usuario pendiente de aprobación',
+    mensaje: `${[r.nombre, r.apellido].filter(Boolean).join(' ')} (${r.email}) espera que apruebes su acceso al negocio.`,
+    severidad: 'info',
+    fecha: r.fecha.toISOString(),
+    enlace: NOTIFICATION_LINKS.usuario_pendiente,
+  }));
+}
+
+/** The sales-drop alert, from the daily totals and the business's alert settings. */
+async function salesDropAlert(db: Db, b: BusinessContext, today: string): Promise<Notification[]> {
+  const [s] = await db
+    .select({ threshold: tenantSettings.salesDropThreshold, minDays: tenantSettings.minDaysForModel })
+    .from(tenantSettings)
+    .where(eq(tenantSettings.businessId, b.id));
+  const settings = { threshold: Number(s?.threshold ?? 15), minDays: s?.minDays ?? 30 };
+  const w = salesDropWindows(today, settings.minDays);
+  const [daily, first] = await Promise.all([
+    dailySalesTotals(db, b.id, w.previous.desde, w.recent.hasta, b.timezone),
+    firstSaleDate(db, b.id, b.timezone),
+  ]);
+  const drop = salesDrop(daily, settings, today, first);
+  if (!drop) return [];
+  const f = formatters(b);
+  return [
+    {
+      id: `caida_ventas:${today}`,
+      tipo: 'caida_ventas',
+      titulo: 'Caída de ventas',
+      mensaje: `Las ventas de los últimos 7 días cayeron un ${f.pct(drop.dropPercent)}% respecto del promedio de los ${drop.days} días anteriores.`,
+      severidad: 'advertencia',
+      fecha: zonedToInstant(today, b.timezone).toISOString(),
+      enlace: NOTIFICATION_LINKS.caida_ventas,
+    },
+  ];
+}
+
+/**
+ * API-CONTRACT §9.5: computed on every read; each kind only when the caller may see its module
+ * (stock_bajo: productos/ver; cuentas: finanzas/ver; caida_ventas: ventas/ver; usuario_pendiente:
+ * admins). By severity, then newest first; at most 50.
+ */
+export async function listNotifications(db: Db, ctx: NotificationContext): Promise<Notification[]> {
+  const b = ctx.business;
+  const today = todayIn(b.timezone, ctx.now);
+  const parts = await Promise.all([
+    canSee(b, 'productos') ? lowStock(db, b) : [],
+    canSee(b, 'finanzas') ? accounts(db, b, today) : [],
+    isAdmin(b) ? pendingUsers(db, b) : [],
+    canSee(b, 'ventas') ? salesDropAlert(db, b, today) : [],
+  ]);
+  return parts.flat().sort(compareNotifications).slice(0, NOTIFICATION_LIMIT);
+}

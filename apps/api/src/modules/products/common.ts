@@ -1,0 +1,135 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import { neutralizeCell, parseCents, parseMilli } from '@mostrador/shared';
+import { isUuid } from '../../lib/access.js';
+import { notFound } from '../../lib/errors.js';
+
+/*
+ * Helpers shared by the catalogue and customer modules: path ids, exact numbers from
+ * PostgreSQL, accent-insensitive search terms, reference checks and spreadsheet exports.
+ */
+
+/** A path id that is not a UUID names no object: 404 with the entity's message. */
+export function pathId(value: string, message: string): string {
+  if (!isUuid(value)) throw notFound(message);
+  return value;
+}
+
+/** The fields of a PUT body that were given (zod may keep absent optional keys as undefined). */
+export function defined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** numeric(14,2) from PostgreSQL ("1234.50") → integer cents. */
+export function toCents(v: string | number): number {
+  const c = parseCents(String(v));
+  if (c === null) throw new Error(`importe no válido: ${v}`);
+  return c;
+}
+
+/** numeric(14,3) from PostgreSQL ("12.500") → integer thousandths. */
+export function toMilli(v: string | number): number {
+  const m = parseMilli(String(v));
+  if (m === null) throw new Error(`cantidad no válida: ${v}`);
+  return m;
+}
+
+/** A numeric string as a JSON number (exact for 2 or 3 decimals), null stays null. */
+export const num = (v: string | null): number | null => (v === null ? null : Number(v));
+
+/** The PostgreSQL error code of a failed query (drizzle wraps it in `cause`). */
+export function pgCode(e: unknown): string | undefined {
+  const err = ((e as { cause?: unknown })?.cause ?? e) as { code?: string };
+  return err?.code;
+}
+
+/** A row still referenced by a foreign key (sales, purchases, movements, …). */
+export const isFkViolation = (e: unknown) => pgCode(e) === '23503';
+
+/** The words of a search (at most 8). */
+export const searchWords = (q: string | undefined) => (q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8);
+
+/** A word a trigram index can serve: it holds a run of three letters or digits. */
+export const indexableWord = (w: string) => /[\p{L}\p{N}]{3}/u.test(w);
+
+/**
+ * Accent- and case-insensitive search (API-CONTRACT §1.7): every word of `q` must appear in
+ * `haystack` (an already folded expression). Words a trigram index can serve are LIKE patterns
+ * (the pattern folds to a constant at planning, so a pg_trgm index applies); shorter ones are a
+ * plain substring test, kept out of the index condition. User-typed % and _ match literally.
+ */
+export function searchTerms(haystack: SQL, q: string | undefined): SQL[] {
+  return searchWords(q).map((w) => {
+    if (!indexableWord(w)) return sql`strpos(${haystack}, f_unaccent(lower(${w}))) > 0`;
+    const escaped = w.replace(/[\\%_]/g, (c) => `\\${c}`);
+    return sql`${haystack} LIKE '%' || f_unaccent(lower(${escaped})) || '%'`;
+  });
+}
+
+/** Collation of names: Á and ñ sort where a Spanish reader expects them. */
+export const es = (col: SQL | unknown) => sql`${col} COLLATE "es-AR-x-icu"`;
+
+export interface ExportColumn<T> {
+  header: string;
+  width?: number;
+  /** Money and quantities as numbers; text is neutralised against formula injection. */
+  value: (row: T) => string | number | boolean | null;
+  numFmt?: string;
+}
+
+export const MONEY_FMT = '#,##0.00';
+
+/**
+ * Streams an .xlsx of the rows that `pages` yields (API-CONTRACT §14.2): a header row in
+ * Spanish, numeric cells for amounts, and text cells starting with = + - @ tab or CR prefixed
+ * with an apostrophe so a spreadsheet never runs them.
+ */
+export async function sendXlsx<T>(
+  reply: FastifyReply,
+  opts: { filename: string; sheet: string; columns: ExportColumn<T>[]; pages: AsyncIterable<T[]> },
+) {
+  const stream = new PassThrough();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const ws = wb.addWorksheet(opts.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = opts.columns.map((c, i) => ({
+    header: c.header,
+    key: String(i),
+    width: c.width ?? 18,
+    style: c.numFmt ? { numFmt: c.numFmt } : {},
+  }));
+  ws.getRow(1).font = { bold: true };
+  const write = async () => {
+    try {
+      for await (const page of opts.pages) {
+        for (const r of page) {
+          ws.addRow(
+            opts.columns.map((c) => {
+              const v = c.value(r);
+              return typeof v === 'string' ? neutralizeCell(v) : v;
+            }),
+          ).commit();
+        }
+      }
+      ws.commit();
+      await wb.commit();
+    } catch (e) {
+      stream.destroy(e as Error);
+    }
+  };
+  void write();
+  return reply
+    .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('Content-Disposition', `attachment; filename="${opts.filename}"`)
+    .send(stream);
+}
+
+/** Pages of a list function, so an export never holds every row at once. */
+export async function* paged<T>(fetch: (limit: number, offset: number) => Promise<T[]>, size = 2000) {
+  for (let offset = 0; ; offset += size) {
+    const rows = await fetch(size, offset);
+    if (rows.length) yield rows;
+    if (rows.length < size) return;
+  }
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import {
+  bulkPriceInput,
+  PRODUCT_MESSAGES,
+  productInput,
+  productListQuery,
+  productUpdate,
+  stockAdjustmentInput,
+  stockMovementsQuery,
+  type Product,
+} from '@mostrador/shared';
+import type { App } from '../../app.js';
+import { access, authOf, businessOf } from '../../lib/access.js';
+import { todayIn } from '../../lib/dates.js';
+import { requireSomeField } from '../../lib/http.js';
+import { MONEY_FMT, paged, pathId, sendXlsx } from './common.js';
+import * as service from './products.service.js';
+import { listStockMovements } from './stock.service.js';
+
+const tags = ['productos'];
+const base = '/businesses/:id/products';
+const idParams = z.object({ id: z.string() });
+const pidParams = z.object({ id: z.string(), pid: z.string() });
+
+const ver = { access: access.module('productos', 'ver') };
+const editar = { access: access.module('productos', 'editar') };
+const eliminar = { access: access.module('productos', 'eliminar') };
+
+/** The product columns of the export; the headers are ones the import recognises, so a file round-trips. */
+export const PRODUCT_EXPORT_COLUMNS = [
+  { header: 'Código', value: (p: Product) => p.codigo, width: 14 },
+  { header: 'Nombre', value: (p: Product) => p.nombre, width: 32 },
+  { header: 'Descripción', value: (p: Product) => p.descripcion, width: 28 },
+  { header: 'Código de barras', value: (p: Product) => p.codigo_barras, width: 18 },
+  { header: 'Categoría', value: (p: Product) => p.categoria_nombre, width: 18 },
+  { header: 'Precio de compra', value: (p: Product) => p.precio_compra, numFmt: MONEY_FMT },
+  { header: 'Precio de venta', value: (p: Product) => p.precio_venta, numFmt: MONEY_FMT },
+  { header: 'Stock', value: (p: Product) => p.stock_actual, width: 10 },
+  { header: 'Stock mínimo', value: (p: Product) => p.stock_minimo, width: 12 },
+  { header: 'Unidad', value: (p: Product) => p.unidad, width: 10 },
+  { header: 'Activo', value: (p: Product) => (p.activo ? 'Sí' : 'No'), width: 8 },
+];
+
+/** Products, stock adjustments and history, bulk price update and export (§4.1, §14.2): module `productos`. */
+export async function productRoutes(app: App) {
+  const { db } = app.db;
+
+  app.get(
+    base,
+    { config: ver, schema: { tags, params: idParams, querystring: productListQuery } },
+    async (req, reply) => {
+      const { rows, total } = await service.listProducts(db, businessOf(req).id, req.query);
+      return reply.header('X-Total-Count', String(total)).send(rows);
+    },
+  );
+
+  app.get(
+    `${base}/exportar`,
+    { config: ver, schema: { tags, params: idParams, querystring: productListQuery } },
+    async (req, reply) => {
+      const b = businessOf(req);
+      const q = req.query;
+      return sendXlsx<Product>(reply, {
+        filename: `productos-${todayIn(b.timezone, app.services.now())}.xlsx`,
+        sheet: 'Productos',
+        columns: PRODUCT_EXPORT_COLUMNS,
+        pages: paged(async (limit, offset) => (await service.listProducts(db, b.id, { ...q, limit, offset })).rows),
+      });
+    },
+  );
+
+  app.post(base, { config: editar, schema: { tags, params: idParams, body: productInput } }, async (req, reply) =>
+    reply.status(201).send(await service.createProduct(db, businessOf(req).id, authOf(req).id, req.body)),
+  );
+
+  app.post(
+    `${base}/actualizacion-masiva`,
+    { config: editar, schema: { tags, params: idParams, body: bulkPriceInput } },
+    async (req) => service.bulkPriceUpdate(db, businessOf(req).id, authOf(req).id, req.body),
+  );
+
+  app.get(`${base}/:pid`, { config: ver, schema: { tags, params: pidParams } }, async (req) =>
+    service.getProduct(db, businessOf(req).id, pathId(req.params.pid, PRODUCT_MESSAGES.notFound)),
+  );
+
+  app.put(`${base}/:pid`, { config: editar, schema: { tags, params: pidParams, body: productUpdate } }, async (req) => {
+    requireSomeField(req.body);
+    const pid = pathId(req.params.pid, PRODUCT_MESSAGES.notFound);
+    return service.updateProduct(db, businessOf(req).id, authOf(req).id, pid, req.body);
+  });
+
+  app.delete(`${base}/:pid`, { config: eliminar, schema: { tags, params: pidParams } }, async (req, reply) => {
+    const pid = pathId(req.params.pid, PRODUCT_MESSAGES.notFound);
+    await service.deleteProduct(db, businessOf(req).id, authOf(req).id, pid);
+    return reply.status(204).send();
+  });
+
+  app.post(
+    `${base}/:pid/ajuste-stock`,
+    { config: editar, schema: { tags, params: pidParams, body: stockAdjustmentInput } },
+    async (req) => {
+      const pid = pathId(req.params.pid, PRODUCT_MESSAGES.notFound);
+      return service.adjustStock(db, businessOf(req).id, authOf(req).id, pid, req.body);
+    },
+  );
+
+  app.get(
+    `${base}/:pid/movimientos-stock`,
+    { config: ver, schema: { tags, params: pidParams, querystring: stockMovementsQuery } },
+    async (req, reply) => {
+      const b = businessOf(req);
+      const pid = pathId(req.params.pid, PRODUCT_MESSAGES.notFound);
+      await service.getProduct(db, b.id, pid);
+      const { rows, total } = await listStockMovements(db, b.id, pid, req.query);
+      return reply.header('X-Total-Count', String(total)).send(rows);
+    },
+  );
+}

@@ -1,0 +1,453 @@
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  BULK_PRICE_PREVIEW_MAX,
+  centsToDecimal,
+  centsToNumber,
+  milliToDecimal,
+  milliToNumber,
+  PRODUCT_MESSAGES,
+  type BulkPriceOutput,
+  type BulkPriceResult,
+  type Product,
+  type ProductListQuery,
+  type ProductOutput,
+  type ProductUpdate,
+  type StockAdjustmentOutput,
+  type StockAdjustmentResult,
+} from '@mostrador/shared';
+import type { Db, Executor } from '../../db/client.js';
+import { productCategories, products, stockMovements, users } from '../../db/schema/index.js';
+import { audit, diff } from '../../lib/audit.js';
+import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { assertCategory } from '../categories/categories.service.js';
+import { defined, es, indexableWord, isFkViolation, num, searchTerms, searchWords } from './common.js';
+import { applyStockChange, toUser, userName } from './stock.service.js';
+
+type Row = typeof products.$inferSelect;
+
+/** stock_bajo: active, with a minimum, and at or below it (API-CONTRACT §4.1). */
+const isLow = (r: Pick<Row, 'activo' | 'stockMinimo' | 'stockActual'>) =>
+  r.activo && Number(r.stockMinimo) > 0 && Number(r.stockActual) <= Number(r.stockMinimo);
+
+export function toProduct(r: Row, categoriaNombre: string | null): Product {
+  return {
+    id: r.id,
+    nombre: r.nombre,
+    descripcion: r.descripcion,
+    codigo: r.codigo,
+    codigo_barras: r.codigoBarras,
+    precio_compra: num(r.precioCompra),
+    precio_venta: Number(r.precioVenta),
+    stock_actual: Number(r.stockActual),
+    stock_minimo: Number(r.stockMinimo),
+    unidad: r.unidad,
+    categoria_id: r.categoriaId,
+    categoria_nombre: categoriaNombre,
+    activo: r.activo,
+    stock_bajo: isLow(r),
+    creado_en: r.creadoEn.toISOString(),
+    actualizado_en: r.actualizadoEn.toISOString(),
+  };
+}
+
+/** What the audit records of a product (money and quantities as numbers). */
+const snapshot = (p: Product) => ({
+  nombre: p.nombre,
+  descripcion: p.descripcion,
+  codigo: p.codigo,
+  codigo_barras: p.codigo_barras,
+  precio_compra: p.precio_compra,
+  precio_venta: p.precio_venta,
+  stock_minimo: p.stock_minimo,
+  unidad: p.unidad,
+  categoria_id: p.categoria_id,
+  activo: p.activo,
+});
+type Snapshot = ReturnType<typeof snapshot>;
+
+function selectProducts(ex: Executor) {
+  return ex
+    .select({ p: products, categoriaNombre: productCategories.nombre })
+    .from(products)
+    .leftJoin(
+      productCategories,
+      and(eq(productCategories.businessId, products.businessId), eq(productCategories.id, products.categoriaId)),
+    );
+}
+
+export const lowStock = sql`(${products.activo} AND ${products.stockMinimo} > 0 AND ${products.stockActual} <= ${products.stockMinimo})`;
+
+export function productFilters(businessId: string, q: Partial<ProductListQuery>): SQL[] {
+  const where: SQL[] = [eq(products.businessId, businessId)];
+  if (q.categoria_id === 'ninguna') where.push(isNull(products.categoriaId));
+  else if (q.categoria_id) where.push(eq(products.categoriaId, q.categoria_id));
+  if (q.activo !== undefined) where.push(eq(products.activo, q.activo));
+  if (q.stock_bajo !== undefined) where.push(q.stock_bajo ? lowStock : sql`NOT ${lowStock}`);
+  where.push(...searchTerms(sql`${products.busqueda}`, q.q));
+  return where;
+}
+
+const SORT_COLUMNS = {
+  nombre: es(products.nombre),
+  codigo: es(products.codigo),
+  precio_venta: sql`${products.precioVenta}`,
+  stock_actual: sql`${products.stockActual}`,
+  actualizado_en: sql`${products.actualizadoEn}`,
+};
+
+function orderOf(q: Partial<ProductListQuery>): SQL[] {
+  const dir = q.direccion === 'desc' ? desc : asc;
+  const name = es(products.nombre);
+  const main = q.orden && q.orden !== 'nombre' ? [dir(SORT_COLUMNS[q.orden])] : [];
+  return [...main, q.orden === 'nombre' || !q.orden ? dir(name) : asc(name), asc(products.id)];
+}
+
+/**
+ * Runs `fn` in a transaction planned for a trigram search: no sequential or plain index scans, so
+ * PostgreSQL takes the pg_trgm bitmap. Its cost model prices that bitmap close to a sequential
+ * scan of 50,000 rows (which really takes several times longer), and would walk the name index
+ * hoping to meet 50 matches early — slow for a word whose products all sort near the end.
+ */
+function trigramPlanned<T>(db: Db, fn: (tx: Executor) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
+    );
+    return fn(tx);
+  });
+}
+
+/** Above this many matches, walking the name index finds a page faster than sorting all matches. */
+const WALK_THRESHOLD = 5000;
+
+/**
+ * The page and the full count. Without an indexable search word both run side by side as planned;
+ * with one, the count goes first through the trigram index, and the page either sorts those
+ * matches (few) or walks the name index (many, so a page fills quickly).
+ */
+export async function listProducts(db: Db, businessId: string, q: ProductListQuery) {
+  const where = and(...productFilters(businessId, q));
+  const page = (ex: Executor) =>
+    selectProducts(ex)
+      .where(where)
+      .orderBy(...orderOf(q))
+      .limit(q.limit)
+      .offset(q.offset);
+  const count = async (ex: Executor) =>
+    (
+      await ex
+        .select({ total: sql<number>`count(*)::int` })
+        .from(products)
+        .where(where)
+    )[0].total;
+  if (!searchWords(q.q).some(indexableWord)) {
+    const [rows, total] = await Promise.all([page(db), count(db)]);
+    return { rows: rows.map((r) => toProduct(r.p, r.categoriaNombre)), total };
+  }
+  const total = await trigramPlanned(db, count);
+  const rows = total === 0 ? [] : total > WALK_THRESHOLD ? await page(db) : await trigramPlanned(db, page);
+  return { rows: rows.map((r) => toProduct(r.p, r.categoriaNombre)), total };
+}
+
+export async function findProduct(ex: Executor, businessId: string, id: string): Promise<Product | null> {
+  const [r] = await selectProducts(ex).where(and(eq(products.businessId, businessId), eq(products.id, id)));
+  return r ? toProduct(r.p, r.categoriaNombre) : null;
+}
+
+export async function getProduct(ex: Executor, businessId: string, id: string): Promise<Product> {
+  const p = await findProduct(ex, businessId, id);
+  if (!p) throw notFound(PRODUCT_MESSAGES.notFound);
+  return p;
+}
+
+/** A unique violation on the code or barcode, as the 409 the contract names. */
+function duplicateOf(e: unknown, codigo: string | null | undefined, barras: string | null | undefined) {
+  if (isUniqueViolation(e, 'products_codigo_key')) {
+    return conflict('DUPLICATE', PRODUCT_MESSAGES.duplicateCode(codigo ?? ''));
+  }
+  if (isUniqueViolation(e, 'products_codigo_barras_key')) {
+    return conflict('DUPLICATE', PRODUCT_MESSAGES.duplicateBarcode(barras ?? ''));
+  }
+  return null;
+}
+
+function columns(s: Partial<Snapshot>) {
+  return {
+    nombre: s.nombre,
+    descripcion: s.descripcion,
+    codigo: s.codigo,
+    codigoBarras: s.codigo_barras,
+    precioCompra: s.precio_compra === undefined ? undefined : s.precio_compra === null ? null : money(s.precio_compra),
+    precioVenta: s.precio_venta === undefined ? undefined : money(s.precio_venta),
+    stockMinimo: s.stock_minimo === undefined ? undefined : milliToDecimal(Math.round(s.stock_minimo * 1000)),
+    unidad: s.unidad,
+    categoriaId: s.categoria_id,
+    activo: s.activo,
+  };
+}
+
+const money = (n: number) => centsToDecimal(Math.round(n * 100));
+
+export async function createProduct(db: Db, businessId: string, userId: string, input: ProductOutput) {
+  try {
+    return await db.transaction(async (tx) => {
+      if (input.categoria_id) await assertCategory(tx, businessId, input.categoria_id);
+      const values: Snapshot = {
+        nombre: input.nombre,
+        descripcion: input.descripcion ?? null,
+        codigo: input.codigo ?? null,
+        codigo_barras: input.codigo_barras ?? null,
+        precio_compra:
+          input.precio_compra === undefined || input.precio_compra === null ? null : centsToNumber(input.precio_compra),
+        precio_venta: centsToNumber(input.precio_venta),
+        stock_minimo: milliToNumber(input.stock_minimo ?? 0),
+        unidad: input.unidad ?? 'unidad',
+        categoria_id: input.categoria_id ?? null,
+        activo: input.activo ?? true,
+      };
+      const [row] = await tx
+        .insert(products)
+        .values({ businessId, ...columns(values) } as typeof products.$inferInsert)
+        .returning({ id: products.id });
+      await audit(tx, {
+        businessId,
+        userId,
+        entidad: 'producto',
+        entidadId: row.id,
+        accion: 'crear',
+        despues: { ...values, stock_actual: milliToNumber(input.stock_actual ?? 0) },
+      });
+      if (input.stock_actual && input.stock_actual > 0) {
+        await applyStockChange(tx, {
+          businessId,
+          productId: row.id,
+          cantidad: input.stock_actual,
+          origen: 'inicial',
+          motivo: 'Stock inicial',
+          userId,
+          audit: false,
+        });
+      }
+      return getProduct(tx, businessId, row.id);
+    });
+  } catch (e) {
+    throw duplicateOf(e, input.codigo, input.codigo_barras) ?? e;
+  }
+}
+
+/**
+ * A PUT: the given fields change. `stock_actual` equal to the current stock is ignored (the
+ * existing client sends the whole form); a different value is refused: stock changes only
+ * through its own operations.
+ */
+export async function updateProduct(db: Db, businessId: string, userId: string, id: string, patch: ProductUpdate) {
+  const { stock_actual, ...rest } = defined(patch);
+  try {
+    return await db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.businessId, businessId), eq(products.id, id)))
+        .for('update');
+      if (!locked) throw notFound(PRODUCT_MESSAGES.notFound);
+      const before = (await findProduct(tx, businessId, id))!;
+      if (stock_actual !== undefined && stock_actual !== Math.round(before.stock_actual * 1000)) {
+        throw invalid('stock_actual', PRODUCT_MESSAGES.stockNotEditable);
+      }
+      const given: Partial<Snapshot> = {
+        ...(rest as Omit<Partial<Snapshot>, 'precio_compra' | 'precio_venta' | 'stock_minimo'>),
+        ...(rest.precio_compra !== undefined
+          ? { precio_compra: rest.precio_compra === null ? null : centsToNumber(rest.precio_compra) }
+          : {}),
+        ...(rest.precio_venta !== undefined ? { precio_venta: centsToNumber(rest.precio_venta) } : {}),
+        ...(rest.stock_minimo !== undefined ? { stock_minimo: milliToNumber(rest.stock_minimo) } : {}),
+      };
+      if (given.unidad === null) given.unidad = 'unidad';
+      const changes = diff(snapshot(before), given);
+      if (!changes.changed) return before;
+      const d = changes.despues as Partial<Snapshot>;
+      if (d.categoria_id) await assertCategory(tx, businessId, d.categoria_id);
+      await tx
+        .update(products)
+        .set({ ...columns(d), actualizadoEn: sql`now()` })
+        .where(eq(products.id, id));
+      await audit(tx, {
+        businessId,
+        userId,
+        entidad: 'producto',
+        entidadId: id,
+        accion: 'actualizar',
+        antes: changes.antes,
+        despues: changes.despues,
+      });
+      return getProduct(tx, businessId, id);
+    });
+  } catch (e) {
+    throw duplicateOf(e, rest.codigo, rest.codigo_barras) ?? e;
+  }
+}
+
+const inUse = () => conflict('IN_USE', PRODUCT_MESSAGES.inUse);
+
+/**
+ * Refused once a sale or purchase moved the product's stock (and by the foreign keys of the
+ * sales and purchase lines); otherwise the product and its own stock history go.
+ */
+export async function deleteProduct(db: Db, businessId: string, userId: string, id: string) {
+  try {
+    await db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.businessId, businessId), eq(products.id, id)))
+        .for('update');
+      if (!locked) throw notFound(PRODUCT_MESSAGES.notFound);
+      const before = (await findProduct(tx, businessId, id))!;
+      const [used] = await tx
+        .select({ one: sql`1` })
+        .from(stockMovements)
+        .where(
+          and(
+            eq(stockMovements.businessId, businessId),
+            eq(stockMovements.productoId, id),
+            sql`${stockMovements.origen} IN ('venta', 'compra', 'anulacion')`,
+          ),
+        )
+        .limit(1);
+      if (used) throw inUse();
+      await tx.delete(products).where(eq(products.id, id));
+      await audit(tx, {
+        businessId,
+        userId,
+        entidad: 'producto',
+        entidadId: id,
+        accion: 'eliminar',
+        antes: { ...snapshot(before), stock_actual: before.stock_actual },
+      });
+    });
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    if (isFkViolation(e)) throw inUse();
+    throw e;
+  }
+}
+
+/** POST …/ajuste-stock: one transaction, a conditional update, a movement `ajuste` and its audit row. */
+export async function adjustStock(
+  db: Db,
+  businessId: string,
+  userId: string,
+  id: string,
+  input: StockAdjustmentOutput,
+): Promise<StockAdjustmentResult> {
+  return db.transaction(async (tx) => {
+    const r = await applyStockChange(tx, {
+      businessId,
+      productId: id,
+      cantidad: input.cantidad,
+      origen: 'ajuste',
+      motivo: input.motivo,
+      userId,
+    });
+    const [u] = await tx.select({ nombre: userName }).from(users).where(eq(users.id, userId));
+    return {
+      producto_id: id,
+      stock_anterior: milliToNumber(r.stockAnterior),
+      stock_actual: milliToNumber(r.stockActual),
+      movimiento: {
+        id: r.movimientoId,
+        cantidad: milliToNumber(input.cantidad),
+        motivo: input.motivo,
+        fecha: r.fecha.toISOString(),
+        usuario: toUser(userId, u?.nombre ?? null),
+      },
+    };
+  });
+}
+
+const ROUNDING: Record<BulkPriceOutput['redondeo'], number> = { ninguno: 2, entero: 0, decena: -1, centena: -2 };
+
+/**
+ * POST …/actualizacion-masiva: new price = old × (1 + porcentaje/100), rounded half-up in
+ * PostgreSQL's exact numeric (to cents, or to the chosen unit — never down to 0). A dry run
+ * writes nothing; otherwise one statement updates every product and writes one audit row each.
+ */
+export async function bulkPriceUpdate(
+  db: Db,
+  businessId: string,
+  userId: string,
+  input: BulkPriceOutput,
+): Promise<BulkPriceResult> {
+  const col = input.campo === 'precio_compra' ? sql.raw('precio_compra') : sql.raw('precio_venta');
+  const exact = sql`(${col} * (10000 + ${input.porcentaje}::numeric) / 10000)`;
+  const digits = ROUNDING[input.redondeo];
+  const rounded =
+    digits === 2
+      ? sql`round(${exact}, 2)`
+      : sql`CASE WHEN round(${exact}, ${digits}) = 0 THEN round(${exact}, 2) ELSE round(${exact}, ${digits}) END`;
+  const where: SQL[] = [sql`business_id = ${businessId}`, sql`${col} IS NOT NULL`];
+  if (input.categoria_id) where.push(sql`categoria_id = ${input.categoria_id}`);
+  if (!input.incluir_inactivos) where.push(sql`activo`);
+  const cond = sql.join(where, sql` AND `);
+
+  return db.transaction(async (tx) => {
+    if (input.categoria_id) await assertCategory(tx, businessId, input.categoria_id);
+    const candidates = sql`SELECT id, nombre, ${col} AS anterior, ${rounded} AS nuevo FROM ${products} WHERE ${cond}`;
+    const { rows: tooHigh } = await tx.execute<{ nombre: string }>(
+      sql`SELECT nombre FROM (${candidates}) c WHERE nuevo > 999999999999.99 LIMIT 1`,
+    );
+    if (tooHigh[0]) throw invalid('porcentaje', PRODUCT_MESSAGES.priceTooHigh(tooHigh[0].nombre));
+
+    if (input.dry_run) {
+      const changed = sql`(${candidates}) c WHERE nuevo <> anterior`;
+      const [{ rows }, { rows: count }] = await Promise.all([
+        tx.execute<{ id: string; nombre: string; anterior: string; nuevo: string }>(
+          sql`SELECT * FROM ${changed} ORDER BY nombre COLLATE "es-AR-x-icu", id LIMIT ${BULK_PRICE_PREVIEW_MAX}`,
+        ),
+        tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${changed}`),
+      ]);
+      return {
+        dry_run: true,
+        productos_afectados: count[0].n,
+        cambios: rows.map((r) => ({
+          id: r.id,
+          nombre: r.nombre,
+          precio_anterior: Number(r.anterior),
+          precio_nuevo: Number(r.nuevo),
+        })),
+      };
+    }
+
+    const campo = input.campo;
+    const { rows } = await tx.execute<{ id: string; nombre: string; anterior: string; nuevo: string }>(sql`
+      WITH sel AS (
+        SELECT id, nombre, ${col} AS anterior, ${rounded} AS nuevo FROM ${products}
+         WHERE ${cond} FOR UPDATE
+      ), changed AS (
+        SELECT * FROM sel WHERE nuevo <> anterior
+      ), upd AS (
+        UPDATE ${products} p SET ${col} = changed.nuevo, actualizado_en = now()
+          FROM changed WHERE p.id = changed.id
+        RETURNING p.id
+      ), aud AS (
+        INSERT INTO audit_log (business_id, user_id, entidad, entidad_id, accion, antes, despues)
+        SELECT ${businessId}, ${userId}, 'producto', id, 'actualizar',
+               jsonb_build_object(${campo}::text, anterior::float8),
+               jsonb_build_object(${campo}::text, nuevo::float8)
+          FROM changed
+      )
+      SELECT changed.id, changed.nombre, changed.anterior, changed.nuevo
+        FROM changed JOIN upd ON upd.id = changed.id
+       ORDER BY changed.nombre COLLATE "es-AR-x-icu", changed.id`);
+    return {
+      dry_run: false,
+      productos_afectados: rows.length,
+      cambios: rows.slice(0, BULK_PRICE_PREVIEW_MAX).map((r) => ({
+        id: r.id,
+        nombre: r.nombre,
+        precio_anterior: Number(r.anterior),
+        precio_nuevo: Number(r.nuevo),
+      })),
+    };
+  });
+}

@@ -1,0 +1,155 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  milliToDecimal,
+  milliToNumber,
+  PRODUCT_MESSAGES,
+  type StockMovement,
+  type StockOrigin,
+  type StockUser,
+} from '@mostrador/shared';
+import type { Executor } from '../../db/client.js';
+import { products, stockMovements, users } from '../../db/schema/index.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { toMilli } from './common.js';
+
+export interface StockChange {
+  businessId: string;
+  productId: string;
+  /** Thousandths: positive adds, negative removes. */
+  cantidad: number;
+  origen: StockOrigin;
+  motivo: string | null;
+  referenciaId?: string | null;
+  userId: string | null;
+  /** The 409 text when the change would leave the stock below 0 (default: the adjustment's). */
+  insufficientMessage?: (p: { nombre: string; disponible: number }) => string;
+  /** The 404 error when the product is not in the business (default 404 `Producto no encontrado.`). */
+  notFoundError?: () => AppError;
+  /** Sales and purchases write their own audit row; everything else records the change here. */
+  audit?: boolean;
+}
+
+export interface StockChangeResult {
+  movimientoId: string;
+  nombre: string;
+  /** Thousandths. */
+  stockAnterior: number;
+  stockActual: number;
+  fecha: Date;
+}
+
+const AUDIT_ACTION: Record<StockOrigin, string> = {
+  inicial: 'crear',
+  venta: 'actualizar',
+  anulacion: 'anular',
+  compra: 'actualizar',
+  ajuste: 'ajustar',
+  importacion: 'importar',
+};
+
+/**
+ * The one way stock changes (sales, purchases, voids, imports, adjustments): a conditional
+ * UPDATE that never lets the stock go below 0 (no read-modify-write, so concurrent changes
+ * cannot oversell), and the stock movement row, in one statement inside the caller's
+ * transaction. Throws 409 INSUFFICIENT_STOCK when the change would leave the stock negative.
+ */
+export async function applyStockChange(tx: Executor, c: StockChange): Promise<StockChangeResult> {
+  const n = milliToDecimal(c.cantidad);
+  const { rows } = await tx.execute<{
+    nombre: string;
+    movimiento_id: string;
+    fecha: Date | string;
+    stock_resultante: string;
+  }>(sql`
+    WITH upd AS (
+      UPDATE ${products} SET stock_actual = stock_actual + ${n}::numeric, actualizado_en = now()
+       WHERE business_id = ${c.businessId} AND id = ${c.productId} AND stock_actual + ${n}::numeric >= 0
+       RETURNING id, nombre, stock_actual
+    ), mov AS (
+      INSERT INTO ${stockMovements} (business_id, producto_id, origen, cantidad, stock_resultante, motivo, referencia_id, usuario_id)
+      SELECT ${c.businessId}, id, ${c.origen}, ${n}::numeric, stock_actual, ${c.motivo}, ${c.referenciaId ?? null}, ${c.userId}
+        FROM upd
+      RETURNING id, fecha, stock_resultante
+    )
+    SELECT upd.nombre, mov.id AS movimiento_id, mov.fecha, mov.stock_resultante FROM upd, mov`);
+  const row = rows[0];
+  if (!row) {
+    const [p] = await tx
+      .select({ nombre: products.nombre, stock: products.stockActual })
+      .from(products)
+      .where(and(eq(products.businessId, c.businessId), eq(products.id, c.productId)));
+    if (!p) throw c.notFoundError ? c.notFoundError() : notFound(PRODUCT_MESSAGES.notFound);
+    const message = c.insufficientMessage ?? ((x) => PRODUCT_MESSAGES.negativeAdjustment(x.nombre));
+    throw new AppError(409, 'INSUFFICIENT_STOCK', message({ nombre: p.nombre, disponible: Number(p.stock) }));
+  }
+  const stockActual = toMilli(row.stock_resultante);
+  const result: StockChangeResult = {
+    movimientoId: row.movimiento_id,
+    nombre: row.nombre,
+    stockAnterior: stockActual - c.cantidad,
+    stockActual,
+    fecha: row.fecha instanceof Date ? row.fecha : new Date(row.fecha),
+  };
+  if (c.audit !== false) {
+    await audit(tx, {
+      businessId: c.businessId,
+      userId: c.userId,
+      entidad: 'stock',
+      entidadId: c.productId,
+      accion: AUDIT_ACTION[c.origen],
+      antes: { stock_actual: milliToNumber(result.stockAnterior) },
+      despues: {
+        stock_actual: milliToNumber(stockActual),
+        cantidad: milliToNumber(c.cantidad),
+        origen: c.origen,
+        motivo: c.motivo,
+      },
+    });
+  }
+  return result;
+}
+
+/** "Ana Pérez" of a user, for stock movements. */
+export const userName = sql<string | null>`nullif(concat_ws(' ', ${users.nombre}, ${users.apellido}), '')`;
+
+export function toUser(id: string | null, nombre: string | null): StockUser | null {
+  return id ? { id, nombre: nombre ?? '' } : null;
+}
+
+/** A product's stock history, newest first. */
+export async function listStockMovements(
+  ex: Executor,
+  businessId: string,
+  productId: string,
+  page: { limit: number; offset: number },
+) {
+  const where = and(eq(stockMovements.businessId, businessId), eq(stockMovements.productoId, productId));
+  const [rows, [{ total }]] = await Promise.all([
+    ex
+      .select({ m: stockMovements, usuarioNombre: userName })
+      .from(stockMovements)
+      .leftJoin(users, eq(users.id, stockMovements.usuarioId))
+      .where(where)
+      .orderBy(desc(stockMovements.fecha), desc(stockMovements.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    ex
+      .select({ total: sql<number>`count(*)::int` })
+      .from(stockMovements)
+      .where(where),
+  ]);
+  return {
+    total,
+    rows: rows.map(({ m, usuarioNombre }): StockMovement => ({
+      id: m.id,
+      fecha: m.fecha.toISOString(),
+      cantidad: Number(m.cantidad),
+      stock_resultante: Number(m.stockResultante),
+      origen: m.origen,
+      referencia_id: m.referenciaId,
+      motivo: m.motivo,
+      usuario: toUser(m.usuarioId, usuarioNombre),
+    })),
+  };
+}

@@ -1,0 +1,554 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Download, Mail, MapPin, Pencil, Phone, Plus, Repeat, Trash2, Users } from 'lucide-react';
+import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  customerDisplayName,
+  customerForm,
+  DOCUMENT_TYPE_LABELS,
+  DOCUMENT_TYPES,
+  IVA_CONDITION_LABELS,
+  IVA_CONDITIONS,
+  type Customer,
+  type DocumentType,
+  type Subscription,
+} from '@mostrador/shared';
+import { useBusiness } from '@/app/business-context';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
+import { Field, Input, Select, Textarea } from '@/components/ui/input';
+import { Card, EmptyState, ErrorNote, PageHeader } from '@/components/ui/misc';
+import { PermissionGate } from '@/features/permissions/permission-gate';
+import { useCan } from '@/features/permissions/permissions.api';
+import {
+  downloadFile,
+  ListCard,
+  Pager,
+  RowsSkeleton,
+  SearchBox,
+  StatusNote,
+  useDebounced,
+} from '@/features/products/inventory-ui';
+import { useSubscriptions } from '@/features/subscriptions/subscriptions.api';
+import { SubscriptionFormDialog, SubscriptionRow } from '@/features/subscriptions/subscriptions-tab';
+import { errorMessage } from '@/lib/api';
+import { applyServerErrors } from '@/lib/forms';
+import { customersPath, useCustomers, useDeleteCustomer, useSaveCustomer } from './customers.api';
+
+const PAGE_SIZE = 50;
+
+interface Values {
+  nombre: string;
+  apellido: string;
+  email: string;
+  telefono: string;
+  direccion: string;
+  documento_tipo: string;
+  documento_numero: string;
+  condicion_iva: string;
+  notas: string;
+}
+type Output = z.output<typeof customerForm>;
+
+const toValues = (c?: Customer): Values => ({
+  nombre: c?.nombre ?? '',
+  apellido: c?.apellido ?? '',
+  email: c?.email ?? '',
+  telefono: c?.telefono ?? '',
+  direccion: c?.direccion ?? '',
+  documento_tipo: c?.documento_tipo ?? '',
+  documento_numero: c?.documento_numero ?? '',
+  condicion_iva: c?.condicion_iva ?? 'consumidor_final',
+  notas: c?.notas ?? '',
+});
+
+function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: (saved?: Customer) => void }) {
+  const save = useSaveCustomer();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm<Values, unknown, Output>({
+    resolver: zodResolver(customerForm) as unknown as Resolver<Values, unknown, Output>,
+    defaultValues: toValues(customer),
+  });
+  const err = formState.errors;
+  const onSubmit = handleSubmit(async (v) => {
+    setFormError(null);
+    try {
+      const saved = await save.mutateAsync({
+        id: customer?.id,
+        body: {
+          nombre: v.nombre,
+          apellido: v.apellido ?? null,
+          email: v.email ?? null,
+          telefono: v.telefono ?? null,
+          direccion: v.direccion ?? null,
+          documento_tipo: v.documento_tipo ?? null,
+          documento_numero: v.documento_numero ?? null,
+          condicion_iva: v.condicion_iva ?? 'consumidor_final',
+          notas: v.notas ?? null,
+        },
+      });
+      onDone(saved);
+    } catch (e) {
+      setFormError(applyServerErrors(e, setError, 'No se pudo guardar el cliente.'));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="cli-nombre" label="Nombre o razón social" required error={err.nombre?.message}>
+          <Input
+            id="cli-nombre"
+            autoFocus
+            autoComplete="off"
+            aria-invalid={Boolean(err.nombre)}
+            {...register('nombre')}
+          />
+        </Field>
+        <Field id="cli-apellido" label="Apellido" error={err.apellido?.message}>
+          <Input id="cli-apellido" autoComplete="off" aria-invalid={Boolean(err.apellido)} {...register('apellido')} />
+        </Field>
+        <Field id="cli-email" label="E-mail" error={err.email?.message}>
+          <Input
+            id="cli-email"
+            type="email"
+            autoComplete="off"
+            aria-invalid={Boolean(err.email)}
+            {...register('email')}
+          />
+        </Field>
+        <Field id="cli-telefono" label="Teléfono" error={err.telefono?.message}>
+          <Input
+            id="cli-telefono"
+            type="tel"
+            autoComplete="off"
+            aria-invalid={Boolean(err.telefono)}
+            {...register('telefono')}
+          />
+        </Field>
+      </div>
+      <Field id="cli-direccion" label="Dirección" error={err.direccion?.message}>
+        <Input id="cli-direccion" autoComplete="off" aria-invalid={Boolean(err.direccion)} {...register('direccion')} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field id="cli-doc-tipo" label="Tipo de documento" error={err.documento_tipo?.message}>
+          <Select id="cli-doc-tipo" aria-invalid={Boolean(err.documento_tipo)} {...register('documento_tipo')}>
+            <option value="">Sin documento</option>
+            {DOCUMENT_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {DOCUMENT_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field
+          id="cli-doc-numero"
+          label="Número"
+          hint="CUIT/CUIL con o sin guiones."
+          error={err.documento_numero?.message}
+        >
+          <Input
+            id="cli-doc-numero"
+            inputMode="numeric"
+            aria-invalid={Boolean(err.documento_numero)}
+            {...register('documento_numero')}
+          />
+        </Field>
+        <Field id="cli-iva" label="Condición frente al IVA" error={err.condicion_iva?.message}>
+          <Select id="cli-iva" {...register('condicion_iva')}>
+            {IVA_CONDITIONS.map((c) => (
+              <option key={c} value={c}>
+                {IVA_CONDITION_LABELS[c]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      <Field id="cli-notas" label="Notas" error={err.notas?.message}>
+        <Textarea id="cli-notas" rows={2} {...register('notas')} />
+      </Field>
+      {formError && <ErrorNote>{formError}</ErrorNote>}
+      <div className="flex justify-end gap-3 pt-2">
+        <Button variant="secondary" onClick={() => onDone()}>
+          Cancelar
+        </Button>
+        <Button type="submit" loading={formState.isSubmitting}>
+          {customer ? 'Guardar cambios' : 'Crear cliente'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** A customer's card: contact details and subscriptions, with their estado controls. */
+function CustomerDetail({ customer, onEdit }: { customer: Customer; onEdit: () => void }) {
+  const can = useCan();
+  const canSeeSubs = can('productos', 'ver');
+  const canEditSubs = can('productos', 'editar');
+  const canEditCustomer = can('clientes', 'editar');
+  const subs = useSubscriptions({ cliente_id: customer.id, limit: 100, offset: 0 }, canSeeSubs);
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<Subscription | undefined>();
+  const name = customerDisplayName(customer);
+  const facts = [
+    customer.documento_tipo && `${DOCUMENT_TYPE_LABELS[customer.documento_tipo]} ${customer.documento_numero ?? ''}`,
+    IVA_CONDITION_LABELS[customer.condicion_iva],
+  ].filter(Boolean);
+  return (
+    <div className="space-y-4">
+      <div className="space-y-1 text-sm text-slate-700">
+        <p className="text-slate-500">{facts.join(' · ')}</p>
+        {customer.email && (
+          <p className="flex items-center gap-2">
+            <Mail className="h-4 w-4 text-slate-400" aria-hidden />
+            <a className="text-blue-700 hover:underline" href={`mailto:${customer.email}`}>
+              {customer.email}
+            </a>
+          </p>
+        )}
+        {customer.telefono && (
+          <p className="flex items-center gap-2">
+            <Phone className="h-4 w-4 text-slate-400" aria-hidden />
+            <a className="text-blue-700 hover:underline" href={`tel:${customer.telefono.replace(/[^+\d]/g, '')}`}>
+              {customer.telefono}
+            </a>
+          </p>
+        )}
+        {customer.direccion && (
+          <p className="flex items-center gap-2">
+            <MapPin className="h-4 w-4 text-slate-400" aria-hidden />
+            {customer.direccion}
+          </p>
+        )}
+        {customer.notas && (
+          <p className="whitespace-pre-line rounded-lg bg-slate-50 p-2 text-slate-600">{customer.notas}</p>
+        )}
+      </div>
+      {canSeeSubs && (
+        <section aria-labelledby="cli-subs">
+          <div className="mb-2 flex items-center justify-between gap-2">
+            <h3 id="cli-subs" className="text-sm font-semibold text-slate-900">
+              Suscripciones
+            </h3>
+            {canEditSubs && (
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => {
+                  setEditing(undefined);
+                  setFormOpen(true);
+                }}
+              >
+                <Plus className="h-4 w-4" aria-hidden />
+                Nueva suscripción
+              </Button>
+            )}
+          </div>
+          {subs.isLoading ? (
+            <RowsSkeleton rows={2} />
+          ) : (subs.data?.rows ?? []).length === 0 ? (
+            <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-500">
+              {name} no tiene suscripciones.
+            </p>
+          ) : (
+            <ul
+              className="divide-y divide-slate-100 rounded-lg border border-slate-200"
+              aria-label={`Suscripciones de ${name}`}
+            >
+              {(subs.data?.rows ?? []).map((s) => (
+                <SubscriptionRow
+                  key={s.id}
+                  s={s}
+                  showCustomer={false}
+                  canEdit={canEditSubs}
+                  canDelete={false}
+                  onEdit={() => {
+                    setEditing(s);
+                    setFormOpen(true);
+                  }}
+                  onDelete={() => undefined}
+                />
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+      <div className="flex justify-end">
+        {canEditCustomer && (
+          <Button variant="secondary" onClick={onEdit}>
+            <Pencil className="h-4 w-4" aria-hidden />
+            Editar datos
+          </Button>
+        )}
+      </div>
+      <SubscriptionFormDialog
+        open={formOpen}
+        onOpenChange={setFormOpen}
+        subscription={editing}
+        presetCustomer={{ id: customer.id, nombre: name }}
+      />
+    </div>
+  );
+}
+
+function CustomersScreen() {
+  const { businessId } = useBusiness();
+  const can = useCan();
+  const canEdit = can('clientes', 'editar');
+  const canDelete = can('clientes', 'eliminar');
+  const [q, setQ] = useState('');
+  const [tipo, setTipo] = useState<DocumentType | ''>('');
+  const [page, setPage] = useState(0);
+  const search = useDebounced(q, 250);
+  const customers = useCustomers({ q: search, documento_tipo: tipo, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+  const remove = useDeleteCustomer();
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<Customer | undefined>();
+  const [viewing, setViewing] = useState<Customer | null>(null);
+  const [deleting, setDeleting] = useState<Customer | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const rows = customers.data?.rows ?? [];
+  const openNew = () => {
+    setEditing(undefined);
+    setFormOpen(true);
+  };
+
+  return (
+    <div>
+      <PageHeader
+        title="Clientes"
+        description="Tu libreta de clientes: datos de contacto, documento, condición de IVA y suscripciones."
+        actions={
+          <>
+            {canEdit && (
+              <Button onClick={openNew}>
+                <Plus className="h-4 w-4" aria-hidden />
+                Nuevo cliente
+              </Button>
+            )}
+            <Button
+              variant="secondary"
+              loading={exporting}
+              onClick={async () => {
+                setExporting(true);
+                setExportError(null);
+                try {
+                  await downloadFile(`${customersPath(businessId!)}/exportar`, {
+                    q: search.trim() || undefined,
+                    documento_tipo: tipo || undefined,
+                  });
+                } catch (e) {
+                  setExportError(errorMessage(e, 'No se pudo exportar la lista.'));
+                } finally {
+                  setExporting(false);
+                }
+              }}
+            >
+              <Download className="h-4 w-4" aria-hidden />
+              Exportar
+            </Button>
+          </>
+        }
+      />
+      {notice && <StatusNote onClose={() => setNotice(null)}>{notice}</StatusNote>}
+      {exportError && (
+        <div className="mb-4">
+          <ErrorNote>{exportError}</ErrorNote>
+        </div>
+      )}
+      <Card className="mb-4 p-4">
+        <div
+          className="grid gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]"
+          role="search"
+          aria-label="Filtros de clientes"
+        >
+          <SearchBox
+            id="cli-q"
+            label="Buscar clientes"
+            value={q}
+            onChange={(v) => {
+              setPage(0);
+              setQ(v);
+            }}
+            placeholder="Buscar por nombre, e-mail o documento…"
+          />
+          <div>
+            <label htmlFor="cli-f-tipo" className="sr-only">
+              Tipo de documento
+            </label>
+            <Select
+              id="cli-f-tipo"
+              value={tipo}
+              onChange={(e) => {
+                setPage(0);
+                setTipo(e.target.value as DocumentType | '');
+              }}
+            >
+              <option value="">Todos los documentos</option>
+              {DOCUMENT_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {DOCUMENT_TYPE_LABELS[t]}
+                </option>
+              ))}
+            </Select>
+          </div>
+        </div>
+      </Card>
+      {customers.error ? (
+        <ErrorNote>{errorMessage(customers.error, 'No se pudieron cargar los clientes.')}</ErrorNote>
+      ) : customers.isLoading ? (
+        <RowsSkeleton />
+      ) : rows.length === 0 ? (
+        search || tipo ? (
+          <EmptyState title="Ningún cliente coincide con la búsqueda" />
+        ) : (
+          <EmptyState icon={<Users className="h-10 w-10" />} title="Todavía no hay clientes">
+            <p>Registrá a tus clientes para venderles a cuenta, asignarles suscripciones y contactarlos.</p>
+            {canEdit && (
+              <Button className="mt-4" onClick={openNew}>
+                <Plus className="h-4 w-4" aria-hidden />
+                Nuevo cliente
+              </Button>
+            )}
+          </EmptyState>
+        )
+      ) : (
+        <ListCard dimmed={customers.isFetching}>
+          <ul className="divide-y divide-slate-100" aria-label="Clientes">
+            {rows.map((c) => {
+              const name = customerDisplayName(c);
+              return (
+                <li key={c.id} className="flex items-center gap-3 px-4 py-3">
+                  <button
+                    type="button"
+                    onClick={() => setViewing(c)}
+                    className="min-w-0 flex-1 rounded text-left focus-visible:outline-2 focus-visible:outline-blue-600"
+                  >
+                    <p className="truncate font-medium text-slate-900 hover:text-blue-700">{name}</p>
+                    <p className="truncate text-xs text-slate-500">
+                      {[
+                        c.documento_tipo && `${DOCUMENT_TYPE_LABELS[c.documento_tipo]} ${c.documento_numero}`,
+                        c.email,
+                        c.telefono,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ') || IVA_CONDITION_LABELS[c.condicion_iva]}
+                    </p>
+                  </button>
+                  <div className="flex gap-1">
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Suscripciones de ${name}`}
+                      title="Ver ficha"
+                      onClick={() => setViewing(c)}
+                    >
+                      <Repeat className="h-4 w-4" />
+                    </Button>
+                    {canEdit && (
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Editar ${name}`}
+                        title="Editar"
+                        onClick={() => {
+                          setEditing(c);
+                          setFormOpen(true);
+                        }}
+                      >
+                        <Pencil className="h-4 w-4" />
+                      </Button>
+                    )}
+                    {canDelete && (
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Eliminar ${name}`}
+                        title="Eliminar"
+                        onClick={() => setDeleting(c)}
+                      >
+                        <Trash2 className="h-4 w-4 text-red-600" />
+                      </Button>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          <div className="border-t border-slate-100 px-3">
+            <Pager
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={customers.data?.total ?? 0}
+              onPage={setPage}
+              label="clientes"
+            />
+          </div>
+        </ListCard>
+      )}
+
+      <Dialog
+        open={formOpen}
+        onOpenChange={setFormOpen}
+        title={editing ? 'Editar cliente' : 'Nuevo cliente'}
+        className="sm:max-w-2xl"
+      >
+        <CustomerForm
+          customer={editing}
+          onDone={(saved) => {
+            setFormOpen(false);
+            if (saved) {
+              setNotice(
+                editing
+                  ? `Cliente «${customerDisplayName(saved)}» actualizado.`
+                  : `Cliente «${customerDisplayName(saved)}» creado.`,
+              );
+              if (viewing?.id === saved.id) setViewing(saved);
+            }
+          }}
+        />
+      </Dialog>
+      <Dialog
+        open={viewing !== null}
+        onOpenChange={(o) => !o && setViewing(null)}
+        title={viewing ? customerDisplayName(viewing) : ''}
+        className="sm:max-w-2xl"
+      >
+        {viewing && (
+          <CustomerDetail
+            customer={viewing}
+            onEdit={() => {
+              setEditing(viewing);
+              setFormOpen(true);
+            }}
+          />
+        )}
+      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Eliminar cliente"
+        message={`¿Estás seguro de que quieres eliminar a «${deleting ? customerDisplayName(deleting) : ''}»? No se puede eliminar si tiene ventas, suscripciones o cuentas.`}
+        onConfirm={async () => {
+          try {
+            await remove.mutateAsync(deleting!.id);
+            setNotice(`Cliente «${customerDisplayName(deleting!)}» eliminado.`);
+          } catch (e) {
+            throw new Error(errorMessage(e, 'No se pudo eliminar el cliente.'), { cause: e });
+          }
+        }}
+      />
+    </div>
+  );
+}
+
+/** /customers and /business/{id}/customers (SPEC §2), gated by `clientes`. */
+export default function CustomersPage() {
+  return (
+    <PermissionGate modulo="clientes">
+      <CustomersScreen />
+    </PermissionGate>
+  );
+}

@@ -1,0 +1,267 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  centsToNumber,
+  milliToNumber,
+  parseCents,
+  productForm,
+  UNIT_SUGGESTIONS,
+  type Product,
+} from '@mostrador/shared';
+import { useBusiness } from '@/app/business-context';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Field, Input, Select, Textarea } from '@/components/ui/input';
+import { ErrorNote } from '@/components/ui/misc';
+import { useCategories } from '@/features/categories/categories.api';
+import { applyServerErrors } from '@/lib/forms';
+import { formatNumber } from '@/lib/format';
+import { moneyText } from './inventory-ui';
+import { useSaveProduct } from './products.api';
+
+interface Values {
+  nombre: string;
+  codigo: string;
+  codigo_barras: string;
+  categoria_id: string;
+  precio_compra: string;
+  precio_venta: string;
+  stock_actual: string;
+  stock_minimo: string;
+  unidad: string;
+  descripcion: string;
+  activo: boolean;
+}
+type Output = z.output<typeof productForm>;
+
+const toValues = (p: Product): Values => ({
+  nombre: p.nombre,
+  codigo: p.codigo ?? '',
+  codigo_barras: p.codigo_barras ?? '',
+  categoria_id: p.categoria_id ?? '',
+  precio_compra: moneyText(p.precio_compra),
+  precio_venta: moneyText(p.precio_venta),
+  stock_actual: String(p.stock_actual),
+  stock_minimo: String(p.stock_minimo),
+  unidad: p.unidad,
+  descripcion: p.descripcion ?? '',
+  activo: p.activo,
+});
+
+const EMPTY: Values = {
+  nombre: '',
+  codigo: '',
+  codigo_barras: '',
+  categoria_id: '',
+  precio_compra: '',
+  precio_venta: '',
+  stock_actual: '',
+  stock_minimo: '',
+  unidad: 'unidad',
+  descripcion: '',
+  activo: true,
+};
+
+/** The margin over cost, when both prices are there: a quick check before saving. */
+function Margin({ compra, venta }: { compra: string; venta: string }) {
+  const { formatting } = useBusiness();
+  const c = parseCents(compra.replace(',', '.'));
+  const v = parseCents(venta.replace(',', '.'));
+  if (c === null || v === null || c <= 0) return null;
+  const pct = ((v - c) / c) * 100;
+  return (
+    <p className={pct < 0 ? 'text-xs text-red-600' : 'text-xs text-slate-500'}>
+      Margen sobre el costo: {formatNumber(pct, formatting, 1)} %
+    </p>
+  );
+}
+
+function ProductForm({ product, onDone }: { product?: Product; onDone: (saved?: Product) => void }) {
+  const categories = useCategories();
+  const save = useSaveProduct();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState, control } = useForm<Values, unknown, Output>({
+    resolver: zodResolver(productForm) as unknown as Resolver<Values, unknown, Output>,
+    defaultValues: product ? toValues(product) : EMPTY,
+  });
+  const err = formState.errors;
+  const [compra, venta] = useWatch({ control, name: ['precio_compra', 'precio_venta'] });
+  const options = (categories.data ?? []).filter((c) => c.activo || c.id === product?.categoria_id);
+
+  const onSubmit = handleSubmit(async (v) => {
+    setFormError(null);
+    try {
+      const saved = await save.mutateAsync({
+        id: product?.id,
+        body: {
+          nombre: v.nombre,
+          descripcion: v.descripcion ?? null,
+          codigo: v.codigo ?? null,
+          codigo_barras: v.codigo_barras ?? null,
+          precio_compra:
+            v.precio_compra === null || v.precio_compra === undefined ? null : centsToNumber(v.precio_compra),
+          precio_venta: centsToNumber(v.precio_venta),
+          // Stock is set only when creating; afterwards it changes through adjustments.
+          ...(product ? {} : { stock_actual: milliToNumber(v.stock_actual ?? 0) }),
+          stock_minimo: milliToNumber(v.stock_minimo ?? 0),
+          unidad: v.unidad ?? null,
+          categoria_id: v.categoria_id ?? null,
+          activo: v.activo ?? true,
+        },
+      });
+      onDone(saved);
+    } catch (e) {
+      setFormError(applyServerErrors(e, setError, 'No se pudo guardar el producto.'));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <Field id="prod-nombre" label="Nombre" required error={err.nombre?.message}>
+        <Input id="prod-nombre" autoFocus aria-invalid={Boolean(err.nombre)} {...register('nombre')} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          id="prod-codigo"
+          label="Código"
+          hint="Único en el negocio; la importación lo usa para actualizar."
+          error={err.codigo?.message}
+        >
+          <Input id="prod-codigo" aria-invalid={Boolean(err.codigo)} {...register('codigo')} />
+        </Field>
+        <Field id="prod-barras" label="Código de barras" error={err.codigo_barras?.message}>
+          <Input
+            id="prod-barras"
+            inputMode="numeric"
+            aria-invalid={Boolean(err.codigo_barras)}
+            {...register('codigo_barras')}
+          />
+        </Field>
+        <Field id="prod-compra" label="Precio de compra (costo)" error={err.precio_compra?.message}>
+          <Input
+            id="prod-compra"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            aria-invalid={Boolean(err.precio_compra)}
+            {...register('precio_compra')}
+          />
+        </Field>
+        <Field id="prod-venta" label="Precio de venta" required error={err.precio_venta?.message}>
+          <Input
+            id="prod-venta"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            aria-invalid={Boolean(err.precio_venta)}
+            {...register('precio_venta')}
+          />
+        </Field>
+      </div>
+      <Margin compra={compra ?? ''} venta={venta ?? ''} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        {product ? (
+          <Field id="prod-stock" label="Stock actual" hint="Se cambia con «Ajustar stock».">
+            <Input id="prod-stock" value={`${product.stock_actual}`} readOnly disabled />
+          </Field>
+        ) : (
+          <Field id="prod-stock" label="Stock inicial" error={err.stock_actual?.message}>
+            <Input
+              id="prod-stock"
+              type="number"
+              inputMode="decimal"
+              step="0.001"
+              min="0"
+              aria-invalid={Boolean(err.stock_actual)}
+              {...register('stock_actual')}
+            />
+          </Field>
+        )}
+        <Field
+          id="prod-minimo"
+          label="Stock mínimo"
+          hint="Avisa cuando el stock llega a este valor."
+          error={err.stock_minimo?.message}
+        >
+          <Input
+            id="prod-minimo"
+            type="number"
+            inputMode="decimal"
+            step="0.001"
+            min="0"
+            aria-invalid={Boolean(err.stock_minimo)}
+            {...register('stock_minimo')}
+          />
+        </Field>
+        <Field id="prod-unidad" label="Unidad" error={err.unidad?.message}>
+          <Input id="prod-unidad" list="prod-unidades" aria-invalid={Boolean(err.unidad)} {...register('unidad')} />
+          <datalist id="prod-unidades">
+            {UNIT_SUGGESTIONS.map((u) => (
+              <option key={u} value={u} />
+            ))}
+          </datalist>
+        </Field>
+      </div>
+      <Field id="prod-categoria" label="Categoría" error={err.categoria_id?.message}>
+        <Select id="prod-categoria" aria-invalid={Boolean(err.categoria_id)} {...register('categoria_id')}>
+          <option value="">Sin categoría</option>
+          {options.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.nombre}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field id="prod-descripcion" label="Descripción" error={err.descripcion?.message}>
+        <Textarea id="prod-descripcion" rows={2} aria-invalid={Boolean(err.descripcion)} {...register('descripcion')} />
+      </Field>
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <input type="checkbox" className="h-4 w-4 rounded border-slate-300" {...register('activo')} />
+        Activo (se puede vender)
+      </label>
+      {formError && <ErrorNote>{formError}</ErrorNote>}
+      <div className="flex justify-end gap-3 pt-2">
+        <Button variant="secondary" onClick={() => onDone()}>
+          Cancelar
+        </Button>
+        <Button type="submit" loading={formState.isSubmitting}>
+          {product ? 'Guardar cambios' : 'Crear producto'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** 'Nuevo producto' / 'Editar producto': closes on success, stays open (with the reason) on failure. */
+export function ProductFormDialog({
+  open,
+  onOpenChange,
+  product,
+  onSaved,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  product?: Product;
+  onSaved?: (p: Product, created: boolean) => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={product ? 'Editar producto' : 'Nuevo producto'}
+      className="sm:max-w-2xl"
+    >
+      <ProductForm
+        product={product}
+        onDone={(saved) => {
+          onOpenChange(false);
+          if (saved) onSaved?.(saved, !product);
+        }}
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,152 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  BulkPriceResult,
+  PriceField,
+  PriceRounding,
+  Product,
+  ProductSort,
+  StockAdjustmentResult,
+  StockMovement,
+} from '@mostrador/shared';
+import { useBusiness } from '@/app/business-context';
+import { api, request } from '@/lib/api';
+
+/** Query keys per business: every inventory change invalidates ['inventory', b]. */
+export const productKeys = {
+  list: (b: string, f: ProductFilters) => ['inventory', b, 'products', f] as const,
+  one: (b: string, id: string) => ['inventory', b, 'product', id] as const,
+  movements: (b: string, id: string, page: number) => ['inventory', b, 'product', id, 'movements', page] as const,
+};
+
+export const productsPath = (b: string) => `/businesses/${b}/products`;
+
+export interface ProductFilters {
+  q?: string;
+  categoria_id?: string;
+  activo?: '' | 'true' | 'false';
+  stock_bajo?: boolean;
+  orden?: ProductSort;
+  direccion?: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+/** The query string of the list and the export (empty filters left out). */
+export function productQuery(f: Omit<ProductFilters, 'limit' | 'offset'>) {
+  return {
+    q: f.q?.trim() || undefined,
+    categoria_id: f.categoria_id || undefined,
+    activo: f.activo || undefined,
+    stock_bajo: f.stock_bajo ? 'true' : undefined,
+    orden: f.orden,
+    direccion: f.direccion,
+  };
+}
+
+export function useProducts(f: ProductFilters) {
+  const { businessId } = useBusiness();
+  const b = businessId ?? '';
+  return useQuery({
+    queryKey: productKeys.list(b, f),
+    queryFn: async ({ signal }) => {
+      const { data, headers } = await request<Product[]>(productsPath(b), {
+        query: { ...productQuery(f), limit: f.limit, offset: f.offset },
+        signal,
+      });
+      return { rows: data, total: Number(headers.get('X-Total-Count') ?? data.length) };
+    },
+    enabled: Boolean(b),
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface ProductBody {
+  nombre: string;
+  descripcion: string | null;
+  codigo: string | null;
+  codigo_barras: string | null;
+  precio_compra: number | null;
+  precio_venta: number;
+  stock_actual?: number;
+  stock_minimo: number;
+  unidad: string | null;
+  categoria_id: string | null;
+  activo: boolean;
+}
+
+function useInvalidate() {
+  const { businessId } = useBusiness();
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: ['inventory', businessId] });
+}
+
+export function useSaveProduct() {
+  const { businessId } = useBusiness();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: string; body: ProductBody }) =>
+      id
+        ? api.put<Product>(`${productsPath(businessId!)}/${id}`, body)
+        : api.post<Product>(productsPath(businessId!), body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteProduct() {
+  const { businessId } = useBusiness();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`${productsPath(businessId!)}/${id}`),
+    onSuccess: invalidate,
+  });
+}
+
+export function useAdjustStock() {
+  const { businessId } = useBusiness();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, cantidad, motivo }: { id: string; cantidad: number; motivo: string }) =>
+      api.post<StockAdjustmentResult>(`${productsPath(businessId!)}/${id}/ajuste-stock`, { cantidad, motivo }),
+    onSuccess: invalidate,
+  });
+}
+
+export const STOCK_PAGE = 20;
+
+export function useStockMovements(id: string | null, page: number) {
+  const { businessId } = useBusiness();
+  const b = businessId ?? '';
+  return useQuery({
+    queryKey: productKeys.movements(b, id ?? '', page),
+    queryFn: async () => {
+      const { data, headers } = await request<StockMovement[]>(`${productsPath(b)}/${id}/movimientos-stock`, {
+        query: { limit: STOCK_PAGE, offset: page * STOCK_PAGE },
+      });
+      return { rows: data, total: Number(headers.get('X-Total-Count') ?? data.length) };
+    },
+    enabled: Boolean(b && id),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface BulkPriceBody {
+  porcentaje: string;
+  categoria_id: string | null;
+  campo: PriceField;
+  redondeo: PriceRounding;
+  incluir_inactivos: boolean;
+  dry_run: boolean;
+}
+
+export function useBulkPrice() {
+  const { businessId } = useBusiness();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BulkPriceBody) =>
+      api.post<BulkPriceResult>(`${productsPath(businessId!)}/actualizacion-masiva`, body),
+    onSuccess: (r) => {
+      if (!r.dry_run) void qc.invalidateQueries({ queryKey: ['inventory', businessId] });
+    },
+  });
+}

@@ -1,0 +1,544 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CalendarClock, Pencil, Plus, Repeat, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  centsToNumber,
+  customerDisplayName,
+  SUBSCRIPTION_FREQUENCIES,
+  SUBSCRIPTION_FREQUENCY_LABELS,
+  SUBSCRIPTION_STATE_LABELS,
+  SUBSCRIPTION_STATES,
+  subscriptionFormSchema,
+  type Subscription,
+  type SubscriptionFrequency,
+  type SubscriptionState,
+} from '@mostrador/shared';
+import { useBusiness } from '@/app/business-context';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
+import { Field, Input, Select, Textarea } from '@/components/ui/input';
+import { Badge, Card, EmptyState, ErrorNote } from '@/components/ui/misc';
+import { useCustomers } from '@/features/customers/customers.api';
+import { useCan } from '@/features/permissions/permissions.api';
+import {
+  ListCard,
+  moneyText,
+  Pager,
+  RowsSkeleton,
+  SearchBox,
+  StatusNote,
+  useDebounced,
+} from '@/features/products/inventory-ui';
+import { useServices } from '@/features/services/services.api';
+import { errorMessage } from '@/lib/api';
+import { applyServerErrors } from '@/lib/forms';
+import { formatDate, formatMoney, todayIn } from '@/lib/format';
+import {
+  useDeleteSubscription,
+  useSaveSubscription,
+  useSetSubscriptionState,
+  useSubscriptions,
+} from './subscriptions.api';
+
+const PAGE_SIZE = 50;
+
+export const STATE_COLORS: Record<SubscriptionState, 'green' | 'yellow' | 'gray' | 'red'> = {
+  activa: 'green',
+  pausada: 'yellow',
+  cancelada: 'gray',
+  vencida: 'red',
+};
+
+interface Values {
+  cliente_id: string;
+  servicio_id: string;
+  nombre: string;
+  precio: string;
+  frecuencia: SubscriptionFrequency;
+  fecha_inicio: string;
+  fecha_fin: string;
+  descripcion: string;
+}
+type Output = z.output<typeof subscriptionFormSchema>;
+
+/** A customer search plus a select of the matches (a book may hold thousands of customers). */
+function CustomerPicker({
+  value,
+  onChange,
+  current,
+  error,
+}: {
+  value: string;
+  onChange: (id: string) => void;
+  current?: { id: string; nombre: string };
+  error?: string;
+}) {
+  const [q, setQ] = useState('');
+  const search = useDebounced(q, 250);
+  const customers = useCustomers({ q: search, limit: 100, offset: 0 });
+  const rows = customers.data?.rows ?? [];
+  return (
+    <Field id="sub-cliente" label="Cliente" required error={error}>
+      <div className="space-y-2">
+        <SearchBox
+          id="sub-cliente-q"
+          label="Buscar cliente"
+          value={q}
+          onChange={setQ}
+          placeholder="Buscar cliente por nombre o documento…"
+        />
+        <Select id="sub-cliente" value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={Boolean(error)}>
+          <option value="">Elegí un cliente</option>
+          {current && !rows.some((c) => c.id === current.id) && <option value={current.id}>{current.nombre}</option>}
+          {rows.map((c) => (
+            <option key={c.id} value={c.id}>
+              {customerDisplayName(c)}
+              {c.documento_numero ? ` · ${c.documento_numero}` : ''}
+            </option>
+          ))}
+        </Select>
+      </div>
+    </Field>
+  );
+}
+
+function SubscriptionForm({
+  subscription,
+  presetCustomer,
+  onDone,
+}: {
+  subscription?: Subscription;
+  presetCustomer?: { id: string; nombre: string };
+  onDone: (saved?: Subscription) => void;
+}) {
+  const { formatting } = useBusiness();
+  const services = useServices({ activo: 'true', limit: 500, offset: 0 });
+  const save = useSaveSubscription();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState, control, setValue } = useForm<Values, unknown, Output>({
+    resolver: zodResolver(subscriptionFormSchema) as unknown as Resolver<Values, unknown, Output>,
+    defaultValues: subscription
+      ? {
+          cliente_id: subscription.cliente_id,
+          servicio_id: subscription.servicio_id ?? '',
+          nombre: subscription.nombre,
+          precio: moneyText(subscription.precio),
+          frecuencia: subscription.frecuencia,
+          fecha_inicio: subscription.fecha_inicio,
+          fecha_fin: subscription.fecha_fin ?? '',
+          descripcion: subscription.descripcion ?? '',
+        }
+      : {
+          cliente_id: presetCustomer?.id ?? '',
+          servicio_id: '',
+          nombre: '',
+          precio: '',
+          frecuencia: 'mensual',
+          fecha_inicio: todayIn(formatting.timezone),
+          fecha_fin: '',
+          descripcion: '',
+        },
+  });
+  const err = formState.errors;
+  const [clienteId, servicioId] = useWatch({ control, name: ['cliente_id', 'servicio_id'] });
+  const service = (services.data?.rows ?? []).find((s) => s.id === servicioId);
+  const current = subscription ? { id: subscription.cliente_id, nombre: subscription.cliente_nombre } : presetCustomer;
+
+  const onSubmit = handleSubmit(async (v) => {
+    setFormError(null);
+    try {
+      const saved = await save.mutateAsync({
+        id: subscription?.id,
+        body: {
+          cliente_id: v.cliente_id,
+          servicio_id: v.servicio_id ?? null,
+          nombre: v.nombre ?? null,
+          descripcion: v.descripcion ?? null,
+          precio: v.precio === null || v.precio === undefined ? null : centsToNumber(v.precio),
+          frecuencia: v.frecuencia,
+          fecha_inicio: v.fecha_inicio ?? null,
+          fecha_fin: v.fecha_fin ?? null,
+        },
+      });
+      onDone(saved);
+    } catch (e) {
+      setFormError(applyServerErrors(e, setError, 'No se pudo guardar la suscripción.'));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <CustomerPicker
+        value={clienteId}
+        onChange={(id) => setValue('cliente_id', id, { shouldValidate: formState.isSubmitted })}
+        current={current}
+        error={err.cliente_id?.message}
+      />
+      <Field
+        id="sub-servicio"
+        label="Servicio"
+        hint="Opcional: toma su nombre y precio si los dejás vacíos."
+        error={err.servicio_id?.message}
+      >
+        <Select id="sub-servicio" {...register('servicio_id')}>
+          <option value="">Sin servicio</option>
+          {subscription?.servicio_id && !(services.data?.rows ?? []).some((s) => s.id === subscription.servicio_id) && (
+            <option value={subscription.servicio_id}>{subscription.servicio_nombre}</option>
+          )}
+          {(services.data?.rows ?? []).map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.nombre} · {formatMoney(s.precio, formatting)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="sub-nombre" label="Nombre" required={!servicioId} error={err.nombre?.message}>
+          <Input
+            id="sub-nombre"
+            placeholder={service?.nombre}
+            aria-invalid={Boolean(err.nombre)}
+            {...register('nombre')}
+          />
+        </Field>
+        <Field id="sub-precio" label="Precio por período" required={!servicioId} error={err.precio?.message}>
+          <Input
+            id="sub-precio"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            placeholder={service ? String(service.precio) : undefined}
+            aria-invalid={Boolean(err.precio)}
+            {...register('precio')}
+          />
+        </Field>
+        <Field id="sub-frecuencia" label="Frecuencia" required error={err.frecuencia?.message}>
+          <Select id="sub-frecuencia" {...register('frecuencia')}>
+            {SUBSCRIPTION_FREQUENCIES.map((f) => (
+              <option key={f} value={f}>
+                {SUBSCRIPTION_FREQUENCY_LABELS[f]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field
+          id="sub-inicio"
+          label="Fecha de inicio"
+          hint="El cobro se repite ese día."
+          error={err.fecha_inicio?.message}
+        >
+          <Input id="sub-inicio" type="date" aria-invalid={Boolean(err.fecha_inicio)} {...register('fecha_inicio')} />
+        </Field>
+        <Field id="sub-fin" label="Fecha de fin" hint="Opcional." error={err.fecha_fin?.message}>
+          <Input id="sub-fin" type="date" aria-invalid={Boolean(err.fecha_fin)} {...register('fecha_fin')} />
+        </Field>
+      </div>
+      <Field id="sub-descripcion" label="Descripción" error={err.descripcion?.message}>
+        <Textarea id="sub-descripcion" rows={2} {...register('descripcion')} />
+      </Field>
+      {formError && <ErrorNote>{formError}</ErrorNote>}
+      <div className="flex justify-end gap-3 pt-2">
+        <Button variant="secondary" onClick={() => onDone()}>
+          Cancelar
+        </Button>
+        <Button type="submit" loading={formState.isSubmitting}>
+          {subscription ? 'Guardar cambios' : 'Crear suscripción'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function SubscriptionFormDialog({
+  open,
+  onOpenChange,
+  subscription,
+  presetCustomer,
+  onSaved,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  subscription?: Subscription;
+  presetCustomer?: { id: string; nombre: string };
+  onSaved?: (s: Subscription, created: boolean) => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={subscription ? 'Editar suscripción' : 'Nueva suscripción'}
+      className="sm:max-w-xl"
+    >
+      <SubscriptionForm
+        subscription={subscription}
+        presetCustomer={presetCustomer}
+        onDone={(saved) => {
+          onOpenChange(false);
+          if (saved) onSaved?.(saved, !subscription);
+        }}
+      />
+    </Dialog>
+  );
+}
+
+/** One subscription with its estado control (its own call, as the contract says). */
+export function SubscriptionRow({
+  s,
+  canEdit,
+  canDelete,
+  onEdit,
+  onDelete,
+  onStateChanged,
+  showCustomer = true,
+}: {
+  s: Subscription;
+  canEdit: boolean;
+  canDelete: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  onStateChanged?: (s: Subscription) => void;
+  showCustomer?: boolean;
+}) {
+  const { formatting } = useBusiness();
+  const setState = useSetSubscriptionState();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <li className="px-4 py-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <p className="truncate font-medium text-slate-900">{showCustomer ? s.cliente_nombre : s.nombre}</p>
+            <Badge color={STATE_COLORS[s.estado]}>{SUBSCRIPTION_STATE_LABELS[s.estado]}</Badge>
+          </div>
+          <p className="mt-0.5 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-500">
+            {showCustomer && <span>{s.nombre}</span>}
+            <span>
+              {formatMoney(s.precio, formatting)} · {SUBSCRIPTION_FREQUENCY_LABELS[s.frecuencia]}
+            </span>
+            <span>
+              Desde {formatDate(s.fecha_inicio, formatting)}
+              {s.fecha_fin && ` hasta ${formatDate(s.fecha_fin, formatting)}`}
+            </span>
+          </p>
+        </div>
+        <div className="flex items-center justify-between gap-3 sm:justify-end">
+          <p className="flex items-center gap-1 text-sm text-slate-600">
+            <CalendarClock className="h-4 w-4 text-slate-400" aria-hidden />
+            {s.proximo_cobro ? (
+              <span>
+                Próximo cobro <strong className="text-slate-900">{formatDate(s.proximo_cobro, formatting)}</strong>
+              </span>
+            ) : (
+              <span>Sin próximo cobro</span>
+            )}
+          </p>
+          <div className="flex items-center gap-1">
+            {canEdit && (
+              <>
+                <label htmlFor={`estado-${s.id}`} className="sr-only">
+                  Estado de {s.nombre} de {s.cliente_nombre}
+                </label>
+                <Select
+                  id={`estado-${s.id}`}
+                  className="h-8 w-32"
+                  value={s.estado}
+                  disabled={setState.isPending}
+                  onChange={async (e) => {
+                    setError(null);
+                    try {
+                      const { data } = await setState.mutateAsync({
+                        id: s.id,
+                        estado: e.target.value as SubscriptionState,
+                      });
+                      onStateChanged?.(data);
+                    } catch (err) {
+                      setError(errorMessage(err, 'No se pudo cambiar el estado.'));
+                    }
+                  }}
+                >
+                  {SUBSCRIPTION_STATES.map((st) => (
+                    <option key={st} value={st}>
+                      {SUBSCRIPTION_STATE_LABELS[st]}
+                    </option>
+                  ))}
+                </Select>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Editar suscripción ${s.nombre}`}
+                  title="Editar"
+                  onClick={onEdit}
+                >
+                  <Pencil className="h-4 w-4" />
+                </Button>
+              </>
+            )}
+            {canDelete && (
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Eliminar suscripción ${s.nombre}`}
+                title="Eliminar"
+                onClick={onDelete}
+              >
+                <Trash2 className="h-4 w-4 text-red-600" />
+              </Button>
+            )}
+          </div>
+        </div>
+      </div>
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** Subscriptions of customers to services, with their next charge. */
+export function SubscriptionsTab() {
+  const can = useCan();
+  const canEdit = can('productos', 'editar');
+  const canDelete = can('productos', 'eliminar');
+  const [q, setQ] = useState('');
+  const [estado, setEstado] = useState<SubscriptionState | ''>('');
+  const [page, setPage] = useState(0);
+  const search = useDebounced(q, 250);
+  const subs = useSubscriptions({ q: search, estado, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+  const remove = useDeleteSubscription();
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<Subscription | undefined>();
+  const [deleting, setDeleting] = useState<Subscription | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const rows = subs.data?.rows ?? [];
+  const openNew = () => {
+    setEditing(undefined);
+    setFormOpen(true);
+  };
+  return (
+    <div>
+      {canEdit && (
+        <div className="mb-4">
+          <Button onClick={openNew}>
+            <Plus className="h-4 w-4" aria-hidden />
+            Nueva suscripción
+          </Button>
+        </div>
+      )}
+      {notice && <StatusNote onClose={() => setNotice(null)}>{notice}</StatusNote>}
+      <Card className="mb-4 p-4">
+        <div
+          className="grid gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]"
+          role="search"
+          aria-label="Filtros de suscripciones"
+        >
+          <SearchBox
+            id="sub-q"
+            label="Buscar suscripciones"
+            value={q}
+            onChange={(v) => {
+              setPage(0);
+              setQ(v);
+            }}
+            placeholder="Buscar por cliente o suscripción…"
+          />
+          <div>
+            <label htmlFor="sub-f-estado" className="sr-only">
+              Estado
+            </label>
+            <Select
+              id="sub-f-estado"
+              value={estado}
+              onChange={(e) => {
+                setPage(0);
+                setEstado(e.target.value as SubscriptionState | '');
+              }}
+            >
+              <option value="">Todos los estados</option>
+              {SUBSCRIPTION_STATES.map((st) => (
+                <option key={st} value={st}>
+                  {SUBSCRIPTION_STATE_LABELS[st]}
+                </option>
+              ))}
+            </Select>
+          </div>
+        </div>
+      </Card>
+      {subs.error ? (
+        <ErrorNote>{errorMessage(subs.error, 'No se pudieron cargar las suscripciones.')}</ErrorNote>
+      ) : subs.isLoading ? (
+        <RowsSkeleton />
+      ) : rows.length === 0 ? (
+        search || estado ? (
+          <EmptyState title="Ninguna suscripción coincide con la búsqueda" />
+        ) : (
+          <EmptyState icon={<Repeat className="h-10 w-10" />} title="Todavía no hay suscripciones">
+            <p>Abonos, cuotas y servicios que tus clientes pagan cada semana, mes o año.</p>
+            {canEdit && (
+              <Button className="mt-4" onClick={openNew}>
+                <Plus className="h-4 w-4" aria-hidden />
+                Nueva suscripción
+              </Button>
+            )}
+          </EmptyState>
+        )
+      ) : (
+        <ListCard dimmed={subs.isFetching}>
+          <ul className="divide-y divide-slate-100" aria-label="Suscripciones">
+            {rows.map((s) => (
+              <SubscriptionRow
+                key={s.id}
+                s={s}
+                canEdit={canEdit}
+                canDelete={canDelete}
+                onEdit={() => {
+                  setEditing(s);
+                  setFormOpen(true);
+                }}
+                onDelete={() => setDeleting(s)}
+                onStateChanged={(x) =>
+                  setNotice(`Suscripción de ${x.cliente_nombre}: ${SUBSCRIPTION_STATE_LABELS[x.estado].toLowerCase()}.`)
+                }
+              />
+            ))}
+          </ul>
+          <div className="border-t border-slate-100 px-3">
+            <Pager
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={subs.data?.total ?? 0}
+              onPage={setPage}
+              label="suscripciones"
+            />
+          </div>
+        </ListCard>
+      )}
+      <SubscriptionFormDialog
+        open={formOpen}
+        onOpenChange={setFormOpen}
+        subscription={editing}
+        onSaved={(s, created) =>
+          setNotice(created ? `Suscripción de ${s.cliente_nombre} creada.` : 'Suscripción actualizada.')
+        }
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Eliminar suscripción"
+        message={`¿Estás seguro de que quieres eliminar la suscripción «${deleting?.nombre ?? ''}» de ${deleting?.cliente_nombre ?? ''}? Para dejar de cobrarla alcanza con cancelarla.`}
+        onConfirm={async () => {
+          try {
+            await remove.mutateAsync(deleting!.id);
+            setNotice('Suscripción eliminada.');
+          } catch (e) {
+            throw new Error(errorMessage(e, 'No se pudo eliminar la suscripción.'), { cause: e });
+          }
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,427 @@
+import { z } from 'zod';
+import { pageQuery, queryFlag, queryParam, oneOfCi } from './customers.js';
+import { money } from './money.js';
+import { optText, reqText } from './validation.js';
+
+/*
+ * The catalogue (API-CONTRACT §4.1, §5, §7, §14.2): product categories, products, stock, and
+ * services. Quantities are exact: inputs become integer thousandths, like money becomes cents.
+ */
+
+/* ---------------------------------------------------------------- quantities */
+
+export const MAX_QUANTITY_MILLI = 99_999_999_999_999;
+
+/** A quantity (number or numeric string, at most 3 decimals) as integer thousandths; null when not one. */
+export function parseMilli(value: unknown): number | null {
+  let s: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    s = String(value);
+    if (/e/i.test(s)) return null;
+  } else if (typeof value === 'string') {
+    s = value.trim();
+  } else return null;
+  const m = /^([-+])?(\d+)(?:\.(\d{0,3}))?$/.exec(s);
+  if (!m) return null;
+  const milli = Number(m[2]) * 1000 + Number((m[3] ?? '').padEnd(3, '0'));
+  return m[1] === '-' ? -milli : milli;
+}
+
+export const milliToNumber = (milli: number): number => Math.round(milli) / 1000;
+
+/** "12.500" for SQL numeric parameters. */
+export function milliToDecimal(milli: number): string {
+  const neg = milli < 0;
+  const abs = Math.abs(Math.round(milli));
+  return `${neg ? '-' : ''}${Math.floor(abs / 1000)}.${String(abs % 1000).padStart(3, '0')}`;
+}
+
+const tooManyQtyDecimals = (v: unknown) =>
+  (typeof v === 'number' || typeof v === 'string') && /^[-+]?\d+\.\d{4,}$/.test(String(v).trim());
+
+/** Quantity input → integer thousandths. `nonNegative` requires ≥ 0; `nonZero` refuses 0 with `zeroMessage`. */
+export const quantity = (opts: { nonNegative?: boolean; nonZero?: boolean; zeroMessage?: string } = {}) =>
+  z.unknown().transform((v, ctx) => {
+    if (v === undefined || v === null || v === '') {
+      ctx.addIssue({ code: 'custom', message: 'Este campo es obligatorio.' });
+      return z.NEVER;
+    }
+    if (tooManyQtyDecimals(v)) {
+      ctx.addIssue({ code: 'custom', message: 'Admite como máximo 3 decimales.' });
+      return z.NEVER;
+    }
+    const milli = parseMilli(v);
+    if (milli === null) {
+      ctx.addIssue({ code: 'custom', message: 'Debe ser un número.' });
+      return z.NEVER;
+    }
+    if (opts.nonNegative && milli < 0) {
+      ctx.addIssue({ code: 'custom', message: 'Debe ser mayor o igual a 0.' });
+      return z.NEVER;
+    }
+    if (opts.nonZero && milli === 0) {
+      ctx.addIssue({ code: 'custom', message: opts.zeroMessage ?? 'Debe ser distinto de 0.' });
+      return z.NEVER;
+    }
+    if (Math.abs(milli) > MAX_QUANTITY_MILLI) {
+      ctx.addIssue({ code: 'custom', message: 'Debe ser menor o igual a 99999999999.999.' });
+      return z.NEVER;
+    }
+    return milli;
+  });
+
+/** A non-negative quantity that may be left out (undefined) or cleared (`null`, `""`). */
+export const optQuantity = () =>
+  z
+    .unknown()
+    .transform((v, ctx): number | null | undefined => {
+      if (v === undefined) return undefined;
+      if (v === null || v === '') return null;
+      const r = quantity({ nonNegative: true }).safeParse(v);
+      if (!r.success) {
+        for (const i of r.error.issues) ctx.addIssue({ code: 'custom', message: i.message });
+        return z.NEVER;
+      }
+      return r.data;
+    })
+    .optional();
+
+/** Money that may be left out (undefined) or cleared (`null`, `""`). */
+export const optMoney = () =>
+  z
+    .unknown()
+    .transform((v, ctx): number | null | undefined => {
+      if (v === undefined) return undefined;
+      if (v === null || v === '') return null;
+      const r = money().safeParse(v);
+      if (!r.success) {
+        for (const i of r.error.issues) ctx.addIssue({ code: 'custom', message: i.message });
+        return z.NEVER;
+      }
+      return r.data;
+    })
+    .optional();
+
+/** Money required on create: absent and null say "obligatorio". */
+export const reqMoney = () => money();
+
+/** An optional id (`""` and null mean none). */
+export const optId = () =>
+  z.preprocess(
+    (v) => (v === undefined ? undefined : v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
+    z.uuid({ error: 'Identificador no válido.' }).nullable().optional(),
+  );
+
+const queryId = () => queryParam(z.uuid({ error: 'Identificador no válido.' }));
+
+/** The query-string alias of a parameter (`search` for `q`, `category_id` for `categoria_id`). */
+export function withAliases(aliases: Record<string, string>) {
+  return (v: unknown) => {
+    if (!v || typeof v !== 'object') return v;
+    const o = { ...(v as Record<string, unknown>) };
+    for (const [alias, name] of Object.entries(aliases)) {
+      if ((o[name] === undefined || o[name] === '') && o[alias] !== undefined) o[name] = o[alias];
+      delete o[alias];
+    }
+    return o;
+  };
+}
+
+/* ---------------------------------------------------------------- categories (§5) */
+
+export const CATEGORY_MESSAGES = {
+  notFound: 'Categoría no encontrada.',
+  notInBusiness: 'Categoría no encontrada en este negocio.',
+  duplicate: 'Ya existe una categoría con ese nombre.',
+  inUse: 'No se puede eliminar la categoría porque tiene productos o servicios asociados.',
+} as const;
+
+const categoryFields = {
+  nombre: reqText(100),
+  descripcion: optText(500),
+  activo: z.boolean().optional(),
+};
+
+export const categoryInput = z.object(categoryFields);
+export type CategoryInput = z.input<typeof categoryInput>;
+export type CategoryOutput = z.output<typeof categoryInput>;
+
+export const categoryUpdate = z.object({ ...categoryFields, nombre: categoryFields.nombre.optional() });
+export type CategoryUpdate = z.output<typeof categoryUpdate>;
+
+export const categoryListQuery = z.object({
+  activo: queryFlag(),
+  q: queryParam(z.string().max(200)),
+});
+export type CategoryListQuery = z.output<typeof categoryListQuery>;
+
+export interface Category {
+  id: string;
+  nombre: string;
+  descripcion: string | null;
+  activo: boolean;
+  cantidad_productos: number;
+  cantidad_servicios: number;
+  creado_en: string;
+  actualizado_en: string;
+}
+
+/* ---------------------------------------------------------------- products (§4.1) */
+
+export const PRODUCT_LIST_DEFAULT_LIMIT = 1000;
+export const PRODUCT_LIST_MAX_LIMIT = 5000;
+export const PRODUCT_SORTS = ['nombre', 'codigo', 'precio_venta', 'stock_actual', 'actualizado_en'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+export const PRODUCT_MESSAGES = {
+  notFound: 'Producto no encontrado.',
+  notInBusiness: 'Producto no encontrado en este negocio.',
+  duplicateCode: (codigo: string) => `Ya existe un producto con el código ${codigo}.`,
+  duplicateBarcode: (codigo: string) => `Ya existe un producto con el código de barras ${codigo}.`,
+  inUse: 'El producto tiene ventas o compras registradas; desactívalo en lugar de eliminarlo.',
+  stockNotEditable: 'El stock no se edita directamente: registra un ajuste de stock.',
+  zeroAdjustment: 'La cantidad debe ser distinta de 0.',
+  negativeAdjustment: (producto: string) => `El ajuste dejaría el stock de ${producto} en negativo.`,
+  badPercentage: 'El porcentaje debe estar entre -90 y 1000 y ser distinto de 0.',
+  priceTooHigh: (producto: string) => `El nuevo precio de ${producto} supera el máximo permitido.`,
+} as const;
+
+export const UNIT_SUGGESTIONS = ['unidad', 'kg', 'g', 'litro', 'ml', 'metro', 'caja', 'paquete', 'docena'] as const;
+
+const productFields = {
+  nombre: reqText(150),
+  descripcion: optText(1000),
+  codigo: optText(50),
+  codigo_barras: optText(50),
+  precio_compra: optMoney(),
+  precio_venta: reqMoney(),
+  stock_actual: quantity({ nonNegative: true }).optional(),
+  stock_minimo: quantity({ nonNegative: true }).optional(),
+  unidad: optText(20),
+  categoria_id: optId(),
+  activo: z.boolean().optional(),
+};
+
+export const productInput = z.object(productFields);
+export type ProductInput = z.input<typeof productInput>;
+export type ProductOutput = z.output<typeof productInput>;
+
+/** The product form: empty numeric fields are "not given" rather than invalid. */
+export const productForm = productInput.extend({ stock_actual: optQuantity(), stock_minimo: optQuantity() });
+
+/** A PUT: any field; `stock_actual` is accepted only when it equals the current stock (checked on the server). */
+export const productUpdate = z.object({
+  ...productFields,
+  nombre: productFields.nombre.optional(),
+  precio_venta: productFields.precio_venta.optional(),
+});
+export type ProductUpdate = z.output<typeof productUpdate>;
+
+export const productListQuery = z.preprocess(
+  withAliases({ search: 'q', category_id: 'categoria_id' }),
+  z.object({
+    q: queryParam(z.string().max(200)),
+    categoria_id: queryParam(z.union([z.literal('ninguna'), z.uuid({ error: 'Identificador no válido.' })])),
+    activo: queryFlag(),
+    stock_bajo: queryFlag(),
+    orden: queryParam(oneOfCi(PRODUCT_SORTS)),
+    direccion: queryParam(oneOfCi(['asc', 'desc'] as const)),
+    ...pageQuery(PRODUCT_LIST_DEFAULT_LIMIT, PRODUCT_LIST_MAX_LIMIT),
+  }),
+);
+export type ProductListQuery = z.output<typeof productListQuery>;
+
+export interface Product {
+  id: string;
+  nombre: string;
+  descripcion: string | null;
+  codigo: string | null;
+  codigo_barras: string | null;
+  precio_compra: number | null;
+  precio_venta: number;
+  stock_actual: number;
+  stock_minimo: number;
+  unidad: string;
+  categoria_id: string | null;
+  categoria_nombre: string | null;
+  activo: boolean;
+  stock_bajo: boolean;
+  creado_en: string;
+  actualizado_en: string;
+}
+
+/* ---------------------------------------------------------------- stock (§14.2) */
+
+export const STOCK_ORIGINS = ['inicial', 'venta', 'anulacion', 'compra', 'ajuste', 'importacion'] as const;
+export type StockOrigin = (typeof STOCK_ORIGINS)[number];
+export const STOCK_ORIGIN_LABELS: Record<StockOrigin, string> = {
+  inicial: 'Stock inicial',
+  venta: 'Venta',
+  anulacion: 'Anulación',
+  compra: 'Compra',
+  ajuste: 'Ajuste',
+  importacion: 'Importación',
+};
+
+/** Common reasons offered by the adjustment form (free text is accepted too). */
+export const ADJUSTMENT_REASONS = [
+  'Recuento de inventario',
+  'Rotura',
+  'Vencimiento',
+  'Robo o pérdida',
+  'Devolución de cliente',
+  'Consumo interno',
+] as const;
+
+export const stockAdjustmentInput = z.object({
+  cantidad: quantity({ nonZero: true, zeroMessage: PRODUCT_MESSAGES.zeroAdjustment }),
+  motivo: reqText(200),
+});
+export type StockAdjustmentInput = z.input<typeof stockAdjustmentInput>;
+export type StockAdjustmentOutput = z.output<typeof stockAdjustmentInput>;
+
+export const stockMovementsQuery = z.object({ ...pageQuery(100, 500) });
+
+export interface StockUser {
+  id: string;
+  nombre: string;
+}
+
+export interface StockMovement {
+  id: string;
+  fecha: string;
+  cantidad: number;
+  stock_resultante: number;
+  origen: StockOrigin;
+  referencia_id: string | null;
+  motivo: string | null;
+  usuario: StockUser | null;
+}
+
+export interface StockAdjustmentResult {
+  producto_id: string;
+  stock_anterior: number;
+  stock_actual: number;
+  movimiento: { id: string; cantidad: number; motivo: string; fecha: string; usuario: StockUser | null };
+}
+
+/* ---------------------------------------------------------------- bulk price update (§14.2) */
+
+export const PRICE_FIELDS = ['precio_venta', 'precio_compra'] as const;
+export type PriceField = (typeof PRICE_FIELDS)[number];
+export const PRICE_ROUNDINGS = ['ninguno', 'entero', 'decena', 'centena'] as const;
+export type PriceRounding = (typeof PRICE_ROUNDINGS)[number];
+export const PRICE_ROUNDING_LABELS: Record<PriceRounding, string> = {
+  ninguno: 'Sin redondeo',
+  entero: 'A pesos enteros',
+  decena: 'A la decena',
+  centena: 'A la centena',
+};
+export const BULK_PRICE_PREVIEW_MAX = 500;
+
+/** A percentage → integer hundredths; -90 to 1000, not 0, at most 2 decimals. */
+const percentage = () =>
+  z.unknown().transform((v, ctx) => {
+    const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
+    const m = /^([-+])?(\d+)(?:\.(\d{1,2}))?$/.exec(s);
+    if (v === undefined || v === null || v === '') {
+      ctx.addIssue({ code: 'custom', message: 'Este campo es obligatorio.' });
+      return z.NEVER;
+    }
+    const hundredths = m ? (Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'))) * (m[1] === '-' ? -1 : 1) : NaN;
+    if (!m || hundredths === 0 || hundredths < -9000 || hundredths > 100000) {
+      ctx.addIssue({ code: 'custom', message: PRODUCT_MESSAGES.badPercentage });
+      return z.NEVER;
+    }
+    return hundredths;
+  });
+
+export const bulkPriceInput = z.object({
+  porcentaje: percentage(),
+  categoria_id: optId(),
+  campo: oneOfCi(PRICE_FIELDS).optional().default('precio_venta'),
+  redondeo: oneOfCi(PRICE_ROUNDINGS).optional().default('ninguno'),
+  incluir_inactivos: z.boolean().optional().default(false),
+  dry_run: z.boolean().optional().default(false),
+});
+export type BulkPriceInput = z.input<typeof bulkPriceInput>;
+export type BulkPriceOutput = z.output<typeof bulkPriceInput>;
+
+export interface BulkPriceChange {
+  id: string;
+  nombre: string;
+  precio_anterior: number;
+  precio_nuevo: number;
+}
+
+export interface BulkPriceResult {
+  dry_run: boolean;
+  productos_afectados: number;
+  cambios: BulkPriceChange[];
+}
+
+/* ---------------------------------------------------------------- services (§7) */
+
+export const SERVICE_MESSAGES = {
+  notFound: 'Servicio no encontrado.',
+  notInBusiness: 'Servicio no encontrado en este negocio.',
+  inUse: 'El servicio tiene ventas o suscripciones registradas; desactívalo en lugar de eliminarlo.',
+} as const;
+
+const duration = () =>
+  z.preprocess(
+    (v) => (v === '' ? null : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z.number().int({ error: 'Debe ser un número entero.' }).min(1).max(1440).nullable().optional(),
+  );
+
+const serviceFields = {
+  nombre: reqText(150),
+  descripcion: optText(1000),
+  precio: reqMoney(),
+  costo: optMoney(),
+  duracion_minutos: duration(),
+  categoria_id: optId(),
+  activo: z.boolean().optional(),
+};
+
+export const serviceInput = z.object(serviceFields);
+export type ServiceInput = z.input<typeof serviceInput>;
+export type ServiceOutput = z.output<typeof serviceInput>;
+
+export const serviceUpdate = z.object({
+  ...serviceFields,
+  nombre: serviceFields.nombre.optional(),
+  precio: serviceFields.precio.optional(),
+});
+export type ServiceUpdate = z.output<typeof serviceUpdate>;
+
+export const serviceListQuery = z.preprocess(
+  withAliases({ search: 'q', category_id: 'categoria_id' }),
+  z.object({
+    q: queryParam(z.string().max(200)),
+    categoria_id: queryId(),
+    activo: queryFlag(),
+    ...pageQuery(1000, 5000),
+  }),
+);
+export type ServiceListQuery = z.output<typeof serviceListQuery>;
+
+export interface Service {
+  id: string;
+  nombre: string;
+  descripcion: string | null;
+  precio: number;
+  costo: number | null;
+  duracion_minutos: number | null;
+  categoria_id: string | null;
+  categoria_nombre: string | null;
+  activo: boolean;
+  creado_en: string;
+  actualizado_en: string;
+}
+
+/** Text cells that a spreadsheet would run as a formula get a leading apostrophe (§14.2 exports). */
+export function neutralizeCell(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}

@@ -1,0 +1,229 @@
+import { z } from 'zod';
+import { optMoney, optQuantity } from './catalog.js';
+import { oneOfCi, pageQuery, queryParam } from './customers.js';
+import { optText } from './validation.js';
+
+/* ---------------------------------------------------------------- constants (API-CONTRACT §4.2) */
+
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 50_000;
+export const IMPORT_STAGING_HOURS = 24;
+export const IMPORT_PREVIEW_ROWS = 100;
+
+export const IMPORT_FIELDS = [
+  'nombre',
+  'precio_venta',
+  'descripcion',
+  'codigo',
+  'codigo_barras',
+  'precio_compra',
+  'stock_actual',
+  'stock_minimo',
+  'unidad',
+  'categoria_nombre',
+  'activo',
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+export const IMPORT_REQUIRED_FIELDS: readonly ImportField[] = ['nombre', 'precio_venta'];
+
+/** How each field is named in messages and in the column-mapping step. */
+export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
+  nombre: 'Nombre',
+  precio_venta: 'Precio de venta',
+  descripcion: 'Descripción',
+  codigo: 'Código',
+  codigo_barras: 'Código de barras',
+  precio_compra: 'Precio de compra',
+  stock_actual: 'Stock',
+  stock_minimo: 'Stock mínimo',
+  unidad: 'Unidad',
+  categoria_nombre: 'Categoría',
+  activo: 'Activo',
+};
+
+/** Header synonyms, recognised ignoring case, accents, spaces and punctuation. */
+export const IMPORT_SYNONYMS: Record<ImportField, string[]> = {
+  nombre: ['nombre', 'producto', 'artículo', 'item', 'name', 'nombre del producto', 'descripción corta'],
+  precio_venta: [
+    'precio venta',
+    'precio de venta',
+    'precio',
+    'pvp',
+    'precio público',
+    'precio lista',
+    'price',
+    'precio unitario',
+  ],
+  descripcion: ['descripción', 'detalle', 'description'],
+  codigo: ['código', 'cod', 'sku', 'referencia', 'ref', 'code', 'código interno'],
+  codigo_barras: ['código de barras', 'cod barras', 'ean', 'upc', 'barcode', 'código barras', 'ean13'],
+  precio_compra: ['precio compra', 'precio de compra', 'costo', 'precio costo', 'cost', 'precio de costo'],
+  stock_actual: ['stock', 'stock actual', 'cantidad', 'existencia', 'existencias', 'qty'],
+  stock_minimo: ['stock mínimo', 'mínimo', 'stock min'],
+  unidad: ['unidad', 'unidad de medida', 'um', 'medida'],
+  categoria_nombre: ['categoría', 'rubro', 'familia', 'category'],
+  activo: ['activo', 'habilitado'],
+};
+
+/** A header as it is compared: lower case, without accents, spaces or punctuation. */
+export function foldHeader(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9ñ]/g, '');
+}
+
+const SYNONYM_INDEX = new Map<string, ImportField>();
+for (const f of IMPORT_FIELDS) for (const s of IMPORT_SYNONYMS[f]) SYNONYM_INDEX.set(foldHeader(s), f);
+for (const f of IMPORT_FIELDS) SYNONYM_INDEX.set(foldHeader(f), f);
+
+/** The field a header names, or null. */
+export function fieldOfHeader(header: string): ImportField | null {
+  return SYNONYM_INDEX.get(foldHeader(header)) ?? null;
+}
+
+export const IMPORT_MESSAGES = {
+  unsupported: 'Formato no soportado. Sube un archivo .xlsx o .csv.',
+  empty: 'El archivo está vacío.',
+  missingColumns: (list: string[]) => `Faltan columnas obligatorias: ${list.join(', ')}.`,
+  tooManyRows: 'El archivo tiene más de 50.000 filas.',
+  noSheet: (hoja: string) => `La hoja «${hoja}» no existe en el archivo.`,
+  unreadable: 'No se pudo leer el archivo. Verifica que sea un Excel o CSV válido.',
+  noFile: 'Adjunta un archivo en el campo «file».',
+  tooLarge: 'El archivo supera el máximo de 10 MB.',
+  rowNotFound: 'Fila de importación no encontrada.',
+  nothingStaged: 'No hay una importación en curso.',
+  cancelled: 'Importación cancelada.',
+  badMapping: 'El mapeo de columnas no es válido.',
+  duplicateMapping: (campo: string) => `La columna ${campo} está asignada más de una vez.`,
+} as const;
+
+/* ---------------------------------------------------------------- staged rows */
+
+export const IMPORT_ACTIONS = ['nuevo', 'actualizar'] as const;
+export type ImportAction = (typeof IMPORT_ACTIONS)[number];
+
+export interface ImportRowData {
+  nombre: string | null;
+  descripcion: string | null;
+  codigo: string | null;
+  codigo_barras: string | null;
+  precio_compra: number | null;
+  precio_venta: number | null;
+  stock_actual: number | null;
+  stock_minimo: number | null;
+  unidad: string | null;
+  categoria_nombre: string | null;
+  activo: boolean | null;
+}
+
+export interface StagedRow {
+  id: string;
+  fila: number;
+  accion: ImportAction;
+  producto_id: string | null;
+  datos: ImportRowData;
+  errores: string[];
+  nombre: string | null;
+  codigo: string | null;
+  precio_venta: number | null;
+  stock_actual: number | null;
+}
+
+/** PUT …/import/productos-temporales/{tid}: any `datos` field, with the types of §4.1. */
+export const stagedRowUpdate = z.preprocess(
+  (v) => {
+    // The body may carry the fields at the top level or inside `datos`.
+    if (v && typeof v === 'object' && 'datos' in v && typeof (v as { datos: unknown }).datos === 'object') {
+      return (v as { datos: unknown }).datos;
+    }
+    return v;
+  },
+  z.object({
+    nombre: optText(150),
+    descripcion: optText(1000),
+    codigo: optText(50),
+    codigo_barras: optText(50),
+    precio_compra: optMoney(),
+    precio_venta: optMoney(),
+    stock_actual: optQuantity(),
+    stock_minimo: optQuantity(),
+    unidad: optText(20),
+    categoria_nombre: optText(100),
+    activo: z.boolean().nullable().optional(),
+  }),
+);
+export type StagedRowUpdate = z.output<typeof stagedRowUpdate>;
+
+export const stagedRowsQuery = z.object({
+  estado: queryParam(oneOfCi(['validos', 'con_errores'] as const)),
+  ...pageQuery(100, 1000),
+});
+export type StagedRowsQuery = z.output<typeof stagedRowsQuery>;
+
+export const importConfirmInput = z.preprocess(
+  (v) => v ?? {},
+  z.object({
+    productos_ids: z
+      .array(z.uuid({ error: 'Identificador no válido.' }))
+      .max(IMPORT_MAX_ROWS)
+      .optional(),
+    crear_categorias_nuevas: z.boolean().optional().default(true),
+    sobrescribir_existentes: z.boolean().optional().default(true),
+  }),
+);
+export type ImportConfirmInput = z.output<typeof importConfirmInput>;
+
+/* ---------------------------------------------------------------- responses */
+
+export interface ImportColumn {
+  columna: string;
+  campo: ImportField;
+}
+
+export interface ImportSummary {
+  total: number;
+  validos: number;
+  con_errores: number;
+  nuevos: number;
+  actualizaciones: number;
+  archivo: string | null;
+  hoja: string | null;
+  categorias_nuevas: string[];
+  expira_en: string | null;
+}
+
+export interface ImportUploadResult extends ImportSummary {
+  columnas: ImportColumn[];
+  columnas_ignoradas: string[];
+  columnas_originales: string[];
+  errores_generales: string[];
+  total_filas: number;
+  filas_validas: number;
+  filas_con_errores: number;
+  productos_temporales: StagedRow[];
+}
+
+export interface ImportSheetsResult {
+  hojas: { nombre: string; filas: number }[];
+  sheet_names: string[];
+}
+
+export interface ImportRowError {
+  fila: number;
+  mensaje: string;
+}
+
+export interface ImportResult {
+  creados: number;
+  actualizados: number;
+  categorias_creadas: number;
+  errores: ImportRowError[];
+}
+
+export interface ImportConfirmResult extends ImportResult {
+  omitidos: number;
+  productos_creados: number;
+  productos_actualizados: number;
+}

@@ -1,0 +1,47 @@
+/** Notifications of a business (API-CONTRACT §9.5): computed on every read, never stored. */
+
+export const NOTIFICATION_TYPES = [
+  'stock_bajo',
+  'cuenta_vencida',
+  'cuenta_por_vencer',
+  'caida_ventas',
+  'usuario_pendiente',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const NOTIFICATION_SEVERITIES = ['critica', 'advertencia', 'info'] as const;
+export type NotificationSeverity = (typeof NOTIFICATION_SEVERITIES)[number];
+
+/** The screen that resolves each kind. */
+export const NOTIFICATION_LINKS: Record<NotificationType, string> = {
+  stock_bajo: '/products-and-services',
+  cuenta_vencida: '/finanzas',
+  cuenta_por_vencer: '/finanzas',
+  caida_ventas: '/reports',
+  usuario_pendiente: '/business-users',
+};
+
+export const NOTIFICATION_LIMIT = 50;
+/** Due-soon window of pending accounts, in days (0 = due today). */
+export const NOTIFICATION_DUE_SOON_DAYS = 7;
+/** The sales-drop rule compares the last this-many complete days with the days before them. */
+export const SALES_DROP_RECENT_DAYS = 7;
+
+export interface Notification {
+  /** Stable: `{tipo}:{object id}` (`caida_ventas:{fecha}`). */
+  id: string;
+  tipo: NotificationType;
+  titulo: string;
+  mensaje: string;
+  severidad: NotificationSeverity;
+  /** ISO timestamp. */
+  fecha: string;
+  enlace: string;
+}
+
+/** Severity first (critica, advertencia, info), then the newest first. */
+export function compareNotifications(a: Notification, b: Notification): number {
+  const s = NOTIFICATION_SEVERITIES.indexOf(a.severidad) - NOTIFICATION_SEVERITIES.indexOf(b.severidad);
+  if (s !== 0) return s;
+  return a.fecha < b.fecha ? 1 : a.fecha > b.fecha ? -1 : a.id.localeCompare(b.id);
+}
