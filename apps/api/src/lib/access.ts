@@ -103,11 +103,11 @@ export function assertCan(b: BusinessContext, modulo: Modulo, accion: Accion): v
 
 // One round trip: session, user, and (for business routes) membership and settings.
 const SQL_SESSION = `
-  SELECT u.id, u.email, u.nombre, s.expires_at
+  SELECT u.id, u.email, u.nombre
     FROM sessions s JOIN users u ON u.id = s.user_id
    WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > $3`;
 const SQL_SESSION_BUSINESS = `
-  SELECT u.id, u.email, u.nombre, s.expires_at,
+  SELECT u.id, u.email, u.nombre,
          m.id AS membership_id, m.rol, m.estado, m.acceso_total, m.permisos,
          (b.creada_por = u.id) AS is_creator, b.plan, b.trial_ends_at,
          coalesce(t.timezone, 'America/Argentina/Buenos_Aires') AS timezone,
@@ -123,7 +123,6 @@ interface Row {
   id: string;
   email: string;
   nombre: string;
-  expires_at: Date;
   membership_id?: string | null;
   rol?: 'admin' | 'empleado';
   estado?: 'pendiente' | 'aceptado' | 'rechazado' | null;
@@ -172,48 +171,8 @@ async function businessIdOf(req: FastifyRequest, userId: string, query: QueryFn)
 
 type QueryFn = <T extends object>(text: string, values: unknown[]) => Promise<{ rows: T[] }>;
 
-/**
- * Validated sessions and memberships, kept for a moment so that a burst of reads costs one
- * round trip to the database instead of two. Every write request handled by this process
- * (logout, password change, permission or membership change, settings…) empties it, and a read
- * that started before a write cannot put its result back (generation check). Expiry is checked
- * again against the clock on every hit.
- */
-class SessionCache {
-  private generation = 0;
-  private readonly entries = new Map<string, { row: Row; at: number }>();
-  constructor(private readonly ttlMs: number) {}
-
-  get(key: string): Row | undefined {
-    const e = this.entries.get(key);
-    if (!e) return undefined;
-    if (Date.now() - e.at > this.ttlMs) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return e.row;
-  }
-
-  current() {
-    return this.generation;
-  }
-
-  set(key: string, row: Row, generation: number) {
-    if (generation !== this.generation || this.ttlMs <= 0) return;
-    if (this.entries.size >= 10_000) this.entries.clear();
-    this.entries.set(key, { row, at: Date.now() });
-  }
-
-  invalidate() {
-    this.generation += 1;
-    this.entries.clear();
-  }
-}
-
 export interface AccessOptions {
   jwtKey: Uint8Array;
-  /** How long a validated session may be reused (ms); 0 turns the cache off. */
-  sessionCacheMs?: number;
 }
 
 export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts) => {
@@ -237,17 +196,8 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
   });
 
   const pool = () => app.db.pool;
-  const cache = new SessionCache(opts.sessionCacheMs ?? 2000);
-
-  app.addHook('onResponse', async (req) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') cache.invalidate();
-  });
-
+  /** One round trip: the session and, for business routes, the membership, plan and settings. */
   async function lookup(sid: string, sub: string, now: Date, businessId?: string): Promise<Row | undefined> {
-    const key = `${sid}|${businessId ?? ''}`;
-    const hit = cache.get(key);
-    if (hit && hit.id === sub) return hit.expires_at > now ? hit : undefined;
-    const generation = cache.current();
     const { rows } = businessId
       ? await pool().query<Row>({
           name: 'session_business',
@@ -255,7 +205,6 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
           values: [sid, sub, now, businessId],
         })
       : await pool().query<Row>({ name: 'session', text: SQL_SESSION, values: [sid, sub, now] });
-    if (rows[0]) cache.set(key, rows[0], generation);
     return rows[0];
   }
 
@@ -285,14 +234,7 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
       if (!(await lookup(sid, sub, now))) throw unauthenticated();
       throw notMember();
     }
-    const { rows } = scoped
-      ? await pool().query<Row>({
-          name: 'session_business',
-          text: SQL_SESSION_BUSINESS,
-          values: [sid, sub, now, businessId],
-        })
-      : await pool().query<Row>({ name: 'session', text: SQL_SESSION, values: [sid, sub, now] });
-    const row = rows[0];
+    const row = await lookup(sid, sub, now, scoped ? businessId : undefined);
     if (!row) throw unauthenticated();
     req.auth = { id: row.id, sessionId: sid, email: row.email, nombre: row.nombre };
     if (!scoped) return;
