@@ -62,10 +62,15 @@ function Stepper({ step }: { step: Step }) {
           >
             {i + 1}
           </span>
-          <span className={cn('whitespace-nowrap', i === at ? 'font-medium text-slate-900' : 'text-slate-500')}>
+          <span
+            className={cn(
+              'whitespace-nowrap',
+              i === at ? 'font-medium text-slate-900' : 'hidden text-slate-500 sm:inline',
+            )}
+          >
             {s.label}
           </span>
-          {i < STEPS.length - 1 && <span className="mx-1 h-px w-4 bg-slate-300 sm:w-6" aria-hidden />}
+          {i < STEPS.length - 1 && <span className="mx-1 h-px w-3 bg-slate-300 sm:w-6" aria-hidden />}
         </li>
       ))}
     </ol>
@@ -391,7 +396,14 @@ function ReviewStep({
               <li className="px-3 py-6 text-center text-sm text-slate-500">No hay filas en esta vista.</li>
             )}
           </ul>
-          <Pager page={page} pageSize={STAGED_PAGE} total={rows.data?.total ?? 0} onPage={setPage} label="filas" />
+          <Pager
+            page={page}
+            pageSize={STAGED_PAGE}
+            total={rows.data?.total ?? 0}
+            onPage={setPage}
+            label="filas"
+            one="fila"
+          />
         </div>
       )}
       <fieldset className="space-y-2">

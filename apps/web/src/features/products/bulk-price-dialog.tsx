@@ -193,17 +193,17 @@ function BulkPrice({ onDone }: { onDone: (message?: string) => void }) {
           {preview.productos_afectados === 0 ? (
             <p className="text-sm text-slate-600">Ningún producto cambia con estas opciones.</p>
           ) : (
-            <div className="max-h-72 overflow-y-auto rounded-lg border border-slate-200">
-              <table className="w-full text-sm">
+            <div className="max-h-72 overflow-auto rounded-lg border border-slate-200">
+              <table className="w-full text-xs sm:text-sm">
                 <thead className="sticky top-0 bg-slate-50 text-left text-xs uppercase text-slate-500">
                   <tr>
-                    <th scope="col" className="px-3 py-2 font-medium">
+                    <th scope="col" className="px-2 py-2 sm:px-3 font-medium">
                       Producto
                     </th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">
+                    <th scope="col" className="px-2 py-2 sm:px-3 text-right font-medium">
                       Actual
                     </th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">
+                    <th scope="col" className="px-2 py-2 sm:px-3 text-right font-medium">
                       Nuevo
                     </th>
                   </tr>
@@ -211,12 +211,12 @@ function BulkPrice({ onDone }: { onDone: (message?: string) => void }) {
                 <tbody className="divide-y divide-slate-100">
                   {preview.cambios.map((c) => (
                     <tr key={c.id}>
-                      <td className="px-3 py-2 text-slate-800">{c.nombre}</td>
-                      <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums text-slate-500">
+                      <td className="px-2 py-2 sm:px-3 text-slate-800">{c.nombre}</td>
+                      <td className="whitespace-nowrap px-2 py-2 sm:px-3 text-right tabular-nums text-slate-500">
                         {formatMoney(c.precio_anterior, formatting)}
                       </td>
-                      <td className="whitespace-nowrap px-3 py-2 text-right font-medium tabular-nums text-slate-900">
-                        <ArrowRight className="mr-1 inline h-3 w-3 text-slate-400" aria-hidden />
+                      <td className="whitespace-nowrap px-2 py-2 sm:px-3 text-right font-medium tabular-nums text-slate-900">
+                        <ArrowRight className="mr-1 hidden h-3 w-3 text-slate-400 sm:inline" aria-hidden />
                         {formatMoney(c.precio_nuevo, formatting)}
                       </td>
                     </tr>

@@ -72,14 +72,18 @@ export function Pager({
   total,
   onPage,
   label = 'resultados',
+  one,
 }: {
   page: number;
   pageSize: number;
   total: number;
   onPage: (p: number) => void;
   label?: string;
+  /** The label for exactly one ("1 suscripción"); otherwise the plural without its final s. */
+  one?: string;
 }) {
   const { formatting } = useBusiness();
+  if (total === 1) label = one ?? label.replace(/s$/, '');
   if (total <= pageSize) {
     return (
       <p className="px-1 py-3 text-sm text-slate-500">

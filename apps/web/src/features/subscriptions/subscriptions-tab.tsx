@@ -513,6 +513,7 @@ export function SubscriptionsTab() {
               total={subs.data?.total ?? 0}
               onPage={setPage}
               label="suscripciones"
+              one="suscripción"
             />
           </div>
         </ListCard>
