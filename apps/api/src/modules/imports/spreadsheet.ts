@@ -49,7 +49,7 @@ export interface OpenedFile {
 }
 
 // Not in the shared ErrorCode list: API-CONTRACT §4.2 names this code for file errors.
-const INVALID_FILE = 'INVALID_FILE' as ErrorCode;
+const INVALID_FILE: ErrorCode = 'INVALID_FILE';
 
 /** 422 INVALID_FILE; `extra` carries what the wizard needs to fix it (the headers it read). */
 export const fileError = (message: string, extra: Record<string, unknown> = {}) =>
