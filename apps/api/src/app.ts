@@ -37,6 +37,9 @@ import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { taskRoutes } from './modules/tasks/tasks.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
+import { supplierRoutes } from './modules/suppliers/suppliers.routes.js';
+import { purchaseRoutes } from './modules/purchases/purchases.routes.js';
+import { salesRoutes } from './modules/sales/sales.routes.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -155,6 +158,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await importRoutes(a);
       await taskRoutes(a);
       await notificationRoutes(a);
+      await supplierRoutes(a);
+      await purchaseRoutes(a);
+      await salesRoutes(a);
     },
     { prefix: API_PREFIX },
   );

@@ -15,3 +15,6 @@ export * from './imports.js';
 export * from './tasks.js';
 export * from './notifications.js';
 export * from './team.js';
+export * from './sales.js';
+export * from './suppliers.js';
+export * from './purchases.js';

@@ -7,8 +7,10 @@ import { saveSettings } from '../modules/settings/settings.service.js';
 import { openDatabase } from './bootstrap.js';
 import { businesses, users } from './schema/index.js';
 import { seedInventory } from './seed/inventory.js';
+import { seedPurchases } from './seed/purchases.js';
 import { seedFinance } from './seed/finance.js';
 import { seedTasks } from './seed/tasks.js';
+import { seedSales } from './seed/sales.js';
 import { todayIn } from '../lib/dates.js';
 
 export const DEMO_EMAIL = 'demo@mostrador.com.ar';
@@ -101,6 +103,8 @@ async function main() {
     );
     await saveSettings(db, almacen.id, user.id, { sales_drop_threshold: 15, min_days_for_model: 30 });
     await seedInventory(db, almacen.id, user.id, CUSTOMERS, todayIn('America/Argentina/Buenos_Aires', now));
+    await seedPurchases(db, almacen.id, user.id, todayIn('America/Argentina/Buenos_Aires', now));
+    await seedSales(db, almacen.id, user.id, todayIn('America/Argentina/Buenos_Aires', now));
 
     const today = todayIn('America/Argentina/Buenos_Aires', now);
     await seedFinance(db, almacen.id, user.id, today);

@@ -70,6 +70,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     plan?: PlanRule;
+    /**
+     * The business may also come in the JSON body (`negocio_id`/`business_id`, record-sale,
+     * API-CONTRACT §1.5): the membership check then waits for the parsed body (preValidation).
+     */
+    businessInBody?: boolean;
   }
   interface FastifyRequest {
     auth: AuthUser | null;
@@ -155,7 +160,10 @@ async function businessIdOf(req: FastifyRequest, userId: string, query: QueryFn)
   const params = req.params as Record<string, string> | undefined;
   if (req.routeOptions.url?.startsWith(`${API_PREFIX}/businesses/:id`)) return params?.id ?? '';
   const q = (req.query ?? {}) as Record<string, unknown>;
-  const given = [q.negocio_id, q.business_id, req.headers['x-business-id']]
+  const body = (
+    req.routeOptions.config?.businessInBody && req.body && typeof req.body === 'object' ? req.body : {}
+  ) as Record<string, unknown>;
+  const given = [q.negocio_id, q.business_id, body.negocio_id, body.business_id, req.headers['x-business-id']]
     .filter((v) => typeof v === 'string' && v !== '')
     .map(String);
   const distinct = [...new Set(given)];
@@ -208,13 +216,9 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
     return rows[0];
   }
 
-  app.addHook('onRequest', async (req) => {
-    const acc = req.routeOptions.config?.access;
-    if (!acc || acc.kind === 'public') return;
-
+  async function verifyToken(req: FastifyRequest, now: Date) {
     const token = bearer(req);
     if (!token) throw unauthenticated();
-    const now = app.services.now();
     let sub: string, sid: string;
     try {
       const { payload } = await jwtVerify(token, opts.jwtKey, { algorithms: ['HS256'], currentDate: now });
@@ -225,7 +229,25 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
       throw unauthenticated();
     }
     if (!isUuid(sub) || !isUuid(sid)) throw unauthenticated();
+    return { sub, sid };
+  }
 
+  app.addHook('onRequest', async (req) => {
+    const acc = req.routeOptions.config?.access;
+    if (!acc || acc.kind === 'public') return;
+    // 401 before anything else; the business of a body-scoped route is checked once the body is parsed.
+    if (req.routeOptions.config?.businessInBody) await verifyToken(req, app.services.now());
+    else await authorize(req, acc);
+  });
+
+  app.addHook('preValidation', async (req) => {
+    const acc = req.routeOptions.config?.access;
+    if (acc && acc.kind !== 'public' && req.routeOptions.config?.businessInBody) await authorize(req, acc);
+  });
+
+  async function authorize(req: FastifyRequest, acc: Access) {
+    const now = app.services.now();
+    const { sub, sid } = await verifyToken(req, now);
     const query: QueryFn = (text, values) => pool().query(text, values);
     const businessId = acc.kind === 'user' ? undefined : await businessIdOf(req, sub, query);
     const scoped = businessId !== undefined;
@@ -265,7 +287,7 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
     if (acc.kind === 'creator' && !ctx.isCreator) throw new AppError(403, 'FORBIDDEN', acc.message);
     if (acc.kind === 'module') assertCan(ctx, acc.modulo, acc.accion);
     assertPlanAllows(req, estado, readOnlyUntil, ctx.timezone);
-  });
+  }
 
   app.addHook('onSend', async (req, reply) => {
     if (req.auth) reply.header('Cache-Control', 'no-store');

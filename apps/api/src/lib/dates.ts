@@ -1,8 +1,14 @@
 /** Calendar dates in a business's time zone ("today", month boundaries, day counts). */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  let f = dayFormats.get(timeZone);
+  if (!f) {
+    // en-CA formats as YYYY-MM-DD. Building a formatter costs far more than using one: keep it.
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, f);
+  }
+  return f.format(now);
 }
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);

@@ -22,6 +22,8 @@ export interface RequestOptions {
   form?: Record<string, string>;
   query?: Record<string, string | number | boolean | null | undefined>;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
   /** The login itself answers 401 for wrong credentials: that must not log anybody out. */
   skipAuthRedirect?: boolean;
 }
@@ -41,7 +43,7 @@ function buildUrl(path: string, query?: RequestOptions['query']) {
 }
 
 export async function request<T>(path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...opts.headers };
   const token = session.token();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

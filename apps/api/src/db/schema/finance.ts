@@ -10,11 +10,14 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
   type PgTableExtraConfigValue,
 } from 'drizzle-orm/pg-core';
 import { businesses, financeCategories } from './businesses.js';
 import { customers } from './customers.js';
+import { purchases } from './purchases.js';
+import { suppliers } from './suppliers.js';
 import { users } from './users.js';
 
 /**
@@ -66,12 +69,20 @@ export const financeMovements = pgTable(
       columns: [t.businessId, t.cuentaId],
       foreignColumns: [financeAccounts.businessId, financeAccounts.id],
     }),
+    foreignKey({
+      name: 'finance_movements_compra_fk',
+      columns: [t.businessId, t.compraId],
+      foreignColumns: [purchases.businessId, purchases.id],
+    }),
     check('finance_movements_monto_positive', sql`${t.monto} > 0`),
     index('finance_movements_business_fecha_idx').on(t.businessId, t.fecha.desc(), t.creadoEn.desc()),
     index('finance_movements_categoria_idx').on(t.businessId, t.categoriaId),
     index('finance_movements_cliente_idx')
       .on(t.businessId, t.clienteId)
       .where(sql`${t.clienteId} IS NOT NULL`),
+    index('finance_movements_compra_idx')
+      .on(t.businessId, t.compraId)
+      .where(sql`${t.compraId} IS NOT NULL`),
   ],
 );
 
@@ -88,7 +99,6 @@ export const financeAccounts = pgTable(
       .references(() => businesses.id, { onDelete: 'cascade' }),
     tipo: text('tipo', { enum: ['por_cobrar', 'por_pagar'] }).notNull(),
     clienteId: uuid('cliente_id'),
-    // The suppliers module adds the key of proveedor_id.
     proveedorId: uuid('proveedor_id'),
     proveedorNombre: text('proveedor_nombre'),
     monto: numeric('monto', { precision: 14, scale: 2 }).notNull(),
@@ -119,6 +129,16 @@ export const financeAccounts = pgTable(
       columns: [t.businessId, t.movimientoId],
       foreignColumns: [financeMovements.businessId, financeMovements.id],
     }),
+    foreignKey({
+      name: 'finance_accounts_proveedor_fk',
+      columns: [t.businessId, t.proveedorId],
+      foreignColumns: [suppliers.businessId, suppliers.id],
+    }),
+    foreignKey({
+      name: 'finance_accounts_compra_fk',
+      columns: [t.businessId, t.compraId],
+      foreignColumns: [purchases.businessId, purchases.id],
+    }),
     check('finance_accounts_monto_positive', sql`${t.monto} > 0`),
     check('finance_accounts_fechas', sql`${t.fechaVencimiento} >= ${t.fechaEmision}`),
     check(
@@ -129,5 +149,12 @@ export const financeAccounts = pgTable(
     index('finance_accounts_cliente_idx')
       .on(t.businessId, t.clienteId)
       .where(sql`${t.clienteId} IS NOT NULL`),
+    index('finance_accounts_proveedor_idx')
+      .on(t.businessId, t.proveedorId)
+      .where(sql`${t.proveedorId} IS NOT NULL`),
+    // One payable per purchase.
+    uniqueIndex('finance_accounts_compra_key')
+      .on(t.businessId, t.compraId)
+      .where(sql`${t.compraId} IS NOT NULL`),
   ],
 );

@@ -7,3 +7,6 @@ export * from './catalog.js';
 export * from './subscriptions.js';
 export * from './imports.js';
 export * from './tasks.js';
+export * from './sales.js';
+export * from './suppliers.js';
+export * from './purchases.js';

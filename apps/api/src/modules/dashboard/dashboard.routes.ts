@@ -1,43 +1,62 @@
 import { z } from 'zod';
+import { dashboardQuery, recentActivityQuery, topProductsChartQuery } from '@mostrador/shared';
 import type { App } from '../../app.js';
 import { access, businessOf } from '../../lib/access.js';
+import {
+  dashboardStats,
+  dashboardStatsV1,
+  healthCheck,
+  monthlySalesChart,
+  recentActivity,
+  topProductsChart,
+} from './dashboard.service.js';
 
-const query = z.object({
-  negocio_id: z.string().optional(),
-  business_id: z.string().optional(),
-  periodo: z.enum(['dia', 'semana', 'mes']).default('mes'),
-});
+const tags = ['tablero'];
+const ver = { access: access.module('ventas', 'ver') };
+// negocio_id / business_id are read by the access hook (API-CONTRACT §1.5); listed for the docs.
+const business = { negocio_id: z.string().optional(), business_id: z.string().optional() };
 
 /**
- * Dashboard figures. Sales, products and customers arrive with their own modules; until then
- * every figure is zero and every list empty, in the shape the dashboard reads.
+ * Dashboard figures on the global mount (API-CONTRACT §6.5): business per §1.5, business time
+ * zone, voided sales left out.
  */
 export async function dashboardRoutes(app: App) {
+  const { db } = app.db;
+
   app.get(
     '/ventas/dashboard-stats-v2',
-    { config: { access: access.module('ventas', 'ver') }, schema: { tags: ['tablero'], querystring: query } },
-    async (req) => {
-      const b = businessOf(req);
-      const empty = { total_sales: 0, estimated_profit: 0, new_customers: 0 };
-      return {
-        negocio_id: b.id,
-        periodo: req.query.periodo,
-        ventas_mes: 0,
-        ventas_periodo: 0,
-        cantidad_ventas_periodo: 0,
-        facturas_emitidas: 0,
-        productos_activos: 0,
-        clientes_registrados: 0,
-        top_productos: [],
-        ventas_recientes: [],
-        today: empty,
-        week: empty,
-        month: empty,
-        top_items: [],
-        total_products: 0,
-        total_customers: 0,
-        low_stock_products: 0,
-      };
+    { config: ver, schema: { tags, querystring: dashboardQuery.extend(business) } },
+    async (req) => dashboardStats(db, businessOf(req), req.query.periodo, app.services.now()),
+  );
+
+  app.get('/ventas/dashboard-stats', { config: ver, schema: { tags, querystring: z.object(business) } }, async (req) =>
+    dashboardStatsV1(db, businessOf(req), app.services.now()),
+  );
+
+  app.get(
+    '/ventas/recent-activity',
+    { config: ver, schema: { tags, querystring: recentActivityQuery.extend(business) } },
+    async (req) => recentActivity(db, businessOf(req), req.query.limit),
+  );
+
+  app.get(
+    '/ventas/monthly-sales-chart',
+    { config: ver, schema: { tags, querystring: z.object(business) } },
+    async (req) => monthlySalesChart(db, businessOf(req), app.services.now()),
+  );
+
+  app.get(
+    '/ventas/top-products-chart',
+    { config: ver, schema: { tags, querystring: topProductsChartQuery.extend(business) } },
+    async (req) => topProductsChart(db, businessOf(req), app.services.now(), req.query.dias),
+  );
+
+  app.get(
+    '/ventas/health-check',
+    { config: { access: access.member }, schema: { tags, querystring: z.object(business) } },
+    async (req, reply) => {
+      const r = await healthCheck(db, businessOf(req).id);
+      return reply.status(r.ok ? 200 : 503).send(r.body);
     },
   );
 }

@@ -13,7 +13,7 @@ import {
   type MarkPaidResult,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
-import { customers, financeAccounts, financeCategories } from '../../db/schema/index.js';
+import { customers, financeAccounts, financeCategories, purchases } from '../../db/schema/index.js';
 import { audit, diff } from '../../lib/audit.js';
 import { daysBetween } from '../../lib/dates.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
@@ -118,7 +118,11 @@ export async function createAccount(db: Db, businessId: string, userId: string, 
   return db.transaction(async (tx) => {
     if (input.cliente_id) await assertCustomer(tx, businessId, input.cliente_id);
     let proveedorNombre = input.proveedor_nombre ?? null;
-    if (input.proveedor_id) proveedorNombre ??= await supplierName(tx, businessId, input.proveedor_id);
+    if (input.proveedor_id) {
+      // Always checked (a foreign id is a 422 even with a name given); the name defaults to the supplier's.
+      const nombre = await supplierName(tx, businessId, input.proveedor_id);
+      proveedorNombre ??= nombre;
+    }
     const [row] = await tx
       .insert(financeAccounts)
       .values({
@@ -170,6 +174,18 @@ export async function updateAccount(
   today: string,
 ) {
   return db.transaction(async (tx) => {
+    // A purchase's payable: the purchase is locked first, in the order the purchases module uses.
+    const [link] = await tx
+      .select({ compraId: financeAccounts.compraId })
+      .from(financeAccounts)
+      .where(and(eq(financeAccounts.businessId, businessId), eq(financeAccounts.id, id)));
+    if (link?.compraId) {
+      await tx
+        .select({ id: purchases.id })
+        .from(purchases)
+        .where(and(eq(purchases.businessId, businessId), eq(purchases.id, link.compraId)))
+        .for('update');
+    }
     const row = await lockAccount(tx, businessId, id);
     const before = (await getAccount(tx, businessId, id, today))!;
     // `estado` is never taken from a body: pendiente and vencido are ignored (pagado is refused by the schema).
@@ -190,7 +206,9 @@ export async function updateAccount(
     assertRules(next);
     if (next.cliente_id && 'cliente_id' in changes.despues) await assertCustomer(tx, businessId, next.cliente_id);
     if (next.proveedor_id && 'proveedor_id' in changes.despues) {
-      next.proveedor_nombre ??= await supplierName(tx, businessId, next.proveedor_id);
+      // Another supplier: its name, unless the body names the account's supplier itself.
+      const nombre = await supplierName(tx, businessId, next.proveedor_id);
+      if (!rest.proveedor_nombre) next.proveedor_nombre = nombre;
     }
     await tx
       .update(financeAccounts)
@@ -207,6 +225,13 @@ export async function updateAccount(
         actualizadoEn: sql`now()`,
       })
       .where(eq(financeAccounts.id, id));
+    // A purchase's payable and the purchase keep one due date.
+    if (row.compraId && 'fecha_vencimiento' in changes.despues) {
+      await tx
+        .update(purchases)
+        .set({ fechaVencimiento: next.fecha_vencimiento, actualizadoEn: sql`now()` })
+        .where(and(eq(purchases.businessId, businessId), eq(purchases.id, row.compraId)));
+    }
     await audit(tx, {
       businessId,
       userId,
@@ -253,10 +278,13 @@ export async function markPaid(
   now: Date,
 ): Promise<MarkPaidResult> {
   return db.transaction(async (tx) => {
+    // Locked, so the amount paid is the one stored when the payment commits (a purchase being
+    // edited or cancelled holds this row until it is done).
     const [acc] = await tx
       .select()
       .from(financeAccounts)
-      .where(and(eq(financeAccounts.businessId, businessId), eq(financeAccounts.id, id)));
+      .where(and(eq(financeAccounts.businessId, businessId), eq(financeAccounts.id, id)))
+      .for('update');
     if (!acc) throw notFound(FINANCE_MESSAGES.accountNotFound);
     if (acc.estado === 'pagado') throw conflict('ALREADY_PAID', FINANCE_MESSAGES.alreadyPaid);
 

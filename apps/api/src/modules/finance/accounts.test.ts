@@ -72,6 +72,42 @@ async function create(body: object, u = owner, b = biz) {
 
 const count = async (table: string) => (await ctx.sql(`SELECT id FROM ${table}`)).length;
 
+/** A supplier of the business, through its route. */
+async function supplier(nombre: string, u = owner, b = biz): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/v1/businesses/${b}/proveedores`,
+    headers: u.auth,
+    payload: { nombre },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
+
+/** The payable of a purchase on credit, made through the purchases route. */
+async function purchaseAccount(): Promise<string> {
+  const producto = await app.inject({
+    method: 'POST',
+    url: `/api/v1/businesses/${biz}/products`,
+    headers: owner.auth,
+    payload: { nombre: `Producto ${Math.random()}`, precio_venta: 100 },
+  });
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/v1/businesses/${biz}/compras`,
+    headers: owner.auth,
+    payload: {
+      proveedor_id: await supplier(`Proveedor ${Math.random()}`),
+      fecha: '2026-03-01',
+      condicion_pago: 'cuenta_corriente',
+      fecha_vencimiento: '2026-04-10',
+      items: [{ producto_id: producto.json().id, cantidad: 2, precio_unitario: 500 }],
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().cuenta_id;
+}
+
 beforeAll(async () => {
   owner = await registerUser(app, 'Ana');
   biz = await createBusiness(app, owner, 'Almacén Ana');
@@ -177,6 +213,24 @@ describe('creating accounts', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toContainEqual({ field, message });
     expect(await count('finance_accounts')).toBe(before);
+  });
+
+  it('takes a supplier of the business by id, with its name unless one is given, and moves to another', async () => {
+    const sur = await supplier('Distribuidora Sur SRL');
+    const a = await create(payable({ proveedor_nombre: null, proveedor_id: sur }));
+    expect(a).toMatchObject({ proveedor_id: sur, proveedor_nombre: 'Distribuidora Sur SRL' });
+    const named = await create(payable({ proveedor_nombre: 'Sur (sucursal)', proveedor_id: sur }));
+    expect(named).toMatchObject({ proveedor_id: sur, proveedor_nombre: 'Sur (sucursal)' });
+    const norte = await supplier('Norte SA');
+    const moved = await put(`cuentas/${a.id}`, { proveedor_id: norte });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ proveedor_id: norte, proveedor_nombre: 'Norte SA' });
+    const listed = await get(`cuentas-pagar?proveedor_id=${norte}`);
+    expect(listed.json().map((x: { id: string }) => x.id)).toEqual([a.id]);
+    const ajeno = await supplier('Ajeno', otherOwner, otherBiz);
+    const foreign = await put(`cuentas/${a.id}`, { proveedor_id: ajeno });
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().detail).toBe('Proveedor no encontrado en este negocio.');
   });
 
   it("refuses another business's customer", async () => {
@@ -371,8 +425,7 @@ describe('updating and deleting accounts', () => {
   });
 
   it('lets a purchase account change only its due date and texts, and never be deleted here', async () => {
-    const a = await create(payable());
-    await ctx.sql('UPDATE finance_accounts SET compra_id = gen_random_uuid() WHERE id = $1', [a.id]);
+    const a = { id: await purchaseAccount() };
     const res = await put(`cuentas/${a.id}`, { monto: 5 });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
@@ -481,8 +534,7 @@ describe('marcar-pagado', () => {
   });
 
   it('defaults the category of a purchase account payment to "Compras"', async () => {
-    const a = await create(payable());
-    await ctx.sql('UPDATE finance_accounts SET compra_id = gen_random_uuid() WHERE id = $1', [a.id]);
+    const a = { id: await purchaseAccount() };
     const res = await put(`cuentas/${a.id}/marcar-pagado`, {});
     expect(res.json().movimiento.categoria_nombre).toBe('Compras');
   });

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { FINANCE_MESSAGES, parseCents, type MovementType } from '@mostrador/shared';
 import type { Executor } from '../../db/client.js';
-import { customers, financeCategories } from '../../db/schema/index.js';
+import { customers, financeCategories, suppliers } from '../../db/schema/index.js';
 import { invalid } from '../../lib/errors.js';
 
 /** A numeric string from PostgreSQL ("1234.50") as integer cents: totals stay exact. */
@@ -48,11 +48,17 @@ export async function assertCategory(
 }
 
 /**
- * Suppliers arrive with their own module; until then no supplier id names a supplier of the
- * business, so an account can only name its supplier by `proveedor_nombre`.
+ * The name of a supplier of the business, for a payable's `proveedor_nombre`; 422 when the id
+ * names no supplier of the business. Locked FOR SHARE so it is not deleted meanwhile.
  */
-export async function supplierName(_ex: Executor, _businessId: string, _proveedorId: string): Promise<string> {
-  throw invalid('proveedor_id', FINANCE_MESSAGES.supplierNotInBusiness);
+export async function supplierName(ex: Executor, businessId: string, proveedorId: string): Promise<string> {
+  const [row] = await ex
+    .select({ nombre: suppliers.nombre })
+    .from(suppliers)
+    .where(and(eq(suppliers.businessId, businessId), eq(suppliers.id, proveedorId)))
+    .for('share');
+  if (!row) throw invalid('proveedor_id', FINANCE_MESSAGES.supplierNotInBusiness);
+  return row.nombre;
 }
 
 /** The fields of a PUT body that were given (zod may keep absent optional keys as undefined). */

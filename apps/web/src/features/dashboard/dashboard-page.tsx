@@ -1,5 +1,5 @@
 import { FileText, Package, ShoppingCart, Upload, Users, Wallet } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useBusiness } from '@/app/business-context';
 import { Badge, Card, EmptyState, ErrorNote, PageHeader, Skeleton } from '@/components/ui/misc';
@@ -8,6 +8,8 @@ import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
 import { useDashboardStats, type Periodo } from './dashboard.api';
+
+const MonthlySalesChart = lazy(() => import('./monthly-sales-chart'));
 
 const PERIODOS: { id: Periodo; label: string }[] = [
   { id: 'dia', label: 'Día' },
@@ -30,17 +32,17 @@ function StatCard({
 }) {
   return (
     <Card>
-      <div className="flex items-start justify-between">
-        <div>
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
           <p className="text-sm font-medium text-slate-500">{label}</p>
           {loading ? (
             <Skeleton className="mt-2 h-8 w-28" />
           ) : (
-            <p className="mt-1 text-2xl font-semibold text-slate-900">{value}</p>
+            <p className="mt-1 break-words text-xl font-semibold text-slate-900 2xl:text-2xl">{value}</p>
           )}
           {note && <div className="mt-1">{note}</div>}
         </div>
-        <div className="rounded-lg bg-blue-50 p-2 text-blue-600">{icon}</div>
+        <div className="shrink-0 rounded-lg bg-blue-50 p-2 text-blue-600">{icon}</div>
       </div>
     </Card>
   );
@@ -101,9 +103,18 @@ export default function DashboardPage() {
         />
       </div>
 
+      {canSeeSales && (
+        <Card className="mt-6">
+          <h2 className="mb-1 font-semibold text-slate-900">Ventas mensuales</h2>
+          <Suspense fallback={<Skeleton className="h-56" />}>
+            <MonthlySalesChart />
+          </Suspense>
+        </Card>
+      )}
+
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <Card>
-          <div className="mb-4 flex items-center justify-between gap-2">
+        <Card className="min-w-0">
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
             <h2 className="font-semibold text-slate-900">Productos más vendidos</h2>
             <div role="group" aria-label="Período" className="inline-flex rounded-lg bg-slate-100 p-1">
               {PERIODOS.map((p) => (
@@ -135,9 +146,13 @@ export default function DashboardPage() {
                   <span className="flex h-7 w-7 items-center justify-center rounded-full bg-blue-50 text-xs font-semibold text-blue-700">
                     {i + 1}
                   </span>
-                  <span className="flex-1 truncate text-sm font-medium text-slate-800">{p.nombre}</span>
-                  <span className="text-sm text-slate-500">{formatNumber(p.cantidad_total, formatting)} u.</span>
-                  <span className="w-28 text-right text-sm font-medium">{formatMoney(p.precio_venta, formatting)}</span>
+                  <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-800">{p.nombre}</span>
+                  <span className="whitespace-nowrap text-sm text-slate-500">
+                    {formatNumber(p.cantidad_total, formatting)} u.
+                  </span>
+                  <span className="whitespace-nowrap text-right text-sm font-medium sm:w-28">
+                    {formatMoney(p.precio_venta, formatting)}
+                  </span>
                 </li>
               ))}
             </ol>
@@ -148,7 +163,7 @@ export default function DashboardPage() {
           )}
         </Card>
 
-        <Card>
+        <Card className="min-w-0">
           <h2 className="mb-4 font-semibold text-slate-900">Ventas recientes</h2>
           {loading ? (
             <div className="space-y-3">
@@ -159,9 +174,11 @@ export default function DashboardPage() {
           ) : s && s.ventas_recientes.length > 0 ? (
             <ul className="divide-y divide-slate-100">
               {s.ventas_recientes.map((v) => (
-                <li key={v.id} className="flex items-center justify-between py-2.5 text-sm">
+                <li key={v.id} className="flex flex-wrap items-center justify-between gap-x-3 py-2.5 text-sm">
                   <span className="font-medium text-slate-800">Venta #{v.numero}</span>
-                  <span className="text-slate-500">{formatDateTime(v.fecha, formatting)}</span>
+                  <span className="order-3 w-full text-slate-500 sm:order-none sm:w-auto">
+                    {formatDateTime(v.fecha, formatting)}
+                  </span>
                   <span className="font-semibold">{formatMoney(v.total, formatting)}</span>
                 </li>
               ))}

@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+  type PgTableExtraConfigValue,
+} from 'drizzle-orm/pg-core';
+import { businesses } from './businesses.js';
+import { products } from './catalog.js';
+import { suppliers } from './suppliers.js';
+import { users } from './users.js';
+
+/**
+ * Purchase orders (API-CONTRACT §13). The money side lives in finance: a `contado` purchase owns
+ * one movement (finance_movements.compra_id), a `cuenta_corriente` one owns one payable
+ * (finance_accounts.compra_id). `numero` counts per business (1, 2, 3…) for the printed order.
+ */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    numero: integer('numero').notNull(),
+    proveedorId: uuid('proveedor_id'),
+    // Free text when there is no supplier; otherwise the supplier's name when last written.
+    proveedorNombre: text('proveedor_nombre'),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    fechaEntrega: date('fecha_entrega', { mode: 'string' }),
+    estado: text('estado', { enum: ['pendiente', 'recibida', 'cancelada'] })
+      .notNull()
+      .default('pendiente'),
+    condicionPago: text('condicion_pago', { enum: ['contado', 'cuenta_corriente'] })
+      .notNull()
+      .default('contado'),
+    metodoPago: text('metodo_pago'),
+    fechaVencimiento: date('fecha_vencimiento', { mode: 'string' }),
+    observaciones: text('observaciones'),
+    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+    recibidaEn: timestamp('recibida_en', { withTimezone: true }),
+    canceladaEn: timestamp('cancelada_en', { withTimezone: true }),
+    creadoPor: uuid('creado_por').references(() => users.id, { onDelete: 'set null' }),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+    actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t): PgTableExtraConfigValue[] => [
+    unique('purchases_business_id_key').on(t.businessId, t.id),
+    unique('purchases_numero_key').on(t.businessId, t.numero),
+    foreignKey({
+      name: 'purchases_proveedor_fk',
+      columns: [t.businessId, t.proveedorId],
+      foreignColumns: [suppliers.businessId, suppliers.id],
+    }),
+    check('purchases_total_no_negativo', sql`${t.total} >= 0`),
+    check('purchases_recibida', sql`(${t.estado} = 'recibida') = (${t.recibidaEn} IS NOT NULL)`),
+    check(
+      'purchases_cuenta_corriente',
+      sql`${t.condicionPago} = 'contado' OR (${t.proveedorId} IS NOT NULL AND ${t.fechaVencimiento} IS NOT NULL)`,
+    ),
+    index('purchases_business_fecha_idx').on(t.businessId, t.fecha.desc(), t.numero.desc()),
+    index('purchases_proveedor_idx')
+      .on(t.businessId, t.proveedorId, t.fecha.desc())
+      .where(sql`${t.proveedorId} IS NOT NULL`),
+  ],
+);
+
+/**
+ * The lines of a purchase. `precio_compra_anterior` keeps the product's cost from before the
+ * purchase was received, so reverting the reception can restore it.
+ */
+export const purchaseItems = pgTable(
+  'purchase_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    compraId: uuid('compra_id').notNull(),
+    posicion: integer('posicion').notNull(),
+    productoId: uuid('producto_id').notNull(),
+    cantidad: numeric('cantidad', { precision: 14, scale: 3 }).notNull(),
+    precioUnitario: numeric('precio_unitario', { precision: 14, scale: 2 }).notNull(),
+    subtotal: numeric('subtotal', { precision: 14, scale: 2 }).notNull(),
+    precioCompraAnterior: numeric('precio_compra_anterior', { precision: 14, scale: 2 }),
+  },
+  (t): PgTableExtraConfigValue[] => [
+    unique('purchase_items_business_id_key').on(t.businessId, t.id),
+    unique('purchase_items_producto_key').on(t.compraId, t.productoId),
+    foreignKey({
+      name: 'purchase_items_compra_fk',
+      columns: [t.businessId, t.compraId],
+      foreignColumns: [purchases.businessId, purchases.id],
+    }).onDelete('cascade'),
+    // A product bought once cannot be deleted (the products module answers 409 IN_USE).
+    foreignKey({
+      name: 'purchase_items_producto_fk',
+      columns: [t.businessId, t.productoId],
+      foreignColumns: [products.businessId, products.id],
+    }),
+    check('purchase_items_cantidad_positiva', sql`${t.cantidad} > 0`),
+    check('purchase_items_precio_no_negativo', sql`${t.precioUnitario} >= 0`),
+    index('purchase_items_compra_idx').on(t.compraId, t.posicion),
+    index('purchase_items_producto_idx').on(t.businessId, t.productoId),
+  ],
+);

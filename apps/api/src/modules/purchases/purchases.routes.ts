@@ -1,0 +1,176 @@
+import ExcelJS from 'exceljs';
+import { z } from 'zod';
+import {
+  neutralizeCell,
+  PAYMENT_CONDITION_LABELS,
+  paymentMethodLabel,
+  PURCHASE_MESSAGES,
+  PURCHASE_STATE_LABELS,
+  purchaseInput,
+  purchaseListQuery,
+  purchaseUpdate,
+  type Purchase,
+} from '@mostrador/shared';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../app.js';
+import { access, authOf, businessOf } from '../../lib/access.js';
+import { todayIn } from '../../lib/dates.js';
+import { requireSomeField } from '../../lib/http.js';
+import { MONEY_FMT, paged, pathId, sendXlsx } from '../products/common.js';
+import * as service from './purchases.service.js';
+
+const tags = ['compras'];
+const base = '/businesses/:id/compras';
+const idParams = z.object({ id: z.string() });
+const pidParams = z.object({ id: z.string(), pid: z.string() });
+
+// API-CONTRACT §1.5: compras → module stock.
+const ver = { access: access.module('stock', 'ver') };
+const editar = { access: access.module('stock', 'editar') };
+const eliminar = { access: access.module('stock', 'eliminar') };
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A date YYYY-MM-DD as the es-AR reader writes it. */
+const esDate = (d: string | null) => (d ? `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}` : '');
+
+/** One purchase order as a spreadsheet: its header, the lines and the total (to send to the supplier). */
+async function orderWorkbook(p: Purchase): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(`Compra ${p.numero}`);
+  ws.columns = [{ width: 16 }, { width: 40 }, { width: 12 }, { width: 12 }, { width: 16 }, { width: 16 }];
+  const text = (v: string | null) => (v ? neutralizeCell(v) : '');
+  ws.addRow([`Orden de compra #${p.numero}`]).font = { bold: true, size: 14 };
+  const info: [string, string][] = [
+    ['Proveedor', text(p.proveedor_nombre) || 'Sin proveedor'],
+    ['Fecha', esDate(p.fecha)],
+    ['Estado', PURCHASE_STATE_LABELS[p.estado]],
+    ['Condición de pago', PAYMENT_CONDITION_LABELS[p.condicion_pago]],
+  ];
+  if (p.metodo_pago) info.push(['Método de pago', paymentMethodLabel(p.metodo_pago)]);
+  if (p.fecha_vencimiento) info.push(['Vencimiento', esDate(p.fecha_vencimiento)]);
+  if (p.fecha_entrega) info.push(['Fecha de entrega', esDate(p.fecha_entrega)]);
+  if (p.observaciones) info.push(['Observaciones', text(p.observaciones)]);
+  for (const [k, v] of info) {
+    const r = ws.addRow([k, v]);
+    r.getCell(1).font = { bold: true };
+  }
+  ws.addRow([]);
+  const header = ws.addRow(['Código', 'Producto', 'Cantidad', 'Unidad', 'Precio unitario', 'Subtotal']);
+  header.font = { bold: true };
+  for (const it of p.items ?? []) {
+    const r = ws.addRow([
+      text(it.producto_codigo),
+      text(it.producto_nombre),
+      it.cantidad,
+      text(it.unidad),
+      it.precio_unitario,
+      it.subtotal,
+    ]);
+    r.getCell(5).numFmt = MONEY_FMT;
+    r.getCell(6).numFmt = MONEY_FMT;
+  }
+  const total = ws.addRow(['', '', '', '', 'Total', p.total]);
+  total.font = { bold: true };
+  total.getCell(6).numFmt = MONEY_FMT;
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** Purchases (API-CONTRACT §13): module `stock`. */
+export async function purchaseRoutes(app: App) {
+  const { db } = app.db;
+  const today = (req: FastifyRequest) => todayIn(businessOf(req).timezone, app.services.now());
+
+  app.get(
+    base,
+    { config: ver, schema: { tags, params: idParams, querystring: purchaseListQuery } },
+    async (req, reply) => {
+      const { rows, total } = await service.listPurchases(db, businessOf(req).id, req.query, today(req));
+      return reply.header('X-Total-Count', String(total)).send(rows);
+    },
+  );
+
+  app.get(
+    `${base}/exportar`,
+    { config: ver, schema: { tags, params: idParams, querystring: purchaseListQuery } },
+    async (req, reply) => {
+      const b = businessOf(req);
+      const q = req.query;
+      const day = today(req);
+      return sendXlsx<Purchase>(reply, {
+        filename: `compras-${day}.xlsx`,
+        sheet: 'Compras',
+        columns: [
+          { header: 'Número', value: (p) => p.numero, width: 10 },
+          { header: 'Fecha', value: (p) => esDate(p.fecha), width: 12 },
+          { header: 'Proveedor', value: (p) => p.proveedor_nombre, width: 28 },
+          { header: 'Estado', value: (p) => PURCHASE_STATE_LABELS[p.estado] },
+          { header: 'Condición de pago', value: (p) => PAYMENT_CONDITION_LABELS[p.condicion_pago], width: 20 },
+          { header: 'Método de pago', value: (p) => paymentMethodLabel(p.metodo_pago) || null },
+          { header: 'Vencimiento', value: (p) => esDate(p.fecha_vencimiento) || null, width: 12 },
+          { header: 'Ítems', value: (p) => p.cantidad_items, width: 8 },
+          { header: 'Total', value: (p) => p.total, numFmt: MONEY_FMT },
+          { header: 'Observaciones', value: (p) => p.observaciones, width: 30 },
+        ],
+        pages: paged(
+          async (limit, offset) => (await service.listPurchases(db, b.id, { ...q, limit, offset }, day)).rows,
+          200,
+        ),
+      });
+    },
+  );
+
+  app.post(base, { config: editar, schema: { tags, params: idParams, body: purchaseInput } }, async (req, reply) =>
+    reply
+      .status(201)
+      .send(
+        await service.createPurchase(db, businessOf(req).id, authOf(req).id, req.body, today(req), app.services.now()),
+      ),
+  );
+
+  app.get(`${base}/:pid`, { config: ver, schema: { tags, params: pidParams } }, async (req) =>
+    service.getPurchase(db, businessOf(req).id, pathId(req.params.pid, PURCHASE_MESSAGES.notFound), today(req)),
+  );
+
+  app.get(`${base}/:pid/exportar`, { config: ver, schema: { tags, params: pidParams } }, async (req, reply) => {
+    const p = await service.getPurchase(
+      db,
+      businessOf(req).id,
+      pathId(req.params.pid, PURCHASE_MESSAGES.notFound),
+      today(req),
+    );
+    return reply
+      .header('Content-Type', XLSX)
+      .header('Content-Disposition', `attachment; filename="orden-de-compra-${p.numero}.xlsx"`)
+      .send(await orderWorkbook(p));
+  });
+
+  app.put(
+    `${base}/:pid`,
+    { config: editar, schema: { tags, params: pidParams, body: purchaseUpdate } },
+    async (req) => {
+      requireSomeField(req.body);
+      const pid = pathId(req.params.pid, PURCHASE_MESSAGES.notFound);
+      return service.updatePurchase(
+        db,
+        businessOf(req).id,
+        authOf(req).id,
+        pid,
+        req.body,
+        today(req),
+        app.services.now(),
+      );
+    },
+  );
+
+  app.delete(`${base}/:pid`, { config: eliminar, schema: { tags, params: pidParams } }, async (req, reply) => {
+    await service.deletePurchase(
+      db,
+      businessOf(req).id,
+      authOf(req).id,
+      pathId(req.params.pid, PURCHASE_MESSAGES.notFound),
+      today(req),
+    );
+    return reply.status(204).send();
+  });
+}

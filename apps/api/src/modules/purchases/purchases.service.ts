@@ -1,0 +1,858 @@
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  centsToDecimal,
+  centsToNumber,
+  lineSubtotalCents,
+  milliToDecimal,
+  milliToNumber,
+  PURCHASE_MESSAGES,
+  purchaseIssues,
+  type PaymentCondition,
+  type PaymentMethod,
+  type Purchase,
+  type PurchaseItem,
+  type PurchaseListQuery,
+  type PurchaseOutput,
+  type PurchaseState,
+  type PurchaseUpdate,
+} from '@mostrador/shared';
+import type { Db, Executor } from '../../db/client.js';
+import {
+  financeAccounts,
+  financeCategories,
+  financeMovements,
+  products,
+  purchaseItems,
+  purchases,
+  suppliers,
+} from '../../db/schema/index.js';
+import { audit } from '../../lib/audit.js';
+import { conflict, invalid, notFound } from '../../lib/errors.js';
+import { insertMovement } from '../finance/movements.service.js';
+import { toCents, toMilli } from '../products/common.js';
+import { applyStockChange } from '../products/stock.service.js';
+import { lockSupplier } from '../suppliers/suppliers.service.js';
+
+/*
+ * Purchases (API-CONTRACT §13). Every write runs in one transaction that first locks the
+ * purchase row, so two requests on one purchase (two "recibida" clicks) run one after the other
+ * and the second sees what the first did. Locks are taken in one order everywhere: purchase,
+ * supplier, payable, then products in ascending id order (as sales do), so nothing deadlocks.
+ */
+
+type PurchaseRow = typeof purchases.$inferSelect;
+type AccountRow = typeof financeAccounts.$inferSelect;
+type MovementRow = typeof financeMovements.$inferSelect;
+
+/** A line as the rules handle it: quantity in thousandths, price in cents. */
+interface Line {
+  producto_id: string;
+  cantidad: number;
+  precio_unitario: number;
+}
+
+interface StoredLine extends Line {
+  id: string;
+  nombre: string;
+  codigo: string | null;
+  unidad: string;
+  subtotal: number;
+  precioCompraAnterior: number | null;
+}
+
+/* ---------------------------------------------------------------- reading */
+
+const accountState = (estado: string | null, vencimiento: string | null, today: string) =>
+  estado === null
+    ? null
+    : estado === 'pagado'
+      ? 'pagado'
+      : vencimiento && vencimiento < today
+        ? 'vencido'
+        : 'pendiente';
+
+function selectPurchases(ex: Executor) {
+  return ex
+    .select({
+      p: purchases,
+      proveedorActual: suppliers.nombre,
+      cuentaId: financeAccounts.id,
+      cuentaEstado: financeAccounts.estado,
+      cuentaVencimiento: financeAccounts.fechaVencimiento,
+      movimientoId: sql<string | null>`(
+        SELECT m.id FROM ${financeMovements} m
+         WHERE m.business_id = "purchases"."business_id" AND m.compra_id = "purchases"."id"
+         ORDER BY m.anulado, m.creado_en DESC LIMIT 1)`,
+      cantidadItems: sql<number>`(SELECT count(*)::int FROM ${purchaseItems} i WHERE i.compra_id = "purchases"."id")`,
+    })
+    .from(purchases)
+    .leftJoin(suppliers, and(eq(suppliers.businessId, purchases.businessId), eq(suppliers.id, purchases.proveedorId)))
+    .leftJoin(
+      financeAccounts,
+      and(eq(financeAccounts.businessId, purchases.businessId), eq(financeAccounts.compraId, purchases.id)),
+    );
+}
+type Selected = Awaited<ReturnType<ReturnType<typeof selectPurchases>['where']>>[number];
+
+function toPurchase(r: Selected, today: string, items?: StoredLine[]): Purchase {
+  const p = r.p;
+  return {
+    id: p.id,
+    numero: p.numero,
+    proveedor_id: p.proveedorId,
+    proveedor_nombre: r.proveedorActual ?? p.proveedorNombre,
+    fecha: p.fecha,
+    fecha_entrega: p.fechaEntrega,
+    estado: p.estado,
+    condicion_pago: p.condicionPago,
+    metodo_pago: p.metodoPago as PaymentMethod | null,
+    fecha_vencimiento: p.fechaVencimiento,
+    observaciones: p.observaciones,
+    total: centsToNumber(toCents(p.total)),
+    cantidad_items: r.cantidadItems,
+    ...(items
+      ? {
+          items: items.map((l): PurchaseItem => ({
+            id: l.id,
+            producto_id: l.producto_id,
+            producto_nombre: l.nombre,
+            producto_codigo: l.codigo,
+            unidad: l.unidad,
+            cantidad: milliToNumber(l.cantidad),
+            precio_unitario: centsToNumber(l.precio_unitario),
+            subtotal: centsToNumber(l.subtotal),
+            precio_compra_anterior: l.precioCompraAnterior === null ? null : centsToNumber(l.precioCompraAnterior),
+          })),
+        }
+      : {}),
+    movimiento_id: r.movimientoId,
+    cuenta_id: r.cuentaId,
+    cuenta_estado: accountState(r.cuentaEstado, r.cuentaVencimiento, today),
+    recibida_en: p.recibidaEn ? p.recibidaEn.toISOString() : null,
+    cancelada_en: p.canceladaEn ? p.canceladaEn.toISOString() : null,
+    creado_por: p.creadoPor,
+    creado_en: p.creadoEn.toISOString(),
+    actualizado_en: p.actualizadoEn.toISOString(),
+  };
+}
+
+async function loadLines(ex: Executor, businessId: string, compraId: string): Promise<StoredLine[]> {
+  const rows = await ex
+    .select({
+      i: purchaseItems,
+      nombre: products.nombre,
+      codigo: products.codigo,
+      unidad: products.unidad,
+    })
+    .from(purchaseItems)
+    .innerJoin(
+      products,
+      and(eq(products.businessId, purchaseItems.businessId), eq(products.id, purchaseItems.productoId)),
+    )
+    .where(and(eq(purchaseItems.businessId, businessId), eq(purchaseItems.compraId, compraId)))
+    .orderBy(asc(purchaseItems.posicion));
+  return rows.map(({ i, nombre, codigo, unidad }) => ({
+    id: i.id,
+    producto_id: i.productoId,
+    cantidad: toMilli(i.cantidad),
+    precio_unitario: toCents(i.precioUnitario),
+    subtotal: toCents(i.subtotal),
+    precioCompraAnterior: i.precioCompraAnterior === null ? null : toCents(i.precioCompraAnterior),
+    nombre,
+    codigo,
+    unidad,
+  }));
+}
+
+export async function findPurchase(ex: Executor, businessId: string, id: string, today: string) {
+  const [r] = await selectPurchases(ex).where(and(eq(purchases.businessId, businessId), eq(purchases.id, id)));
+  if (!r) return null;
+  return toPurchase(r, today, await loadLines(ex, businessId, id));
+}
+
+export async function getPurchase(ex: Executor, businessId: string, id: string, today: string): Promise<Purchase> {
+  const p = await findPurchase(ex, businessId, id, today);
+  if (!p) throw notFound(PURCHASE_MESSAGES.notFound);
+  return p;
+}
+
+/** Newest `fecha` first (then the highest number), without lines. */
+export async function listPurchases(db: Db, businessId: string, q: PurchaseListQuery, today: string) {
+  const where: SQL[] = [eq(purchases.businessId, businessId)];
+  if (q.fecha_desde) where.push(gte(purchases.fecha, q.fecha_desde));
+  if (q.fecha_hasta) where.push(lte(purchases.fecha, q.fecha_hasta));
+  if (q.estado) where.push(eq(purchases.estado, q.estado));
+  if (q.proveedor_id) where.push(eq(purchases.proveedorId, q.proveedor_id));
+  if (q.producto_id) {
+    where.push(
+      sql`EXISTS (SELECT 1 FROM ${purchaseItems} i WHERE i.compra_id = "purchases"."id" AND i.business_id = ${businessId} AND i.producto_id = ${q.producto_id})`,
+    );
+  }
+  const [rows, [{ total }]] = await Promise.all([
+    selectPurchases(db)
+      .where(and(...where))
+      .orderBy(desc(purchases.fecha), desc(purchases.numero))
+      .limit(q.limit)
+      .offset(q.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(purchases)
+      .where(and(...where)),
+  ]);
+  return { rows: rows.map((r) => toPurchase(r, today)), total };
+}
+
+/* ---------------------------------------------------------------- shared pieces of the writes */
+
+interface Ctx {
+  tx: Executor;
+  businessId: string;
+  userId: string;
+  today: string;
+  now: Date;
+}
+
+/** What the audit records of a purchase. */
+function snapshot(p: PurchaseRow, lines: Line[]) {
+  return {
+    numero: p.numero,
+    proveedor_id: p.proveedorId,
+    proveedor_nombre: p.proveedorNombre,
+    fecha: p.fecha,
+    fecha_entrega: p.fechaEntrega,
+    estado: p.estado,
+    condicion_pago: p.condicionPago,
+    metodo_pago: p.metodoPago,
+    fecha_vencimiento: p.fechaVencimiento,
+    observaciones: p.observaciones,
+    total: centsToNumber(toCents(p.total)),
+    items: lines.map((l) => ({
+      producto_id: l.producto_id,
+      cantidad: milliToNumber(l.cantidad),
+      precio_unitario: centsToNumber(l.precio_unitario),
+    })),
+  };
+}
+
+function changedFields<T extends Record<string, unknown>>(before: T, after: T) {
+  const antes: Record<string, unknown> = {};
+  const despues: Record<string, unknown> = {};
+  for (const k of Object.keys(after)) {
+    if (JSON.stringify(before[k]) !== JSON.stringify(after[k])) {
+      antes[k] = before[k];
+      despues[k] = after[k];
+    }
+  }
+  return { antes, despues, changed: Object.keys(despues).length > 0 };
+}
+
+/** Every product of the lines belongs to the business; 422 on the first line that does not. */
+async function assertProducts(ex: Executor, businessId: string, lines: Line[]) {
+  const ids = [...new Set(lines.map((l) => l.producto_id))];
+  const found = await ex
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.businessId, businessId), inArray(products.id, ids)));
+  const known = new Set(found.map((f) => f.id));
+  const i = lines.findIndex((l) => !known.has(l.producto_id));
+  if (i >= 0) throw invalid(`items.${i}.producto_id`, PURCHASE_MESSAGES.productNotInBusiness);
+}
+
+function assertRules(p: Parameters<typeof purchaseIssues>[0]) {
+  const [first] = purchaseIssues(p);
+  if (first) throw invalid(first.field, first.message);
+}
+
+const totalOf = (lines: Line[]) => lines.reduce((s, l) => s + lineSubtotalCents(l.cantidad, l.precio_unitario), 0);
+
+async function insertLines(ctx: Ctx, compraId: string, lines: Line[]) {
+  await ctx.tx.insert(purchaseItems).values(
+    lines.map((l, i) => ({
+      businessId: ctx.businessId,
+      compraId,
+      posicion: i + 1,
+      productoId: l.producto_id,
+      cantidad: milliToDecimal(l.cantidad),
+      precioUnitario: centsToDecimal(l.precio_unitario),
+      subtotal: centsToDecimal(lineSubtotalCents(l.cantidad, l.precio_unitario)),
+    })),
+  );
+}
+
+/** Who the movement and the payable name: the supplier, else the free-text name, else the number. */
+const financeDescription = (p: PurchaseRow) =>
+  p.proveedorNombre ? `Compra a ${p.proveedorNombre}` : `Compra #${p.numero}`;
+
+async function comprasCategory(ex: Executor, businessId: string): Promise<string | null> {
+  const [c] = await ex
+    .select({ id: financeCategories.id })
+    .from(financeCategories)
+    .where(
+      and(
+        eq(financeCategories.businessId, businessId),
+        eq(financeCategories.sistema, true),
+        eq(financeCategories.tipo, 'egreso'),
+        eq(financeCategories.nombre, 'Compras'),
+      ),
+    );
+  return c?.id ?? null;
+}
+
+async function linkedMovement(ex: Executor, businessId: string, compraId: string): Promise<MovementRow | undefined> {
+  const [m] = await ex
+    .select()
+    .from(financeMovements)
+    .where(
+      and(
+        eq(financeMovements.businessId, businessId),
+        eq(financeMovements.compraId, compraId),
+        eq(financeMovements.anulado, false),
+      ),
+    )
+    .for('update');
+  return m;
+}
+
+async function lockAccount(ex: Executor, businessId: string, compraId: string): Promise<AccountRow | undefined> {
+  const [a] = await ex
+    .select()
+    .from(financeAccounts)
+    .where(and(eq(financeAccounts.businessId, businessId), eq(financeAccounts.compraId, compraId)))
+    .for('update');
+  return a;
+}
+
+const movementSnapshot = (m: { monto: string; fecha: string; metodoPago: string; descripcion: string | null }) => ({
+  monto: centsToNumber(toCents(m.monto)),
+  fecha: m.fecha,
+  metodo_pago: m.metodoPago,
+  descripcion: m.descripcion,
+});
+
+const accountSnapshot = (a: AccountRow) => ({
+  tipo: a.tipo,
+  cliente_id: a.clienteId,
+  proveedor_id: a.proveedorId,
+  proveedor_nombre: a.proveedorNombre,
+  monto: centsToNumber(toCents(a.monto)),
+  fecha_emision: a.fechaEmision,
+  fecha_vencimiento: a.fechaVencimiento,
+  descripcion: a.descripcion,
+  observaciones: a.observaciones,
+});
+
+async function deleteMovementRow(ctx: Ctx, m: MovementRow) {
+  await ctx.tx.delete(financeMovements).where(eq(financeMovements.id, m.id));
+  await audit(ctx.tx, {
+    businessId: ctx.businessId,
+    userId: ctx.userId,
+    entidad: 'movimiento',
+    entidadId: m.id,
+    accion: 'eliminar',
+    antes: movementSnapshot(m),
+  });
+}
+
+async function deleteAccountRow(ctx: Ctx, a: AccountRow) {
+  await ctx.tx.delete(financeAccounts).where(eq(financeAccounts.id, a.id));
+  await audit(ctx.tx, {
+    businessId: ctx.businessId,
+    userId: ctx.userId,
+    entidad: 'cuenta',
+    entidadId: a.id,
+    accion: 'eliminar',
+    antes: accountSnapshot(a),
+  });
+}
+
+/**
+ * Makes the money side match the purchase (API-CONTRACT §13): `contado` → one `egreso`
+ * movement in "Compras" for the total, dated `fecha`; `cuenta_corriente` → one unpaid
+ * `por_pagar` account for the supplier; nothing when the total is 0. An existing movement or
+ * account is rewritten in place, or removed when the purchase no longer calls for it.
+ * Callers have checked that an existing account is unpaid.
+ */
+async function syncFinance(ctx: Ctx, p: PurchaseRow, current: { movement?: MovementRow; account?: AccountRow }) {
+  const total = toCents(p.total);
+  const wants = total === 0 ? 'none' : p.condicionPago === 'contado' ? 'movement' : 'account';
+  const descripcion = financeDescription(p);
+
+  if (current.movement && wants !== 'movement') await deleteMovementRow(ctx, current.movement);
+  if (current.account && wants !== 'account') await deleteAccountRow(ctx, current.account);
+
+  if (wants === 'movement') {
+    const next = { monto: centsToDecimal(total), fecha: p.fecha, metodoPago: p.metodoPago ?? 'efectivo', descripcion };
+    const m = current.movement;
+    if (!m) {
+      await insertMovement(ctx.tx, ctx.businessId, ctx.userId, {
+        tipo: 'egreso',
+        categoriaId: await comprasCategory(ctx.tx, ctx.businessId),
+        montoCents: total,
+        fecha: p.fecha,
+        metodoPago: next.metodoPago as PaymentMethod,
+        descripcion,
+        observaciones: null,
+        clienteId: null,
+        origen: 'compra',
+        compraId: p.id,
+      });
+    } else {
+      const c = changedFields(movementSnapshot(m), movementSnapshot(next));
+      if (c.changed) {
+        await ctx.tx
+          .update(financeMovements)
+          .set({ ...next, actualizadoEn: sql`now()` })
+          .where(eq(financeMovements.id, m.id));
+        await audit(ctx.tx, {
+          businessId: ctx.businessId,
+          userId: ctx.userId,
+          entidad: 'movimiento',
+          entidadId: m.id,
+          accion: 'actualizar',
+          antes: c.antes,
+          despues: c.despues,
+        });
+      }
+    }
+  }
+
+  if (wants === 'account') {
+    const a = current.account;
+    if (!a) {
+      const [row] = await ctx.tx
+        .insert(financeAccounts)
+        .values({
+          businessId: ctx.businessId,
+          tipo: 'por_pagar',
+          proveedorId: p.proveedorId,
+          proveedorNombre: p.proveedorNombre,
+          monto: centsToDecimal(total),
+          fechaEmision: p.fecha,
+          fechaVencimiento: p.fechaVencimiento!,
+          descripcion,
+          compraId: p.id,
+          creadoPor: ctx.userId,
+        })
+        .returning();
+      await audit(ctx.tx, {
+        businessId: ctx.businessId,
+        userId: ctx.userId,
+        entidad: 'cuenta',
+        entidadId: row.id,
+        accion: 'crear',
+        despues: accountSnapshot(row),
+      });
+    } else {
+      const next: AccountRow = {
+        ...a,
+        proveedorId: p.proveedorId,
+        proveedorNombre: p.proveedorNombre,
+        monto: centsToDecimal(total),
+        fechaEmision: p.fecha,
+        fechaVencimiento: p.fechaVencimiento!,
+        // A description written in Cuentas Pendientes stays; the generated one follows the supplier.
+        descripcion: a.descripcion.startsWith('Compra ') ? descripcion : a.descripcion,
+      };
+      const c = changedFields(accountSnapshot(a), accountSnapshot(next));
+      if (c.changed) {
+        await ctx.tx
+          .update(financeAccounts)
+          .set({
+            proveedorId: next.proveedorId,
+            proveedorNombre: next.proveedorNombre,
+            monto: next.monto,
+            fechaEmision: next.fechaEmision,
+            fechaVencimiento: next.fechaVencimiento,
+            descripcion: next.descripcion,
+            actualizadoEn: sql`now()`,
+          })
+          .where(eq(financeAccounts.id, a.id));
+        await audit(ctx.tx, {
+          businessId: ctx.businessId,
+          userId: ctx.userId,
+          entidad: 'cuenta',
+          entidadId: a.id,
+          accion: 'actualizar',
+          antes: c.antes,
+          despues: c.despues,
+        });
+      }
+    }
+  }
+}
+
+const byProduct = <T extends { producto_id: string }>(lines: T[]) =>
+  [...lines].sort((a, b) => (a.producto_id < b.producto_id ? -1 : a.producto_id > b.producto_id ? 1 : 0));
+
+/**
+ * Receives the goods: for each line in ascending product id order, stock in (a stock movement
+ * `compra`) and the product's cost becomes the line's price, the previous cost kept on the line.
+ */
+async function receive(ctx: Ctx, p: PurchaseRow, lines: StoredLine[]) {
+  const motivo = `Compra #${p.numero}${p.proveedorNombre ? ` - ${p.proveedorNombre}` : ''}`;
+  for (const l of byProduct(lines)) {
+    await applyStockChange(ctx.tx, {
+      businessId: ctx.businessId,
+      productId: l.producto_id,
+      cantidad: l.cantidad,
+      origen: 'compra',
+      motivo,
+      referenciaId: p.id,
+      userId: ctx.userId,
+    });
+    // The row is locked by the stock update above: its cost cannot change under us.
+    const { rows } = await ctx.tx.execute<{ anterior: string | null }>(sql`
+      UPDATE ${products} np SET precio_compra = ${centsToDecimal(l.precio_unitario)}::numeric, actualizado_en = now()
+        FROM (SELECT id, precio_compra AS anterior FROM ${products}
+               WHERE business_id = ${ctx.businessId} AND id = ${l.producto_id}) old
+       WHERE np.id = old.id
+      RETURNING old.anterior`);
+    const anterior = rows[0]?.anterior ?? null;
+    await ctx.tx.update(purchaseItems).set({ precioCompraAnterior: anterior }).where(eq(purchaseItems.id, l.id));
+    const antes = anterior === null ? null : centsToNumber(toCents(anterior));
+    const despues = centsToNumber(l.precio_unitario);
+    if (antes !== despues) {
+      await audit(ctx.tx, {
+        businessId: ctx.businessId,
+        userId: ctx.userId,
+        entidad: 'producto',
+        entidadId: l.producto_id,
+        accion: 'actualizar',
+        antes: { precio_compra: antes },
+        despues: { precio_compra: despues, motivo },
+      });
+    }
+  }
+  const [row] = await ctx.tx
+    .update(purchases)
+    .set({ estado: 'recibida', recibidaEn: ctx.now, actualizadoEn: sql`now()` })
+    .where(eq(purchases.id, p.id))
+    .returning();
+  return row;
+}
+
+/**
+ * Undoes a reception: stock out with a conditional update (409 when some of it was already
+ * sold), and each product's cost back to what it was, unless it changed since.
+ */
+async function unreceive(ctx: Ctx, p: PurchaseRow, lines: StoredLine[], next: PurchaseState) {
+  const motivo = `${next === 'cancelada' ? 'Cancelación' : 'Reversión de la recepción'} de la compra #${p.numero}`;
+  for (const l of byProduct(lines)) {
+    await applyStockChange(ctx.tx, {
+      businessId: ctx.businessId,
+      productId: l.producto_id,
+      cantidad: -l.cantidad,
+      origen: 'compra',
+      motivo,
+      referenciaId: p.id,
+      userId: ctx.userId,
+      insufficientMessage: ({ nombre }) => PURCHASE_MESSAGES.insufficientStock(nombre),
+    });
+    const restored = await ctx.tx
+      .update(products)
+      .set({
+        precioCompra: l.precioCompraAnterior === null ? null : centsToDecimal(l.precioCompraAnterior),
+        actualizadoEn: sql`now()`,
+      })
+      .where(
+        and(
+          eq(products.businessId, ctx.businessId),
+          eq(products.id, l.producto_id),
+          eq(products.precioCompra, centsToDecimal(l.precio_unitario)),
+        ),
+      )
+      .returning({ id: products.id });
+    const antes = centsToNumber(l.precio_unitario);
+    const despues = l.precioCompraAnterior === null ? null : centsToNumber(l.precioCompraAnterior);
+    if (restored.length && antes !== despues) {
+      await audit(ctx.tx, {
+        businessId: ctx.businessId,
+        userId: ctx.userId,
+        entidad: 'producto',
+        entidadId: l.producto_id,
+        accion: 'actualizar',
+        antes: { precio_compra: antes },
+        despues: { precio_compra: despues, motivo },
+      });
+    }
+  }
+  await ctx.tx.update(purchaseItems).set({ precioCompraAnterior: null }).where(eq(purchaseItems.compraId, p.id));
+  const [row] = await ctx.tx
+    .update(purchases)
+    .set({ estado: 'pendiente', recibidaEn: null, actualizadoEn: sql`now()` })
+    .where(eq(purchases.id, p.id))
+    .returning();
+  return row;
+}
+
+/** The next number of the business, under a per-business lock so two purchases never share one. */
+async function nextNumber(ex: Executor, businessId: string): Promise<number> {
+  await ex.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`compras:${businessId}`}, 0))`);
+  const [r] = await ex
+    .select({ n: sql<number>`(coalesce(max(${purchases.numero}), 0) + 1)::int` })
+    .from(purchases)
+    .where(eq(purchases.businessId, businessId));
+  return r.n;
+}
+
+/* ---------------------------------------------------------------- create */
+
+export async function createPurchase(
+  db: Db,
+  businessId: string,
+  userId: string,
+  input: PurchaseOutput,
+  today: string,
+  now: Date,
+): Promise<Purchase> {
+  const fecha = input.fecha ?? today;
+  const condicion: PaymentCondition = input.condicion_pago ?? 'contado';
+  const lines: Line[] = input.items.map((i) => ({ ...i }));
+  assertRules({ ...input, fecha, condicion_pago: condicion, items: lines });
+  return db.transaction(async (tx) => {
+    const ctx: Ctx = { tx, businessId, userId, today, now };
+    let proveedorNombre = input.proveedor_nombre ?? null;
+    if (input.proveedor_id) proveedorNombre = (await lockSupplier(tx, businessId, input.proveedor_id)).nombre;
+    await assertProducts(tx, businessId, lines);
+    const numero = await nextNumber(tx, businessId);
+    let [p] = await tx
+      .insert(purchases)
+      .values({
+        businessId,
+        numero,
+        proveedorId: input.proveedor_id ?? null,
+        proveedorNombre,
+        fecha,
+        fechaEntrega: input.fecha_entrega ?? null,
+        estado: 'pendiente',
+        condicionPago: condicion,
+        metodoPago: condicion === 'contado' ? (input.metodo_pago ?? 'efectivo') : null,
+        fechaVencimiento: condicion === 'cuenta_corriente' ? input.fecha_vencimiento! : null,
+        observaciones: input.observaciones ?? null,
+        total: centsToDecimal(totalOf(lines)),
+        creadoPor: userId,
+      })
+      .returning();
+    await insertLines(ctx, p.id, lines);
+    await syncFinance(ctx, p, {});
+    if (input.estado === 'recibida') p = await receive(ctx, p, await loadLines(tx, businessId, p.id));
+    await audit(tx, {
+      businessId,
+      userId,
+      entidad: 'compra',
+      entidadId: p.id,
+      accion: 'crear',
+      despues: snapshot(p, lines),
+    });
+    return getPurchase(tx, businessId, p.id, today);
+  });
+}
+
+/* ---------------------------------------------------------------- update */
+
+const sameLines = (a: Line[], b: Line[]) =>
+  a.length === b.length &&
+  a.every(
+    (l, i) =>
+      l.producto_id === b[i].producto_id && l.cantidad === b[i].cantidad && l.precio_unitario === b[i].precio_unitario,
+  );
+
+async function lockPurchase(tx: Executor, businessId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.businessId, businessId), eq(purchases.id, id)))
+    .for('update');
+  if (!row) throw notFound(PURCHASE_MESSAGES.notFound);
+  return row;
+}
+
+/**
+ * A PUT (API-CONTRACT §13): state transitions with their effects, the lines and conditions while
+ * pendiente and unpaid (rewriting the movement or payable), observaciones and fecha_entrega in
+ * any state but cancelada. Fields sent with their current value are not changes, so a client
+ * that sends the whole form can still just mark the purchase received.
+ */
+export async function updatePurchase(
+  db: Db,
+  businessId: string,
+  userId: string,
+  id: string,
+  patch: PurchaseUpdate,
+  today: string,
+  now: Date,
+): Promise<Purchase> {
+  return db.transaction(async (tx) => {
+    const ctx: Ctx = { tx, businessId, userId, today, now };
+    let row = await lockPurchase(tx, businessId, id);
+    if (row.estado === 'cancelada') throw conflict('INVALID_STATE', PURCHASE_MESSAGES.cancelledFinal);
+    const before = row;
+    let lines = await loadLines(tx, businessId, id);
+    const beforeLines: Line[] = lines;
+
+    // The purchase as the body would leave it.
+    const condicion = patch.condicion_pago ?? row.condicionPago;
+    const proveedorId = patch.proveedor_id !== undefined ? patch.proveedor_id : row.proveedorId;
+    const proveedorChanged = proveedorId !== row.proveedorId;
+    let proveedorNombre = row.proveedorNombre;
+    if (proveedorChanged && !proveedorId) proveedorNombre = patch.proveedor_nombre ?? null;
+    else if (!proveedorId && patch.proveedor_nombre !== undefined) proveedorNombre = patch.proveedor_nombre;
+    const fecha = patch.fecha ?? row.fecha;
+    const metodo =
+      condicion === 'contado'
+        ? (patch.metodo_pago ?? (row.condicionPago === 'contado' ? row.metodoPago : null) ?? 'efectivo')
+        : null;
+    const vencimiento =
+      condicion === 'cuenta_corriente'
+        ? patch.fecha_vencimiento !== undefined
+          ? patch.fecha_vencimiento
+          : row.fechaVencimiento
+        : null;
+    const nextLines: Line[] = patch.items ? patch.items.map((i) => ({ ...i })) : lines;
+    const termsChanged =
+      proveedorChanged ||
+      proveedorNombre !== row.proveedorNombre ||
+      fecha !== row.fecha ||
+      condicion !== row.condicionPago ||
+      metodo !== row.metodoPago ||
+      vencimiento !== row.fechaVencimiento ||
+      !sameLines(nextLines, lines);
+
+    const target = patch.estado ?? row.estado;
+    const account = await lockAccount(tx, businessId, id);
+    const paid = account?.estado === 'pagado';
+
+    if (target === 'cancelada' && paid) throw conflict('ALREADY_PAID', PURCHASE_MESSAGES.paidCancel);
+    const editableNow = row.estado === 'pendiente' || target === 'pendiente';
+    if (termsChanged && (!editableNow || target === 'cancelada' || paid)) {
+      throw conflict('INVALID_STATE', PURCHASE_MESSAGES.onlyPending);
+    }
+
+    // 1. Leaving recibida: the goods go out again first.
+    if (row.estado === 'recibida' && target !== 'recibida') {
+      row = await unreceive(ctx, row, lines, target);
+      lines = await loadLines(tx, businessId, id);
+    }
+
+    // 2. Lines and conditions, while pendiente.
+    if (termsChanged) {
+      assertRules({
+        proveedor_id: proveedorId,
+        fecha,
+        condicion_pago: condicion,
+        fecha_vencimiento: vencimiento,
+        items: nextLines,
+      });
+      if (proveedorId && proveedorChanged) proveedorNombre = (await lockSupplier(tx, businessId, proveedorId)).nombre;
+      if (patch.items && !sameLines(nextLines, lines)) {
+        await assertProducts(tx, businessId, nextLines);
+        await tx.delete(purchaseItems).where(eq(purchaseItems.compraId, id));
+        await insertLines(ctx, id, nextLines);
+        lines = await loadLines(tx, businessId, id);
+      }
+      [row] = await tx
+        .update(purchases)
+        .set({
+          proveedorId,
+          proveedorNombre,
+          fecha,
+          condicionPago: condicion,
+          metodoPago: metodo,
+          fechaVencimiento: vencimiento,
+          total: centsToDecimal(totalOf(lines)),
+          actualizadoEn: sql`now()`,
+        })
+        .where(eq(purchases.id, id))
+        .returning();
+      await syncFinance(ctx, row, { movement: await linkedMovement(tx, businessId, id), account });
+    }
+
+    // 3. What may change in any state but cancelada.
+    const extra: Partial<typeof purchases.$inferInsert> = {};
+    if (patch.observaciones !== undefined && patch.observaciones !== row.observaciones) {
+      extra.observaciones = patch.observaciones;
+    }
+    if (patch.fecha_entrega !== undefined && patch.fecha_entrega !== row.fechaEntrega) {
+      extra.fechaEntrega = patch.fecha_entrega;
+    }
+    if (Object.keys(extra).length) {
+      [row] = await tx
+        .update(purchases)
+        .set({ ...extra, actualizadoEn: sql`now()` })
+        .where(eq(purchases.id, id))
+        .returning();
+    }
+
+    // 4. Arriving at recibida or cancelada.
+    if (target === 'recibida' && row.estado === 'pendiente') row = await receive(ctx, row, lines);
+    if (target === 'cancelada') {
+      const m = await linkedMovement(tx, businessId, id);
+      if (m) {
+        await tx
+          .update(financeMovements)
+          .set({ anulado: true, actualizadoEn: sql`now()` })
+          .where(eq(financeMovements.id, m.id));
+        await audit(tx, {
+          businessId,
+          userId,
+          entidad: 'movimiento',
+          entidadId: m.id,
+          accion: 'anular',
+          antes: { anulado: false },
+          despues: { anulado: true },
+        });
+      }
+      const a = await lockAccount(tx, businessId, id);
+      if (a) await deleteAccountRow(ctx, a);
+      [row] = await tx
+        .update(purchases)
+        .set({ estado: 'cancelada', canceladaEn: now, actualizadoEn: sql`now()` })
+        .where(eq(purchases.id, id))
+        .returning();
+    }
+
+    const c = changedFields(snapshot(before, beforeLines), snapshot(row, lines));
+    if (c.changed) {
+      await audit(tx, {
+        businessId,
+        userId,
+        entidad: 'compra',
+        entidadId: id,
+        accion: target === 'cancelada' ? 'anular' : 'actualizar',
+        antes: c.antes,
+        despues: c.despues,
+      });
+    }
+    return getPurchase(tx, businessId, id, today);
+  });
+}
+
+/* ---------------------------------------------------------------- delete */
+
+/** Only a purchase that is not received and not paid: it goes with its lines, movement and payable. */
+export async function deletePurchase(db: Db, businessId: string, userId: string, id: string, today: string) {
+  await db.transaction(async (tx) => {
+    const ctx: Ctx = { tx, businessId, userId, today, now: new Date() };
+    const row = await lockPurchase(tx, businessId, id);
+    if (row.estado === 'recibida') throw conflict('INVALID_STATE', PURCHASE_MESSAGES.receivedDelete);
+    const account = await lockAccount(tx, businessId, id);
+    if (account?.estado === 'pagado') throw conflict('ALREADY_PAID', PURCHASE_MESSAGES.paidDelete);
+    const lines = await loadLines(tx, businessId, id);
+    const movements = await tx
+      .select()
+      .from(financeMovements)
+      .where(and(eq(financeMovements.businessId, businessId), eq(financeMovements.compraId, id)))
+      .for('update');
+    for (const m of movements) await deleteMovementRow(ctx, m);
+    if (account) await deleteAccountRow(ctx, account);
+    await tx.delete(purchases).where(eq(purchases.id, id));
+    await audit(tx, {
+      businessId,
+      userId,
+      entidad: 'compra',
+      entidadId: id,
+      accion: 'eliminar',
+      antes: snapshot(row, lines),
+    });
+  });
+}

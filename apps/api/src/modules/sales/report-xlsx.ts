@@ -1,0 +1,177 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import { neutralizeCell, paymentMethodLabel, SALE_STATE_LABELS, type Sale, type SalesReport } from '@mostrador/shared';
+import { MONEY_FMT } from '../products/common.js';
+
+type Cell = string | number | null;
+
+interface Sheet {
+  name: string;
+  columns: { header: string; width?: number; money?: boolean }[];
+  rows: AsyncIterable<Cell[][]> | Cell[][];
+}
+
+const neutral = (v: Cell) => (typeof v === 'string' ? neutralizeCell(v) : v);
+
+/** "22/08/2025 13:58" in the business time zone. */
+export function dateTimeFormatter(timezone: string, locale = 'es-AR') {
+  const f = new Intl.DateTimeFormat(locale, {
+    timeZone: timezone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  });
+  return (iso: string) => f.format(new Date(iso)).replace(',', '');
+}
+
+/**
+ * The report as an .xlsx (API-CONTRACT §6.4): sheets Resumen, Ventas, Productos, Métodos de
+ * pago, Clientes, Por día; amounts as numeric cells; text that a spreadsheet could run as a
+ * formula is prefixed with an apostrophe. Streamed: the sales sheet is written page by page.
+ */
+export function sendReportXlsx(
+  reply: FastifyReply,
+  report: SalesReport,
+  salePages: AsyncIterable<Sale[]>,
+  timezone: string,
+) {
+  const when = dateTimeFormatter(timezone);
+  const sheets: Sheet[] = [
+    {
+      name: 'Resumen',
+      columns: [
+        { header: 'Concepto', width: 28 },
+        { header: 'Valor', width: 18 },
+      ],
+      rows: [
+        ['Desde', report.fecha_desde],
+        ['Hasta', report.fecha_hasta],
+        ['Cantidad de ventas', report.total_ventas],
+        ['Total de ingresos', report.total_ingresos],
+        ['Ticket promedio', report.ticket_promedio],
+        ['Descuentos', report.descuentos],
+        ['Costo estimado', report.costo_estimado],
+        ['Ganancia estimada', report.ganancias_netas],
+        ['Ventas anuladas', report.ventas_anuladas],
+      ],
+    },
+    {
+      name: 'Ventas',
+      columns: [
+        { header: 'Número', width: 10 },
+        { header: 'Fecha', width: 18 },
+        { header: 'Estado', width: 12 },
+        { header: 'Cliente', width: 26 },
+        { header: 'Método de pago', width: 20 },
+        { header: 'Subtotal', money: true },
+        { header: 'Descuento', money: true },
+        { header: 'Total', money: true },
+        { header: 'Costo estimado', money: true },
+        { header: 'Vendedor', width: 22 },
+        { header: 'Ítems', width: 60 },
+        { header: 'Observaciones', width: 30 },
+        { header: 'Motivo de anulación', width: 30 },
+      ],
+      rows: (async function* () {
+        for await (const page of salePages) {
+          yield page.map((s): Cell[] => [
+            s.numero,
+            when(s.fecha),
+            SALE_STATE_LABELS[s.estado],
+            s.cliente_nombre ?? 'Consumidor final',
+            paymentMethodLabel(s.metodo_pago),
+            s.subtotal,
+            s.descuento,
+            s.total,
+            s.costo_estimado,
+            s.vendedor?.nombre ?? null,
+            s.items.map((i) => `${i.cantidad} × ${i.nombre}`).join('; '),
+            s.observaciones,
+            s.motivo_anulacion,
+          ]);
+        }
+      })(),
+    },
+    {
+      name: 'Productos',
+      columns: [
+        { header: 'Tipo', width: 10 },
+        { header: 'Nombre', width: 34 },
+        { header: 'Cantidad', width: 12 },
+        { header: 'Total', money: true },
+        { header: 'Ganancia', money: true },
+      ],
+      rows: report.productos_mas_vendidos.map((p) => [
+        p.tipo === 'producto' ? 'Producto' : 'Servicio',
+        p.nombre,
+        p.cantidad,
+        p.total,
+        p.ganancia,
+      ]),
+    },
+    {
+      name: 'Métodos de pago',
+      columns: [
+        { header: 'Método de pago', width: 22 },
+        { header: 'Ventas', width: 10 },
+        { header: 'Total', money: true },
+      ],
+      rows: report.por_metodo_pago.map((m) => [paymentMethodLabel(m.metodo_pago), m.cantidad_ventas, m.total]),
+    },
+    {
+      name: 'Clientes',
+      columns: [
+        { header: 'Cliente', width: 30 },
+        { header: 'Ventas', width: 10 },
+        { header: 'Total', money: true },
+      ],
+      rows: report.por_cliente.map((c) => [c.cliente_nombre, c.cantidad_ventas, c.total]),
+    },
+    {
+      name: 'Por día',
+      columns: [
+        { header: 'Fecha', width: 12 },
+        { header: 'Ventas', width: 10 },
+        { header: 'Total', money: true },
+        { header: 'Ganancia', money: true },
+      ],
+      rows: report.por_dia.map((d) => [d.fecha, d.cantidad_ventas, d.total, d.ganancia]),
+    },
+  ];
+
+  const stream = new PassThrough();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const write = async () => {
+    try {
+      for (const sheet of sheets) {
+        const ws = wb.addWorksheet(sheet.name, { views: [{ state: 'frozen', ySplit: 1 }] });
+        ws.columns = sheet.columns.map((c, i) => ({
+          header: c.header,
+          key: String(i),
+          width: c.width ?? 16,
+          style: c.money ? { numFmt: MONEY_FMT } : {},
+        }));
+        ws.getRow(1).font = { bold: true };
+        const add = (row: Cell[]) => ws.addRow(row.map(neutral)).commit();
+        if (Array.isArray(sheet.rows)) sheet.rows.forEach(add);
+        else for await (const page of sheet.rows) page.forEach(add);
+        ws.commit();
+      }
+      await wb.commit();
+    } catch (e) {
+      stream.destroy(e as Error);
+    }
+  };
+  void write();
+  return reply
+    .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header(
+      'Content-Disposition',
+      `attachment; filename="reporte-ventas-${report.fecha_desde}-a-${report.fecha_hasta}.xlsx"`,
+    )
+    .send(stream);
+}

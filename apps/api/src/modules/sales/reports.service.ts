@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import {
+  centsToNumber,
+  SALE_MESSAGES,
+  SALE_REPORT_MAX_DAYS,
+  type PaymentMethod,
+  type ReportCustomer,
+  type ReportDay,
+  type ReportItem,
+  type ReportPaymentMethod,
+  type SaleItemType,
+  type SalesReport,
+} from '@mostrador/shared';
+import type { Db } from '../../db/client.js';
+import { addDays, daysBetween } from '../../lib/dates.js';
+import { invalid } from '../../lib/errors.js';
+import { toCents, toMilli } from '../products/common.js';
+import { dayRange } from './sales.service.js';
+
+const lastDayOfMonth = (date: string) => addDays(`${addDays(`${date.slice(0, 8)}01`, 32).slice(0, 8)}01`, -1);
+
+/**
+ * The report's range (API-CONTRACT §6.4): both ends included; by default the current month in
+ * the business time zone; a missing end is the end (or start) of the other end's month.
+ */
+export function reportRange(q: { fecha_desde?: string; fecha_hasta?: string }, today: string) {
+  const desde = q.fecha_desde ?? `${(q.fecha_hasta ?? today).slice(0, 8)}01`;
+  const hasta = q.fecha_hasta ?? lastDayOfMonth(q.fecha_desde ?? today);
+  if (desde > hasta) throw invalid('fecha_desde', SALE_MESSAGES.badRange);
+  if (daysBetween(desde, hasta) + 1 > SALE_REPORT_MAX_DAYS) throw invalid('fecha_hasta', SALE_MESSAGES.rangeTooLong);
+  return { desde, hasta };
+}
+
+const personName = (nombre: string | null, apellido: string | null) =>
+  [nombre, apellido].filter((s) => s && s.trim()).join(' ') || null;
+
+/** Integer cents divided and rounded half-up (both non-negative). */
+const divCents = (cents: number, n: number) => (n > 0 ? Math.floor((cents * 2 + n) / (2 * n)) : 0);
+
+/**
+ * The sales report of a range: completed sales only (voided ones are counted apart), totals
+ * added in integer cents so they match the stored amounts to the cent.
+ */
+export async function salesReport(
+  db: Db,
+  businessId: string,
+  timezone: string,
+  desde: string,
+  hasta: string,
+): Promise<SalesReport> {
+  const { from, to } = dayRange(timezone, desde, hasta);
+  const range = sql`s.business_id = ${businessId} AND s.fecha >= ${from!.toISOString()}::timestamptz AND s.fecha < ${to!.toISOString()}::timestamptz`;
+  const itemsRange = sql`i.business_id = ${businessId} AND i.fecha >= ${from!.toISOString()}::timestamptz AND i.fecha < ${to!.toISOString()}::timestamptz`;
+  const [days, methods, clients, items] = await Promise.all([
+    db.execute<{ dia: string; n: number; total: string; costo: string; descuento: string; anuladas: number }>(sql`
+      SELECT (s.fecha AT TIME ZONE ${timezone})::date::text AS dia,
+             count(*) FILTER (WHERE s.estado = 'completada')::int AS n,
+             coalesce(sum(s.total) FILTER (WHERE s.estado = 'completada'), 0)::text AS total,
+             coalesce(sum(s.costo_estimado) FILTER (WHERE s.estado = 'completada'), 0)::text AS costo,
+             coalesce(sum(s.descuento) FILTER (WHERE s.estado = 'completada'), 0)::text AS descuento,
+             count(*) FILTER (WHERE s.estado = 'anulada')::int AS anuladas
+        FROM sales s
+       WHERE ${range}
+       GROUP BY 1`),
+    db.execute<{ metodo_pago: string; n: number; total: string }>(sql`
+      SELECT s.metodo_pago, count(*)::int AS n, sum(s.total)::text AS total
+        FROM sales s
+       WHERE ${range} AND s.estado = 'completada'
+       GROUP BY 1
+       ORDER BY sum(s.total) DESC, s.metodo_pago`),
+    db.execute<{
+      cliente_id: string | null;
+      nombre: string | null;
+      apellido: string | null;
+      n: number;
+      total: string;
+    }>(sql`
+      SELECT t.cliente_id, c.nombre, c.apellido, t.n, t.total::text AS total
+        FROM (SELECT s.cliente_id, count(*)::int AS n, sum(s.total) AS total
+                FROM sales s
+               WHERE ${range} AND s.estado = 'completada'
+               GROUP BY 1) t
+        LEFT JOIN customers c ON c.business_id = ${businessId} AND c.id = t.cliente_id
+       ORDER BY t.total DESC, c.apellido NULLS FIRST, c.nombre`),
+    db.execute<{ tipo: SaleItemType; id: string; nombre: string; cantidad: string; total: string; costo: string }>(sql`
+      SELECT t.tipo, t.id, coalesce(p.nombre, sv.nombre, t.nombre) AS nombre,
+             t.cantidad::text AS cantidad, t.total::text AS total, t.costo::text AS costo
+        FROM (SELECT i.tipo, coalesce(i.producto_id, i.servicio_id) AS id, max(i.nombre) AS nombre,
+                     sum(i.cantidad) AS cantidad, sum(i.subtotal) AS total, sum(i.costo_total) AS costo
+                FROM sale_items i
+               WHERE ${itemsRange} AND NOT i.anulada
+               GROUP BY 1, 2) t
+        LEFT JOIN products p ON t.tipo = 'producto' AND p.business_id = ${businessId} AND p.id = t.id
+        LEFT JOIN services sv ON t.tipo = 'servicio' AND sv.business_id = ${businessId} AND sv.id = t.id
+       ORDER BY t.cantidad DESC, t.total DESC, 3`),
+  ]);
+
+  const byDay = new Map(days.rows.map((r) => [r.dia, r]));
+  const porDia: ReportDay[] = [];
+  let count = 0;
+  let ingresos = 0;
+  let costo = 0;
+  let descuentos = 0;
+  let anuladas = 0;
+  for (let d = desde; d <= hasta; d = addDays(d, 1)) {
+    const r = byDay.get(d);
+    const total = toCents(r?.total ?? '0');
+    const c = toCents(r?.costo ?? '0');
+    count += r?.n ?? 0;
+    ingresos += total;
+    costo += c;
+    descuentos += toCents(r?.descuento ?? '0');
+    anuladas += r?.anuladas ?? 0;
+    porDia.push({
+      fecha: d,
+      cantidad_ventas: r?.n ?? 0,
+      total: centsToNumber(total),
+      ganancia: centsToNumber(total - c),
+    });
+  }
+
+  return {
+    fecha_desde: desde,
+    fecha_hasta: hasta,
+    total_ventas: count,
+    total_ingresos: centsToNumber(ingresos),
+    ticket_promedio: centsToNumber(divCents(ingresos, count)),
+    descuentos: centsToNumber(descuentos),
+    costo_estimado: centsToNumber(costo),
+    ganancias_netas: centsToNumber(ingresos - costo),
+    ventas_anuladas: anuladas,
+    por_dia: porDia,
+    productos_mas_vendidos: items.rows.map((r): ReportItem => ({
+      id: r.id,
+      tipo: r.tipo,
+      nombre: r.nombre,
+      cantidad: toMilli(r.cantidad) / 1000,
+      total: centsToNumber(toCents(r.total)),
+      ganancia: centsToNumber(toCents(r.total) - toCents(r.costo)),
+    })),
+    por_metodo_pago: methods.rows.map((r): ReportPaymentMethod => ({
+      metodo_pago: r.metodo_pago as PaymentMethod,
+      cantidad_ventas: r.n,
+      total: centsToNumber(toCents(r.total)),
+    })),
+    por_cliente: clients.rows.map((r): ReportCustomer => ({
+      cliente_id: r.cliente_id,
+      cliente_nombre: r.cliente_id ? (personName(r.nombre, r.apellido) ?? SALE_MESSAGES.walkIn) : SALE_MESSAGES.walkIn,
+      cantidad_ventas: r.n,
+      total: centsToNumber(toCents(r.total)),
+    })),
+  };
+}

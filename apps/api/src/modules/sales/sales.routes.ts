@@ -1,0 +1,140 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  recordSaleInput,
+  SALE_LIST_MAX_LIMIT,
+  SALE_MESSAGES,
+  saleListQuery,
+  salesReportQuery,
+  voidSaleInput,
+  type Sale,
+} from '@mostrador/shared';
+import type { App } from '../../app.js';
+import { access, authOf, businessOf } from '../../lib/access.js';
+import { todayIn } from '../../lib/dates.js';
+import { AppError, invalid } from '../../lib/errors.js';
+import { paged, pathId } from '../products/common.js';
+import { sendReportXlsx } from './report-xlsx.js';
+import { reportRange, salesReport } from './reports.service.js';
+import { getSale, listSales, recordSale, voidSale, type SaleContext } from './sales.service.js';
+
+const tags = ['ventas'];
+const ver = { access: access.module('ventas', 'ver') };
+const editar = { access: access.module('ventas', 'editar') };
+const eliminar = { access: access.module('ventas', 'eliminar') };
+
+const idParams = z.object({ id: z.string() });
+const vidParams = z.object({ vid: z.string() });
+const idVidParams = z.object({ id: z.string(), vid: z.string() });
+
+const KEY_RE = /^[\x20-\x7e]{1,255}$/;
+
+/** The optional Idempotency-Key header: 1–255 printable characters. */
+function idempotencyKey(req: FastifyRequest): string | null {
+  const raw = req.headers['idempotency-key'];
+  if (raw === undefined) return null;
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!KEY_RE.test(key)) throw invalid('Idempotency-Key', SALE_MESSAGES.badIdempotencyKey);
+  return key;
+}
+
+const notDeleted = () => new AppError(405, 'METHOD_NOT_ALLOWED', SALE_MESSAGES.notDeleted);
+
+/**
+ * Sales (API-CONTRACT §6.2–6.4, §14.3): record-sale on the global mount (business per §1.5,
+ * also from the body) and under /businesses/:id, lists, detail, void and the report. Sales are
+ * never deleted: DELETE answers 405.
+ */
+export async function salesRoutes(app: App) {
+  const { db } = app.db;
+  const saleContext = (req: FastifyRequest): SaleContext => {
+    const b = businessOf(req);
+    return { businessId: b.id, userId: authOf(req).id, timezone: b.timezone, now: app.services.now() };
+  };
+
+  app.post(
+    '/ventas/record-sale',
+    {
+      config: { ...editar, businessInBody: true },
+      schema: { tags, body: recordSaleInput },
+    },
+    async (req, reply) => {
+      const r = await recordSale(db, saleContext(req), req.body, idempotencyKey(req));
+      return reply.status(r.status).send(r.body);
+    },
+  );
+
+  app.post(
+    '/businesses/:id/ventas',
+    { config: editar, schema: { tags, params: idParams, body: recordSaleInput } },
+    async (req, reply) => {
+      const b = businessOf(req);
+      if (req.body.negocio_id && req.body.negocio_id !== b.id) {
+        throw invalid('negocio_id', SALE_MESSAGES.businessMismatch);
+      }
+      const r = await recordSale(db, saleContext(req), req.body, idempotencyKey(req));
+      return reply.status(r.status).send(r.body);
+    },
+  );
+
+  const list = async (req: FastifyRequest & { query: z.output<typeof saleListQuery> }) => {
+    const b = businessOf(req);
+    return listSales(db, b.id, b.timezone, req.query);
+  };
+  app.get('/ventas/sales', { config: ver, schema: { tags, querystring: saleListQuery } }, list);
+  app.get(
+    '/businesses/:id/ventas/sales',
+    { config: ver, schema: { tags, params: idParams, querystring: saleListQuery } },
+    list,
+  );
+
+  app.get('/ventas/sales/:vid', { config: ver, schema: { tags, params: vidParams } }, async (req) =>
+    getSale(db, businessOf(req).id, pathId(req.params.vid, SALE_MESSAGES.notFound)),
+  );
+  app.get('/businesses/:id/ventas/sales/:vid', { config: ver, schema: { tags, params: idVidParams } }, async (req) =>
+    getSale(db, businessOf(req).id, pathId(req.params.vid, SALE_MESSAGES.notFound)),
+  );
+
+  app.post(
+    '/businesses/:id/ventas/:vid/anular',
+    { config: eliminar, schema: { tags, params: idVidParams, body: voidSaleInput } },
+    async (req) => {
+      const vid = pathId(req.params.vid, SALE_MESSAGES.notFound);
+      return voidSale(db, saleContext(req), vid, req.body.motivo);
+    },
+  );
+
+  for (const url of ['/ventas/sales/:vid', '/businesses/:id/ventas/sales/:vid', '/businesses/:id/ventas/:vid']) {
+    app.delete(
+      url,
+      { config: eliminar, schema: { tags, description: 'Las ventas no se eliminan: responde 405; anúlalas.' } },
+      async () => {
+        throw notDeleted();
+      },
+    );
+  }
+
+  app.get(
+    '/businesses/:id/ventas/reporte',
+    { config: ver, schema: { tags, params: idParams, querystring: salesReportQuery } },
+    async (req, reply) => {
+      const b = businessOf(req);
+      const { desde, hasta } = reportRange(req.query, todayIn(b.timezone, app.services.now()));
+      const report = await salesReport(db, b.id, b.timezone, desde, hasta);
+      if (req.query.formato !== 'xlsx') return report;
+      const pages = paged<Sale>(
+        async (limit, offset) =>
+          (
+            await listSales(db, b.id, b.timezone, {
+              fecha_desde: desde,
+              fecha_hasta: hasta,
+              limit,
+              offset,
+            })
+          ).ventas,
+        SALE_LIST_MAX_LIMIT,
+      );
+      return sendReportXlsx(reply, report, pages, b.timezone);
+    },
+  );
+}

@@ -1,0 +1,118 @@
+import { saleLineCents } from '@mostrador/shared/sales';
+
+/*
+ * The point-of-sale cart, as pure functions: quantities in thousandths and prices in cents, so
+ * the totals the screen shows are exactly the ones the server will compute.
+ */
+
+export interface CatalogItem {
+  id: string;
+  tipo: 'producto' | 'servicio';
+  nombre: string;
+  codigo: string | null;
+  codigo_barras: string | null;
+  /** Cents. */
+  precio: number;
+  /** Thousandths; null for services. */
+  stock: number | null;
+  unidad: string;
+}
+
+export interface CartLine {
+  key: string;
+  item: CatalogItem;
+  /** Thousandths. */
+  cantidad: number;
+  /** Cents. */
+  precio: number;
+}
+
+export interface CartTotals {
+  subtotal: number;
+  descuento: number;
+  total: number;
+  unidades: number;
+}
+
+const lineKey = (item: CatalogItem) => `${item.tipo}:${item.id}`;
+
+/** Adds one unit (or `cantidad`) of an item; the same item again adds to its line. */
+export function addItem(lines: CartLine[], item: CatalogItem, cantidad = 1000): CartLine[] {
+  const key = lineKey(item);
+  const existing = lines.find((l) => l.key === key);
+  if (existing) return lines.map((l) => (l.key === key ? { ...l, cantidad: l.cantidad + cantidad } : l));
+  return [...lines, { key, item, cantidad, precio: item.precio }];
+}
+
+export function setQuantity(lines: CartLine[], key: string, cantidad: number): CartLine[] {
+  return lines.map((l) => (l.key === key ? { ...l, cantidad } : l));
+}
+
+export function setPrice(lines: CartLine[], key: string, precio: number): CartLine[] {
+  return lines.map((l) => (l.key === key ? { ...l, precio } : l));
+}
+
+export function removeLine(lines: CartLine[], key: string): CartLine[] {
+  return lines.filter((l) => l.key !== key);
+}
+
+export const lineSubtotal = (l: CartLine) => saleLineCents(l.cantidad, l.precio);
+
+export function totals(lines: CartLine[], descuento = 0): CartTotals {
+  const subtotal = lines.reduce((s, l) => s + lineSubtotal(l), 0);
+  const d = Math.min(Math.max(0, descuento), subtotal);
+  return {
+    subtotal,
+    descuento: d,
+    total: subtotal - d,
+    unidades: lines.reduce((s, l) => s + l.cantidad, 0),
+  };
+}
+
+/** A line whose quantity is more than the stock shown when it was added (the server decides). */
+export const overStock = (l: CartLine) =>
+  l.item.tipo === 'producto' && l.item.stock !== null && l.cantidad > l.item.stock;
+
+/** The item a scanned or typed code names exactly: its barcode, or its code ignoring case. */
+export function exactMatch(items: CatalogItem[], code: string): CatalogItem | null {
+  const c = code.trim();
+  if (!c) return null;
+  const low = c.toLowerCase();
+  return (
+    items.find((i) => i.codigo_barras === c) ??
+    items.find((i) => i.codigo !== null && i.codigo.toLowerCase() === low) ??
+    null
+  );
+}
+
+/**
+ * Text typed in a quantity or money field ("1,5", "2.250", "1.234,50") → thousandths or cents;
+ * null when it is not a number or has too many decimals.
+ */
+export function parseDecimal(text: string, decimals: 2 | 3): number | null {
+  let t = text.trim().replace(/\s|\$/g, '');
+  if (!t) return null;
+  // "1.234,50": dots group thousands and the comma is the decimal mark (es-AR).
+  if (t.includes(',')) t = t.replace(/\./g, '').replace(',', '.');
+  const m = /^(\d+)(?:\.(\d*))?$/.exec(t);
+  if (!m) return null;
+  const frac = m[2] ?? '';
+  if (frac.length > decimals) return null;
+  const scale = decimals === 2 ? 100 : 1000;
+  return Number(m[1]) * scale + Number(frac.padEnd(decimals, '0') || '0');
+}
+
+/** thousandths → "1,5" style text for an input (es-AR decimal comma). */
+export const quantityText = (milli: number) => String(milli / 1000).replace('.', ',');
+export const moneyInputText = (cents: number) =>
+  (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2)).replace('.', ',');
+
+/** An Idempotency-Key; crypto.randomUUID only exists in secure contexts, so fall back on random bytes. */
+export function newKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}

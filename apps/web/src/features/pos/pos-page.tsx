@@ -1,0 +1,764 @@
+import { Minus, Package, Plus, Printer, ScanBarcode, ShoppingCart, Trash2, UserPlus, Wrench, X } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@mostrador/shared/payment-methods';
+import type { Customer } from '@mostrador/shared/customers';
+import type { Sale } from '@mostrador/shared/sales';
+import { useBusiness } from '@/app/business-context';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Field, Input, Select, Textarea } from '@/components/ui/input';
+import { Card, EmptyState, PageHeader } from '@/components/ui/misc';
+import { PermissionGate } from '@/features/permissions/permission-gate';
+import { useRecordSale, type SaleBody } from '@/features/sales/sales.api';
+import { useDebounced } from '@/features/products/inventory-ui';
+import { api, ApiError, errorMessage } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { formatMoney, formatNumber } from '@/lib/format';
+import {
+  addItem,
+  exactMatch,
+  lineSubtotal,
+  moneyInputText,
+  newKey,
+  overStock,
+  parseDecimal,
+  quantityText,
+  removeLine,
+  setPrice,
+  setQuantity,
+  totals,
+  type CartLine,
+  type CatalogItem,
+} from './cart';
+import { searchCatalog, useCatalogSearch, useCreateCustomer, useCustomerSearch } from './pos.api';
+import { PrintableTicket, printTicket, Ticket, type TicketExtras } from './ticket';
+
+export default function PosPage() {
+  return (
+    <PermissionGate modulo="ventas" accion="editar">
+      <PointOfSale />
+    </PermissionGate>
+  );
+}
+
+const customerName = (c: Pick<Customer, 'nombre' | 'apellido'>) => [c.nombre, c.apellido].filter(Boolean).join(' ');
+
+function PointOfSale() {
+  const { business, businessId, formatting } = useBusiness();
+  const money = (cents: number) => formatMoney(cents / 100, formatting);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [lines, setLines] = useState<CartLine[]>([]);
+  const [query, setQuery] = useState('');
+  const [highlight, setHighlight] = useState(0);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [cliente, setCliente] = useState<Customer | null>(null);
+  const [metodo, setMetodo] = useState<PaymentMethod>('efectivo');
+  const [pagaCon, setPagaCon] = useState('');
+  const [descuentoText, setDescuentoText] = useState('');
+  const [observaciones, setObservaciones] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<{ sale: Sale; extras: TicketExtras } | null>(null);
+  const keyRef = useRef<{ key: string; body: string } | null>(null);
+  const record = useRecordSale();
+  // Another business chosen in the top bar: its catalogue and customers are others, start over.
+  const [cartBusiness, setCartBusiness] = useState(businessId);
+  if (cartBusiness !== businessId) {
+    setCartBusiness(businessId);
+    setLines([]);
+    setCliente(null);
+    setError(null);
+  }
+
+  const debounced = useDebounced(query, 120);
+  const search = useCatalogSearch(debounced);
+  const results = useMemo(() => (query.trim() ? (search.data ?? []) : []), [query, search.data]);
+
+  const descuento = parseDecimal(descuentoText, 2) ?? 0;
+  const t = totals(lines, descuento);
+  const pagaConCents = parseDecimal(pagaCon, 2);
+  const vuelto = metodo === 'efectivo' && pagaConCents !== null ? pagaConCents - t.total : null;
+
+  const focusSearch = useCallback(() => searchRef.current?.focus(), []);
+
+  const add = useCallback(
+    (item: CatalogItem, typed?: string) => {
+      setLines((ls) => addItem(ls, item));
+      // A scanner may already be typing the next code: clear only the text that was looked up.
+      setQuery((q) => (typed === undefined || q.trim() === typed ? '' : q));
+      setHighlight(0);
+      setError(null);
+      setNotice(null);
+      focusSearch();
+    },
+    [focusSearch],
+  );
+
+  /** Enter in the search box: the exact code a scanner typed, else the highlighted result. */
+  async function onSearchEnter() {
+    const code = query.trim();
+    if (!code || !businessId) return;
+    const known = exactMatch(results, code);
+    if (known) return add(known, code);
+    // The highlighted result of what is on screen, when the user chose one with the arrows.
+    if (highlight > 0 && debounced.trim() === code && results[highlight]) return add(results[highlight], code);
+    try {
+      const fresh = await searchCatalog(businessId, code, 20);
+      const exact = exactMatch(fresh, code);
+      if (exact) return add(exact, code);
+      if (fresh.length > 0) return add(fresh[0], code);
+      setNotice(`No se encontró ningún producto o servicio con «${code}».`);
+    } catch (e) {
+      setNotice(errorMessage(e));
+    }
+  }
+
+  function onSearchKey(e: KeyboardEvent<HTMLInputElement>) {
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      setHighlight((h) => Math.min(h + 1, Math.max(0, results.length - 1)));
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setHighlight((h) => Math.max(0, h - 1));
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      void onSearchEnter();
+    } else if (e.key === 'Escape') {
+      setQuery('');
+      setHighlight(0);
+    }
+  }
+
+  async function confirm() {
+    if (!businessId || lines.length === 0 || record.isPending) return;
+    setError(null);
+    const body: SaleBody = {
+      negocio_id: businessId,
+      cliente_id: cliente?.id ?? null,
+      metodo_pago: metodo,
+      observaciones: observaciones.trim() || null,
+      descuento: t.descuento / 100,
+      items: lines.map((l) => ({
+        id: l.item.id,
+        tipo: l.item.tipo,
+        cantidad: l.cantidad / 1000,
+        ...(l.precio !== l.item.precio ? { precio: l.precio / 100 } : {}),
+      })),
+    };
+    // The same cart retried (double click, lost answer) keeps its key, so it is recorded once.
+    const fingerprint = JSON.stringify(body);
+    if (!keyRef.current || keyRef.current.body !== fingerprint) keyRef.current = { key: newKey(), body: fingerprint };
+    try {
+      const r = await record.mutateAsync({ body, key: keyRef.current.key });
+      const extras: TicketExtras =
+        metodo === 'efectivo' && pagaConCents !== null && pagaConCents >= t.total
+          ? { pagaCon: pagaConCents, vuelto: pagaConCents - t.total }
+          : {};
+      keyRef.current = null;
+      setLines([]);
+      setCliente(null);
+      setMetodo('efectivo');
+      setPagaCon('');
+      setDescuentoText('');
+      setObservaciones('');
+      const sale = await api.get<Sale>(`/businesses/${businessId}/ventas/sales/${r.id}`);
+      setDone({ sale, extras });
+    } catch (e) {
+      setError(
+        e instanceof ApiError && e.code === 'INSUFFICIENT_STOCK'
+          ? `${errorMessage(e)} Corregí la cantidad y volvé a confirmar.`
+          : errorMessage(e, 'No se pudo registrar la venta.'),
+      );
+    }
+  }
+
+  // F2: back to the search box; F9 or Ctrl+Enter: confirm the sale.
+  const confirmRef = useRef(confirm);
+  useEffect(() => {
+    confirmRef.current = confirm;
+  });
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key === 'F2') {
+        e.preventDefault();
+        focusSearch();
+      } else if (e.key === 'F9' || (e.key === 'Enter' && (e.ctrlKey || e.metaKey))) {
+        e.preventDefault();
+        void confirmRef.current();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [focusSearch]);
+
+  return (
+    <div>
+      <PageHeader
+        title="Punto de venta"
+        description={business ? `Vendiendo en ${business.nombre}` : undefined}
+        actions={
+          <p className="hidden text-xs text-slate-500 lg:block">
+            <kbd className="rounded border border-slate-300 px-1">F2</kbd> buscar ·{' '}
+            <kbd className="rounded border border-slate-300 px-1">Enter</kbd> agregar ·{' '}
+            <kbd className="rounded border border-slate-300 px-1">F9</kbd> cobrar
+          </p>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
+        <div className="min-w-0 space-y-4">
+          <div className="relative">
+            <label htmlFor="pos-search" className="mb-1 block text-sm font-medium text-slate-700">
+              Buscar producto o servicio, o escanear código
+            </label>
+            <div className="relative">
+              <ScanBarcode
+                className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-400"
+                aria-hidden
+              />
+              <Input
+                id="pos-search"
+                ref={searchRef}
+                autoFocus
+                value={query}
+                onChange={(e) => {
+                  setQuery(e.target.value);
+                  setHighlight(0);
+                  setNotice(null);
+                }}
+                onKeyDown={onSearchKey}
+                placeholder="Nombre, código o código de barras"
+                className="h-12 pl-11 text-base"
+                autoComplete="off"
+                role="combobox"
+                aria-expanded={results.length > 0}
+                aria-controls="pos-results"
+                aria-activedescendant={results.length ? `pos-result-${highlight}` : undefined}
+              />
+            </div>
+            {results.length > 0 && (
+              <ul
+                id="pos-results"
+                role="listbox"
+                aria-label="Resultados"
+                className="absolute z-20 mt-1 max-h-80 w-full overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+              >
+                {results.map((r, i) => (
+                  <li
+                    key={`${r.tipo}:${r.id}`}
+                    id={`pos-result-${i}`}
+                    role="option"
+                    aria-selected={i === highlight}
+                    onMouseDown={(e) => {
+                      e.preventDefault();
+                      add(r);
+                    }}
+                    onMouseEnter={() => setHighlight(i)}
+                    className={cn(
+                      'flex cursor-pointer items-center gap-3 px-3 py-2 text-sm',
+                      i === highlight ? 'bg-blue-50' : 'hover:bg-slate-50',
+                    )}
+                  >
+                    {r.tipo === 'producto' ? (
+                      <Package className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+                    ) : (
+                      <Wrench className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+                    )}
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate font-medium text-slate-800">{r.nombre}</span>
+                      <span className="block truncate text-xs text-slate-500">
+                        {[r.codigo, r.codigo_barras].filter(Boolean).join(' · ') ||
+                          (r.tipo === 'servicio' ? 'Servicio' : 'Sin código')}
+                      </span>
+                    </span>
+                    {r.stock !== null && (
+                      <span className={cn('text-xs', r.stock > 0 ? 'text-slate-500' : 'font-medium text-red-600')}>
+                        {r.stock > 0 ? `Stock ${formatNumber(r.stock / 1000, formatting)}` : 'Sin stock'}
+                      </span>
+                    )}
+                    <span className="w-24 text-right font-semibold text-slate-900">{money(r.precio)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {notice && (
+              <p role="status" className="mt-2 text-sm text-amber-700">
+                {notice}
+              </p>
+            )}
+          </div>
+
+          <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
+            <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
+              <h2 className="font-semibold text-slate-900">Carrito</h2>
+              {lines.length > 0 && (
+                <Button variant="ghost" size="sm" onClick={() => setLines([])}>
+                  Vaciar
+                </Button>
+              )}
+            </div>
+            {lines.length === 0 ? (
+              <div className="p-4">
+                <EmptyState icon={<ShoppingCart className="h-8 w-8" />} title="El carrito está vacío">
+                  Buscá un producto o escaneá su código de barras para empezar.
+                </EmptyState>
+              </div>
+            ) : (
+              <ul className="divide-y divide-slate-100" aria-label="Ítems del carrito">
+                {lines.map((l) => (
+                  <CartRow
+                    key={l.key}
+                    line={l}
+                    money={money}
+                    onQuantity={(q) => setLines((ls) => setQuantity(ls, l.key, q))}
+                    onPrice={(p) => setLines((ls) => setPrice(ls, l.key, p))}
+                    onRemove={() => {
+                      setLines((ls) => removeLine(ls, l.key));
+                      focusSearch();
+                    }}
+                    onDone={focusSearch}
+                  />
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+
+        <Card className="h-fit space-y-4 lg:sticky lg:top-4">
+          <CustomerPicker value={cliente} onChange={setCliente} />
+          <Field id="pos-metodo" label="Medio de pago">
+            <Select id="pos-metodo" value={metodo} onChange={(e) => setMetodo(e.target.value as PaymentMethod)}>
+              {PAYMENT_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {PAYMENT_METHOD_LABELS[m]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <div className="grid grid-cols-2 gap-3">
+            <Field id="pos-descuento" label="Descuento ($)">
+              <Input
+                id="pos-descuento"
+                inputMode="decimal"
+                value={descuentoText}
+                onChange={(e) => setDescuentoText(e.target.value)}
+                placeholder="0"
+                aria-invalid={descuentoText !== '' && parseDecimal(descuentoText, 2) === null}
+              />
+            </Field>
+            {metodo === 'efectivo' && (
+              <Field id="pos-paga" label="Paga con ($)">
+                <Input
+                  id="pos-paga"
+                  inputMode="decimal"
+                  value={pagaCon}
+                  onChange={(e) => setPagaCon(e.target.value)}
+                  placeholder="0"
+                />
+              </Field>
+            )}
+          </div>
+          <Field id="pos-obs" label="Observaciones">
+            <Textarea
+              id="pos-obs"
+              value={observaciones}
+              maxLength={500}
+              onChange={(e) => setObservaciones(e.target.value)}
+              rows={2}
+            />
+          </Field>
+          <dl className="space-y-1 border-t border-slate-100 pt-3 text-sm">
+            <div className="flex justify-between text-slate-600">
+              <dt>Subtotal</dt>
+              <dd>{money(t.subtotal)}</dd>
+            </div>
+            {t.descuento > 0 && (
+              <div className="flex justify-between text-slate-600">
+                <dt>Descuento</dt>
+                <dd>-{money(t.descuento)}</dd>
+              </div>
+            )}
+            <div className="flex items-baseline justify-between">
+              <dt className="font-semibold text-slate-900">Total</dt>
+              <dd className="text-3xl font-bold text-slate-900" data-testid="pos-total">
+                {money(t.total)}
+              </dd>
+            </div>
+            {vuelto !== null && (
+              <div
+                className={cn('flex justify-between font-medium', vuelto < 0 ? 'text-red-600' : 'text-emerald-700')}
+                data-testid="pos-vuelto"
+              >
+                <dt>{vuelto < 0 ? 'Falta' : 'Vuelto'}</dt>
+                <dd>{money(Math.abs(vuelto))}</dd>
+              </div>
+            )}
+          </dl>
+          {error && (
+            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-700">
+              {error}
+            </p>
+          )}
+          <div className="hidden lg:block">
+            <Button
+              size="lg"
+              variant="success"
+              className="w-full"
+              disabled={lines.length === 0}
+              loading={record.isPending}
+              onClick={() => void confirm()}
+            >
+              Cobrar {lines.length > 0 && money(t.total)}
+            </Button>
+          </div>
+        </Card>
+      </div>
+
+      {/* On a phone the total and the charge button stay in reach at the bottom. */}
+      <div className="h-20 lg:hidden" aria-hidden />
+      <div className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] lg:hidden">
+        <div className="min-w-0 flex-1">
+          <p className="text-xs text-slate-500">
+            {lines.length} {lines.length === 1 ? 'ítem' : 'ítems'}
+          </p>
+          <p className="truncate text-xl font-bold text-slate-900">{money(t.total)}</p>
+        </div>
+        <Button
+          size="lg"
+          variant="success"
+          disabled={lines.length === 0}
+          loading={record.isPending}
+          onClick={() => void confirm()}
+        >
+          Cobrar
+        </Button>
+      </div>
+
+      {done && (
+        <SaleDoneDialog
+          done={done}
+          onClose={() => {
+            setDone(null);
+            setTimeout(focusSearch, 0);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function CartRow({
+  line,
+  money,
+  onQuantity,
+  onPrice,
+  onRemove,
+  onDone,
+}: {
+  line: CartLine;
+  money: (cents: number) => string;
+  onQuantity: (milli: number) => void;
+  onPrice: (cents: number) => void;
+  onRemove: () => void;
+  onDone: () => void;
+}) {
+  const { formatting } = useBusiness();
+  // What is being typed; otherwise the inputs show the line (which a scan may have changed).
+  const [qtyDraft, setQty] = useState<string | null>(null);
+  const [priceDraft, setPriceText] = useState<string | null>(null);
+  const qty = qtyDraft ?? quantityText(line.cantidad);
+  const price = priceDraft ?? moneyInputText(line.precio);
+  const qtyValid = (() => {
+    const v = parseDecimal(qty, 3);
+    return v !== null && v > 0;
+  })();
+  const priceValid = parseDecimal(price, 2) !== null;
+  const commitQty = () => {
+    const v = parseDecimal(qty, 3);
+    if (v !== null && v > 0) onQuantity(v);
+    setQty(null);
+  };
+  const commitPrice = () => {
+    const v = parseDecimal(price, 2);
+    if (v !== null) onPrice(v);
+    setPriceText(null);
+  };
+  const enter = (commit: () => void) => (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      commit();
+      onDone();
+    }
+  };
+  const step = line.item.unidad === 'kg' || line.item.unidad === 'litro' ? 100 : 1000;
+  const over = overStock(line);
+  return (
+    <li className="px-4 py-3" aria-label={line.item.nombre}>
+      <div className="flex items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-medium text-slate-900">{line.item.nombre}</p>
+          <p className={cn('text-xs', over ? 'font-medium text-amber-700' : 'text-slate-500')}>
+            {line.item.tipo === 'servicio'
+              ? 'Servicio'
+              : over
+                ? `Stock disponible: ${formatNumber((line.item.stock ?? 0) / 1000, formatting)}`
+                : (line.item.codigo_barras ?? line.item.codigo ?? line.item.unidad)}
+          </p>
+        </div>
+        <p className="pt-0.5 text-right font-semibold text-slate-900" data-testid="line-subtotal">
+          {money(lineSubtotal(line))}
+        </p>
+        <button
+          type="button"
+          className="rounded-md p-1.5 text-red-600 hover:bg-red-50"
+          aria-label={`Quitar ${line.item.nombre}`}
+          onClick={onRemove}
+        >
+          <Trash2 className="h-4 w-4" />
+        </button>
+      </div>
+      <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-500">
+        <div className="flex items-center gap-1">
+          <Button
+            variant="secondary"
+            size="icon"
+            aria-label={`Restar 1 de ${line.item.nombre}`}
+            disabled={line.cantidad <= step}
+            onClick={() => onQuantity(line.cantidad - step)}
+          >
+            <Minus className="h-4 w-4" />
+          </Button>
+          <label className="sr-only" htmlFor={`qty-${line.key}`}>
+            Cantidad de {line.item.nombre}
+          </label>
+          <div className="w-16">
+            <Input
+              id={`qty-${line.key}`}
+              inputMode="decimal"
+              className="text-center"
+              value={qty}
+              aria-invalid={!qtyValid}
+              onChange={(e) => setQty(e.target.value)}
+              onBlur={commitQty}
+              onKeyDown={enter(commitQty)}
+            />
+          </div>
+          <Button
+            variant="secondary"
+            size="icon"
+            aria-label={`Sumar 1 a ${line.item.nombre}`}
+            onClick={() => onQuantity(line.cantidad + step)}
+          >
+            <Plus className="h-4 w-4" />
+          </Button>
+        </div>
+        <span aria-hidden>× $</span>
+        <label className="sr-only" htmlFor={`price-${line.key}`}>
+          Precio de {line.item.nombre}
+        </label>
+        <div className="w-24 sm:w-28">
+          <Input
+            id={`price-${line.key}`}
+            inputMode="decimal"
+            className="text-right"
+            value={price}
+            aria-invalid={!priceValid}
+            onChange={(e) => setPriceText(e.target.value)}
+            onBlur={commitPrice}
+            onKeyDown={enter(commitPrice)}
+          />
+        </div>
+        <span className="text-xs">{line.item.tipo === 'servicio' ? 'c/u' : `por ${line.item.unidad}`}</span>
+      </div>
+    </li>
+  );
+}
+
+function CustomerPicker({ value, onChange }: { value: Customer | null; onChange: (c: Customer | null) => void }) {
+  const [q, setQ] = useState('');
+  const [open, setOpen] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const debounced = useDebounced(q, 200);
+  const list = useCustomerSearch(debounced, open);
+  if (value) {
+    return (
+      <div>
+        <p className="mb-1 text-sm font-medium text-slate-700">Cliente</p>
+        <div className="flex items-center justify-between rounded-lg border border-slate-200 bg-slate-50 px-3 py-2">
+          <span className="text-sm font-medium text-slate-800">{customerName(value)}</span>
+          <button
+            type="button"
+            className="rounded p-1 text-slate-500 hover:bg-slate-200"
+            aria-label="Quitar cliente"
+            onClick={() => onChange(null)}
+          >
+            <X className="h-4 w-4" />
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="relative">
+      <div className="mb-1 flex items-center justify-between">
+        <label htmlFor="pos-cliente" className="text-sm font-medium text-slate-700">
+          Cliente <span className="font-normal text-slate-400">(opcional)</span>
+        </label>
+        <button
+          type="button"
+          className="inline-flex items-center gap-1 text-xs font-medium text-blue-700 hover:underline"
+          onClick={() => setCreating(true)}
+        >
+          <UserPlus className="h-3.5 w-3.5" aria-hidden /> Nuevo cliente
+        </button>
+      </div>
+      <Input
+        id="pos-cliente"
+        value={q}
+        placeholder="Consumidor final — buscar cliente"
+        autoComplete="off"
+        onFocus={() => setOpen(true)}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onChange={(e) => {
+          setQ(e.target.value);
+          setOpen(true);
+        }}
+      />
+      {open && (list.data?.length ?? 0) > 0 && (
+        <ul
+          role="listbox"
+          aria-label="Clientes"
+          className="absolute z-20 mt-1 max-h-60 w-full overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+        >
+          {list.data!.map((c) => (
+            <li
+              key={c.id}
+              role="option"
+              aria-selected={false}
+              className="cursor-pointer px-3 py-2 text-sm hover:bg-blue-50"
+              onMouseDown={(e) => {
+                e.preventDefault();
+                onChange(c);
+                setQ('');
+                setOpen(false);
+              }}
+            >
+              <span className="font-medium text-slate-800">{customerName(c)}</span>
+              {c.documento_numero && <span className="ml-2 text-xs text-slate-500">{c.documento_numero}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {creating && (
+        <NewCustomerDialog
+          initial={q}
+          onClose={() => setCreating(false)}
+          onCreated={(c) => {
+            onChange(c);
+            setQ('');
+            setCreating(false);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function NewCustomerDialog({
+  initial,
+  onClose,
+  onCreated,
+}: {
+  initial: string;
+  onClose: () => void;
+  onCreated: (c: Customer) => void;
+}) {
+  const create = useCreateCustomer();
+  const [nombre, setNombre] = useState(initial);
+  const [apellido, setApellido] = useState('');
+  const [dni, setDni] = useState('');
+  const [telefono, setTelefono] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()} title="Nuevo cliente">
+      <form
+        className="space-y-3"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          e.stopPropagation();
+          setError(null);
+          try {
+            const c = await create.mutateAsync({
+              nombre: nombre.trim(),
+              apellido: apellido.trim() || null,
+              documento_tipo: dni.trim() ? 'DNI' : null,
+              documento_numero: dni.trim() || null,
+              telefono: telefono.trim() || null,
+            });
+            onCreated(c);
+          } catch (err) {
+            setError(errorMessage(err, 'No se pudo crear el cliente.'));
+          }
+        }}
+      >
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field id="nc-nombre" label="Nombre" required>
+            <Input id="nc-nombre" value={nombre} onChange={(e) => setNombre(e.target.value)} autoFocus required />
+          </Field>
+          <Field id="nc-apellido" label="Apellido">
+            <Input id="nc-apellido" value={apellido} onChange={(e) => setApellido(e.target.value)} />
+          </Field>
+          <Field id="nc-dni" label="DNI">
+            <Input id="nc-dni" inputMode="numeric" value={dni} onChange={(e) => setDni(e.target.value)} />
+          </Field>
+          <Field id="nc-tel" label="Teléfono">
+            <Input id="nc-tel" value={telefono} onChange={(e) => setTelefono(e.target.value)} />
+          </Field>
+        </div>
+        {error && (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <div className="flex justify-end gap-3 pt-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Crear y seleccionar
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function SaleDoneDialog({ done, onClose }: { done: { sale: Sale; extras: TicketExtras }; onClose: () => void }) {
+  const { business, formatting } = useBusiness();
+  const { sale, extras } = done;
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={`Venta #${sale.numero} registrada`}
+      description={`Total ${formatMoney(sale.total, formatting)}${extras.vuelto ? ` · Vuelto ${formatMoney(extras.vuelto / 100, formatting)}` : ''}`}
+      className="max-w-md"
+    >
+      <div className="max-h-[45vh] overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-3">
+        <div className="mx-auto w-fit bg-white p-2 shadow-sm">
+          <Ticket sale={sale} business={business} formatting={formatting} extras={extras} format="80mm" />
+        </div>
+      </div>
+      <PrintableTicket sale={sale} business={business} formatting={formatting} extras={extras} />
+      <div className="mt-4 grid gap-2 sm:grid-cols-2">
+        <Button variant="secondary" onClick={() => printTicket('80mm')}>
+          <Printer className="h-4 w-4" aria-hidden /> Ticket 80 mm
+        </Button>
+        <Button variant="secondary" onClick={() => printTicket('a4')}>
+          <Printer className="h-4 w-4" aria-hidden /> Imprimir A4
+        </Button>
+      </div>
+      <Button className="mt-3 w-full" size="lg" onClick={onClose} autoFocus>
+        Nueva venta
+      </Button>
+    </Dialog>
+  );
+}

@@ -1,0 +1,82 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Product, Service } from '@mostrador/shared/catalog';
+import type { Customer } from '@mostrador/shared/customers';
+import { useBusiness } from '@/app/business-context';
+import { api } from '@/lib/api';
+import type { CatalogItem } from './cart';
+
+const cents = (n: number) => Math.round(n * 100);
+const milli = (n: number) => Math.round(n * 1000);
+
+export const productToItem = (p: Product): CatalogItem => ({
+  id: p.id,
+  tipo: 'producto',
+  nombre: p.nombre,
+  codigo: p.codigo,
+  codigo_barras: p.codigo_barras,
+  precio: cents(p.precio_venta),
+  stock: milli(p.stock_actual),
+  unidad: p.unidad,
+});
+
+export const serviceToItem = (s: Service): CatalogItem => ({
+  id: s.id,
+  tipo: 'servicio',
+  nombre: s.nombre,
+  codigo: null,
+  codigo_barras: null,
+  precio: cents(s.precio),
+  stock: null,
+  unidad: 'servicio',
+});
+
+/** Active products and services whose name or code contains `q` (products first). */
+export async function searchCatalog(businessId: string, q: string, limit = 8, signal?: AbortSignal) {
+  const query = { q, activo: 'true', limit };
+  const [products, services] = await Promise.all([
+    api.get<Product[]>(`/businesses/${businessId}/products`, query),
+    api.get<Service[]>(`/businesses/${businessId}/services`, query),
+  ]);
+  if (signal?.aborted) return [];
+  return [...products.map(productToItem), ...services.map(serviceToItem)];
+}
+
+export function useCatalogSearch(q: string) {
+  const { businessId } = useBusiness();
+  const b = businessId ?? '';
+  const term = q.trim();
+  return useQuery({
+    queryKey: ['inventory', b, 'pos-search', term],
+    queryFn: ({ signal }) => searchCatalog(b, term, 8, signal),
+    enabled: Boolean(b && term),
+    staleTime: 15_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCustomerSearch(q: string, enabled: boolean) {
+  const { businessId } = useBusiness();
+  const b = businessId ?? '';
+  return useQuery({
+    queryKey: ['customers', b, 'pos', q.trim()],
+    queryFn: () => api.get<Customer[]>(`/businesses/${b}/clientes`, { q: q.trim() || undefined, limit: 8 }),
+    enabled: Boolean(b) && enabled,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCreateCustomer() {
+  const { businessId } = useBusiness();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: {
+      nombre: string;
+      apellido: string | null;
+      documento_tipo: string | null;
+      documento_numero: string | null;
+      telefono: string | null;
+    }) => api.post<Customer>(`/businesses/${businessId}/clientes`, body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['customers', businessId] }),
+  });
+}

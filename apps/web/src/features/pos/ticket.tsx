@@ -1,0 +1,199 @@
+import { useState } from 'react';
+import { createPortal } from 'react-dom';
+import { paymentMethodLabel } from '@mostrador/shared/payment-methods';
+import type { Sale } from '@mostrador/shared/sales';
+import { cn } from '@/lib/cn';
+import { formatDateTime, formatMoney, formatNumber, type Formatting } from '@/lib/format';
+
+export type TicketFormat = '80mm' | 'a4';
+
+export interface TicketExtras {
+  /** Cash handed over and change, in cents (cash sales only). */
+  pagaCon?: number | null;
+  vuelto?: number | null;
+}
+
+/*
+ * The printed ticket: an 80 mm roll or an A4 page. Printing shows only #ticket-print-root (the
+ * rest of the page is hidden by the print rules below) and sets the page size of the format.
+ */
+const PRINT_CSS = `
+#ticket-print-root { display: none; }
+@media print {
+  body.printing-ticket > *:not(#ticket-print-root) { display: none !important; }
+  body.printing-ticket #ticket-print-root { display: block !important; }
+  body.printing-ticket { background: #fff !important; }
+}`;
+
+function ensurePrintRoot(): HTMLElement {
+  if (!document.getElementById('ticket-print-css')) {
+    const style = document.createElement('style');
+    style.id = 'ticket-print-css';
+    style.textContent = PRINT_CSS;
+    document.head.appendChild(style);
+  }
+  let root = document.getElementById('ticket-print-root');
+  if (!root) {
+    root = document.createElement('div');
+    root.id = 'ticket-print-root';
+    document.body.appendChild(root);
+  }
+  return root;
+}
+
+/** Opens the browser's print dialog for the ticket in `format`. */
+export function printTicket(format: TicketFormat) {
+  ensurePrintRoot();
+  let page = document.getElementById('ticket-page-size') as HTMLStyleElement | null;
+  if (!page) {
+    page = document.createElement('style');
+    page.id = 'ticket-page-size';
+    document.head.appendChild(page);
+  }
+  page.textContent =
+    format === '80mm' ? '@page { size: 80mm auto; margin: 3mm; }' : '@page { size: A4; margin: 15mm; }';
+  document.body.classList.add('printing-ticket');
+  document.body.dataset.ticketFormat = format;
+  const done = () => {
+    document.body.classList.remove('printing-ticket');
+    window.removeEventListener('afterprint', done);
+  };
+  window.addEventListener('afterprint', done);
+  window.print();
+  // Some browsers do not fire afterprint after a blocking print(): clean up anyway.
+  setTimeout(done, 1000);
+}
+
+/** Renders the ticket of `sale` where the print rules find it (and nowhere on screen). */
+export function PrintableTicket(props: TicketProps) {
+  // A client-only app: the print root can be made while rendering.
+  const [root] = useState(ensurePrintRoot);
+  return createPortal(
+    <>
+      <div className="ticket-80">
+        <Ticket {...props} format="80mm" />
+      </div>
+      <style>{`body:not([data-ticket-format="80mm"]) #ticket-print-root .ticket-80 { display: none; }
+body:not([data-ticket-format="a4"]) #ticket-print-root .ticket-a4 { display: none; }`}</style>
+      <div className="ticket-a4">
+        <Ticket {...props} format="a4" />
+      </div>
+    </>,
+    root,
+  );
+}
+
+interface TicketProps {
+  sale: Sale;
+  business: { nombre: string; cuit?: string | null } | null;
+  formatting: Formatting;
+  extras?: TicketExtras;
+}
+
+export function Ticket({ sale, business, formatting, extras, format }: TicketProps & { format: TicketFormat }) {
+  const money = (n: number) => formatMoney(n, formatting);
+  const narrow = format === '80mm';
+  return (
+    <article
+      aria-label={`Ticket de la venta #${sale.numero}`}
+      className={cn(
+        'bg-white text-black',
+        narrow ? 'w-[74mm] max-w-full font-mono text-[11px] leading-snug' : 'mx-auto w-full max-w-[180mm] text-sm',
+      )}
+    >
+      <header className={cn(narrow ? 'text-center' : 'flex items-start justify-between border-b border-black pb-3')}>
+        <div>
+          <p className={cn('font-bold', narrow ? 'text-sm' : 'text-xl')}>{business?.nombre ?? 'Mostrador'}</p>
+          {business?.cuit && <p>CUIT {business.cuit}</p>}
+        </div>
+        <div className={cn(!narrow && 'text-right')}>
+          <p className="font-semibold">Venta #{sale.numero}</p>
+          <p>{formatDateTime(sale.fecha, formatting)}</p>
+        </div>
+      </header>
+      {narrow && <hr className="my-1.5 border-dashed border-black" />}
+      <p className={cn(!narrow && 'mt-3')}>Cliente: {sale.cliente_nombre ?? 'Consumidor final'}</p>
+      {sale.vendedor && <p>Atendió: {sale.vendedor.nombre}</p>}
+      {narrow ? (
+        <>
+          <hr className="my-1.5 border-dashed border-black" />
+          <ul>
+            {sale.items.map((i) => (
+              <li key={i.id} className="mb-1">
+                <p className="break-words">{i.nombre}</p>
+                <p className="flex justify-between gap-2">
+                  <span>
+                    {formatNumber(i.cantidad, formatting)} × {money(i.precio_unitario)}
+                  </span>
+                  <span>{money(i.subtotal)}</span>
+                </p>
+              </li>
+            ))}
+          </ul>
+          <hr className="my-1.5 border-dashed border-black" />
+        </>
+      ) : (
+        <table className="mt-4 w-full border-collapse">
+          <thead>
+            <tr className="border-b border-black text-left">
+              <th className="py-1">Descripción</th>
+              <th className="py-1 text-right">Cantidad</th>
+              <th className="py-1 text-right">Precio unitario</th>
+              <th className="py-1 text-right">Subtotal</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sale.items.map((i) => (
+              <tr key={i.id} className="border-b border-slate-300">
+                <td className="py-1">{i.nombre}</td>
+                <td className="py-1 text-right">{formatNumber(i.cantidad, formatting)}</td>
+                <td className="py-1 text-right">{money(i.precio_unitario)}</td>
+                <td className="py-1 text-right">{money(i.subtotal)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <dl className={cn(narrow ? '' : 'ml-auto mt-4 w-72')}>
+        {sale.descuento > 0 && (
+          <>
+            <div className="flex justify-between">
+              <dt>Subtotal</dt>
+              <dd>{money(sale.subtotal)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Descuento</dt>
+              <dd>-{money(sale.descuento)}</dd>
+            </div>
+          </>
+        )}
+        <div
+          className={cn('flex justify-between font-bold', narrow ? 'text-sm' : 'border-t border-black pt-1 text-lg')}
+        >
+          <dt>TOTAL</dt>
+          <dd>{money(sale.total)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Medio de pago</dt>
+          <dd>{paymentMethodLabel(sale.metodo_pago)}</dd>
+        </div>
+        {extras?.pagaCon ? (
+          <>
+            <div className="flex justify-between">
+              <dt>Pagó con</dt>
+              <dd>{money(extras.pagaCon / 100)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Vuelto</dt>
+              <dd>{money((extras.vuelto ?? 0) / 100)}</dd>
+            </div>
+          </>
+        ) : null}
+      </dl>
+      {sale.estado === 'anulada' && <p className="mt-2 text-center font-bold">VENTA ANULADA</p>}
+      {sale.observaciones && <p className="mt-2">Obs.: {sale.observaciones}</p>}
+      <p className={cn('mt-3 text-center', !narrow && 'text-slate-600')}>¡Gracias por su compra!</p>
+      <p className="text-center text-[10px]">Comprobante no válido como factura</p>
+    </article>
+  );
+}

@@ -1,0 +1,608 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Download, Eye, Mail, MapPin, Pencil, Phone, Plus, Trash2, Truck, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import {
+  SUPPLIER_STATE_LABELS,
+  SUPPLIER_STATES,
+  supplierForm,
+  type Supplier,
+  type SupplierState,
+} from '@mostrador/shared';
+import { useBusiness } from '@/app/business-context';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
+import { Field, Input, Select, Textarea } from '@/components/ui/input';
+import { Badge, Card, EmptyState, ErrorNote, PageHeader, Skeleton } from '@/components/ui/misc';
+import { PermissionGate } from '@/features/permissions/permission-gate';
+import { useCan } from '@/features/permissions/permissions.api';
+import {
+  downloadFile,
+  ListCard,
+  Pager,
+  RowsSkeleton,
+  SearchBox,
+  StatusNote,
+  useDebounced,
+} from '@/features/products/inventory-ui';
+import { conditionText, PurchaseStateBadge } from '@/features/purchases/purchase-ui';
+import { usePurchases } from '@/features/purchases/purchases.api';
+import { errorMessage } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { formatDate, formatMoney, formatNumber } from '@/lib/format';
+import { applyServerErrors } from '@/lib/forms';
+import { suppliersPath, useDeleteSupplier, useSaveSupplier, useSupplier, useSuppliers } from './suppliers.api';
+
+const PAGE_SIZE = 50;
+
+interface Values {
+  nombre: string;
+  cuit: string;
+  email: string;
+  telefono: string;
+  contacto: string;
+  condiciones_pago: string;
+  direccion: string;
+  ciudad: string;
+  provincia: string;
+  pais: string;
+  estado: string;
+  notas: string;
+}
+type Output = z.output<typeof supplierForm>;
+
+const toValues = (s?: Supplier): Values => ({
+  nombre: s?.nombre ?? '',
+  cuit: s?.cuit ?? '',
+  email: s?.email ?? '',
+  telefono: s?.telefono ?? '',
+  contacto: s?.contacto ?? '',
+  condiciones_pago: s?.condiciones_pago ?? '',
+  direccion: s?.direccion ?? '',
+  ciudad: s?.ciudad ?? '',
+  provincia: s?.provincia ?? '',
+  pais: s?.pais ?? 'Argentina',
+  estado: s?.estado ?? 'activo',
+  notas: s?.notas ?? '',
+});
+
+function SupplierForm({ supplier, onDone }: { supplier?: Supplier; onDone: (saved?: Supplier) => void }) {
+  const save = useSaveSupplier();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm<Values, unknown, Output>({
+    resolver: zodResolver(supplierForm) as unknown as Resolver<Values, unknown, Output>,
+    defaultValues: toValues(supplier),
+  });
+  const err = formState.errors;
+  const onSubmit = handleSubmit(async (v) => {
+    setFormError(null);
+    try {
+      const saved = await save.mutateAsync({
+        id: supplier?.id,
+        body: {
+          nombre: v.nombre,
+          cuit: v.cuit ?? null,
+          email: v.email ?? null,
+          telefono: v.telefono ?? null,
+          direccion: v.direccion ?? null,
+          ciudad: v.ciudad ?? null,
+          provincia: v.provincia ?? null,
+          pais: v.pais ?? null,
+          contacto: v.contacto ?? null,
+          condiciones_pago: v.condiciones_pago ?? null,
+          estado: v.estado ?? 'activo',
+          notas: v.notas ?? null,
+        },
+      });
+      onDone(saved);
+    } catch (e) {
+      setFormError(applyServerErrors(e, setError, 'No se pudo guardar el proveedor.'));
+    }
+  });
+  const text = (name: keyof Values, label: string, opts: { type?: string; hint?: string; required?: boolean } = {}) => (
+    <Field id={`prov-${name}`} label={label} hint={opts.hint} required={opts.required} error={err[name]?.message}>
+      <Input
+        id={`prov-${name}`}
+        type={opts.type ?? 'text'}
+        autoComplete="off"
+        aria-invalid={Boolean(err[name])}
+        {...register(name)}
+      />
+    </Field>
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="prov-nombre" label="Nombre o razón social" required error={err.nombre?.message}>
+          <Input
+            id="prov-nombre"
+            autoFocus
+            autoComplete="off"
+            aria-invalid={Boolean(err.nombre)}
+            {...register('nombre')}
+          />
+        </Field>
+        <Field id="prov-cuit" label="CUIT" hint="Con o sin guiones; se verifica el dígito." error={err.cuit?.message}>
+          <Input
+            id="prov-cuit"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="30-12345678-9"
+            aria-invalid={Boolean(err.cuit)}
+            {...register('cuit')}
+          />
+        </Field>
+        {text('contacto', 'Persona de contacto')}
+        {text('telefono', 'Teléfono', { type: 'tel' })}
+        {text('email', 'E-mail', { type: 'email' })}
+        {text('condiciones_pago', 'Condiciones de pago', { hint: 'Por ejemplo «30 días»: propone el vencimiento.' })}
+      </div>
+      {text('direccion', 'Dirección')}
+      <div className="grid gap-4 sm:grid-cols-3">
+        {text('ciudad', 'Ciudad')}
+        {text('provincia', 'Provincia')}
+        {text('pais', 'País')}
+      </div>
+      <Field id="prov-estado" label="Estado" error={err.estado?.message}>
+        <Select id="prov-estado" {...register('estado')}>
+          {SUPPLIER_STATES.map((s) => (
+            <option key={s} value={s}>
+              {SUPPLIER_STATE_LABELS[s]}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field id="prov-notas" label="Notas" error={err.notas?.message}>
+        <Textarea id="prov-notas" rows={2} {...register('notas')} />
+      </Field>
+      {formError && <ErrorNote>{formError}</ErrorNote>}
+      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={() => onDone()}>
+          Cancelar
+        </Button>
+        <Button type="submit" loading={formState.isSubmitting}>
+          {supplier ? 'Guardar cambios' : 'Crear proveedor'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Stat({ label, value, tone, note }: { label: string; value: string; tone?: 'red' | 'amber'; note?: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 p-3">
+      <p className="text-xs text-slate-500">{label}</p>
+      <p
+        className={cn(
+          'mt-0.5 text-base font-semibold tabular-nums text-slate-900',
+          tone === 'red' && 'text-red-700',
+          tone === 'amber' && 'text-amber-700',
+        )}
+      >
+        {value}
+      </p>
+      {note && <p className="text-xs text-slate-500">{note}</p>}
+    </div>
+  );
+}
+
+/** A supplier's card: contact, what is owed, what was bought, and its latest purchases. */
+function SupplierDetailView({ id, onEdit }: { id: string; onEdit: () => void }) {
+  const { formatting } = useBusiness();
+  const can = useCan();
+  const detail = useSupplier(id);
+  const compras = usePurchases({ proveedor_id: id, limit: 10, offset: 0 });
+  if (detail.error) return <ErrorNote>{errorMessage(detail.error, 'No se pudo cargar el proveedor.')}</ErrorNote>;
+  const s = detail.data;
+  if (!s) return <Skeleton className="h-48" />;
+  const rows = compras.data?.rows ?? [];
+  const place = [s.direccion, s.ciudad, s.provincia].filter(Boolean).join(', ');
+  return (
+    <div className="space-y-5">
+      <div className="space-y-1 text-sm text-slate-700">
+        <p className="flex flex-wrap items-center gap-2 text-slate-500">
+          {s.cuit ? `CUIT ${s.cuit}` : 'Sin CUIT'}
+          {s.condiciones_pago && <span>· Paga a {s.condiciones_pago}</span>}
+          {s.estado === 'inactivo' && <Badge>Inactivo</Badge>}
+        </p>
+        {s.contacto && (
+          <p className="flex items-center gap-2">
+            <UserRound className="h-4 w-4 text-slate-400" aria-hidden />
+            {s.contacto}
+          </p>
+        )}
+        {s.telefono && (
+          <p className="flex items-center gap-2">
+            <Phone className="h-4 w-4 text-slate-400" aria-hidden />
+            <a className="text-blue-700 hover:underline" href={`tel:${s.telefono.replace(/[^+\d]/g, '')}`}>
+              {s.telefono}
+            </a>
+          </p>
+        )}
+        {s.email && (
+          <p className="flex items-center gap-2">
+            <Mail className="h-4 w-4 text-slate-400" aria-hidden />
+            <a className="break-all text-blue-700 hover:underline" href={`mailto:${s.email}`}>
+              {s.email}
+            </a>
+          </p>
+        )}
+        {place && (
+          <p className="flex items-center gap-2">
+            <MapPin className="h-4 w-4 text-slate-400" aria-hidden />
+            {place}
+          </p>
+        )}
+        {s.notas && <p className="whitespace-pre-line rounded-lg bg-slate-50 p-2 text-slate-600">{s.notas}</p>}
+      </div>
+
+      <section aria-label="Saldo y compras" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <Stat label="Le debés" value={formatMoney(s.deuda, formatting)} tone={s.deuda > 0 ? 'amber' : undefined} />
+        <Stat
+          label="Vencido"
+          value={formatMoney(s.deuda_vencida, formatting)}
+          tone={s.deuda_vencida > 0 ? 'red' : undefined}
+        />
+        <Stat label="Total comprado" value={formatMoney(s.compras.total, formatting)} />
+        <Stat
+          label="Compras"
+          value={formatNumber(s.compras.cantidad, formatting)}
+          note={s.compras.pendientes_recepcion ? `${s.compras.pendientes_recepcion} por recibir` : undefined}
+        />
+      </section>
+      {s.cuentas_pendientes > 0 && (
+        <p className="text-sm text-slate-600">
+          {s.cuentas_pendientes === 1 ? '1 cuenta pendiente' : `${s.cuentas_pendientes} cuentas pendientes`} en{' '}
+          <Link className="font-medium text-blue-700 hover:underline" to="/finanzas/cuentas">
+            Cuentas Pendientes → Por Pagar
+          </Link>
+          .
+        </p>
+      )}
+
+      <section aria-labelledby="prov-compras">
+        <div className="mb-2 flex items-center justify-between gap-2">
+          <h3 id="prov-compras" className="text-sm font-semibold text-slate-900">
+            Últimas compras
+          </h3>
+          {can('stock', 'editar') && (
+            <Link
+              to={`/compras/nueva?proveedor=${s.id}`}
+              className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm font-medium text-blue-700 hover:bg-blue-50"
+            >
+              <Plus className="h-4 w-4" aria-hidden />
+              Nueva compra
+            </Link>
+          )}
+        </div>
+        {compras.isLoading ? (
+          <RowsSkeleton rows={2} />
+        ) : rows.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-500">
+            Todavía no le compraste a {s.nombre}.
+          </p>
+        ) : (
+          <ul
+            className="divide-y divide-slate-100 rounded-lg border border-slate-200"
+            aria-label={`Compras a ${s.nombre}`}
+          >
+            {rows.map((p) => (
+              <li key={p.id}>
+                <Link
+                  to={`/compras/${p.id}`}
+                  className="flex items-center gap-3 px-3 py-2 text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-600"
+                >
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium text-slate-900">
+                      Compra #{p.numero} · {formatDate(p.fecha, formatting)}
+                    </p>
+                    <p className="truncate text-xs text-slate-500">{conditionText(p, formatting)}</p>
+                  </div>
+                  <PurchaseStateBadge estado={p.estado} />
+                  <span className="tabular-nums font-medium text-slate-900">{formatMoney(p.total, formatting)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        {(compras.data?.total ?? 0) > rows.length && (
+          <Link
+            to={`/compras?proveedor=${s.id}`}
+            className="mt-2 inline-block text-sm font-medium text-blue-700 hover:underline"
+          >
+            Ver todas sus compras ({compras.data?.total})
+          </Link>
+        )}
+      </section>
+
+      {can('stock', 'editar') && (
+        <div className="flex justify-end">
+          <Button variant="secondary" onClick={onEdit}>
+            <Pencil className="h-4 w-4" aria-hidden />
+            Editar datos
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function SuppliersScreen() {
+  const { businessId, formatting } = useBusiness();
+  const can = useCan();
+  const canEdit = can('stock', 'editar');
+  const canDelete = can('stock', 'eliminar');
+  const [q, setQ] = useState('');
+  const [estado, setEstado] = useState<SupplierState | ''>('');
+  const [page, setPage] = useState(0);
+  const search = useDebounced(q, 250);
+  const suppliers = useSuppliers({ q: search, estado, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+  const remove = useDeleteSupplier();
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<Supplier | undefined>();
+  const [viewing, setViewing] = useState<Supplier | null>(null);
+  const [deleting, setDeleting] = useState<Supplier | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const rows = suppliers.data?.rows ?? [];
+  const openNew = () => {
+    setEditing(undefined);
+    setFormOpen(true);
+  };
+
+  return (
+    <div>
+      <PageHeader
+        title="Proveedores"
+        description="A quién le comprás, cómo contactarlo y cuánto le debés."
+        actions={
+          <>
+            {canEdit && (
+              <Button onClick={openNew}>
+                <Plus className="h-4 w-4" aria-hidden />
+                Nuevo proveedor
+              </Button>
+            )}
+            <Button
+              variant="secondary"
+              loading={exporting}
+              onClick={async () => {
+                setExporting(true);
+                setExportError(null);
+                try {
+                  await downloadFile(`${suppliersPath(businessId!)}/exportar`, {
+                    q: search.trim() || undefined,
+                    estado: estado || undefined,
+                  });
+                } catch (e) {
+                  setExportError(errorMessage(e, 'No se pudo exportar la lista.'));
+                } finally {
+                  setExporting(false);
+                }
+              }}
+            >
+              <Download className="h-4 w-4" aria-hidden />
+              Exportar
+            </Button>
+          </>
+        }
+      />
+      {notice && <StatusNote onClose={() => setNotice(null)}>{notice}</StatusNote>}
+      {exportError && (
+        <div className="mb-4">
+          <ErrorNote>{exportError}</ErrorNote>
+        </div>
+      )}
+      <Card className="mb-4 p-4">
+        <div
+          className="grid gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]"
+          role="search"
+          aria-label="Filtros de proveedores"
+        >
+          <SearchBox
+            id="prov-q"
+            label="Buscar proveedores"
+            value={q}
+            onChange={(v) => {
+              setPage(0);
+              setQ(v);
+            }}
+            placeholder="Buscar por nombre, CUIT, e-mail o contacto…"
+          />
+          <div>
+            <label htmlFor="prov-f-estado" className="sr-only">
+              Estado
+            </label>
+            <Select
+              id="prov-f-estado"
+              value={estado}
+              onChange={(e) => {
+                setPage(0);
+                setEstado(e.target.value as SupplierState | '');
+              }}
+            >
+              <option value="">Activos e inactivos</option>
+              <option value="activo">Solo activos</option>
+              <option value="inactivo">Solo inactivos</option>
+            </Select>
+          </div>
+        </div>
+      </Card>
+      {suppliers.error ? (
+        <ErrorNote>{errorMessage(suppliers.error, 'No se pudieron cargar los proveedores.')}</ErrorNote>
+      ) : suppliers.isLoading ? (
+        <RowsSkeleton />
+      ) : rows.length === 0 ? (
+        search || estado ? (
+          <EmptyState title="Ningún proveedor coincide con la búsqueda" />
+        ) : (
+          <EmptyState icon={<Truck className="h-10 w-10" />} title="Todavía no hay proveedores">
+            <p>Cargá a tus mayoristas y distribuidores para registrar compras y saber cuánto les debés.</p>
+            {canEdit && (
+              <Button className="mt-4" onClick={openNew}>
+                <Plus className="h-4 w-4" aria-hidden />
+                Nuevo proveedor
+              </Button>
+            )}
+          </EmptyState>
+        )
+      ) : (
+        <ListCard dimmed={suppliers.isFetching}>
+          <ul className="divide-y divide-slate-100" aria-label="Proveedores">
+            {rows.map((s) => (
+              <li key={s.id} className="flex items-center gap-3 px-4 py-3">
+                <button
+                  type="button"
+                  onClick={() => setViewing(s)}
+                  className="min-w-0 flex-1 rounded text-left focus-visible:outline-2 focus-visible:outline-blue-600"
+                >
+                  <p className="flex flex-wrap items-center gap-2">
+                    <span className="truncate font-medium text-slate-900 hover:text-blue-700">{s.nombre}</span>
+                    {s.estado === 'inactivo' && <Badge>Inactivo</Badge>}
+                  </p>
+                  <p className="truncate text-xs text-slate-500">
+                    {[s.cuit && `CUIT ${s.cuit}`, s.contacto, s.telefono, s.email].filter(Boolean).join(' · ') ||
+                      'Sin datos de contacto'}
+                  </p>
+                  {s.deuda > 0 && (
+                    <p
+                      className={cn(
+                        'mt-0.5 text-xs font-medium tabular-nums sm:hidden',
+                        s.deuda_vencida > 0 ? 'text-red-700' : 'text-amber-700',
+                      )}
+                    >
+                      Le debés {formatMoney(s.deuda, formatting)}
+                      {s.deuda_vencida > 0 && ' (hay vencido)'}
+                    </p>
+                  )}
+                </button>
+                {s.deuda > 0 && (
+                  <div className="hidden shrink-0 text-right sm:block">
+                    <p className="text-[11px] leading-tight text-slate-500">
+                      {s.deuda_vencida > 0 ? 'Le debés (vencido)' : 'Le debés'}
+                    </p>
+                    <p
+                      className={cn(
+                        'text-sm font-semibold tabular-nums',
+                        s.deuda_vencida > 0 ? 'text-red-700' : 'text-amber-700',
+                      )}
+                    >
+                      {formatMoney(s.deuda, formatting)}
+                    </p>
+                  </div>
+                )}
+                <div className="flex shrink-0 gap-1">
+                  <div className="hidden sm:block">
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Ver ficha de ${s.nombre}`}
+                      title="Ver ficha"
+                      onClick={() => setViewing(s)}
+                    >
+                      <Eye className="h-4 w-4" />
+                    </Button>
+                  </div>
+                  {canEdit && (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Editar ${s.nombre}`}
+                      title="Editar"
+                      onClick={() => {
+                        setEditing(s);
+                        setFormOpen(true);
+                      }}
+                    >
+                      <Pencil className="h-4 w-4" />
+                    </Button>
+                  )}
+                  {canDelete && (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Eliminar ${s.nombre}`}
+                      title="Eliminar"
+                      onClick={() => setDeleting(s)}
+                    >
+                      <Trash2 className="h-4 w-4 text-red-600" />
+                    </Button>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="border-t border-slate-100 px-3">
+            <Pager
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={suppliers.data?.total ?? 0}
+              onPage={setPage}
+              label="proveedores"
+            />
+          </div>
+        </ListCard>
+      )}
+
+      <Dialog
+        open={formOpen}
+        onOpenChange={setFormOpen}
+        title={editing ? 'Editar proveedor' : 'Nuevo proveedor'}
+        className="sm:max-w-2xl"
+      >
+        <SupplierForm
+          supplier={editing}
+          onDone={(saved) => {
+            setFormOpen(false);
+            if (saved) {
+              setNotice(editing ? `Proveedor «${saved.nombre}» actualizado.` : `Proveedor «${saved.nombre}» creado.`);
+              if (viewing?.id === saved.id) setViewing(saved);
+            }
+          }}
+        />
+      </Dialog>
+      <Dialog
+        open={viewing !== null}
+        onOpenChange={(o) => !o && setViewing(null)}
+        title={viewing?.nombre ?? ''}
+        className="sm:max-w-2xl"
+      >
+        {viewing && (
+          <SupplierDetailView
+            id={viewing.id}
+            onEdit={() => {
+              setEditing(viewing);
+              setFormOpen(true);
+            }}
+          />
+        )}
+      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Eliminar proveedor"
+        message={`¿Estás seguro de que quieres eliminar a «${deleting?.nombre ?? ''}»? No se puede eliminar si tiene compras o cuentas por pagar; en ese caso, marcalo como inactivo.`}
+        onConfirm={async () => {
+          try {
+            await remove.mutateAsync(deleting!.id);
+            setNotice(`Proveedor «${deleting!.nombre}» eliminado.`);
+          } catch (e) {
+            throw new Error(errorMessage(e, 'No se pudo eliminar el proveedor.'), { cause: e });
+          }
+        }}
+      />
+    </div>
+  );
+}
+
+/** /proveedores (SPEC §2), gated by `stock` (API-CONTRACT §1.5). */
+export default function SuppliersPage() {
+  return (
+    <PermissionGate modulo="stock">
+      <SuppliersScreen />
+    </PermissionGate>
+  );
+}

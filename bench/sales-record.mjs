@@ -1,0 +1,357 @@
+// Record-sale under load (issue 5): autocannon with 20 connections on POST /api/v1/ventas/record-sale
+// (unique Idempotency-Key per request, 3-line sales of random products), against the same
+// statements run directly through pg, one transaction per sale, with the same concurrency, on the
+// same database. Prints one JSON object (also written to bench/results/sales-record.json).
+// Targets: ≥ 300 sales/s with p99 < 150 ms, and ≥ 0.5 × the direct statements' throughput.
+//
+//   node bench/sales-record.mjs        (after npm run build)
+//
+// Knobs: BENCH_DURATION (s, 10), BENCH_WARMUP (s, 3), BENCH_CONNECTIONS (20), BENCH_PRODUCTS (200),
+// BENCH_ROUNDS (API/direct pairs, median; 2).
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import {
+  cleanup,
+  log,
+  machine,
+  median,
+  ownerAndBusiness,
+  percentile,
+  round,
+  startStack,
+  writeResult,
+} from './inventory-common.mjs';
+
+const num = (v, d) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
+const CFG = {
+  duration: num(process.env.BENCH_DURATION, 10),
+  warmup: num(process.env.BENCH_WARMUP, 3),
+  connections: num(process.env.BENCH_CONNECTIONS, 20),
+  products: num(process.env.BENCH_PRODUCTS, 200),
+  rounds: Math.max(1, num(process.env.BENCH_ROUNDS, 2)),
+};
+const TARGET = { sales_per_s: 300, p99_ms: 150, ratio: 0.5 };
+
+/** Three distinct random products, quantities 1–3. */
+function cart(productIds) {
+  const picked = new Set();
+  while (picked.size < 3) picked.add(productIds[Math.floor(Math.random() * productIds.length)]);
+  return [...picked].map((id) => ({ id, tipo: 'producto', cantidad: 1 + Math.floor(Math.random() * 3) }));
+}
+
+function runCannon(url, auth, businessId, productIds, duration) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections: CFG.connections,
+        duration,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (req) => ({
+              ...req,
+              headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+              body: JSON.stringify({ negocio_id: businessId, metodo_pago: 'efectivo', items: cart(productIds) }),
+            }),
+          },
+        ],
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+  });
+}
+
+async function apiRun(base, auth, businessId, productIds, duration) {
+  const r = await runCannon(`${base}/api/v1/ventas/record-sale`, auth, businessId, productIds, duration);
+  if (r.errors || r.timeouts || r.non2xx) {
+    throw new Error(`record-sale: ${r.errors} errores, ${r.timeouts} timeouts, ${r.non2xx} respuestas no 2xx`);
+  }
+  log(`  API: ${Math.round(r.requests.average)} ventas/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total };
+}
+
+/**
+ * The statements record-sale runs (sales.service.ts recordSale with an Idempotency-Key, three
+ * product lines), in one transaction, straight through pg: claim the key, read the products,
+ * write the sale, its lines, the stock changes and the income movement, then number everything
+ * in one last statement.
+ */
+async function directSale(client, ctx, items) {
+  const key = randomUUID();
+  const ids = items.map((i) => i.id);
+  const now = new Date();
+  await client.query('BEGIN');
+  try {
+    await client.query(
+      `INSERT INTO sale_idempotency_keys (business_id, user_id, clave, hash, status, respuesta, creado_en)
+       VALUES ($1, $2, $3, 'x', 0, '{}', $4) ON CONFLICT DO NOTHING RETURNING clave`,
+      [ctx.businessId, ctx.userId, key, now],
+    );
+    const { rows: prods } = await client.query(
+      'SELECT id, nombre, precio_venta, precio_compra, activo FROM products WHERE business_id = $1 AND id = ANY($2::uuid[])',
+      [ctx.businessId, ids],
+    );
+    const byId = new Map(prods.map((p) => [p.id, p]));
+    const lines = items.map((it, i) => {
+      const p = byId.get(it.id);
+      const precio = Math.round(Number(p.precio_venta) * 100);
+      const costo = Math.round(Number(p.precio_compra ?? 0) * 100);
+      return {
+        ...it,
+        posicion: i,
+        nombre: p.nombre,
+        precio,
+        costo,
+        subtotal: precio * it.cantidad,
+        costoTotal: costo * it.cantidad,
+      };
+    });
+    const total = lines.reduce((s, l) => s + l.subtotal, 0);
+    const costo = lines.reduce((s, l) => s + l.costoTotal, 0);
+    const money = (c) => (c / 100).toFixed(2);
+    const {
+      rows: [sale],
+    } = await client.query(
+      `INSERT INTO sales (business_id, fecha, cliente_id, metodo_pago, subtotal, descuento, total, costo_estimado, observaciones, vendedor_id)
+       VALUES ($1, $2, NULL, 'efectivo', $3, '0.00', $3, $4, NULL, $5) RETURNING id, fecha`,
+      [ctx.businessId, now, money(total), money(costo), ctx.userId],
+    );
+    const values = [];
+    const tuples = lines.map((l) => {
+      values.push(
+        ctx.businessId,
+        sale.id,
+        l.posicion,
+        l.id,
+        l.nombre,
+        `${l.cantidad}.000`,
+        money(l.precio),
+        money(l.subtotal),
+        money(l.costo),
+        money(l.costoTotal),
+      );
+      const o = values.length - 10;
+      return `($${o + 1}, $${o + 2}, $${o + 3}, 'producto', $${o + 4}, NULL, $${o + 5}, $${o + 6}, $${o + 7}, $${o + 8}, $${o + 9}, $${o + 10})`;
+    });
+    await client.query(
+      `INSERT INTO sale_items (business_id, venta_id, posicion, tipo, producto_id, servicio_id, nombre, cantidad, precio_unitario, subtotal, costo_unitario, costo_total)
+       VALUES ${tuples.join(', ')}`,
+      values,
+    );
+    const movIds = [];
+    for (const l of [...lines].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+      const { rows } = await client.query(
+        `WITH upd AS (
+           UPDATE products SET stock_actual = stock_actual + $3::numeric, actualizado_en = now()
+            WHERE business_id = $1 AND id = $2 AND stock_actual + $3::numeric >= 0
+            RETURNING id, nombre, stock_actual
+         ), mov AS (
+           INSERT INTO stock_movements (business_id, producto_id, origen, cantidad, stock_resultante, motivo, referencia_id, usuario_id)
+           SELECT $1, id, 'venta', $3::numeric, stock_actual, 'Venta', $4, $5 FROM upd
+           RETURNING id, fecha, stock_resultante
+         )
+         SELECT upd.nombre, mov.id AS movimiento_id, mov.fecha, mov.stock_resultante FROM upd, mov`,
+        [ctx.businessId, l.id, `-${l.cantidad}.000`, sale.id, ctx.userId],
+      );
+      if (!rows[0]) throw new Error('stock insuficiente');
+      movIds.push(rows[0].movimiento_id);
+    }
+    const {
+      rows: [mov],
+    } = await client.query(
+      `INSERT INTO finance_movements (business_id, tipo, categoria_id, monto, fecha, metodo_pago, descripcion, observaciones, cliente_id, origen, cuenta_id, venta_id, compra_id, creado_por)
+       VALUES ($1, 'ingreso', $2, $3, $4, 'efectivo', 'Venta', NULL, NULL, 'venta', NULL, $5, NULL, $6) RETURNING id`,
+      [ctx.businessId, ctx.categoryId, money(total), now.toISOString().slice(0, 10), sale.id, ctx.userId],
+    );
+    await client.query(
+      `SELECT m.*, c.nombre AS categoria_nombre, nullif(concat_ws(' ', cu.nombre, cu.apellido), '') AS cliente_nombre
+         FROM finance_movements m
+         LEFT JOIN finance_categories c ON c.business_id = m.business_id AND c.id = m.categoria_id
+         LEFT JOIN customers cu ON cu.business_id = m.business_id AND cu.id = m.cliente_id
+        WHERE m.business_id = $1 AND m.id = $2`,
+      [ctx.businessId, mov.id],
+    );
+    await client.query(
+      `INSERT INTO audit_log (business_id, user_id, entidad, entidad_id, accion, antes, despues) VALUES ($1, $2, 'movimiento', $3, 'crear', NULL, $4)`,
+      [ctx.businessId, ctx.userId, mov.id, JSON.stringify({ monto: total / 100, descripcion: 'Venta' })],
+    );
+    const body = {
+      id: sale.id,
+      total: total / 100,
+      fecha: now.toISOString(),
+      mensaje: 'Venta registrada exitosamente',
+    };
+    await client.query(
+      `WITH n AS (
+         INSERT INTO sale_counters AS sc (business_id, ultimo_numero) VALUES ($1, 1)
+         ON CONFLICT (business_id) DO UPDATE SET ultimo_numero = sc.ultimo_numero + 1
+         RETURNING ultimo_numero AS numero
+       ), s AS (
+         UPDATE sales SET numero = n.numero FROM n WHERE sales.business_id = $1 AND sales.id = $2 RETURNING 1
+       ), sm AS (
+         UPDATE stock_movements m SET motivo = 'Venta #' || n.numero FROM n WHERE m.business_id = $1 AND m.id = ANY($3::uuid[]) RETURNING 1
+       ), fm AS (
+         UPDATE finance_movements f SET descripcion = 'Venta #' || n.numero FROM n WHERE f.business_id = $1 AND f.id = $4::uuid RETURNING 1
+       ), am AS (
+         UPDATE audit_log a SET despues = jsonb_set(a.despues, '{descripcion}', to_jsonb('Venta #' || n.numero)) FROM n
+          WHERE a.business_id = $1 AND a.fecha = now() AND a.entidad = 'movimiento' AND a.entidad_id = $4::uuid RETURNING 1
+       ), av AS (
+         INSERT INTO audit_log (business_id, user_id, entidad, entidad_id, accion, despues)
+         SELECT $1, $5, 'venta', $2, 'crear', jsonb_build_object('numero', n.numero) || $6::jsonb FROM n RETURNING 1
+       ), k AS (
+         UPDATE sale_idempotency_keys k SET status = 201, venta_id = $2, respuesta = $7::jsonb || jsonb_build_object('numero', n.numero)
+           FROM n WHERE k.business_id = $1 AND k.user_id = $5 AND k.clave = $8 RETURNING 1
+       )
+       SELECT numero FROM n`,
+      [
+        ctx.businessId,
+        sale.id,
+        movIds,
+        mov.id,
+        ctx.userId,
+        JSON.stringify({ total: total / 100, items: lines.length }),
+        JSON.stringify(body),
+        key,
+      ],
+    );
+    await client.query('COMMIT');
+  } catch (e) {
+    await client.query('ROLLBACK');
+    throw e;
+  }
+}
+
+async function directRun(pool, ctx, productIds, duration) {
+  const latencies = [];
+  const deadline = performance.now() + duration * 1000;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: CFG.connections }, async () => {
+      const client = await pool.connect();
+      try {
+        while (performance.now() < deadline) {
+          const t = performance.now();
+          await directSale(client, ctx, cart(productIds));
+          latencies.push(performance.now() - t);
+          done += 1;
+        }
+      } finally {
+        client.release();
+      }
+    }),
+  );
+  const rps = done / duration;
+  const r = { rps, p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)), total: done };
+  log(`  pg directo: ${Math.round(rps)} ventas/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);
+  return r;
+}
+
+async function main() {
+  const stack = await startStack('sales-record');
+  const { base, pool } = stack;
+  const { auth, businessId, userId } = await ownerAndBusiness(base, 'Caja');
+  log(`creando ${CFG.products} productos…`);
+  const { rows: prods } = await pool.query(
+    `INSERT INTO products (business_id, nombre, codigo, precio_venta, precio_compra, stock_actual)
+     SELECT $1, 'Producto ' || g, 'P' || lpad(g::text, 5, '0'), 100 + (g % 50) * 37.5, 60 + (g % 50) * 20, 100000000
+       FROM generate_series(1, $2) g
+     RETURNING id`,
+    [businessId, CFG.products],
+  );
+  const productIds = prods.map((p) => p.id);
+  const {
+    rows: [cat],
+  } = await pool.query(`SELECT id FROM finance_categories WHERE business_id = $1 AND sistema AND tipo = 'ingreso'`, [
+    businessId,
+  ]);
+  const ctx = { businessId, userId, categoryId: cat.id };
+
+  // One sale checks the route answers, then warm both paths up.
+  const first = await fetch(`${base}/api/v1/ventas/record-sale`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    body: JSON.stringify({ negocio_id: businessId, metodo_pago: 'efectivo', items: cart(productIds) }),
+  });
+  if (first.status !== 201) throw new Error(`record-sale ${first.status} ${await first.text()}`);
+  const direct = new (await import('pg')).default.Pool({
+    connectionString: pool.options.connectionString,
+    max: CFG.connections,
+  });
+  try {
+    log(`calentamiento ${CFG.warmup} s…`);
+    await apiRun(base, auth, businessId, productIds, CFG.warmup);
+    await directRun(direct, ctx, productIds, CFG.warmup);
+
+    const apiRuns = [];
+    const directRuns = [];
+    for (let i = 0; i < CFG.rounds; i++) {
+      log(`ronda ${i + 1}/${CFG.rounds}: ${CFG.connections} conexiones, ${CFG.duration} s`);
+      if (i % 2 === 0) {
+        apiRuns.push(await apiRun(base, auth, businessId, productIds, CFG.duration));
+        directRuns.push(await directRun(direct, ctx, productIds, CFG.duration));
+      } else {
+        directRuns.push(await directRun(direct, ctx, productIds, CFG.duration));
+        apiRuns.push(await apiRun(base, auth, businessId, productIds, CFG.duration));
+      }
+    }
+
+    // The sales are all there, numbered 1..n without gaps, each with its movement.
+    const {
+      rows: [check],
+    } = await pool.query(
+      `SELECT count(*)::int AS ventas, max(numero) AS max_numero,
+              (SELECT count(*)::int FROM finance_movements WHERE business_id = $1 AND origen = 'venta') AS movimientos,
+              (SELECT count(*)::int FROM sale_items WHERE business_id = $1) AS lineas
+         FROM sales WHERE business_id = $1`,
+      [businessId],
+    );
+    const ratios = apiRuns.map((r, i) => r.rps / directRuns[i].rps);
+    const rps = median(apiRuns.map((r) => r.rps));
+    const p99 = median(apiRuns.map((r) => r.p99));
+    const ratio = median(ratios);
+    const result = {
+      benchmark: 'sales-record',
+      machine: machine(),
+      config: CFG,
+      record_sale: {
+        route: 'POST /api/v1/ventas/record-sale',
+        sales_per_s: Math.round(rps),
+        p50_ms: median(apiRuns.map((r) => r.p50)),
+        p99_ms: p99,
+        runs: apiRuns.map((r) => ({ ...r, rps: Math.round(r.rps) })),
+      },
+      direct_pg: {
+        sales_per_s: Math.round(median(directRuns.map((r) => r.rps))),
+        p50_ms: median(directRuns.map((r) => r.p50)),
+        p99_ms: median(directRuns.map((r) => r.p99)),
+        runs: directRuns.map((r) => ({ ...r, rps: Math.round(r.rps) })),
+      },
+      ratio: round(ratio, 3),
+      ratio_per_round: ratios.map((x) => round(x, 3)),
+      integrity: {
+        ...check,
+        numbers_without_gaps: check.ventas === Number(check.max_numero),
+        one_movement_per_sale: check.ventas === check.movimientos,
+        three_lines_per_sale: check.lineas === 3 * check.ventas,
+      },
+      targets: TARGET,
+    };
+    result.targets_missed = [
+      ...(rps >= TARGET.sales_per_s ? [] : ['sales_per_s']),
+      ...(p99 < TARGET.p99_ms ? [] : ['p99_ms']),
+      ...(ratio >= TARGET.ratio ? [] : ['ratio']),
+    ];
+    writeResult('sales-record', result);
+  } finally {
+    await direct.end();
+  }
+}
+
+main()
+  .catch((e) => {
+    log(`ERROR: ${e.stack ?? e}`);
+    process.exitCode = 1;
+  })
+  .finally(() => cleanup());

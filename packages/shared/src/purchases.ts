@@ -1,0 +1,263 @@
+import { z } from 'zod';
+import { quantity, withAliases } from './catalog.js';
+import { pageQuery, queryParam } from './customers.js';
+import { MAX_MONEY_CENTS, money } from './money.js';
+import { paymentMethod, type PaymentMethod } from './payment-methods.js';
+import { isoDate, optText } from './validation.js';
+
+/* ---------------------------------------------------------------- constants (API-CONTRACT §13) */
+
+export const PURCHASE_STATES = ['pendiente', 'recibida', 'cancelada'] as const;
+export type PurchaseState = (typeof PURCHASE_STATES)[number];
+export const PURCHASE_STATE_LABELS: Record<PurchaseState, string> = {
+  pendiente: 'Pendiente',
+  recibida: 'Recibida',
+  cancelada: 'Cancelada',
+};
+
+/** The existing client's names of the states. */
+const STATE_ALIASES: Record<string, PurchaseState> = { no_entregado: 'pendiente', entregado: 'recibida' };
+
+export const PAYMENT_CONDITIONS = ['contado', 'cuenta_corriente'] as const;
+export type PaymentCondition = (typeof PAYMENT_CONDITIONS)[number];
+export const PAYMENT_CONDITION_LABELS: Record<PaymentCondition, string> = {
+  contado: 'Contado',
+  cuenta_corriente: 'Cuenta corriente',
+};
+
+export const PURCHASE_LIST_DEFAULT_LIMIT = 50;
+export const PURCHASE_LIST_MAX_LIMIT = 200;
+export const PURCHASE_MAX_ITEMS = 500;
+
+export const PURCHASE_MESSAGES = {
+  notFound: 'Compra no encontrada.',
+  productNotInBusiness: 'Producto no encontrado en este negocio.',
+  supplierNotInBusiness: 'Proveedor no encontrado en este negocio.',
+  badState: 'Estado no válido.',
+  noItems: 'La compra debe tener al menos un producto.',
+  tooManyItems: `La compra admite como máximo ${PURCHASE_MAX_ITEMS} líneas.`,
+  duplicateProduct: 'El producto ya está en otra línea de la compra.',
+  creditNeedsSupplier: 'Una compra en cuenta corriente necesita un proveedor.',
+  dueDateRequired: 'Indica la fecha de vencimiento de la cuenta corriente.',
+  dueBeforeDate: 'La fecha de vencimiento no puede ser anterior a la fecha de la compra.',
+  totalTooHigh: 'El total de la compra supera el máximo permitido.',
+  cancelledFinal: 'Una compra cancelada no se puede modificar.',
+  onlyPending: 'Solo se pueden modificar los ítems y condiciones de una compra pendiente.',
+  receivedDelete: 'Una compra recibida no se puede eliminar: cancélala primero.',
+  paidCancel: 'La cuenta por pagar de esta compra ya está pagada; no se puede cancelar.',
+  paidDelete: 'La cuenta por pagar de esta compra ya está pagada; no se puede eliminar.',
+  insufficientStock: (producto: string) => `No hay stock suficiente de ${producto} para revertir la recepción.`,
+} as const;
+
+/* ---------------------------------------------------------------- field helpers */
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const idMsg = { error: 'Identificador no válido.' };
+
+/** An optional id: `""` and null mean none. */
+const optId = () =>
+  z.preprocess((v) => (isBlank(v) && v !== undefined ? null : v), z.uuid(idMsg).nullable().optional());
+
+/** A date that defaults on the server when absent (`""` and null count as absent). */
+const defaultedDate = () => z.preprocess((v) => (isBlank(v) ? undefined : v), isoDate().optional());
+
+/** An optional date that `""` or null clears. */
+const optDate = () => z.preprocess((v) => (isBlank(v) && v !== undefined ? null : v), isoDate().nullable().optional());
+
+/** A state, with the existing client's aliases, any case. `cancelada` only when `allowCancel`. */
+const stateField = (allowCancel: boolean) =>
+  z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v;
+      const t = v.trim().toLowerCase();
+      if (t === '') return undefined;
+      return STATE_ALIASES[t] ?? t;
+    },
+    z
+      .enum(PURCHASE_STATES, { error: PURCHASE_MESSAGES.badState })
+      .refine((s) => allowCancel || s !== 'cancelada', { error: PURCHASE_MESSAGES.badState })
+      .optional(),
+  );
+
+/** `contado` or `cuenta_corriente`, any case, spaces or hyphens for the underscore. */
+const conditionField = () =>
+  z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v;
+      const t = v
+        .trim()
+        .toLowerCase()
+        .replace(/[\s-]+/g, '_');
+      return t === '' ? undefined : t;
+    },
+    z.enum(PAYMENT_CONDITIONS, { error: `Valor no válido. Opciones: ${PAYMENT_CONDITIONS.join(', ')}.` }).optional(),
+  );
+
+/** A payment method that `""` and null leave unset. */
+const optPaymentMethod = () => z.preprocess((v) => (isBlank(v) ? undefined : v), paymentMethod().optional());
+
+export const purchaseItemInput = z.object({
+  producto_id: z.preprocess((v) => (isBlank(v) ? null : v), z.uuid(idMsg)),
+  cantidad: quantity().pipe(z.number().positive({ error: 'Debe ser mayor a 0.' })),
+  precio_unitario: money(),
+});
+export type PurchaseItemInput = z.input<typeof purchaseItemInput>;
+export type PurchaseItemOutput = z.output<typeof purchaseItemInput>;
+
+const itemsField = () =>
+  z
+    .array(purchaseItemInput, {
+      error: (iss) => (iss.input == null ? PURCHASE_MESSAGES.noItems : 'Debe ser una lista.'),
+    })
+    .min(1, { error: PURCHASE_MESSAGES.noItems })
+    .max(PURCHASE_MAX_ITEMS, { error: PURCHASE_MESSAGES.tooManyItems })
+    .superRefine((items, ctx) => {
+      const seen = new Set<string>();
+      items.forEach((it, i) => {
+        if (seen.has(it.producto_id)) {
+          ctx.addIssue({ code: 'custom', path: [i, 'producto_id'], message: PURCHASE_MESSAGES.duplicateProduct });
+        }
+        seen.add(it.producto_id);
+      });
+    });
+
+/* ---------------------------------------------------------------- money of a purchase */
+
+/** A line's subtotal in cents: cantidad (thousandths) × precio (cents), rounded half-up to the cent. */
+export function lineSubtotalCents(cantidadMilli: number, precioCents: number): number {
+  // Both are integers well below 2^53 / 1000 for realistic orders; BigInt keeps huge ones exact.
+  const product = BigInt(Math.round(cantidadMilli)) * BigInt(Math.round(precioCents));
+  return Number((product + 500n) / 1000n);
+}
+
+/** Σ round(cantidad × precio_unitario, 2), in cents. */
+export const purchaseTotalCents = (items: { cantidad: number; precio_unitario: number }[]) =>
+  items.reduce((sum, it) => sum + lineSubtotalCents(it.cantidad, it.precio_unitario), 0);
+
+/* ---------------------------------------------------------------- purchases */
+
+/**
+ * The existing client sends `cuit_cuil`-style aliases elsewhere; for purchases it sends the
+ * `estado` aliases (handled by the field) and `proveedor_nombre`.
+ */
+const purchaseFields = {
+  proveedor_id: optId(),
+  proveedor_nombre: optText(200),
+  fecha: defaultedDate(),
+  fecha_entrega: optDate(),
+  estado: stateField(false),
+  condicion_pago: conditionField(),
+  metodo_pago: optPaymentMethod(),
+  fecha_vencimiento: optDate(),
+  observaciones: optText(500),
+  items: itemsField(),
+};
+
+interface PurchaseShape {
+  proveedor_id?: string | null;
+  fecha?: string;
+  condicion_pago?: PaymentCondition;
+  fecha_vencimiento?: string | null;
+  items?: { cantidad: number; precio_unitario: number }[];
+}
+
+/**
+ * The cross-field rules of a purchase (API-CONTRACT §13) on a whole purchase: the create body,
+ * the form, or on the server a stored purchase merged with a PUT (with `fecha` defaulted).
+ */
+export function purchaseIssues(p: PurchaseShape): { field: string; message: string }[] {
+  const issues: { field: string; message: string }[] = [];
+  if (p.condicion_pago === 'cuenta_corriente') {
+    if (!p.proveedor_id) issues.push({ field: 'proveedor_id', message: PURCHASE_MESSAGES.creditNeedsSupplier });
+    if (!p.fecha_vencimiento) {
+      issues.push({ field: 'fecha_vencimiento', message: PURCHASE_MESSAGES.dueDateRequired });
+    } else if (p.fecha && p.fecha_vencimiento < p.fecha) {
+      issues.push({ field: 'fecha_vencimiento', message: PURCHASE_MESSAGES.dueBeforeDate });
+    }
+  }
+  if (p.items && purchaseTotalCents(p.items) > MAX_MONEY_CENTS) {
+    issues.push({ field: 'items', message: PURCHASE_MESSAGES.totalTooHigh });
+  }
+  return issues;
+}
+
+const withPurchaseRules = (p: PurchaseShape, ctx: z.RefinementCtx) => {
+  for (const i of purchaseIssues(p)) ctx.addIssue({ code: 'custom', path: [i.field], message: i.message });
+};
+
+export const purchaseInput = z.object(purchaseFields).superRefine(withPurchaseRules);
+export type PurchaseInput = z.input<typeof purchaseInput>;
+export type PurchaseOutput = z.output<typeof purchaseInput>;
+
+/** A PUT: any field; `estado` may also be `cancelada`. Cross-field rules run on the merged purchase. */
+export const purchaseUpdate = z.object({
+  ...purchaseFields,
+  estado: stateField(true),
+  items: itemsField().optional(),
+});
+export type PurchaseUpdate = z.output<typeof purchaseUpdate>;
+
+/** The purchase form (the web): the create rules. */
+export const purchaseForm = purchaseInput;
+
+export const purchaseListQuery = z.preprocess(
+  withAliases({ desde: 'fecha_desde', hasta: 'fecha_hasta' }),
+  z.object({
+    fecha_desde: queryParam(isoDate()),
+    fecha_hasta: queryParam(isoDate()),
+    estado: z.preprocess(
+      (v) => {
+        if (typeof v !== 'string') return v;
+        const t = v.trim().toLowerCase();
+        return t === '' ? undefined : (STATE_ALIASES[t] ?? t);
+      },
+      z.enum(PURCHASE_STATES, { error: PURCHASE_MESSAGES.badState }).optional(),
+    ),
+    proveedor_id: queryParam(z.uuid(idMsg)),
+    producto_id: queryParam(z.uuid(idMsg)),
+    ...pageQuery(PURCHASE_LIST_DEFAULT_LIMIT, PURCHASE_LIST_MAX_LIMIT),
+  }),
+);
+export type PurchaseListQuery = z.output<typeof purchaseListQuery>;
+
+export interface PurchaseItem {
+  id: string;
+  producto_id: string;
+  producto_nombre: string;
+  producto_codigo: string | null;
+  unidad: string;
+  cantidad: number;
+  precio_unitario: number;
+  subtotal: number;
+  /** The product's cost before this purchase was received (null: none, or not received). */
+  precio_compra_anterior: number | null;
+}
+
+export interface Purchase {
+  id: string;
+  numero: number;
+  proveedor_id: string | null;
+  proveedor_nombre: string | null;
+  fecha: string;
+  fecha_entrega: string | null;
+  estado: PurchaseState;
+  condicion_pago: PaymentCondition;
+  metodo_pago: PaymentMethod | null;
+  fecha_vencimiento: string | null;
+  observaciones: string | null;
+  total: number;
+  cantidad_items: number;
+  items?: PurchaseItem[];
+  movimiento_id: string | null;
+  cuenta_id: string | null;
+  /** The payable's state (null without one): a paid purchase can no longer change or be cancelled. */
+  cuenta_estado: 'pendiente' | 'pagado' | 'vencido' | null;
+  recibida_en: string | null;
+  cancelada_en: string | null;
+  creado_por: string | null;
+  creado_en: string;
+  actualizado_en: string;
+}
+
+/** "Orden de compra #12". */
+export const purchaseLabel = (p: Pick<Purchase, 'numero'>) => `Compra #${p.numero}`;

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { withAliases } from './catalog.js';
+import { normalizeCuit } from './cuit.js';
+import { oneOfCi, pageQuery, queryParam } from './customers.js';
+import { optText, reqText } from './validation.js';
+
+/* ---------------------------------------------------------------- constants (API-CONTRACT §12) */
+
+export const SUPPLIER_STATES = ['activo', 'inactivo'] as const;
+export type SupplierState = (typeof SUPPLIER_STATES)[number];
+export const SUPPLIER_STATE_LABELS: Record<SupplierState, string> = { activo: 'Activo', inactivo: 'Inactivo' };
+
+export const SUPPLIER_LIST_DEFAULT_LIMIT = 100;
+export const SUPPLIER_LIST_MAX_LIMIT = 500;
+
+export const SUPPLIER_MESSAGES = {
+  notFound: 'Proveedor no encontrado.',
+  notInBusiness: 'Proveedor no encontrado en este negocio.',
+  duplicate: 'Ya existe un proveedor con ese CUIT.',
+  inUse: 'No se puede eliminar el proveedor porque tiene compras asociadas.',
+  inUseAccounts: 'No se puede eliminar el proveedor porque tiene cuentas por pagar asociadas.',
+  badCuit: 'CUIT/CUIL no válido.',
+} as const;
+
+/* ---------------------------------------------------------------- fields */
+
+/** An optional CUIT/CUIL: hyphens and spaces accepted, check digit validated, stored as XX-XXXXXXXX-X. */
+const optCuit = () =>
+  z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+      z.string({ error: SUPPLIER_MESSAGES.badCuit }).nullable().optional(),
+    )
+    .transform((v, ctx) => {
+      if (v === null || v === undefined) return v;
+      const c = normalizeCuit(v);
+      if (!c) {
+        ctx.addIssue({ code: 'custom', message: SUPPLIER_MESSAGES.badCuit });
+        return z.NEVER;
+      }
+      return c;
+    });
+
+const optEmail = () =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim().toLowerCase()) : v),
+    z.email().max(254).nullable().optional(),
+  );
+
+/** `cuit_cuil` and `observaciones` are the existing client's names of `cuit` and `notas`. */
+const aliases = withAliases({ cuit_cuil: 'cuit', observaciones: 'notas' });
+
+const supplierFields = {
+  nombre: reqText(150),
+  cuit: optCuit(),
+  email: optEmail(),
+  telefono: optText(30),
+  direccion: optText(200),
+  ciudad: optText(100),
+  provincia: optText(100),
+  pais: optText(100),
+  contacto: optText(100),
+  condiciones_pago: optText(100),
+  estado: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    oneOfCi(SUPPLIER_STATES).optional(),
+  ),
+  notas: optText(1000),
+};
+
+export const supplierInput = z.preprocess(aliases, z.object(supplierFields));
+export type SupplierInput = z.input<typeof supplierInput>;
+export type SupplierOutput = z.output<typeof supplierInput>;
+
+/** A PUT: any field; `null` clears an optional one. */
+export const supplierUpdate = z.preprocess(
+  aliases,
+  z.object({ ...supplierFields, nombre: supplierFields.nombre.optional() }),
+);
+export type SupplierUpdate = z.output<typeof supplierUpdate>;
+
+/** The supplier form: the create rules. */
+export const supplierForm = z.object(supplierFields);
+
+export const supplierListQuery = z.object({
+  q: queryParam(z.string().max(200)),
+  estado: queryParam(oneOfCi(SUPPLIER_STATES)),
+  ...pageQuery(SUPPLIER_LIST_DEFAULT_LIMIT, SUPPLIER_LIST_MAX_LIMIT),
+});
+export type SupplierListQuery = z.output<typeof supplierListQuery>;
+
+/** What the business owes a supplier and how much it bought from them (detail and list). */
+export interface SupplierBalance {
+  /** Unpaid payables of the supplier (purchases on credit and manual accounts). */
+  deuda: number;
+  /** The part of `deuda` already past its due date. */
+  deuda_vencida: number;
+  cuentas_pendientes: number;
+}
+
+export interface Supplier extends SupplierBalance {
+  id: string;
+  nombre: string;
+  cuit: string | null;
+  cuit_cuil: string | null;
+  email: string | null;
+  telefono: string | null;
+  direccion: string | null;
+  ciudad: string | null;
+  provincia: string | null;
+  pais: string | null;
+  contacto: string | null;
+  condiciones_pago: string | null;
+  estado: SupplierState;
+  notas: string | null;
+  observaciones: string | null;
+  creado_en: string;
+  actualizado_en: string;
+}
+
+/** The detail adds what was bought (cancelled purchases left out). */
+export interface SupplierDetail extends Supplier {
+  compras: {
+    cantidad: number;
+    total: number;
+    pendientes_recepcion: number;
+    ultima_fecha: string | null;
+  };
+}
