@@ -44,6 +44,7 @@ test('a cashier sells two products and a service by barcode, prints the ticket, 
 
   // The dashboard quick action opens the point of sale of this business.
   await page.goto('/home');
+  await expect(page.getByText('Resumen de Almacén Rosa')).toBeVisible();
   await page.getByRole('link', { name: 'Nueva venta' }).click();
   await expect(page).toHaveURL(new RegExp(`/business/${businessId}/pos$`));
   await expect(page.getByRole('heading', { name: 'Punto de venta' })).toBeVisible();

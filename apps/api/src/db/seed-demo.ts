@@ -107,7 +107,8 @@ async function main() {
     await seedSales(db, almacen.id, user.id, todayIn('America/Argentina/Buenos_Aires', now));
 
     const today = todayIn('America/Argentina/Buenos_Aires', now);
-    await seedFinance(db, almacen.id, user.id, today);
+    // Sales and purchases above already wrote their income and expenses.
+    await seedFinance(db, almacen.id, user.id, today, { trading: false });
     await seedTasks(db, almacen.id, user.id, today);
 
     console.warn(`Datos de demostración listos. Entrá con ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);

@@ -41,7 +41,19 @@ const amount = (rnd: () => number, min: number, max: number) => {
  * Finance demo data: extra categories, about three months of movements of a neighbourhood
  * store (amounts in ARS) and receivables and payables — some overdue, some due soon, some paid.
  */
-export async function seedFinance(db: Db, businessId: string, userId: string, today: string) {
+/**
+ * `trading`: also write the day's sales income and the weekly restocking expenses as manual
+ * movements — for a business without recorded sales and purchases. The full demo records those
+ * through the sales and purchases modules, which write their own movements, so it turns this off
+ * (otherwise the same money would be counted twice).
+ */
+export async function seedFinance(
+  db: Db,
+  businessId: string,
+  userId: string,
+  today: string,
+  { trading = true }: { trading?: boolean } = {},
+) {
   await db
     .insert(financeCategories)
     .values(
@@ -92,7 +104,7 @@ export async function seedFinance(db: Db, businessId: string, userId: string, to
     const date = new Date(`${d}T12:00:00Z`);
     const weekday = date.getUTCDay();
     const day = date.getUTCDate();
-    if (weekday !== 0) {
+    if (trading && weekday !== 0) {
       const busy = weekday === 5 || weekday === 6 ? 1.4 : 1;
       add(
         d,
@@ -111,7 +123,7 @@ export async function seedFinance(db: Db, businessId: string, userId: string, to
         'Ventas del día con tarjeta y QR',
       );
     }
-    if (weekday === 2) {
+    if (trading && weekday === 2) {
       add(
         d,
         'egreso',
@@ -121,7 +133,7 @@ export async function seedFinance(db: Db, businessId: string, userId: string, to
         'Reposición de mercadería - Distribuidora Mayorista Sur',
       );
     }
-    if (weekday === 4 && rnd() < 0.6) {
+    if (trading && weekday === 4 && rnd() < 0.6) {
       add(d, 'egreso', 'Compras', amount(rnd, 90_000, 180_000), 'efectivo', 'Lácteos y fiambres - reparto semanal');
     }
     if (day === 1) add(d, 'egreso', 'Sueldos', 1_280_000_00, 'transferencia', 'Sueldos del mes (2 empleados)');

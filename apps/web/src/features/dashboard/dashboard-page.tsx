@@ -33,17 +33,17 @@ function StatCard({
   return (
     <Card>
       <div className="flex items-start justify-between gap-2">
-        <div className="min-w-0">
-          <p className="text-sm font-medium text-slate-500">{label}</p>
-          {loading ? (
-            <Skeleton className="mt-2 h-8 w-28" />
-          ) : (
-            <p className="mt-1 break-words text-xl font-semibold text-slate-900 2xl:text-2xl">{value}</p>
-          )}
-          {note && <div className="mt-1">{note}</div>}
-        </div>
+        <p className="min-w-0 text-sm font-medium text-slate-500">{label}</p>
         <div className="shrink-0 rounded-lg bg-blue-50 p-2 text-blue-600">{icon}</div>
       </div>
+      {loading ? (
+        <Skeleton className="h-8 w-28" />
+      ) : (
+        <p className="whitespace-nowrap text-2xl font-semibold tracking-tight text-slate-900 xl:text-xl 2xl:text-2xl">
+          {value}
+        </p>
+      )}
+      {note && <div className="mt-1">{note}</div>}
     </Card>
   );
 }
@@ -57,7 +57,8 @@ export default function DashboardPage() {
   const stats = useDashboardStats(businessId, periodo, canSeeSales);
   const loading = perms.isLoading || (canSeeSales && stats.isLoading);
   const s = stats.data;
-  const base = `/business/${businessId}`;
+  // Until the business is known the quick actions lead to the module pages themselves.
+  const base = businessId ? `/business/${businessId}` : '';
 
   const actions = [
     { label: 'Nueva venta', to: `${base}/pos`, icon: ShoppingCart },

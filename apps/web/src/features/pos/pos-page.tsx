@@ -81,10 +81,8 @@ function PointOfSale() {
   const focusSearch = useCallback(() => searchRef.current?.focus(), []);
 
   const add = useCallback(
-    (item: CatalogItem, typed?: string) => {
+    (item: CatalogItem) => {
       setLines((ls) => addItem(ls, item));
-      // A scanner may already be typing the next code: clear only the text that was looked up.
-      setQuery((q) => (typed === undefined || q.trim() === typed ? '' : q));
       setHighlight(0);
       setError(null);
       setNotice(null);
@@ -93,23 +91,33 @@ function PointOfSale() {
     [focusSearch],
   );
 
-  /** Enter in the search box: the exact code a scanner typed, else the highlighted result. */
-  async function onSearchEnter() {
+  /** Codes are looked up one after the other, in the order they were scanned. */
+  const lookups = useRef<Promise<unknown>>(Promise.resolve());
+
+  /**
+   * Enter in the search box: the exact code a scanner typed, else the highlighted result, else
+   * the first match. The box is emptied at once, so the next scan can start while this one is
+   * looked up (the same code scanned twice adds two units).
+   */
+  function onSearchEnter() {
     const code = query.trim();
     if (!code || !businessId) return;
-    const known = exactMatch(results, code);
-    if (known) return add(known, code);
-    // The highlighted result of what is on screen, when the user chose one with the arrows.
-    if (highlight > 0 && debounced.trim() === code && results[highlight]) return add(results[highlight], code);
-    try {
-      const fresh = await searchCatalog(businessId, code, 20);
-      const exact = exactMatch(fresh, code);
-      if (exact) return add(exact, code);
-      if (fresh.length > 0) return add(fresh[0], code);
-      setNotice(`No se encontró ningún producto o servicio con «${code}».`);
-    } catch (e) {
-      setNotice(errorMessage(e));
-    }
+    const chosen = highlight > 0 && debounced.trim() === code ? results[highlight] : undefined;
+    const shown = results;
+    setQuery('');
+    setHighlight(0);
+    lookups.current = lookups.current.then(async () => {
+      const known = chosen ?? exactMatch(shown, code);
+      if (known) return add(known);
+      try {
+        const fresh = await searchCatalog(businessId, code, 20);
+        const found = exactMatch(fresh, code) ?? fresh[0];
+        if (found) return add(found);
+        setNotice(`No se encontró ningún producto o servicio con «${code}».`);
+      } catch (e) {
+        setNotice(errorMessage(e));
+      }
+    });
   }
 
   function onSearchKey(e: KeyboardEvent<HTMLInputElement>) {
@@ -121,7 +129,7 @@ function PointOfSale() {
       setHighlight((h) => Math.max(0, h - 1));
     } else if (e.key === 'Enter') {
       e.preventDefault();
-      void onSearchEnter();
+      onSearchEnter();
     } else if (e.key === 'Escape') {
       setQuery('');
       setHighlight(0);
@@ -249,6 +257,7 @@ function PointOfSale() {
                     aria-selected={i === highlight}
                     onMouseDown={(e) => {
                       e.preventDefault();
+                      setQuery('');
                       add(r);
                     }}
                     onMouseEnter={() => setHighlight(i)}
@@ -743,7 +752,7 @@ function SaleDoneDialog({ done, onClose }: { done: { sale: Sale; extras: TicketE
       className="max-w-md"
     >
       <div className="max-h-[45vh] overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-3">
-        <div className="mx-auto w-fit bg-white p-2 shadow-sm">
+        <div className="mx-auto w-fit max-w-full bg-white p-2 shadow-sm">
           <Ticket sale={sale} business={business} formatting={formatting} extras={extras} format="80mm" />
         </div>
       </div>
