@@ -122,6 +122,36 @@ describe('trial and plan', () => {
     expect(await ctx.sql('SELECT 1 FROM finance_categories WHERE business_id = $1', [id])).toHaveLength(2);
   });
 
+  it.each([
+    ['trial', 3],
+    ['solo_lectura', 20],
+    ['bloqueada', 60],
+  ])('choosing a plan during %s makes the business active and writable', async (estado, day) => {
+    clock = start;
+    const owner = await registerUser(app, `Elige${day}`);
+    const id = await createBusiness(app, owner);
+    clock = at(day);
+    const auth = await login(owner.email);
+    const before = await app.inject({ method: 'GET', url: `/api/v1/businesses/${id}/suscripcion-plan`, headers: auth });
+    expect(before.json().estado).toBe(estado);
+    const chosen = await app.inject({
+      method: 'POST',
+      url: `/api/v1/businesses/${id}/suscripcion-plan`,
+      headers: auth,
+      payload: { plan: 'esencial' },
+    });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json()).toMatchObject({ plan: 'esencial', estado: 'activa', limite_usuarios: 5 });
+    const write = await app.inject({
+      method: 'POST',
+      url: `/api/v1/businesses/${id}/tenant-settings`,
+      headers: auth,
+      payload: { currency: 'EUR' },
+    });
+    expect(write.statusCode).toBe(200);
+    clock = start;
+  });
+
   it('refuses an unknown plan and a plan smaller than the team', async () => {
     clock = start;
     const owner = await registerUser(app, 'Grande');
