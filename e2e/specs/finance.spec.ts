@@ -253,3 +253,69 @@ test('pending accounts: receivable and payable, due status, mark paid, then cash
   await expect(page).toHaveURL(/\/finanzas\/movimientos$/);
   await expect(page.getByText('Pago: Mercadería')).toBeVisible();
 });
+
+test('payables: a registered supplier, and a purchase payable that only changes its due date', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, 'Proveedores');
+  const businessId = await createBusiness(request, user, 'Almacén Proveedores');
+  const headers = { authorization: `Bearer ${user.token}` };
+  const api = (path: string) => `/api/v1/businesses/${businessId}${path}`;
+  const supplier = await (
+    await request.post(api('/proveedores'), { data: { nombre: 'Lácteos del Valle' }, headers })
+  ).json();
+  await signIn(page, user, businessId);
+  await page.goto('/finanzas/cuentas');
+  await page.getByRole('tab', { name: /Por Pagar/ }).click();
+
+  // Picking a registered supplier: no name to type, the account shows the supplier's name.
+  await page.getByRole('button', { name: 'Nueva Cuenta' }).click();
+  const dlg = page.getByRole('dialog', { name: 'Nueva Cuenta' });
+  await dlg.getByLabel(/^Proveedor/).selectOption({ label: 'Lácteos del Valle' });
+  await expect(dlg.getByLabel('Nombre del proveedor')).toHaveCount(0);
+  await dlg.getByLabel('Monto').fill('9800');
+  await dlg.getByLabel('Fecha de Vencimiento').fill(day(15));
+  await dlg.getByLabel('Descripción').fill('Quesos y manteca');
+  await dlg.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dlg).toBeHidden();
+  const payable = page.getByRole('listitem').filter({ hasText: 'Quesos y manteca' });
+  await expect(payable).toContainText('Lácteos del Valle');
+  await payable.getByRole('button', { name: 'Editar Quesos y manteca' }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar Cuenta' });
+  await expect(edit.getByLabel(/^Proveedor/)).toHaveValue(supplier.id);
+  await edit.getByRole('button', { name: 'Cancelar' }).click();
+
+  // A purchase on credit generates a payable: only the due date and the texts are editable here.
+  const product = await (
+    await request.post(api('/products'), {
+      data: { nombre: 'Leche entera 1 l', precio_compra: 900, precio_venta: 1300, stock_actual: 0 },
+      headers,
+    })
+  ).json();
+  const compra = await request.post(api('/compras'), {
+    data: {
+      proveedor_id: supplier.id,
+      estado: 'recibida',
+      condicion_pago: 'cuenta_corriente',
+      fecha_vencimiento: day(30),
+      items: [{ producto_id: product.id, cantidad: 12, precio_unitario: 900 }],
+    },
+    headers,
+  });
+  expect(compra.status()).toBe(201);
+  const compraId = (await compra.json()).id;
+  await page.reload();
+  await page.getByRole('tab', { name: /Por Pagar/ }).click();
+  const generated = page.getByRole('listitem').filter({ hasText: 'Compra a Lácteos del Valle' });
+  await generated.getByRole('button', { name: /^Editar / }).click();
+  await expect(edit.getByText('Esta cuenta la generó una compra: el resto se modifica desde la compra.')).toBeVisible();
+  await expect(edit.getByRole('link', { name: 'Ver la compra' })).toHaveAttribute('href', `/compras/${compraId}`);
+  await expect(edit.getByLabel('Monto')).toBeDisabled();
+  await expect(edit.getByLabel(/^Proveedor/)).toBeDisabled();
+  await expect(edit.getByLabel('Fecha de Emisión')).toBeDisabled();
+  await edit.getByLabel('Fecha de Vencimiento').fill(day(45));
+  await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(edit).toBeHidden();
+  await expect(generated).toContainText(`Vence: ${esAR(day(45))}`);
+});

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Link } from 'react-router';
 import type { z } from 'zod';
 import {
   ACCOUNT_TYPE_LABELS,
@@ -21,11 +22,13 @@ import { ErrorNote } from '@/components/ui/misc';
 import { errorMessage } from '@/lib/api';
 import { formatDate, formatMoney, todayIn } from '@/lib/format';
 import { applyServerErrors } from '@/lib/forms';
+import { useSupplierOptions } from '@/features/suppliers/suppliers.api';
 import { customerLabel, useCustomerOptions, useMarkPaid, useSaveAccount } from './finance.api';
 
 interface Values {
   tipo: AccountType;
   cliente_id: string;
+  proveedor_id: string;
   proveedor_nombre: string;
   monto: string;
   fecha_emision: string;
@@ -46,17 +49,23 @@ function AccountForm({
 }) {
   const { formatting } = useBusiness();
   const customers = useCustomerOptions();
+  // Without access to the suppliers (e.g. 403 for a member without stock/ver) the supplier is typed.
+  const suppliers = useSupplierOptions();
   const save = useSaveAccount();
   const [formError, setFormError] = useState<string | null>(null);
   // A paid account keeps everything but its texts (the other fields are disabled and arrive empty).
   const paid = account?.estado === 'pagado';
+  // A purchase's payable: only the due date and the texts change here (the rest from the purchase).
+  const fromPurchase = Boolean(account?.compra_id) && !paid;
+  const locked = paid || fromPurchase;
   const today = todayIn(formatting.timezone);
   const { register, handleSubmit, control, setValue, setError, formState } = useForm<Values, unknown, Output>({
-    resolver: zodResolver(paid ? accountUpdate : accountForm) as unknown as Resolver<Values, unknown, Output>,
+    resolver: zodResolver(locked ? accountUpdate : accountForm) as unknown as Resolver<Values, unknown, Output>,
     defaultValues: account
       ? {
           tipo: account.tipo,
           cliente_id: account.cliente_id ?? '',
+          proveedor_id: account.proveedor_id ?? '',
           proveedor_nombre: account.proveedor_nombre ?? '',
           monto: String(account.monto),
           fecha_emision: account.fecha_emision,
@@ -67,6 +76,7 @@ function AccountForm({
       : {
           tipo: presetTipo,
           cliente_id: '',
+          proveedor_id: '',
           proveedor_nombre: '',
           monto: '',
           fecha_emision: today,
@@ -76,7 +86,17 @@ function AccountForm({
         },
   });
   const tipo = useWatch({ control, name: 'tipo' });
+  const proveedorId = useWatch({ control, name: 'proveedor_id' });
   const err = formState.errors;
+  // The registered suppliers to pick from: the active ones, plus the account's own.
+  const supplierRows = suppliers.data?.rows ?? [];
+  const supplierOptions = supplierRows.filter((s) => s.estado === 'activo' || s.id === account?.proveedor_id);
+  const ownMissing = Boolean(account?.proveedor_id) && !supplierRows.some((s) => s.id === account?.proveedor_id);
+  const picker = !suppliers.isError && (supplierOptions.length > 0 || Boolean(account?.proveedor_id));
+  const supplierName = (id: string) =>
+    supplierRows.find((s) => s.id === id)?.nombre ??
+    (id === account?.proveedor_id ? account.proveedor_nombre : null) ??
+    null;
 
   const onSubmit = handleSubmit(async (v) => {
     setFormError(null);
@@ -85,17 +105,30 @@ function AccountForm({
         id: account?.id,
         body: paid
           ? { descripcion: v.descripcion, observaciones: v.observaciones ?? null }
-          : {
-              tipo: v.tipo,
-              // SPEC §5: the client only for por_cobrar, the supplier only for por_pagar; empty → null.
-              cliente_id: v.tipo === 'por_cobrar' ? (v.cliente_id ?? null) : null,
-              proveedor_nombre: v.tipo === 'por_pagar' ? (v.proveedor_nombre ?? null) : null,
-              monto: centsToNumber(v.monto),
-              fecha_emision: v.fecha_emision,
-              fecha_vencimiento: v.fecha_vencimiento,
-              descripcion: v.descripcion,
-              observaciones: v.observaciones ?? null,
-            },
+          : fromPurchase
+            ? {
+                fecha_vencimiento: v.fecha_vencimiento,
+                descripcion: v.descripcion,
+                observaciones: v.observaciones ?? null,
+              }
+            : {
+                tipo: v.tipo,
+                // SPEC §5: the client only for por_cobrar, the supplier only for por_pagar; empty → null.
+                cliente_id: v.tipo === 'por_cobrar' ? (v.cliente_id ?? null) : null,
+                // A registered supplier goes with its name; otherwise the typed name.
+                proveedor_id: v.tipo === 'por_pagar' ? (v.proveedor_id ?? null) : null,
+                proveedor_nombre:
+                  v.tipo !== 'por_pagar'
+                    ? null
+                    : picker && v.proveedor_id
+                      ? supplierName(v.proveedor_id)
+                      : (v.proveedor_nombre ?? null),
+                monto: centsToNumber(v.monto),
+                fecha_emision: v.fecha_emision,
+                fecha_vencimiento: v.fecha_vencimiento,
+                descripcion: v.descripcion,
+                observaciones: v.observaciones ?? null,
+              },
       });
       onDone();
     } catch (e) {
@@ -111,15 +144,26 @@ function AccountForm({
           La cuenta ya está pagada: solo se pueden editar la descripción y las observaciones.
         </p>
       )}
+      {fromPurchase && account?.compra_id && (
+        <p className="rounded-lg bg-sky-50 p-3 text-sm text-sky-800">
+          Esta cuenta la generó una compra: el resto se modifica desde la compra.{' '}
+          <Link to={`/compras/${account.compra_id}`} className="font-medium underline hover:text-sky-950">
+            Ver la compra
+          </Link>
+        </p>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="cta-tipo" label="Tipo" required error={err.tipo?.message}>
           <Select
             id="cta-tipo"
-            disabled={paid}
+            disabled={locked}
             {...register('tipo', {
               onChange: (e) => {
                 if (e.target.value === 'por_pagar') setValue('cliente_id', '');
-                else setValue('proveedor_nombre', '');
+                else {
+                  setValue('proveedor_id', '');
+                  setValue('proveedor_nombre', '');
+                }
               },
             })}
           >
@@ -137,7 +181,7 @@ function AccountForm({
             inputMode="decimal"
             step="0.01"
             min="0"
-            disabled={paid}
+            disabled={locked}
             aria-invalid={Boolean(err.monto)}
             {...register('monto')}
           />
@@ -145,7 +189,7 @@ function AccountForm({
       </div>
       {tipo === 'por_cobrar' ? (
         <Field id="cta-cliente" label="Cliente" error={err.cliente_id?.message}>
-          <Select id="cta-cliente" disabled={paid} aria-invalid={Boolean(err.cliente_id)} {...register('cliente_id')}>
+          <Select id="cta-cliente" disabled={locked} aria-invalid={Boolean(err.cliente_id)} {...register('cliente_id')}>
             <option value="">Sin cliente</option>
             {(customers.data ?? []).map((c) => (
               <option key={c.id} value={c.id}>
@@ -157,11 +201,42 @@ function AccountForm({
             )}
           </Select>
         </Field>
+      ) : picker ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="cta-proveedor-id" label="Proveedor" required error={err.proveedor_id?.message}>
+            <Select
+              id="cta-proveedor-id"
+              disabled={locked}
+              aria-invalid={Boolean(err.proveedor_id)}
+              {...register('proveedor_id')}
+            >
+              <option value="">Otro proveedor</option>
+              {supplierOptions.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.nombre}
+                </option>
+              ))}
+              {ownMissing && account?.proveedor_id && (
+                <option value={account.proveedor_id}>{account.proveedor_nombre ?? 'Proveedor'}</option>
+              )}
+            </Select>
+          </Field>
+          {!proveedorId && (
+            <Field id="cta-proveedor" label="Nombre del proveedor" required error={err.proveedor_nombre?.message}>
+              <Input
+                id="cta-proveedor"
+                disabled={locked}
+                aria-invalid={Boolean(err.proveedor_nombre)}
+                {...register('proveedor_nombre')}
+              />
+            </Field>
+          )}
+        </div>
       ) : (
         <Field id="cta-proveedor" label="Proveedor" required error={err.proveedor_nombre?.message}>
           <Input
             id="cta-proveedor"
-            disabled={paid}
+            disabled={locked}
             aria-invalid={Boolean(err.proveedor_nombre)}
             {...register('proveedor_nombre')}
           />
@@ -172,7 +247,7 @@ function AccountForm({
           <Input
             id="cta-emision"
             type="date"
-            disabled={paid}
+            disabled={locked}
             aria-invalid={Boolean(err.fecha_emision)}
             {...register('fecha_emision')}
           />

@@ -253,6 +253,7 @@ export function useDeleteCategory() {
 export interface AccountBody {
   tipo?: AccountType;
   cliente_id?: string | null;
+  proveedor_id?: string | null;
   proveedor_nombre?: string | null;
   monto?: number;
   fecha_emision?: string;
