@@ -75,8 +75,8 @@ async function apiRun(base, auth, businessId, productIds, duration) {
 /**
  * The statements record-sale runs (sales.service.ts recordSale with an Idempotency-Key, three
  * product lines), in one transaction, straight through pg: claim the key, read the products,
- * write the sale, its lines, the stock changes and the income movement, then number everything
- * in one last statement.
+ * write the sale, its lines and the income movement (with its audit row) in one statement, the
+ * stock changes of all lines in another, then number everything in one last statement.
  */
 async function directSale(client, ctx, items) {
   const key = randomUUID();
@@ -90,7 +90,7 @@ async function directSale(client, ctx, items) {
       [ctx.businessId, ctx.userId, key, now],
     );
     const { rows: prods } = await client.query(
-      'SELECT id, nombre, precio_venta, precio_compra, activo FROM products WHERE business_id = $1 AND id = ANY($2::uuid[])',
+      'SELECT id, nombre, precio_venta, precio_compra, activo FROM products WHERE business_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE',
       [ctx.businessId, ids],
     );
     const byId = new Map(prods.map((p) => [p.id, p]));
@@ -111,18 +111,28 @@ async function directSale(client, ctx, items) {
     const total = lines.reduce((s, l) => s + l.subtotal, 0);
     const costo = lines.reduce((s, l) => s + l.costoTotal, 0);
     const money = (c) => (c / 100).toFixed(2);
-    const {
-      rows: [sale],
-    } = await client.query(
-      `INSERT INTO sales (business_id, fecha, cliente_id, metodo_pago, subtotal, descuento, total, costo_estimado, observaciones, vendedor_id)
-       VALUES ($1, $2, NULL, 'efectivo', $3, '0.00', $3, $4, NULL, $5) RETURNING id, fecha`,
-      [ctx.businessId, now, money(total), money(costo), ctx.userId],
-    );
-    const values = [];
+    const fecha = now.toISOString().slice(0, 10);
+    const values = [
+      ctx.businessId,
+      now,
+      money(total),
+      money(costo),
+      ctx.userId,
+      ctx.categoryId,
+      fecha,
+      JSON.stringify({
+        tipo: 'ingreso',
+        categoria_id: ctx.categoryId,
+        monto: total / 100,
+        fecha,
+        metodo_pago: 'efectivo',
+        descripcion: 'Venta',
+        observaciones: null,
+        cliente_id: null,
+      }),
+    ];
     const tuples = lines.map((l) => {
       values.push(
-        ctx.businessId,
-        sale.id,
         l.posicion,
         l.id,
         l.nombre,
@@ -132,51 +142,62 @@ async function directSale(client, ctx, items) {
         money(l.costo),
         money(l.costoTotal),
       );
-      const o = values.length - 10;
-      return `($${o + 1}, $${o + 2}, $${o + 3}, 'producto', $${o + 4}, NULL, $${o + 5}, $${o + 6}, $${o + 7}, $${o + 8}, $${o + 9}, $${o + 10})`;
+      const o = values.length - 8;
+      return `($${o + 1}::int, 'producto', $${o + 2}::uuid, NULL::uuid, $${o + 3}, $${o + 4}::numeric, $${o + 5}::numeric, $${o + 6}::numeric, $${o + 7}::numeric, $${o + 8}::numeric)`;
     });
-    await client.query(
-      `INSERT INTO sale_items (business_id, venta_id, posicion, tipo, producto_id, servicio_id, nombre, cantidad, precio_unitario, subtotal, costo_unitario, costo_total)
-       VALUES ${tuples.join(', ')}`,
+    const {
+      rows: [sale],
+    } = await client.query(
+      `WITH s AS (
+         INSERT INTO sales (business_id, fecha, cliente_id, metodo_pago, subtotal, descuento, total, costo_estimado, observaciones, vendedor_id)
+         VALUES ($1, $2, NULL, 'efectivo', $3, '0.00', $3, $4, NULL, $5) RETURNING id, fecha
+       ), i AS (
+         INSERT INTO sale_items (business_id, venta_id, fecha, posicion, tipo, producto_id, servicio_id, nombre, cantidad, precio_unitario, subtotal, costo_unitario, costo_total)
+         SELECT $1, s.id, s.fecha, v.* FROM s, (VALUES ${tuples.join(', ')}) AS v
+       ), fm AS (
+         INSERT INTO finance_movements (business_id, tipo, categoria_id, monto, fecha, metodo_pago, descripcion, observaciones, cliente_id, origen, cuenta_id, venta_id, compra_id, creado_por)
+         SELECT $1, 'ingreso', $6::uuid, $3::numeric, $7::date, 'efectivo', 'Venta', NULL, NULL, 'venta', NULL, s.id, NULL, $5 FROM s
+         RETURNING id
+       ), fa AS (
+         INSERT INTO audit_log (business_id, user_id, entidad, entidad_id, accion, antes, despues)
+         SELECT $1, $5, 'movimiento', fm.id, 'crear', NULL, $8::jsonb FROM fm
+       )
+       SELECT id, fecha, (SELECT id FROM fm) AS movimiento_id FROM s`,
       values,
     );
-    const movIds = [];
-    for (const l of [...lines].sort((a, b) => (a.id < b.id ? -1 : 1))) {
-      const { rows } = await client.query(
-        `WITH upd AS (
-           UPDATE products SET stock_actual = stock_actual + $3::numeric, actualizado_en = now()
-            WHERE business_id = $1 AND id = $2 AND stock_actual + $3::numeric >= 0
-            RETURNING id, nombre, stock_actual
-         ), mov AS (
-           INSERT INTO stock_movements (business_id, producto_id, origen, cantidad, stock_resultante, motivo, referencia_id, usuario_id)
-           SELECT $1, id, 'venta', $3::numeric, stock_actual, 'Venta', $4, $5 FROM upd
-           RETURNING id, fecha, stock_resultante
-         )
-         SELECT upd.nombre, mov.id AS movimiento_id, mov.fecha, mov.stock_resultante FROM upd, mov`,
-        [ctx.businessId, l.id, `-${l.cantidad}.000`, sale.id, ctx.userId],
-      );
-      if (!rows[0]) throw new Error('stock insuficiente');
-      movIds.push(rows[0].movimiento_id);
-    }
-    const {
-      rows: [mov],
-    } = await client.query(
-      `INSERT INTO finance_movements (business_id, tipo, categoria_id, monto, fecha, metodo_pago, descripcion, observaciones, cliente_id, origen, cuenta_id, venta_id, compra_id, creado_por)
-       VALUES ($1, 'ingreso', $2, $3, $4, 'efectivo', 'Venta', NULL, NULL, 'venta', NULL, $5, NULL, $6) RETURNING id`,
-      [ctx.businessId, ctx.categoryId, money(total), now.toISOString().slice(0, 10), sale.id, ctx.userId],
+    const mov = { id: sale.movimiento_id };
+    const sorted = [...lines].sort((a, b) => (a.id < b.id ? -1 : 1));
+    const stockValues = [ctx.businessId, sale.id, ctx.userId, sorted.map((l) => l.id)];
+    const stockTuples = sorted.map((l) => {
+      stockValues.push(lines.indexOf(l), l.id, `-${l.cantidad}.000`);
+      const o = stockValues.length - 3;
+      return `($${o + 1}::int, $${o + 2}::uuid, $${o + 3}::numeric, 'venta'::text, 'Venta'::text, $2::uuid, $3::uuid)`;
+    });
+    const { rows: stock } = await client.query(
+      `WITH v (ord, producto_id, cantidad, origen, motivo, referencia_id, usuario_id) AS (
+         VALUES ${stockTuples.join(', ')}
+       ), upd AS (
+         UPDATE products p SET stock_actual = p.stock_actual + v.cantidad, actualizado_en = now()
+           FROM v
+          WHERE p.business_id = $1 AND p.id = ANY($4::uuid[])
+            AND p.id = v.producto_id AND p.stock_actual + v.cantidad >= 0
+         RETURNING p.id, p.nombre, p.stock_actual
+       ), mov AS (
+         INSERT INTO stock_movements (business_id, producto_id, origen, cantidad, stock_resultante, motivo, referencia_id, usuario_id)
+         SELECT $1, upd.id, v.origen, v.cantidad, upd.stock_actual, v.motivo, v.referencia_id, v.usuario_id
+           FROM upd JOIN v ON v.producto_id = upd.id
+          ORDER BY upd.id
+         RETURNING id, producto_id, fecha, stock_resultante
+       )
+       SELECT v.ord, upd.nombre, mov.id AS movimiento_id, mov.fecha, mov.stock_resultante
+         FROM v
+         LEFT JOIN upd ON upd.id = v.producto_id
+         LEFT JOIN mov ON mov.producto_id = v.producto_id
+        ORDER BY v.ord`,
+      stockValues,
     );
-    await client.query(
-      `SELECT m.*, c.nombre AS categoria_nombre, nullif(concat_ws(' ', cu.nombre, cu.apellido), '') AS cliente_nombre
-         FROM finance_movements m
-         LEFT JOIN finance_categories c ON c.business_id = m.business_id AND c.id = m.categoria_id
-         LEFT JOIN customers cu ON cu.business_id = m.business_id AND cu.id = m.cliente_id
-        WHERE m.business_id = $1 AND m.id = $2`,
-      [ctx.businessId, mov.id],
-    );
-    await client.query(
-      `INSERT INTO audit_log (business_id, user_id, entidad, entidad_id, accion, antes, despues) VALUES ($1, $2, 'movimiento', $3, 'crear', NULL, $4)`,
-      [ctx.businessId, ctx.userId, mov.id, JSON.stringify({ monto: total / 100, descripcion: 'Venta' })],
-    );
+    if (stock.some((r) => !r.movimiento_id)) throw new Error('stock insuficiente');
+    const movIds = stock.map((r) => r.movimiento_id);
     const body = {
       id: sale.id,
       total: total / 100,

@@ -31,9 +31,8 @@ import {
 import { audit } from '../../lib/audit.js';
 import { addDays, todayIn } from '../../lib/dates.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
-import { insertMovement } from '../finance/movements.service.js';
 import { toCents, toMilli } from '../products/common.js';
-import { applyStockChange } from '../products/stock.service.js';
+import { applyStockChange, applyStockChanges, type StockChange } from '../products/stock.service.js';
 
 /** Who records the sale, where, and when (the injected clock). */
 export interface SaleContext {
@@ -210,6 +209,10 @@ async function catalogue(tx: Executor, businessId: string, input: RecordSaleOutp
           })
           .from(products)
           .where(and(eq(products.businessId, businessId), inArray(products.id, productIds)))
+          // Every product line changes its stock: locked now, in ascending id order (no deadlocks
+          // between concurrent sales), so the one stock statement later never waits on another sale.
+          .orderBy(asc(products.id))
+          .for('update')
       : [],
     serviceIds.length
       ? tx
@@ -388,7 +391,32 @@ export async function recordSale(
     }
     const categoriaId = total > 0 ? await salesCategory(tx, c.businessId) : null;
 
-    // The sale and its lines, in one statement (numbered at the end).
+    // The sale, its lines and (with a total) its income movement on the business's calendar day of
+    // the sale with the movement's audit row, in one statement (numbered at the end).
+    const fechaMovimiento = todayIn(c.timezone, c.now);
+    // What insertMovement writes (finance_movements row and its audit row), as CTEs on `s`.
+    const incomeMovement = sql`, fm AS (
+        INSERT INTO finance_movements (business_id, tipo, categoria_id, monto, fecha, metodo_pago, descripcion,
+                                       observaciones, cliente_id, origen, cuenta_id, venta_id, compra_id, creado_por)
+        SELECT ${c.businessId}, 'ingreso', ${categoriaId}::uuid, ${centsToDecimal(total)}::numeric,
+               ${fechaMovimiento}::date, ${input.metodo_pago}, 'Venta', NULL, ${input.cliente_id ?? null}::uuid, 'venta',
+               NULL, s.id, NULL, ${c.userId}
+          FROM s
+        RETURNING id
+      ), fa AS (
+        INSERT INTO audit_log (business_id, user_id, entidad, entidad_id, accion, antes, despues)
+        SELECT ${c.businessId}, ${c.userId}, 'movimiento', fm.id, 'crear', NULL, ${JSON.stringify({
+          tipo: 'ingreso',
+          categoria_id: categoriaId,
+          monto: centsToNumber(total),
+          fecha: fechaMovimiento,
+          metodo_pago: input.metodo_pago,
+          descripcion: 'Venta',
+          observaciones: null,
+          cliente_id: input.cliente_id ?? null,
+        })}::jsonb
+          FROM fm
+      )`;
     const values = lines.map(
       (l) => sql`(${l.posicion}::int, ${l.tipo}, ${l.tipo === 'producto' ? l.id : null}::uuid,
         ${l.tipo === 'servicio' ? l.id : null}::uuid, ${l.nombre}, ${milliToDecimal(l.cantidad)}::numeric,
@@ -397,7 +425,7 @@ export async function recordSale(
     );
     const {
       rows: [inserted],
-    } = await tx.execute<{ id: string; fecha: Date | string }>(sql`
+    } = await tx.execute<{ id: string; fecha: Date | string; movimiento_id: string | null }>(sql`
       WITH s AS (
         INSERT INTO sales (business_id, fecha, cliente_id, metodo_pago, subtotal, descuento, total, costo_estimado,
                            observaciones, vendedor_id)
@@ -411,16 +439,18 @@ export async function recordSale(
                                 precio_unitario, subtotal, costo_unitario, costo_total)
         SELECT ${c.businessId}, s.id, s.fecha, v.*
           FROM s, (VALUES ${sql.join(values, sql`, `)}) AS v
-      )
-      SELECT id, fecha FROM s`);
+      )${total > 0 ? incomeMovement : sql``}
+      SELECT id, fecha, ${total > 0 ? sql`(SELECT id FROM fm)` : sql`NULL::uuid`} AS movimiento_id FROM s`);
     const sale = { id: inserted.id, fecha: new Date(inserted.fecha) };
 
     // Stock: repeated lines added together, products in ascending id order (no deadlocks).
     const perProduct = new Map<string, number>();
     for (const l of lines) if (l.tipo === 'producto') perProduct.set(l.id, (perProduct.get(l.id) ?? 0) + l.cantidad);
-    const stockMovementIds: string[] = [];
-    for (const productId of [...perProduct.keys()].sort()) {
-      const change = await applyStockChange(tx, {
+    // All product lines in one statement (rows already locked by the catalogue read; a failure
+    // throws and rolls the whole sale back).
+    const changes = await applyStockChanges(
+      tx,
+      [...perProduct.keys()].sort().map((productId): StockChange => ({
         businessId: c.businessId,
         productId,
         cantidad: -perProduct.get(productId)!,
@@ -431,26 +461,9 @@ export async function recordSale(
         audit: false,
         insufficientMessage: ({ nombre, disponible }) =>
           SALE_MESSAGES.insufficientStock(nombre, qtyFormat.format(disponible)),
-      });
-      stockMovementIds.push(change.movimientoId);
-    }
-
-    // The income, on the business's calendar day of the sale.
-    const movement =
-      total > 0
-        ? await insertMovement(tx, c.businessId, c.userId, {
-            tipo: 'ingreso',
-            categoriaId,
-            montoCents: total,
-            fecha: todayIn(c.timezone, sale.fecha),
-            metodoPago: input.metodo_pago,
-            descripcion: 'Venta',
-            observaciones: null,
-            clienteId: input.cliente_id ?? null,
-            origen: 'venta',
-            ventaId: sale.id,
-          })
-        : null;
+      })),
+    );
+    const stockMovementIds = changes.map((ch) => ch.movimientoId);
 
     const body: Omit<RecordSaleResult, 'numero'> = {
       id: sale.id,
@@ -479,7 +492,7 @@ export async function recordSale(
            WHERE k.business_id = ${c.businessId} AND k.user_id = ${c.userId} AND k.clave = ${idempotencyKey}
           RETURNING 1)`
       : sql``;
-    const movementId = movement?.id ?? null;
+    const movementId = inserted.movimiento_id;
     const { rows } = await tx.execute<{ numero: number }>(sql`
       WITH n AS (
         INSERT INTO sale_counters AS sc (business_id, ultimo_numero) VALUES (${c.businessId}, 1)
