@@ -1,3 +1,4 @@
+import { useDownload } from '@/lib/download';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Download, Mail, MapPin, Pencil, Phone, Plus, Repeat, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
@@ -21,15 +22,7 @@ import { Field, Input, Select, Textarea } from '@/components/ui/input';
 import { Card, EmptyState, ErrorNote, PageHeader } from '@/components/ui/misc';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan } from '@/features/permissions/permissions.api';
-import {
-  downloadFile,
-  ListCard,
-  Pager,
-  RowsSkeleton,
-  SearchBox,
-  StatusNote,
-  useDebounced,
-} from '@/features/products/inventory-ui';
+import { ListCard, Pager, RowsSkeleton, SearchBox, StatusNote, useDebounced } from '@/features/products/inventory-ui';
 import { useSubscriptions } from '@/features/subscriptions/subscriptions.api';
 import { SubscriptionFormDialog, SubscriptionRow } from '@/features/subscriptions/subscriptions-tab';
 import { errorMessage } from '@/lib/api';
@@ -307,8 +300,7 @@ function CustomersScreen() {
   const [viewing, setViewing] = useState<Customer | null>(null);
   const [deleting, setDeleting] = useState<Customer | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [exportError, setExportError] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const exporter = useDownload('No se pudo exportar la lista.');
   const rows = customers.data?.rows ?? [];
   const openNew = () => {
     setEditing(undefined);
@@ -330,20 +322,12 @@ function CustomersScreen() {
             )}
             <Button
               variant="secondary"
-              loading={exporting}
+              loading={exporter.busy}
               onClick={async () => {
-                setExporting(true);
-                setExportError(null);
-                try {
-                  await downloadFile(`${customersPath(businessId!)}/exportar`, {
-                    q: search.trim() || undefined,
-                    documento_tipo: tipo || undefined,
-                  });
-                } catch (e) {
-                  setExportError(errorMessage(e, 'No se pudo exportar la lista.'));
-                } finally {
-                  setExporting(false);
-                }
+                await exporter.run(`${customersPath(businessId!)}/exportar`, {
+                  q: search.trim() || undefined,
+                  documento_tipo: tipo || undefined,
+                });
               }}
             >
               <Download className="h-4 w-4" aria-hidden />
@@ -353,9 +337,9 @@ function CustomersScreen() {
         }
       />
       {notice && <StatusNote onClose={() => setNotice(null)}>{notice}</StatusNote>}
-      {exportError && (
+      {exporter.error && (
         <div className="mb-4">
-          <ErrorNote>{exportError}</ErrorNote>
+          <ErrorNote>{exporter.error}</ErrorNote>
         </div>
       )}
       <Card className="mb-4 p-4">

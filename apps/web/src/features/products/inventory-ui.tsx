@@ -4,7 +4,6 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/misc';
 import { useBusiness } from '@/app/business-context';
-import { ApiError, request } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 
@@ -198,22 +197,6 @@ export function Tabs<T extends string>({
       ))}
     </div>
   );
-}
-
-/** Downloads a spreadsheet export with the session's token, under the name the server gives. */
-export async function downloadFile(path: string, query: Record<string, string | number | boolean | undefined>) {
-  const { data, headers } = await request<Blob>(path, { query });
-  if (!(data instanceof Blob)) throw new ApiError(500, 'ERROR', 'La descarga no devolvió un archivo.');
-  const disposition = headers.get('Content-Disposition') ?? '';
-  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'exportacion.xlsx';
-  const url = URL.createObjectURL(data);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** The text of a money input from a stored amount ("" for none). */

@@ -1,3 +1,4 @@
+import { useDownload } from '@/lib/download';
 import {
   AlertTriangle,
   Download,
@@ -25,7 +26,7 @@ import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { BulkPriceDialog } from './bulk-price-dialog';
-import { downloadFile, ListCard, Pager, RowsSkeleton, SearchBox, StatusNote, useDebounced } from './inventory-ui';
+import { ListCard, Pager, RowsSkeleton, SearchBox, StatusNote, useDebounced } from './inventory-ui';
 import { ProductFormDialog } from './product-form-dialog';
 import { productQuery, productsPath, useDeleteProduct, useProducts, type ProductFilters } from './products.api';
 import { StockAdjustDialog, StockHistoryDialog } from './stock-dialogs';
@@ -234,8 +235,7 @@ export function ProductsTab({ onImport }: { onImport: () => void }) {
   const [deleting, setDeleting] = useState<Product | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
-  const [exportError, setExportError] = useState<string | null>(null);
+  const exporter = useDownload('No se pudo exportar la lista.');
 
   const reset =
     <T,>(set: (v: T) => void) =>
@@ -259,15 +259,7 @@ export function ProductsTab({ onImport }: { onImport: () => void }) {
   const filtering = Boolean(search || categoria || activo || lowOnly);
 
   const exportList = async () => {
-    setExporting(true);
-    setExportError(null);
-    try {
-      await downloadFile(`${productsPath(businessId!)}/exportar`, productQuery(filters));
-    } catch (e) {
-      setExportError(errorMessage(e, 'No se pudo exportar la lista.'));
-    } finally {
-      setExporting(false);
-    }
+    await exporter.run(`${productsPath(businessId!)}/exportar`, productQuery(filters));
   };
 
   return (
@@ -296,15 +288,15 @@ export function ProductsTab({ onImport }: { onImport: () => void }) {
             Actualizar precios
           </Button>
         )}
-        <Button variant="secondary" onClick={exportList} loading={exporting}>
+        <Button variant="secondary" onClick={exportList} loading={exporter.busy}>
           <Download className="h-4 w-4" aria-hidden />
           Exportar
         </Button>
       </div>
       {notice && <StatusNote onClose={() => setNotice(null)}>{notice}</StatusNote>}
-      {exportError && (
+      {exporter.error && (
         <div className="mb-4">
-          <ErrorNote>{exportError}</ErrorNote>
+          <ErrorNote>{exporter.error}</ErrorNote>
         </div>
       )}
 

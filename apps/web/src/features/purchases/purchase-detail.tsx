@@ -1,3 +1,4 @@
+import { useDownload } from '@/lib/download';
 import { ArrowLeft, Ban, CheckCircle2, Download, Pencil, Printer, RotateCcw, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -6,7 +7,7 @@ import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { Card, ErrorNote, Skeleton } from '@/components/ui/misc';
 import { useCan } from '@/features/permissions/permissions.api';
-import { downloadFile, StatusNote } from '@/features/products/inventory-ui';
+import { StatusNote } from '@/features/products/inventory-ui';
 import { errorMessage } from '@/lib/api';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '@/lib/format';
 import { ConfirmAction, PurchaseStateBadge } from './purchase-ui';
@@ -50,8 +51,7 @@ export function PurchaseDetailPage() {
   const remove = useDeletePurchase();
   const [action, setAction] = useState<Action | null>(null);
   const [notice, setNotice] = useState<string | null>((location.state as { notice?: string } | null)?.notice ?? null);
-  const [exportError, setExportError] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const exporter = useDownload('No se pudo exportar la orden.');
 
   const back = (
     <Link
@@ -99,9 +99,9 @@ export function PurchaseDetailPage() {
       <style>{PRINT_CSS}</style>
       {back}
       {notice && <StatusNote onClose={() => setNotice(null)}>{notice}</StatusNote>}
-      {exportError && (
+      {exporter.error && (
         <div className="mb-4">
-          <ErrorNote>{exportError}</ErrorNote>
+          <ErrorNote>{exporter.error}</ErrorNote>
         </div>
       )}
 
@@ -140,17 +140,9 @@ export function PurchaseDetailPage() {
           </Button>
           <Button
             variant="secondary"
-            loading={exporting}
+            loading={exporter.busy}
             onClick={async () => {
-              setExporting(true);
-              setExportError(null);
-              try {
-                await downloadFile(`${purchasesPath(businessId!)}/${p.id}/exportar`, {});
-              } catch (e) {
-                setExportError(errorMessage(e, 'No se pudo exportar la orden.'));
-              } finally {
-                setExporting(false);
-              }
+              await exporter.run(`${purchasesPath(businessId!)}/${p.id}/exportar`, {});
             }}
           >
             <Download className="h-4 w-4" aria-hidden />

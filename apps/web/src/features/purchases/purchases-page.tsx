@@ -1,3 +1,4 @@
+import { useDownload } from '@/lib/download';
 import { ChevronRight, Download, Plus, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -8,7 +9,7 @@ import { Field, Input, Select } from '@/components/ui/input';
 import { Card, EmptyState, ErrorNote, PageHeader } from '@/components/ui/misc';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan } from '@/features/permissions/permissions.api';
-import { downloadFile, ListCard, Pager, RowsSkeleton, StatusNote } from '@/features/products/inventory-ui';
+import { ListCard, Pager, RowsSkeleton, StatusNote } from '@/features/products/inventory-ui';
 import { useSupplierOptions } from '@/features/suppliers/suppliers.api';
 import { errorMessage } from '@/lib/api';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -29,8 +30,7 @@ function PurchaseList() {
   const suppliers = useSupplierOptions();
   const [page, setPage] = useState(0);
   const [notice, setNotice] = useState<string | null>((location.state as { notice?: string } | null)?.notice ?? null);
-  const [exporting, setExporting] = useState(false);
-  const [exportError, setExportError] = useState<string | null>(null);
+  const exporter = useDownload('No se pudo exportar la lista.');
   // The filters live in the URL, so a supplier's "ver todas sus compras" link lands filtered.
   const filters = {
     proveedor_id: params.get('proveedor') ?? '',
@@ -70,17 +70,9 @@ function PurchaseList() {
             )}
             <Button
               variant="secondary"
-              loading={exporting}
+              loading={exporter.busy}
               onClick={async () => {
-                setExporting(true);
-                setExportError(null);
-                try {
-                  await downloadFile(`${purchasesPath(businessId!)}/exportar`, purchaseQuery(filters));
-                } catch (e) {
-                  setExportError(errorMessage(e, 'No se pudo exportar la lista.'));
-                } finally {
-                  setExporting(false);
-                }
+                await exporter.run(`${purchasesPath(businessId!)}/exportar`, purchaseQuery(filters));
               }}
             >
               <Download className="h-4 w-4" aria-hidden />
@@ -90,9 +82,9 @@ function PurchaseList() {
         }
       />
       {notice && <StatusNote onClose={() => setNotice(null)}>{notice}</StatusNote>}
-      {exportError && (
+      {exporter.error && (
         <div className="mb-4">
-          <ErrorNote>{exportError}</ErrorNote>
+          <ErrorNote>{exporter.error}</ErrorNote>
         </div>
       )}
       <Card className="mb-4 p-4">

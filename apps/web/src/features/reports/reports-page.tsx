@@ -1,3 +1,4 @@
+import { useDownload } from '@/lib/download';
 import { Ban, ChevronDown, ChevronRight, Download, Printer, Receipt } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -11,7 +12,7 @@ import { Badge, Card, EmptyState, ErrorNote, PageHeader, Skeleton } from '@/comp
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan } from '@/features/permissions/permissions.api';
 import { PrintableTicket, printTicket } from '@/features/pos/ticket';
-import { downloadFile, Pager, StatusNote } from '@/features/products/inventory-ui';
+import { Pager, StatusNote } from '@/features/products/inventory-ui';
 import { useSales, useSalesReport, useVoidSale } from '@/features/sales/sales.api';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
@@ -46,24 +47,15 @@ function Reports() {
             : null
       : null;
   const report = useSalesReport(range.desde, range.hasta, !rangeError);
-  const [exporting, setExporting] = useState(false);
-  const [exportError, setExportError] = useState<string | null>(null);
+  const exporter = useDownload('No se pudo exportar el reporte.');
   const r = report.data;
 
   async function exportXlsx() {
-    setExporting(true);
-    setExportError(null);
-    try {
-      await downloadFile(`/businesses/${businessId}/ventas/reporte`, {
-        fecha_desde: range.desde,
-        fecha_hasta: range.hasta,
-        formato: 'xlsx',
-      });
-    } catch (e) {
-      setExportError(errorMessage(e, 'No se pudo exportar el reporte.'));
-    } finally {
-      setExporting(false);
-    }
+    await exporter.run(`/businesses/${businessId}/ventas/reporte`, {
+      fecha_desde: range.desde,
+      fecha_hasta: range.hasta,
+      formato: 'xlsx',
+    });
   }
 
   return (
@@ -79,14 +71,14 @@ function Reports() {
           <Button
             variant="secondary"
             onClick={() => void exportXlsx()}
-            loading={exporting}
+            loading={exporter.busy}
             disabled={Boolean(rangeError)}
           >
             <Download className="h-4 w-4" aria-hidden /> Exportar a Excel
           </Button>
         }
       />
-      {exportError && <ErrorNote>{exportError}</ErrorNote>}
+      {exporter.error && <ErrorNote>{exporter.error}</ErrorNote>}
 
       <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-end">
         <div role="group" aria-label="Período" className="inline-flex w-fit rounded-lg bg-slate-100 p-1">

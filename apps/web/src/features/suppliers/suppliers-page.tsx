@@ -1,3 +1,4 @@
+import { useDownload } from '@/lib/download';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Download, Eye, Mail, MapPin, Pencil, Phone, Plus, Trash2, Truck, UserRound } from 'lucide-react';
 import { useState } from 'react';
@@ -18,15 +19,7 @@ import { Field, Input, Select, Textarea } from '@/components/ui/input';
 import { Badge, Card, EmptyState, ErrorNote, PageHeader, Skeleton } from '@/components/ui/misc';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan } from '@/features/permissions/permissions.api';
-import {
-  downloadFile,
-  ListCard,
-  Pager,
-  RowsSkeleton,
-  SearchBox,
-  StatusNote,
-  useDebounced,
-} from '@/features/products/inventory-ui';
+import { ListCard, Pager, RowsSkeleton, SearchBox, StatusNote, useDebounced } from '@/features/products/inventory-ui';
 import { conditionText, PurchaseStateBadge } from '@/features/purchases/purchase-ui';
 import { usePurchases } from '@/features/purchases/purchases.api';
 import { errorMessage } from '@/lib/api';
@@ -345,8 +338,7 @@ function SuppliersScreen() {
   const [viewing, setViewing] = useState<Supplier | null>(null);
   const [deleting, setDeleting] = useState<Supplier | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [exportError, setExportError] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const exporter = useDownload('No se pudo exportar la lista.');
   const rows = suppliers.data?.rows ?? [];
   const openNew = () => {
     setEditing(undefined);
@@ -368,20 +360,12 @@ function SuppliersScreen() {
             )}
             <Button
               variant="secondary"
-              loading={exporting}
+              loading={exporter.busy}
               onClick={async () => {
-                setExporting(true);
-                setExportError(null);
-                try {
-                  await downloadFile(`${suppliersPath(businessId!)}/exportar`, {
-                    q: search.trim() || undefined,
-                    estado: estado || undefined,
-                  });
-                } catch (e) {
-                  setExportError(errorMessage(e, 'No se pudo exportar la lista.'));
-                } finally {
-                  setExporting(false);
-                }
+                await exporter.run(`${suppliersPath(businessId!)}/exportar`, {
+                  q: search.trim() || undefined,
+                  estado: estado || undefined,
+                });
               }}
             >
               <Download className="h-4 w-4" aria-hidden />
@@ -391,9 +375,9 @@ function SuppliersScreen() {
         }
       />
       {notice && <StatusNote onClose={() => setNotice(null)}>{notice}</StatusNote>}
-      {exportError && (
+      {exporter.error && (
         <div className="mb-4">
-          <ErrorNote>{exportError}</ErrorNote>
+          <ErrorNote>{exporter.error}</ErrorNote>
         </div>
       )}
       <Card className="mb-4 p-4">
