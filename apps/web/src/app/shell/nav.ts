@@ -1,5 +1,4 @@
 import {
-  BarChart3,
   Building2,
   CheckSquare,
   FileText,
@@ -68,8 +67,6 @@ export const NAV: NavItem[] = [
   { label: 'Facturación', icon: FileText, disabled: true },
   { label: 'Configuración', icon: Settings, disabled: true },
 ];
-
-export const REPORTS_ICON = BarChart3;
 
 /**
  * The menu a user sees: with a business selected, module items the user may not `ver` are left
