@@ -73,31 +73,41 @@ async function apiRun(base, auth, businessId, productIds, duration) {
 }
 
 /**
- * The statements record-sale runs (sales.service.ts recordSale with an Idempotency-Key, three
- * product lines), in one transaction, straight through pg: claim the key, read the products,
- * write the sale, its lines and the income movement (with its audit row) in one statement, the
- * stock changes of all lines in another, then number everything in one last statement.
+ * The statements record-sale runs (record-sale.ts with an Idempotency-Key, three product lines),
+ * straight through pg in pipeline mode, in one transaction of two round trips as the API sends
+ * them: BEGIN, the key claim and the products locked in id order together; then the one
+ * statement that numbers and writes the sale, its lines, stock and movements, with COMMIT.
  */
 async function directSale(client, ctx, items) {
   const key = randomUUID();
-  const ids = items.map((i) => i.id);
+  const ids = items.map((i) => i.id).sort();
   const now = new Date();
-  await client.query('BEGIN');
+  const all = (qs) =>
+    Promise.allSettled(qs).then((rs) => {
+      const bad = rs.find((r) => r.status === 'rejected');
+      if (bad) throw bad.reason;
+      return rs.map((r) => r.value);
+    });
   try {
-    await client.query(
-      `INSERT INTO sale_idempotency_keys (business_id, user_id, clave, hash, status, respuesta, creado_en)
-       VALUES ($1, $2, $3, 'x', 0, '{}', $4) ON CONFLICT DO NOTHING RETURNING clave`,
-      [ctx.businessId, ctx.userId, key, now],
-    );
-    const { rows: prods } = await client.query(
-      'SELECT id, nombre, precio_venta, precio_compra, activo FROM products WHERE business_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE',
-      [ctx.businessId, ids],
-    );
+    const [, , { rows: prods }] = await all([
+      client.query('BEGIN'),
+      client.query(
+        `INSERT INTO sale_idempotency_keys (business_id, user_id, clave, hash, status, respuesta, creado_en)
+         VALUES ($1, $2, $3, 'x', 0, '{}', $4) ON CONFLICT DO NOTHING RETURNING clave`,
+        [ctx.businessId, ctx.userId, key, now],
+      ),
+      client.query(
+        `SELECT id, nombre, precio_venta AS precio, precio_compra AS costo, activo, stock_actual AS stock
+           FROM products WHERE business_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE`,
+        [ctx.businessId, ids],
+      ),
+    ]);
     const byId = new Map(prods.map((p) => [p.id, p]));
     const lines = items.map((it, i) => {
       const p = byId.get(it.id);
-      const precio = Math.round(Number(p.precio_venta) * 100);
-      const costo = Math.round(Number(p.precio_compra ?? 0) * 100);
+      if (Number(p.stock) < it.cantidad) throw new Error('stock insuficiente');
+      const precio = Math.round(Number(p.precio) * 100);
+      const costo = Math.round(Number(p.costo ?? 0) * 100);
       return {
         ...it,
         posicion: i,
@@ -126,10 +136,24 @@ async function directSale(client, ctx, items) {
         monto: total / 100,
         fecha,
         metodo_pago: 'efectivo',
-        descripcion: 'Venta',
         observaciones: null,
         cliente_id: null,
       }),
+      JSON.stringify({
+        total: total / 100,
+        descuento: 0,
+        metodo_pago: 'efectivo',
+        cliente_id: null,
+        items: lines.map((l) => ({
+          tipo: 'producto',
+          id: l.id,
+          nombre: l.nombre,
+          cantidad: l.cantidad,
+          precio_unitario: l.precio / 100,
+        })),
+      }),
+      JSON.stringify({ total: total / 100, fecha: now.toISOString(), mensaje: 'Venta registrada exitosamente' }),
+      key,
     ];
     const tuples = lines.map((l) => {
       values.push(
@@ -145,99 +169,52 @@ async function directSale(client, ctx, items) {
       const o = values.length - 8;
       return `($${o + 1}::int, 'producto', $${o + 2}::uuid, NULL::uuid, $${o + 3}, $${o + 4}::numeric, $${o + 5}::numeric, $${o + 6}::numeric, $${o + 7}::numeric, $${o + 8}::numeric)`;
     });
-    const {
-      rows: [sale],
-    } = await client.query(
-      `WITH s AS (
-         INSERT INTO sales (business_id, fecha, cliente_id, metodo_pago, subtotal, descuento, total, costo_estimado, observaciones, vendedor_id)
-         VALUES ($1, $2, NULL, 'efectivo', $3, '0.00', $3, $4, NULL, $5) RETURNING id, fecha
-       ), i AS (
-         INSERT INTO sale_items (business_id, venta_id, fecha, posicion, tipo, producto_id, servicio_id, nombre, cantidad, precio_unitario, subtotal, costo_unitario, costo_total)
-         SELECT $1, s.id, s.fecha, v.* FROM s, (VALUES ${tuples.join(', ')}) AS v
-       ), fm AS (
-         INSERT INTO finance_movements (business_id, tipo, categoria_id, monto, fecha, metodo_pago, descripcion, observaciones, cliente_id, origen, cuenta_id, venta_id, compra_id, creado_por)
-         SELECT $1, 'ingreso', $6::uuid, $3::numeric, $7::date, 'efectivo', 'Venta', NULL, NULL, 'venta', NULL, s.id, NULL, $5 FROM s
-         RETURNING id
-       ), fa AS (
-         INSERT INTO audit_log (business_id, user_id, entidad, entidad_id, accion, antes, despues)
-         SELECT $1, $5, 'movimiento', fm.id, 'crear', NULL, $8::jsonb FROM fm
-       )
-       SELECT id, fecha, (SELECT id FROM fm) AS movimiento_id FROM s`,
-      values,
-    );
-    const mov = { id: sale.movimiento_id };
-    const sorted = [...lines].sort((a, b) => (a.id < b.id ? -1 : 1));
-    const stockValues = [ctx.businessId, sale.id, ctx.userId, sorted.map((l) => l.id)];
-    const stockTuples = sorted.map((l) => {
-      stockValues.push(lines.indexOf(l), l.id, `-${l.cantidad}.000`);
-      const o = stockValues.length - 3;
-      return `($${o + 1}::int, $${o + 2}::uuid, $${o + 3}::numeric, 'venta'::text, 'Venta'::text, $2::uuid, $3::uuid)`;
-    });
-    const { rows: stock } = await client.query(
-      `WITH v (ord, producto_id, cantidad, origen, motivo, referencia_id, usuario_id) AS (
-         VALUES ${stockTuples.join(', ')}
-       ), upd AS (
-         UPDATE products p SET stock_actual = p.stock_actual + v.cantidad, actualizado_en = now()
-           FROM v
-          WHERE p.business_id = $1 AND p.id = ANY($4::uuid[])
-            AND p.id = v.producto_id AND p.stock_actual + v.cantidad >= 0
-         RETURNING p.id, p.nombre, p.stock_actual
-       ), mov AS (
-         INSERT INTO stock_movements (business_id, producto_id, origen, cantidad, stock_resultante, motivo, referencia_id, usuario_id)
-         SELECT $1, upd.id, v.origen, v.cantidad, upd.stock_actual, v.motivo, v.referencia_id, v.usuario_id
-           FROM upd JOIN v ON v.producto_id = upd.id
-          ORDER BY upd.id
-         RETURNING id, producto_id, fecha, stock_resultante
-       )
-       SELECT v.ord, upd.nombre, mov.id AS movimiento_id, mov.fecha, mov.stock_resultante
-         FROM v
-         LEFT JOIN upd ON upd.id = v.producto_id
-         LEFT JOIN mov ON mov.producto_id = v.producto_id
-        ORDER BY v.ord`,
-      stockValues,
-    );
-    if (stock.some((r) => !r.movimiento_id)) throw new Error('stock insuficiente');
-    const movIds = stock.map((r) => r.movimiento_id);
-    const body = {
-      id: sale.id,
-      total: total / 100,
-      fecha: now.toISOString(),
-      mensaje: 'Venta registrada exitosamente',
-    };
-    await client.query(
-      `WITH n AS (
-         INSERT INTO sale_counters AS sc (business_id, ultimo_numero) VALUES ($1, 1)
-         ON CONFLICT (business_id) DO UPDATE SET ultimo_numero = sc.ultimo_numero + 1
-         RETURNING ultimo_numero AS numero
-       ), s AS (
-         UPDATE sales SET numero = n.numero FROM n WHERE sales.business_id = $1 AND sales.id = $2 RETURNING 1
-       ), sm AS (
-         UPDATE stock_movements m SET motivo = 'Venta #' || n.numero FROM n WHERE m.business_id = $1 AND m.id = ANY($3::uuid[]) RETURNING 1
-       ), fm AS (
-         UPDATE finance_movements f SET descripcion = 'Venta #' || n.numero FROM n WHERE f.business_id = $1 AND f.id = $4::uuid RETURNING 1
-       ), am AS (
-         UPDATE audit_log a SET despues = jsonb_set(a.despues, '{descripcion}', to_jsonb('Venta #' || n.numero)) FROM n
-          WHERE a.business_id = $1 AND a.fecha = now() AND a.entidad = 'movimiento' AND a.entidad_id = $4::uuid RETURNING 1
-       ), av AS (
-         INSERT INTO audit_log (business_id, user_id, entidad, entidad_id, accion, despues)
-         SELECT $1, $5, 'venta', $2, 'crear', jsonb_build_object('numero', n.numero) || $6::jsonb FROM n RETURNING 1
-       ), k AS (
-         UPDATE sale_idempotency_keys k SET status = 201, venta_id = $2, respuesta = $7::jsonb || jsonb_build_object('numero', n.numero)
-           FROM n WHERE k.business_id = $1 AND k.user_id = $5 AND k.clave = $8 RETURNING 1
-       )
-       SELECT numero FROM n`,
-      [
-        ctx.businessId,
-        sale.id,
-        movIds,
-        mov.id,
-        ctx.userId,
-        JSON.stringify({ total: total / 100, items: lines.length }),
-        JSON.stringify(body),
-        key,
-      ],
-    );
-    await client.query('COMMIT');
+    const stock = [...lines]
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
+      .map((l) => {
+        values.push(l.id, `${l.cantidad}.000`);
+        return `($${values.length - 1}::uuid, $${values.length}::numeric)`;
+      });
+    await all([
+      client.query(
+        `WITH n AS (
+           INSERT INTO sale_counters AS sc (business_id, ultimo_numero) VALUES ($1, 1)
+           ON CONFLICT (business_id) DO UPDATE SET ultimo_numero = sc.ultimo_numero + 1
+           RETURNING ultimo_numero AS numero
+         ), s AS (
+           INSERT INTO sales (business_id, numero, fecha, cliente_id, metodo_pago, subtotal, descuento, total, costo_estimado, observaciones, vendedor_id)
+           SELECT $1, n.numero, $2, NULL, 'efectivo', $3, '0.00', $3, $4, NULL, $5 FROM n RETURNING id, numero, fecha
+         ), i AS (
+           INSERT INTO sale_items (business_id, venta_id, fecha, posicion, tipo, producto_id, servicio_id, nombre, cantidad, precio_unitario, subtotal, costo_unitario, costo_total)
+           SELECT $1, s.id, s.fecha, v.* FROM s, (VALUES ${tuples.join(', ')}) AS v
+         ), st AS (
+           UPDATE products p SET stock_actual = p.stock_actual - v.cantidad, actualizado_en = now()
+             FROM (VALUES ${stock.join(', ')}) AS v (producto_id, cantidad)
+            WHERE p.business_id = $1 AND p.id = v.producto_id
+           RETURNING p.id, p.stock_actual, v.cantidad
+         ), sm AS (
+           INSERT INTO stock_movements (business_id, producto_id, origen, cantidad, stock_resultante, motivo, referencia_id, usuario_id)
+           SELECT $1, st.id, 'venta', -st.cantidad, st.stock_actual, 'Venta #' || s.numero, s.id, $5 FROM st, s ORDER BY st.id
+         ), fm AS (
+           INSERT INTO finance_movements (business_id, tipo, categoria_id, monto, fecha, metodo_pago, descripcion, observaciones, cliente_id, origen, cuenta_id, venta_id, compra_id, creado_por)
+           SELECT $1, 'ingreso', $6::uuid, $3::numeric, $7::date, 'efectivo', 'Venta #' || s.numero, NULL, NULL, 'venta', NULL, s.id, NULL, $5 FROM s
+           RETURNING id, descripcion
+         ), fa AS (
+           INSERT INTO audit_log (business_id, user_id, entidad, entidad_id, accion, antes, despues)
+           SELECT $1, $5, 'movimiento', fm.id, 'crear', NULL, $8::jsonb || jsonb_build_object('descripcion', fm.descripcion) FROM fm
+         ), av AS (
+           INSERT INTO audit_log (business_id, user_id, entidad, entidad_id, accion, despues)
+           SELECT $1, $5, 'venta', s.id, 'crear', jsonb_build_object('numero', s.numero) || $9::jsonb FROM s
+         ), k AS (
+           UPDATE sale_idempotency_keys k SET status = 201, venta_id = s.id,
+                  respuesta = jsonb_build_object('id', s.id, 'numero', s.numero) || $10::jsonb
+             FROM s WHERE k.business_id = $1 AND k.user_id = $5 AND k.clave = $11
+         )
+         SELECT s.id, s.numero FROM s`,
+        values,
+      ),
+      client.query('COMMIT'),
+    ]);
   } catch (e) {
     await client.query('ROLLBACK');
     throw e;
@@ -299,6 +276,7 @@ async function main() {
   const direct = new (await import('pg')).default.Pool({
     connectionString: pool.options.connectionString,
     max: CFG.connections,
+    pipeline: true,
   });
   try {
     log(`calentamiento ${CFG.warmup} s…`);

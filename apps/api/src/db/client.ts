@@ -21,7 +21,9 @@ export interface Database {
 }
 
 export function connect(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // Pipeline mode: statements sent together on one connection go out without waiting for each
+  // other's answers (pipelinedTransaction); statements awaited one by one behave as usual.
+  const pool = new pg.Pool({ connectionString: url, max, pipeline: true });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   });

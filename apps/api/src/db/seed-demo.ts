@@ -104,7 +104,7 @@ async function main() {
     await saveSettings(db, almacen.id, user.id, { sales_drop_threshold: 15, min_days_for_model: 30 });
     await seedInventory(db, almacen.id, user.id, CUSTOMERS, todayIn('America/Argentina/Buenos_Aires', now));
     await seedPurchases(db, almacen.id, user.id, todayIn('America/Argentina/Buenos_Aires', now));
-    await seedSales(db, almacen.id, user.id, todayIn('America/Argentina/Buenos_Aires', now));
+    await seedSales(open.database, almacen.id, user.id, todayIn('America/Argentina/Buenos_Aires', now));
 
     const today = todayIn('America/Argentina/Buenos_Aires', now);
     // Sales and purchases above already wrote their income and expenses.

@@ -3,7 +3,7 @@ import { recordSaleInput, zonedToInstant, type PaymentMethod, type RecordSaleInp
 import { addDays } from '../../lib/dates.js';
 import { adjustStock } from '../../modules/products/products.service.js';
 import { recordSale, voidSale } from '../../modules/sales/sales.service.js';
-import type { Db } from '../client.js';
+import type { Database } from '../client.js';
 import { customers, products, services } from '../schema/index.js';
 
 const TZ = 'America/Argentina/Buenos_Aires';
@@ -37,7 +37,8 @@ interface PlannedSale {
  * product will sell is added first as a restocking adjustment, so the stock the inventory seed
  * chose (low and empty products included) is where every product ends.
  */
-export async function seedSales(db: Db, businessId: string, userId: string, today: string): Promise<void> {
+export async function seedSales(database: Database, businessId: string, userId: string, today: string): Promise<void> {
+  const { db } = database;
   const rnd = random(20260315);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
   const prods = await db
@@ -114,7 +115,11 @@ export async function seedSales(db: Db, businessId: string, userId: string, toda
   }
   const recorded: { id: string; at: Date }[] = [];
   for (const s of plan) {
-    const r = await recordSale(db, { businessId, userId, timezone: TZ, now: s.at }, recordSaleInput.parse(s.input));
+    const r = await recordSale(
+      database,
+      { businessId, userId, timezone: TZ, now: s.at },
+      recordSaleInput.parse(s.input),
+    );
     recorded.push({ id: r.body.id, at: s.at });
   }
   // A few voided sales, as a real counter has.

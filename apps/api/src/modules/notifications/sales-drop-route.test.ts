@@ -35,7 +35,7 @@ async function sellOn(s: { owner: TestUser; biz: string; productId: string }, da
     items: [{ id: s.productId, tipo: 'producto', cantidad: amount / 100 }],
   });
   const now = new Date(`${day}T15:00:00Z`);
-  return recordSale(ctx.database.db, { businessId: s.biz, userId: s.owner.id, timezone: TZ, now }, input);
+  return recordSale(ctx.database, { businessId: s.biz, userId: s.owner.id, timezone: TZ, now }, input);
 }
 
 const notifications = async (u: TestUser, biz: string) => {

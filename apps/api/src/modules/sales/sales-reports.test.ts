@@ -78,7 +78,7 @@ async function sell(
     })),
   });
   const now = new Date(when);
-  const r = await recordSale(ctx.database.db, { businessId: biz, userId: owner.id, timezone: TZ, now }, input);
+  const r = await recordSale(ctx.database, { businessId: biz, userId: owner.id, timezone: TZ, now }, input);
   const computed = lines.map((l) => {
     const precio = l.precio ?? l.item.precio;
     return {

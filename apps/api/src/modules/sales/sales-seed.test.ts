@@ -15,7 +15,7 @@ describe('demo sales seed', () => {
       'SELECT id, stock_actual AS s FROM products WHERE business_id = $1 ORDER BY id',
       [biz],
     );
-    await seedSales(ctx.database.db, biz, owner.id, '2026-03-15');
+    await seedSales(ctx.database, biz, owner.id, '2026-03-15');
 
     const numbers = await ctx.sql<{ numero: number }>(
       'SELECT numero FROM sales WHERE business_id = $1 ORDER BY numero',

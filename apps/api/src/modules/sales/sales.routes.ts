@@ -59,7 +59,7 @@ export async function salesRoutes(app: App) {
       schema: { tags, body: recordSaleInput },
     },
     async (req, reply) => {
-      const r = await recordSale(db, saleContext(req), req.body, idempotencyKey(req));
+      const r = await recordSale(app.db, saleContext(req), req.body, idempotencyKey(req));
       return reply.status(r.status).send(r.body);
     },
   );
@@ -72,7 +72,7 @@ export async function salesRoutes(app: App) {
       if (req.body.negocio_id && req.body.negocio_id !== b.id) {
         throw invalid('negocio_id', SALE_MESSAGES.businessMismatch);
       }
-      const r = await recordSale(db, saleContext(req), req.body, idempotencyKey(req));
+      const r = await recordSale(app.db, saleContext(req), req.body, idempotencyKey(req));
       return reply.status(r.status).send(r.body);
     },
   );

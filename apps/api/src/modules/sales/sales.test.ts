@@ -200,6 +200,15 @@ describe('record-sale', () => {
       [biz, body.id],
     );
     expect(auditRow).toMatchObject({ accion: 'crear', despues: { numero: 1 } });
+    // The income movement's audit row says what the movement says.
+    const [movAudit] = await ctx.sql<{ accion: string; despues: Record<string, unknown> }>(
+      `SELECT accion, despues FROM audit_log WHERE business_id = $1 AND entidad = 'movimiento' AND entidad_id = $2`,
+      [biz, fin[0].id],
+    );
+    expect(movAudit).toMatchObject({
+      accion: 'crear',
+      despues: { tipo: 'ingreso', monto: 16662.89, descripcion: 'Venta #1', metodo_pago: 'efectivo' },
+    });
   });
 
   it('uses the business in the path, and refuses a different body business', async () => {
