@@ -16,7 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import '@mostrador/shared';
 import type { Database } from './db/client.js';
-import { accessPlugin, API_PREFIX } from './lib/access.js';
+import { accessPlugin, API_PREFIX, methodsOn } from './lib/access.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -184,6 +184,13 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   }
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0].replace(/\/+$/, '') || '/';
+    const offered = pathname.startsWith('/api/') ? methodsOn(app.routeTable, pathname) : [];
+    if (offered.length) {
+      return reply
+        .status(405)
+        .header('Allow', offered.join(', '))
+        .send({ detail: 'Operación no permitida.', code: 'METHOD_NOT_ALLOWED' });
+    }
     if (!webDist || req.method !== 'GET' || pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
       return reply.status(404).send({ detail: 'Recurso no encontrado.', code: 'NOT_FOUND' });
     }

@@ -50,7 +50,8 @@ const REQUIRED = 'Este campo es obligatorio.';
 export const queryParam = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
-const queryInt = (message: string) =>
+/** A whole number from the query string; bounds go in a `.pipe(z.number().min(…))` so they keep their own message. */
+export const queryInt = (message = 'Debe ser un número entero.') =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v),
     z.number({ error: message }).int({ error: message }),
@@ -58,10 +59,10 @@ const queryInt = (message: string) =>
 
 /** `limit` (lowered to the maximum, never refused for being large) and `offset` of a paginated list. */
 export const pageQuery = (defaultLimit: number, maxLimit: number) => ({
-  limit: queryParam(queryInt('Debe ser un número entero.').pipe(z.number().min(1))).transform((n) =>
+  limit: queryParam(queryInt().pipe(z.number().min(1))).transform((n) =>
     Math.min(n ?? defaultLimit, maxLimit),
   ),
-  offset: queryParam(queryInt('Debe ser un número entero.').pipe(z.number().min(0))).transform((n) => n ?? 0),
+  offset: queryParam(queryInt().pipe(z.number().min(0))).transform((n) => n ?? 0),
 });
 
 /** One of fixed values, case-insensitive; a missing value says "obligatorio" rather than listing the options. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_QUANTITY_MILLI, optMoney, parseMilli, withAliases } from './catalog.js';
-import { oneOfCi, pageQuery, queryParam } from './customers.js';
+import { oneOfCi, pageQuery, queryInt, queryParam } from './customers.js';
 import { paymentMethod, type PaymentMethod } from './payment-methods.js';
 import { isoDate, optText } from './validation.js';
 
@@ -254,21 +254,11 @@ export const dashboardQuery = z.object({
 });
 
 export const recentActivityQuery = z.object({
-  limit: queryParam(
-    z.preprocess(
-      (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
-      z.number({ error: 'Debe ser un número entero.' }).int({ error: 'Debe ser un número entero.' }).min(1),
-    ),
-  ).transform((n) => Math.min(n ?? 10, 50)),
+  limit: queryParam(queryInt().pipe(z.number().min(1))).transform((n) => Math.min(n ?? 10, 50)),
 });
 
 export const topProductsChartQuery = z.object({
-  dias: queryParam(
-    z.preprocess(
-      (v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v),
-      z.number({ error: 'Debe ser un número entero.' }).int({ error: 'Debe ser un número entero.' }).min(1).max(365),
-    ),
-  ).transform((n) => n ?? 30),
+  dias: queryParam(queryInt().pipe(z.number().min(1).max(365))).transform((n) => n ?? 30),
 });
 
 export interface PeriodFigures {

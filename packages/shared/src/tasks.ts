@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate, optText, queryBool, reqText } from './validation.js';
+import { queryInt } from './customers.js';
 
 /* ---------------------------------------------------------------- constants (API-CONTRACT §11) */
 
@@ -244,12 +245,6 @@ export type TaskFormValues = z.infer<typeof taskForm>;
 /* ---------------------------------------------------------------- queries */
 
 const q = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
-
-const queryInt = () =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v),
-    z.number({ error: 'Debe ser un número entero.' }).int({ error: 'Debe ser un número entero.' }),
-  );
 
 /** A comma-separated list of fixed values (`estado=pendiente,en_progreso`). */
 const choiceList = <const T extends readonly [string, ...string[]]>(values: T) =>

@@ -68,11 +68,15 @@ describe.each([...businessRoutes, ...globalBusinessRoutes].map((r) => [label(r),
     expect(res.json().code).toBe('NOT_MEMBER');
   });
 
-  it('answers 403 NOT_MEMBER for an unknown or malformed business id', async () => {
-    for (const id of [randomUUID(), 'no-es-un-id']) {
-      const res = await call(r, urlFor(r, id), owner.auth);
-      expect(res.statusCode, id).toBe(403);
-    }
+  it('answers 403 NOT_MEMBER for an unknown business id; a malformed one is 403 in the path, 422 in the query', async () => {
+    const unknown = await call(r, urlFor(r, randomUUID()), owner.auth);
+    expect(unknown.statusCode).toBe(403);
+    expect(unknown.json().code).toBe('NOT_MEMBER');
+    const malformed = await call(r, urlFor(r, 'no-es-un-id'), owner.auth);
+    if (globalBusinessRoutes.includes(r)) {
+      expect(malformed.statusCode).toBe(422);
+      expect(malformed.json().errors).toEqual([{ field: 'negocio_id', message: 'Identificador no válido.' }]);
+    } else expect(malformed.statusCode).toBe(403);
   });
 
   it('applies the declared rule to a member without permissions', async () => {

@@ -252,9 +252,11 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
     const businessId = acc.kind === 'user' ? undefined : await businessIdOf(req, sub, query);
     const scoped = businessId !== undefined;
     if (scoped && !isUuid(businessId)) {
-      // Authenticate first (401 before 403), then refuse the malformed business id.
+      // Authenticate first (401 before 403), then refuse the malformed business id: as a business
+      // the caller cannot access in the path, as invalid input in a query, body or header (§1.2).
       if (!(await lookup(sid, sub, now))) throw unauthenticated();
-      throw notMember();
+      if (req.routeOptions.url?.startsWith(`${API_PREFIX}/businesses/:id`)) throw notMember();
+      throw invalid('negocio_id', 'Identificador no válido.');
     }
     const row = await lookup(sid, sub, now, scoped ? businessId : undefined);
     if (!row) throw unauthenticated();
@@ -289,10 +291,24 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
     assertPlanAllows(req, estado, readOnlyUntil, ctx.timezone);
   }
 
+  // Whatever a request with a token gets back (data or an error) is nobody else's to cache.
   app.addHook('onSend', async (req, reply) => {
-    if (req.auth) reply.header('Cache-Control', 'no-store');
+    if (req.auth || bearer(req)) reply.header('Cache-Control', 'no-store');
   });
 });
+
+/**
+ * The methods the API offers on a concrete path (`/api/v1/businesses/<uuid>/products`), from the
+ * route table: a request with another method is answered 405 rather than 404 (API-CONTRACT §1.3).
+ */
+export function methodsOn(table: RouteEntry[], pathname: string): string[] {
+  const segments = pathname.replace(/\/+$/, '').split('/');
+  const matches = (url: string) => {
+    const pattern = url.replace(/\/+$/, '').split('/');
+    return pattern.length === segments.length && pattern.every((p, i) => p.startsWith(':') || p === segments[i]);
+  };
+  return [...new Set(table.filter((r) => matches(r.url)).map((r) => r.method))];
+}
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -47,7 +47,11 @@ export async function businessRoutes(app: App) {
   app.delete(
     '/businesses/:id',
     {
-      config: { access: access.creator('Solo el creador puede eliminar el negocio.') },
+      // Allowed in every plan state (API-CONTRACT §1.6): the owner can always close the business.
+      config: {
+        access: access.creator('Solo el creador puede eliminar el negocio.'),
+        plan: { readOnly: 'allow', blocked: 'allow' },
+      },
       schema: { tags, params: idParams },
     },
     async (req, reply) => {

@@ -107,16 +107,26 @@ export async function listInvitations(db: Db, svc: AppServices, businessId: stri
   return rows.map((r) => toInvitation(r, svc));
 }
 
+const INVITATION_ACCEPTED = 'La invitación ya fue aceptada. Para quitarle el acceso, elimina a esa persona del equipo.';
+
 export async function revokeInvitation(db: Db, businessId: string, actorId: string, id: string) {
   const missing = () => notFound('Invitación no encontrada.');
   if (!isUuid(id)) throw missing();
   await db.transaction(async (tx) => {
+    const [found] = await tx
+      .select()
+      .from(invitations)
+      .where(and(eq(invitations.id, id), eq(invitations.businessId, businessId)))
+      .for('update');
+    if (!found) throw missing();
+    // An accepted invitation is history: the access it gave is taken away by removing the member.
+    if (found.estado === 'aceptada') throw conflict('INVALID_STATE', INVITATION_ACCEPTED);
+    if (found.estado === 'revocada') return;
     const [r] = await tx
       .update(invitations)
       .set({ estado: 'revocada' })
       .where(and(eq(invitations.id, id), eq(invitations.businessId, businessId)))
       .returning();
-    if (!r) throw missing();
     await audit(tx, {
       businessId,
       userId: actorId,

@@ -105,6 +105,16 @@ describe('invitations', () => {
     const again = await app.inject({ method: 'POST', url: base, headers: owner.auth, payload: { email } });
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe('Esa persona ya es miembro de este negocio.');
+
+    // The accepted invitation stays accepted: revoking it is refused and changes nothing.
+    const revoke = await app.inject({ method: 'DELETE', url: `${base}/${body.invitacion.id}`, headers: owner.auth });
+    expect(revoke.statusCode).toBe(409);
+    expect(revoke.json()).toEqual({
+      code: 'INVALID_STATE',
+      detail: 'La invitación ya fue aceptada. Para quitarle el acceso, elimina a esa persona del equipo.',
+    });
+    const list = (await app.inject({ method: 'GET', url: base, headers: owner.auth })).json();
+    expect(list.find((i: { id: string }) => i.id === body.invitacion.id)).toMatchObject({ estado: 'aceptada' });
   });
 
   it('refuses another e-mail, an expired link and a revoked one', async () => {
@@ -136,6 +146,10 @@ describe('invitations', () => {
 
     const del = await app.inject({ method: 'DELETE', url: `${base}/${second.id}`, headers: owner.auth });
     expect(del.statusCode).toBe(204);
+    // Revoking it again is harmless.
+    expect((await app.inject({ method: 'DELETE', url: `${base}/${second.id}`, headers: owner.auth })).statusCode).toBe(
+      204,
+    );
     const secondToken = new URL(second.enlace).searchParams.get('token');
     expect(
       (await app.inject({ method: 'POST', url: `/api/v1/invitaciones/${secondToken}/aceptar`, headers: ana.auth }))

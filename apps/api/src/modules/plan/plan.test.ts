@@ -152,6 +152,23 @@ describe('trial and plan', () => {
     clock = start;
   });
 
+  it.each([
+    ['solo_lectura', 20],
+    ['bloqueada', 60],
+  ])('the creator can still delete the business while %s', async (estado, day) => {
+    clock = start;
+    const owner = await registerUser(app, `Cierra${day}`);
+    const id = await createBusiness(app, owner);
+    clock = at(day);
+    const auth = await login(owner.email);
+    const plan = await app.inject({ method: 'GET', url: `/api/v1/businesses/${id}/suscripcion-plan`, headers: auth });
+    expect(plan.json().estado).toBe(estado);
+    const del = await app.inject({ method: 'DELETE', url: `/api/v1/businesses/${id}`, headers: auth });
+    expect(del.statusCode).toBe(204);
+    expect(await ctx.sql('SELECT 1 FROM businesses WHERE id = $1', [id])).toHaveLength(0);
+    clock = start;
+  });
+
   it('refuses an unknown plan and a plan smaller than the team', async () => {
     clock = start;
     const owner = await registerUser(app, 'Grande');

@@ -534,7 +534,18 @@ describe('dashboard (§6.5)', () => {
     const top = (await api('GET', `/ventas/top-products-chart?negocio_id=${biz}&dias=7`)).json();
     expect(top.periodo).toBe('Últimos 7 días');
     expect(top.total_items).toBe(top.datos.length);
-    expect((await api('GET', `/ventas/top-products-chart?negocio_id=${biz}&dias=0`)).statusCode).toBe(422);
+    // Out-of-range numbers name their bound (API-CONTRACT §1.3 field messages).
+    for (const [url, message] of [
+      [`/ventas/top-products-chart?negocio_id=${biz}&dias=0`, 'Debe ser mayor o igual a 1.'],
+      [`/ventas/top-products-chart?negocio_id=${biz}&dias=400`, 'Debe ser menor o igual a 365.'],
+      [`/ventas/top-products-chart?negocio_id=${biz}&dias=1.5`, 'Debe ser un número entero.'],
+      [`/ventas/recent-activity?negocio_id=${biz}&limit=0`, 'Debe ser mayor o igual a 1.'],
+      [`/ventas/recent-activity?negocio_id=${biz}&limit=-3`, 'Debe ser mayor o igual a 1.'],
+    ]) {
+      const res = await api('GET', url);
+      expect(res.statusCode, url).toBe(422);
+      expect(res.json().detail, url).toBe(message);
+    }
 
     const act = (await api('GET', `/ventas/recent-activity?negocio_id=${biz}&limit=50`)).json();
     // Products and customers carry the database clock (they were created "now"); sales the test clock.
