@@ -59,9 +59,7 @@ export const queryInt = (message = 'Debe ser un número entero.') =>
 
 /** `limit` (lowered to the maximum, never refused for being large) and `offset` of a paginated list. */
 export const pageQuery = (defaultLimit: number, maxLimit: number) => ({
-  limit: queryParam(queryInt().pipe(z.number().min(1))).transform((n) =>
-    Math.min(n ?? defaultLimit, maxLimit),
-  ),
+  limit: queryParam(queryInt().pipe(z.number().min(1))).transform((n) => Math.min(n ?? defaultLimit, maxLimit)),
   offset: queryParam(queryInt().pipe(z.number().min(0))).transform((n) => n ?? 0),
 });
 
