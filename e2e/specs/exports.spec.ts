@@ -24,7 +24,7 @@ async function exportFrom(page: Page, button: Locator) {
   return { name: download.suggestedFilename(), rows, cells: rows.flat() };
 }
 
-test('every export button downloads a real .xlsx with the rows on screen: products, customers, suppliers, purchases, a purchase order and the sales report', async ({
+test('every export button downloads a real .xlsx with the rows on screen: products, customers, suppliers, purchases, a purchase order, finance movements and the sales report', async ({
   page,
   request,
 }) => {
@@ -83,6 +83,15 @@ test('every export button downloads a real .xlsx with the rows on screen: produc
   const order = await exportFrom(page, page.getByRole('button', { name: 'Exportar .xlsx' }));
   expect(order.name).toMatch(/\.xlsx$/);
   expect(order.cells).toEqual(expect.arrayContaining(['Yerba Exportable 1 kg', 'Distribuidora Exporta']));
+
+  // The sale's income movement in finance.
+  await page.goto('/finanzas/movimientos');
+  await expect(page.getByText(`Venta #${venta.numero}`).first()).toBeVisible();
+  const movements = await exportFrom(page, page.getByRole('button', { name: 'Exportar', exact: true }));
+  expect(movements.name).toMatch(/^movimientos-.*\.xlsx$/);
+  expect(movements.rows.some((r) => r.includes(`Venta #${venta.numero}`) && r.includes('Lucía Exportadora'))).toBe(
+    true,
+  );
 
   await page.goto('/reports');
   await expect(page.getByText('Yerba Exportable 1 kg').first()).toBeVisible();

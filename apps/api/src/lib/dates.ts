@@ -23,3 +23,6 @@ export function daysBetween(from: string, to: string): number {
 export function formatDateEs(d: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('es-AR', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
 }
+
+/** A calendar date `YYYY-MM-DD` as Argentines write it, `dd/mm/aaaa` ('' for none). */
+export const esDate = (d: string | null) => (d ? `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}` : '');

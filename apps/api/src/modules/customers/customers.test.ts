@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.js';
+import { readXlsx } from '../../test/xlsx.js';
 import { addMember, createBusiness, registerUser, type TestUser } from '../../test/fixtures.js';
 
 const ctx = await createTestApp({ now: () => new Date('2026-03-15T15:00:00Z') });
@@ -28,15 +28,6 @@ async function customer(payload: object, u = owner, b = biz) {
 }
 
 const count = async () => (await ctx.sql<{ n: number }>('SELECT count(*)::int AS n FROM customers'))[0].n;
-
-async function readXlsx(body: Buffer) {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(body as unknown as ArrayBuffer);
-  const ws = wb.worksheets[0];
-  const rows: unknown[][] = [];
-  ws.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
-  return rows;
-}
 
 beforeAll(async () => {
   owner = await registerUser(app, 'Ana');

@@ -8,17 +8,22 @@ import {
   financeCategoryQuery,
   financeCategoryUpdate,
   markPaidInput,
+  MOVEMENT_ORIGIN_LABELS,
+  MOVEMENT_TYPE_LABELS,
   movementInput,
   movementListQuery,
   movementUpdate,
+  paymentMethodLabel,
   periodQuery,
+  type Movement,
 } from '@mostrador/shared';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app.js';
 import { access, authOf, businessOf, isUuid } from '../../lib/access.js';
-import { todayIn } from '../../lib/dates.js';
+import { esDate, todayIn } from '../../lib/dates.js';
 import { notFound } from '../../lib/errors.js';
 import { requireSomeField } from '../../lib/http.js';
+import { MONEY_FMT, paged, sendXlsx } from '../products/common.js';
 import * as accounts from './accounts.service.js';
 import * as categories from './categories.service.js';
 import * as movements from './movements.service.js';
@@ -92,6 +97,32 @@ export async function financeRoutes(app: App) {
     async (req, reply) => {
       const { rows, total } = await movements.listMovements(db, businessOf(req).id, req.query);
       return reply.header('X-Total-Count', String(total)).send(rows);
+    },
+  );
+
+  app.get(
+    `${base}/movimientos/exportar`,
+    { config: ver, schema: { tags, params: idParams, querystring: movementListQuery } },
+    async (req, reply) => {
+      const b = businessOf(req);
+      const q = req.query;
+      return sendXlsx<Movement>(reply, {
+        filename: `movimientos-${todayIn(b.timezone, app.services.now())}.xlsx`,
+        sheet: 'Movimientos',
+        columns: [
+          { header: 'Fecha', value: (m) => esDate(m.fecha), width: 12 },
+          { header: 'Tipo', value: (m) => MOVEMENT_TYPE_LABELS[m.tipo], width: 10 },
+          { header: 'Categoría', value: (m) => m.categoria_nombre, width: 22 },
+          { header: 'Descripción', value: (m) => m.descripcion, width: 32 },
+          { header: 'Monto', value: (m) => m.monto, numFmt: MONEY_FMT },
+          { header: 'Medio de pago', value: (m) => paymentMethodLabel(m.metodo_pago), width: 20 },
+          { header: 'Cliente', value: (m) => m.cliente_nombre, width: 24 },
+          { header: 'Origen', value: (m) => MOVEMENT_ORIGIN_LABELS[m.origen], width: 12 },
+          { header: 'Anulado', value: (m) => (m.anulado ? 'Sí' : 'No'), width: 9 },
+          { header: 'Observaciones', value: (m) => m.observaciones, width: 30 },
+        ],
+        pages: paged(async (limit, offset) => (await movements.listMovements(db, b.id, { ...q, limit, offset })).rows),
+      });
     },
   );
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.js';
-import { createBusiness, registerUser, type TestUser } from '../../test/fixtures.js';
+import { addMember, createBusiness, registerUser, type TestUser } from '../../test/fixtures.js';
+import { readXlsx } from '../../test/xlsx.js';
 
 // Users log in on the real clock (sessions expire in real time); "today" is then fixed.
 let clock: Date | null = null;
@@ -397,6 +398,62 @@ describe('finance movements', () => {
       const r = await get(`movimientos${q}`, o, b);
       expect(r.statusCode, q).toBe(422);
     }
+  });
+
+  it('exports the filtered movements to .xlsx (amounts as numbers, formula-like text neutralised), never another business', async () => {
+    const { u: o, b } = await newOwner('Exporta');
+    const luz = await category('Luz', 'egreso', {}, b, o);
+    const ana = await customer(b, 'Ana', 'Pérez');
+    const mk = async (p: object) => {
+      const r = await post('movimientos', { metodo_pago: 'efectivo', ...p }, o, b);
+      expect(r.statusCode, r.body).toBe(201);
+    };
+    await mk({
+      monto: 1234.56,
+      fecha: '2026-03-10',
+      descripcion: 'Cobro',
+      cliente_id: ana,
+      metodo_pago: 'transferencia',
+    });
+    await mk({ monto: 300, fecha: '2026-03-02', descripcion: '=SUM(A1)', tipo: 'egreso', categoria_id: luz.id });
+    await post('movimientos', { monto: 77, descripcion: 'Ajeno', metodo_pago: 'efectivo' }, otherOwner, otherBiz);
+
+    const res = await get('movimientos/exportar', o, b);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="movimientos-2026-03-15.xlsx"');
+    const rows = await readXlsx(res.rawPayload, 'Movimientos');
+    expect(rows).toEqual([
+      [
+        'Fecha',
+        'Tipo',
+        'Categoría',
+        'Descripción',
+        'Monto',
+        'Medio de pago',
+        'Cliente',
+        'Origen',
+        'Anulado',
+        'Observaciones',
+      ],
+      ['10/03/2026', 'Ingreso', undefined, 'Cobro', 1234.56, 'Transferencia', 'Ana Pérez', 'Manual', 'No'],
+      ['02/03/2026', 'Egreso', 'Luz', "'=SUM(A1)", 300, 'Efectivo', undefined, 'Manual', 'No'],
+    ]);
+    // The list's filters, without paging.
+    const egresos = await readXlsx((await get('movimientos/exportar?tipo=egreso&limit=1', o, b)).rawPayload);
+    expect(egresos.map((r) => r[3])).toEqual(['Descripción', "'=SUM(A1)"]);
+    expect((await get('movimientos/exportar?categoria_id=abc', o, b)).statusCode).toBe(422);
+
+    // finanzas/ver is enough; without it, 403.
+    const viewer = await registerUser(app, 'Vista');
+    await addMember(ctx, b, o, viewer, ['puede_ver_finanzas']);
+    expect((await get('movimientos/exportar', viewer, b)).statusCode).toBe(200);
+    const outsider = await registerUser(app, 'SinFinanzas');
+    await addMember(ctx, b, o, outsider, ['puede_ver_clientes']);
+    expect((await get('movimientos/exportar', outsider, b)).json()).toMatchObject({
+      code: 'FORBIDDEN',
+      modulo: 'finanzas',
+    });
   });
 
   it('updates a manual movement partially; the category must match the resulting tipo', async () => {

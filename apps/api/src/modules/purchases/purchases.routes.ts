@@ -14,7 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
-import { todayIn } from '../../lib/dates.js';
+import { esDate, todayIn } from '../../lib/dates.js';
 import { requireSomeField } from '../../lib/http.js';
 import { MONEY_FMT, paged, pathId, sendXlsx } from '../products/common.js';
 import * as service from './purchases.service.js';
@@ -32,7 +32,6 @@ const eliminar = { access: access.module('stock', 'eliminar') };
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** A date YYYY-MM-DD as the es-AR reader writes it. */
-const esDate = (d: string | null) => (d ? `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}` : '');
 
 /** One purchase order as a spreadsheet: its header, the lines and the total (to send to the supplier). */
 async function orderWorkbook(p: Purchase): Promise<Buffer> {

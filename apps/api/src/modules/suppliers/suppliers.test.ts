@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.js';
+import { readXlsx } from '../../test/xlsx.js';
 import { addMember, createBusiness, registerUser, type TestUser } from '../../test/fixtures.js';
 
 const ctx = await createTestApp({ now: () => new Date('2026-03-15T15:00:00Z') });
@@ -46,14 +46,6 @@ async function product(nombre: string, b = biz, u = owner) {
 }
 
 const count = async () => (await ctx.sql<{ n: number }>('SELECT count(*)::int AS n FROM suppliers'))[0].n;
-
-async function readXlsx(body: Buffer) {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(body as unknown as ArrayBuffer);
-  const rows: unknown[][] = [];
-  wb.worksheets[0].eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
-  return rows;
-}
 
 beforeAll(async () => {
   owner = await registerUser(app, 'Ana');

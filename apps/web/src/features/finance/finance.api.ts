@@ -12,6 +12,7 @@ import type {
 import { FINANCE_PENDING_ACCOUNTS } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
 import { api, request } from '@/lib/api';
+import { useDownload } from '@/lib/download';
 
 /** SPEC §9: how long each finance read stays fresh. */
 export const FINANCE_STALE = {
@@ -41,6 +42,14 @@ const base = (b: string) => `/businesses/${b}/finanzas`;
 function useBusinessId(): string {
   const { businessId } = useBusiness();
   return businessId ?? '';
+}
+
+/** Downloads the movements matching the filters as .xlsx (all pages). */
+export function useMovementsExport() {
+  const b = useBusinessId();
+  const exporter = useDownload('No se pudo exportar la lista.');
+  const run = (filters: MovementFilters) => exporter.run(`${base(b)}/movimientos/exportar`, { ...filters });
+  return { ...exporter, run };
 }
 
 /* ---------------------------------------------------------------- reads */

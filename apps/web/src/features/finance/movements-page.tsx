@@ -1,4 +1,4 @@
-import { Lock, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Download, Lock, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import {
   MOVEMENT_ORIGIN_LABELS,
@@ -14,7 +14,13 @@ import { Field, Input, Select } from '@/components/ui/input';
 import { Badge, Card, EmptyState, ErrorNote, PageHeader } from '@/components/ui/misc';
 import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
-import { useDeleteMovement, useFinanceCategories, useMovements, type MovementFilters } from './finance.api';
+import {
+  useDeleteMovement,
+  useFinanceCategories,
+  useMovements,
+  useMovementsExport,
+  type MovementFilters,
+} from './finance.api';
 import { ListSkeleton, SignedAmount, TypeBadge, useFinanceCan } from './finance-ui';
 import { MovementFormDialog } from './movement-form-dialog';
 
@@ -90,6 +96,7 @@ export function MovementsPage() {
   const [page, setPage] = useState(0);
   const movements = useMovements({ ...filters, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
   const remove = useDeleteMovement();
+  const exporter = useMovementsExport();
   const [editing, setEditing] = useState<Movement | undefined>();
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<Movement | null>(null);
@@ -110,19 +117,30 @@ export function MovementsPage() {
         title="Movimientos Financieros"
         description="Ingresos y egresos del negocio."
         actions={
-          canEdit && (
-            <Button
-              onClick={() => {
-                setEditing(undefined);
-                setFormOpen(true);
-              }}
-            >
-              <Plus className="h-4 w-4" aria-hidden />
-              Nuevo Movimiento
+          <>
+            {canEdit && (
+              <Button
+                onClick={() => {
+                  setEditing(undefined);
+                  setFormOpen(true);
+                }}
+              >
+                <Plus className="h-4 w-4" aria-hidden />
+                Nuevo Movimiento
+              </Button>
+            )}
+            <Button variant="secondary" loading={exporter.busy} onClick={() => exporter.run(filters)}>
+              <Download className="h-4 w-4" aria-hidden />
+              Exportar
             </Button>
-          )
+          </>
         }
       />
+      {exporter.error && (
+        <div className="mb-4">
+          <ErrorNote>{exporter.error}</ErrorNote>
+        </div>
+      )}
 
       <Card className="mb-4">
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" role="search" aria-label="Filtros de movimientos">
