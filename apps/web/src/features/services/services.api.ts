@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Service } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
-import { api, request } from '@/lib/api';
+import { api } from '@/lib/api';
 
 const base = (b: string) => `/businesses/${b}/services`;
 
@@ -18,9 +18,10 @@ export function useServices(f: ServiceFilters, enabled = true) {
   const b = businessId ?? '';
   return useQuery({
     queryKey: ['inventory', b, 'services', f],
-    queryFn: async ({ signal }) => {
-      const { data, headers } = await request<Service[]>(base(b), {
-        query: {
+    queryFn: ({ signal }) =>
+      api.page<Service>(
+        base(b),
+        {
           q: f.q?.trim() || undefined,
           categoria_id: f.categoria_id || undefined,
           activo: f.activo || undefined,
@@ -28,9 +29,7 @@ export function useServices(f: ServiceFilters, enabled = true) {
           offset: f.offset,
         },
         signal,
-      });
-      return { rows: data, total: Number(headers.get('X-Total-Count') ?? data.length) };
-    },
+      ),
     enabled: Boolean(b) && enabled,
     staleTime: 60_000,
     placeholderData: keepPreviousData,

@@ -18,9 +18,10 @@ export function useSubscriptions(f: SubscriptionFilters, enabled = true) {
   const b = businessId ?? '';
   return useQuery({
     queryKey: ['inventory', b, 'subscriptions', f],
-    queryFn: async ({ signal }) => {
-      const { data, headers } = await request<Subscription[]>(base(b), {
-        query: {
+    queryFn: ({ signal }) =>
+      api.page<Subscription>(
+        base(b),
+        {
           q: f.q?.trim() || undefined,
           estado: f.estado || undefined,
           cliente_id: f.cliente_id || undefined,
@@ -28,9 +29,7 @@ export function useSubscriptions(f: SubscriptionFilters, enabled = true) {
           offset: f.offset,
         },
         signal,
-      });
-      return { rows: data, total: Number(headers.get('X-Total-Count') ?? data.length) };
-    },
+      ),
     enabled: Boolean(b) && enabled,
     staleTime: 60_000,
     placeholderData: keepPreviousData,
