@@ -23,17 +23,7 @@ export function useCustomers(f: CustomerFilters, enabled = true) {
   const b = businessId ?? '';
   return useQuery({
     queryKey: customerKeys.list(b, f),
-    queryFn: ({ signal }) =>
-      api.page<Customer>(
-        customersPath(b),
-        {
-          q: f.q?.trim() || undefined,
-          documento_tipo: f.documento_tipo || undefined,
-          limit: f.limit,
-          offset: f.offset,
-        },
-        signal,
-      ),
+    queryFn: ({ signal }) => api.page<Customer>(customersPath(b), { ...f, q: f.q?.trim() }, signal),
     enabled: Boolean(b) && enabled,
     staleTime: 60_000,
     placeholderData: keepPreviousData,

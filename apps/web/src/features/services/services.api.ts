@@ -18,18 +18,7 @@ export function useServices(f: ServiceFilters, enabled = true) {
   const b = businessId ?? '';
   return useQuery({
     queryKey: ['inventory', b, 'services', f],
-    queryFn: ({ signal }) =>
-      api.page<Service>(
-        base(b),
-        {
-          q: f.q?.trim() || undefined,
-          categoria_id: f.categoria_id || undefined,
-          activo: f.activo || undefined,
-          limit: f.limit,
-          offset: f.offset,
-        },
-        signal,
-      ),
+    queryFn: ({ signal }) => api.page<Service>(base(b), { ...f, q: f.q?.trim() }, signal),
     enabled: Boolean(b) && enabled,
     staleTime: 60_000,
     placeholderData: keepPreviousData,

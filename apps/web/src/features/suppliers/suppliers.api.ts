@@ -24,12 +24,7 @@ export function useSuppliers(f: SupplierFilters, enabled = true) {
   const b = businessId ?? '';
   return useQuery({
     queryKey: supplierKeys.list(b, f),
-    queryFn: ({ signal }) =>
-      api.page<Supplier>(
-        suppliersPath(b),
-        { q: f.q?.trim() || undefined, estado: f.estado || undefined, limit: f.limit, offset: f.offset },
-        signal,
-      ),
+    queryFn: ({ signal }) => api.page<Supplier>(suppliersPath(b), { ...f, q: f.q?.trim() }, signal),
     enabled: Boolean(b) && enabled,
     staleTime: 60_000,
     placeholderData: keepPreviousData,
