@@ -94,6 +94,11 @@ export const api = {
   delete: async (path: string) => {
     await request<void>(path, { method: 'DELETE' });
   },
+  /** One page of a list: its rows, and the total of the whole list (X-Total-Count). Empty filters are left out. */
+  page: async <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) => {
+    const { data, headers } = await request<T[]>(path, { query, signal });
+    return { rows: data, total: Number(headers.get('X-Total-Count') ?? data.length) };
+  },
 };
 
 /** The message to show for a failed call: the server's detail, else the fallback. */

@@ -1,6 +1,7 @@
 import * as D from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
 
@@ -56,13 +57,17 @@ export function Dialog({
   );
 }
 
-/** Asks before a destructive action; shows the error and stays open if it fails. */
+/**
+ * Asks before a destructive action; shows the error and stays open if it fails (the server's
+ * reason, else `failure`).
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,
   title,
   message,
   confirmLabel = 'Eliminar',
+  failure = 'No se pudo completar la acción.',
   onConfirm,
 }: {
   open: boolean;
@@ -70,6 +75,7 @@ export function ConfirmDialog({
   title: string;
   message: string;
   confirmLabel?: string;
+  failure?: string;
   onConfirm: () => Promise<unknown>;
 }) {
   const [busy, setBusy] = useState(false);
@@ -103,7 +109,7 @@ export function ConfirmDialog({
               await onConfirm();
               onOpenChange(false);
             } catch (e) {
-              setError(e instanceof Error ? e.message : 'No se pudo completar la acción.');
+              setError(errorMessage(e, failure));
             } finally {
               setBusy(false);
             }

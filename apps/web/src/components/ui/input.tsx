@@ -35,6 +35,22 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
   );
 });
 
+/** A select of a filter bar: its label is for screen readers only. */
+export function FilterSelect({
+  id,
+  label,
+  ...rest
+}: SelectHTMLAttributes<HTMLSelectElement> & { id: string; label: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Select id={id} {...rest} />
+    </div>
+  );
+}
+
 /** A labelled form field with its error message, wired for screen readers. */
 export function Field({
   id,
@@ -67,3 +83,28 @@ export function Field({
     </div>
   );
 }
+
+type InputFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  id: string;
+  label: string;
+  hint?: string;
+  /** The form library's error for the field: its message shows below, and marks the input invalid. */
+  error?: { message?: string };
+};
+
+/** A Field holding one Input (the `required` mark goes on the label, not the input). */
+export const InputField = forwardRef<HTMLInputElement, InputFieldProps>(function InputField(
+  { id, label, hint, required, error, ...rest },
+  ref,
+) {
+  return (
+    <Field id={id} label={label} hint={hint} required={required} error={error?.message}>
+      <Input ref={ref} id={id} aria-invalid={Boolean(error)} {...rest} />
+    </Field>
+  );
+});
+
+/** An InputField for an amount of money: cents, never negative. */
+export const MoneyField = forwardRef<HTMLInputElement, InputFieldProps>(function MoneyField(props, ref) {
+  return <InputField ref={ref} type="number" inputMode="decimal" step="0.01" min="0" {...props} />;
+});

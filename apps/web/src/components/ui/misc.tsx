@@ -36,6 +36,17 @@ export function Card({ children, className }: { children: ReactNode; className?:
   return <div className={cn('rounded-xl border border-slate-200 bg-white p-5 shadow-sm', className)}>{children}</div>;
 }
 
+/** The search and filters above a list: a card holding the screen's search landmark. */
+export function FilterBar({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <Card className="mb-4 p-4">
+      <div className={cn('grid gap-3', className)} role="search" aria-label={label}>
+        {children}
+      </div>
+    </Card>
+  );
+}
+
 export function Skeleton({ className }: { className?: string }) {
   return <div className={cn('animate-pulse rounded-md bg-slate-200', className)} aria-hidden />;
 }

@@ -4,7 +4,7 @@ import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/input';
 import { Badge, Card, EmptyState, ErrorNote, PageHeader, Skeleton } from '@/components/ui/misc';
-import { api, errorMessage, request } from '@/lib/api';
+import { api, errorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 
 interface AuditRow {
@@ -74,12 +74,7 @@ export default function AuditPage() {
   });
   const log = useQuery({
     queryKey: ['audit', businessId, filters, offset],
-    queryFn: async () => {
-      const r = await request<AuditRow[]>(`/businesses/${businessId}/auditoria`, {
-        query: { ...filters, limit: PAGE, offset },
-      });
-      return { rows: r.data, total: Number(r.headers.get('X-Total-Count') ?? r.data.length) };
-    },
+    queryFn: () => api.page<AuditRow>(`/businesses/${businessId}/auditoria`, { ...filters, limit: PAGE, offset }),
     enabled: Boolean(businessId),
     placeholderData: keepPreviousData,
   });

@@ -1,13 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Pencil, Plus, Tags, Trash2 } from 'lucide-react';
+import { Plus, Tags } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { categoryInput, type Category } from '@mostrador/shared';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
-import { Field, Input, Select, Textarea } from '@/components/ui/input';
+import { FormActions } from '@/components/ui/form-actions';
+import { Field, FilterSelect, InputField, Textarea } from '@/components/ui/input';
 import { Badge, Card, EmptyState, ErrorNote, PageHeader } from '@/components/ui/misc';
+import { RowActions } from '@/components/ui/row-actions';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan } from '@/features/permissions/permissions.api';
 import { RowsSkeleton, SearchBox, StatusNote } from '@/features/products/inventory-ui';
@@ -46,9 +48,7 @@ function CategoryForm({ category, onDone }: { category?: Category; onDone: (save
   });
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <Field id="cat-nombre" label="Nombre" required error={err.nombre?.message}>
-        <Input id="cat-nombre" autoFocus aria-invalid={Boolean(err.nombre)} {...register('nombre')} />
-      </Field>
+      <InputField id="cat-nombre" label="Nombre" required error={err.nombre} autoFocus {...register('nombre')} />
       <Field id="cat-descripcion" label="Descripción" error={err.descripcion?.message}>
         <Textarea id="cat-descripcion" rows={3} aria-invalid={Boolean(err.descripcion)} {...register('descripcion')} />
       </Field>
@@ -56,15 +56,12 @@ function CategoryForm({ category, onDone }: { category?: Category; onDone: (save
         <input type="checkbox" className="h-4 w-4 rounded border-slate-300" {...register('activo')} />
         Activa (se ofrece al cargar productos y servicios)
       </label>
-      {formError && <ErrorNote>{formError}</ErrorNote>}
-      <div className="flex justify-end gap-3 pt-2">
-        <Button variant="secondary" onClick={() => onDone()}>
-          Cancelar
-        </Button>
-        <Button type="submit" loading={formState.isSubmitting}>
-          {category ? 'Guardar cambios' : 'Crear categoría'}
-        </Button>
-      </div>
+      <FormActions
+        error={formError}
+        busy={formState.isSubmitting}
+        onCancel={() => onDone()}
+        submitLabel={category ? 'Guardar cambios' : 'Crear categoría'}
+      />
     </form>
   );
 }
@@ -96,10 +93,11 @@ function CategoriesScreen() {
     );
   }, [categories.data, q, estado]);
 
-  const openNew = () => {
-    setEditing(undefined);
+  const openForm = (c?: Category) => {
+    setEditing(c);
     setFormOpen(true);
   };
+  const openNew = () => openForm();
 
   return (
     <div>
@@ -118,16 +116,16 @@ function CategoriesScreen() {
       {notice && <StatusNote onClose={() => setNotice(null)}>{notice}</StatusNote>}
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_12rem]" role="search">
         <SearchBox id="cat-q" label="Buscar categorías" value={q} onChange={setQ} placeholder="Buscar por nombre…" />
-        <div>
-          <label htmlFor="cat-estado" className="sr-only">
-            Estado
-          </label>
-          <Select id="cat-estado" value={estado} onChange={(e) => setEstado(e.target.value as typeof estado)}>
-            <option value="">Todas</option>
-            <option value="activas">Activas</option>
-            <option value="inactivas">Inactivas</option>
-          </Select>
-        </div>
+        <FilterSelect
+          id="cat-estado"
+          label="Estado"
+          value={estado}
+          onChange={(e) => setEstado(e.target.value as typeof estado)}
+        >
+          <option value="">Todas</option>
+          <option value="activas">Activas</option>
+          <option value="inactivas">Inactivas</option>
+        </FilterSelect>
       </div>
 
       {categories.error ? (
@@ -161,33 +159,11 @@ function CategoriesScreen() {
                     {c.cantidad_productos} {c.cantidad_productos === 1 ? 'producto' : 'productos'} ·{' '}
                     {c.cantidad_servicios} {c.cantidad_servicios === 1 ? 'servicio' : 'servicios'}
                   </p>
-                  <div className="flex gap-1">
-                    {canEdit && (
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Editar ${c.nombre}`}
-                        title="Editar"
-                        onClick={() => {
-                          setEditing(c);
-                          setFormOpen(true);
-                        }}
-                      >
-                        <Pencil className="h-4 w-4" />
-                      </Button>
-                    )}
-                    {canDelete && (
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Eliminar ${c.nombre}`}
-                        title="Eliminar"
-                        onClick={() => setDeleting(c)}
-                      >
-                        <Trash2 className="h-4 w-4 text-red-600" />
-                      </Button>
-                    )}
-                  </div>
+                  <RowActions
+                    name={c.nombre}
+                    onEdit={canEdit && (() => openForm(c))}
+                    onDelete={canDelete && (() => setDeleting(c))}
+                  />
                 </div>
               </Card>
             </li>
@@ -210,13 +186,10 @@ function CategoriesScreen() {
         onOpenChange={(o) => !o && setDeleting(null)}
         title="Eliminar categoría"
         message={`¿Estás seguro de que quieres eliminar la categoría «${deleting?.nombre ?? ''}»? No se puede eliminar si tiene productos o servicios.`}
+        failure="No se pudo eliminar la categoría."
         onConfirm={async () => {
-          try {
-            await remove.mutateAsync(deleting!.id);
-            setNotice(`Categoría «${deleting!.nombre}» eliminada.`);
-          } catch (e) {
-            throw new Error(errorMessage(e, 'No se pudo eliminar la categoría.'), { cause: e });
-          }
+          await remove.mutateAsync(deleting!.id);
+          setNotice(`Categoría «${deleting!.nombre}» eliminada.`);
         }}
       />
     </div>

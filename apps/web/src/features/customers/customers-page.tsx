@@ -1,6 +1,6 @@
 import { useDownload } from '@/lib/download';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Download, Mail, MapPin, Pencil, Phone, Plus, Repeat, Trash2, Users } from 'lucide-react';
+import { Download, Mail, MapPin, Pencil, Phone, Plus, Repeat, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
@@ -18,8 +18,10 @@ import {
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
-import { Field, Input, Select, Textarea } from '@/components/ui/input';
-import { Card, EmptyState, ErrorNote, PageHeader } from '@/components/ui/misc';
+import { FormActions } from '@/components/ui/form-actions';
+import { Field, FilterSelect, InputField, Select, Textarea } from '@/components/ui/input';
+import { EmptyState, ErrorNote, FilterBar, PageHeader } from '@/components/ui/misc';
+import { RowActions } from '@/components/ui/row-actions';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan } from '@/features/permissions/permissions.api';
 import { ListCard, Pager, RowsSkeleton, SearchBox, StatusNote, useDebounced } from '@/features/products/inventory-ui';
@@ -89,40 +91,46 @@ function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: (save
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="cli-nombre" label="Nombre o razón social" required error={err.nombre?.message}>
-          <Input
-            id="cli-nombre"
-            autoFocus
-            autoComplete="off"
-            aria-invalid={Boolean(err.nombre)}
-            {...register('nombre')}
-          />
-        </Field>
-        <Field id="cli-apellido" label="Apellido" error={err.apellido?.message}>
-          <Input id="cli-apellido" autoComplete="off" aria-invalid={Boolean(err.apellido)} {...register('apellido')} />
-        </Field>
-        <Field id="cli-email" label="E-mail" error={err.email?.message}>
-          <Input
-            id="cli-email"
-            type="email"
-            autoComplete="off"
-            aria-invalid={Boolean(err.email)}
-            {...register('email')}
-          />
-        </Field>
-        <Field id="cli-telefono" label="Teléfono" error={err.telefono?.message}>
-          <Input
-            id="cli-telefono"
-            type="tel"
-            autoComplete="off"
-            aria-invalid={Boolean(err.telefono)}
-            {...register('telefono')}
-          />
-        </Field>
+        <InputField
+          id="cli-nombre"
+          label="Nombre o razón social"
+          required
+          error={err.nombre}
+          autoFocus
+          autoComplete="off"
+          {...register('nombre')}
+        />
+        <InputField
+          id="cli-apellido"
+          label="Apellido"
+          error={err.apellido}
+          autoComplete="off"
+          {...register('apellido')}
+        />
+        <InputField
+          id="cli-email"
+          label="E-mail"
+          error={err.email}
+          type="email"
+          autoComplete="off"
+          {...register('email')}
+        />
+        <InputField
+          id="cli-telefono"
+          label="Teléfono"
+          error={err.telefono}
+          type="tel"
+          autoComplete="off"
+          {...register('telefono')}
+        />
       </div>
-      <Field id="cli-direccion" label="Dirección" error={err.direccion?.message}>
-        <Input id="cli-direccion" autoComplete="off" aria-invalid={Boolean(err.direccion)} {...register('direccion')} />
-      </Field>
+      <InputField
+        id="cli-direccion"
+        label="Dirección"
+        error={err.direccion}
+        autoComplete="off"
+        {...register('direccion')}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         <Field id="cli-doc-tipo" label="Tipo de documento" error={err.documento_tipo?.message}>
           <Select id="cli-doc-tipo" aria-invalid={Boolean(err.documento_tipo)} {...register('documento_tipo')}>
@@ -134,19 +142,14 @@ function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: (save
             ))}
           </Select>
         </Field>
-        <Field
+        <InputField
           id="cli-doc-numero"
           label="Número"
           hint="CUIT/CUIL con o sin guiones."
-          error={err.documento_numero?.message}
-        >
-          <Input
-            id="cli-doc-numero"
-            inputMode="numeric"
-            aria-invalid={Boolean(err.documento_numero)}
-            {...register('documento_numero')}
-          />
-        </Field>
+          error={err.documento_numero}
+          inputMode="numeric"
+          {...register('documento_numero')}
+        />
         <Field id="cli-iva" label="Condición frente al IVA" error={err.condicion_iva?.message}>
           <Select id="cli-iva" {...register('condicion_iva')}>
             {IVA_CONDITIONS.map((c) => (
@@ -160,15 +163,12 @@ function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: (save
       <Field id="cli-notas" label="Notas" error={err.notas?.message}>
         <Textarea id="cli-notas" rows={2} {...register('notas')} />
       </Field>
-      {formError && <ErrorNote>{formError}</ErrorNote>}
-      <div className="flex justify-end gap-3 pt-2">
-        <Button variant="secondary" onClick={() => onDone()}>
-          Cancelar
-        </Button>
-        <Button type="submit" loading={formState.isSubmitting}>
-          {customer ? 'Guardar cambios' : 'Crear cliente'}
-        </Button>
-      </div>
+      <FormActions
+        error={formError}
+        busy={formState.isSubmitting}
+        onCancel={() => onDone()}
+        submitLabel={customer ? 'Guardar cambios' : 'Crear cliente'}
+      />
     </form>
   );
 }
@@ -302,10 +302,11 @@ function CustomersScreen() {
   const [notice, setNotice] = useState<string | null>(null);
   const exporter = useDownload('No se pudo exportar la lista.');
   const rows = customers.data?.rows ?? [];
-  const openNew = () => {
-    setEditing(undefined);
+  const openForm = (c?: Customer) => {
+    setEditing(c);
     setFormOpen(true);
   };
+  const openNew = () => openForm();
 
   return (
     <div>
@@ -342,44 +343,34 @@ function CustomersScreen() {
           <ErrorNote>{exporter.error}</ErrorNote>
         </div>
       )}
-      <Card className="mb-4 p-4">
-        <div
-          className="grid gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]"
-          role="search"
-          aria-label="Filtros de clientes"
+      <FilterBar label="Filtros de clientes" className="md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <SearchBox
+          id="cli-q"
+          label="Buscar clientes"
+          value={q}
+          onChange={(v) => {
+            setPage(0);
+            setQ(v);
+          }}
+          placeholder="Buscar por nombre, e-mail o documento…"
+        />
+        <FilterSelect
+          id="cli-f-tipo"
+          label="Tipo de documento"
+          value={tipo}
+          onChange={(e) => {
+            setPage(0);
+            setTipo(e.target.value as DocumentType | '');
+          }}
         >
-          <SearchBox
-            id="cli-q"
-            label="Buscar clientes"
-            value={q}
-            onChange={(v) => {
-              setPage(0);
-              setQ(v);
-            }}
-            placeholder="Buscar por nombre, e-mail o documento…"
-          />
-          <div>
-            <label htmlFor="cli-f-tipo" className="sr-only">
-              Tipo de documento
-            </label>
-            <Select
-              id="cli-f-tipo"
-              value={tipo}
-              onChange={(e) => {
-                setPage(0);
-                setTipo(e.target.value as DocumentType | '');
-              }}
-            >
-              <option value="">Todos los documentos</option>
-              {DOCUMENT_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {DOCUMENT_TYPE_LABELS[t]}
-                </option>
-              ))}
-            </Select>
-          </div>
-        </div>
-      </Card>
+          <option value="">Todos los documentos</option>
+          {DOCUMENT_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {DOCUMENT_TYPE_LABELS[t]}
+            </option>
+          ))}
+        </FilterSelect>
+      </FilterBar>
       {customers.error ? (
         <ErrorNote>{errorMessage(customers.error, 'No se pudieron cargar los clientes.')}</ErrorNote>
       ) : customers.isLoading ? (
@@ -399,7 +390,18 @@ function CustomersScreen() {
           </EmptyState>
         )
       ) : (
-        <ListCard dimmed={customers.isFetching}>
+        <ListCard
+          dimmed={customers.isFetching}
+          footer={
+            <Pager
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={customers.data?.total ?? 0}
+              onPage={setPage}
+              label="clientes"
+            />
+          }
+        >
           <ul className="divide-y divide-slate-100" aria-label="Clientes">
             {rows.map((c) => {
               const name = customerDisplayName(c);
@@ -421,7 +423,11 @@ function CustomersScreen() {
                         .join(' · ') || IVA_CONDITION_LABELS[c.condicion_iva]}
                     </p>
                   </button>
-                  <div className="flex gap-1">
+                  <RowActions
+                    name={name}
+                    onEdit={canEdit && (() => openForm(c))}
+                    onDelete={canDelete && (() => setDeleting(c))}
+                  >
                     <Button
                       variant="ghost"
                       size="icon"
@@ -431,45 +437,11 @@ function CustomersScreen() {
                     >
                       <Repeat className="h-4 w-4" />
                     </Button>
-                    {canEdit && (
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Editar ${name}`}
-                        title="Editar"
-                        onClick={() => {
-                          setEditing(c);
-                          setFormOpen(true);
-                        }}
-                      >
-                        <Pencil className="h-4 w-4" />
-                      </Button>
-                    )}
-                    {canDelete && (
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Eliminar ${name}`}
-                        title="Eliminar"
-                        onClick={() => setDeleting(c)}
-                      >
-                        <Trash2 className="h-4 w-4 text-red-600" />
-                      </Button>
-                    )}
-                  </div>
+                  </RowActions>
                 </li>
               );
             })}
           </ul>
-          <div className="border-t border-slate-100 px-3">
-            <Pager
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={customers.data?.total ?? 0}
-              onPage={setPage}
-              label="clientes"
-            />
-          </div>
         </ListCard>
       )}
 
@@ -500,28 +472,17 @@ function CustomersScreen() {
         title={viewing ? customerDisplayName(viewing) : ''}
         className="sm:max-w-2xl"
       >
-        {viewing && (
-          <CustomerDetail
-            customer={viewing}
-            onEdit={() => {
-              setEditing(viewing);
-              setFormOpen(true);
-            }}
-          />
-        )}
+        {viewing && <CustomerDetail customer={viewing} onEdit={() => openForm(viewing)} />}
       </Dialog>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
         title="Eliminar cliente"
         message={`¿Estás seguro de que quieres eliminar a «${deleting ? customerDisplayName(deleting) : ''}»? No se puede eliminar si tiene ventas, suscripciones o cuentas.`}
+        failure="No se pudo eliminar el cliente."
         onConfirm={async () => {
-          try {
-            await remove.mutateAsync(deleting!.id);
-            setNotice(`Cliente «${customerDisplayName(deleting!)}» eliminado.`);
-          } catch (e) {
-            throw new Error(errorMessage(e, 'No se pudo eliminar el cliente.'), { cause: e });
-          }
+          await remove.mutateAsync(deleting!.id);
+          setNotice(`Cliente «${customerDisplayName(deleting!)}» eliminado.`);
         }}
       />
     </div>

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Customer, DocumentType } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
-import { api, request } from '@/lib/api';
+import { api } from '@/lib/api';
 
 /** ['customers', b] is shared with the finance customer selects, so they refresh together. */
 export const customerKeys = {
@@ -23,18 +23,7 @@ export function useCustomers(f: CustomerFilters, enabled = true) {
   const b = businessId ?? '';
   return useQuery({
     queryKey: customerKeys.list(b, f),
-    queryFn: async ({ signal }) => {
-      const { data, headers } = await request<Customer[]>(customersPath(b), {
-        query: {
-          q: f.q?.trim() || undefined,
-          documento_tipo: f.documento_tipo || undefined,
-          limit: f.limit,
-          offset: f.offset,
-        },
-        signal,
-      });
-      return { rows: data, total: Number(headers.get('X-Total-Count') ?? data.length) };
-    },
+    queryFn: ({ signal }) => api.page<Customer>(customersPath(b), { ...f, q: f.q?.trim() }, signal),
     enabled: Boolean(b) && enabled,
     staleTime: 60_000,
     placeholderData: keepPreviousData,

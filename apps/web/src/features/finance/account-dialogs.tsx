@@ -17,7 +17,8 @@ import {
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Field, Input, Select, Textarea } from '@/components/ui/input';
+import { FormActions } from '@/components/ui/form-actions';
+import { Field, Input, InputField, MoneyField, Select, Textarea } from '@/components/ui/input';
 import { ErrorNote } from '@/components/ui/misc';
 import { errorMessage } from '@/lib/api';
 import { formatDate, formatMoney, todayIn } from '@/lib/format';
@@ -174,18 +175,7 @@ function AccountForm({
             ))}
           </Select>
         </Field>
-        <Field id="cta-monto" label="Monto" required error={err.monto?.message}>
-          <Input
-            id="cta-monto"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            disabled={locked}
-            aria-invalid={Boolean(err.monto)}
-            {...register('monto')}
-          />
-        </Field>
+        <MoneyField id="cta-monto" label="Monto" required error={err.monto} disabled={locked} {...register('monto')} />
       </div>
       {tipo === 'por_cobrar' ? (
         <Field id="cta-cliente" label="Cliente" error={err.cliente_id?.message}>
@@ -222,49 +212,53 @@ function AccountForm({
             </Select>
           </Field>
           {!proveedorId && (
-            <Field id="cta-proveedor" label="Nombre del proveedor" required error={err.proveedor_nombre?.message}>
-              <Input
-                id="cta-proveedor"
-                disabled={locked}
-                aria-invalid={Boolean(err.proveedor_nombre)}
-                {...register('proveedor_nombre')}
-              />
-            </Field>
+            <InputField
+              id="cta-proveedor"
+              label="Nombre del proveedor"
+              required
+              error={err.proveedor_nombre}
+              disabled={locked}
+              {...register('proveedor_nombre')}
+            />
           )}
         </div>
       ) : (
-        <Field id="cta-proveedor" label="Proveedor" required error={err.proveedor_nombre?.message}>
-          <Input
-            id="cta-proveedor"
-            disabled={locked}
-            aria-invalid={Boolean(err.proveedor_nombre)}
-            {...register('proveedor_nombre')}
-          />
-        </Field>
+        <InputField
+          id="cta-proveedor"
+          label="Proveedor"
+          required
+          error={err.proveedor_nombre}
+          disabled={locked}
+          {...register('proveedor_nombre')}
+        />
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="cta-emision" label="Fecha de Emisión" required error={err.fecha_emision?.message}>
-          <Input
-            id="cta-emision"
-            type="date"
-            disabled={locked}
-            aria-invalid={Boolean(err.fecha_emision)}
-            {...register('fecha_emision')}
-          />
-        </Field>
-        <Field id="cta-vencimiento" label="Fecha de Vencimiento" required error={err.fecha_vencimiento?.message}>
-          <Input
-            id="cta-vencimiento"
-            type="date"
-            disabled={paid}
-            aria-invalid={Boolean(err.fecha_vencimiento)}
-            {...register('fecha_vencimiento')}
-          />
-        </Field>
+        <InputField
+          id="cta-emision"
+          label="Fecha de Emisión"
+          required
+          error={err.fecha_emision}
+          type="date"
+          disabled={locked}
+          {...register('fecha_emision')}
+        />
+        <InputField
+          id="cta-vencimiento"
+          label="Fecha de Vencimiento"
+          required
+          error={err.fecha_vencimiento}
+          type="date"
+          disabled={paid}
+          {...register('fecha_vencimiento')}
+        />
       </div>
-      <Field id="cta-descripcion" label="Descripción" required error={err.descripcion?.message}>
-        <Input id="cta-descripcion" aria-invalid={Boolean(err.descripcion)} {...register('descripcion')} />
-      </Field>
+      <InputField
+        id="cta-descripcion"
+        label="Descripción"
+        required
+        error={err.descripcion}
+        {...register('descripcion')}
+      />
       <Field id="cta-observaciones" label="Observaciones" error={err.observaciones?.message}>
         <Textarea
           id="cta-observaciones"
@@ -273,15 +267,12 @@ function AccountForm({
           {...register('observaciones')}
         />
       </Field>
-      {formError && <ErrorNote>{formError}</ErrorNote>}
-      <div className="flex justify-end gap-3 pt-2">
-        <Button variant="secondary" onClick={onDone}>
-          Cancelar
-        </Button>
-        <Button type="submit" loading={formState.isSubmitting}>
-          {account ? 'Guardar cambios' : 'Guardar'}
-        </Button>
-      </div>
+      <FormActions
+        error={formError}
+        busy={formState.isSubmitting}
+        onCancel={onDone}
+        submitLabel={account ? 'Guardar cambios' : 'Guardar'}
+      />
     </form>
   );
 }

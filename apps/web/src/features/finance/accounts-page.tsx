@@ -1,4 +1,4 @@
-import { CheckCircle2, Pencil, Plus, Trash2 } from 'lucide-react';
+import { CheckCircle2, Plus } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { accountDisplayStatus, type Account, type AccountType } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Field, Input, Select } from '@/components/ui/input';
 import { Badge, Card, EmptyState, ErrorNote, PageHeader } from '@/components/ui/misc';
+import { RowActions } from '@/components/ui/row-actions';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatDate, formatMoney, type Formatting } from '@/lib/format';
@@ -70,30 +71,19 @@ function AccountRow({
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2 md:justify-end">
         <span className="text-base font-semibold tabular-nums text-slate-900">{formatMoney(a.monto, formatting)}</span>
-        <div className="flex items-center gap-1">
+        <RowActions
+          name={a.descripcion}
+          className="items-center"
+          onEdit={canEdit && onEdit}
+          onDelete={canDelete && !paid && onDelete}
+        >
           {canEdit && !paid && (
             <Button variant="success" size="sm" onClick={onPay}>
               <CheckCircle2 className="h-4 w-4" aria-hidden />
               Marcar como pagada
             </Button>
           )}
-          {canEdit && (
-            <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Editar ${a.descripcion}`} title="Editar">
-              <Pencil className="h-4 w-4" />
-            </Button>
-          )}
-          {canDelete && !paid && (
-            <Button
-              variant="ghost"
-              size="icon"
-              onClick={onDelete}
-              aria-label={`Eliminar ${a.descripcion}`}
-              title="Eliminar"
-            >
-              <Trash2 className="h-4 w-4 text-red-600" />
-            </Button>
-          )}
-        </div>
+        </RowActions>
       </div>
     </li>
   );

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
@@ -13,8 +13,10 @@ import {
 } from '@mostrador/shared';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
-import { Field, Input, Select, Textarea } from '@/components/ui/input';
+import { FormActions } from '@/components/ui/form-actions';
+import { Field, InputField, Select, Textarea } from '@/components/ui/input';
 import { Badge, Card, EmptyState, ErrorNote, PageHeader } from '@/components/ui/misc';
+import { RowActions } from '@/components/ui/row-actions';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { applyServerErrors } from '@/lib/forms';
@@ -75,9 +77,14 @@ function CategoryForm({ category, onDone }: { category?: FinanceCategory; onDone
           Es una categoría del sistema: solo se puede cambiar la descripción.
         </p>
       )}
-      <Field id="cat-nombre" label="Nombre" required error={err.nombre?.message}>
-        <Input id="cat-nombre" disabled={locked} aria-invalid={Boolean(err.nombre)} {...register('nombre')} />
-      </Field>
+      <InputField
+        id="cat-nombre"
+        label="Nombre"
+        required
+        error={err.nombre}
+        disabled={locked}
+        {...register('nombre')}
+      />
       <Field id="cat-tipo" label="Tipo" required error={err.tipo?.message}>
         <Select id="cat-tipo" disabled={locked} {...register('tipo')}>
           {MOVEMENT_TYPES.map((t) => (
@@ -94,15 +101,12 @@ function CategoryForm({ category, onDone }: { category?: FinanceCategory; onDone
         <input type="checkbox" className="h-4 w-4 rounded border-slate-300" disabled={locked} {...register('activo')} />
         Activa
       </label>
-      {formError && <ErrorNote>{formError}</ErrorNote>}
-      <div className="flex justify-end gap-3 pt-2">
-        <Button variant="secondary" onClick={onDone}>
-          Cancelar
-        </Button>
-        <Button type="submit" loading={formState.isSubmitting}>
-          {category ? 'Guardar cambios' : 'Guardar'}
-        </Button>
-      </div>
+      <FormActions
+        error={formError}
+        busy={formState.isSubmitting}
+        onCancel={onDone}
+        submitLabel={category ? 'Guardar cambios' : 'Guardar'}
+      />
     </form>
   );
 }
@@ -184,33 +188,18 @@ export function CategoriesPage() {
               <Card className="flex h-full flex-col">
                 <div className="flex items-start justify-between gap-2">
                   <h3 className="font-semibold text-slate-900">{c.nombre}</h3>
-                  <div className="flex shrink-0 gap-1">
-                    {canEdit && (
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Editar ${c.nombre}`}
-                        title="Editar"
-                        onClick={() => {
-                          setEditing(c);
-                          setFormOpen(true);
-                        }}
-                      >
-                        <Pencil className="h-4 w-4" />
-                      </Button>
-                    )}
-                    {canDelete && !c.sistema && (
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Eliminar ${c.nombre}`}
-                        title="Eliminar"
-                        onClick={() => setDeleting(c)}
-                      >
-                        <Trash2 className="h-4 w-4 text-red-600" />
-                      </Button>
-                    )}
-                  </div>
+                  <RowActions
+                    name={c.nombre}
+                    className="shrink-0"
+                    onEdit={
+                      canEdit &&
+                      (() => {
+                        setEditing(c);
+                        setFormOpen(true);
+                      })
+                    }
+                    onDelete={canDelete && !c.sistema && (() => setDeleting(c))}
+                  />
                 </div>
                 <p className="mt-1 flex-1 text-sm text-slate-500">{c.descripcion || 'Sin descripción'}</p>
                 <div className="mt-3 flex flex-wrap gap-2">

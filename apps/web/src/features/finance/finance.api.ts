@@ -11,7 +11,7 @@ import type {
 } from '@mostrador/shared';
 import { FINANCE_PENDING_ACCOUNTS } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
-import { api, request } from '@/lib/api';
+import { api } from '@/lib/api';
 import { useDownload } from '@/lib/download';
 
 /** SPEC §9: how long each finance read stays fresh. */
@@ -77,10 +77,7 @@ export function useMovements(filters: MovementFilters) {
   const b = useBusinessId();
   return useQuery({
     queryKey: financeKeys.movementList(b, filters),
-    queryFn: async () => {
-      const { data, headers } = await request<Movement[]>(`${base(b)}/movimientos`, { query: { ...filters } });
-      return { rows: data, total: Number(headers.get('X-Total-Count') ?? data.length) };
-    },
+    queryFn: () => api.page<Movement>(`${base(b)}/movimientos`, { ...filters }),
     enabled: Boolean(b),
     staleTime: FINANCE_STALE.movements,
     placeholderData: keepPreviousData,
@@ -109,12 +106,7 @@ export function useAccounts(tipo: AccountType, filters: AccountFilters) {
   const b = useBusinessId();
   return useQuery({
     queryKey: financeKeys.accountList(b, tipo, filters),
-    queryFn: async () => {
-      const { data, headers } = await request<Account[]>(`${base(b)}/${ACCOUNT_PATH[tipo]}`, {
-        query: { ...filters, limit: 500 },
-      });
-      return { rows: data, total: Number(headers.get('X-Total-Count') ?? data.length) };
-    },
+    queryFn: () => api.page<Account>(`${base(b)}/${ACCOUNT_PATH[tipo]}`, { ...filters, limit: 500 }),
     enabled: Boolean(b),
     staleTime: FINANCE_STALE.accounts,
     placeholderData: keepPreviousData,

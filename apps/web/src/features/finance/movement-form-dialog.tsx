@@ -13,10 +13,9 @@ import {
   type MovementType,
 } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Field, Input, Select, Textarea } from '@/components/ui/input';
-import { ErrorNote } from '@/components/ui/misc';
+import { FormActions } from '@/components/ui/form-actions';
+import { Field, InputField, MoneyField, Select, Textarea } from '@/components/ui/input';
 import { todayIn } from '@/lib/format';
 import { applyServerErrors } from '@/lib/forms';
 import { customerLabel, useCustomerOptions, useFinanceCategories, useSaveMovement } from './finance.api';
@@ -125,20 +124,8 @@ function MovementForm({
             ))}
           </Select>
         </Field>
-        <Field id="mov-monto" label="Monto" required error={err.monto?.message}>
-          <Input
-            id="mov-monto"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            aria-invalid={Boolean(err.monto)}
-            {...register('monto')}
-          />
-        </Field>
-        <Field id="mov-fecha" label="Fecha" required error={err.fecha?.message}>
-          <Input id="mov-fecha" type="date" aria-invalid={Boolean(err.fecha)} {...register('fecha')} />
-        </Field>
+        <MoneyField id="mov-monto" label="Monto" required error={err.monto} {...register('monto')} />
+        <InputField id="mov-fecha" label="Fecha" required error={err.fecha} type="date" {...register('fecha')} />
         <Field id="mov-metodo" label="Método de Pago" required error={err.metodo_pago?.message}>
           <Select id="mov-metodo" aria-invalid={Boolean(err.metodo_pago)} {...register('metodo_pago')}>
             {methods.map((m) => (
@@ -172,9 +159,7 @@ function MovementForm({
           )}
         </Select>
       </Field>
-      <Field id="mov-descripcion" label="Descripción" error={err.descripcion?.message}>
-        <Input id="mov-descripcion" aria-invalid={Boolean(err.descripcion)} {...register('descripcion')} />
-      </Field>
+      <InputField id="mov-descripcion" label="Descripción" error={err.descripcion} {...register('descripcion')} />
       <Field id="mov-observaciones" label="Observaciones" error={err.observaciones?.message}>
         <Textarea
           id="mov-observaciones"
@@ -183,15 +168,12 @@ function MovementForm({
           {...register('observaciones')}
         />
       </Field>
-      {formError && <ErrorNote>{formError}</ErrorNote>}
-      <div className="flex justify-end gap-3 pt-2">
-        <Button variant="secondary" onClick={onDone}>
-          Cancelar
-        </Button>
-        <Button type="submit" loading={formState.isSubmitting}>
-          {movement ? 'Guardar cambios' : 'Guardar'}
-        </Button>
-      </div>
+      <FormActions
+        error={formError}
+        busy={formState.isSubmitting}
+        onCancel={onDone}
+        submitLabel={movement ? 'Guardar cambios' : 'Guardar'}
+      />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { Download, Lock, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Download, Lock, Plus } from 'lucide-react';
 import { useState } from 'react';
 import {
   MOVEMENT_ORIGIN_LABELS,
@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Field, Input, Select } from '@/components/ui/input';
 import { Badge, Card, EmptyState, ErrorNote, PageHeader } from '@/components/ui/misc';
+import { RowActions } from '@/components/ui/row-actions';
 import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import {
@@ -65,18 +66,7 @@ function MovementRow({
       <div className="flex items-center justify-between gap-3 sm:justify-end">
         <SignedAmount tipo={m.tipo} monto={m.monto} className="text-base" />
         {!generated && (canEdit || canDelete) && (
-          <div className="flex gap-1">
-            {canEdit && (
-              <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Editar ${label}`} title="Editar">
-                <Pencil className="h-4 w-4" />
-              </Button>
-            )}
-            {canDelete && (
-              <Button variant="ghost" size="icon" onClick={onDelete} aria-label={`Eliminar ${label}`} title="Eliminar">
-                <Trash2 className="h-4 w-4 text-red-600" />
-              </Button>
-            )}
-          </div>
+          <RowActions name={label} onEdit={canEdit && onEdit} onDelete={canDelete && onDelete} />
         )}
       </div>
     </li>

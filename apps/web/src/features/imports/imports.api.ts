@@ -132,12 +132,12 @@ export function useStagedRows(estado: '' | 'validos' | 'con_errores', page: numb
   const b = businessId ?? '';
   return useQuery({
     queryKey: importKeys.rows(b, estado, page),
-    queryFn: async () => {
-      const { data, headers } = await request<StagedRow[]>(`${base(b)}/productos-temporales`, {
-        query: { estado: estado || undefined, limit: STAGED_PAGE, offset: page * STAGED_PAGE },
-      });
-      return { rows: data, total: Number(headers.get('X-Total-Count') ?? data.length) };
-    },
+    queryFn: () =>
+      api.page<StagedRow>(`${base(b)}/productos-temporales`, {
+        estado: estado || undefined,
+        limit: STAGED_PAGE,
+        offset: page * STAGED_PAGE,
+      }),
     enabled: Boolean(b) && enabled,
     placeholderData: keepPreviousData,
   });

@@ -121,13 +121,14 @@ export function RowsSkeleton({ rows = 6 }: { rows?: number }) {
   );
 }
 
-/** A card for lists whose rows run edge to edge. */
-export function ListCard({ children, dimmed }: { children: ReactNode; dimmed?: boolean }) {
+/** A card for lists whose rows run edge to edge, with a footer (the Pager) below a rule. */
+export function ListCard({ children, dimmed, footer }: { children: ReactNode; dimmed?: boolean; footer?: ReactNode }) {
   return (
     <div
       className={cn('overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm', dimmed && 'opacity-70')}
     >
       {children}
+      {footer && <div className="border-t border-slate-100 px-3">{footer}</div>}
     </div>
   );
 }

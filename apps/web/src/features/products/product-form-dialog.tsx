@@ -11,10 +11,9 @@ import {
   type Product,
 } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Field, Input, Select, Textarea } from '@/components/ui/input';
-import { ErrorNote } from '@/components/ui/misc';
+import { FormActions } from '@/components/ui/form-actions';
+import { Field, Input, InputField, MoneyField, Select, Textarea } from '@/components/ui/input';
 import { useCategories } from '@/features/categories/categories.api';
 import { applyServerErrors } from '@/lib/forms';
 import { formatNumber } from '@/lib/format';
@@ -119,48 +118,35 @@ function ProductForm({ product, onDone }: { product?: Product; onDone: (saved?: 
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <Field id="prod-nombre" label="Nombre" required error={err.nombre?.message}>
-        <Input id="prod-nombre" autoFocus aria-invalid={Boolean(err.nombre)} {...register('nombre')} />
-      </Field>
+      <InputField id="prod-nombre" label="Nombre" required error={err.nombre} autoFocus {...register('nombre')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
+        <InputField
           id="prod-codigo"
           label="Código"
           hint="Único en el negocio; la importación lo usa para actualizar."
-          error={err.codigo?.message}
-        >
-          <Input id="prod-codigo" aria-invalid={Boolean(err.codigo)} {...register('codigo')} />
-        </Field>
-        <Field id="prod-barras" label="Código de barras" error={err.codigo_barras?.message}>
-          <Input
-            id="prod-barras"
-            inputMode="numeric"
-            aria-invalid={Boolean(err.codigo_barras)}
-            {...register('codigo_barras')}
-          />
-        </Field>
-        <Field id="prod-compra" label="Precio de compra (costo)" error={err.precio_compra?.message}>
-          <Input
-            id="prod-compra"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            aria-invalid={Boolean(err.precio_compra)}
-            {...register('precio_compra')}
-          />
-        </Field>
-        <Field id="prod-venta" label="Precio de venta" required error={err.precio_venta?.message}>
-          <Input
-            id="prod-venta"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            aria-invalid={Boolean(err.precio_venta)}
-            {...register('precio_venta')}
-          />
-        </Field>
+          error={err.codigo}
+          {...register('codigo')}
+        />
+        <InputField
+          id="prod-barras"
+          label="Código de barras"
+          error={err.codigo_barras}
+          inputMode="numeric"
+          {...register('codigo_barras')}
+        />
+        <MoneyField
+          id="prod-compra"
+          label="Precio de compra (costo)"
+          error={err.precio_compra}
+          {...register('precio_compra')}
+        />
+        <MoneyField
+          id="prod-venta"
+          label="Precio de venta"
+          required
+          error={err.precio_venta}
+          {...register('precio_venta')}
+        />
       </div>
       <Margin compra={compra ?? ''} venta={venta ?? ''} />
       <div className="grid gap-4 sm:grid-cols-3">
@@ -169,34 +155,28 @@ function ProductForm({ product, onDone }: { product?: Product; onDone: (saved?: 
             <Input id="prod-stock" value={`${product.stock_actual}`} readOnly disabled />
           </Field>
         ) : (
-          <Field id="prod-stock" label="Stock inicial" error={err.stock_actual?.message}>
-            <Input
-              id="prod-stock"
-              type="number"
-              inputMode="decimal"
-              step="0.001"
-              min="0"
-              aria-invalid={Boolean(err.stock_actual)}
-              {...register('stock_actual')}
-            />
-          </Field>
-        )}
-        <Field
-          id="prod-minimo"
-          label="Stock mínimo"
-          hint="Avisa cuando el stock llega a este valor."
-          error={err.stock_minimo?.message}
-        >
-          <Input
-            id="prod-minimo"
+          <InputField
+            id="prod-stock"
+            label="Stock inicial"
+            error={err.stock_actual}
             type="number"
             inputMode="decimal"
             step="0.001"
             min="0"
-            aria-invalid={Boolean(err.stock_minimo)}
-            {...register('stock_minimo')}
+            {...register('stock_actual')}
           />
-        </Field>
+        )}
+        <InputField
+          id="prod-minimo"
+          label="Stock mínimo"
+          hint="Avisa cuando el stock llega a este valor."
+          error={err.stock_minimo}
+          type="number"
+          inputMode="decimal"
+          step="0.001"
+          min="0"
+          {...register('stock_minimo')}
+        />
         <Field id="prod-unidad" label="Unidad" error={err.unidad?.message}>
           <Input id="prod-unidad" list="prod-unidades" aria-invalid={Boolean(err.unidad)} {...register('unidad')} />
           <datalist id="prod-unidades">
@@ -223,15 +203,12 @@ function ProductForm({ product, onDone }: { product?: Product; onDone: (saved?: 
         <input type="checkbox" className="h-4 w-4 rounded border-slate-300" {...register('activo')} />
         Activo (se puede vender)
       </label>
-      {formError && <ErrorNote>{formError}</ErrorNote>}
-      <div className="flex justify-end gap-3 pt-2">
-        <Button variant="secondary" onClick={() => onDone()}>
-          Cancelar
-        </Button>
-        <Button type="submit" loading={formState.isSubmitting}>
-          {product ? 'Guardar cambios' : 'Crear producto'}
-        </Button>
-      </div>
+      <FormActions
+        error={formError}
+        busy={formState.isSubmitting}
+        onCancel={() => onDone()}
+        submitLabel={product ? 'Guardar cambios' : 'Crear producto'}
+      />
     </form>
   );
 }

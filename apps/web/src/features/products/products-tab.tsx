@@ -18,7 +18,7 @@ import type { Product, ProductSort } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
-import { Select } from '@/components/ui/input';
+import { FilterSelect } from '@/components/ui/input';
 import { Badge, Card, EmptyState, ErrorNote } from '@/components/ui/misc';
 import { useCategories } from '@/features/categories/categories.api';
 import { useCan } from '@/features/permissions/permissions.api';
@@ -311,46 +311,42 @@ export function ProductsTab({ onImport }: { onImport: () => void }) {
               placeholder="Buscar por nombre, código o código de barras…"
             />
           </div>
-          <div>
-            <label htmlFor="prod-f-cat" className="sr-only">
-              Categoría
-            </label>
-            <Select id="prod-f-cat" value={categoria} onChange={(e) => reset(setCategoria)(e.target.value)}>
-              <option value="">Todas las categorías</option>
-              <option value="ninguna">Sin categoría</option>
-              {(categories.data ?? []).map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.nombre}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div>
-            <label htmlFor="prod-f-activo" className="sr-only">
-              Estado
-            </label>
-            <Select
-              id="prod-f-activo"
-              value={activo}
-              onChange={(e) => reset(setActivo)(e.target.value as typeof activo)}
-            >
-              <option value="">Activos e inactivos</option>
-              <option value="true">Solo activos</option>
-              <option value="false">Solo inactivos</option>
-            </Select>
-          </div>
-          <div>
-            <label htmlFor="prod-f-orden" className="sr-only">
-              Ordenar por
-            </label>
-            <Select id="prod-f-orden" value={sort} onChange={(e) => reset(setSort)(e.target.value)}>
-              {SORTS.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <FilterSelect
+            id="prod-f-cat"
+            label="Categoría"
+            value={categoria}
+            onChange={(e) => reset(setCategoria)(e.target.value)}
+          >
+            <option value="">Todas las categorías</option>
+            <option value="ninguna">Sin categoría</option>
+            {(categories.data ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.nombre}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect
+            id="prod-f-activo"
+            label="Estado"
+            value={activo}
+            onChange={(e) => reset(setActivo)(e.target.value as typeof activo)}
+          >
+            <option value="">Activos e inactivos</option>
+            <option value="true">Solo activos</option>
+            <option value="false">Solo inactivos</option>
+          </FilterSelect>
+          <FilterSelect
+            id="prod-f-orden"
+            label="Ordenar por"
+            value={sort}
+            onChange={(e) => reset(setSort)(e.target.value)}
+          >
+            {SORTS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </FilterSelect>
         </div>
         <label className="mt-3 inline-flex items-center gap-2 text-sm text-slate-700">
           <input
@@ -393,11 +389,11 @@ export function ProductsTab({ onImport }: { onImport: () => void }) {
           </EmptyState>
         )
       ) : (
-        <ListCard dimmed={products.isFetching}>
+        <ListCard
+          dimmed={products.isFetching}
+          footer={<Pager page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} label="productos" />}
+        >
           <ProductTable rows={rows} a={actions} />
-          <div className="border-t border-slate-100 px-3">
-            <Pager page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} label="productos" />
-          </div>
         </ListCard>
       )}
 
@@ -429,13 +425,10 @@ export function ProductsTab({ onImport }: { onImport: () => void }) {
         onOpenChange={(o) => !o && setDeleting(null)}
         title="Eliminar producto"
         message={`¿Estás seguro de que quieres eliminar «${deleting?.nombre ?? ''}»? Si ya tiene ventas o compras, conviene desactivarlo.`}
+        failure="No se pudo eliminar el producto."
         onConfirm={async () => {
-          try {
-            await remove.mutateAsync(deleting!.id);
-            setNotice(`Producto «${deleting!.nombre}» eliminado.`);
-          } catch (e) {
-            throw new Error(errorMessage(e, 'No se pudo eliminar el producto.'), { cause: e });
-          }
+          await remove.mutateAsync(deleting!.id);
+          setNotice(`Producto «${deleting!.nombre}» eliminado.`);
         }}
       />
     </div>

@@ -9,7 +9,7 @@ import type {
   StockMovement,
 } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
-import { api, request } from '@/lib/api';
+import { api } from '@/lib/api';
 
 /** Query keys per business: every inventory change invalidates ['inventory', b]. */
 export const productKeys = {
@@ -48,13 +48,8 @@ export function useProducts(f: ProductFilters) {
   const b = businessId ?? '';
   return useQuery({
     queryKey: productKeys.list(b, f),
-    queryFn: async ({ signal }) => {
-      const { data, headers } = await request<Product[]>(productsPath(b), {
-        query: { ...productQuery(f), limit: f.limit, offset: f.offset },
-        signal,
-      });
-      return { rows: data, total: Number(headers.get('X-Total-Count') ?? data.length) };
-    },
+    queryFn: ({ signal }) =>
+      api.page<Product>(productsPath(b), { ...productQuery(f), limit: f.limit, offset: f.offset }, signal),
     enabled: Boolean(b),
     staleTime: 30_000,
     placeholderData: keepPreviousData,
@@ -119,12 +114,11 @@ export function useStockMovements(id: string | null, page: number) {
   const b = businessId ?? '';
   return useQuery({
     queryKey: productKeys.movements(b, id ?? '', page),
-    queryFn: async () => {
-      const { data, headers } = await request<StockMovement[]>(`${productsPath(b)}/${id}/movimientos-stock`, {
-        query: { limit: STOCK_PAGE, offset: page * STOCK_PAGE },
-      });
-      return { rows: data, total: Number(headers.get('X-Total-Count') ?? data.length) };
-    },
+    queryFn: () =>
+      api.page<StockMovement>(`${productsPath(b)}/${id}/movimientos-stock`, {
+        limit: STOCK_PAGE,
+        offset: page * STOCK_PAGE,
+      }),
     enabled: Boolean(b && id),
     placeholderData: keepPreviousData,
   });

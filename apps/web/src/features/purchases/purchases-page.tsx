@@ -6,7 +6,7 @@ import { PURCHASE_STATE_LABELS, PURCHASE_STATES, type PurchaseState } from '@mos
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/input';
-import { Card, EmptyState, ErrorNote, PageHeader } from '@/components/ui/misc';
+import { EmptyState, ErrorNote, FilterBar, PageHeader } from '@/components/ui/misc';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan } from '@/features/permissions/permissions.api';
 import { ListCard, Pager, RowsSkeleton, StatusNote } from '@/features/products/inventory-ui';
@@ -87,50 +87,48 @@ function PurchaseList() {
           <ErrorNote>{exporter.error}</ErrorNote>
         </div>
       )}
-      <Card className="mb-4 p-4">
-        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" role="search" aria-label="Filtros de compras">
-          <Field id="oc-f-proveedor" label="Proveedor">
-            <Select
-              id="oc-f-proveedor"
-              value={filters.proveedor_id}
-              onChange={(e) => setFilter('proveedor', e.target.value)}
-            >
-              <option value="">Todos</option>
-              {(suppliers.data?.rows ?? []).map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.nombre}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field id="oc-f-estado" label="Estado">
-            <Select id="oc-f-estado" value={filters.estado} onChange={(e) => setFilter('estado', e.target.value)}>
-              <option value="">Todos</option>
-              {PURCHASE_STATES.map((s) => (
-                <option key={s} value={s}>
-                  {PURCHASE_STATE_LABELS[s]}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field id="oc-f-desde" label="Desde">
-            <Input
-              id="oc-f-desde"
-              type="date"
-              value={filters.fecha_desde}
-              onChange={(e) => setFilter('desde', e.target.value)}
-            />
-          </Field>
-          <Field id="oc-f-hasta" label="Hasta">
-            <Input
-              id="oc-f-hasta"
-              type="date"
-              value={filters.fecha_hasta}
-              onChange={(e) => setFilter('hasta', e.target.value)}
-            />
-          </Field>
-        </div>
-      </Card>
+      <FilterBar label="Filtros de compras" className="grid-cols-2 lg:grid-cols-4">
+        <Field id="oc-f-proveedor" label="Proveedor">
+          <Select
+            id="oc-f-proveedor"
+            value={filters.proveedor_id}
+            onChange={(e) => setFilter('proveedor', e.target.value)}
+          >
+            <option value="">Todos</option>
+            {(suppliers.data?.rows ?? []).map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.nombre}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="oc-f-estado" label="Estado">
+          <Select id="oc-f-estado" value={filters.estado} onChange={(e) => setFilter('estado', e.target.value)}>
+            <option value="">Todos</option>
+            {PURCHASE_STATES.map((s) => (
+              <option key={s} value={s}>
+                {PURCHASE_STATE_LABELS[s]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="oc-f-desde" label="Desde">
+          <Input
+            id="oc-f-desde"
+            type="date"
+            value={filters.fecha_desde}
+            onChange={(e) => setFilter('desde', e.target.value)}
+          />
+        </Field>
+        <Field id="oc-f-hasta" label="Hasta">
+          <Input
+            id="oc-f-hasta"
+            type="date"
+            value={filters.fecha_hasta}
+            onChange={(e) => setFilter('hasta', e.target.value)}
+          />
+        </Field>
+      </FilterBar>
 
       {purchases.error ? (
         <ErrorNote>{errorMessage(purchases.error, 'No se pudieron cargar las compras.')}</ErrorNote>
@@ -155,7 +153,18 @@ function PurchaseList() {
           </EmptyState>
         )
       ) : (
-        <ListCard dimmed={purchases.isFetching}>
+        <ListCard
+          dimmed={purchases.isFetching}
+          footer={
+            <Pager
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={purchases.data?.total ?? 0}
+              onPage={setPage}
+              label="compras"
+            />
+          }
+        >
           <ul className="divide-y divide-slate-100" aria-label="Compras">
             {rows.map((p) => (
               <li key={p.id}>
@@ -184,15 +193,6 @@ function PurchaseList() {
               </li>
             ))}
           </ul>
-          <div className="border-t border-slate-100 px-3">
-            <Pager
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={purchases.data?.total ?? 0}
-              onPage={setPage}
-              label="compras"
-            />
-          </div>
         </ListCard>
       )}
     </div>

@@ -34,13 +34,8 @@ export function usePurchases(f: PurchaseFilters, enabled = true) {
   const b = businessId ?? '';
   return useQuery({
     queryKey: purchaseKeys.list(b, f),
-    queryFn: async ({ signal }) => {
-      const { data, headers } = await request<Purchase[]>(purchasesPath(b), {
-        query: { ...purchaseQuery(f), limit: f.limit, offset: f.offset },
-        signal,
-      });
-      return { rows: data, total: Number(headers.get('X-Total-Count') ?? data.length) };
-    },
+    queryFn: ({ signal }) =>
+      api.page<Purchase>(purchasesPath(b), { ...purchaseQuery(f), limit: f.limit, offset: f.offset }, signal),
     enabled: Boolean(b) && enabled,
     staleTime: 30_000,
     placeholderData: keepPreviousData,

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Clock, Pencil, Plus, Trash2, Wrench } from 'lucide-react';
+import { Clock, Plus, Wrench } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
@@ -7,8 +7,10 @@ import { centsToNumber, serviceInput, type Service } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
-import { Field, Input, Select, Textarea } from '@/components/ui/input';
-import { Badge, Card, EmptyState, ErrorNote } from '@/components/ui/misc';
+import { FormActions } from '@/components/ui/form-actions';
+import { Field, FilterSelect, InputField, MoneyField, Select, Textarea } from '@/components/ui/input';
+import { Badge, EmptyState, ErrorNote, FilterBar } from '@/components/ui/misc';
+import { RowActions } from '@/components/ui/row-actions';
 import { useCategories } from '@/features/categories/categories.api';
 import { useCan } from '@/features/permissions/permissions.api';
 import {
@@ -81,44 +83,27 @@ function ServiceForm({ service, onDone }: { service?: Service; onDone: (saved?: 
   });
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <Field id="srv-nombre" label="Nombre" required error={err.nombre?.message}>
-        <Input id="srv-nombre" autoFocus aria-invalid={Boolean(err.nombre)} {...register('nombre')} />
-      </Field>
+      <InputField id="srv-nombre" label="Nombre" required error={err.nombre} autoFocus {...register('nombre')} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field id="srv-precio" label="Precio" required error={err.precio?.message}>
-          <Input
-            id="srv-precio"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            aria-invalid={Boolean(err.precio)}
-            {...register('precio')}
-          />
-        </Field>
-        <Field id="srv-costo" label="Costo" hint="Para estimar la ganancia." error={err.costo?.message}>
-          <Input
-            id="srv-costo"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            aria-invalid={Boolean(err.costo)}
-            {...register('costo')}
-          />
-        </Field>
-        <Field id="srv-duracion" label="Duración (minutos)" error={err.duracion_minutos?.message}>
-          <Input
-            id="srv-duracion"
-            type="number"
-            inputMode="numeric"
-            step="1"
-            min="1"
-            max="1440"
-            aria-invalid={Boolean(err.duracion_minutos)}
-            {...register('duracion_minutos')}
-          />
-        </Field>
+        <MoneyField id="srv-precio" label="Precio" required error={err.precio} {...register('precio')} />
+        <MoneyField
+          id="srv-costo"
+          label="Costo"
+          hint="Para estimar la ganancia."
+          error={err.costo}
+          {...register('costo')}
+        />
+        <InputField
+          id="srv-duracion"
+          label="Duración (minutos)"
+          error={err.duracion_minutos}
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="1"
+          max="1440"
+          {...register('duracion_minutos')}
+        />
       </div>
       <Field id="srv-categoria" label="Categoría" error={err.categoria_id?.message}>
         <Select id="srv-categoria" {...register('categoria_id')}>
@@ -137,15 +122,12 @@ function ServiceForm({ service, onDone }: { service?: Service; onDone: (saved?: 
         <input type="checkbox" className="h-4 w-4 rounded border-slate-300" {...register('activo')} />
         Activo (se puede vender)
       </label>
-      {formError && <ErrorNote>{formError}</ErrorNote>}
-      <div className="flex justify-end gap-3 pt-2">
-        <Button variant="secondary" onClick={() => onDone()}>
-          Cancelar
-        </Button>
-        <Button type="submit" loading={formState.isSubmitting}>
-          {service ? 'Guardar cambios' : 'Crear servicio'}
-        </Button>
-      </div>
+      <FormActions
+        error={formError}
+        busy={formState.isSubmitting}
+        onCancel={() => onDone()}
+        submitLabel={service ? 'Guardar cambios' : 'Crear servicio'}
+      />
     </form>
   );
 }
@@ -175,10 +157,11 @@ export function ServicesTab() {
   const [deleting, setDeleting] = useState<Service | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const rows = services.data?.rows ?? [];
-  const openNew = () => {
-    setEditing(undefined);
+  const openForm = (s?: Service) => {
+    setEditing(s);
     setFormOpen(true);
   };
+  const openNew = () => openForm();
 
   return (
     <div>
@@ -191,61 +174,47 @@ export function ServicesTab() {
         </div>
       )}
       {notice && <StatusNote onClose={() => setNotice(null)}>{notice}</StatusNote>}
-      <Card className="mb-4 p-4">
-        <div
-          className="grid gap-3 md:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]"
-          role="search"
-          aria-label="Filtros de servicios"
+      <FilterBar label="Filtros de servicios" className="md:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]">
+        <SearchBox
+          id="srv-q"
+          label="Buscar servicios"
+          value={q}
+          onChange={(v) => {
+            setPage(0);
+            setQ(v);
+          }}
+          placeholder="Buscar servicios…"
+        />
+        <FilterSelect
+          id="srv-f-cat"
+          label="Categoría"
+          value={categoria}
+          onChange={(e) => {
+            setPage(0);
+            setCategoria(e.target.value);
+          }}
         >
-          <SearchBox
-            id="srv-q"
-            label="Buscar servicios"
-            value={q}
-            onChange={(v) => {
-              setPage(0);
-              setQ(v);
-            }}
-            placeholder="Buscar servicios…"
-          />
-          <div>
-            <label htmlFor="srv-f-cat" className="sr-only">
-              Categoría
-            </label>
-            <Select
-              id="srv-f-cat"
-              value={categoria}
-              onChange={(e) => {
-                setPage(0);
-                setCategoria(e.target.value);
-              }}
-            >
-              <option value="">Todas las categorías</option>
-              {(categories.data ?? []).map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.nombre}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div>
-            <label htmlFor="srv-f-activo" className="sr-only">
-              Estado
-            </label>
-            <Select
-              id="srv-f-activo"
-              value={activo}
-              onChange={(e) => {
-                setPage(0);
-                setActivo(e.target.value as typeof activo);
-              }}
-            >
-              <option value="">Activos e inactivos</option>
-              <option value="true">Solo activos</option>
-              <option value="false">Solo inactivos</option>
-            </Select>
-          </div>
-        </div>
-      </Card>
+          <option value="">Todas las categorías</option>
+          {(categories.data ?? []).map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.nombre}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect
+          id="srv-f-activo"
+          label="Estado"
+          value={activo}
+          onChange={(e) => {
+            setPage(0);
+            setActivo(e.target.value as typeof activo);
+          }}
+        >
+          <option value="">Activos e inactivos</option>
+          <option value="true">Solo activos</option>
+          <option value="false">Solo inactivos</option>
+        </FilterSelect>
+      </FilterBar>
       {services.error ? (
         <ErrorNote>{errorMessage(services.error, 'No se pudieron cargar los servicios.')}</ErrorNote>
       ) : services.isLoading ? (
@@ -265,7 +234,18 @@ export function ServicesTab() {
           </EmptyState>
         )
       ) : (
-        <ListCard dimmed={services.isFetching}>
+        <ListCard
+          dimmed={services.isFetching}
+          footer={
+            <Pager
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={services.data?.total ?? 0}
+              onPage={setPage}
+              label="servicios"
+            />
+          }
+        >
           <ul className="divide-y divide-slate-100" aria-label="Servicios">
             {rows.map((s) => (
               <li key={s.id} className="flex items-start gap-3 px-4 py-3">
@@ -290,45 +270,14 @@ export function ServicesTab() {
                 <p className="whitespace-nowrap font-semibold tabular-nums text-slate-900">
                   {formatMoney(s.precio, formatting)}
                 </p>
-                <div className="flex gap-1">
-                  {canEdit && (
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Editar ${s.nombre}`}
-                      title="Editar"
-                      onClick={() => {
-                        setEditing(s);
-                        setFormOpen(true);
-                      }}
-                    >
-                      <Pencil className="h-4 w-4" />
-                    </Button>
-                  )}
-                  {canDelete && (
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Eliminar ${s.nombre}`}
-                      title="Eliminar"
-                      onClick={() => setDeleting(s)}
-                    >
-                      <Trash2 className="h-4 w-4 text-red-600" />
-                    </Button>
-                  )}
-                </div>
+                <RowActions
+                  name={s.nombre}
+                  onEdit={canEdit && (() => openForm(s))}
+                  onDelete={canDelete && (() => setDeleting(s))}
+                />
               </li>
             ))}
           </ul>
-          <div className="border-t border-slate-100 px-3">
-            <Pager
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={services.data?.total ?? 0}
-              onPage={setPage}
-              label="servicios"
-            />
-          </div>
         </ListCard>
       )}
       <Dialog
@@ -351,13 +300,10 @@ export function ServicesTab() {
         onOpenChange={(o) => !o && setDeleting(null)}
         title="Eliminar servicio"
         message={`¿Estás seguro de que quieres eliminar «${deleting?.nombre ?? ''}»?`}
+        failure="No se pudo eliminar el servicio."
         onConfirm={async () => {
-          try {
-            await remove.mutateAsync(deleting!.id);
-            setNotice(`Servicio «${deleting!.nombre}» eliminado.`);
-          } catch (e) {
-            throw new Error(errorMessage(e, 'No se pudo eliminar el servicio.'), { cause: e });
-          }
+          await remove.mutateAsync(deleting!.id);
+          setNotice(`Servicio «${deleting!.nombre}» eliminado.`);
         }}
       />
     </div>

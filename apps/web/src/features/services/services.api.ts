@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Service } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
-import { api, request } from '@/lib/api';
+import { api } from '@/lib/api';
 
 const base = (b: string) => `/businesses/${b}/services`;
 
@@ -18,19 +18,7 @@ export function useServices(f: ServiceFilters, enabled = true) {
   const b = businessId ?? '';
   return useQuery({
     queryKey: ['inventory', b, 'services', f],
-    queryFn: async ({ signal }) => {
-      const { data, headers } = await request<Service[]>(base(b), {
-        query: {
-          q: f.q?.trim() || undefined,
-          categoria_id: f.categoria_id || undefined,
-          activo: f.activo || undefined,
-          limit: f.limit,
-          offset: f.offset,
-        },
-        signal,
-      });
-      return { rows: data, total: Number(headers.get('X-Total-Count') ?? data.length) };
-    },
+    queryFn: ({ signal }) => api.page<Service>(base(b), { ...f, q: f.q?.trim() }, signal),
     enabled: Boolean(b) && enabled,
     staleTime: 60_000,
     placeholderData: keepPreviousData,

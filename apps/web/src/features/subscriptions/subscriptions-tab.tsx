@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CalendarClock, Pencil, Plus, Repeat, Trash2 } from 'lucide-react';
+import { CalendarClock, Plus, Repeat } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
@@ -18,8 +18,10 @@ import {
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
-import { Field, Input, Select, Textarea } from '@/components/ui/input';
-import { Badge, Card, EmptyState, ErrorNote } from '@/components/ui/misc';
+import { FormActions } from '@/components/ui/form-actions';
+import { Field, FilterSelect, InputField, MoneyField, Select, Textarea } from '@/components/ui/input';
+import { Badge, EmptyState, ErrorNote, FilterBar } from '@/components/ui/misc';
+import { RowActions } from '@/components/ui/row-actions';
 import { useCustomers } from '@/features/customers/customers.api';
 import { useCan } from '@/features/permissions/permissions.api';
 import {
@@ -195,26 +197,22 @@ function SubscriptionForm({
         </Select>
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="sub-nombre" label="Nombre" required={!servicioId} error={err.nombre?.message}>
-          <Input
-            id="sub-nombre"
-            placeholder={service?.nombre}
-            aria-invalid={Boolean(err.nombre)}
-            {...register('nombre')}
-          />
-        </Field>
-        <Field id="sub-precio" label="Precio por período" required={!servicioId} error={err.precio?.message}>
-          <Input
-            id="sub-precio"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            placeholder={service ? String(service.precio) : undefined}
-            aria-invalid={Boolean(err.precio)}
-            {...register('precio')}
-          />
-        </Field>
+        <InputField
+          id="sub-nombre"
+          label="Nombre"
+          required={!servicioId}
+          error={err.nombre}
+          placeholder={service?.nombre}
+          {...register('nombre')}
+        />
+        <MoneyField
+          id="sub-precio"
+          label="Precio por período"
+          required={!servicioId}
+          error={err.precio}
+          placeholder={service ? String(service.precio) : undefined}
+          {...register('precio')}
+        />
         <Field id="sub-frecuencia" label="Frecuencia" required error={err.frecuencia?.message}>
           <Select id="sub-frecuencia" {...register('frecuencia')}>
             {SUBSCRIPTION_FREQUENCIES.map((f) => (
@@ -224,30 +222,32 @@ function SubscriptionForm({
             ))}
           </Select>
         </Field>
-        <Field
+        <InputField
           id="sub-inicio"
           label="Fecha de inicio"
           hint="El cobro se repite ese día."
-          error={err.fecha_inicio?.message}
-        >
-          <Input id="sub-inicio" type="date" aria-invalid={Boolean(err.fecha_inicio)} {...register('fecha_inicio')} />
-        </Field>
-        <Field id="sub-fin" label="Fecha de fin" hint="Opcional." error={err.fecha_fin?.message}>
-          <Input id="sub-fin" type="date" aria-invalid={Boolean(err.fecha_fin)} {...register('fecha_fin')} />
-        </Field>
+          error={err.fecha_inicio}
+          type="date"
+          {...register('fecha_inicio')}
+        />
+        <InputField
+          id="sub-fin"
+          label="Fecha de fin"
+          hint="Opcional."
+          error={err.fecha_fin}
+          type="date"
+          {...register('fecha_fin')}
+        />
       </div>
       <Field id="sub-descripcion" label="Descripción" error={err.descripcion?.message}>
         <Textarea id="sub-descripcion" rows={2} {...register('descripcion')} />
       </Field>
-      {formError && <ErrorNote>{formError}</ErrorNote>}
-      <div className="flex justify-end gap-3 pt-2">
-        <Button variant="secondary" onClick={() => onDone()}>
-          Cancelar
-        </Button>
-        <Button type="submit" loading={formState.isSubmitting}>
-          {subscription ? 'Guardar cambios' : 'Crear suscripción'}
-        </Button>
-      </div>
+      <FormActions
+        error={formError}
+        busy={formState.isSubmitting}
+        onCancel={() => onDone()}
+        submitLabel={subscription ? 'Guardar cambios' : 'Crear suscripción'}
+      />
     </form>
   );
 }
@@ -335,7 +335,12 @@ export function SubscriptionRow({
               <span>Sin próximo cobro</span>
             )}
           </p>
-          <div className="flex items-center gap-1">
+          <RowActions
+            name={`suscripción ${s.nombre}`}
+            className="items-center"
+            onEdit={canEdit && onEdit}
+            onDelete={canDelete && onDelete}
+          >
             {canEdit && (
               <>
                 <label htmlFor={`estado-${s.id}`} className="sr-only">
@@ -365,29 +370,9 @@ export function SubscriptionRow({
                     </option>
                   ))}
                 </Select>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Editar suscripción ${s.nombre}`}
-                  title="Editar"
-                  onClick={onEdit}
-                >
-                  <Pencil className="h-4 w-4" />
-                </Button>
               </>
             )}
-            {canDelete && (
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Eliminar suscripción ${s.nombre}`}
-                title="Eliminar"
-                onClick={onDelete}
-              >
-                <Trash2 className="h-4 w-4 text-red-600" />
-              </Button>
-            )}
-          </div>
+          </RowActions>
         </div>
       </div>
       {error && (
@@ -415,10 +400,11 @@ export function SubscriptionsTab() {
   const [deleting, setDeleting] = useState<Subscription | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const rows = subs.data?.rows ?? [];
-  const openNew = () => {
-    setEditing(undefined);
+  const openForm = (s?: Subscription) => {
+    setEditing(s);
     setFormOpen(true);
   };
+  const openNew = () => openForm();
   return (
     <div>
       {canEdit && (
@@ -430,44 +416,34 @@ export function SubscriptionsTab() {
         </div>
       )}
       {notice && <StatusNote onClose={() => setNotice(null)}>{notice}</StatusNote>}
-      <Card className="mb-4 p-4">
-        <div
-          className="grid gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]"
-          role="search"
-          aria-label="Filtros de suscripciones"
+      <FilterBar label="Filtros de suscripciones" className="md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <SearchBox
+          id="sub-q"
+          label="Buscar suscripciones"
+          value={q}
+          onChange={(v) => {
+            setPage(0);
+            setQ(v);
+          }}
+          placeholder="Buscar por cliente o suscripción…"
+        />
+        <FilterSelect
+          id="sub-f-estado"
+          label="Estado"
+          value={estado}
+          onChange={(e) => {
+            setPage(0);
+            setEstado(e.target.value as SubscriptionState | '');
+          }}
         >
-          <SearchBox
-            id="sub-q"
-            label="Buscar suscripciones"
-            value={q}
-            onChange={(v) => {
-              setPage(0);
-              setQ(v);
-            }}
-            placeholder="Buscar por cliente o suscripción…"
-          />
-          <div>
-            <label htmlFor="sub-f-estado" className="sr-only">
-              Estado
-            </label>
-            <Select
-              id="sub-f-estado"
-              value={estado}
-              onChange={(e) => {
-                setPage(0);
-                setEstado(e.target.value as SubscriptionState | '');
-              }}
-            >
-              <option value="">Todos los estados</option>
-              {SUBSCRIPTION_STATES.map((st) => (
-                <option key={st} value={st}>
-                  {SUBSCRIPTION_STATE_LABELS[st]}
-                </option>
-              ))}
-            </Select>
-          </div>
-        </div>
-      </Card>
+          <option value="">Todos los estados</option>
+          {SUBSCRIPTION_STATES.map((st) => (
+            <option key={st} value={st}>
+              {SUBSCRIPTION_STATE_LABELS[st]}
+            </option>
+          ))}
+        </FilterSelect>
+      </FilterBar>
       {subs.error ? (
         <ErrorNote>{errorMessage(subs.error, 'No se pudieron cargar las suscripciones.')}</ErrorNote>
       ) : subs.isLoading ? (
@@ -487,26 +463,9 @@ export function SubscriptionsTab() {
           </EmptyState>
         )
       ) : (
-        <ListCard dimmed={subs.isFetching}>
-          <ul className="divide-y divide-slate-100" aria-label="Suscripciones">
-            {rows.map((s) => (
-              <SubscriptionRow
-                key={s.id}
-                s={s}
-                canEdit={canEdit}
-                canDelete={canDelete}
-                onEdit={() => {
-                  setEditing(s);
-                  setFormOpen(true);
-                }}
-                onDelete={() => setDeleting(s)}
-                onStateChanged={(x) =>
-                  setNotice(`Suscripción de ${x.cliente_nombre}: ${SUBSCRIPTION_STATE_LABELS[x.estado].toLowerCase()}.`)
-                }
-              />
-            ))}
-          </ul>
-          <div className="border-t border-slate-100 px-3">
+        <ListCard
+          dimmed={subs.isFetching}
+          footer={
             <Pager
               page={page}
               pageSize={PAGE_SIZE}
@@ -515,7 +474,23 @@ export function SubscriptionsTab() {
               label="suscripciones"
               one="suscripción"
             />
-          </div>
+          }
+        >
+          <ul className="divide-y divide-slate-100" aria-label="Suscripciones">
+            {rows.map((s) => (
+              <SubscriptionRow
+                key={s.id}
+                s={s}
+                canEdit={canEdit}
+                canDelete={canDelete}
+                onEdit={() => openForm(s)}
+                onDelete={() => setDeleting(s)}
+                onStateChanged={(x) =>
+                  setNotice(`Suscripción de ${x.cliente_nombre}: ${SUBSCRIPTION_STATE_LABELS[x.estado].toLowerCase()}.`)
+                }
+              />
+            ))}
+          </ul>
         </ListCard>
       )}
       <SubscriptionFormDialog
@@ -531,13 +506,10 @@ export function SubscriptionsTab() {
         onOpenChange={(o) => !o && setDeleting(null)}
         title="Eliminar suscripción"
         message={`¿Estás seguro de que quieres eliminar la suscripción «${deleting?.nombre ?? ''}» de ${deleting?.cliente_nombre ?? ''}? Para dejar de cobrarla alcanza con cancelarla.`}
+        failure="No se pudo eliminar la suscripción."
         onConfirm={async () => {
-          try {
-            await remove.mutateAsync(deleting!.id);
-            setNotice('Suscripción eliminada.');
-          } catch (e) {
-            throw new Error(errorMessage(e, 'No se pudo eliminar la suscripción.'), { cause: e });
-          }
+          await remove.mutateAsync(deleting!.id);
+          setNotice('Suscripción eliminada.');
         }}
       />
     </div>

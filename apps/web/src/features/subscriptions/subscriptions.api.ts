@@ -18,19 +18,7 @@ export function useSubscriptions(f: SubscriptionFilters, enabled = true) {
   const b = businessId ?? '';
   return useQuery({
     queryKey: ['inventory', b, 'subscriptions', f],
-    queryFn: async ({ signal }) => {
-      const { data, headers } = await request<Subscription[]>(base(b), {
-        query: {
-          q: f.q?.trim() || undefined,
-          estado: f.estado || undefined,
-          cliente_id: f.cliente_id || undefined,
-          limit: f.limit,
-          offset: f.offset,
-        },
-        signal,
-      });
-      return { rows: data, total: Number(headers.get('X-Total-Count') ?? data.length) };
-    },
+    queryFn: ({ signal }) => api.page<Subscription>(base(b), { ...f, q: f.q?.trim() }, signal),
     enabled: Boolean(b) && enabled,
     staleTime: 60_000,
     placeholderData: keepPreviousData,

@@ -1,6 +1,6 @@
 import { useDownload } from '@/lib/download';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Download, Eye, Mail, MapPin, Pencil, Phone, Plus, Trash2, Truck, UserRound } from 'lucide-react';
+import { Download, Eye, Mail, MapPin, Pencil, Phone, Plus, Truck, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -15,8 +15,9 @@ import {
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
-import { Field, Input, Select, Textarea } from '@/components/ui/input';
-import { Badge, Card, EmptyState, ErrorNote, PageHeader, Skeleton } from '@/components/ui/misc';
+import { Field, FilterSelect, InputField, Select, Textarea } from '@/components/ui/input';
+import { Badge, EmptyState, ErrorNote, FilterBar, PageHeader, Skeleton } from '@/components/ui/misc';
+import { RowActions } from '@/components/ui/row-actions';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan } from '@/features/permissions/permissions.api';
 import { ListCard, Pager, RowsSkeleton, SearchBox, StatusNote, useDebounced } from '@/features/products/inventory-ui';
@@ -94,39 +95,39 @@ function SupplierForm({ supplier, onDone }: { supplier?: Supplier; onDone: (save
       setFormError(applyServerErrors(e, setError, 'No se pudo guardar el proveedor.'));
     }
   });
-  const text = (name: keyof Values, label: string, opts: { type?: string; hint?: string; required?: boolean } = {}) => (
-    <Field id={`prov-${name}`} label={label} hint={opts.hint} required={opts.required} error={err[name]?.message}>
-      <Input
-        id={`prov-${name}`}
-        type={opts.type ?? 'text'}
-        autoComplete="off"
-        aria-invalid={Boolean(err[name])}
-        {...register(name)}
-      />
-    </Field>
+  const text = (name: keyof Values, label: string, opts: { type?: string; hint?: string } = {}) => (
+    <InputField
+      id={`prov-${name}`}
+      label={label}
+      hint={opts.hint}
+      error={err[name]}
+      type={opts.type ?? 'text'}
+      autoComplete="off"
+      {...register(name)}
+    />
   );
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="prov-nombre" label="Nombre o razón social" required error={err.nombre?.message}>
-          <Input
-            id="prov-nombre"
-            autoFocus
-            autoComplete="off"
-            aria-invalid={Boolean(err.nombre)}
-            {...register('nombre')}
-          />
-        </Field>
-        <Field id="prov-cuit" label="CUIT" hint="Con o sin guiones; se verifica el dígito." error={err.cuit?.message}>
-          <Input
-            id="prov-cuit"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="30-12345678-9"
-            aria-invalid={Boolean(err.cuit)}
-            {...register('cuit')}
-          />
-        </Field>
+        <InputField
+          id="prov-nombre"
+          label="Nombre o razón social"
+          required
+          error={err.nombre}
+          autoFocus
+          autoComplete="off"
+          {...register('nombre')}
+        />
+        <InputField
+          id="prov-cuit"
+          label="CUIT"
+          hint="Con o sin guiones; se verifica el dígito."
+          error={err.cuit}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="30-12345678-9"
+          {...register('cuit')}
+        />
         {text('contacto', 'Persona de contacto')}
         {text('telefono', 'Teléfono', { type: 'tel' })}
         {text('email', 'E-mail', { type: 'email' })}
@@ -340,10 +341,11 @@ function SuppliersScreen() {
   const [notice, setNotice] = useState<string | null>(null);
   const exporter = useDownload('No se pudo exportar la lista.');
   const rows = suppliers.data?.rows ?? [];
-  const openNew = () => {
-    setEditing(undefined);
+  const openForm = (s?: Supplier) => {
+    setEditing(s);
     setFormOpen(true);
   };
+  const openNew = () => openForm();
 
   return (
     <div>
@@ -380,41 +382,31 @@ function SuppliersScreen() {
           <ErrorNote>{exporter.error}</ErrorNote>
         </div>
       )}
-      <Card className="mb-4 p-4">
-        <div
-          className="grid gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]"
-          role="search"
-          aria-label="Filtros de proveedores"
+      <FilterBar label="Filtros de proveedores" className="md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <SearchBox
+          id="prov-q"
+          label="Buscar proveedores"
+          value={q}
+          onChange={(v) => {
+            setPage(0);
+            setQ(v);
+          }}
+          placeholder="Buscar por nombre, CUIT, e-mail o contacto…"
+        />
+        <FilterSelect
+          id="prov-f-estado"
+          label="Estado"
+          value={estado}
+          onChange={(e) => {
+            setPage(0);
+            setEstado(e.target.value as SupplierState | '');
+          }}
         >
-          <SearchBox
-            id="prov-q"
-            label="Buscar proveedores"
-            value={q}
-            onChange={(v) => {
-              setPage(0);
-              setQ(v);
-            }}
-            placeholder="Buscar por nombre, CUIT, e-mail o contacto…"
-          />
-          <div>
-            <label htmlFor="prov-f-estado" className="sr-only">
-              Estado
-            </label>
-            <Select
-              id="prov-f-estado"
-              value={estado}
-              onChange={(e) => {
-                setPage(0);
-                setEstado(e.target.value as SupplierState | '');
-              }}
-            >
-              <option value="">Activos e inactivos</option>
-              <option value="activo">Solo activos</option>
-              <option value="inactivo">Solo inactivos</option>
-            </Select>
-          </div>
-        </div>
-      </Card>
+          <option value="">Activos e inactivos</option>
+          <option value="activo">Solo activos</option>
+          <option value="inactivo">Solo inactivos</option>
+        </FilterSelect>
+      </FilterBar>
       {suppliers.error ? (
         <ErrorNote>{errorMessage(suppliers.error, 'No se pudieron cargar los proveedores.')}</ErrorNote>
       ) : suppliers.isLoading ? (
@@ -434,7 +426,18 @@ function SuppliersScreen() {
           </EmptyState>
         )
       ) : (
-        <ListCard dimmed={suppliers.isFetching}>
+        <ListCard
+          dimmed={suppliers.isFetching}
+          footer={
+            <Pager
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={suppliers.data?.total ?? 0}
+              onPage={setPage}
+              label="proveedores"
+            />
+          }
+        >
           <ul className="divide-y divide-slate-100" aria-label="Proveedores">
             {rows.map((s) => (
               <li key={s.id} className="flex items-center gap-3 px-4 py-3">
@@ -478,7 +481,12 @@ function SuppliersScreen() {
                     </p>
                   </div>
                 )}
-                <div className="flex shrink-0 gap-1">
+                <RowActions
+                  name={s.nombre}
+                  className="shrink-0"
+                  onEdit={canEdit && (() => openForm(s))}
+                  onDelete={canDelete && (() => setDeleting(s))}
+                >
                   <div className="hidden sm:block">
                     <Button
                       variant="ghost"
@@ -490,44 +498,10 @@ function SuppliersScreen() {
                       <Eye className="h-4 w-4" />
                     </Button>
                   </div>
-                  {canEdit && (
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Editar ${s.nombre}`}
-                      title="Editar"
-                      onClick={() => {
-                        setEditing(s);
-                        setFormOpen(true);
-                      }}
-                    >
-                      <Pencil className="h-4 w-4" />
-                    </Button>
-                  )}
-                  {canDelete && (
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Eliminar ${s.nombre}`}
-                      title="Eliminar"
-                      onClick={() => setDeleting(s)}
-                    >
-                      <Trash2 className="h-4 w-4 text-red-600" />
-                    </Button>
-                  )}
-                </div>
+                </RowActions>
               </li>
             ))}
           </ul>
-          <div className="border-t border-slate-100 px-3">
-            <Pager
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={suppliers.data?.total ?? 0}
-              onPage={setPage}
-              label="proveedores"
-            />
-          </div>
         </ListCard>
       )}
 
@@ -554,28 +528,17 @@ function SuppliersScreen() {
         title={viewing?.nombre ?? ''}
         className="sm:max-w-2xl"
       >
-        {viewing && (
-          <SupplierDetailView
-            id={viewing.id}
-            onEdit={() => {
-              setEditing(viewing);
-              setFormOpen(true);
-            }}
-          />
-        )}
+        {viewing && <SupplierDetailView id={viewing.id} onEdit={() => openForm(viewing)} />}
       </Dialog>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
         title="Eliminar proveedor"
         message={`¿Estás seguro de que quieres eliminar a «${deleting?.nombre ?? ''}»? No se puede eliminar si tiene compras o cuentas por pagar; en ese caso, marcalo como inactivo.`}
+        failure="No se pudo eliminar el proveedor."
         onConfirm={async () => {
-          try {
-            await remove.mutateAsync(deleting!.id);
-            setNotice(`Proveedor «${deleting!.nombre}» eliminado.`);
-          } catch (e) {
-            throw new Error(errorMessage(e, 'No se pudo eliminar el proveedor.'), { cause: e });
-          }
+          await remove.mutateAsync(deleting!.id);
+          setNotice(`Proveedor «${deleting!.nombre}» eliminado.`);
         }}
       />
     </div>

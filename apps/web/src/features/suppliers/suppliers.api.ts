@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Supplier, SupplierDetail, SupplierState } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
-import { api, request } from '@/lib/api';
+import { api } from '@/lib/api';
 
 /** Query keys per business: every supplier change invalidates ['suppliers', b]. */
 export const supplierKeys = {
@@ -24,13 +24,7 @@ export function useSuppliers(f: SupplierFilters, enabled = true) {
   const b = businessId ?? '';
   return useQuery({
     queryKey: supplierKeys.list(b, f),
-    queryFn: async ({ signal }) => {
-      const { data, headers } = await request<Supplier[]>(suppliersPath(b), {
-        query: { q: f.q?.trim() || undefined, estado: f.estado || undefined, limit: f.limit, offset: f.offset },
-        signal,
-      });
-      return { rows: data, total: Number(headers.get('X-Total-Count') ?? data.length) };
-    },
+    queryFn: ({ signal }) => api.page<Supplier>(suppliersPath(b), { ...f, q: f.q?.trim() }, signal),
     enabled: Boolean(b) && enabled,
     staleTime: 60_000,
     placeholderData: keepPreviousData,

@@ -1,4 +1,4 @@
-import { CalendarDays, ClipboardList, List, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { CalendarDays, ClipboardList, List, Plus, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
@@ -16,6 +16,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Field, Input, Select } from '@/components/ui/input';
 import { Card, EmptyState, ErrorNote, PageHeader, Skeleton } from '@/components/ui/misc';
+import { RowActions } from '@/components/ui/row-actions';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
@@ -116,7 +117,12 @@ function TaskRow({ t, onOpen, onDelete }: { t: Task; onOpen: () => void; onDelet
           </p>
         )}
       </div>
-      <div className="flex items-center gap-1">
+      <RowActions
+        name={`«${t.titulo}»`}
+        className="items-center"
+        onEdit={canEdit && onOpen}
+        onDelete={canDelete && onDelete}
+      >
         {canChangeState(t) ? (
           <StateSelect
             task={t}
@@ -133,17 +139,7 @@ function TaskRow({ t, onOpen, onDelete }: { t: Task; onOpen: () => void; onDelet
         ) : (
           <span className="px-2 text-sm text-slate-600">{TASK_STATE_LABELS[t.estado]}</span>
         )}
-        {canEdit && (
-          <Button variant="ghost" size="icon" onClick={onOpen} aria-label={`Editar «${t.titulo}»`} title="Editar">
-            <Pencil className="h-4 w-4" />
-          </Button>
-        )}
-        {canDelete && (
-          <Button variant="ghost" size="icon" onClick={onDelete} aria-label={`Eliminar «${t.titulo}»`} title="Eliminar">
-            <Trash2 className="h-4 w-4 text-red-600" />
-          </Button>
-        )}
-      </div>
+      </RowActions>
     </li>
   );
 }
@@ -358,13 +354,8 @@ function TasksScreen() {
         onOpenChange={(o) => !o && setDeleting(null)}
         title="Eliminar tarea"
         message={`¿Estás seguro de que quieres eliminar la tarea «${deleting?.titulo ?? ''}»?`}
-        onConfirm={async () => {
-          try {
-            await remove.mutateAsync(deleting!.id);
-          } catch (e) {
-            throw new Error(errorMessage(e, 'No se pudo eliminar la tarea.'), { cause: e });
-          }
-        }}
+        failure="No se pudo eliminar la tarea."
+        onConfirm={() => remove.mutateAsync(deleting!.id)}
       />
     </div>
   );
