@@ -20,6 +20,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app.js';
 import { access, authOf, businessOf, isUuid } from '../../lib/access.js';
+import { knownFilters } from '../../lib/known-ids.js';
 import { esDate, todayIn } from '../../lib/dates.js';
 import { notFound } from '../../lib/errors.js';
 import { requireSomeField } from '../../lib/http.js';
@@ -48,6 +49,11 @@ function pathId(value: string, message: string): string {
 /** Finance (API-CONTRACT §10): module `finanzas` (GET ver, POST/PUT editar, DELETE eliminar). */
 export async function financeRoutes(app: App) {
   const { db } = app.db;
+  const movementFilters = knownFilters(db, [{ field: 'categoria_id', kind: 'categoria_financiera' }]);
+  const accountFilters = knownFilters(db, [
+    { field: 'cliente_id', kind: 'cliente' },
+    { field: 'proveedor_id', kind: 'proveedor' },
+  ]);
   const today = (req: FastifyRequest) => todayIn(businessOf(req).timezone, app.services.now());
 
   /* categories */
@@ -93,7 +99,7 @@ export async function financeRoutes(app: App) {
 
   app.get(
     `${base}/movimientos`,
-    { config: ver, schema: { tags, params: idParams, querystring: movementListQuery } },
+    { config: ver, schema: { tags, params: idParams, querystring: movementListQuery }, preHandler: movementFilters },
     async (req, reply) => {
       const { rows, total } = await movements.listMovements(db, businessOf(req).id, req.query);
       return reply.header('X-Total-Count', String(total)).send(rows);
@@ -102,7 +108,7 @@ export async function financeRoutes(app: App) {
 
   app.get(
     `${base}/movimientos/exportar`,
-    { config: ver, schema: { tags, params: idParams, querystring: movementListQuery } },
+    { config: ver, schema: { tags, params: idParams, querystring: movementListQuery }, preHandler: movementFilters },
     async (req, reply) => {
       const b = businessOf(req);
       const q = req.query;
@@ -184,7 +190,7 @@ export async function financeRoutes(app: App) {
   ] as const) {
     app.get(
       `${base}/${path}`,
-      { config: ver, schema: { tags, params: idParams, querystring: accountListQuery } },
+      { config: ver, schema: { tags, params: idParams, querystring: accountListQuery }, preHandler: accountFilters },
       async (req, reply) => {
         const { rows, total } = await accounts.listAccounts(db, businessOf(req).id, tipo, req.query, today(req));
         return reply.header('X-Total-Count', String(total)).send(rows);

@@ -11,6 +11,7 @@ import {
 } from '@mostrador/shared';
 import type { App } from '../../app.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
+import { knownFilters } from '../../lib/known-ids.js';
 import { todayIn } from '../../lib/dates.js';
 import { requireSomeField } from '../../lib/http.js';
 import { MONEY_FMT, paged, pathId, sendXlsx } from './common.js';
@@ -44,10 +45,11 @@ export const PRODUCT_EXPORT_COLUMNS = [
 /** Products, stock adjustments and history, bulk price update and export (§4.1, §14.2): module `productos`. */
 export async function productRoutes(app: App) {
   const { db } = app.db;
+  const filters = knownFilters(db, [{ field: 'categoria_id', kind: 'categoria', except: 'ninguna' }]);
 
   app.get(
     base,
-    { config: ver, schema: { tags, params: idParams, querystring: productListQuery } },
+    { config: ver, schema: { tags, params: idParams, querystring: productListQuery }, preHandler: filters },
     async (req, reply) => {
       const { rows, total } = await service.listProducts(db, businessOf(req).id, req.query);
       return reply.header('X-Total-Count', String(total)).send(rows);
@@ -56,7 +58,7 @@ export async function productRoutes(app: App) {
 
   app.get(
     `${base}/exportar`,
-    { config: ver, schema: { tags, params: idParams, querystring: productListQuery } },
+    { config: ver, schema: { tags, params: idParams, querystring: productListQuery }, preHandler: filters },
     async (req, reply) => {
       const b = businessOf(req);
       const q = req.query;

@@ -14,6 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
+import { knownFilters } from '../../lib/known-ids.js';
 import { esDate, todayIn } from '../../lib/dates.js';
 import { requireSomeField } from '../../lib/http.js';
 import { MONEY_FMT, paged, pathId, sendXlsx } from '../products/common.js';
@@ -78,11 +79,15 @@ async function orderWorkbook(p: Purchase): Promise<Buffer> {
 /** Purchases (API-CONTRACT §13): module `stock`. */
 export async function purchaseRoutes(app: App) {
   const { db } = app.db;
+  const filters = knownFilters(db, [
+    { field: 'proveedor_id', kind: 'proveedor' },
+    { field: 'producto_id', kind: 'producto' },
+  ]);
   const today = (req: FastifyRequest) => todayIn(businessOf(req).timezone, app.services.now());
 
   app.get(
     base,
-    { config: ver, schema: { tags, params: idParams, querystring: purchaseListQuery } },
+    { config: ver, schema: { tags, params: idParams, querystring: purchaseListQuery }, preHandler: filters },
     async (req, reply) => {
       const { rows, total } = await service.listPurchases(db, businessOf(req).id, req.query, today(req));
       return reply.header('X-Total-Count', String(total)).send(rows);
@@ -91,7 +96,7 @@ export async function purchaseRoutes(app: App) {
 
   app.get(
     `${base}/exportar`,
-    { config: ver, schema: { tags, params: idParams, querystring: purchaseListQuery } },
+    { config: ver, schema: { tags, params: idParams, querystring: purchaseListQuery }, preHandler: filters },
     async (req, reply) => {
       const b = businessOf(req);
       const q = req.query;

@@ -11,6 +11,7 @@ import {
 } from '@mostrador/shared';
 import type { App } from '../../app.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
+import { knownFilters } from '../../lib/known-ids.js';
 import { todayIn } from '../../lib/dates.js';
 import { AppError, invalid } from '../../lib/errors.js';
 import { paged, pathId } from '../products/common.js';
@@ -47,6 +48,7 @@ const notDeleted = () => new AppError(405, 'METHOD_NOT_ALLOWED', SALE_MESSAGES.n
  */
 export async function salesRoutes(app: App) {
   const { db } = app.db;
+  const filters = knownFilters(db, [{ field: 'cliente_id', kind: 'cliente' }]);
   const saleContext = (req: FastifyRequest): SaleContext => {
     const b = businessOf(req);
     return { businessId: b.id, userId: authOf(req).id, timezone: b.timezone, now: app.services.now() };
@@ -81,10 +83,10 @@ export async function salesRoutes(app: App) {
     const b = businessOf(req);
     return listSales(db, b.id, b.timezone, req.query);
   };
-  app.get('/ventas/sales', { config: ver, schema: { tags, querystring: saleListQuery } }, list);
+  app.get('/ventas/sales', { config: ver, schema: { tags, querystring: saleListQuery }, preHandler: filters }, list);
   app.get(
     '/businesses/:id/ventas/sales',
-    { config: ver, schema: { tags, params: idParams, querystring: saleListQuery } },
+    { config: ver, schema: { tags, params: idParams, querystring: saleListQuery }, preHandler: filters },
     list,
   );
 

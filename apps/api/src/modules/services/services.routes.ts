@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SERVICE_MESSAGES, serviceInput, serviceListQuery, serviceUpdate } from '@mostrador/shared';
 import type { App } from '../../app.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
+import { knownFilters } from '../../lib/known-ids.js';
 import { requireSomeField } from '../../lib/http.js';
 import { pathId } from '../products/common.js';
 import * as service from './services.service.js';
@@ -18,10 +19,11 @@ const eliminar = { access: access.module('productos', 'eliminar') };
 /** Services (API-CONTRACT §7): module `productos`. */
 export async function serviceRoutes(app: App) {
   const { db } = app.db;
+  const filters = knownFilters(db, [{ field: 'categoria_id', kind: 'categoria' }]);
 
   app.get(
     base,
-    { config: ver, schema: { tags, params: idParams, querystring: serviceListQuery } },
+    { config: ver, schema: { tags, params: idParams, querystring: serviceListQuery }, preHandler: filters },
     async (req, reply) => {
       const { rows, total } = await service.listServices(db, businessOf(req).id, req.query);
       return reply.header('X-Total-Count', String(total)).send(rows);

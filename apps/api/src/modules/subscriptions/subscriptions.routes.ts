@@ -9,6 +9,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
+import { knownFilters } from '../../lib/known-ids.js';
 import { todayIn } from '../../lib/dates.js';
 import { invalid } from '../../lib/errors.js';
 import { requireSomeField } from '../../lib/http.js';
@@ -31,11 +32,15 @@ const stateBody = z.preprocess((v) => v ?? {}, z.object({ estado: z.unknown().op
 /** Subscriptions of customers to services (API-CONTRACT §8): module `productos`. */
 export async function subscriptionRoutes(app: App) {
   const { db } = app.db;
+  const filters = knownFilters(db, [
+    { field: 'cliente_id', kind: 'cliente' },
+    { field: 'servicio_id', kind: 'servicio' },
+  ]);
   const today = (req: FastifyRequest) => todayIn(businessOf(req).timezone, app.services.now());
 
   app.get(
     base,
-    { config: ver, schema: { tags, params: idParams, querystring: subscriptionListQuery } },
+    { config: ver, schema: { tags, params: idParams, querystring: subscriptionListQuery }, preHandler: filters },
     async (req, reply) => {
       const { rows, total } = await service.listSubscriptions(db, businessOf(req).id, req.query, today(req));
       return reply.header('X-Total-Count', String(total)).send(rows);

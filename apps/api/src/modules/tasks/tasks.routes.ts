@@ -3,6 +3,7 @@ import { taskCalendarQuery, taskInput, taskListQuery, taskUpdate, TASK_FIELDS, T
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app.js';
 import { access, assertCan, authOf, businessOf, isUuid } from '../../lib/access.js';
+import { knownFilters } from '../../lib/known-ids.js';
 import { notFound } from '../../lib/errors.js';
 import { requireSomeField } from '../../lib/http.js';
 import * as svc from './tasks.service.js';
@@ -24,14 +25,20 @@ const taskId = (tid: string) => {
 /** Tasks (API-CONTRACT §11): module `tareas`; creating, assigning and the employee list need asignar. */
 export async function taskRoutes(app: App) {
   const { db } = app.db;
+  const filters = knownFilters(db, [
+    { field: 'asignada_a', kind: 'miembro', except: 'ninguno' },
+    { field: 'asignada_a_id', kind: 'miembro', except: 'ninguno' },
+  ]);
   const actor = (req: FastifyRequest): svc.TaskActor => ({
     userId: authOf(req).id,
     business: businessOf(req),
     now: app.services.now(),
   });
 
-  app.get(base, { config: ver, schema: { tags, params: idParams, querystring: taskListQuery } }, async (req) =>
-    svc.listTasks(db, actor(req), req.query),
+  app.get(
+    base,
+    { config: ver, schema: { tags, params: idParams, querystring: taskListQuery }, preHandler: filters },
+    async (req) => svc.listTasks(db, actor(req), req.query),
   );
 
   app.post(base, { config: asignar, schema: { tags, params: idParams, body: taskInput } }, async (req, reply) =>
