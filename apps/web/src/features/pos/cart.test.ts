@@ -4,7 +4,6 @@ import {
   exactMatch,
   newKey,
   overStock,
-  parseDecimal,
   removeLine,
   setPrice,
   setQuantity,
@@ -67,16 +66,6 @@ describe('pos cart', () => {
     expect(exactMatch([queso, yerba], '7790387000019')).toBe(yerba);
     expect(exactMatch([queso, yerba], ' que001 ')).toBe(queso);
     expect(exactMatch([queso, yerba], '77903')).toBeNull();
-  });
-
-  it('reads es-AR decimals', () => {
-    expect(parseDecimal('1,5', 3)).toBe(1500);
-    expect(parseDecimal('0.25', 3)).toBe(250);
-    expect(parseDecimal('$ 1.234,50', 2)).toBe(123450);
-    expect(parseDecimal('12', 2)).toBe(1200);
-    expect(parseDecimal('1,234', 2)).toBeNull();
-    expect(parseDecimal('abc', 3)).toBeNull();
-    expect(parseDecimal('-1', 3)).toBeNull();
   });
 
   it('makes idempotency keys', () => {

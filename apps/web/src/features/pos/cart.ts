@@ -85,28 +85,6 @@ export function exactMatch(items: CatalogItem[], code: string): CatalogItem | nu
   );
 }
 
-/**
- * Text typed in a quantity or money field ("1,5", "2.250", "1.234,50") → thousandths or cents;
- * null when it is not a number or has too many decimals.
- */
-export function parseDecimal(text: string, decimals: 2 | 3): number | null {
-  let t = text.trim().replace(/\s|\$/g, '');
-  if (!t) return null;
-  // "1.234,50": dots group thousands and the comma is the decimal mark (es-AR).
-  if (t.includes(',')) t = t.replace(/\./g, '').replace(',', '.');
-  const m = /^(\d+)(?:\.(\d*))?$/.exec(t);
-  if (!m) return null;
-  const frac = m[2] ?? '';
-  if (frac.length > decimals) return null;
-  const scale = decimals === 2 ? 100 : 1000;
-  return Number(m[1]) * scale + Number(frac.padEnd(decimals, '0') || '0');
-}
-
-/** thousandths → "1,5" style text for an input (es-AR decimal comma). */
-export const quantityText = (milli: number) => String(milli / 1000).replace('.', ',');
-export const moneyInputText = (cents: number) =>
-  (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2)).replace('.', ',');
-
 /** An Idempotency-Key; crypto.randomUUID only exists in secure contexts, so fall back on random bytes. */
 export function newKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();

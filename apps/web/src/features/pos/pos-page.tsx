@@ -13,16 +13,14 @@ import { useRecordSale, type SaleBody } from '@/features/sales/sales.api';
 import { useDebounced } from '@/features/products/inventory-ui';
 import { api, ApiError, errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { moneyInputText, parseDecimal, quantityText } from '@/lib/decimal';
 import { formatMoney, formatNumber } from '@/lib/format';
 import {
   addItem,
   exactMatch,
   lineSubtotal,
-  moneyInputText,
   newKey,
   overStock,
-  parseDecimal,
-  quantityText,
   removeLine,
   setPrice,
   setQuantity,
