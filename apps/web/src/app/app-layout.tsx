@@ -60,6 +60,10 @@ function Content() {
           Todo en Mostrador pertenece a un negocio: ventas, stock, clientes y finanzas. Empezá creando el tuyo; después
           podés sumar otros y cambiar entre ellos desde la barra superior.
         </p>
+        <p className="mt-3 rounded-lg bg-blue-50 p-3 text-sm text-blue-800">
+          ¿Te invitaron a trabajar en un negocio? Abrí el enlace de la invitación: cuando un administrador apruebe tu
+          acceso, el negocio aparece acá y no necesitás crear uno.
+        </p>
         <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
           <Suspense fallback={<p className="text-sm text-slate-500">Cargando…</p>}>
             <CreateBusinessForm />

@@ -60,12 +60,18 @@ export default function DashboardPage() {
   // Until the business is known the quick actions lead to the module pages themselves.
   const base = businessId ? `/business/${businessId}` : '';
 
+  // Only the actions this member can carry out (the others would end on "Acceso Restringido").
   const actions = [
-    { label: 'Nueva venta', to: `${base}/pos`, icon: ShoppingCart },
-    { label: 'Ver productos', to: `${base}/products-and-services`, icon: Package },
-    { label: 'Ver clientes', to: `${base}/customers`, icon: Users },
-    { label: 'Importar', to: `${base}/products-and-services?importar=1`, icon: Upload },
-  ];
+    { label: 'Nueva venta', to: `${base}/pos`, icon: ShoppingCart, allowed: can('ventas', 'editar') },
+    { label: 'Ver productos', to: `${base}/products-and-services`, icon: Package, allowed: can('productos', 'ver') },
+    { label: 'Ver clientes', to: `${base}/customers`, icon: Users, allowed: can('clientes', 'ver') },
+    {
+      label: 'Importar',
+      to: `${base}/products-and-services?importar=1`,
+      icon: Upload,
+      allowed: can('productos', 'editar'),
+    },
+  ].filter((a) => a.allowed);
 
   return (
     <div>
@@ -192,21 +198,23 @@ export default function DashboardPage() {
         </Card>
       </div>
 
-      <Card className="mt-6">
-        <h2 className="mb-4 font-semibold text-slate-900">Acciones rápidas</h2>
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {actions.map((a) => (
-            <Link
-              key={a.label}
-              to={a.to}
-              className="flex items-center gap-3 rounded-lg border border-slate-200 p-4 text-sm font-medium text-slate-700 hover:border-blue-300 hover:bg-blue-50"
-            >
-              <a.icon className="h-5 w-5 text-blue-600" aria-hidden />
-              {a.label}
-            </Link>
-          ))}
-        </div>
-      </Card>
+      {actions.length > 0 && (
+        <Card className="mt-6">
+          <h2 className="mb-4 font-semibold text-slate-900">Acciones rápidas</h2>
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            {actions.map((a) => (
+              <Link
+                key={a.label}
+                to={a.to}
+                className="flex items-center gap-3 rounded-lg border border-slate-200 p-4 text-sm font-medium text-slate-700 hover:border-blue-300 hover:bg-blue-50"
+              >
+                <a.icon className="h-5 w-5 text-blue-600" aria-hidden />
+                {a.label}
+              </Link>
+            ))}
+          </div>
+        </Card>
+      )}
     </div>
   );
 }

@@ -23,19 +23,7 @@ import { useFinanceSummary, useMovements, usePendingAccountsTop } from './financ
 import { SignedAmount, signColor, TypeBadge, useFinanceCan } from './finance-ui';
 import { MovementFormDialog } from './movement-form-dialog';
 
-function StatCard({
-  label,
-  value,
-  icon,
-  tone,
-  note,
-}: {
-  label: string;
-  value: string;
-  icon: ReactNode;
-  tone?: string;
-  note?: string;
-}) {
+function StatCard({ label, value, icon, tone }: { label: string; value: string; icon: ReactNode; tone?: string }) {
   return (
     <Card className="min-w-0">
       <div role="group" aria-label={label}>
@@ -51,7 +39,37 @@ function StatCard({
         >
           {value}
         </p>
-        {note && <p className="mt-1 text-xs text-slate-500">{note}</p>}
+      </div>
+    </Card>
+  );
+}
+
+/** What others owe the business and what it owes, apart: their sum would mean nothing. */
+function PendingCard({ porCobrar, porPagar, vencidas }: { porCobrar: string; porPagar: string; vencidas: number }) {
+  return (
+    <Card className="min-w-0">
+      <div role="group" aria-label="Cuentas Pendientes">
+        <p className="flex items-center gap-2 text-sm font-medium text-slate-500">
+          <span className="rounded-md bg-blue-50 p-1.5 text-blue-600">
+            <Wallet className="h-4 w-4" />
+          </span>
+          Cuentas Pendientes
+        </p>
+        <dl className="mt-2 space-y-1 text-sm">
+          <div className="flex items-baseline justify-between gap-2">
+            <dt className="text-slate-500">A cobrar</dt>
+            <dd className="break-words text-lg font-semibold tabular-nums text-emerald-700">{porCobrar}</dd>
+          </div>
+          <div className="flex items-baseline justify-between gap-2">
+            <dt className="text-slate-500">A pagar</dt>
+            <dd className="break-words text-lg font-semibold tabular-nums text-red-700">{porPagar}</dd>
+          </div>
+        </dl>
+        {vencidas > 0 && (
+          <p className="mt-1 text-xs text-red-700">
+            {vencidas} {vencidas === 1 ? 'vencida' : 'vencidas'}
+          </p>
+        )}
       </div>
     </Card>
   );
@@ -144,15 +162,10 @@ export function SummaryPage() {
                 tone={signColor(s.balance)}
                 icon={<Scale className="h-4 w-4" />}
               />
-              <StatCard
-                label="Cuentas Pendientes"
-                value={formatMoney(s.cuentas_pendientes, formatting)}
-                icon={<Wallet className="h-4 w-4" />}
-                note={
-                  s.cuentas_vencidas > 0
-                    ? `${s.cuentas_vencidas} ${s.cuentas_vencidas === 1 ? 'vencida' : 'vencidas'}`
-                    : undefined
-                }
+              <PendingCard
+                porCobrar={formatMoney(s.por_cobrar_pendiente, formatting)}
+                porPagar={formatMoney(s.por_pagar_pendiente, formatting)}
+                vencidas={s.cuentas_vencidas}
               />
             </div>
           )}

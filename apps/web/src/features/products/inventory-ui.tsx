@@ -47,7 +47,8 @@ export function SearchBox({
         value={value}
         onChange={(e) => onChange(e.target.value)}
         placeholder={placeholder}
-        className="pl-9 pr-9"
+        // The clear button below replaces the browser's own.
+        className="pl-9 pr-9 [&::-webkit-search-cancel-button]:appearance-none"
         autoComplete="off"
       />
       {value && (
@@ -78,7 +79,7 @@ export function Pager({
   total: number;
   onPage: (p: number) => void;
   label?: string;
-  /** The label for exactly one ("1 suscripción"); otherwise the plural without its final s. */
+  /** The label for exactly one ("suscripción"); otherwise the plural without its final s. */
   one?: string;
 }) {
   const { formatting } = useBusiness();

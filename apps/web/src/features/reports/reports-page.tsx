@@ -64,7 +64,9 @@ function Reports() {
         title="Reporte de ventas"
         description={
           business
-            ? `${business.nombre} · ${formatDate(range.desde, formatting)} al ${formatDate(range.hasta, formatting)}`
+            ? rangeError
+              ? business.nombre
+              : `${business.nombre} · ${formatDate(range.desde, formatting)} al ${formatDate(range.hasta, formatting)}`
             : undefined
         }
         actions={
@@ -121,68 +123,75 @@ function Reports() {
       {rangeError && <ErrorNote>{rangeError}</ErrorNote>}
       {report.error && <ErrorNote>{errorMessage(report.error)}</ErrorNote>}
 
-      <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
-        <Stat label="Total vendido" loading={!r} value={r && formatMoney(r.total_ingresos, formatting)} />
-        <Stat label="Cantidad de ventas" loading={!r} value={r && formatNumber(r.total_ventas, formatting)}>
-          {r && r.ventas_anuladas > 0 && (
-            <span className="text-xs text-slate-500">
-              {r.ventas_anuladas} {r.ventas_anuladas === 1 ? 'anulada' : 'anuladas'}
-            </span>
-          )}
-        </Stat>
-        <Stat label="Ticket promedio" loading={!r} value={r && formatMoney(r.ticket_promedio, formatting)} />
-        <Stat
-          label="Ganancia estimada"
-          loading={!r}
-          value={r && formatMoney(r.ganancias_netas, formatting)}
-          tone={r && r.ganancias_netas < 0 ? 'red' : 'green'}
-        >
-          {r && <span className="text-xs text-slate-500">Costo {formatMoney(r.costo_estimado, formatting)}</span>}
-        </Stat>
-      </div>
+      {/* A range that cannot be asked for shows no figures: the previous ones would look like its own. */}
+      {!rangeError && (
+        <>
+          <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
+            <Stat label="Total vendido" loading={!r} value={r && formatMoney(r.total_ingresos, formatting)} />
+            <Stat label="Cantidad de ventas" loading={!r} value={r && formatNumber(r.total_ventas, formatting)}>
+              {r && r.ventas_anuladas > 0 && (
+                <span className="text-xs text-slate-500">
+                  {r.ventas_anuladas} {r.ventas_anuladas === 1 ? 'anulada' : 'anuladas'}
+                </span>
+              )}
+            </Stat>
+            <Stat label="Ticket promedio" loading={!r} value={r && formatMoney(r.ticket_promedio, formatting)} />
+            <Stat
+              label="Ganancia estimada"
+              loading={!r}
+              value={r && formatMoney(r.ganancias_netas, formatting)}
+              tone={r && r.ganancias_netas < 0 ? 'red' : 'green'}
+            >
+              {r && <span className="text-xs text-slate-500">Costo {formatMoney(r.costo_estimado, formatting)}</span>}
+            </Stat>
+          </div>
 
-      <Card className="mt-5">
-        <h2 className="mb-3 font-semibold text-slate-900">Ventas por día</h2>
-        {r ? <DailySalesChart days={r.por_dia} formatting={formatting} /> : <Skeleton className="h-48" />}
-      </Card>
+          <Card className="mt-5">
+            <h2 className="mb-3 font-semibold text-slate-900">Ventas por día</h2>
+            {r ? <DailySalesChart days={r.por_dia} formatting={formatting} /> : <Skeleton className="h-48" />}
+          </Card>
 
-      <div className="mt-5 grid gap-5 lg:grid-cols-2">
-        <Breakdown title="Por producto o servicio" report={r} className="lg:row-span-2">
-          {(rep) => (rep.productos_mas_vendidos.length === 0 ? null : <TopItems items={rep.productos_mas_vendidos} />)}
-        </Breakdown>
-        <Breakdown title="Por medio de pago" report={r}>
-          {(rep) =>
-            rep.por_metodo_pago.length === 0 ? null : (
-              <Rows
-                rows={rep.por_metodo_pago.map((m) => ({
-                  key: m.metodo_pago,
-                  label: paymentMethodLabel(m.metodo_pago),
-                  detail: `${m.cantidad_ventas} ${m.cantidad_ventas === 1 ? 'venta' : 'ventas'}`,
-                  value: formatMoney(m.total, formatting),
-                  share: rep.total_ingresos > 0 ? m.total / rep.total_ingresos : 0,
-                }))}
-              />
-            )
-          }
-        </Breakdown>
-        <Breakdown title="Por cliente" report={r}>
-          {(rep) =>
-            rep.por_cliente.length === 0 ? null : (
-              <Rows
-                rows={rep.por_cliente.slice(0, 10).map((c) => ({
-                  key: c.cliente_id ?? 'cf',
-                  label: c.cliente_nombre,
-                  detail: `${c.cantidad_ventas} ${c.cantidad_ventas === 1 ? 'venta' : 'ventas'}`,
-                  value: formatMoney(c.total, formatting),
-                  share: rep.total_ingresos > 0 ? c.total / rep.total_ingresos : 0,
-                }))}
-              />
-            )
-          }
-        </Breakdown>
-      </div>
+          <div className="mt-5 grid gap-5 lg:grid-cols-2">
+            <Breakdown title="Por producto o servicio" report={r} className="lg:row-span-2">
+              {(rep) =>
+                rep.productos_mas_vendidos.length === 0 ? null : <TopItems items={rep.productos_mas_vendidos} />
+              }
+            </Breakdown>
+            <Breakdown title="Por medio de pago" report={r}>
+              {(rep) =>
+                rep.por_metodo_pago.length === 0 ? null : (
+                  <Rows
+                    rows={rep.por_metodo_pago.map((m) => ({
+                      key: m.metodo_pago,
+                      label: paymentMethodLabel(m.metodo_pago),
+                      detail: `${m.cantidad_ventas} ${m.cantidad_ventas === 1 ? 'venta' : 'ventas'}`,
+                      value: formatMoney(m.total, formatting),
+                      share: rep.total_ingresos > 0 ? m.total / rep.total_ingresos : 0,
+                    }))}
+                  />
+                )
+              }
+            </Breakdown>
+            <Breakdown title="Por cliente" report={r}>
+              {(rep) =>
+                rep.por_cliente.length === 0 ? null : (
+                  <Rows
+                    rows={rep.por_cliente.slice(0, 10).map((c) => ({
+                      key: c.cliente_id ?? 'cf',
+                      label: c.cliente_nombre,
+                      detail: `${c.cantidad_ventas} ${c.cantidad_ventas === 1 ? 'venta' : 'ventas'}`,
+                      value: formatMoney(c.total, formatting),
+                      share: rep.total_ingresos > 0 ? c.total / rep.total_ingresos : 0,
+                    }))}
+                  />
+                )
+              }
+            </Breakdown>
+          </div>
 
-      <SalesList desde={range.desde} hasta={range.hasta} enabled={!rangeError} />
+          <SalesList desde={range.desde} hasta={range.hasta} />
+        </>
+      )}
     </div>
   );
 }
@@ -299,7 +308,7 @@ function TopItems({ items }: { items: SalesReport['productos_mas_vendidos'] }) {
   );
 }
 
-function SalesList({ desde, hasta, enabled }: { desde: string; hasta: string; enabled: boolean }) {
+function SalesList({ desde, hasta }: { desde: string; hasta: string }) {
   const { formatting } = useBusiness();
   const can = useCan();
   const [page, setPage] = useState(0);
@@ -307,10 +316,7 @@ function SalesList({ desde, hasta, enabled }: { desde: string; hasta: string; en
   const [voiding, setVoiding] = useState<Sale | null>(null);
   const [printing, setPrinting] = useState<Sale | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const list = useSales(
-    { fecha_desde: desde, fecha_hasta: hasta, limit: PAGE_SIZE, offset: page * PAGE_SIZE },
-    enabled,
-  );
+  const list = useSales({ fecha_desde: desde, fecha_hasta: hasta, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
   const [lastRange, setLastRange] = useState(`${desde}|${hasta}`);
   if (lastRange !== `${desde}|${hasta}`) {
     setLastRange(`${desde}|${hasta}`);
@@ -444,7 +450,7 @@ function SalesList({ desde, hasta, enabled }: { desde: string; hasta: string; en
           total={list.data.total_ventas}
           onPage={setPage}
           label="ventas"
-          one="1 venta"
+          one="venta"
         />
       )}
       {voiding && (

@@ -102,6 +102,30 @@ export function PermissionGrid({
   );
 }
 
+/** Selling at the point of sale searches the catalogue and the customers: those modules' Ver. */
+const POS_NEEDS = [permissionKey('ver', 'productos'), permissionKey('ver', 'clientes')] as const;
+
+/** Says what a cashier is missing to sell at the POS, and adds it on request. */
+function PosNeeds({ flags, onAdd }: { flags: PermissionMap; onAdd: (v: PermissionMap) => void }) {
+  const missing = POS_NEEDS.filter((k) => !flags[k]);
+  if (!flags[permissionKey('editar', 'ventas')] || missing.length === 0) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900" role="note">
+      <p className="min-w-0 flex-1">
+        Para vender en el punto de venta también necesita <strong>Ver</strong> en Productos y Clientes (buscar productos
+        y elegir el cliente).
+      </p>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => onAdd({ ...flags, ...Object.fromEntries(missing.map((k) => [k, true])) })}
+      >
+        Agregar esos permisos
+      </Button>
+    </div>
+  );
+}
+
 /** Approve a pending user, or edit a member's role and permissions. */
 export function PermissionDialog({
   mode,
@@ -204,6 +228,7 @@ function PermissionForm({
         onChange={setFlags}
         disabled={full || admin}
       />
+      {!full && !admin && <PosNeeds flags={flags} onAdd={setFlags} />}
       {error && <ErrorNote>{error}</ErrorNote>}
       <div className="flex justify-end gap-3">
         <Button variant="secondary" onClick={onCancel}>
