@@ -98,6 +98,14 @@ test('every export button downloads a real .xlsx with the rows on screen: produc
   const report = await exportFrom(page, page.getByRole('button', { name: 'Exportar a Excel' }));
   expect(report.name).toMatch(/\.xlsx$/);
   expect(report.cells).toEqual(expect.arrayContaining(['Yerba Exportable 1 kg', 'Lucía Exportadora']));
+  // A backwards custom range is refused and shows no figures (not the previous period's).
+  await page.getByRole('button', { name: 'Personalizado' }).click();
+  await page.getByLabel('Desde').fill('2026-11-20');
+  await page.getByLabel('Hasta').fill('2026-11-10');
+  await expect(page.getByText('La fecha desde no puede ser posterior a la fecha hasta.')).toBeVisible();
+  await expect(page.getByText('Total vendido')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Exportar a Excel' })).toBeDisabled();
+
   // The sale itself: its number and customer on one row of the sales sheet.
   expect(report.rows.some((r) => r[0] === String(venta.numero) && r.includes('Lucía Exportadora'))).toBe(true);
 });

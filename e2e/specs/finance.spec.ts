@@ -239,7 +239,8 @@ test('pending accounts: receivable and payable, due status, mark paid, then cash
   await expect(page.getByRole('heading', { name: 'Resumen Financiero' })).toBeVisible();
   await expect(total('Total Ingresos')).toContainText('15.000,00');
   await expect(total('Balance')).toContainText('10.999,75');
-  await expect(total('Cuentas Pendientes')).toContainText('0,00');
+  await expect(total('Cuentas Pendientes')).toContainText(/A cobrar\s*\$\s*0,00/);
+  await expect(total('Cuentas Pendientes')).toContainText(/A pagar\s*\$\s*0,00/);
   await expect(page.getByText('Cobro: Fiado de Juan')).toBeVisible();
   await expect(page.getByText('Pago: Mercadería')).toBeVisible();
   await expect(page.getByText('No hay cuentas pendientes')).toBeVisible();

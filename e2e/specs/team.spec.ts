@@ -64,7 +64,11 @@ test('an owner invites, approves with only ventas and clientes, and the member s
   const approve = page.getByRole('dialog', { name: 'Aprobar usuario' });
   await expect(approve.getByRole('checkbox', { name: 'Ver Finanzas' })).not.toBeChecked();
   await approve.getByRole('checkbox', { name: 'Todo Ventas' }).check();
+  // Selling at the POS also needs to see products and customers: the dialog says so.
+  const posNote = approve.getByRole('note');
+  await expect(posNote).toContainText('Para vender en el punto de venta también necesita Ver en Productos y Clientes');
   await approve.getByRole('checkbox', { name: 'Todo Clientes' }).check();
+  await expect(posNote).toContainText('Productos');
   await expect(approve.getByRole('checkbox', { name: 'Asignar Ventas' })).toBeChecked();
   await approve.getByRole('button', { name: 'Aprobar' }).click();
   await expect(approve).toBeHidden();
