@@ -56,12 +56,12 @@ function PendingCard({ porCobrar, porPagar, vencidas }: { porCobrar: string; por
           Cuentas Pendientes
         </p>
         <dl className="mt-2 space-y-1 text-sm">
-          <div className="flex items-baseline justify-between gap-2">
-            <dt className="text-slate-500">A cobrar</dt>
+          <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+            <dt className="whitespace-nowrap text-slate-500">A cobrar</dt>
             <dd className="break-words text-lg font-semibold tabular-nums text-emerald-700">{porCobrar}</dd>
           </div>
-          <div className="flex items-baseline justify-between gap-2">
-            <dt className="text-slate-500">A pagar</dt>
+          <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+            <dt className="whitespace-nowrap text-slate-500">A pagar</dt>
             <dd className="break-words text-lg font-semibold tabular-nums text-red-700">{porPagar}</dd>
           </div>
         </dl>
