@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import {
@@ -21,6 +20,7 @@ import { FormActions } from '@/components/ui/form-actions';
 import { Field, Input, InputField, MoneyField, Select, Textarea } from '@/components/ui/input';
 import { ErrorNote } from '@/components/ui/misc';
 import { errorMessage } from '@/lib/api';
+import { decimalResolver, decimalText } from '@/lib/decimal-input';
 import { formatDate, formatMoney, todayIn } from '@/lib/format';
 import { applyServerErrors } from '@/lib/forms';
 import { useSupplierOptions } from '@/features/suppliers/suppliers.api';
@@ -61,14 +61,14 @@ function AccountForm({
   const locked = paid || fromPurchase;
   const today = todayIn(formatting.timezone);
   const { register, handleSubmit, control, setValue, setError, formState } = useForm<Values, unknown, Output>({
-    resolver: zodResolver(locked ? accountUpdate : accountForm) as unknown as Resolver<Values, unknown, Output>,
+    resolver: decimalResolver<Values, Output>(locked ? accountUpdate : accountForm, { monto: 'money' }),
     defaultValues: account
       ? {
           tipo: account.tipo,
           cliente_id: account.cliente_id ?? '',
           proveedor_id: account.proveedor_id ?? '',
           proveedor_nombre: account.proveedor_nombre ?? '',
-          monto: String(account.monto),
+          monto: decimalText(account.monto, 'money'),
           fecha_emision: account.fecha_emision,
           fecha_vencimiento: account.fecha_vencimiento,
           descripcion: account.descripcion,
