@@ -297,6 +297,12 @@ export function SubscriptionRow({
   const { formatting } = useBusiness();
   const setState = useSetSubscriptionState();
   const [error, setError] = useState<string | null>(null);
+  // Cancelada and Vencida stop the charges: asked first (the select keeps the old estado meanwhile).
+  const [confirming, setConfirming] = useState<'cancelada' | 'vencida' | null>(null);
+  const change = async (estado: SubscriptionState) => {
+    const { data } = await setState.mutateAsync({ id: s.id, estado });
+    onStateChanged?.(data);
+  };
   return (
     <li className="px-4 py-3">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
@@ -344,13 +350,11 @@ export function SubscriptionRow({
                   value={s.estado}
                   disabled={setState.isPending}
                   onChange={async (e) => {
+                    const estado = e.target.value as SubscriptionState;
                     setError(null);
+                    if (estado === 'cancelada' || estado === 'vencida') return setConfirming(estado);
                     try {
-                      const { data } = await setState.mutateAsync({
-                        id: s.id,
-                        estado: e.target.value as SubscriptionState,
-                      });
-                      onStateChanged?.(data);
+                      await change(estado);
                     } catch (err) {
                       setError(errorMessage(err, 'No se pudo cambiar el estado.'));
                     }
@@ -372,6 +376,20 @@ export function SubscriptionRow({
           {error}
         </p>
       )}
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(o) => !o && setConfirming(null)}
+        title={confirming === 'vencida' ? 'Marcar suscripción como vencida' : 'Cancelar suscripción'}
+        message={
+          confirming === 'vencida'
+            ? `¿Marcar como vencida la suscripción de ${s.cliente_nombre} a ${s.nombre}? Deja de tener próximo cobro.`
+            : `¿Cancelar la suscripción de ${s.cliente_nombre} a ${s.nombre}? Deja de tener próximo cobro.`
+        }
+        confirmLabel={confirming === 'vencida' ? 'Marcar como vencida' : 'Cancelar suscripción'}
+        cancelLabel="Volver"
+        failure="No se pudo cambiar el estado."
+        onConfirm={() => change(confirming!)}
+      />
     </li>
   );
 }
