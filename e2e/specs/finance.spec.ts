@@ -116,7 +116,7 @@ test('categories and movements: create, filter, edit and delete with confirmatio
   // Edit: the modal opens filled from the record.
   await page.getByRole('button', { name: 'Editar Asesoría contable' }).click();
   dlg = page.getByRole('dialog', { name: 'Editar Movimiento' });
-  await expect(dlg.getByLabel('Monto')).toHaveValue('1500.5');
+  await expect(dlg.getByLabel('Monto')).toHaveValue('1500,50');
   await expect(dlg.getByLabel('Descripción')).toHaveValue('Asesoría contable');
   await dlg.getByLabel('Monto').fill('2000');
   await dlg.getByRole('button', { name: 'Guardar cambios' }).click();

@@ -67,6 +67,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel = 'Eliminar',
+  cancelLabel = 'Cancelar',
   failure = 'No se pudo completar la acción.',
   onConfirm,
 }: {
@@ -75,6 +76,8 @@ export function ConfirmDialog({
   title: string;
   message: string;
   confirmLabel?: string;
+  /** The button that closes without acting ("Volver" when the action itself is a cancellation). */
+  cancelLabel?: string;
   failure?: string;
   onConfirm: () => Promise<unknown>;
 }) {
@@ -97,7 +100,7 @@ export function ConfirmDialog({
       )}
       <div className="mt-6 flex justify-end gap-3">
         <Button variant="secondary" onClick={() => onOpenChange(false)}>
-          Cancelar
+          {cancelLabel}
         </Button>
         <Button
           variant="danger"

@@ -104,7 +104,19 @@ export const InputField = forwardRef<HTMLInputElement, InputFieldProps>(function
   );
 });
 
-/** An InputField for an amount of money: cents, never negative. */
-export const MoneyField = forwardRef<HTMLInputElement, InputFieldProps>(function MoneyField(props, ref) {
-  return <InputField ref={ref} type="number" inputMode="decimal" step="0.01" min="0" {...props} />;
+/**
+ * An InputField for a number typed the es-AR way ("1.234,50", "1,5"): a text input with the
+ * decimal keypad on phones (a number input drops the comma in some locales). The form reads it
+ * with `decimalResolver` or `readDecimal` (lib/decimal-input) and fills it with `decimalText`.
+ */
+export const DecimalField = forwardRef<HTMLInputElement, InputFieldProps>(function DecimalField(props, ref) {
+  return <InputField ref={ref} type="text" inputMode="decimal" autoComplete="off" {...props} />;
+});
+
+/** A DecimalField for an amount of money (kind `money` of the form's decimalResolver). */
+export const MoneyField = DecimalField;
+
+/** A whole number (minutes, days): digits only; decimals get the form's message. */
+export const IntegerField = forwardRef<HTMLInputElement, InputFieldProps>(function IntegerField(props, ref) {
+  return <InputField ref={ref} type="text" inputMode="numeric" autoComplete="off" {...props} />;
 });

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import {
@@ -21,10 +20,11 @@ import { FormActions } from '@/components/ui/form-actions';
 import { Field, Input, InputField, MoneyField, Select, Textarea } from '@/components/ui/input';
 import { ErrorNote } from '@/components/ui/misc';
 import { errorMessage } from '@/lib/api';
+import { decimalResolver, decimalText } from '@/lib/decimal-input';
 import { formatDate, formatMoney, todayIn } from '@/lib/format';
 import { applyServerErrors } from '@/lib/forms';
 import { useSupplierOptions } from '@/features/suppliers/suppliers.api';
-import { customerLabel, useCustomerOptions, useMarkPaid, useSaveAccount } from './finance.api';
+import { customerLabel, useCustomerOptions, useFinanceCategories, useMarkPaid, useSaveAccount } from './finance.api';
 
 interface Values {
   tipo: AccountType;
@@ -61,14 +61,14 @@ function AccountForm({
   const locked = paid || fromPurchase;
   const today = todayIn(formatting.timezone);
   const { register, handleSubmit, control, setValue, setError, formState } = useForm<Values, unknown, Output>({
-    resolver: zodResolver(locked ? accountUpdate : accountForm) as unknown as Resolver<Values, unknown, Output>,
+    resolver: decimalResolver<Values, Output>(locked ? accountUpdate : accountForm, { monto: 'money' }),
     defaultValues: account
       ? {
           tipo: account.tipo,
           cliente_id: account.cliente_id ?? '',
           proveedor_id: account.proveedor_id ?? '',
           proveedor_nombre: account.proveedor_nombre ?? '',
-          monto: String(account.monto),
+          monto: decimalText(account.monto, 'money'),
           fecha_emision: account.fecha_emision,
           fecha_vencimiento: account.fecha_vencimiento,
           descripcion: account.descripcion,
@@ -301,8 +301,16 @@ function MarkPaidForm({ account, onDone }: { account: Account; onDone: () => voi
   const markPaid = useMarkPaid();
   const [fecha, setFecha] = useState(() => todayIn(formatting.timezone));
   const [metodo, setMetodo] = useState('efectivo');
+  // null until the user picks one: then the default below (categories may still be loading).
+  const [categoria, setCategoria] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const cobro = account.tipo === 'por_cobrar';
+  const categories = useFinanceCategories();
+  const options = (categories.data ?? []).filter((c) => c.activo && c.tipo === (cobro ? 'ingreso' : 'egreso'));
+  // A supplier's payable is usually a purchase: "Compras" (the system category) comes chosen.
+  const supplierDebt = !cobro && Boolean(account.compra_id || account.proveedor_id || account.proveedor_nombre);
+  const compras = supplierDebt ? options.find((c) => c.sistema && c.nombre === 'Compras') : undefined;
+  const categoriaId = categoria ?? compras?.id ?? '';
   return (
     <form
       noValidate
@@ -312,7 +320,12 @@ function MarkPaidForm({ account, onDone }: { account: Account; onDone: () => voi
         if (!fecha) return setError('Indica la fecha de pago.');
         setError(null);
         try {
-          await markPaid.mutateAsync({ id: account.id, fecha_pago: fecha, metodo_pago: metodo });
+          await markPaid.mutateAsync({
+            id: account.id,
+            fecha_pago: fecha,
+            metodo_pago: metodo,
+            categoria_id: categoriaId || null,
+          });
           onDone();
         } catch (err) {
           console.error(err);
@@ -339,6 +352,21 @@ function MarkPaidForm({ account, onDone }: { account: Account; onDone: () => voi
           </Select>
         </Field>
       </div>
+      <Field
+        id="pago-categoria"
+        label="Categoría"
+        hint={`Del ${cobro ? 'ingreso' : 'egreso'} que se registra en Finanzas.`}
+      >
+        <Select id="pago-categoria" value={categoriaId} onChange={(e) => setCategoria(e.target.value)}>
+          {/* Without a category the server files a purchase's payment under «Compras» anyway. */}
+          {(!account.compra_id || !compras) && <option value="">Sin categoría</option>}
+          {options.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.nombre}
+            </option>
+          ))}
+        </Select>
+      </Field>
       {error && <ErrorNote>{error}</ErrorNote>}
       <div className="flex justify-end gap-3 pt-2">
         <Button variant="secondary" onClick={onDone}>

@@ -286,8 +286,16 @@ export function useMarkPaid() {
   const b = useBusinessId();
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, fecha_pago, metodo_pago }: { id: string; fecha_pago: string; metodo_pago: string }) =>
-      api.put<MarkPaidResult>(`${base(b)}/cuentas/${id}/marcar-pagado`, { fecha_pago, metodo_pago }),
+    mutationFn: ({
+      id,
+      ...body
+    }: {
+      id: string;
+      fecha_pago: string;
+      metodo_pago: string;
+      /** The movement's category (of its tipo); null for none. */
+      categoria_id: string | null;
+    }) => api.put<MarkPaidResult>(`${base(b)}/cuentas/${id}/marcar-pagado`, body),
     // The payment is a movement: every finance view changes.
     onSuccess: () => invalidate('accounts', 'movements', 'summary', 'cashFlow'),
   });

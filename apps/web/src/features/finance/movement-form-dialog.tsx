@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   centsToNumber,
@@ -16,6 +15,7 @@ import { useBusiness } from '@/app/business-context';
 import { Dialog } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-actions';
 import { Field, InputField, MoneyField, Select, Textarea } from '@/components/ui/input';
+import { decimalResolver, decimalText } from '@/lib/decimal-input';
 import { todayIn } from '@/lib/format';
 import { applyServerErrors } from '@/lib/forms';
 import { customerLabel, useCustomerOptions, useFinanceCategories, useSaveMovement } from './finance.api';
@@ -34,7 +34,7 @@ type Output = z.output<typeof movementForm>;
 
 const toValues = (m: Movement): Values => ({
   tipo: m.tipo,
-  monto: String(m.monto),
+  monto: decimalText(m.monto, 'money'),
   fecha: m.fecha,
   metodo_pago: m.metodo_pago,
   categoria_id: m.categoria_id ?? '',
@@ -59,7 +59,7 @@ function MovementForm({
   const [formError, setFormError] = useState<string | null>(null);
   // Mounted each time the dialog opens: empty for a new movement, filled from the record on edit.
   const { register, handleSubmit, control, setValue, setError, formState } = useForm<Values, unknown, Output>({
-    resolver: zodResolver(movementForm) as unknown as Resolver<Values, unknown, Output>,
+    resolver: decimalResolver<Values, Output>(movementForm, { monto: 'money' }),
     defaultValues: movement
       ? toValues(movement)
       : {

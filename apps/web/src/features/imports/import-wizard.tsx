@@ -19,6 +19,7 @@ import { Badge, ErrorNote } from '@/components/ui/misc';
 import { Pager, RowsSkeleton, Tabs } from '@/features/products/inventory-ui';
 import { ApiError, errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { decimalText, readDecimal, type DecimalKind } from '@/lib/decimal-input';
 import { formatMoney, formatNumber } from '@/lib/format';
 import {
   STAGED_PAGE,
@@ -225,14 +226,15 @@ function ColumnsStep({
   );
 }
 
-const EDIT_FIELDS: { key: ImportField; type?: 'number'; step?: string }[] = [
+/** The fields a staged row edits; the numbers are typed the es-AR way ("1.234,50"). */
+const EDIT_FIELDS: { key: ImportField; kind?: DecimalKind }[] = [
   { key: 'nombre' },
   { key: 'codigo' },
   { key: 'codigo_barras' },
-  { key: 'precio_venta', type: 'number', step: '0.01' },
-  { key: 'precio_compra', type: 'number', step: '0.01' },
-  { key: 'stock_actual', type: 'number', step: '0.001' },
-  { key: 'stock_minimo', type: 'number', step: '0.001' },
+  { key: 'precio_venta', kind: 'money' },
+  { key: 'precio_compra', kind: 'money' },
+  { key: 'stock_actual', kind: 'quantity' },
+  { key: 'stock_minimo', kind: 'quantity' },
   { key: 'unidad' },
   { key: 'categoria_nombre' },
   { key: 'descripcion' },
@@ -241,7 +243,12 @@ const EDIT_FIELDS: { key: ImportField; type?: 'number'; step?: string }[] = [
 function RowEditor({ row, onDone }: { row: StagedRow; onDone: () => void }) {
   const update = useUpdateStagedRow();
   const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(EDIT_FIELDS.map((f) => [f.key, row.datos[f.key] === null ? '' : String(row.datos[f.key])])),
+    Object.fromEntries(
+      EDIT_FIELDS.map((f) => {
+        const v = row.datos[f.key];
+        return [f.key, v === null ? '' : typeof v === 'number' ? decimalText(v, f.kind) : String(v)];
+      }),
+    ),
   );
   const [activo, setActivo] = useState(row.datos.activo ?? true);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -251,7 +258,17 @@ function RowEditor({ row, onDone }: { row: StagedRow; onDone: () => void }) {
     setErrors({});
     setFormError(null);
     const datos: Record<string, unknown> = { activo };
-    for (const f of EDIT_FIELDS) datos[f.key] = values[f.key].trim() === '' ? null : values[f.key];
+    const invalid: Record<string, string> = {};
+    for (const f of EDIT_FIELDS) {
+      const text = values[f.key];
+      if (!f.kind) datos[f.key] = text.trim() === '' ? null : text;
+      else {
+        const r = readDecimal(text, f.kind);
+        if (r.ok) datos[f.key] = r.value;
+        else invalid[f.key] = r.message;
+      }
+    }
+    if (Object.keys(invalid).length) return setErrors(invalid);
     try {
       await update.mutateAsync({ id: row.id, datos });
       onDone();
@@ -275,9 +292,8 @@ function RowEditor({ row, onDone }: { row: StagedRow; onDone: () => void }) {
           <Field key={f.key} id={`row-${f.key}`} label={IMPORT_FIELD_LABELS[f.key]} error={errors[f.key]}>
             <Input
               id={`row-${f.key}`}
-              type={f.type ?? 'text'}
-              step={f.step}
-              inputMode={f.type ? 'decimal' : undefined}
+              inputMode={f.kind ? 'decimal' : undefined}
+              autoComplete={f.kind ? 'off' : undefined}
               value={values[f.key]}
               aria-invalid={Boolean(errors[f.key])}
               onChange={(e) => setValues((v) => ({ ...v, [f.key]: e.target.value }))}

@@ -14,6 +14,7 @@ import { Field, Input, Select } from '@/components/ui/input';
 import { ErrorNote } from '@/components/ui/misc';
 import { useCategories } from '@/features/categories/categories.api';
 import { ApiError, errorMessage } from '@/lib/api';
+import { readDecimal } from '@/lib/decimal-input';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { useBulkPrice, type BulkPriceBody } from './products.api';
 
@@ -51,8 +52,11 @@ function BulkPrice({ onDone }: { onDone: (message?: string) => void }) {
     setOpts((o) => ({ ...o, ...patch }));
     setPreview(null);
   };
+  // "12,5", "-10", "7.5": read the es-AR way; the preview (and so the apply) needs a number.
+  const read = readDecimal(opts.porcentaje, 'percent');
+  const pct = read.ok ? (read.value ?? 0) : 0;
   const body = (dry: boolean): BulkPriceBody => ({
-    porcentaje: opts.porcentaje.replace(',', '.').trim(),
+    porcentaje: pct,
     categoria_id: opts.categoria_id || null,
     campo: opts.campo,
     redondeo: opts.redondeo,
@@ -69,8 +73,8 @@ function BulkPrice({ onDone }: { onDone: (message?: string) => void }) {
     e.preventDefault();
     setError(null);
     setFieldError(null);
-    if (!opts.porcentaje.trim()) {
-      setFieldError('Indica el porcentaje.');
+    if (!read.ok || read.value === null) {
+      setFieldError(read.ok ? 'Indica el porcentaje.' : read.message);
       return;
     }
     try {
@@ -95,7 +99,6 @@ function BulkPrice({ onDone }: { onDone: (message?: string) => void }) {
     }
   };
 
-  const pct = Number(opts.porcentaje.replace(',', '.'));
   const campoLabel = opts.campo === 'precio_venta' ? 'precio de venta' : 'precio de compra';
   return (
     <div className="space-y-4">
@@ -111,9 +114,8 @@ function BulkPrice({ onDone }: { onDone: (message?: string) => void }) {
             <div className="relative">
               <Input
                 id="bulk-porcentaje"
-                type="number"
                 inputMode="decimal"
-                step="0.01"
+                autoComplete="off"
                 autoFocus
                 value={opts.porcentaje}
                 onChange={(e) => set({ porcentaje: e.target.value })}

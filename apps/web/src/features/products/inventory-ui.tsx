@@ -200,6 +200,3 @@ export function Tabs<T extends string>({
     </div>
   );
 }
-
-/** The text of a money input from a stored amount ("" for none). */
-export const moneyText = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));

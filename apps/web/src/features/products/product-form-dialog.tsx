@@ -1,23 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import {
-  centsToNumber,
-  milliToNumber,
-  parseCents,
-  productForm,
-  UNIT_SUGGESTIONS,
-  type Product,
-} from '@mostrador/shared';
+import { centsToNumber, milliToNumber, productForm, UNIT_SUGGESTIONS, type Product } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
 import { Dialog } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-actions';
-import { Field, Input, InputField, MoneyField, Select, Textarea } from '@/components/ui/input';
+import { DecimalField, Field, Input, InputField, MoneyField, Select, Textarea } from '@/components/ui/input';
 import { useCategories } from '@/features/categories/categories.api';
+import { decimalResolver, decimalText, readDecimal } from '@/lib/decimal-input';
 import { applyServerErrors } from '@/lib/forms';
 import { formatNumber } from '@/lib/format';
-import { moneyText } from './inventory-ui';
 import { useSaveProduct } from './products.api';
 
 interface Values {
@@ -40,10 +32,10 @@ const toValues = (p: Product): Values => ({
   codigo: p.codigo ?? '',
   codigo_barras: p.codigo_barras ?? '',
   categoria_id: p.categoria_id ?? '',
-  precio_compra: moneyText(p.precio_compra),
-  precio_venta: moneyText(p.precio_venta),
-  stock_actual: String(p.stock_actual),
-  stock_minimo: String(p.stock_minimo),
+  precio_compra: decimalText(p.precio_compra, 'money'),
+  precio_venta: decimalText(p.precio_venta, 'money'),
+  stock_actual: decimalText(p.stock_actual),
+  stock_minimo: decimalText(p.stock_minimo),
   unidad: p.unidad,
   descripcion: p.descripcion ?? '',
   activo: p.activo,
@@ -66,10 +58,10 @@ const EMPTY: Values = {
 /** The margin over cost, when both prices are there: a quick check before saving. */
 function Margin({ compra, venta }: { compra: string; venta: string }) {
   const { formatting } = useBusiness();
-  const c = parseCents(compra.replace(',', '.'));
-  const v = parseCents(venta.replace(',', '.'));
-  if (c === null || v === null || c <= 0) return null;
-  const pct = ((v - c) / c) * 100;
+  const c = readDecimal(compra, 'money');
+  const v = readDecimal(venta, 'money');
+  if (!c.ok || !v.ok || c.value === null || v.value === null || c.value <= 0) return null;
+  const pct = ((v.value - c.value) / c.value) * 100;
   return (
     <p className={pct < 0 ? 'text-xs text-red-600' : 'text-xs text-slate-500'}>
       Margen sobre el costo: {formatNumber(pct, formatting, 1)} %
@@ -78,11 +70,17 @@ function Margin({ compra, venta }: { compra: string; venta: string }) {
 }
 
 function ProductForm({ product, onDone }: { product?: Product; onDone: (saved?: Product) => void }) {
+  const { formatting } = useBusiness();
   const categories = useCategories();
   const save = useSaveProduct();
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState, control } = useForm<Values, unknown, Output>({
-    resolver: zodResolver(productForm) as unknown as Resolver<Values, unknown, Output>,
+    resolver: decimalResolver<Values, Output>(productForm, {
+      precio_compra: 'money',
+      precio_venta: 'money',
+      stock_actual: 'quantity',
+      stock_minimo: 'quantity',
+    }),
     defaultValues: product ? toValues(product) : EMPTY,
   });
   const err = formState.errors;
@@ -152,29 +150,16 @@ function ProductForm({ product, onDone }: { product?: Product; onDone: (saved?: 
       <div className="grid gap-4 sm:grid-cols-3">
         {product ? (
           <Field id="prod-stock" label="Stock actual" hint="Se cambia con «Ajustar stock».">
-            <Input id="prod-stock" value={`${product.stock_actual}`} readOnly disabled />
+            <Input id="prod-stock" value={formatNumber(product.stock_actual, formatting)} readOnly disabled />
           </Field>
         ) : (
-          <InputField
-            id="prod-stock"
-            label="Stock inicial"
-            error={err.stock_actual}
-            type="number"
-            inputMode="decimal"
-            step="0.001"
-            min="0"
-            {...register('stock_actual')}
-          />
+          <DecimalField id="prod-stock" label="Stock inicial" error={err.stock_actual} {...register('stock_actual')} />
         )}
-        <InputField
+        <DecimalField
           id="prod-minimo"
           label="Stock mínimo"
           hint="Avisa cuando el stock llega a este valor."
           error={err.stock_minimo}
-          type="number"
-          inputMode="decimal"
-          step="0.001"
-          min="0"
           {...register('stock_minimo')}
         />
         <Field id="prod-unidad" label="Unidad" error={err.unidad?.message}>

@@ -125,7 +125,7 @@ export function useStockMovements(id: string | null, page: number) {
 }
 
 export interface BulkPriceBody {
-  porcentaje: string;
+  porcentaje: number;
   categoria_id: string | null;
   campo: PriceField;
   redondeo: PriceRounding;

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   ADJUSTMENT_REASONS,
   milliToNumber,
-  parseMilli,
   STOCK_ORIGIN_LABELS,
   type Product,
   type StockOrigin,
@@ -14,6 +13,7 @@ import { Field, Input } from '@/components/ui/input';
 import { Badge, EmptyState, ErrorNote } from '@/components/ui/misc';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { readDecimal } from '@/lib/decimal-input';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { Pager, RowsSkeleton } from './inventory-ui';
 import { STOCK_PAGE, useAdjustStock, useStockMovements } from './products.api';
@@ -27,15 +27,25 @@ function AdjustForm({ product, onDone }: { product: Product; onDone: (message?: 
   const [cantidad, setCantidad] = useState('');
   const [motivo, setMotivo] = useState('');
   const [errors, setErrors] = useState<{ cantidad?: string; motivo?: string; form?: string }>({});
-  const milli = parseMilli(cantidad.replace(',', '.'));
+  // A leading minus ("-4") means taking out, like «Egreso (restar)»: the two always agree.
+  const read = readDecimal(cantidad, 'signedQuantity');
+  const milli = read.ok && read.value !== null ? Math.round(Math.abs(read.value) * 1000) : null;
   const signed = milli === null ? null : direction === 'sumar' ? milli : -milli;
   const after = signed === null ? null : Math.round(product.stock_actual * 1000) + signed;
+  const typeCantidad = (text: string) => {
+    setCantidad(text);
+    if (/^\s*[-−]/.test(text)) setDirection('restar');
+  };
+  const choose = (d: Direction) => {
+    setDirection(d);
+    if (d === 'sumar') setCantidad((t) => t.replace(/^\s*[-−]\s*/, ''));
+  };
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const errs: typeof errors = {};
-    if (milli === null)
-      errs.cantidad = cantidad.trim() ? 'Debe ser un número con hasta 3 decimales.' : 'Este campo es obligatorio.';
+    if (!read.ok) errs.cantidad = read.message;
+    else if (milli === null) errs.cantidad = 'Este campo es obligatorio.';
     else if (milli <= 0) errs.cantidad = 'La cantidad debe ser mayor a 0.';
     if (!motivo.trim()) errs.motivo = 'Indica el motivo del ajuste.';
     setErrors(errs);
@@ -76,7 +86,7 @@ function AdjustForm({ product, onDone }: { product: Product; onDone: (message?: 
                 name="direccion"
                 value={d}
                 checked={direction === d}
-                onChange={() => setDirection(d)}
+                onChange={() => choose(d)}
                 className="sr-only"
               />
               {d === 'sumar' ? 'Ingreso (sumar)' : 'Egreso (restar)'}
@@ -87,13 +97,11 @@ function AdjustForm({ product, onDone }: { product: Product; onDone: (message?: 
       <Field id="aj-cantidad" label="Cantidad" required error={errors.cantidad}>
         <Input
           id="aj-cantidad"
-          type="number"
           inputMode="decimal"
-          min="0"
-          step="0.001"
+          autoComplete="off"
           autoFocus
           value={cantidad}
-          onChange={(e) => setCantidad(e.target.value)}
+          onChange={(e) => typeCantidad(e.target.value)}
           aria-invalid={Boolean(errors.cantidad)}
         />
       </Field>

@@ -1,12 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, PackagePlus, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
+  centsToNumber,
   lineSubtotalCents,
-  parseCents,
-  parseMilli,
+  milliToNumber,
   PAYMENT_CONDITION_LABELS,
   PAYMENT_CONDITIONS,
   PAYMENT_METHODS,
@@ -15,6 +14,7 @@ import {
   type PaymentCondition,
   type Product,
   type Purchase,
+  type PurchaseOutput,
 } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
@@ -23,6 +23,7 @@ import { Card, EmptyState, ErrorNote, PageHeader, Skeleton } from '@/components/
 import { useSupplierOptions, termDays } from '@/features/suppliers/suppliers.api';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { decimalResolver, decimalText, readDecimal } from '@/lib/decimal-input';
 import { formatMoney, todayIn } from '@/lib/format';
 import { applyServerErrors } from '@/lib/forms';
 import { ProductPicker } from './product-picker';
@@ -56,11 +57,17 @@ const addDays = (date: string, days: number) => {
   return d.toISOString().slice(0, 10);
 };
 
+/** A line's quantity as typed, in thousandths (null while it is not one). */
+function lineMilli(cantidad: string): number | null {
+  const q = readDecimal(cantidad, 'quantity');
+  return q.ok && q.value !== null ? Math.round(q.value * 1000) : null;
+}
+
 /** A line's subtotal as typed (null while a number is incomplete). */
 function lineCents(l: Pick<LineValue, 'cantidad' | 'precio_unitario'>): number | null {
-  const q = parseMilli(l.cantidad);
-  const p = parseCents(l.precio_unitario);
-  return q === null || p === null ? null : lineSubtotalCents(q, p);
+  const q = lineMilli(l.cantidad);
+  const p = readDecimal(l.precio_unitario, 'money');
+  return q === null || !p.ok || p.value === null ? null : lineSubtotalCents(q, Math.round(p.value * 100));
 }
 
 function toValues(p: Purchase | undefined, today: string, presetSupplier: string | null): Values {
@@ -79,8 +86,8 @@ function toValues(p: Purchase | undefined, today: string, presetSupplier: string
       nombre: i.producto_nombre,
       codigo: i.producto_codigo,
       unidad: i.unidad,
-      cantidad: String(i.cantidad),
-      precio_unitario: String(i.precio_unitario),
+      cantidad: decimalText(i.cantidad),
+      precio_unitario: decimalText(i.precio_unitario, 'money'),
     })),
   };
 }
@@ -93,9 +100,16 @@ function OrderForm({ purchase }: { purchase?: Purchase }) {
   const save = useSavePurchase();
   const [formError, setFormError] = useState<string | null>(null);
   const today = todayIn(formatting.timezone);
-  // The shared schema checks the typed strings; the body is built from them (see onSubmit).
-  const { register, handleSubmit, control, setValue, getValues, setError, setFocus, formState } = useForm<Values>({
-    resolver: zodResolver(purchaseForm) as unknown as Resolver<Values>,
+  // The shared schema checks the typed values (numbers read the es-AR way); the body takes the
+  // texts as typed and the lines' numbers as read (see onSubmit).
+  const { register, handleSubmit, control, setValue, getValues, setError, setFocus, formState } = useForm<
+    Values,
+    unknown,
+    PurchaseOutput
+  >({
+    resolver: decimalResolver<Values, PurchaseOutput>(purchaseForm, {
+      items: { cantidad: 'quantity', precio_unitario: 'money' },
+    }),
     defaultValues: toValues(purchase, today, params.get('proveedor')),
   });
   const { fields, append, remove } = useFieldArray({ control, name: 'items' });
@@ -128,9 +142,11 @@ function OrderForm({ purchase }: { purchase?: Purchase }) {
   const addProduct = (p: Product) => {
     const at = getValues('items').findIndex((l) => l.producto_id === p.id);
     if (at >= 0) {
-      const current = parseMilli(getValues(`items.${at}.cantidad`)) ?? 0;
+      const current = lineMilli(getValues(`items.${at}.cantidad`)) ?? 0;
       focusLine.current = at;
-      setValue(`items.${at}.cantidad`, String((current + 1000) / 1000), { shouldValidate: formState.isSubmitted });
+      setValue(`items.${at}.cantidad`, decimalText((current + 1000) / 1000), {
+        shouldValidate: formState.isSubmitted,
+      });
       return;
     }
     append(
@@ -140,14 +156,14 @@ function OrderForm({ purchase }: { purchase?: Purchase }) {
         codigo: p.codigo,
         unidad: p.unidad,
         cantidad: '1',
-        precio_unitario: p.precio_compra !== null ? String(p.precio_compra) : '',
+        precio_unitario: decimalText(p.precio_compra, 'money'),
       },
       { shouldFocus: false },
     );
     focusLine.current = getValues('items').length - 1;
   };
 
-  const onSubmit = handleSubmit(async () => {
+  const onSubmit = handleSubmit(async (read) => {
     setFormError(null);
     const v = getValues();
     const body: PurchaseBody = {
@@ -159,10 +175,10 @@ function OrderForm({ purchase }: { purchase?: Purchase }) {
       metodo_pago: v.condicion_pago === 'contado' ? v.metodo_pago : null,
       fecha_vencimiento: v.condicion_pago === 'cuenta_corriente' ? v.fecha_vencimiento || null : null,
       observaciones: v.observaciones.trim() || null,
-      items: v.items.map((l) => ({
+      items: read.items.map((l) => ({
         producto_id: l.producto_id,
-        cantidad: l.cantidad.trim(),
-        precio_unitario: l.precio_unitario.trim(),
+        cantidad: milliToNumber(l.cantidad),
+        precio_unitario: centsToNumber(l.precio_unitario),
       })),
       ...(purchase ? {} : { estado: v.recibida ? ('recibida' as const) : ('pendiente' as const) }),
     };
@@ -290,10 +306,8 @@ function OrderForm({ purchase }: { purchase?: Purchase }) {
                       </label>
                       <Input
                         id={`oc-cant-${i}`}
-                        type="number"
                         inputMode="decimal"
-                        step="0.001"
-                        min="0"
+                        autoComplete="off"
                         aria-invalid={Boolean(e?.cantidad)}
                         aria-label={`Cantidad de ${f.nombre}`}
                         {...register(`items.${i}.cantidad`)}
@@ -306,10 +320,8 @@ function OrderForm({ purchase }: { purchase?: Purchase }) {
                       </label>
                       <Input
                         id={`oc-precio-${i}`}
-                        type="number"
                         inputMode="decimal"
-                        step="0.01"
-                        min="0"
+                        autoComplete="off"
                         aria-invalid={Boolean(e?.precio_unitario)}
                         aria-label={`Costo unitario de ${f.nombre}`}
                         {...register(`items.${i}.precio_unitario`)}

@@ -62,7 +62,7 @@ export interface PurchaseBody {
   metodo_pago: string | null;
   fecha_vencimiento: string | null;
   observaciones: string | null;
-  items: { producto_id: string; cantidad: string; precio_unitario: string }[];
+  items: { producto_id: string; cantidad: number; precio_unitario: number }[];
   estado?: 'pendiente' | 'recibida';
 }
 

@@ -1,29 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Clock, Plus, Wrench } from 'lucide-react';
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { centsToNumber, serviceInput, type Service } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-actions';
-import { Field, FilterSelect, InputField, MoneyField, Select, Textarea } from '@/components/ui/input';
+import { Field, FilterSelect, InputField, IntegerField, MoneyField, Select, Textarea } from '@/components/ui/input';
 import { Badge, EmptyState, ErrorNote, FilterBar } from '@/components/ui/misc';
 import { RowActions } from '@/components/ui/row-actions';
 import { useCategories } from '@/features/categories/categories.api';
 import { useCan } from '@/features/permissions/permissions.api';
-import {
-  ListCard,
-  moneyText,
-  Pager,
-  RowsSkeleton,
-  SearchBox,
-  StatusNote,
-  useDebounced,
-} from '@/features/products/inventory-ui';
+import { ListCard, Pager, RowsSkeleton, SearchBox, StatusNote, useDebounced } from '@/features/products/inventory-ui';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { decimalResolver, decimalText } from '@/lib/decimal-input';
 import { applyServerErrors } from '@/lib/forms';
 import { formatMoney } from '@/lib/format';
 import { useDeleteService, useSaveService, useServices } from './services.api';
@@ -46,13 +38,17 @@ function ServiceForm({ service, onDone }: { service?: Service; onDone: (saved?: 
   const save = useSaveService();
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<Values, unknown, Output>({
-    resolver: zodResolver(serviceInput) as unknown as Resolver<Values, unknown, Output>,
+    resolver: decimalResolver<Values, Output>(serviceInput, {
+      precio: 'money',
+      costo: 'money',
+      duracion_minutos: 'integer',
+    }),
     defaultValues: service
       ? {
           nombre: service.nombre,
           descripcion: service.descripcion ?? '',
-          precio: moneyText(service.precio),
-          costo: moneyText(service.costo),
+          precio: decimalText(service.precio, 'money'),
+          costo: decimalText(service.costo, 'money'),
           duracion_minutos: service.duracion_minutos === null ? '' : String(service.duracion_minutos),
           categoria_id: service.categoria_id ?? '',
           activo: service.activo,
@@ -93,15 +89,10 @@ function ServiceForm({ service, onDone }: { service?: Service; onDone: (saved?: 
           error={err.costo}
           {...register('costo')}
         />
-        <InputField
+        <IntegerField
           id="srv-duracion"
           label="Duración (minutos)"
           error={err.duracion_minutos}
-          type="number"
-          inputMode="numeric"
-          step="1"
-          min="1"
-          max="1440"
           {...register('duracion_minutos')}
         />
       </div>

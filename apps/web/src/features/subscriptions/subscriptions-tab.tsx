@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarClock, Plus, Repeat } from 'lucide-react';
 import { useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   centsToNumber,
@@ -24,17 +23,10 @@ import { Badge, EmptyState, ErrorNote, FilterBar } from '@/components/ui/misc';
 import { RowActions } from '@/components/ui/row-actions';
 import { useCustomers } from '@/features/customers/customers.api';
 import { useCan } from '@/features/permissions/permissions.api';
-import {
-  ListCard,
-  moneyText,
-  Pager,
-  RowsSkeleton,
-  SearchBox,
-  StatusNote,
-  useDebounced,
-} from '@/features/products/inventory-ui';
+import { ListCard, Pager, RowsSkeleton, SearchBox, StatusNote, useDebounced } from '@/features/products/inventory-ui';
 import { useServices } from '@/features/services/services.api';
 import { errorMessage } from '@/lib/api';
+import { decimalResolver, decimalText } from '@/lib/decimal-input';
 import { applyServerErrors } from '@/lib/forms';
 import { formatDate, formatMoney, todayIn } from '@/lib/format';
 import {
@@ -120,13 +112,13 @@ function SubscriptionForm({
   const save = useSaveSubscription();
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState, control, setValue } = useForm<Values, unknown, Output>({
-    resolver: zodResolver(subscriptionFormSchema) as unknown as Resolver<Values, unknown, Output>,
+    resolver: decimalResolver<Values, Output>(subscriptionFormSchema, { precio: 'money' }),
     defaultValues: subscription
       ? {
           cliente_id: subscription.cliente_id,
           servicio_id: subscription.servicio_id ?? '',
           nombre: subscription.nombre,
-          precio: moneyText(subscription.precio),
+          precio: decimalText(subscription.precio, 'money'),
           frecuencia: subscription.frecuencia,
           fecha_inicio: subscription.fecha_inicio,
           fecha_fin: subscription.fecha_fin ?? '',
@@ -210,7 +202,7 @@ function SubscriptionForm({
           label="Precio por período"
           required={!servicioId}
           error={err.precio}
-          placeholder={service ? String(service.precio) : undefined}
+          placeholder={service ? decimalText(service.precio, 'money') : undefined}
           {...register('precio')}
         />
         <Field id="sub-frecuencia" label="Frecuencia" required error={err.frecuencia?.message}>
@@ -305,6 +297,12 @@ export function SubscriptionRow({
   const { formatting } = useBusiness();
   const setState = useSetSubscriptionState();
   const [error, setError] = useState<string | null>(null);
+  // Cancelada and Vencida stop the charges: asked first (the select keeps the old estado meanwhile).
+  const [confirming, setConfirming] = useState<'cancelada' | 'vencida' | null>(null);
+  const change = async (estado: SubscriptionState) => {
+    const { data } = await setState.mutateAsync({ id: s.id, estado });
+    onStateChanged?.(data);
+  };
   return (
     <li className="px-4 py-3">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
@@ -352,13 +350,11 @@ export function SubscriptionRow({
                   value={s.estado}
                   disabled={setState.isPending}
                   onChange={async (e) => {
+                    const estado = e.target.value as SubscriptionState;
                     setError(null);
+                    if (estado === 'cancelada' || estado === 'vencida') return setConfirming(estado);
                     try {
-                      const { data } = await setState.mutateAsync({
-                        id: s.id,
-                        estado: e.target.value as SubscriptionState,
-                      });
-                      onStateChanged?.(data);
+                      await change(estado);
                     } catch (err) {
                       setError(errorMessage(err, 'No se pudo cambiar el estado.'));
                     }
@@ -380,6 +376,20 @@ export function SubscriptionRow({
           {error}
         </p>
       )}
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(o) => !o && setConfirming(null)}
+        title={confirming === 'vencida' ? 'Marcar suscripción como vencida' : 'Cancelar suscripción'}
+        message={
+          confirming === 'vencida'
+            ? `¿Marcar como vencida la suscripción de ${s.cliente_nombre} a ${s.nombre}? Deja de tener próximo cobro.`
+            : `¿Cancelar la suscripción de ${s.cliente_nombre} a ${s.nombre}? Deja de tener próximo cobro.`
+        }
+        confirmLabel={confirming === 'vencida' ? 'Marcar como vencida' : 'Cancelar suscripción'}
+        cancelLabel="Volver"
+        failure="No se pudo cambiar el estado."
+        onConfirm={() => change(confirming!)}
+      />
     </li>
   );
 }
