@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   addItem,
+  checkQuantity,
   exactMatch,
+  isCountable,
   newKey,
   overStock,
+  QUANTITY_MESSAGES,
   removeLine,
   setPrice,
   setQuantity,
@@ -70,5 +73,42 @@ describe('pos cart', () => {
 
   it('makes idempotency keys', () => {
     expect(newKey()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('tells items counted in whole units from those sold by weight, volume or length', () => {
+    expect(isCountable(yerba)).toBe(true);
+    expect(isCountable(envio)).toBe(true);
+    expect(isCountable({ ...envio, unidad: 'kg' })).toBe(true); // a service is always counted
+    for (const unidad of [
+      'unidad',
+      'Unidad',
+      ' UNIDADES ',
+      'Unid.',
+      'u',
+      'caja',
+      'Cajas',
+      'paquete',
+      'pack',
+      'par',
+      '',
+    ])
+      expect(isCountable({ tipo: 'producto', unidad }), unidad).toBe(true);
+    for (const unidad of ['kg', 'g', 'litro', 'ml', 'metro', 'docena', 'rollo de 50 m'])
+      expect(isCountable({ tipo: 'producto', unidad }), unidad).toBe(false);
+  });
+
+  it('takes only whole quantities from 1 for countable items, up to 3 decimals for the rest', () => {
+    expect(checkQuantity('3', yerba)).toEqual({ cantidad: 3000, error: null });
+    expect(checkQuantity('1.000', yerba)).toEqual({ cantidad: 1000, error: null });
+    for (const text of ['0,5', '1,5', '0.5', '0', '', 'abc', '-1', '2,001'])
+      expect(checkQuantity(text, yerba), text).toEqual({ cantidad: null, error: QUANTITY_MESSAGES.wholeOnly });
+    expect(checkQuantity('0,5', envio).error).toBe(QUANTITY_MESSAGES.wholeOnly);
+
+    expect(checkQuantity('0,5', queso)).toEqual({ cantidad: 500, error: null });
+    expect(checkQuantity('0.25', queso)).toEqual({ cantidad: 250, error: null });
+    expect(checkQuantity('2.250', queso)).toEqual({ cantidad: 2250, error: null });
+    expect(checkQuantity('1,234', queso)).toEqual({ cantidad: 1234, error: null });
+    for (const text of ['0', '0,000', '1,2345', 'abc', ''])
+      expect(checkQuantity(text, queso), text).toEqual({ cantidad: null, error: QUANTITY_MESSAGES.invalid });
   });
 });

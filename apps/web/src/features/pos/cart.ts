@@ -1,4 +1,5 @@
 import { saleLineCents } from '@mostrador/shared/sales';
+import { parseDecimal } from '@/lib/decimal';
 
 /*
  * The point-of-sale cart, as pure functions: quantities in thousandths and prices in cents, so
@@ -67,6 +68,57 @@ export function totals(lines: CartLine[], descuento = 0): CartTotals {
     total: subtotal - d,
     unidades: lines.reduce((s, l) => s + l.cantidad, 0),
   };
+}
+
+/**
+ * Units counted in whole items: a product sold by the unit, box or pack, and every service. Other
+ * units (kg, g, litro, ml, metro, docena — "media docena" is sold —, or a business's own) keep up
+ * to 3 decimals. The unit is free text, so compare it loosely ("Unid.", "Cajas").
+ */
+const COUNTABLE_UNITS = new Set([
+  '',
+  'u',
+  'un',
+  'und',
+  'unid',
+  'unidad',
+  'unidades',
+  'ud',
+  'uds',
+  'caja',
+  'cajas',
+  'paquete',
+  'paquetes',
+  'pack',
+  'packs',
+  'par',
+  'pares',
+  'servicio',
+]);
+
+export const isCountable = (item: Pick<CatalogItem, 'tipo' | 'unidad'>) =>
+  item.tipo === 'servicio' || COUNTABLE_UNITS.has(item.unidad.trim().toLowerCase().replace(/\.$/, ''));
+
+export const QUANTITY_MESSAGES = {
+  wholeOnly: 'Este producto se vende por unidad: ingresá una cantidad entera.',
+  invalid: 'Cantidad no válida: ingresá un número mayor que 0, con hasta 3 decimales.',
+} as const;
+
+/**
+ * A quantity typed for a line: thousandths, or why it is refused. Countable items take whole
+ * numbers from 1; the others, more than 0 with up to 3 decimals.
+ */
+export function checkQuantity(
+  text: string,
+  item: Pick<CatalogItem, 'tipo' | 'unidad'>,
+): { cantidad: number; error: null } | { cantidad: null; error: string } {
+  const v = parseDecimal(text, 3);
+  if (isCountable(item)) {
+    return v !== null && v >= 1000 && v % 1000 === 0
+      ? { cantidad: v, error: null }
+      : { cantidad: null, error: QUANTITY_MESSAGES.wholeOnly };
+  }
+  return v !== null && v > 0 ? { cantidad: v, error: null } : { cantidad: null, error: QUANTITY_MESSAGES.invalid };
 }
 
 /** A line whose quantity is more than the stock shown when it was added (the server decides). */

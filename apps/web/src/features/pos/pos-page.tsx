@@ -1,14 +1,27 @@
-import { Minus, Package, Plus, Printer, ScanBarcode, ShoppingCart, Trash2, UserPlus, Wrench, X } from 'lucide-react';
+import {
+  Minus,
+  Package,
+  Plus,
+  Printer,
+  ScanBarcode,
+  ShieldAlert,
+  ShoppingCart,
+  Trash2,
+  UserPlus,
+  Wrench,
+  X,
+} from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@mostrador/shared/payment-methods';
 import type { Customer } from '@mostrador/shared/customers';
-import type { Sale } from '@mostrador/shared/sales';
+import { SALE_MESSAGES, type Sale } from '@mostrador/shared/sales';
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { Field, Input, Select, Textarea } from '@/components/ui/input';
 import { Card, EmptyState, PageHeader } from '@/components/ui/misc';
 import { PermissionGate } from '@/features/permissions/permission-gate';
+import { useCan } from '@/features/permissions/permissions.api';
 import { useRecordSale, type SaleBody } from '@/features/sales/sales.api';
 import { useDebounced } from '@/features/products/inventory-ui';
 import { api, ApiError, errorMessage } from '@/lib/api';
@@ -17,7 +30,9 @@ import { moneyInputText, parseDecimal, quantityText } from '@/lib/decimal';
 import { formatMoney, formatNumber } from '@/lib/format';
 import {
   addItem,
+  checkQuantity,
   exactMatch,
+  isCountable,
   lineSubtotal,
   newKey,
   overStock,
@@ -28,6 +43,8 @@ import {
   type CartLine,
   type CatalogItem,
 } from './cart';
+import { checkout } from './checkout';
+import { moveActive } from './listbox';
 import { searchCatalog, useCatalogSearch, useCreateCustomer, useCustomerSearch } from './pos.api';
 import { PrintableTicket, printTicket, Ticket, type TicketExtras } from './ticket';
 
@@ -39,13 +56,26 @@ export default function PosPage() {
   );
 }
 
+const NO_PRODUCTS_PERMISSION =
+  'Para buscar productos necesitás permiso para ver productos. Pedíselo a un administrador del negocio.';
+
 const customerName = (c: Pick<Customer, 'nombre' | 'apellido'>) => [c.nombre, c.apellido].filter(Boolean).join(' ');
 
 function PointOfSale() {
   const { business, businessId, formatting } = useBusiness();
+  const can = useCan();
+  const canSearch = can('productos', 'ver');
   const money = (cents: number) => formatMoney(cents / 100, formatting);
   const searchRef = useRef<HTMLInputElement>(null);
   const [lines, setLines] = useState<CartLine[]>([]);
+  /**
+   * Quantities being typed, by line key, until they are valid and committed; `checked` once one
+   * was refused (blur, Enter or Cobrar), and from then on its reason shows as it is corrected.
+   */
+  const [qtyDrafts, setQtyDrafts] = useState<Record<string, { text: string; checked: boolean }>>({});
+  const [confirmEmpty, setConfirmEmpty] = useState(false);
+  /** Cobrar was refused: the cash shortfall is shown as an error under "Paga con" too. */
+  const [attempted, setAttempted] = useState(false);
   const [query, setQuery] = useState('');
   const [highlight, setHighlight] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
@@ -63,18 +93,38 @@ function PointOfSale() {
   if (cartBusiness !== businessId) {
     setCartBusiness(businessId);
     setLines([]);
+    setQtyDrafts({});
+    setAttempted(false);
     setCliente(null);
     setError(null);
   }
 
   const debounced = useDebounced(query, 120);
-  const search = useCatalogSearch(debounced);
-  const results = useMemo(() => (query.trim() ? (search.data ?? []) : []), [query, search.data]);
+  const search = useCatalogSearch(debounced, canSearch);
+  const results = useMemo(
+    () => (canSearch && query.trim() ? (search.data ?? []) : []),
+    [canSearch, query, search.data],
+  );
 
-  const descuento = parseDecimal(descuentoText, 2) ?? 0;
-  const t = totals(lines, descuento);
-  const pagaConCents = parseDecimal(pagaCon, 2);
-  const vuelto = metodo === 'efectivo' && pagaConCents !== null ? pagaConCents - t.total : null;
+  const subtotal = totals(lines).subtotal;
+  const pay = checkout({ subtotal, descuentoText, pagaConText: pagaCon, efectivo: metodo === 'efectivo' }, money);
+  const t = totals(lines, pay.descuento);
+  const vuelto = pay.vuelto;
+  // A shortfall is shown in the totals while typing; as the field's error once Cobrar was refused.
+  const descuentoError = pay.errors.descuento;
+  const pagaConError = pay.shortfall > 0 && !attempted ? undefined : pay.errors.pagaCon;
+  const qtyError = (l: CartLine) => {
+    const draft = qtyDrafts[l.key];
+    return draft?.checked && draft.text.trim() ? checkQuantity(draft.text, l.item).error : null;
+  };
+
+  const setDraft = (key: string, text: string | null, checked?: boolean) =>
+    setQtyDrafts((d) => {
+      const next = { ...d };
+      if (text === null) delete next[key];
+      else next[key] = { text, checked: checked ?? d[key]?.checked ?? false };
+      return next;
+    });
 
   const focusSearch = useCallback(() => searchRef.current?.focus(), []);
 
@@ -99,7 +149,7 @@ function PointOfSale() {
    */
   function onSearchEnter() {
     const code = query.trim();
-    if (!code || !businessId) return;
+    if (!code || !businessId || !canSearch) return;
     const chosen = highlight > 0 && debounced.trim() === code ? results[highlight] : undefined;
     const shown = results;
     setQuery('');
@@ -134,16 +184,52 @@ function PointOfSale() {
     }
   }
 
+  /**
+   * Cobrar / F9: the quantities still being typed are applied if valid. Anything refused (a
+   * quantity, the discount, "Paga con" or cash short of the total) stops the sale: every reason
+   * shows under its field and the first of those fields gets the focus.
+   */
   async function confirm() {
     if (!businessId || lines.length === 0 || record.isPending) return;
     setError(null);
+    let ready = lines;
+    const refused: string[] = [];
+    for (const l of lines) {
+      const draft = qtyDrafts[l.key]?.text;
+      if (draft === undefined || !draft.trim()) continue;
+      const q = checkQuantity(draft, l.item);
+      if (q.error === null) ready = setQuantity(ready, l.key, q.cantidad);
+      else {
+        setDraft(l.key, draft, true);
+        refused.push(`qty-${l.key}`);
+      }
+    }
+    const payment = checkout(
+      { subtotal: totals(ready).subtotal, descuentoText, pagaConText: pagaCon, efectivo: metodo === 'efectivo' },
+      money,
+    );
+    if (payment.errors.descuento) refused.push('pos-descuento');
+    if (payment.errors.pagaCon) refused.push('pos-paga');
+    if (refused.length) {
+      setAttempted(true);
+      // Centred: on a phone the bar with Cobrar covers the bottom of the screen.
+      const field = document.getElementById(refused[0]);
+      field?.focus({ preventScroll: true });
+      field?.scrollIntoView?.({ block: 'center' });
+      return;
+    }
+    if (ready !== lines) {
+      setLines(ready);
+      setQtyDrafts({});
+    }
+    const t = totals(ready, payment.descuento);
     const body: SaleBody = {
       negocio_id: businessId,
       cliente_id: cliente?.id ?? null,
       metodo_pago: metodo,
       observaciones: observaciones.trim() || null,
       descuento: t.descuento / 100,
-      items: lines.map((l) => ({
+      items: ready.map((l) => ({
         id: l.item.id,
         tipo: l.item.tipo,
         cantidad: l.cantidad / 1000,
@@ -156,11 +242,11 @@ function PointOfSale() {
     try {
       const r = await record.mutateAsync({ body, key: keyRef.current.key });
       const extras: TicketExtras =
-        metodo === 'efectivo' && pagaConCents !== null && pagaConCents >= t.total
-          ? { pagaCon: pagaConCents, vuelto: pagaConCents - t.total }
-          : {};
+        payment.pagaCon !== null && payment.vuelto !== null ? { pagaCon: payment.pagaCon, vuelto: payment.vuelto } : {};
       keyRef.current = null;
       setLines([]);
+      setQtyDrafts({});
+      setAttempted(false);
       setCliente(null);
       setMetodo('efectivo');
       setPagaCon('');
@@ -211,101 +297,114 @@ function PointOfSale() {
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
         <div className="min-w-0 space-y-4">
-          <div className="relative">
-            <label htmlFor="pos-search" className="mb-1 block text-sm font-medium text-slate-700">
-              Buscar producto o servicio, o escanear código
-            </label>
+          {canSearch ? (
             <div className="relative">
-              <ScanBarcode
-                className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-400"
-                aria-hidden
-              />
-              <Input
-                id="pos-search"
-                ref={searchRef}
-                autoFocus
-                value={query}
-                onChange={(e) => {
-                  setQuery(e.target.value);
-                  setHighlight(0);
-                  setNotice(null);
-                }}
-                onKeyDown={onSearchKey}
-                placeholder="Nombre, código o código de barras"
-                className="h-12 pl-11 text-base"
-                autoComplete="off"
-                role="combobox"
-                aria-expanded={results.length > 0}
-                aria-controls="pos-results"
-                aria-activedescendant={results.length ? `pos-result-${highlight}` : undefined}
-              />
+              <label htmlFor="pos-search" className="mb-1 block text-sm font-medium text-slate-700">
+                Buscar producto o servicio, o escanear código
+              </label>
+              <div className="relative">
+                <ScanBarcode
+                  className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-400"
+                  aria-hidden
+                />
+                <Input
+                  id="pos-search"
+                  ref={searchRef}
+                  autoFocus
+                  value={query}
+                  onChange={(e) => {
+                    setQuery(e.target.value);
+                    setHighlight(0);
+                    setNotice(null);
+                  }}
+                  onKeyDown={onSearchKey}
+                  placeholder="Nombre, código o código de barras"
+                  className="h-12 pl-11 text-base"
+                  autoComplete="off"
+                  role="combobox"
+                  aria-expanded={results.length > 0}
+                  aria-controls="pos-results"
+                  aria-activedescendant={results.length ? `pos-result-${highlight}` : undefined}
+                />
+              </div>
+              {results.length > 0 && (
+                <ul
+                  id="pos-results"
+                  role="listbox"
+                  aria-label="Resultados"
+                  className="absolute z-20 mt-1 max-h-80 w-full overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+                >
+                  {results.map((r, i) => (
+                    <li
+                      key={`${r.tipo}:${r.id}`}
+                      id={`pos-result-${i}`}
+                      role="option"
+                      aria-selected={i === highlight}
+                      onMouseDown={(e) => {
+                        e.preventDefault();
+                        setQuery('');
+                        add(r);
+                      }}
+                      onMouseEnter={() => setHighlight(i)}
+                      className={cn(
+                        'flex cursor-pointer items-center gap-3 px-3 py-2 text-sm',
+                        i === highlight ? 'bg-blue-50' : 'hover:bg-slate-50',
+                      )}
+                    >
+                      {r.tipo === 'producto' ? (
+                        <Package className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+                      ) : (
+                        <Wrench className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+                      )}
+                      <span className="min-w-0 flex-1">
+                        <span className="block truncate font-medium text-slate-800">{r.nombre}</span>
+                        <span className="block truncate text-xs text-slate-500">
+                          {[r.codigo, r.codigo_barras].filter(Boolean).join(' · ') ||
+                            (r.tipo === 'servicio' ? 'Servicio' : 'Sin código')}
+                        </span>
+                      </span>
+                      {r.stock !== null && (
+                        <span className={cn('text-xs', r.stock > 0 ? 'text-slate-500' : 'font-medium text-red-600')}>
+                          {r.stock > 0 ? `Stock ${formatNumber(r.stock / 1000, formatting)}` : 'Sin stock'}
+                        </span>
+                      )}
+                      <span className="w-24 text-right font-semibold text-slate-900">{money(r.precio)}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {notice && (
+                <p role="status" className="mt-2 text-sm text-amber-700">
+                  {notice}
+                </p>
+              )}
             </div>
-            {results.length > 0 && (
-              <ul
-                id="pos-results"
-                role="listbox"
-                aria-label="Resultados"
-                className="absolute z-20 mt-1 max-h-80 w-full overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+          ) : (
+            <div>
+              <p className="mb-1 text-sm font-medium text-slate-700">Buscar producto o servicio</p>
+              <p
+                role="note"
+                className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-800"
               >
-                {results.map((r, i) => (
-                  <li
-                    key={`${r.tipo}:${r.id}`}
-                    id={`pos-result-${i}`}
-                    role="option"
-                    aria-selected={i === highlight}
-                    onMouseDown={(e) => {
-                      e.preventDefault();
-                      setQuery('');
-                      add(r);
-                    }}
-                    onMouseEnter={() => setHighlight(i)}
-                    className={cn(
-                      'flex cursor-pointer items-center gap-3 px-3 py-2 text-sm',
-                      i === highlight ? 'bg-blue-50' : 'hover:bg-slate-50',
-                    )}
-                  >
-                    {r.tipo === 'producto' ? (
-                      <Package className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
-                    ) : (
-                      <Wrench className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
-                    )}
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate font-medium text-slate-800">{r.nombre}</span>
-                      <span className="block truncate text-xs text-slate-500">
-                        {[r.codigo, r.codigo_barras].filter(Boolean).join(' · ') ||
-                          (r.tipo === 'servicio' ? 'Servicio' : 'Sin código')}
-                      </span>
-                    </span>
-                    {r.stock !== null && (
-                      <span className={cn('text-xs', r.stock > 0 ? 'text-slate-500' : 'font-medium text-red-600')}>
-                        {r.stock > 0 ? `Stock ${formatNumber(r.stock / 1000, formatting)}` : 'Sin stock'}
-                      </span>
-                    )}
-                    <span className="w-24 text-right font-semibold text-slate-900">{money(r.precio)}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-            {notice && (
-              <p role="status" className="mt-2 text-sm text-amber-700">
-                {notice}
+                <ShieldAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+                {NO_PRODUCTS_PERMISSION}
               </p>
-            )}
-          </div>
+            </div>
+          )}
 
           <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
             <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
               <h2 className="font-semibold text-slate-900">Carrito</h2>
-              {lines.length > 0 && (
-                <Button variant="ghost" size="sm" onClick={() => setLines([])}>
-                  Vaciar
-                </Button>
-              )}
+              <Button variant="ghost" size="sm" disabled={lines.length === 0} onClick={() => setConfirmEmpty(true)}>
+                Vaciar
+              </Button>
             </div>
             {lines.length === 0 ? (
               <div className="p-4">
                 <EmptyState icon={<ShoppingCart className="h-8 w-8" />} title="El carrito está vacío">
-                  Buscá un producto o escaneá su código de barras para empezar.
+                  {canSearch
+                    ? 'Buscá un producto o escaneá su código de barras para empezar.'
+                    : 'Sin permiso para ver productos no se pueden agregar ítems.'}
                 </EmptyState>
               </div>
             ) : (
@@ -315,10 +414,17 @@ function PointOfSale() {
                     key={l.key}
                     line={l}
                     money={money}
-                    onQuantity={(q) => setLines((ls) => setQuantity(ls, l.key, q))}
+                    qtyDraft={qtyDrafts[l.key]?.text ?? null}
+                    qtyError={qtyError(l)}
+                    onQtyDraft={(text, checked) => setDraft(l.key, text, checked)}
+                    onQuantity={(q) => {
+                      setLines((ls) => setQuantity(ls, l.key, q));
+                      setDraft(l.key, null);
+                    }}
                     onPrice={(p) => setLines((ls) => setPrice(ls, l.key, p))}
                     onRemove={() => {
                       setLines((ls) => removeLine(ls, l.key));
+                      setDraft(l.key, null);
                       focusSearch();
                     }}
                     onDone={focusSearch}
@@ -330,7 +436,12 @@ function PointOfSale() {
         </div>
 
         <Card className="h-fit space-y-4 lg:sticky lg:top-4">
-          <CustomerPicker value={cliente} onChange={setCliente} />
+          <CustomerPicker
+            value={cliente}
+            onChange={setCliente}
+            canView={can('clientes', 'ver')}
+            canCreate={can('clientes', 'editar')}
+          />
           <Field id="pos-metodo" label="Medio de pago">
             <Select id="pos-metodo" value={metodo} onChange={(e) => setMetodo(e.target.value as PaymentMethod)}>
               {PAYMENT_METHODS.map((m) => (
@@ -341,24 +452,27 @@ function PointOfSale() {
             </Select>
           </Field>
           <div className="grid grid-cols-2 gap-3">
-            <Field id="pos-descuento" label="Descuento ($)">
+            <Field id="pos-descuento" label="Descuento ($)" error={descuentoError}>
               <Input
                 id="pos-descuento"
                 inputMode="decimal"
                 value={descuentoText}
                 onChange={(e) => setDescuentoText(e.target.value)}
                 placeholder="0"
-                aria-invalid={descuentoText !== '' && parseDecimal(descuentoText, 2) === null}
+                aria-invalid={Boolean(descuentoError)}
+                aria-describedby={descuentoError ? 'pos-descuento-error' : undefined}
               />
             </Field>
             {metodo === 'efectivo' && (
-              <Field id="pos-paga" label="Paga con ($)">
+              <Field id="pos-paga" label="Paga con ($)" error={pagaConError}>
                 <Input
                   id="pos-paga"
                   inputMode="decimal"
                   value={pagaCon}
                   onChange={(e) => setPagaCon(e.target.value)}
                   placeholder="0"
+                  aria-invalid={Boolean(pagaConError)}
+                  aria-describedby={pagaConError ? 'pos-paga-error' : undefined}
                 />
               </Field>
             )}
@@ -439,6 +553,21 @@ function PointOfSale() {
         </Button>
       </div>
 
+      <ConfirmDialog
+        open={confirmEmpty}
+        onOpenChange={setConfirmEmpty}
+        title="Vaciar carrito"
+        message="¿Quitar todos los productos del carrito?"
+        confirmLabel="Vaciar"
+        onConfirm={async () => {
+          setLines([]);
+          setQtyDrafts({});
+          setAttempted(false);
+          setError(null);
+          setTimeout(focusSearch, 0);
+        }}
+      />
+
       {done && (
         <SaleDoneDialog
           done={done}
@@ -455,6 +584,9 @@ function PointOfSale() {
 function CartRow({
   line,
   money,
+  qtyDraft,
+  qtyError,
+  onQtyDraft,
   onQuantity,
   onPrice,
   onRemove,
@@ -462,6 +594,11 @@ function CartRow({
 }: {
   line: CartLine;
   money: (cents: number) => string;
+  /** The quantity being typed, kept while it is refused. */
+  qtyDraft: string | null;
+  qtyError: string | null;
+  /** `checked`: it was refused, show why. */
+  onQtyDraft: (text: string | null, checked?: boolean) => void;
   onQuantity: (milli: number) => void;
   onPrice: (cents: number) => void;
   onRemove: () => void;
@@ -469,34 +606,40 @@ function CartRow({
 }) {
   const { formatting } = useBusiness();
   // What is being typed; otherwise the inputs show the line (which a scan may have changed).
-  const [qtyDraft, setQty] = useState<string | null>(null);
   const [priceDraft, setPriceText] = useState<string | null>(null);
   const qty = qtyDraft ?? quantityText(line.cantidad);
   const price = priceDraft ?? moneyInputText(line.precio);
-  const qtyValid = (() => {
-    const v = parseDecimal(qty, 3);
-    return v !== null && v > 0;
-  })();
   const priceValid = parseDecimal(price, 2) !== null;
+  const countable = isCountable(line.item);
+  /** A valid quantity is applied; an empty one goes back to the line's; a refused one stays, with its reason. */
   const commitQty = () => {
-    const v = parseDecimal(qty, 3);
-    if (v !== null && v > 0) onQuantity(v);
-    setQty(null);
+    if (qtyDraft === null) return true;
+    if (!qtyDraft.trim()) {
+      onQtyDraft(null);
+      return true;
+    }
+    const q = checkQuantity(qtyDraft, line.item);
+    if (q.error !== null) {
+      onQtyDraft(qtyDraft, true);
+      return false;
+    }
+    onQuantity(q.cantidad);
+    return true;
   };
   const commitPrice = () => {
     const v = parseDecimal(price, 2);
     if (v !== null) onPrice(v);
     setPriceText(null);
+    return true;
   };
-  const enter = (commit: () => void) => (e: KeyboardEvent<HTMLInputElement>) => {
+  const enter = (commit: () => boolean) => (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') {
       e.preventDefault();
-      commit();
-      onDone();
+      if (commit()) onDone();
     }
   };
-  const step = line.item.unidad === 'kg' || line.item.unidad === 'litro' ? 100 : 1000;
   const over = overStock(line);
+  const qtyId = `qty-${line.key}`;
   return (
     <li className="px-4 py-3" aria-label={line.item.nombre}>
       <div className="flex items-start gap-3">
@@ -528,31 +671,37 @@ function CartRow({
             variant="secondary"
             size="icon"
             aria-label={`Restar 1 de ${line.item.nombre}`}
-            disabled={line.cantidad <= step}
-            onClick={() => onQuantity(line.cantidad - step)}
+            disabled={line.cantidad <= 1000}
+            onClick={() => onQuantity(line.cantidad - 1000)}
           >
             <Minus className="h-4 w-4" />
           </Button>
-          <label className="sr-only" htmlFor={`qty-${line.key}`}>
+          <label className="sr-only" htmlFor={qtyId}>
             Cantidad de {line.item.nombre}
           </label>
           <div className="w-16">
             <Input
-              id={`qty-${line.key}`}
-              inputMode="decimal"
+              id={qtyId}
+              inputMode={countable ? 'numeric' : 'decimal'}
               className="text-center"
               value={qty}
-              aria-invalid={!qtyValid}
-              onChange={(e) => setQty(e.target.value)}
+              aria-invalid={Boolean(qtyError)}
+              aria-describedby={qtyError ? `${qtyId}-error` : undefined}
+              onChange={(e) => onQtyDraft(e.target.value)}
               onBlur={commitQty}
-              onKeyDown={enter(commitQty)}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape' && qtyDraft !== null) {
+                  e.preventDefault();
+                  onQtyDraft(null);
+                } else enter(commitQty)(e);
+              }}
             />
           </div>
           <Button
             variant="secondary"
             size="icon"
             aria-label={`Sumar 1 a ${line.item.nombre}`}
-            onClick={() => onQuantity(line.cantidad + step)}
+            onClick={() => onQuantity(line.cantidad + 1000)}
           >
             <Plus className="h-4 w-4" />
           </Button>
@@ -575,16 +724,85 @@ function CartRow({
         </div>
         <span className="text-xs">{line.item.tipo === 'servicio' ? 'c/u' : `por ${line.item.unidad}`}</span>
       </div>
+      {qtyError && (
+        <p id={`${qtyId}-error`} role="alert" className="mt-1 text-xs text-red-600">
+          {qtyError}
+        </p>
+      )}
     </li>
   );
 }
 
-function CustomerPicker({ value, onChange }: { value: Customer | null; onChange: (c: Customer | null) => void }) {
+/**
+ * The sale's customer: a combobox (type, ArrowDown/ArrowUp through the suggestions, Enter picks,
+ * Escape closes) or "Consumidor final". Without permission to see customers there is nothing to
+ * search; "Nuevo cliente" needs permission to edit them.
+ */
+function CustomerPicker({
+  value,
+  onChange,
+  canView,
+  canCreate,
+}: {
+  value: Customer | null;
+  onChange: (c: Customer | null) => void;
+  canView: boolean;
+  canCreate: boolean;
+}) {
   const [q, setQ] = useState('');
   const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
   const [creating, setCreating] = useState(false);
   const debounced = useDebounced(q, 200);
-  const list = useCustomerSearch(debounced, open);
+  const list = useCustomerSearch(debounced, open && canView);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const clearRef = useRef<HTMLButtonElement>(null);
+  /** Where focus goes once the picker has switched between the search and the chosen customer. */
+  const focusNext = useRef<'input' | 'clear' | null>(null);
+  useEffect(() => {
+    const next = focusNext.current;
+    focusNext.current = null;
+    if (next === 'input') inputRef.current?.focus();
+    else if (next === 'clear') clearRef.current?.focus();
+  }, [value]);
+
+  const options = canView ? (list.data ?? []) : [];
+  const expanded = open && options.length > 0;
+  const current = expanded && active >= 0 && active < options.length ? active : -1;
+  useEffect(() => {
+    if (current >= 0) document.getElementById(`pos-cliente-${current}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [current]);
+
+  const pick = (c: Customer) => {
+    focusNext.current = 'clear';
+    onChange(c);
+    setQ('');
+    setOpen(false);
+    setActive(-1);
+  };
+
+  const newCustomer = canCreate && (
+    <button
+      type="button"
+      className="inline-flex items-center gap-1 text-xs font-medium text-blue-700 hover:underline"
+      onClick={() => setCreating(true)}
+    >
+      <UserPlus className="h-3.5 w-3.5" aria-hidden /> Nuevo cliente
+    </button>
+  );
+  const dialog = creating && (
+    <NewCustomerDialog
+      initial={q}
+      onClose={() => setCreating(false)}
+      onCreated={(c) => {
+        focusNext.current = 'clear';
+        onChange(c);
+        setQ('');
+        setCreating(false);
+      }}
+    />
+  );
+
   if (value) {
     return (
       <div>
@@ -592,10 +810,14 @@ function CustomerPicker({ value, onChange }: { value: Customer | null; onChange:
         <div className="flex items-center justify-between rounded-lg border border-slate-200 bg-slate-50 px-3 py-2">
           <span className="text-sm font-medium text-slate-800">{customerName(value)}</span>
           <button
+            ref={clearRef}
             type="button"
             className="rounded p-1 text-slate-500 hover:bg-slate-200"
             aria-label="Quitar cliente"
-            onClick={() => onChange(null)}
+            onClick={() => {
+              focusNext.current = canView ? 'input' : null;
+              onChange(null);
+            }}
           >
             <X className="h-4 w-4" />
           </button>
@@ -603,68 +825,97 @@ function CustomerPicker({ value, onChange }: { value: Customer | null; onChange:
       </div>
     );
   }
+
+  if (!canView) {
+    return (
+      <div>
+        <div className="mb-1 flex items-center justify-between">
+          <p className="text-sm font-medium text-slate-700">Cliente</p>
+          {newCustomer}
+        </div>
+        <p className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm font-medium text-slate-800">
+          {SALE_MESSAGES.walkIn}
+        </p>
+        <p role="note" className="mt-1 text-xs text-slate-500">
+          Sin permiso para ver clientes: la venta queda a consumidor final.
+        </p>
+        {dialog}
+      </div>
+    );
+  }
+
+  function onKey(e: KeyboardEvent<HTMLInputElement>) {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (!open) setOpen(true);
+      setActive(moveActive(current, options.length, e.key));
+    } else if (e.key === 'Enter') {
+      if (current >= 0) {
+        e.preventDefault();
+        pick(options[current]);
+      }
+    } else if (e.key === 'Escape') {
+      if (expanded) e.preventDefault();
+      setOpen(false);
+      setActive(-1);
+    }
+  }
+
   return (
     <div className="relative">
       <div className="mb-1 flex items-center justify-between">
         <label htmlFor="pos-cliente" className="text-sm font-medium text-slate-700">
           Cliente <span className="font-normal text-slate-400">(opcional)</span>
         </label>
-        <button
-          type="button"
-          className="inline-flex items-center gap-1 text-xs font-medium text-blue-700 hover:underline"
-          onClick={() => setCreating(true)}
-        >
-          <UserPlus className="h-3.5 w-3.5" aria-hidden /> Nuevo cliente
-        </button>
+        {newCustomer}
       </div>
       <Input
         id="pos-cliente"
+        ref={inputRef}
         value={q}
         placeholder="Consumidor final — buscar cliente"
         autoComplete="off"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls="pos-clientes"
+        aria-activedescendant={current >= 0 ? `pos-cliente-${current}` : undefined}
         onFocus={() => setOpen(true)}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onKeyDown={onKey}
         onChange={(e) => {
           setQ(e.target.value);
           setOpen(true);
+          setActive(-1);
         }}
       />
-      {open && (list.data?.length ?? 0) > 0 && (
-        <ul
-          role="listbox"
-          aria-label="Clientes"
-          className="absolute z-20 mt-1 max-h-60 w-full overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
-        >
-          {list.data!.map((c) => (
+      <ul
+        id="pos-clientes"
+        role="listbox"
+        aria-label="Clientes"
+        hidden={!expanded}
+        className="absolute z-20 mt-1 max-h-60 w-full overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+      >
+        {expanded &&
+          options.map((c, i) => (
             <li
               key={c.id}
+              id={`pos-cliente-${i}`}
               role="option"
-              aria-selected={false}
-              className="cursor-pointer px-3 py-2 text-sm hover:bg-blue-50"
+              aria-selected={i === current}
+              className={cn('cursor-pointer px-3 py-2 text-sm', i === current ? 'bg-blue-50' : 'hover:bg-slate-50')}
+              onMouseEnter={() => setActive(i)}
               onMouseDown={(e) => {
                 e.preventDefault();
-                onChange(c);
-                setQ('');
-                setOpen(false);
+                pick(c);
               }}
             >
               <span className="font-medium text-slate-800">{customerName(c)}</span>
               {c.documento_numero && <span className="ml-2 text-xs text-slate-500">{c.documento_numero}</span>}
             </li>
           ))}
-        </ul>
-      )}
-      {creating && (
-        <NewCustomerDialog
-          initial={q}
-          onClose={() => setCreating(false)}
-          onCreated={(c) => {
-            onChange(c);
-            setQ('');
-            setCreating(false);
-          }}
-        />
-      )}
+      </ul>
+      {dialog}
     </div>
   );
 }

@@ -41,14 +41,15 @@ export async function searchCatalog(businessId: string, q: string, limit = 8, si
   return [...products.map(productToItem), ...services.map(serviceToItem)];
 }
 
-export function useCatalogSearch(q: string) {
+/** `allowed`: the user may see products; otherwise nothing is asked (the server would refuse it). */
+export function useCatalogSearch(q: string, allowed = true) {
   const { businessId } = useBusiness();
   const b = businessId ?? '';
   const term = q.trim();
   return useQuery({
     queryKey: ['inventory', b, 'pos-search', term],
     queryFn: ({ signal }) => searchCatalog(b, term, 8, signal),
-    enabled: Boolean(b && term),
+    enabled: Boolean(b && term) && allowed,
     staleTime: 15_000,
     placeholderData: keepPreviousData,
   });

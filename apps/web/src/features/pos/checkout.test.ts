@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney } from '@/lib/format';
+import { checkout, CHECKOUT_MESSAGES } from './checkout';
+
+const money = (cents: number) => formatMoney(cents / 100);
+const base = { subtotal: 1690000, descuentoText: '', pagaConText: '', efectivo: true };
+
+describe('pos checkout', () => {
+  it('charges the subtotal when nothing is typed, with no change computed', () => {
+    expect(checkout(base, money)).toEqual({
+      descuento: 0,
+      total: 1690000,
+      pagaCon: null,
+      vuelto: null,
+      errors: {},
+      shortfall: 0,
+    });
+  });
+
+  it('reads the discount as amounts are typed in Argentina ("1.500" is fifteen hundred)', () => {
+    for (const [text, cents] of [
+      ['1.500', 150000],
+      ['1500', 150000],
+      ['1.500,50', 150050],
+      ['$ 1.500', 150000],
+      ['0,5', 50],
+      ['  ', 0],
+    ] as const) {
+      const c = checkout({ ...base, descuentoText: text }, money);
+      expect(c.errors, text).toEqual({});
+      expect(c.descuento, text).toBe(cents);
+      expect(c.total, text).toBe(1690000 - cents);
+    }
+  });
+
+  it('refuses a discount the parser cannot read, or larger than the subtotal, instead of ignoring it', () => {
+    for (const text of ['abc', '1,2345', '1.2345', '-100', '12.34.5']) {
+      const c = checkout({ ...base, descuentoText: text }, money);
+      expect(c.errors.descuento, text).toBe(CHECKOUT_MESSAGES.badAmount);
+      expect(c.errors.descuento).toBe('Monto no válido. Usá el formato 1.234,50.');
+      expect(c.descuento).toBe(0);
+    }
+    expect(checkout({ ...base, descuentoText: '16.900' }, money)).toMatchObject({ errors: {}, total: 0 });
+    expect(checkout({ ...base, descuentoText: '16.900,01' }, money).errors).toEqual({
+      descuento: 'El descuento no puede superar el subtotal.',
+    });
+  });
+
+  it('computes the change, and refuses cash that does not cover the total', () => {
+    expect(checkout({ ...base, pagaConText: '20.000' }, money)).toMatchObject({
+      pagaCon: 2000000,
+      vuelto: 310000,
+      errors: {},
+      shortfall: 0,
+    });
+    expect(checkout({ ...base, pagaConText: '16900' }, money)).toMatchObject({ vuelto: 0, errors: {} });
+    const short = checkout({ ...base, descuentoText: '1.500', pagaConText: '15.000' }, money);
+    expect(short).toMatchObject({ total: 1540000, vuelto: -40000, shortfall: 40000 });
+    expect(short.errors.pagaCon).toBe(`Falta ${money(40000)}: lo que paga no cubre el total.`);
+    expect(short.errors.pagaCon).toMatch(/^Falta \$\s400,00: /);
+    expect(checkout({ ...base, pagaConText: '15.000,5x' }, money).errors).toEqual({
+      pagaCon: CHECKOUT_MESSAGES.badAmount,
+    });
+  });
+
+  it('ignores "Paga con" when the payment is not cash', () => {
+    for (const pagaConText of ['100', 'abc'])
+      expect(checkout({ ...base, pagaConText, efectivo: false }, money)).toMatchObject({
+        pagaCon: null,
+        vuelto: null,
+        errors: {},
+      });
+  });
+});
