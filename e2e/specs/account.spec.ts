@@ -26,7 +26,7 @@ test('register, confirm the e-mail, log in, create a business, see the dashboard
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Contraseña').fill(PASSWORD);
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
-  await expect(page.getByRole('heading', { name: 'Revisá tu correo' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Revisa tu correo' })).toBeVisible();
   await expect(page.getByText('Cuenta creada. Te enviamos un e-mail para confirmarla.')).toBeVisible();
 
   // Logging in before confirming is refused with the reason.
@@ -45,7 +45,7 @@ test('register, confirm the e-mail, log in, create a business, see the dashboard
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
 
   // No business yet: the user is led to create one.
-  await expect(page.getByRole('heading', { name: 'Creá tu primer negocio' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Crea tu primer negocio' })).toBeVisible();
   await page.getByLabel('Nombre del negocio').fill('Kiosco Nora');
   await page.getByLabel('Tipo').selectOption('Tienda');
   await page.getByRole('button', { name: 'Crear negocio' }).click();

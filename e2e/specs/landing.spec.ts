@@ -37,7 +37,7 @@ test.describe('landing page', () => {
 
     const hero = page.locator('#inicio');
     await expect(hero.getByText('14 días de prueba gratis, sin tarjeta')).toBeVisible();
-    await expect(hero.getByRole('link', { name: 'Probá gratis 14 días' })).toHaveAttribute('href', '/register');
+    await expect(hero.getByRole('link', { name: 'Prueba gratis 14 días' })).toHaveAttribute('href', '/register');
 
     const modules = page.locator('#modulos');
     for (const name of [
@@ -72,19 +72,19 @@ test.describe('landing page', () => {
       {
         name: 'Esencial',
         limits: ['Hasta 5 usuarios', '10 GB de almacenamiento'],
-        cta: 'Probá gratis',
+        cta: 'Prueba gratis',
         href: '/register',
       },
       {
         name: 'Profesional',
         limits: ['Hasta 20 usuarios', '100 GB de almacenamiento'],
-        cta: 'Probá gratis',
+        cta: 'Prueba gratis',
         href: '/register',
       },
       {
         name: 'Empresarial',
         limits: ['Usuarios ilimitados', 'Almacenamiento ilimitado'],
-        cta: 'Contactanos',
+        cta: 'Contáctanos',
         href: '#contacto',
       },
     ];

@@ -44,7 +44,7 @@ test('a business past its trial is read-only until a plan is chosen', async ({ p
   await expect(page.getByRole('heading', { name: 'Plan del negocio' })).toBeVisible();
   await expect(page.getByText('El pago todavía no está integrado')).toBeVisible();
   await page.getByRole('button', { name: 'Elegir Profesional' }).click();
-  await expect(page.getByText('Plan registrado. Ya podés seguir registrando datos.')).toBeVisible();
+  await expect(page.getByText('Plan registrado. Ya puedes seguir registrando datos.')).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'solo lectura' })).toHaveCount(0);
 
   await page.goto('/finanzas/categorias');

@@ -111,7 +111,7 @@ async function main() {
     await seedFinance(db, almacen.id, user.id, today, { trading: false });
     await seedTasks(db, almacen.id, user.id, today);
 
-    console.warn(`Datos de demostración listos. Entrá con ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+    console.warn(`Datos de demostración listos. Entra con ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
   } finally {
     await open.close();
   }

@@ -83,10 +83,10 @@ export async function signup(
 async function sendConfirmation(svc: AppServices, email: string, nombre: string, token: string) {
   await svc.mailer.send({
     to: email,
-    subject: 'Confirmá tu cuenta de Mostrador',
+    subject: 'Confirma tu cuenta de Mostrador',
     text:
-      `Hola ${nombre}:\n\nPara activar tu cuenta de Mostrador abrí este enlace (vale 48 horas):\n` +
-      `${svc.publicUrl}/confirm?token=${token}\n\nSi no creaste una cuenta, ignorá este mensaje.`,
+      `Hola ${nombre}:\n\nPara activar tu cuenta de Mostrador abre este enlace (vale 48 horas):\n` +
+      `${svc.publicUrl}/confirm?token=${token}\n\nSi no creaste una cuenta, ignora este mensaje.`,
   });
 }
 
@@ -158,8 +158,8 @@ export async function forgotPassword(db: Db, svc: AppServices, email: string) {
     to: u.email,
     subject: 'Restablecer tu contraseña de Mostrador',
     text:
-      `Hola ${u.nombre}:\n\nPara elegir una contraseña nueva abrí este enlace (vale 1 hora):\n` +
-      `${svc.publicUrl}/reset-password?token=${token}\n\nSi no lo pediste, ignorá este mensaje.`,
+      `Hola ${u.nombre}:\n\nPara elegir una contraseña nueva abre este enlace (vale 1 hora):\n` +
+      `${svc.publicUrl}/reset-password?token=${token}\n\nSi no lo pediste, ignora este mensaje.`,
   });
 }
 

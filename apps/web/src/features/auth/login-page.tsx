@@ -11,8 +11,8 @@ import type { LoginResponse } from '@mostrador/shared';
 import { AuthLayout, Notice } from './auth-layout';
 
 const schema = z.object({
-  username: z.string().trim().min(1, 'Ingresá tu e-mail.').email('El e-mail no es válido.'),
-  password: z.string().min(1, 'Ingresá tu contraseña.'),
+  username: z.string().trim().min(1, 'Ingresa tu e-mail.').email('El e-mail no es válido.'),
+  password: z.string().min(1, 'Ingresa tu contraseña.'),
 });
 type Form = z.infer<typeof schema>;
 
@@ -64,15 +64,15 @@ export default function LoginPage() {
   return (
     <AuthLayout
       title="Iniciar sesión"
-      subtitle="Entrá a Mostrador para gestionar tus negocios."
+      subtitle="Entra a Mostrador para gestionar tus negocios."
       footer={
         <>
-          ¿No tenés cuenta?{' '}
+          ¿No tienes cuenta?{' '}
           <Link
             to={`/register${nextParam ? `?next=${encodeURIComponent(next)}` : ''}`}
             className="font-medium text-blue-600 hover:underline"
           >
-            Registrate gratis
+            Regístrate gratis
           </Link>
         </>
       }

@@ -45,10 +45,10 @@ export default function RegisterPage() {
 
   if (sent) {
     return (
-      <AuthLayout title="Revisá tu correo">
+      <AuthLayout title="Revisa tu correo">
         <Notice tone="success">{sent.message}</Notice>
         <p className="mt-4 text-sm text-slate-600">
-          Enviamos el enlace a <strong>{sent.email}</strong>. Abrilo para activar tu cuenta y después iniciá sesión.
+          Enviamos el enlace a <strong>{sent.email}</strong>. Abrilo para activar tu cuenta y después inicia sesión.
         </p>
         <Link to="/login" className="mt-6 inline-block text-sm font-medium text-blue-600 hover:underline">
           Ir a iniciar sesión
@@ -64,9 +64,9 @@ export default function RegisterPage() {
       subtitle="14 días de prueba gratis, sin tarjeta."
       footer={
         <>
-          ¿Ya tenés cuenta?{' '}
+          ¿Ya tienes cuenta?{' '}
           <Link to="/login" className="font-medium text-blue-600 hover:underline">
-            Iniciá sesión
+            Inicia sesión
           </Link>
         </>
       }

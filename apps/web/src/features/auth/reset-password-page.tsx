@@ -29,7 +29,7 @@ export default function ResetPasswordPage() {
     }
   };
   return (
-    <AuthLayout title="Elegí una contraseña nueva">
+    <AuthLayout title="Elige una contraseña nueva">
       <form onSubmit={submit} className="space-y-4">
         <Field id="reset-password" label="Contraseña nueva" hint="Al menos 8 caracteres.">
           <Input
@@ -42,7 +42,7 @@ export default function ResetPasswordPage() {
             onChange={(e) => setPassword(e.target.value)}
           />
         </Field>
-        <Field id="reset-repeat" label="Repetí la contraseña">
+        <Field id="reset-repeat" label="Repite la contraseña">
           <Input
             id="reset-repeat"
             type="password"

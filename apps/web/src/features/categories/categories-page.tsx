@@ -134,7 +134,7 @@ function CategoriesScreen() {
         <RowsSkeleton />
       ) : (categories.data ?? []).length === 0 ? (
         <EmptyState icon={<Tags className="h-10 w-10" />} title="Todavía no hay categorías">
-          <p>Creá rubros como «Almacén», «Bebidas» o «Limpieza» para ordenar tu catálogo.</p>
+          <p>Crea rubros como «Almacén», «Bebidas» o «Limpieza» para ordenar tu catálogo.</p>
           {canEdit && (
             <Button className="mt-4" onClick={openNew}>
               <Plus className="h-4 w-4" aria-hidden />

@@ -380,7 +380,7 @@ function CustomersScreen() {
           <EmptyState title="Ningún cliente coincide con la búsqueda" />
         ) : (
           <EmptyState icon={<Users className="h-10 w-10" />} title="Todavía no hay clientes">
-            <p>Registrá a tus clientes para venderles a cuenta, asignarles suscripciones y contactarlos.</p>
+            <p>Registra a tus clientes para venderles a cuenta, asignarles suscripciones y contactarlos.</p>
             {canEdit && (
               <Button className="mt-4" onClick={openNew}>
                 <Plus className="h-4 w-4" aria-hidden />

@@ -123,7 +123,7 @@ export function AccountsPage() {
     <div>
       <PageHeader
         title="Cuentas Pendientes"
-        description="Lo que te deben y lo que debés."
+        description="Lo que te deben y lo que debes."
         actions={
           canEdit && (
             <Button

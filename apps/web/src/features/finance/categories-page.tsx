@@ -141,7 +141,7 @@ export function CategoriesPage() {
     <div>
       <PageHeader
         title="Categorías Financieras"
-        description="Clasificá tus ingresos y egresos."
+        description="Clasifica tus ingresos y egresos."
         actions={
           canEdit && (
             <Button

@@ -8,7 +8,7 @@ import { parseDecimal } from '@/lib/decimal';
  */
 
 export const CHECKOUT_MESSAGES = {
-  badAmount: 'Monto no válido. Usá el formato 1.234,50.',
+  badAmount: 'Monto no válido. Usa el formato 1.234,50.',
   discountTooHigh: SALE_MESSAGES.discountTooHigh,
   shortfall: (falta: string) => `Falta ${falta}: lo que paga no cubre el total.`,
 } as const;

@@ -57,7 +57,7 @@ export default function PosPage() {
 }
 
 const NO_PRODUCTS_PERMISSION =
-  'Para buscar productos necesitás permiso para ver productos. Pedíselo a un administrador del negocio.';
+  'Para buscar productos necesitas permiso para ver productos. Pídeselo a un administrador del negocio.';
 
 const customerName = (c: Pick<Customer, 'nombre' | 'apellido'>) => [c.nombre, c.apellido].filter(Boolean).join(' ');
 
@@ -257,7 +257,7 @@ function PointOfSale() {
     } catch (e) {
       setError(
         e instanceof ApiError && e.code === 'INSUFFICIENT_STOCK'
-          ? `${errorMessage(e)} Corregí la cantidad y volvé a confirmar.`
+          ? `${errorMessage(e)} Corrige la cantidad y vuelve a confirmar.`
           : errorMessage(e, 'No se pudo registrar la venta.'),
       );
     }
@@ -403,7 +403,7 @@ function PointOfSale() {
               <div className="p-4">
                 <EmptyState icon={<ShoppingCart className="h-8 w-8" />} title="El carrito está vacío">
                   {canSearch
-                    ? 'Buscá un producto o escaneá su código de barras para empezar.'
+                    ? 'Busca un producto o escanea su código de barras para empezar.'
                     : 'Sin permiso para ver productos no se pueden agregar ítems.'}
                 </EmptyState>
               </div>

@@ -253,7 +253,7 @@ export function BulkPriceDialog({ open, onClose }: { open: boolean; onClose: (me
       open={open}
       onOpenChange={(o) => !o && onClose()}
       title="Actualizar precios"
-      description="Aumentá o bajá precios por porcentaje, con vista previa antes de aplicar."
+      description="Aumenta o baja precios por porcentaje, con vista previa antes de aplicar."
       className="sm:max-w-2xl"
     >
       {open && <BulkPrice onDone={onClose} />}

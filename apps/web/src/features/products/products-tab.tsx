@@ -368,7 +368,7 @@ export function ProductsTab({ onImport }: { onImport: () => void }) {
           <EmptyState title="Ningún producto coincide con la búsqueda o los filtros" />
         ) : (
           <EmptyState icon={<Package className="h-10 w-10" />} title="Todavía no hay productos">
-            <p>Cargalos de a uno o importá tu lista de precios desde Excel.</p>
+            <p>Cárgalos de a uno o importa tu lista de precios desde Excel.</p>
             {canEdit && (
               <div className="mt-4 flex flex-wrap justify-center gap-2">
                 <Button

@@ -290,7 +290,7 @@ export function PurchaseDetailPage() {
         open={action === 'recibir'}
         onOpenChange={(o) => !o && setAction(null)}
         title="Marcar como recibida"
-        confirmLabel="Sí, la recibí"
+        confirmLabel="Sí, la recibe"
         variant="success"
         onConfirm={() => run('recibida', `Compra #${p.numero} recibida: stock y costos actualizados.`)}
       >
@@ -313,7 +313,7 @@ export function PurchaseDetailPage() {
         variant="danger"
         onConfirm={() => run('cancelada', `Compra #${p.numero} cancelada.`)}
       >
-        <p>¿Seguro que querés cancelar la compra #{p.numero}? Una compra cancelada ya no se puede modificar.</p>
+        <p>¿Seguro que quieres cancelar la compra #{p.numero}? Una compra cancelada ya no se puede modificar.</p>
         <p>
           {received ? 'Se descuenta el stock recibido. ' : ''}
           {p.condicion_pago === 'contado' ? 'El egreso en Finanzas queda anulado.' : 'Se elimina la cuenta por pagar.'}

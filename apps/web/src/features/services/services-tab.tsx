@@ -215,7 +215,7 @@ export function ServicesTab() {
           <EmptyState title="Ningún servicio coincide con la búsqueda" />
         ) : (
           <EmptyState icon={<Wrench className="h-10 w-10" />} title="Todavía no hay servicios">
-            <p>Envíos, instalaciones, turnos, abonos: lo que vendés sin stock.</p>
+            <p>Envíos, instalaciones, turnos, abonos: lo que vendes sin stock.</p>
             {canEdit && (
               <Button className="mt-4" onClick={openNew}>
                 <Plus className="h-4 w-4" aria-hidden />

@@ -84,7 +84,7 @@ function CustomerPicker({
           placeholder="Buscar cliente por nombre o documento…"
         />
         <Select id="sub-cliente" value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={Boolean(error)}>
-          <option value="">Elegí un cliente</option>
+          <option value="">Elige un cliente</option>
           {current && !rows.some((c) => c.id === current.id) && <option value={current.id}>{current.nombre}</option>}
           {rows.map((c) => (
             <option key={c.id} value={c.id}>
@@ -173,7 +173,7 @@ function SubscriptionForm({
       <Field
         id="sub-servicio"
         label="Servicio"
-        hint="Opcional: toma su nombre y precio si los dejás vacíos."
+        hint="Opcional: toma su nombre y precio si los dejas vacíos."
         error={err.servicio_id?.message}
       >
         <Select id="sub-servicio" {...register('servicio_id')}>

@@ -252,7 +252,7 @@ function TaskList({ onOpen, onDelete }: { onOpen: (t: Task) => void; onDelete: (
               Limpiar filtros
             </button>
           ) : canAssign ? (
-            'Creá la primera con «Nueva tarea».'
+            'Crea la primera con «Nueva tarea».'
           ) : (
             'Cuando te asignen tareas las vas a ver acá.'
           )}
@@ -321,7 +321,7 @@ function TasksScreen() {
     <div>
       <PageHeader
         title="Tareas"
-        description="Organizá el trabajo del equipo: responsables, prioridades y fechas."
+        description="Organiza el trabajo del equipo: responsables, prioridades y fechas."
         actions={
           canAssign && (
             <Button onClick={() => setDialog({})}>

@@ -91,7 +91,7 @@ export function InviteDialog({
             <p>
               Invitación creada para <strong>{created.invitacion.email}</strong>.{' '}
               {created.enviado
-                ? 'Le enviamos el enlace por e-mail; también podés compartirlo vos.'
+                ? 'Le enviamos el enlace por e-mail; también puedes compartirlo tú.'
                 : 'Compartile este enlace (el envío por e-mail no está configurado).'}{' '}
               Vale 7 días.
             </p>
