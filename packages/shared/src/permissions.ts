@@ -14,6 +14,25 @@ export type Modulo = (typeof MODULES)[number];
 export const ACTIONS = ['ver', 'editar', 'eliminar', 'asignar'] as const;
 export type Accion = (typeof ACTIONS)[number];
 
+/** How the team screens and the permission gate name modules and actions. */
+export const MODULE_LABELS: Record<Modulo, string> = {
+  productos: 'Productos',
+  categorias: 'Categorías',
+  clientes: 'Clientes',
+  ventas: 'Ventas',
+  stock: 'Compras y stock',
+  facturacion: 'Facturación',
+  tareas: 'Tareas',
+  finanzas: 'Finanzas',
+};
+
+export const ACTION_TITLES: Record<Accion, string> = {
+  ver: 'Ver',
+  editar: 'Editar',
+  eliminar: 'Eliminar',
+  asignar: 'Asignar',
+};
+
 export type PermissionKey = `puede_${Accion}_${Modulo}`;
 export type PermissionMap = Record<PermissionKey, boolean>;
 

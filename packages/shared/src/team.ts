@@ -1,26 +1,8 @@
 import { z } from 'zod';
 import { email, optText } from './validation.js';
-import { ACTIONS, MODULES, permissionKey, type Accion, type Modulo, type PermissionMap } from './permissions.js';
+import { ACTIONS, MODULES, permissionKey, type Modulo, type PermissionMap } from './permissions.js';
 
 /** The team of a business (API-CONTRACT §9.2, §14.5): members, pending users, invitations. */
-
-export const MODULE_LABELS: Record<Modulo, string> = {
-  productos: 'Productos',
-  categorias: 'Categorías',
-  clientes: 'Clientes',
-  ventas: 'Ventas',
-  stock: 'Compras y stock',
-  facturacion: 'Facturación',
-  tareas: 'Tareas',
-  finanzas: 'Finanzas',
-};
-
-export const ACTION_TITLES: Record<Accion, string> = {
-  ver: 'Ver',
-  editar: 'Editar',
-  eliminar: 'Eliminar',
-  asignar: 'Asignar',
-};
 
 export const ROLE_LABELS = { admin: 'Administrador', empleado: 'Empleado' } as const;
 export type MemberRole = keyof typeof ROLE_LABELS;

@@ -160,7 +160,7 @@ export async function seedInventory(
   }[] = [
     { cliente: 0, servicio: 'Caja mensual de almacén', frecuencia: 'mensual', inicio: -40 },
     { cliente: 2, servicio: 'Envío a domicilio', frecuencia: 'semanal', inicio: -20, estado: 'pausada' },
-    { cliente: 3, nombre: 'Reparto mayorista quincenal', precio: 2500000, frecuencia: 'mensual', inicio: -90 },
+    { cliente: 3, nombre: 'Reparto mayorista mensual', precio: 2500000, frecuencia: 'mensual', inicio: -90 },
     { cliente: 4, servicio: 'Caja mensual de almacén', frecuencia: 'trimestral', inicio: -200, estado: 'cancelada' },
   ];
   for (const s of subs) {

@@ -1,11 +1,9 @@
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { can } from '@mostrador/shared/permissions';
+import { ACTION_TITLES, can, MODULE_LABELS, type Accion, type Modulo } from '@mostrador/shared/permissions';
 import { useBusiness } from '@/app/business-context';
 import { usePermissions } from './permissions.api';
-
-const ACTION_NAMES: Record<string, string> = { ver: 'Ver', editar: 'Editar', eliminar: 'Eliminar', asignar: 'Asignar' };
 
 /** The permission gate page (SPEC §2): loading, no business, restricted, or the content. */
 export function PermissionGate({
@@ -42,7 +40,8 @@ export function PermissionGate({
         <h2 className="mt-4 text-xl font-semibold text-slate-900">Acceso Restringido</h2>
         <p className="mt-2 text-slate-600">No tienes permisos para acceder a esta página</p>
         <p className="mt-3 text-sm text-slate-500">
-          Permiso requerido: <strong>{ACTION_NAMES[accion] ?? 'Ver'}</strong> en el módulo <strong>{modulo}</strong>
+          Permiso requerido: <strong>{ACTION_TITLES[accion as Accion] ?? 'Ver'}</strong> en el módulo{' '}
+          <strong>{MODULE_LABELS[modulo as Modulo] ?? modulo}</strong>
         </p>
         <p className="mt-1 text-sm text-slate-500">Contacta al administrador del negocio para solicitar acceso.</p>
         <Link

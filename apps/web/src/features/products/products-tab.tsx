@@ -207,7 +207,9 @@ export function ProductsTab({ onImport }: { onImport: () => void }) {
   const can = useCan();
   const canEdit = can('productos', 'editar');
   const canDelete = can('productos', 'eliminar');
-  const categories = useCategories();
+  // The category list is the categorias module's: without it, no category filter (and no 403).
+  const canSeeCategories = can('categorias', 'ver');
+  const categories = useCategories(canSeeCategories);
   const [q, setQ] = useState('');
   const [categoria, setCategoria] = useState('');
   const [activo, setActivo] = useState<'' | 'true' | 'false'>('');
@@ -311,20 +313,22 @@ export function ProductsTab({ onImport }: { onImport: () => void }) {
               placeholder="Buscar por nombre, código o código de barras…"
             />
           </div>
-          <FilterSelect
-            id="prod-f-cat"
-            label="Categoría"
-            value={categoria}
-            onChange={(e) => reset(setCategoria)(e.target.value)}
-          >
-            <option value="">Todas las categorías</option>
-            <option value="ninguna">Sin categoría</option>
-            {(categories.data ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.nombre}
-              </option>
-            ))}
-          </FilterSelect>
+          {canSeeCategories && (
+            <FilterSelect
+              id="prod-f-cat"
+              label="Categoría"
+              value={categoria}
+              onChange={(e) => reset(setCategoria)(e.target.value)}
+            >
+              <option value="">Todas las categorías</option>
+              <option value="ninguna">Sin categoría</option>
+              {(categories.data ?? []).map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.nombre}
+                </option>
+              ))}
+            </FilterSelect>
+          )}
           <FilterSelect
             id="prod-f-activo"
             label="Estado"

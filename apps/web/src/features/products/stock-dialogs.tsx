@@ -184,7 +184,9 @@ function History({ product }: { product: Product }) {
             <div className="min-w-0">
               <div className="flex flex-wrap items-center gap-2">
                 <Badge color={ORIGIN_COLORS[m.origen]}>{STOCK_ORIGIN_LABELS[m.origen]}</Badge>
-                <span className="truncate text-sm text-slate-800">{m.motivo}</span>
+                {m.motivo && m.motivo !== STOCK_ORIGIN_LABELS[m.origen] && (
+                  <span className="truncate text-sm text-slate-800">{m.motivo}</span>
+                )}
               </div>
               <p className="mt-1 text-xs text-slate-500">
                 {formatDateTime(m.fecha, formatting)}

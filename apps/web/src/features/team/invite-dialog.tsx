@@ -82,7 +82,7 @@ export function InviteDialog({
       open={open}
       onOpenChange={close}
       title="Invitar al equipo"
-      description="La persona recibe un enlace para sumarse; después aprobás su acceso y sus permisos."
+      description="La persona recibe un enlace para sumarse; después apruebas su acceso y sus permisos."
     >
       {created ? (
         <div className="space-y-4">
@@ -92,7 +92,7 @@ export function InviteDialog({
               Invitación creada para <strong>{created.invitacion.email}</strong>.{' '}
               {created.enviado
                 ? 'Le enviamos el enlace por e-mail; también puedes compartirlo tú.'
-                : 'Compartile este enlace (el envío por e-mail no está configurado).'}{' '}
+                : 'Compártele este enlace (el envío por e-mail no está configurado).'}{' '}
               Vale 7 días.
             </p>
           </div>
