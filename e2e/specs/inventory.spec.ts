@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
-import { createBusiness, createUser, signIn } from '../support/session';
+import { createBusiness, createUser, signIn, uniqueEmail } from '../support/session';
 
 /** The product row of the desktop table (the page also renders mobile cards, hidden here). */
 const row = (page: Page, nombre: string) =>
@@ -208,4 +208,46 @@ test('importing a workbook through every step: file, sheet, columns, review and 
   await expect(row(page, 'Arroz 1 kg')).toContainText('1.890,00');
   await expect(row(page, 'Arroz 1 kg')).toContainText('8');
   await expect(page.getByRole('table', { name: 'Productos' }).getByRole('row')).toHaveCount(5);
+});
+
+test('a member who edits products but cannot see categories keeps the product category when saving', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, 'Duena');
+  const businessId = await createBusiness(request, owner, 'Kiosco Categorías');
+  const auth = { authorization: `Bearer ${owner.token}` };
+  const api = (path: string) => `/api/v1/businesses/${businessId}${path}`;
+  const cat = await (await request.post(api('/categories'), { headers: auth, data: { nombre: 'Bebidas' } })).json();
+  const product = await (
+    await request.post(api('/products'), {
+      headers: auth,
+      data: { nombre: 'Soda 1,5 l', precio_venta: 900, categoria_id: cat.id },
+    })
+  ).json();
+
+  const email = uniqueEmail('repositor');
+  const invite = await request.post(api('/invitaciones'), { headers: auth, data: { email } });
+  const token = new URL((await invite.json()).invitacion.enlace).searchParams.get('token');
+  const member = await createUser(request, 'Repositor', email);
+  await request.post(`/api/v1/invitaciones/${token}/aceptar`, { headers: { authorization: `Bearer ${member.token}` } });
+  const approved = await request.post(api(`/usuarios-pendientes/${member.id}/aprobar`), {
+    headers: auth,
+    data: { puede_ver_productos: true, puede_editar_productos: true },
+  });
+  expect(approved.status()).toBe(200);
+
+  await signIn(page, member, businessId);
+  await page.goto('/products-and-services');
+  await expect(row(page, 'Soda 1,5 l')).toContainText('Bebidas');
+  // No category filter without the categorias module.
+  await expect(page.getByLabel('Categoría')).toHaveCount(0);
+  await productAction(page, 'Soda 1,5 l', 'Editar');
+  const edit = page.getByRole('dialog', { name: 'Editar producto' });
+  await expect(edit.getByLabel('Categoría')).toHaveValue(cat.id);
+  await edit.getByLabel('Nombre').fill('Soda 2 l');
+  await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Producto «Soda 2 l» actualizado.')).toBeVisible();
+  const saved = await (await request.get(api(`/products/${product.id}`), { headers: auth })).json();
+  expect(saved).toMatchObject({ nombre: 'Soda 2 l', categoria_id: cat.id });
 });

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Category } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
+import { useCan } from '@/features/permissions/permissions.api';
 import { api } from '@/lib/api';
 
 /** Product and service categories of the selected business (API-CONTRACT §5). */
@@ -10,13 +11,15 @@ export const categoryKeys = {
 
 const base = (b: string) => `/businesses/${b}/categories`;
 
+/** Only asked for with the categorias module's Ver (otherwise the list stays empty: no 403). */
 export function useCategories(enabled = true) {
   const { businessId } = useBusiness();
+  const can = useCan();
   const b = businessId ?? '';
   return useQuery({
     queryKey: categoryKeys.all(b),
     queryFn: () => api.get<Category[]>(`${base(b)}/`),
-    enabled: Boolean(b) && enabled,
+    enabled: Boolean(b) && enabled && can('categorias', 'ver'),
     staleTime: 10 * 60_000,
   });
 }

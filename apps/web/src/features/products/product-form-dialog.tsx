@@ -7,6 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-actions';
 import { DecimalField, Field, Input, InputField, MoneyField, Select, Textarea } from '@/components/ui/input';
 import { useCategories } from '@/features/categories/categories.api';
+import { useCan } from '@/features/permissions/permissions.api';
 import { decimalResolver, decimalText, readDecimal } from '@/lib/decimal-input';
 import { applyServerErrors } from '@/lib/forms';
 import { formatNumber } from '@/lib/format';
@@ -69,9 +70,34 @@ function Margin({ compra, venta }: { compra: string; venta: string }) {
   );
 }
 
+/**
+ * The form opens once the categories are known, so the product's own category is among the options
+ * from the start (an uncontrolled select would otherwise fall back to "Sin categoría" and saving
+ * would clear it). Without the categorias module's Ver the list is just the current category.
+ */
 function ProductForm({ product, onDone }: { product?: Product; onDone: (saved?: Product) => void }) {
-  const { formatting } = useBusiness();
+  const can = useCan();
   const categories = useCategories();
+  if (can('categorias', 'ver') && !categories.data && !categories.error) {
+    return <p className="py-6 text-center text-sm text-slate-500">Cargando…</p>;
+  }
+  const own =
+    product?.categoria_id && !(categories.data ?? []).some((c) => c.id === product.categoria_id)
+      ? [{ id: product.categoria_id, nombre: product.categoria_nombre ?? 'Categoría actual', activo: true }]
+      : [];
+  return <ProductFormFields product={product} onDone={onDone} categories={[...own, ...(categories.data ?? [])]} />;
+}
+
+function ProductFormFields({
+  product,
+  onDone,
+  categories,
+}: {
+  product?: Product;
+  onDone: (saved?: Product) => void;
+  categories: { id: string; nombre: string; activo: boolean }[];
+}) {
+  const { formatting } = useBusiness();
   const save = useSaveProduct();
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState, control } = useForm<Values, unknown, Output>({
@@ -85,7 +111,7 @@ function ProductForm({ product, onDone }: { product?: Product; onDone: (saved?: 
   });
   const err = formState.errors;
   const [compra, venta] = useWatch({ control, name: ['precio_compra', 'precio_venta'] });
-  const options = (categories.data ?? []).filter((c) => c.activo || c.id === product?.categoria_id);
+  const options = categories.filter((c) => c.activo || c.id === product?.categoria_id);
 
   const onSubmit = handleSubmit(async (v) => {
     setFormError(null);

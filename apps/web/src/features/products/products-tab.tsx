@@ -207,9 +207,9 @@ export function ProductsTab({ onImport }: { onImport: () => void }) {
   const can = useCan();
   const canEdit = can('productos', 'editar');
   const canDelete = can('productos', 'eliminar');
-  // The category list is the categorias module's: without it, no category filter (and no 403).
+  // The category list is the categorias module's: without it, no category filter.
   const canSeeCategories = can('categorias', 'ver');
-  const categories = useCategories(canSeeCategories);
+  const categories = useCategories();
   const [q, setQ] = useState('');
   const [categoria, setCategoria] = useState('');
   const [activo, setActivo] = useState<'' | 'true' | 'false'>('');

@@ -33,8 +33,33 @@ interface Values {
 }
 type Output = z.output<typeof serviceInput>;
 
+/**
+ * The form opens once the categories are known, so the service's own category is among the options
+ * from the start (an uncontrolled select would otherwise fall back to "Sin categoría" and saving
+ * would clear it). Without the categorias module's Ver the list is just the current category.
+ */
 function ServiceForm({ service, onDone }: { service?: Service; onDone: (saved?: Service) => void }) {
+  const can = useCan();
   const categories = useCategories();
+  if (can('categorias', 'ver') && !categories.data && !categories.error) {
+    return <p className="py-6 text-center text-sm text-slate-500">Cargando…</p>;
+  }
+  const own =
+    service?.categoria_id && !(categories.data ?? []).some((c) => c.id === service.categoria_id)
+      ? [{ id: service.categoria_id, nombre: service.categoria_nombre ?? 'Categoría actual', activo: true }]
+      : [];
+  return <ServiceFormFields service={service} onDone={onDone} categories={[...own, ...(categories.data ?? [])]} />;
+}
+
+function ServiceFormFields({
+  service,
+  onDone,
+  categories,
+}: {
+  service?: Service;
+  onDone: (saved?: Service) => void;
+  categories: { id: string; nombre: string; activo: boolean }[];
+}) {
   const save = useSaveService();
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<Values, unknown, Output>({
@@ -56,7 +81,7 @@ function ServiceForm({ service, onDone }: { service?: Service; onDone: (saved?: 
       : { nombre: '', descripcion: '', precio: '', costo: '', duracion_minutos: '', categoria_id: '', activo: true },
   });
   const err = formState.errors;
-  const options = (categories.data ?? []).filter((c) => c.activo || c.id === service?.categoria_id);
+  const options = categories.filter((c) => c.activo || c.id === service?.categoria_id);
   const onSubmit = handleSubmit(async (v) => {
     setFormError(null);
     try {
