@@ -24,6 +24,32 @@ export function useCategories(enabled = true) {
   });
 }
 
+export interface CategoryChoice {
+  id: string;
+  nombre: string;
+}
+
+/**
+ * The categories a product or service form offers: the active ones plus its own, or null while
+ * the list is still coming. The form opens only then, so its own category is an option from the
+ * start (an uncontrolled select would otherwise fall back to "Sin categoría" and saving would
+ * clear it); without the categorias module's Ver the list is just its own category.
+ */
+export function useCategoryChoices(item?: {
+  categoria_id: string | null;
+  categoria_nombre: string | null;
+}): CategoryChoice[] | null {
+  const can = useCan();
+  const categories = useCategories();
+  if (can('categorias', 'ver') && !categories.data && !categories.error) return null;
+  const list = categories.data ?? [];
+  const own = item?.categoria_id;
+  const choices = list.filter((c) => c.activo || c.id === own);
+  return own && !list.some((c) => c.id === own)
+    ? [{ id: own, nombre: item.categoria_nombre ?? 'Categoría actual' }, ...choices]
+    : choices;
+}
+
 export interface CategoryBody {
   nombre: string;
   descripcion: string | null;

@@ -6,8 +6,7 @@ import { useBusiness } from '@/app/business-context';
 import { Dialog } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-actions';
 import { DecimalField, Field, Input, InputField, MoneyField, Select, Textarea } from '@/components/ui/input';
-import { useCategories } from '@/features/categories/categories.api';
-import { useCan } from '@/features/permissions/permissions.api';
+import { useCategoryChoices, type CategoryChoice } from '@/features/categories/categories.api';
 import { decimalResolver, decimalText, readDecimal } from '@/lib/decimal-input';
 import { applyServerErrors } from '@/lib/forms';
 import { formatNumber } from '@/lib/format';
@@ -70,22 +69,11 @@ function Margin({ compra, venta }: { compra: string; venta: string }) {
   );
 }
 
-/**
- * The form opens once the categories are known, so the product's own category is among the options
- * from the start (an uncontrolled select would otherwise fall back to "Sin categoría" and saving
- * would clear it). Without the categorias module's Ver the list is just the current category.
- */
+/** Opens once the category choices are known (see useCategoryChoices). */
 function ProductForm({ product, onDone }: { product?: Product; onDone: (saved?: Product) => void }) {
-  const can = useCan();
-  const categories = useCategories();
-  if (can('categorias', 'ver') && !categories.data && !categories.error) {
-    return <p className="py-6 text-center text-sm text-slate-500">Cargando…</p>;
-  }
-  const own =
-    product?.categoria_id && !(categories.data ?? []).some((c) => c.id === product.categoria_id)
-      ? [{ id: product.categoria_id, nombre: product.categoria_nombre ?? 'Categoría actual', activo: true }]
-      : [];
-  return <ProductFormFields product={product} onDone={onDone} categories={[...own, ...(categories.data ?? [])]} />;
+  const categories = useCategoryChoices(product);
+  if (!categories) return <p className="py-6 text-center text-sm text-slate-500">Cargando…</p>;
+  return <ProductFormFields product={product} onDone={onDone} categories={categories} />;
 }
 
 function ProductFormFields({
@@ -95,7 +83,7 @@ function ProductFormFields({
 }: {
   product?: Product;
   onDone: (saved?: Product) => void;
-  categories: { id: string; nombre: string; activo: boolean }[];
+  categories: CategoryChoice[];
 }) {
   const { formatting } = useBusiness();
   const save = useSaveProduct();
@@ -111,7 +99,6 @@ function ProductFormFields({
   });
   const err = formState.errors;
   const [compra, venta] = useWatch({ control, name: ['precio_compra', 'precio_venta'] });
-  const options = categories.filter((c) => c.activo || c.id === product?.categoria_id);
 
   const onSubmit = handleSubmit(async (v) => {
     setFormError(null);
@@ -200,7 +187,7 @@ function ProductFormFields({
       <Field id="prod-categoria" label="Categoría" error={err.categoria_id?.message}>
         <Select id="prod-categoria" aria-invalid={Boolean(err.categoria_id)} {...register('categoria_id')}>
           <option value="">Sin categoría</option>
-          {options.map((c) => (
+          {categories.map((c) => (
             <option key={c.id} value={c.id}>
               {c.nombre}
             </option>

@@ -10,7 +10,7 @@ import { FormActions } from '@/components/ui/form-actions';
 import { Field, FilterSelect, InputField, IntegerField, MoneyField, Select, Textarea } from '@/components/ui/input';
 import { Badge, EmptyState, ErrorNote, FilterBar } from '@/components/ui/misc';
 import { RowActions } from '@/components/ui/row-actions';
-import { useCategories } from '@/features/categories/categories.api';
+import { useCategories, useCategoryChoices, type CategoryChoice } from '@/features/categories/categories.api';
 import { useCan } from '@/features/permissions/permissions.api';
 import { ListCard, Pager, RowsSkeleton, SearchBox, StatusNote, useDebounced } from '@/features/products/inventory-ui';
 import { errorMessage } from '@/lib/api';
@@ -33,22 +33,11 @@ interface Values {
 }
 type Output = z.output<typeof serviceInput>;
 
-/**
- * The form opens once the categories are known, so the service's own category is among the options
- * from the start (an uncontrolled select would otherwise fall back to "Sin categoría" and saving
- * would clear it). Without the categorias module's Ver the list is just the current category.
- */
+/** Opens once the category choices are known (see useCategoryChoices). */
 function ServiceForm({ service, onDone }: { service?: Service; onDone: (saved?: Service) => void }) {
-  const can = useCan();
-  const categories = useCategories();
-  if (can('categorias', 'ver') && !categories.data && !categories.error) {
-    return <p className="py-6 text-center text-sm text-slate-500">Cargando…</p>;
-  }
-  const own =
-    service?.categoria_id && !(categories.data ?? []).some((c) => c.id === service.categoria_id)
-      ? [{ id: service.categoria_id, nombre: service.categoria_nombre ?? 'Categoría actual', activo: true }]
-      : [];
-  return <ServiceFormFields service={service} onDone={onDone} categories={[...own, ...(categories.data ?? [])]} />;
+  const categories = useCategoryChoices(service);
+  if (!categories) return <p className="py-6 text-center text-sm text-slate-500">Cargando…</p>;
+  return <ServiceFormFields service={service} onDone={onDone} categories={categories} />;
 }
 
 function ServiceFormFields({
@@ -58,7 +47,7 @@ function ServiceFormFields({
 }: {
   service?: Service;
   onDone: (saved?: Service) => void;
-  categories: { id: string; nombre: string; activo: boolean }[];
+  categories: CategoryChoice[];
 }) {
   const save = useSaveService();
   const [formError, setFormError] = useState<string | null>(null);
@@ -81,7 +70,6 @@ function ServiceFormFields({
       : { nombre: '', descripcion: '', precio: '', costo: '', duracion_minutos: '', categoria_id: '', activo: true },
   });
   const err = formState.errors;
-  const options = categories.filter((c) => c.activo || c.id === service?.categoria_id);
   const onSubmit = handleSubmit(async (v) => {
     setFormError(null);
     try {
@@ -124,7 +112,7 @@ function ServiceFormFields({
       <Field id="srv-categoria" label="Categoría" error={err.categoria_id?.message}>
         <Select id="srv-categoria" {...register('categoria_id')}>
           <option value="">Sin categoría</option>
-          {options.map((c) => (
+          {categories.map((c) => (
             <option key={c.id} value={c.id}>
               {c.nombre}
             </option>
