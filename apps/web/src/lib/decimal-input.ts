@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { get, set, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { parseDecimal, moneyInputText } from './decimal';
+import { INVALID_AMOUNT, moneyInputText, parseDecimal } from './decimal';
 
 /*
  * Number inputs of the forms, typed the Argentine way ("1.234,50", "1,5", and "0.25" from a
@@ -21,7 +21,7 @@ interface KindRules {
 }
 
 const RULES: Record<DecimalKind, KindRules> = {
-  money: { decimals: 2, negative: false, invalid: 'Monto no válido. Usa el formato 1.234,50.' },
+  money: { decimals: 2, negative: false, invalid: INVALID_AMOUNT },
   quantity: { decimals: 3, negative: false, invalid: 'Cantidad no válida. Usa el formato 1,5 (hasta 3 decimales).' },
   signedQuantity: {
     decimals: 3,

@@ -1,3 +1,6 @@
+/** What an amount field says when its text cannot be read as money. */
+export const INVALID_AMOUNT = 'Monto no válido. Usa el formato 1.234,50.';
+
 /**
  * Numbers as people in Argentina type them: "1,5", "1.234,50", "$ 10.000", and also "0.25" from
  * a numeric keypad. Amounts (2 decimals): a dot followed by groups of exactly three digits groups

@@ -1,5 +1,5 @@
 import { SALE_MESSAGES } from '@mostrador/shared/sales';
-import { parseDecimal } from '@/lib/decimal';
+import { INVALID_AMOUNT, parseDecimal } from '@/lib/decimal';
 
 /*
  * What the cashier typed under the cart, checked before charging: an amount the parser refuses,
@@ -8,7 +8,7 @@ import { parseDecimal } from '@/lib/decimal';
  */
 
 export const CHECKOUT_MESSAGES = {
-  badAmount: 'Monto no válido. Usa el formato 1.234,50.',
+  badAmount: INVALID_AMOUNT,
   discountTooHigh: SALE_MESSAGES.discountTooHigh,
   shortfall: (falta: string) => `Falta ${falta}: lo que paga no cubre el total.`,
 } as const;
