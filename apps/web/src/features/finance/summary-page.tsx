@@ -23,7 +23,8 @@ import { useFinanceSummary, useMovements, usePendingAccountsTop } from './financ
 import { SignedAmount, signColor, TypeBadge, useFinanceCan } from './finance-ui';
 import { MovementFormDialog } from './movement-form-dialog';
 
-function StatCard({ label, value, icon, tone }: { label: string; value: string; icon: ReactNode; tone?: string }) {
+/** A summary card: its icon and label over whatever figures it shows. */
+function StatFrame({ label, icon, children }: { label: string; icon: ReactNode; children: ReactNode }) {
   return (
     <Card className="min-w-0">
       <div role="group" aria-label={label}>
@@ -31,47 +32,47 @@ function StatCard({ label, value, icon, tone }: { label: string; value: string; 
           <span className="rounded-md bg-blue-50 p-1.5 text-blue-600">{icon}</span>
           {label}
         </p>
-        <p
-          className={cn(
-            'mt-2 break-words text-2xl font-semibold tabular-nums xl:text-xl 2xl:text-2xl',
-            tone ?? 'text-slate-900',
-          )}
-        >
-          {value}
-        </p>
+        {children}
       </div>
     </Card>
+  );
+}
+
+function StatCard({ label, value, icon, tone }: { label: string; value: string; icon: ReactNode; tone?: string }) {
+  return (
+    <StatFrame label={label} icon={icon}>
+      <p
+        className={cn(
+          'mt-2 break-words text-2xl font-semibold tabular-nums xl:text-xl 2xl:text-2xl',
+          tone ?? 'text-slate-900',
+        )}
+      >
+        {value}
+      </p>
+    </StatFrame>
   );
 }
 
 /** What others owe the business and what it owes, apart: their sum would mean nothing. */
 function PendingCard({ porCobrar, porPagar, vencidas }: { porCobrar: string; porPagar: string; vencidas: number }) {
   return (
-    <Card className="min-w-0">
-      <div role="group" aria-label="Cuentas Pendientes">
-        <p className="flex items-center gap-2 text-sm font-medium text-slate-500">
-          <span className="rounded-md bg-blue-50 p-1.5 text-blue-600">
-            <Wallet className="h-4 w-4" />
-          </span>
-          Cuentas Pendientes
+    <StatFrame label="Cuentas Pendientes" icon={<Wallet className="h-4 w-4" />}>
+      <dl className="mt-2 space-y-1 text-sm">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+          <dt className="whitespace-nowrap text-slate-500">A cobrar</dt>
+          <dd className="break-words text-lg font-semibold tabular-nums text-emerald-700">{porCobrar}</dd>
+        </div>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+          <dt className="whitespace-nowrap text-slate-500">A pagar</dt>
+          <dd className="break-words text-lg font-semibold tabular-nums text-red-700">{porPagar}</dd>
+        </div>
+      </dl>
+      {vencidas > 0 && (
+        <p className="mt-1 text-xs text-red-700">
+          {vencidas} {vencidas === 1 ? 'vencida' : 'vencidas'}
         </p>
-        <dl className="mt-2 space-y-1 text-sm">
-          <div className="flex flex-wrap items-baseline justify-between gap-x-2">
-            <dt className="whitespace-nowrap text-slate-500">A cobrar</dt>
-            <dd className="break-words text-lg font-semibold tabular-nums text-emerald-700">{porCobrar}</dd>
-          </div>
-          <div className="flex flex-wrap items-baseline justify-between gap-x-2">
-            <dt className="whitespace-nowrap text-slate-500">A pagar</dt>
-            <dd className="break-words text-lg font-semibold tabular-nums text-red-700">{porPagar}</dd>
-          </div>
-        </dl>
-        {vencidas > 0 && (
-          <p className="mt-1 text-xs text-red-700">
-            {vencidas} {vencidas === 1 ? 'vencida' : 'vencidas'}
-          </p>
-        )}
-      </div>
-    </Card>
+      )}
+    </StatFrame>
   );
 }
 
