@@ -2,7 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { recordSaleInput, zonedToInstant, type PaymentMethod, type RecordSaleInput } from '@mostrador/shared';
 import { addDays } from '../../lib/dates.js';
 import { adjustStock } from '../../modules/products/products.service.js';
-import { recordSale, voidSale } from '../../modules/sales/sales.service.js';
+import { recordSale } from '../../modules/sales/record-sale.js';
+import { voidSale } from '../../modules/sales/sales.service.js';
 import type { Database } from '../client.js';
 import { customers, products, services } from '../schema/index.js';
 

@@ -3,7 +3,8 @@ import { recordSaleInput } from '@mostrador/shared';
 import { createTestApp } from '../../test/app.js';
 import { addMember, createBusiness, registerUser, type TestUser } from '../../test/fixtures.js';
 import { addDays } from '../../lib/dates.js';
-import { recordSale, voidSale } from '../sales/sales.service.js';
+import { recordSale } from '../sales/record-sale.js';
+import { voidSale } from '../sales/sales.service.js';
 
 /*
  * The caida_ventas notification over a real sales history (the sales table, not a mock):

@@ -56,7 +56,7 @@ interface Line {
 }
 
 /** The request body as a stable fingerprint (the business is part of the key's scope already). */
-export function requestHash(input: RecordSaleOutput): string {
+function requestHash(input: RecordSaleOutput): string {
   const { negocio_id: _ignored, ...rest } = input;
   return createHash('sha256').update(JSON.stringify(rest)).digest('base64url');
 }

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { recordSaleInput, type PaymentMethod, type SalesReport } from '@mostrador/shared';
 import { createTestApp } from '../../test/app.js';
 import { addMember, createBusiness, registerUser, type TestUser } from '../../test/fixtures.js';
-import { recordSale } from './sales.service.js';
+import { recordSale } from './record-sale.js';
 
 // Friday 20 March 2026, 12:00 in Buenos Aires.
 const clock = new Date('2026-03-20T15:00:00Z');

@@ -17,7 +17,8 @@ import { AppError, invalid } from '../../lib/errors.js';
 import { paged, pathId } from '../products/common.js';
 import { sendReportXlsx } from './report-xlsx.js';
 import { reportRange, salesReport } from './reports.service.js';
-import { getSale, listSales, recordSale, voidSale, type SaleContext } from './sales.service.js';
+import { recordSale } from './record-sale.js';
+import { getSale, listSales, voidSale, type SaleContext } from './sales.service.js';
 
 const tags = ['ventas'];
 const ver = { access: access.module('ventas', 'ver') };

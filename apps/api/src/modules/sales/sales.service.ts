@@ -16,8 +16,6 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { toMilli } from '../products/common.js';
 import { applyStockChange } from '../products/stock.service.js';
 
-export { recordSale } from './record-sale.js';
-
 /** Who records the sale, where, and when (the injected clock). */
 export interface SaleContext {
   businessId: string;
