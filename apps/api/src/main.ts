@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { readEnv } from './config.js';
 import { openDatabase } from './db/bootstrap.js';
 import { clockFromFile } from './lib/test-clock.js';
+import { parseTrustProxy } from './lib/transport.js';
 
 function jwtSecret(dataDir: string, given?: string): string {
   if (given) return given;
@@ -22,7 +23,11 @@ async function main() {
   const dataDir = path.resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
 
-  const db = await openDatabase(env.DATABASE_URL, dataDir);
+  const db = await openDatabase(env.DATABASE_URL, dataDir, 20, {
+    statementMs: env.DB_STATEMENT_TIMEOUT_MS,
+    lockMs: env.DB_LOCK_TIMEOUT_MS,
+    idleInTransactionMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  });
   const { database, embedded } = db;
 
   const webDist = env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -36,6 +41,7 @@ async function main() {
       .map((s) => s.trim())
       .filter(Boolean),
     webDist,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logger: { level: env.LOG_LEVEL },
     now: clockFromFile(process.env.MOSTRADOR_CLOCK_FILE),
     rateLimits: {

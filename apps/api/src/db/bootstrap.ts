@@ -1,6 +1,6 @@
 import path from 'node:path';
 import pg from 'pg';
-import { connect, type Database } from './client.js';
+import { connect, DEFAULT_TIMEOUTS, type Database, type SessionTimeouts } from './client.js';
 import { startEmbedded, type EmbeddedServer } from './embedded.js';
 import { runMigrations } from './migrate.js';
 
@@ -30,6 +30,7 @@ export async function openDatabase(
   databaseUrl: string | undefined,
   dataDir: string,
   poolSize = 20,
+  timeouts: SessionTimeouts = DEFAULT_TIMEOUTS,
 ): Promise<OpenDatabase> {
   let embedded: EmbeddedServer | null = null;
   let url = databaseUrl;
@@ -38,8 +39,14 @@ export async function openDatabase(
     await ensureDatabase(embedded.url('postgres'), DATABASE_NAME);
     url = embedded.url(DATABASE_NAME);
   }
-  const database = connect(url, poolSize);
-  await runMigrations(database.db);
+  // Migrations run on their own connection, without the requests' timeouts (they may take longer).
+  const migrator = connect(url, 1);
+  try {
+    await runMigrations(migrator.db);
+  } finally {
+    await migrator.close();
+  }
+  const database = connect(url, poolSize, timeouts);
   return {
     database,
     embedded,
