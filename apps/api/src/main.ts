@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +27,15 @@ function checkPortFree(port: number, host: string): Promise<void> {
     probe.once('error', reject);
     probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
   });
+}
+
+/** The machine's addresses on the shop's network, when listening on all of them. */
+function lanAddresses(host: string): string[] {
+  if (host !== '0.0.0.0' && host !== '::') return [];
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((a) => a && a.family === 'IPv4' && !a.internal)
+    .map((a) => a!.address);
 }
 
 const where: { port?: number; host?: string; dataDir?: string } = {};
@@ -115,6 +125,9 @@ async function serve(env: Env, dataDir: string, db: OpenDatabase, started: numbe
   app.log.info(
     `Mostrador listo en http://localhost:${env.PORT} (${embedded ? `PostgreSQL embebido en ${dataDir}` : 'DATABASE_URL'}) en ${Date.now() - started} ms`,
   );
+  const lan = lanAddresses(env.HOST);
+  if (lan.length)
+    app.log.info(`Desde otras computadoras de la red: ${lan.map((a) => `http://${a}:${env.PORT}`).join(', ')}`);
 }
 
 main().catch((err) => {
