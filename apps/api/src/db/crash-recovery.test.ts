@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -168,4 +169,31 @@ describe('npm start after a crash, a second start, and a dead database', () => {
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
     expect(existsSync(path.join(dataDir, 'mostrador.pid'))).toBe(false);
   }, 180_000);
+
+  it('exits non-zero with a clear message when its dead PostgreSQL cannot be started again', async () => {
+    const server = run(dataDir, port);
+    await waitForHealth(port, 200, server);
+    const pid = postmasterPid(dataDir);
+    const pgPort = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]);
+    process.kill(pid, 'SIGKILL');
+    // Something else takes PostgreSQL's port: every restart fails.
+    const squatter = createServer();
+    for (let i = 0; i < 100; i++) {
+      const ok = await new Promise<boolean>((resolve) => {
+        squatter.once('error', () => resolve(false));
+        squatter.listen(pgPort, '127.0.0.1', () => resolve(true));
+      });
+      if (ok) break;
+      await sleep(20);
+    }
+    try {
+      expect(await server.exited).toBe(1);
+    } finally {
+      squatter.close();
+    }
+    expect(server.output()).toContain(
+      'El PostgreSQL embebido se detuvo (señal SIGKILL) y no se pudo reiniciar tras 5 intentos',
+    );
+    expect(existsSync(path.join(dataDir, 'mostrador.pid'))).toBe(false);
+  }, 120_000);
 });

@@ -182,7 +182,8 @@ export async function startEmbedded(
   try {
     await pg.start();
   } catch (e) {
-    await pg.stop().catch(() => {});
+    // start() fails only once the server process has exited: nothing to stop (stop() would wait
+    // for an exit that already happened).
     throw describePostgresFailure(`${output}\n${e instanceof Error ? e.message : ''}`, databaseDir);
   }
   const child = (pg as unknown as { process?: import('node:child_process').ChildProcess }).process;
