@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
-import { apiProxyTarget, pageRoutes } from './src/dev-server';
+import { apiProxyTarget, pageRoutes } from './src/dev-server.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
