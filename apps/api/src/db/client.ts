@@ -49,8 +49,6 @@ export function connect(url: string, max = 10, timeouts?: SessionTimeouts): Data
     connectionString: url,
     max,
     pipeline: true,
-    // A server that does not answer (down, unreachable) fails the request instead of hanging it.
-    connectionTimeoutMillis: 5_000,
     ...(timeouts ? { options: startupOptions(timeouts) } : {}),
   });
   pool.on('error', () => {
