@@ -78,27 +78,44 @@ export async function stopLeftoverServer(databaseDir: string, log: (msg: string)
   }
 }
 
+/** When a process started, in clock ticks since boot (/proc/PID/stat), to tell a reused PID apart. */
+function startTimeOf(pid: number): string {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '';
+  } catch {
+    return '';
+  }
+}
+
 /**
- * One Mostrador per data directory: DATA_DIR/mostrador.pid holds the PID of the process using it.
- * A file left by a process that no longer runs (a crash) is taken over.
+ * One Mostrador per data directory: DATA_DIR/mostrador.pid holds the PID (and start time) of the
+ * process using it. A file left by a process that no longer runs (a crash, a power cut) is taken over.
  */
 export function lockDataDir(dataDir: string): () => void {
   const file = path.join(dataDir, 'mostrador.pid');
+  const mine = `${process.pid} ${startTimeOf(process.pid)}`.trim();
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+      writeFileSync(file, `${mine}\n`, { flag: 'wx' });
       return () => {
         try {
-          if (readFileSync(file, 'utf8').trim() === String(process.pid)) unlinkSync(file);
+          if (readFileSync(file, 'utf8').trim() === mine) unlinkSync(file);
         } catch {
           // already gone
         }
       };
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw describeFsError(e, dataDir);
-      const owner = Number(readFileSync(file, 'utf8').trim());
-      const cmd = Number.isInteger(owner) && owner > 0 && isAlive(owner) ? commandOf(owner) : null;
-      if (owner !== process.pid && cmd !== null && (cmd === '' || /node|tsx/.test(cmd))) {
+      const [pidText, started = ''] = readFileSync(file, 'utf8').trim().split(' ');
+      const owner = Number(pidText);
+      const running =
+        Number.isInteger(owner) &&
+        owner > 0 &&
+        owner !== process.pid &&
+        isAlive(owner) &&
+        (!started || !startTimeOf(owner) || startTimeOf(owner) === started);
+      if (running) {
         throw new StartupError(
           `Los datos de ${dataDir} ya están en uso por otro Mostrador en marcha (proceso ${owner}). ` +
             'Si es otra ventana con npm start, usá esa o detenela con Ctrl-C; para otra copia, elegí otro DATA_DIR.',

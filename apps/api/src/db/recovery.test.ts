@@ -1,11 +1,11 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { StartupError, startupMessage } from '../lib/startup-error.js';
 import { connect, DEFAULT_TIMEOUTS } from './client.js';
-import { describePostgresFailure, startEmbedded } from './embedded.js';
+import { describePostgresFailure, lockDataDir, startEmbedded } from './embedded.js';
 
 const base = mkdtempSync(path.join(tmpdir(), 'mostrador-recovery-'));
 chmodSync(base, 0o755);
@@ -81,5 +81,31 @@ describe('start failures say what happened and what to do, in Spanish', () => {
     expect(startupMessage(new Error('Configuración inválida:\nPORT: x'))).toBe(
       'Mostrador no pudo arrancar: Configuración inválida:\nPORT: x.',
     );
+  });
+});
+
+describe('the data directory lock (DATA_DIR/mostrador.pid)', () => {
+  const stat = (pid: number) => {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return text.slice(text.lastIndexOf(')') + 2).split(' ')[19];
+  };
+
+  it('refuses a directory held by a running process, and takes over one left by a process that is gone', () => {
+    const dir = path.join(base, 'lock');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'mostrador.pid');
+    // Held by a live process (this test's parent) with its own start time.
+    writeFileSync(file, `${process.ppid} ${stat(process.ppid)}\n`);
+    expect(() => lockDataDir(dir)).toThrow(`ya están en uso por otro Mostrador en marcha (proceso ${process.ppid})`);
+    // The same PID with another start time: the PID was reused after a reboot, the lock is stale.
+    writeFileSync(file, `${process.ppid} 1\n`);
+    const unlock = lockDataDir(dir);
+    expect(readFileSync(file, 'utf8')).toBe(`${process.pid} ${stat(process.pid)}\n`);
+    unlock();
+    expect(existsSync(file)).toBe(false);
+    // A PID that no longer exists.
+    writeFileSync(file, '999999999 5\n');
+    lockDataDir(dir)();
+    expect(existsSync(file)).toBe(false);
   });
 });
