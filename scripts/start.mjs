@@ -1,13 +1,14 @@
-// npm start: builds what is missing, then runs the server (embedded PostgreSQL unless DATABASE_URL).
+// npm start: builds when the build is missing or older than the sources, then runs the server
+// (embedded PostgreSQL unless DATABASE_URL).
 import { execSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildReason } from './build-state.mjs';
 
 const root = new URL('..', import.meta.url);
-const built = ['packages/shared/dist/index.js', 'apps/api/dist/main.js', 'apps/web/dist/app.html'].every((f) =>
-  existsSync(new URL(f, root)),
-);
-if (!built) {
-  console.log('Compilando Mostrador por primera vez…');
+const reason = buildReason(fileURLToPath(root));
+if (reason) {
+  console.log(reason);
+  // `npm run build` ends by recording the hash of the sources it built (scripts/build-state.mjs).
   execSync('npm run build', { cwd: root, stdio: 'inherit' });
 }
 await import(new URL('apps/api/dist/main.js', root).href);

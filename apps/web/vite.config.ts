@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { apiProxyTarget, pageRoutes } from './src/dev-server.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -9,7 +10,7 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
  * (docs/decisions/0001-static-landing.md); app.html is the single-page application.
  */
 export default defineConfig({
-  plugins: [tailwindcss()],
+  plugins: [tailwindcss(), pageRoutes()],
   resolve: {
     alias: [
       // Pure rules are imported by subpath (e.g. '@mostrador/shared/permissions') so that the
@@ -19,7 +20,8 @@ export default defineConfig({
       { find: /^@\//, replacement: `${here('./src')}/` },
     ],
   },
-  server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
+  // The API of `npm run dev:api` listens on PORT (3000 unless set): the same variable here.
+  server: { port: 5173, proxy: { '/api': apiProxyTarget(process.env) } },
   build: {
     outDir: 'dist',
     sourcemap: false,

@@ -19,6 +19,7 @@ import type { Database } from './db/client.js';
 import { accessPlugin, API_PREFIX, methodsOn } from './lib/access.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
+import { installHttpsOnlyHeaders } from './lib/transport.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { businessRoutes } from './modules/businesses/businesses.routes.js';
 import { categoryRoutes } from './modules/categories/categories.routes.js';
@@ -61,6 +62,8 @@ export interface AppOptions {
   /** Injected clock, so time-dependent rules are tested without waiting. */
   now?: () => Date;
   rateLimits?: { signupPerHour?: number; loginFailuresPerEmail?: number; loginFailuresPerIp?: number };
+  /** Proxies whose X-Forwarded-* headers are believed (TRUST_PROXY); none by default. */
+  trustProxy?: false | string[];
 }
 
 export interface AppServices {
@@ -85,7 +88,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: opts.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -118,11 +121,16 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         'script-src': ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:'],
+        'upgrade-insecure-requests': null,
       },
     },
+    hsts: false,
   });
+  installHttpsOnlyHeaders(app, opts.publicUrl);
   await app.register(cors, {
     origin: opts.corsOrigins && opts.corsOrigins.length ? opts.corsOrigins : false,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Business-Id'],
     exposedHeaders: ['X-Request-Id', 'X-Total-Count', 'Retry-After', 'Content-Disposition'],
   });
   await app.register(swagger, {

@@ -15,6 +15,10 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_LOGIN_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z.string().default(''),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

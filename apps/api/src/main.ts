@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
-import { readEnv } from './config.js';
-import { openDatabase } from './db/bootstrap.js';
+import { readEnv, type Env } from './config.js';
+import { openDatabase, type OpenDatabase } from './db/bootstrap.js';
+import { describeFsError, startupMessage } from './lib/startup-error.js';
 import { clockFromFile } from './lib/test-clock.js';
+import { parseTrustProxy } from './lib/transport.js';
 
 function jwtSecret(dataDir: string, given?: string): string {
   if (given) return given;
@@ -16,13 +20,67 @@ function jwtSecret(dataDir: string, given?: string): string {
   return secret;
 }
 
+/** Fails fast, before starting PostgreSQL, when the port is taken (another Mostrador, another program). */
+function checkPortFree(port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
+/** The machine's addresses on the shop's network, when listening on all of them. */
+function lanAddresses(host: string): string[] {
+  if (host !== '0.0.0.0' && host !== '::') return [];
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((a) => a && a.family === 'IPv4' && !a.internal)
+    .map((a) => a!.address);
+}
+
+const where: { port?: number; host?: string; dataDir?: string } = {};
+
 async function main() {
   const started = Date.now();
   const env = readEnv();
   const dataDir = path.resolve(env.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  Object.assign(where, { port: env.PORT, host: env.HOST, dataDir });
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (e) {
+    throw describeFsError(e, dataDir);
+  }
+  if (env.PORT) await checkPortFree(env.PORT, env.HOST);
 
-  const db = await openDatabase(env.DATABASE_URL, dataDir);
+  const db = await openDatabase(
+    env.DATABASE_URL,
+    dataDir,
+    20,
+    {
+      statementMs: env.DB_STATEMENT_TIMEOUT_MS,
+      lockMs: env.DB_LOCK_TIMEOUT_MS,
+      idleInTransactionMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    {
+      log: (level, msg) => {
+        if (level === 'warn') console.warn(msg);
+        else if (level === 'error') console.error(msg);
+      },
+      onFatal: (msg) => {
+        console.error(msg);
+        process.exit(1);
+      },
+    },
+  );
+  try {
+    await serve(env, dataDir, db, started);
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
+}
+
+async function serve(env: Env, dataDir: string, db: OpenDatabase, started: number) {
   const { database, embedded } = db;
 
   const webDist = env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -36,6 +94,7 @@ async function main() {
       .map((s) => s.trim())
       .filter(Boolean),
     webDist,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logger: { level: env.LOG_LEVEL },
     now: clockFromFile(process.env.MOSTRADOR_CLOCK_FILE),
     rateLimits: {
@@ -66,9 +125,13 @@ async function main() {
   app.log.info(
     `Mostrador listo en http://localhost:${env.PORT} (${embedded ? `PostgreSQL embebido en ${dataDir}` : 'DATABASE_URL'}) en ${Date.now() - started} ms`,
   );
+  const lan = lanAddresses(env.HOST);
+  if (lan.length)
+    app.log.info(`Desde otras computadoras de la red: ${lan.map((a) => `http://${a}:${env.PORT}`).join(', ')}`);
 }
 
 main().catch((err) => {
-  console.error(err);
+  console.error(startupMessage(err, where));
+  if (process.env.LOG_LEVEL === 'debug') console.error(err);
   process.exit(1);
 });

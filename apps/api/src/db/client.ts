@@ -20,10 +20,37 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function connect(url: string, max = 10): Database {
+/** Per-connection limits, in milliseconds (0 = no limit). */
+export interface SessionTimeouts {
+  statementMs: number;
+  lockMs: number;
+  idleInTransactionMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: SessionTimeouts = { statementMs: 30_000, lockMs: 5_000, idleInTransactionMs: 60_000 };
+
+/**
+ * The timeouts travel in the connection's startup packet (libpq `options`), so the server applies
+ * them when the session starts: no SET after connect that a transaction-mode pooler could hand to
+ * another client. Behind PgBouncer, set them on the role instead (README, Operación).
+ */
+export function startupOptions(t: SessionTimeouts): string {
+  return [
+    `-c statement_timeout=${t.statementMs}`,
+    `-c lock_timeout=${t.lockMs}`,
+    `-c idle_in_transaction_session_timeout=${t.idleInTransactionMs}`,
+  ].join(' ');
+}
+
+export function connect(url: string, max = 10, timeouts?: SessionTimeouts): Database {
   // Pipeline mode: statements sent together on one connection go out without waiting for each
   // other's answers (pipelinedTransaction); statements awaited one by one behave as usual.
-  const pool = new pg.Pool({ connectionString: url, max, pipeline: true });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    pipeline: true,
+    ...(timeouts ? { options: startupOptions(timeouts) } : {}),
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   });

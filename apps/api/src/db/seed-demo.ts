@@ -12,6 +12,7 @@ import { seedFinance } from './seed/finance.js';
 import { seedTasks } from './seed/tasks.js';
 import { seedSales } from './seed/sales.js';
 import { todayIn } from '../lib/dates.js';
+import { startupMessage } from '../lib/startup-error.js';
 
 export const DEMO_EMAIL = 'demo@mostrador.com.ar';
 export const DEMO_PASSWORD = 'mostrador-demo';
@@ -118,6 +119,6 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(e);
+  console.error(startupMessage(e, { dataDir: path.resolve(process.env.DATA_DIR ?? './data') }));
   process.exit(1);
 });

@@ -49,6 +49,20 @@ export function installErrorHandler(app: FastifyInstance) {
         .send({ detail: 'Demasiados intentos. Intenta de nuevo en unos minutos.', code: 'RATE_LIMITED' });
     }
     const pgCode = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? code;
+    // lock_timeout (55P03) and statement_timeout (57014): the request waited its bounded time.
+    if (pgCode === '55P03' || pgCode === '57014') {
+      req.log.warn({ pgCode, url: req.url }, 'consulta cancelada por tiempo de espera');
+      return reply
+        .status(503)
+        .header('Retry-After', '5')
+        .send({
+          detail:
+            pgCode === '55P03'
+              ? 'Otra operación está usando estos datos y no terminó a tiempo. Probá de nuevo en unos segundos.'
+              : 'La operación tardó demasiado y se canceló. Probá de nuevo en unos segundos.',
+          code: 'UNAVAILABLE',
+        });
+    }
     if (pgCode === 'ECONNREFUSED' || pgCode === '57P01' || pgCode === '53300') {
       return reply.status(503).send({
         detail: 'El servicio no está disponible en este momento. Intenta nuevamente en unos segundos.',
