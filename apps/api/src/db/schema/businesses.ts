@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { PermissionMap } from '@mostrador/shared';
+import type { PermissionMap, ScaleLayout } from '@mostrador/shared';
 import { users } from './users.js';
 
 export const businesses = pgTable('businesses', {
@@ -71,6 +71,7 @@ export const tenantSettings = pgTable('tenant_settings', {
   currency: text('currency').notNull().default('ARS'),
   salesDropThreshold: numeric('sales_drop_threshold', { precision: 5, scale: 2 }).notNull().default('15'),
   minDaysForModel: integer('min_days_for_model').notNull().default(30),
+  balanza: jsonb('balanza').$type<ScaleLayout>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
