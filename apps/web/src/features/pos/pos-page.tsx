@@ -2,6 +2,7 @@ import { Minus, Package, Plus, Printer, ScanBarcode, ShieldAlert, ShoppingCart, 
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@mostrador/shared/payment-methods';
 import type { Customer } from '@mostrador/shared/customers';
+import { splitQuantity } from '@mostrador/shared/scale';
 import { type Sale } from '@mostrador/shared/sales';
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
@@ -10,6 +11,7 @@ import { Field, Input, Select, Textarea } from '@/components/ui/input';
 import { Card, EmptyState, PageHeader } from '@/components/ui/misc';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan } from '@/features/permissions/permissions.api';
+import { useSettings } from '@/features/settings/settings.api';
 import { useRecordSale, type SaleBody } from '@/features/sales/sales.api';
 import { useDebounced } from '@/features/products/inventory-ui';
 import { api, ApiError, errorMessage } from '@/lib/api';
@@ -19,7 +21,6 @@ import { formatMoney, formatNumber } from '@/lib/format';
 import {
   addItem,
   checkQuantity,
-  exactMatch,
   isCountable,
   lineSubtotal,
   newKey,
@@ -33,6 +34,7 @@ import {
 } from './cart';
 import { checkout } from './checkout';
 import { searchCatalog, useCatalogSearch } from './pos.api';
+import { resolveScan } from './scan';
 import { CustomerPicker } from './customer-picker';
 import { PrintableTicket, printTicket, Ticket, type TicketExtras } from './ticket';
 
@@ -86,7 +88,8 @@ function PointOfSale() {
   }
 
   const debounced = useDebounced(query, 120);
-  const search = useCatalogSearch(debounced, canSearch);
+  const balanza = useSettings(businessId).data?.balanza ?? null;
+  const search = useCatalogSearch(splitQuantity(debounced).termino, canSearch);
   const results = useMemo(
     () => (canSearch && query.trim() ? (search.data ?? []) : []),
     [canSearch, query, search.data],
@@ -115,8 +118,8 @@ function PointOfSale() {
   const focusSearch = useCallback(() => searchRef.current?.focus(), []);
 
   const add = useCallback(
-    (item: CatalogItem) => {
-      setLines((ls) => addItem(ls, item));
+    (item: CatalogItem, cantidad = 1000) => {
+      setLines((ls) => addItem(ls, item, cantidad));
       setHighlight(0);
       setError(null);
       setNotice(null);
@@ -129,25 +132,28 @@ function PointOfSale() {
   const lookups = useRef<Promise<unknown>>(Promise.resolve());
 
   /**
-   * Enter in the search box: the exact code a scanner typed, else the highlighted result, else
-   * the first match. The box is emptied at once, so the next scan can start while this one is
-   * looked up (the same code scanned twice adds two units).
+   * Enter in the search box: a scale label, a quantity before a code ("3*…"), the exact code a
+   * scanner typed, the highlighted result or the best match (see resolveScan). The box is emptied
+   * at once, so the next scan can start while this one is looked up (the same code scanned twice
+   * adds two units).
    */
   function onSearchEnter() {
-    const code = query.trim();
-    if (!code || !businessId || !canSearch) return;
-    const chosen = highlight > 0 && debounced.trim() === code ? results[highlight] : undefined;
+    const typed = query.trim();
+    if (!typed || !businessId || !canSearch) return;
+    const chosen = highlight > 0 && debounced.trim() === typed ? results[highlight] : undefined;
     const shown = results;
     setQuery('');
     setHighlight(0);
     lookups.current = lookups.current.then(async () => {
-      const known = chosen ?? exactMatch(shown, code);
-      if (known) return add(known);
       try {
-        const fresh = await searchCatalog(businessId, code, 20);
-        const found = exactMatch(fresh, code) ?? fresh[0];
-        if (found) return add(found);
-        setNotice(`No se encontró ningún producto o servicio con «${code}».`);
+        const r = await resolveScan(typed, {
+          balanza,
+          shown,
+          chosen,
+          lookup: (term) => searchCatalog(businessId, term, 20),
+        });
+        if ('error' in r) setNotice(r.error);
+        else add(r.item, r.cantidad);
       } catch (e) {
         setNotice(errorMessage(e));
       }
