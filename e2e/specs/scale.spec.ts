@@ -1,0 +1,80 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createBusiness, createUser, signIn, type E2EUser } from '../support/session';
+
+async function create(request: APIRequestContext, user: E2EUser, path: string, data: object) {
+  const res = await request.post(`/api/v1${path}`, { data, headers: { authorization: `Bearer ${user.token}` } });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
+
+async function scan(page: Page, code: string) {
+  const search = page.getByLabel('Buscar producto o servicio, o escanear código');
+  await search.pressSequentially(code);
+  await search.press('Enter');
+}
+
+test('a weighed item scanned from a scale label, and 3*code, go into the cart with their quantities and are sold as such', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, 'Rosa');
+  const businessId = await createBusiness(request, owner, 'Fiambrería Rosa');
+  const queso = await create(request, owner, `/businesses/${businessId}/products`, {
+    nombre: 'Queso cremoso',
+    codigo: '01281',
+    precio_venta: 12000,
+    stock_actual: 5,
+    unidad: 'kg',
+  });
+  const yerba = await create(request, owner, `/businesses/${businessId}/products`, {
+    nombre: 'Yerba mate 1 kg',
+    codigo_barras: '7795791241239',
+    precio_venta: 4000,
+    stock_actual: 10,
+    unidad: 'unidad',
+  });
+  await signIn(page, owner, businessId);
+  await page.goto('/pos');
+  await expect(page.getByRole('heading', { name: 'Punto de venta' })).toBeVisible();
+
+  // Without a layout the label is just an unknown code.
+  await scan(page, '2001281007502');
+  await expect(page.getByText('No se encontró ningún producto o servicio con «2001281007502».')).toBeVisible();
+
+  // The owner picks the scale's layout in the business settings.
+  await page.getByRole('button', { name: 'Seleccionar negocio' }).click();
+  await page.getByRole('menuitem', { name: 'Configuración del negocio' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Configuración del negocio' });
+  await dialog
+    .getByLabel('Etiquetas de balanza')
+    .selectOption({ label: 'Peso en gramos, código de 5 dígitos (2P CCCCC GGGGG V)' });
+  await dialog.getByRole('button', { name: 'Guardar configuración' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const cart = page.getByRole('list', { name: 'Ítems del carrito' });
+  await scan(page, '2001281007502');
+  await expect(cart.getByRole('listitem', { name: 'Queso cremoso' })).toBeVisible();
+  await expect(page.getByLabel('Cantidad de Queso cremoso')).toHaveValue('0,75');
+
+  // A label with a wrong check digit is refused and adds nothing.
+  await scan(page, '2001281007503');
+  await expect(page.getByText(/tiene mal el dígito verificador/)).toBeVisible();
+  await expect(page.getByLabel('Cantidad de Queso cremoso')).toHaveValue('0,75');
+
+  await scan(page, '3*7795791241239');
+  await expect(page.getByLabel('Cantidad de Yerba mate 1 kg')).toHaveValue('3');
+
+  await page.keyboard.press('F9');
+  await expect(page.getByRole('dialog', { name: 'Venta #1 registrada' })).toBeVisible();
+
+  const auth = { authorization: `Bearer ${owner.token}` };
+  const stock = async (id: string) =>
+    (await (await request.get(`/api/v1/businesses/${businessId}/products/${id}`, { headers: auth })).json())
+      .stock_actual;
+  expect(await stock(queso.id)).toBe(4.25);
+  expect(await stock(yerba.id)).toBe(7);
+  const ventas = (await (await request.get(`/api/v1/businesses/${businessId}/ventas/sales`, { headers: auth })).json())
+    .ventas;
+  expect(ventas).toHaveLength(1);
+  expect(ventas[0].total).toBe(21000);
+});
