@@ -68,6 +68,10 @@ function PointOfSale() {
   const [highlight, setHighlight] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
   const [cliente, setCliente] = useState<Customer | null>(null);
+  /** What is typed in the customer box and not yet chosen. */
+  const [clienteTexto, setClienteTexto] = useState('');
+  /** F9 with a medio other than cash: one more Enter confirms it. */
+  const [askMedio, setAskMedio] = useState(false);
   const [metodo, setMetodo] = useState<PaymentMethod>('efectivo');
   const [pagaCon, setPagaCon] = useState('');
   const [descuentoText, setDescuentoText] = useState('');
@@ -181,7 +185,7 @@ function PointOfSale() {
    * quantity, the discount, "Paga con" or cash short of the total) stops the sale: every reason
    * shows under its field and the first of those fields gets the focus.
    */
-  async function confirm() {
+  async function confirm(how: { key?: boolean; medioConfirmado?: boolean } = {}) {
     if (!businessId || lines.length === 0 || record.isPending) return;
     setError(null);
     let ready = lines;
@@ -214,6 +218,17 @@ function PointOfSale() {
       setLines(ready);
       setQtyDrafts({});
     }
+    if (!cliente && clienteTexto.trim()) {
+      setError(
+        `Escribiste «${clienteTexto.trim()}» en Cliente pero no elegiste ninguno: elegilo con Enter o borrá el texto para vender a consumidor final.`,
+      );
+      document.getElementById('pos-cliente')?.focus();
+      return;
+    }
+    if (how.key && metodo !== 'efectivo' && !how.medioConfirmado) {
+      setAskMedio(true);
+      return;
+    }
     const t = totals(ready, payment.descuento);
     const body: SaleBody = {
       negocio_id: businessId,
@@ -235,15 +250,7 @@ function PointOfSale() {
       const r = await record.mutateAsync({ body, key: keyRef.current.key });
       const extras: TicketExtras =
         payment.pagaCon !== null && payment.vuelto !== null ? { pagaCon: payment.pagaCon, vuelto: payment.vuelto } : {};
-      keyRef.current = null;
-      setLines([]);
-      setQtyDrafts({});
-      setAttempted(false);
-      setCliente(null);
-      setMetodo('efectivo');
-      setPagaCon('');
-      setDescuentoText('');
-      setObservaciones('');
+      resetSale();
       const sale = await api.get<Sale>(`/businesses/${businessId}/ventas/sales/${r.id}`);
       setDone({ sale, extras });
     } catch (e) {
@@ -253,6 +260,24 @@ function PointOfSale() {
           : errorMessage(e, 'No se pudo registrar la venta.'),
       );
     }
+  }
+
+  /** After a sale ("Nueva venta"): every field as on a fresh screen. */
+  function resetSale() {
+    keyRef.current = null;
+    setLines([]);
+    setQtyDrafts({});
+    setAttempted(false);
+    setCliente(null);
+    setClienteTexto('');
+    setMetodo('efectivo');
+    setPagaCon('');
+    setDescuentoText('');
+    setObservaciones('');
+    setQuery('');
+    setHighlight(0);
+    setNotice(null);
+    setError(null);
   }
 
   // F2: back to the search box; F9 or Ctrl+Enter: confirm the sale.
@@ -267,7 +292,7 @@ function PointOfSale() {
         focusSearch();
       } else if (e.key === 'F9' || (e.key === 'Enter' && (e.ctrlKey || e.metaKey))) {
         e.preventDefault();
-        void confirmRef.current();
+        void confirmRef.current({ key: true });
       }
     };
     window.addEventListener('keydown', onKey);
@@ -431,6 +456,8 @@ function PointOfSale() {
           <CustomerPicker
             value={cliente}
             onChange={setCliente}
+            text={clienteTexto}
+            onTextChange={setClienteTexto}
             canView={can('clientes', 'ver')}
             canCreate={can('clientes', 'editar')}
           />
@@ -559,6 +586,29 @@ function PointOfSale() {
           setTimeout(focusSearch, 0);
         }}
       />
+
+      <Dialog
+        open={askMedio}
+        onOpenChange={setAskMedio}
+        title={`¿Cobrar con ${PAYMENT_METHOD_LABELS[metodo]}?`}
+        description={`El total es ${money(t.total)}. Enter confirma; Escape vuelve a la venta.`}
+        className="max-w-sm"
+      >
+        <div className="mt-2 flex justify-end gap-3">
+          <Button variant="secondary" onClick={() => setAskMedio(false)}>
+            Volver
+          </Button>
+          <Button
+            autoFocus
+            onClick={() => {
+              setAskMedio(false);
+              void confirm({ key: true, medioConfirmado: true });
+            }}
+          >
+            Cobrar con {PAYMENT_METHOD_LABELS[metodo]}
+          </Button>
+        </div>
+      </Dialog>
 
       {done && (
         <SaleDoneDialog

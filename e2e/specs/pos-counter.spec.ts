@@ -78,3 +78,73 @@ test('a weighed item scanned from a scale label, and 3*code, go into the cart wi
   expect(ventas).toHaveLength(1);
   expect(ventas[0].total).toBe(21000);
 });
+
+test('the counter by keyboard: Enter picks the first customer typed, F9 warns about a customer typed but not chosen, a card sale asks once, Nueva venta starts clean', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, 'Julio');
+  const businessId = await createBusiness(request, owner, 'Kiosco Julio');
+  await create(request, owner, `/businesses/${businessId}/products`, {
+    nombre: 'Alfajor triple',
+    codigo: 'ALF3',
+    precio_venta: 1500,
+    stock_actual: 20,
+    unidad: 'unidad',
+  });
+  const lucia = await create(request, owner, `/businesses/${businessId}/clientes`, {
+    nombre: 'Lucía',
+    apellido: 'Paz',
+  });
+  await signIn(page, owner, businessId);
+  await page.goto('/pos');
+  await expect(page.getByRole('heading', { name: 'Punto de venta' })).toBeVisible();
+
+  await scan(page, '2*ALF3');
+  await expect(page.getByLabel('Cantidad de Alfajor triple')).toHaveValue('2');
+
+  // A name typed and not chosen: F9 does not sell it to "Consumidor final" silently.
+  const cliente = page.getByRole('combobox', { name: /Cliente/ });
+  await cliente.fill('Zzz');
+  await page.keyboard.press('F9');
+  await expect(page.getByText(/Escribiste «Zzz» en Cliente pero no elegiste ninguno/)).toBeVisible();
+  await expect(cliente).toBeFocused();
+  await cliente.press('Enter');
+  await expect(page.getByText('No hay ningún cliente con «Zzz».')).toBeVisible();
+
+  // Enter on a typed name picks the first match.
+  await cliente.fill('luc');
+  await cliente.press('Enter');
+  await expect(page.getByText('Lucía Paz')).toBeVisible();
+
+  // Card by F9: one more Enter confirms it; Escape goes back without selling.
+  await page.getByLabel('Medio de pago').selectOption({ label: 'Tarjeta de Débito' });
+  await page.keyboard.press('F9');
+  const ask = page.getByRole('dialog', { name: '¿Cobrar con Tarjeta de Débito?' });
+  await expect(ask).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(ask).toHaveCount(0);
+  const auth = { authorization: `Bearer ${owner.token}` };
+  const ventas = async () =>
+    (await (await request.get(`/api/v1/businesses/${businessId}/ventas/sales`, { headers: auth })).json()).ventas;
+  expect(await ventas()).toHaveLength(0);
+  await page.getByLabel('Buscar producto o servicio, o escanear código').fill('algo a medio escribir');
+  await page.keyboard.press('F9');
+  await expect(ask).toBeVisible();
+  await page.keyboard.press('Enter');
+  const done = page.getByRole('dialog', { name: 'Venta #1 registrada' });
+  await expect(done).toBeVisible();
+  const [venta] = await ventas();
+  const detalle = await (
+    await request.get(`/api/v1/businesses/${businessId}/ventas/sales/${venta.id}`, { headers: auth })
+  ).json();
+  expect(detalle).toMatchObject({ total: 3000, cliente_id: lucia.id, metodo_pago: 'tarjeta_debito' });
+
+  // Nueva venta: every field as on a fresh screen.
+  await done.getByRole('button', { name: 'Nueva venta' }).click();
+  await expect(done).toHaveCount(0);
+  await expect(page.getByLabel('Buscar producto o servicio, o escanear código')).toHaveValue('');
+  await expect(cliente).toHaveValue('');
+  await expect(page.getByLabel('Medio de pago')).toHaveValue('efectivo');
+  await expect(page.getByRole('list', { name: 'Ítems del carrito' })).toHaveCount(0);
+});
