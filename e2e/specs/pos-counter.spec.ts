@@ -64,6 +64,15 @@ test('a weighed item scanned from a scale label, and 3*code, go into the cart wi
   await scan(page, '3*7795791241239');
   await expect(page.getByLabel('Cantidad de Yerba mate 1 kg')).toHaveValue('3');
 
+  // A tablet in landscape: the menu folds away and the cart shows whole names.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await expect(page.getByRole('button', { name: 'Abrir menú' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Menú principal' })).toBeHidden();
+  for (const nombre of ['Queso cremoso', 'Yerba mate 1 kg']) {
+    const name = cart.getByRole('listitem', { name: nombre }).getByText(nombre, { exact: true });
+    expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  }
+
   await page.keyboard.press('F9');
   await expect(page.getByRole('dialog', { name: 'Venta #1 registrada' })).toBeVisible();
 

@@ -686,7 +686,9 @@ function CartRow({
     <li className="px-4 py-3" aria-label={line.item.nombre}>
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
-          <p className="truncate font-medium text-slate-900">{line.item.nombre}</p>
+          <p className="line-clamp-2 break-words font-medium text-slate-900" title={line.item.nombre}>
+            {line.item.nombre}
+          </p>
           <p className={cn('text-xs', over ? 'font-medium text-amber-700' : 'text-slate-500')}>
             {line.item.tipo === 'servicio'
               ? 'Servicio'
