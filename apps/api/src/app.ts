@@ -17,6 +17,7 @@ import {
 import '@mostrador/shared';
 import type { Database } from './db/client.js';
 import { accessPlugin, API_PREFIX, methodsOn } from './lib/access.js';
+import { installCostVisibility } from './lib/costs.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -136,6 +137,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(accessPlugin, { jwtKey });
   installErrorHandler(app);
+  installCostVisibility(app);
 
   await app.register(
     async (api) => {

@@ -18,6 +18,10 @@ export interface Member {
   es_creador: boolean;
   acceso_total: boolean;
   permisos: PermissionMap;
+  ver_costos: boolean;
+  cambiar_precios: boolean;
+  /** Largest discount in % without cambiar_precios; null: no limit. */
+  descuento_maximo: number | null;
   invitado_por: string | null;
   creada_en: string;
   ultimo_acceso: string | null;

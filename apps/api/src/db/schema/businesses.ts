@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -50,11 +51,17 @@ export const businessMembers = pgTable(
       .default('pendiente'),
     accesoTotal: boolean('acceso_total').notNull().default(false),
     permisos: jsonb('permisos').$type<PermissionMap>().notNull(),
+    /** Counter controls outside the 32 module flags (see migration 0026). */
+    verCostos: boolean('ver_costos').notNull().default(false),
+    cambiarPrecios: boolean('cambiar_precios').notNull().default(false),
+    /** Largest discount in % without cambiar_precios; null: no limit. */
+    descuentoMaximo: numeric('descuento_maximo', { precision: 5, scale: 2 }).default('0'),
     invitadoPor: uuid('invitado_por').references(() => users.id, { onDelete: 'set null' }),
     creadaEn: timestamp('creada_en', { withTimezone: true }).notNull().defaultNow(),
     ultimoAcceso: timestamp('ultimo_acceso', { withTimezone: true }),
   },
   (t) => [
+    check('business_members_descuento_maximo_rango', sql`${t.descuentoMaximo} BETWEEN 0 AND 100`),
     unique('business_members_business_user_key').on(t.businessId, t.userId),
     index('business_members_user_idx').on(t.userId),
   ],
