@@ -26,7 +26,16 @@ export function withoutCosts(value: unknown): unknown {
   return out;
 }
 
+/**
+ * Answers leave costs out for a member without ver_costos, and what such a member sends keeps the
+ * costs as they are: a form that never showed the cost cannot erase it.
+ */
 export function installCostVisibility(app: FastifyInstance) {
+  app.addHook('preHandler', async (req) => {
+    const body = req.body;
+    if (!req.business || canSeeCosts(req.business) || !body || typeof body !== 'object' || Array.isArray(body)) return;
+    for (const k of Object.keys(body)) if (COST_FIELDS.has(k)) delete (body as Record<string, unknown>)[k];
+  });
   app.addHook('preSerialization', async (req, _reply, payload: unknown) =>
     req.business && !canSeeCosts(req.business) ? withoutCosts(payload) : payload,
   );

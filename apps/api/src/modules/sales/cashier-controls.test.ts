@@ -168,6 +168,21 @@ describe('what a cashier may do at the counter', () => {
     );
   });
 
+  it('keeps the cost when a member who cannot see it saves the product', async () => {
+    const repositor = await registerUser(app, 'Repositor');
+    await addMember(ctx, biz, owner, repositor, ['puede_ver_productos', 'puede_editar_productos']);
+    const res = await app.inject({
+      method: 'PUT',
+      url: `${base}/products/${martillo.id}`,
+      headers: repositor.auth,
+      payload: { nombre: 'Martillo carpintero', precio_compra: null },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).not.toHaveProperty('precio_compra');
+    const p = (await get(owner, `${base}/products/${martillo.id}`)).json();
+    expect(p).toMatchObject({ nombre: 'Martillo carpintero', precio_compra: 9000 });
+  });
+
   it('refuses bad counter controls with nothing saved', async () => {
     for (const payload of [
       { descuento_maximo: 101 },

@@ -72,3 +72,39 @@ describe('pos checkout', () => {
       });
   });
 });
+
+describe('discount in percent and the seller maximum', () => {
+  it('reads "10%" as a share of the subtotal, rounded to the cent', () => {
+    for (const [text, cents] of [
+      ['10%', 169000],
+      ['10 %', 169000],
+      ['2,5%', 42250],
+      ['0,01%', 169],
+      ['100%', 1690000],
+    ] as const) {
+      const c = checkout({ ...base, descuentoText: text }, money);
+      expect(c.errors, text).toEqual({});
+      expect(c.descuento, text).toBe(cents);
+    }
+    expect(checkout({ ...base, subtotal: 999, descuentoText: '10%' }, money).descuento).toBe(100);
+  });
+
+  it('refuses unreadable percentages and more than the subtotal', () => {
+    expect(checkout({ ...base, descuentoText: 'diez%' }, money).errors.descuento).toBe(CHECKOUT_MESSAGES.badPercent);
+    expect(checkout({ ...base, descuentoText: '%' }, money).errors.descuento).toBe(CHECKOUT_MESSAGES.badPercent);
+    expect(checkout({ ...base, descuentoText: '150%' }, money).errors.descuento).toBe(
+      CHECKOUT_MESSAGES.discountTooHigh,
+    );
+  });
+
+  it('holds the seller to their maximum, exactly at the boundary', () => {
+    const max = { ...base, descuentoMaximo: 10 };
+    expect(checkout({ ...max, descuentoText: '10%' }, money).errors).toEqual({});
+    expect(checkout({ ...max, descuentoText: '1.690' }, money).errors).toEqual({});
+    expect(checkout({ ...max, descuentoText: '1.690,01' }, money).errors.descuento).toBe(CHECKOUT_MESSAGES.overMax(10));
+    expect(checkout({ ...base, descuentoMaximo: 0, descuentoText: '1' }, money).errors.descuento).toBe(
+      CHECKOUT_MESSAGES.overMax(0),
+    );
+    expect(checkout({ ...base, descuentoMaximo: null, descuentoText: '90%' }, money).errors).toEqual({});
+  });
+});
