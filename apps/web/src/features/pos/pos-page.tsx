@@ -10,7 +10,7 @@ import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { Field, Input, Select, Textarea } from '@/components/ui/input';
 import { Card, EmptyState, PageHeader } from '@/components/ui/misc';
 import { PermissionGate } from '@/features/permissions/permission-gate';
-import { useCan } from '@/features/permissions/permissions.api';
+import { useCan, useCounterControls } from '@/features/permissions/permissions.api';
 import { useSettings } from '@/features/settings/settings.api';
 import { useRecordSale, type SaleBody } from '@/features/sales/sales.api';
 import { useDebounced } from '@/features/products/inventory-ui';
@@ -52,6 +52,7 @@ const NO_PRODUCTS_PERMISSION =
 function PointOfSale() {
   const { business, businessId, formatting } = useBusiness();
   const can = useCan();
+  const controls = useCounterControls();
   const canSearch = can('productos', 'ver');
   const money = (cents: number) => formatMoney(cents / 100, formatting);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -100,7 +101,16 @@ function PointOfSale() {
   );
 
   const subtotal = totals(lines).subtotal;
-  const pay = checkout({ subtotal, descuentoText, pagaConText: pagaCon, efectivo: metodo === 'efectivo' }, money);
+  const pay = checkout(
+    {
+      subtotal,
+      descuentoText,
+      pagaConText: pagaCon,
+      efectivo: metodo === 'efectivo',
+      descuentoMaximo: controls.descuentoMaximo,
+    },
+    money,
+  );
   const t = totals(lines, pay.descuento);
   const vuelto = pay.vuelto;
   // A shortfall is shown in the totals while typing; as the field's error once Cobrar was refused.
@@ -201,7 +211,13 @@ function PointOfSale() {
       }
     }
     const payment = checkout(
-      { subtotal: totals(ready).subtotal, descuentoText, pagaConText: pagaCon, efectivo: metodo === 'efectivo' },
+      {
+        subtotal: totals(ready).subtotal,
+        descuentoText,
+        pagaConText: pagaCon,
+        efectivo: metodo === 'efectivo',
+        descuentoMaximo: controls.descuentoMaximo,
+      },
       money,
     );
     if (payment.errors.descuento) refused.push('pos-descuento');
@@ -438,7 +454,7 @@ function PointOfSale() {
                       setLines((ls) => setQuantity(ls, l.key, q));
                       setDraft(l.key, null);
                     }}
-                    onPrice={(p) => setLines((ls) => setPrice(ls, l.key, p))}
+                    onPrice={controls.cambiarPrecios ? (p) => setLines((ls) => setPrice(ls, l.key, p)) : undefined}
                     onRemove={() => {
                       setLines((ls) => removeLine(ls, l.key));
                       setDraft(l.key, null);
@@ -471,7 +487,16 @@ function PointOfSale() {
             </Select>
           </Field>
           <div className="grid grid-cols-2 gap-3">
-            <Field id="pos-descuento" label="Descuento ($)" error={descuentoError}>
+            <Field
+              id="pos-descuento"
+              label="Descuento ($ o %)"
+              error={descuentoError}
+              hint={
+                controls.descuentoMaximo === null
+                  ? undefined
+                  : `Hasta ${formatNumber(controls.descuentoMaximo, formatting)} %`
+              }
+            >
               <Input
                 id="pos-descuento"
                 inputMode="decimal"
@@ -642,7 +667,8 @@ function CartRow({
   /** `checked`: it was refused, show why. */
   onQtyDraft: (text: string | null, checked?: boolean) => void;
   onQuantity: (milli: number) => void;
-  onPrice: (cents: number) => void;
+  /** Absent without cambiar_precios: the price shows but cannot be changed. */
+  onPrice?: (cents: number) => void;
   onRemove: () => void;
   onDone: () => void;
 }) {
@@ -670,7 +696,7 @@ function CartRow({
   };
   const commitPrice = () => {
     const v = parseDecimal(price, 2);
-    if (v !== null) onPrice(v);
+    if (v !== null) onPrice?.(v);
     setPriceText(null);
     return true;
   };
@@ -760,6 +786,8 @@ function CartRow({
             inputMode="decimal"
             className="text-right"
             value={price}
+            readOnly={!onPrice}
+            title={onPrice ? undefined : 'Sin permiso para cambiar precios'}
             aria-invalid={!priceValid}
             onChange={(e) => setPriceText(e.target.value)}
             onBlur={commitPrice}
