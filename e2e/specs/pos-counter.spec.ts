@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createBusiness, createUser, signIn, type E2EUser } from '../support/session';
+import { createBusiness, createUser, signIn, uniqueEmail, type E2EUser } from '../support/session';
 
 async function create(request: APIRequestContext, user: E2EUser, path: string, data: object) {
   const res = await request.post(`/api/v1${path}`, { data, headers: { authorization: `Bearer ${user.token}` } });
@@ -156,4 +156,82 @@ test('the counter by keyboard: Enter picks the first customer typed, F9 warns ab
   await expect(cliente).toHaveValue('');
   await expect(page.getByLabel('Medio de pago')).toHaveValue('efectivo');
   await expect(page.getByRole('list', { name: 'Ítems del carrito' })).toHaveCount(0);
+});
+
+test('a cashier who only sells sees no costs, cannot change a price, and discounts up to the maximum the owner sets (10%)', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const owner = await createUser(request, 'Norma');
+  const businessId = await createBusiness(request, owner, 'Ferretería Norma');
+  const ownerAuth = { authorization: `Bearer ${owner.token}` };
+  const taladro = await create(request, owner, `/businesses/${businessId}/products`, {
+    nombre: 'Taladro percutor',
+    codigo: 'TAL1',
+    precio_compra: 9000,
+    precio_venta: 15487.06,
+    stock_actual: 4,
+    unidad: 'unidad',
+  });
+  const email = uniqueEmail('cajera');
+  const invite = await request.post(`/api/v1/businesses/${businessId}/invitaciones`, {
+    headers: ownerAuth,
+    data: { email },
+  });
+  const token = new URL((await invite.json()).invitacion.enlace).searchParams.get('token');
+  const cajera = await createUser(request, 'Cajera', email);
+  await request.post(`/api/v1/invitaciones/${token}/aceptar`, { headers: { authorization: `Bearer ${cajera.token}` } });
+  const approve = await request.post(`/api/v1/businesses/${businessId}/usuarios-pendientes/${cajera.id}/aprobar`, {
+    headers: ownerAuth,
+    data: { puede_ver_ventas: true, puede_editar_ventas: true, puede_ver_productos: true, puede_ver_clientes: true },
+  });
+  expect(approve.status()).toBe(200);
+
+  // The owner sets a 10 % maximum in the team dialog.
+  await signIn(page, owner, businessId);
+  await page.goto('/business-users');
+  await page.getByRole('button', { name: 'Editar permisos de Cajera Prueba' }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar permisos' });
+  await expect(edit.getByRole('checkbox', { name: 'Ver costos, márgenes y ganancia estimada' })).not.toBeChecked();
+  await expect(edit.getByLabel('Descuento máximo sin autorización (%)')).toHaveValue('0');
+  await edit.getByLabel('Descuento máximo sin autorización (%)').fill('10');
+  await edit.getByRole('button', { name: 'Guardar permisos' }).click();
+  await expect(edit).toBeHidden();
+
+  const context = await browser.newContext({ baseURL: page.url().replace(/\/business-users$/, '') });
+  const cashier = await context.newPage();
+  await signIn(cashier, cajera, businessId);
+  await cashier.goto('/products-and-services');
+  await expect(cashier.getByRole('button', { name: 'Taladro percutor' }).first()).toBeVisible();
+  await expect(cashier.getByRole('columnheader', { name: 'Costo' })).toHaveCount(0);
+  await expect(cashier.getByText('$ 9.000,00')).toHaveCount(0);
+  const product = await request.get(`/api/v1/businesses/${businessId}/products/${taladro.id}`, {
+    headers: { authorization: `Bearer ${cajera.token}` },
+  });
+  expect(await product.json()).not.toHaveProperty('precio_compra');
+
+  await cashier.goto('/pos');
+  await scan(cashier, 'TAL1');
+  const price = cashier.getByLabel('Precio de Taladro percutor');
+  await expect(price).toHaveAttribute('readonly', '');
+  await price.fill('100', { force: true });
+  await expect(price).toHaveValue('15487,06');
+
+  const descuento = cashier.getByLabel('Descuento ($ o %)');
+  await descuento.fill('15%');
+  await expect(cashier.getByText('Tu descuento máximo es 10 %')).toBeVisible();
+  await cashier.keyboard.press('F9');
+  await expect(cashier.getByRole('dialog')).toHaveCount(0);
+  await descuento.fill('10%');
+  await expect(cashier.getByText('Tu descuento máximo es 10 %')).toHaveCount(0);
+  await expect(cashier.getByTestId('pos-total')).toHaveText('$ 13.938,36');
+  await cashier.keyboard.press('F9');
+  await expect(cashier.getByRole('dialog', { name: 'Venta #1 registrada' })).toBeVisible();
+  const ventas = (
+    await (await request.get(`/api/v1/businesses/${businessId}/ventas/sales`, { headers: ownerAuth })).json()
+  ).ventas;
+  expect(ventas).toHaveLength(1);
+  expect(ventas[0].total).toBe(13938.36);
+  await context.close();
 });

@@ -74,7 +74,7 @@ describe('pos checkout', () => {
 });
 
 describe('discount in percent and the seller maximum', () => {
-  it('reads "10%" as a share of the subtotal, rounded to the cent', () => {
+  it('reads "10%" as a share of the subtotal, rounded down to the cent', () => {
     for (const [text, cents] of [
       ['10%', 169000],
       ['10 %', 169000],
@@ -86,7 +86,10 @@ describe('discount in percent and the seller maximum', () => {
       expect(c.errors, text).toEqual({});
       expect(c.descuento, text).toBe(cents);
     }
-    expect(checkout({ ...base, subtotal: 999, descuentoText: '10%' }, money).descuento).toBe(100);
+    expect(checkout({ ...base, subtotal: 999, descuentoText: '10%' }, money).descuento).toBe(99);
+    // 10 % of $ 15.487,06 is $ 1.548,706: $ 1.548,70, within a 10 % maximum.
+    const c = checkout({ ...base, subtotal: 1548706, descuentoText: '10%', descuentoMaximo: 10 }, money);
+    expect(c).toMatchObject({ descuento: 154870, errors: {} });
   });
 
   it('refuses unreadable percentages and more than the subtotal', () => {

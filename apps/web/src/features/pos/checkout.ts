@@ -28,8 +28,8 @@ export interface CheckoutInput {
 }
 
 /**
- * "1.500" is an amount; "10%" (or "10 %", "2,5%") is a share of the subtotal, rounded to the
- * cent. Cents, or null when it cannot be read.
+ * "1.500" is an amount; "10%" (or "10 %", "2,5%") is a share of the subtotal, rounded down to
+ * the cent. Cents, or null when it cannot be read.
  */
 export function discountCents(text: string, subtotal: number): { cents: number; percent: boolean } | null {
   const t = text.trim();
@@ -39,7 +39,8 @@ export function discountCents(text: string, subtotal: number): { cents: number; 
   }
   const p = parseDecimal(t.slice(0, -1).trim(), 2);
   if (p === null) return null;
-  return { cents: Math.round((subtotal * p) / 10_000), percent: true };
+  // Rounded down: "10%" never discounts more than 10 % (the seller's maximum is checked exactly).
+  return { cents: Math.floor((subtotal * p) / 10_000), percent: true };
 }
 
 export interface Checkout {
