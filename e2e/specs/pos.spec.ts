@@ -88,7 +88,7 @@ test('the point of sale refuses what it cannot charge: bad amounts, short cash, 
   await expect(quesoQty).toHaveValue('0,5');
 
   // The amounts typed in a form the parser refuses are said, not ignored.
-  const descuento = page.getByLabel('Descuento ($)');
+  const descuento = page.getByLabel('Descuento ($ o %)');
   const pagaCon = page.getByLabel('Paga con ($)');
   await descuento.fill('1,2345');
   await expect(page.getByText('Monto no válido. Usa el formato 1.234,50.')).toBeVisible();

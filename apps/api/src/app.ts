@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -17,7 +18,9 @@ import {
 import '@mostrador/shared';
 import type { Database } from './db/client.js';
 import { accessPlugin, API_PREFIX, methodsOn } from './lib/access.js';
+import { installCostVisibility } from './lib/costs.js';
 import { installErrorHandler } from './lib/error-handler.js';
+import { installPaymentLabels } from './lib/payment-labels.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { installHttpsOnlyHeaders } from './lib/transport.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -127,6 +130,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     hsts: false,
   });
   installHttpsOnlyHeaders(app, opts.publicUrl);
+  // JSON answers over 1 KB go compressed when the client accepts it (brotli or gzip).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cors, {
     origin: opts.corsOrigins && opts.corsOrigins.length ? opts.corsOrigins : false,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
@@ -144,6 +149,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(accessPlugin, { jwtKey });
   installErrorHandler(app);
+  installCostVisibility(app);
+  installPaymentLabels(app);
 
   await app.register(
     async (api) => {
@@ -174,7 +181,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   );
 
   const webDist = opts.webDist && existsSync(path.join(opts.webDist, 'app.html')) ? path.resolve(opts.webDist) : null;
-  if (webDist) await app.register(fastifyStatic, { root: webDist, index: false });
+  // The build writes .br and .gz beside each asset (apps/web/build/precompress.ts).
+  if (webDist) await app.register(fastifyStatic, { root: webDist, index: false, preCompressed: true });
   // The landing and legal pages are static pages; every other GET outside the API is a route of
   // the single-page app (app.html).
   const pages: Record<string, string> = {

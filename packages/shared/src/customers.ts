@@ -4,14 +4,53 @@ import { optText, queryBool, reqText } from './validation.js';
 
 /* ---------------------------------------------------------------- constants (API-CONTRACT §3) */
 
-export const DOCUMENT_TYPES = ['DNI', 'CUIT', 'CUIL', 'otro'] as const;
+/** The document types ARCA knows (its DocTipo codes below), so an invoice can name the customer. */
+export const DOCUMENT_TYPES = ['DNI', 'CUIT', 'CUIL', 'CDI', 'LE', 'LC', 'Pasaporte', 'otro'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
   DNI: 'DNI',
   CUIT: 'CUIT',
   CUIL: 'CUIL',
+  CDI: 'CDI',
+  LE: 'Libreta de enrolamiento',
+  LC: 'Libreta cívica',
+  Pasaporte: 'Pasaporte',
   otro: 'Otro',
 };
+/** ARCA's DocTipo for each (WSFEv1 FEParamGetTiposDoc): 99 is "sin identificar / otro". */
+export const DOCUMENT_TYPE_ARCA_CODES: Record<DocumentType, number> = {
+  CUIT: 80,
+  CUIL: 86,
+  CDI: 87,
+  LE: 89,
+  LC: 90,
+  Pasaporte: 94,
+  DNI: 96,
+  otro: 99,
+};
+
+const foldText = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[\s.]+/g, ' ')
+    .trim();
+const DOCUMENT_ALIASES = new Map<string, DocumentType>([
+  ...DOCUMENT_TYPES.map((t) => [foldText(t), t] as const),
+  ...DOCUMENT_TYPES.map((t) => [foldText(DOCUMENT_TYPE_LABELS[t]), t] as const),
+  ['l e', 'LE'],
+  ['l c', 'LC'],
+  ['pasaporte', 'Pasaporte'],
+  ['passport', 'Pasaporte'],
+  ['otros', 'otro'],
+]);
+
+/** "dni", "Pasaporte", "PASAPORTE", "Libreta Cívica", "L.E." → the stored type; anything else as given. */
+export function documentTypeOf(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  return DOCUMENT_ALIASES.get(foldText(v)) ?? v;
+}
 
 export const IVA_CONDITIONS = [
   'consumidor_final',
@@ -127,7 +166,7 @@ const customerFields = {
 };
 
 function optDocumentType() {
-  return optOneOf(DOCUMENT_TYPES);
+  return z.preprocess(documentTypeOf, optOneOf(DOCUMENT_TYPES));
 }
 
 interface DocShape {
@@ -171,7 +210,7 @@ export const customerForm = customerInput;
 
 export const customerListQuery = z.object({
   q: queryParam(z.string().max(200)),
-  documento_tipo: queryParam(oneOfCi(DOCUMENT_TYPES)),
+  documento_tipo: queryParam(z.preprocess(documentTypeOf, oneOfCi(DOCUMENT_TYPES))),
   ...pageQuery(CUSTOMER_LIST_DEFAULT_LIMIT, CUSTOMER_LIST_MAX_LIMIT),
 });
 export type CustomerListQuery = z.output<typeof customerListQuery>;

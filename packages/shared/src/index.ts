@@ -18,3 +18,4 @@ export * from './team.js';
 export * from './sales.js';
 export * from './suppliers.js';
 export * from './purchases.js';
+export * from './scale.js';

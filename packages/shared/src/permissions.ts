@@ -67,6 +67,10 @@ export interface PermissionsResponse {
   is_admin: boolean;
   has_full_access: boolean;
   permissions: PermissionMap;
+  /** Counter controls beside the 32 flags: costs and margins, prices at the POS, discount limit (%). */
+  ver_costos: boolean;
+  cambiar_precios: boolean;
+  descuento_maximo: number | null;
 }
 
 /** The permission gate rule shared by the server and the web (SPEC §5, §6). */

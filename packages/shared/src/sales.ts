@@ -38,6 +38,10 @@ export const SALE_MESSAGES = {
   productInactive: (nombre: string) => `El producto «${nombre}» está inactivo.`,
   serviceInactive: (nombre: string) => `El servicio «${nombre}» está inactivo.`,
   discountTooHigh: 'El descuento no puede superar el subtotal.',
+  priceChangeForbidden: (nombre: string) =>
+    `No tenés permiso para cambiar el precio de «${nombre}»: vendelo a su precio o pedile a un administrador que te habilite «Cambiar precios».`,
+  discountOverMax: (max: number) =>
+    `El descuento supera el máximo que tenés permitido (${String(max).replace('.', ',')} %): pedile a un administrador que lo autorice.`,
   insufficientStock: (producto: string, disponible: string) =>
     `Stock insuficiente para ${producto}. Disponible: ${disponible}.`,
   idempotencyMismatch: 'Esta clave de idempotencia ya se usó con otra venta.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { scaleLayoutSchema, type ScaleLayout } from './scale.js';
 
 /** SPEC §9: fixed choices and defaults of the business settings. */
 export const LOCALES = ['es-AR', 'es-ES', 'es-MX', 'es-CL', 'es-CO', 'pt-BR', 'en-US'] as const;
@@ -55,6 +56,8 @@ export const tenantSettingsInput = z.object({
     .min(7, { error: MSG_MIN_DAYS })
     .max(365, { error: MSG_MIN_DAYS })
     .optional(),
+  /** The layout of the scale's labels; null when the shop does not use one. */
+  balanza: scaleLayoutSchema.nullable().optional(),
 });
 export type TenantSettingsInput = z.infer<typeof tenantSettingsInput>;
 
@@ -66,6 +69,7 @@ export interface TenantSettings {
   currency: (typeof CURRENCIES)[number];
   sales_drop_threshold: number;
   min_days_for_model: number;
+  balanza: ScaleLayout | null;
   created_at: string;
   updated_at: string;
 }

@@ -38,6 +38,8 @@ export const SUBSCRIPTION_MESSAGES = {
   priceRequired: 'Indica el precio de la suscripción.',
   endBeforeStart: 'La fecha de fin no puede ser anterior a la de inicio.',
   badState: `Estado no válido. Opciones: ${SUBSCRIPTION_STATES.join(', ')}.`,
+  badDay: 'El día de cobro debe ser un número de 1 a 31.',
+  badWeekday: 'El día de cobro semanal debe ser de 0 (domingo) a 6 (sábado), o el nombre del día.',
 } as const;
 
 /* ---------------------------------------------------------------- next charge */
@@ -59,16 +61,60 @@ const MONTHS: Record<Exclude<SubscriptionFrequency, 'semanal'>, number> = {
   anual: 12,
 };
 
+const DAY_MS = 86_400_000;
+const addDaysIso = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * With a billing day: the first date on or after both fecha_inicio and today that falls on it —
+ * that weekday for weekly subscriptions, that day of the month (the month's last day when it has
+ * fewer) in the months fecha_inicio + k × period otherwise.
+ */
+function nextOnBillingDay(
+  s: {
+    fecha_inicio: string;
+    frecuencia: SubscriptionFrequency;
+    dia_cobro?: number | null;
+    dia_cobro_semanal?: number | null;
+  },
+  today: string,
+): string | null {
+  const from = s.fecha_inicio > today ? s.fecha_inicio : today;
+  if (s.frecuencia === 'semanal') {
+    if (s.dia_cobro_semanal === null || s.dia_cobro_semanal === undefined) return null;
+    const dow = new Date(`${from}T00:00:00Z`).getUTCDay();
+    return addDaysIso(from, (s.dia_cobro_semanal - dow + 7) % 7);
+  }
+  if (s.dia_cobro === null || s.dia_cobro === undefined) return null;
+  const step = MONTHS[s.frecuencia];
+  const start = `${s.fecha_inicio.slice(0, 8)}01`;
+  const [y0, m0] = s.fecha_inicio.split('-').map(Number);
+  const [y1, m1] = from.split('-').map(Number);
+  let k = Math.max(0, Math.floor(((y1 - y0) * 12 + (m1 - m0)) / step));
+  let next = addMonthsClamped(start, k * step, s.dia_cobro);
+  while (next < from) next = addMonthsClamped(start, ++k * step, s.dia_cobro);
+  return next;
+}
+
 /**
  * The next charge: the first date on or after `today` of the series fecha_inicio + k × period,
- * the day clamped to the month's end (31 Jan → 28/29 Feb → 31 Mar); null past `fecha_fin`.
+ * the day clamped to the month's end (31 Jan → 28/29 Feb → 31 Mar), or on the billing day when
+ * one is set (dia_cobro, dia_cobro_semanal); null past `fecha_fin`.
  */
 export function nextCharge(
-  s: { fecha_inicio: string; fecha_fin: string | null; frecuencia: SubscriptionFrequency },
+  s: {
+    fecha_inicio: string;
+    fecha_fin: string | null;
+    frecuencia: SubscriptionFrequency;
+    dia_cobro?: number | null;
+    dia_cobro_semanal?: number | null;
+  },
   today: string,
 ): string | null {
   let next: string;
-  if (s.fecha_inicio >= today) next = s.fecha_inicio;
+  const onDay = nextOnBillingDay(s, today);
+  if (onDay !== null) next = onDay;
+  else if (s.fecha_inicio >= today) next = s.fecha_inicio;
   else if (s.frecuencia === 'semanal') {
     const start = Date.parse(`${s.fecha_inicio}T00:00:00Z`);
     const days = Math.round((Date.parse(`${today}T00:00:00Z`) - start) / 86_400_000);
@@ -106,6 +152,33 @@ const optDate = () =>
 
 const state = () => oneOfCi(SUBSCRIPTION_STATES, SUBSCRIPTION_MESSAGES.badState);
 
+/** A whole day number (or its text), "" and null meaning none. */
+const optDay = (min: number, max: number, message: string) =>
+  z.preprocess(
+    (v) => (v === '' ? null : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: message })
+      .int({ error: message })
+      .min(min, { error: message })
+      .max(max, { error: message })
+      .nullable()
+      .optional(),
+  );
+
+const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miercoles', 'jueves', 'viernes', 'sabado'];
+/** "lunes", "Miércoles" → 1, 3; 7 (ISO Sunday) → 0; numbers 0–6 as they are. */
+function weekdayOf(v: unknown): unknown {
+  if (v === 7 || v === '7') return 0;
+  if (typeof v !== 'string') return v;
+  const t = v
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase();
+  const i = WEEKDAYS.indexOf(t);
+  return i >= 0 ? i : v;
+}
+
 const subscriptionFields = {
   cliente_id: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
@@ -125,6 +198,8 @@ const subscriptionFields = {
   fecha_inicio: optDate(),
   fecha_fin: optDate(),
   estado: state().optional(),
+  dia_cobro: optDay(1, 31, SUBSCRIPTION_MESSAGES.badDay),
+  dia_cobro_semanal: z.preprocess(weekdayOf, optDay(0, 6, SUBSCRIPTION_MESSAGES.badWeekday)),
 };
 
 interface Shape {
@@ -148,8 +223,8 @@ export function subscriptionIssues(s: Shape): { field: string; message: string }
   return issues;
 }
 
-/** `tipo` is the existing client's name for `frecuencia`; `dia_cobro*` are accepted and ignored. */
-const aliases = withAliases({ tipo: 'frecuencia', dia_cobro: '_', dia_cobro_semanal: '_' });
+/** `tipo` is the existing client's name for `frecuencia`. */
+const aliases = withAliases({ tipo: 'frecuencia' });
 
 export const subscriptionInput = z.preprocess(
   aliases,
@@ -201,6 +276,10 @@ export interface Subscription {
   tipo: SubscriptionFrequency;
   fecha_inicio: string;
   fecha_fin: string | null;
+  /** Day of the month to charge; null: the day of fecha_inicio. */
+  dia_cobro: number | null;
+  /** Weekly: day of the week to charge, 0 Sunday … 6 Saturday; null: fecha_inicio's. */
+  dia_cobro_semanal: number | null;
   estado: SubscriptionState;
   proximo_cobro: string | null;
   fecha_proximo_pago: string | null;

@@ -61,8 +61,10 @@ const supplierFields = {
   pais: optText(100),
   contacto: optText(100),
   condiciones_pago: optText(100),
+  // The existing client sends null when "Estado" was not chosen: on create that is activo, on a
+  // PUT the state stays as it is.
   estado: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
     oneOfCi(SUPPLIER_STATES).optional(),
   ),
   notas: optText(1000),

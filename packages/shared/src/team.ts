@@ -18,6 +18,9 @@ export interface Member {
   es_creador: boolean;
   acceso_total: boolean;
   permisos: PermissionMap;
+  ver_costos: boolean;
+  cambiar_precios: boolean;
+  descuento_maximo: number | null;
   invitado_por: string | null;
   creada_en: string;
   ultimo_acceso: string | null;
@@ -65,13 +68,29 @@ export const invitationForm = z.object({
 export type InvitationFormValues = z.input<typeof invitationForm>;
 
 /** The body of approve and update-permissions: role, full access and all 32 flags. */
-export interface PermissionPayload extends Partial<PermissionMap> {
+/** What a member may do at the counter beyond selling, kept beside the 32 module flags. */
+export interface CounterControls {
+  ver_costos: boolean;
+  cambiar_precios: boolean;
+  /** Largest discount in % without cambiar_precios; null: no limit. */
+  descuento_maximo: number | null;
+}
+
+/** A new member: no costs, list prices, no discount. */
+export const NEW_MEMBER_CONTROLS: CounterControls = { ver_costos: false, cambiar_precios: false, descuento_maximo: 0 };
+
+export interface PermissionPayload extends Partial<PermissionMap>, Partial<CounterControls> {
   rol: MemberRole;
   acceso_total: boolean;
 }
 
-export function permissionPayload(rol: MemberRole, accesoTotal: boolean, flags: PermissionMap): PermissionPayload {
-  return { rol, acceso_total: accesoTotal, ...flags };
+export function permissionPayload(
+  rol: MemberRole,
+  accesoTotal: boolean,
+  flags: PermissionMap,
+  controls?: CounterControls,
+): PermissionPayload {
+  return { rol, acceso_total: accesoTotal, ...flags, ...controls };
 }
 
 /** Every flag of a module row, on or off. */

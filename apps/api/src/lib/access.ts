@@ -41,6 +41,10 @@ export interface BusinessContext {
   accesoTotal: boolean;
   isCreator: boolean;
   permisos: PermissionMap;
+  /** Counter controls (see canSeeCosts, canChangePrices, maxDiscount). */
+  verCostos: boolean;
+  cambiarPrecios: boolean;
+  descuentoMaximo: number | null;
   timezone: string;
   locale: string;
   currency: string;
@@ -97,6 +101,13 @@ export function hasFullAccess(b: Pick<BusinessContext, 'isCreator' | 'rol' | 'ac
   return b.isCreator || b.rol === 'admin' || b.accesoTotal;
 }
 
+/** Costs, margins and estimated profit: members need ver_costos (creator, admin and full access always). */
+export const canSeeCosts = (b: BusinessContext) => hasFullAccess(b) || b.verCostos;
+/** A line's price at the counter, and discounts over descuento_maximo, need cambiar_precios. */
+export const canChangePrices = (b: BusinessContext) => hasFullAccess(b) || b.cambiarPrecios;
+/** The largest discount in % a member may give without cambiar_precios; null: no limit. */
+export const maxDiscount = (b: BusinessContext) => (canChangePrices(b) ? null : b.descuentoMaximo);
+
 /** The module check of API-CONTRACT §1.5, for routes and for service-level rules. */
 export function assertCan(b: BusinessContext, modulo: Modulo, accion: Accion): void {
   if (hasFullAccess(b) || b.permisos[permissionKey(accion, modulo)] === true) return;
@@ -114,6 +125,7 @@ const SQL_SESSION = `
 const SQL_SESSION_BUSINESS = `
   SELECT u.id, u.email, u.nombre,
          m.id AS membership_id, m.rol, m.estado, m.acceso_total, m.permisos,
+         m.ver_costos, m.cambiar_precios, m.descuento_maximo::float8 AS descuento_maximo,
          (b.creada_por = u.id) AS is_creator, b.plan, b.trial_ends_at,
          coalesce(t.timezone, 'America/Argentina/Buenos_Aires') AS timezone,
          coalesce(t.locale, 'es-AR') AS locale, coalesce(t.currency, 'ARS') AS currency
@@ -133,6 +145,9 @@ interface Row {
   estado?: 'pendiente' | 'aceptado' | 'rechazado' | null;
   acceso_total?: boolean;
   permisos?: PermissionMap;
+  ver_costos?: boolean;
+  cambiar_precios?: boolean;
+  descuento_maximo?: number | null;
   is_creator?: boolean;
   timezone?: string;
   locale?: string;
@@ -275,6 +290,9 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
       accesoTotal: row.acceso_total!,
       isCreator: row.is_creator === true,
       permisos: row.permisos!,
+      verCostos: row.ver_costos === true,
+      cambiarPrecios: row.cambiar_precios === true,
+      descuentoMaximo: row.descuento_maximo ?? null,
       timezone: row.timezone!,
       locale: row.locale!,
       currency: row.currency!,

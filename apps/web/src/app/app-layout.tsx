@@ -90,20 +90,20 @@ function Shell() {
   };
   return (
     <div className="min-h-screen bg-slate-50">
-      <aside className="fixed inset-y-0 left-0 hidden w-72 border-r border-slate-200 bg-white lg:block">
+      <aside className="fixed inset-y-0 left-0 hidden w-72 border-r border-slate-200 bg-white xl:block">
         <SidebarContent onLogout={logout} />
       </aside>
       <D.Root open={menuOpen} onOpenChange={setMenuOpen}>
         <D.Portal>
-          <D.Overlay className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" />
-          <D.Content className="fixed inset-y-0 left-0 z-50 w-72 bg-white shadow-xl focus:outline-none lg:hidden">
+          <D.Overlay className="fixed inset-0 z-40 bg-slate-900/50 xl:hidden" />
+          <D.Content className="fixed inset-y-0 left-0 z-50 w-72 bg-white shadow-xl focus:outline-none xl:hidden">
             <D.Title className="sr-only">Menú</D.Title>
             <D.Description className="sr-only">Navegación de Mostrador</D.Description>
             <SidebarContent onNavigate={() => setMenuOpen(false)} onLogout={logout} />
           </D.Content>
         </D.Portal>
       </D.Root>
-      <div className="lg:pl-72">
+      <div className="xl:pl-72">
         <Topbar onOpenMenu={() => setMenuOpen(true)} onLogout={logout} />
         <PlanBanner />
         <main className="mx-auto max-w-7xl px-4 py-6 lg:px-8">

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -12,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { PermissionMap } from '@mostrador/shared';
+import type { PermissionMap, ScaleLayout } from '@mostrador/shared';
 import { users } from './users.js';
 
 export const businesses = pgTable('businesses', {
@@ -50,11 +51,17 @@ export const businessMembers = pgTable(
       .default('pendiente'),
     accesoTotal: boolean('acceso_total').notNull().default(false),
     permisos: jsonb('permisos').$type<PermissionMap>().notNull(),
+    /** Counter controls outside the 32 module flags (see migration 0026). */
+    verCostos: boolean('ver_costos').notNull().default(false),
+    cambiarPrecios: boolean('cambiar_precios').notNull().default(false),
+    /** Largest discount in % without cambiar_precios; null: no limit. */
+    descuentoMaximo: numeric('descuento_maximo', { precision: 5, scale: 2 }).default('0'),
     invitadoPor: uuid('invitado_por').references(() => users.id, { onDelete: 'set null' }),
     creadaEn: timestamp('creada_en', { withTimezone: true }).notNull().defaultNow(),
     ultimoAcceso: timestamp('ultimo_acceso', { withTimezone: true }),
   },
   (t) => [
+    check('business_members_descuento_maximo_rango', sql`${t.descuentoMaximo} BETWEEN 0 AND 100`),
     unique('business_members_business_user_key').on(t.businessId, t.userId),
     index('business_members_user_idx').on(t.userId),
   ],
@@ -71,6 +78,7 @@ export const tenantSettings = pgTable('tenant_settings', {
   currency: text('currency').notNull().default('ARS'),
   salesDropThreshold: numeric('sales_drop_threshold', { precision: 5, scale: 2 }).notNull().default('15'),
   minDaysForModel: integer('min_days_for_model').notNull().default(30),
+  balanza: jsonb('balanza').$type<ScaleLayout>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { DOCUMENT_TYPES } from '@mostrador/shared';
 import { businesses } from './businesses.js';
 
 /** Customers (API-CONTRACT §3). Referenced by sales, subscriptions, movements and receivables. */
@@ -15,7 +16,7 @@ export const customers = pgTable(
     email: text('email'),
     telefono: text('telefono'),
     direccion: text('direccion'),
-    documentoTipo: text('documento_tipo', { enum: ['DNI', 'CUIT', 'CUIL', 'otro'] }),
+    documentoTipo: text('documento_tipo', { enum: DOCUMENT_TYPES }),
     documentoNumero: text('documento_numero'),
     condicionIva: text('condicion_iva', {
       enum: ['consumidor_final', 'responsable_inscripto', 'monotributista', 'exento', 'no_alcanzado'],

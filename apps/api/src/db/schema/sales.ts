@@ -87,6 +87,8 @@ export const saleItems = pgTable(
     nombre: text('nombre').notNull(),
     cantidad: numeric('cantidad', { precision: 14, scale: 3 }).notNull(),
     precioUnitario: numeric('precio_unitario', { precision: 14, scale: 2 }).notNull(),
+    /** The catalogue price when sold (differs from precio_unitario when changed at the counter). */
+    precioLista: numeric('precio_lista', { precision: 14, scale: 2 }),
     subtotal: numeric('subtotal', { precision: 14, scale: 2 }).notNull(),
     costoUnitario: numeric('costo_unitario', { precision: 14, scale: 2 }).notNull().default('0'),
     costoTotal: numeric('costo_total', { precision: 14, scale: 2 }).notNull().default('0'),

@@ -6,6 +6,7 @@ import {
   index,
   numeric,
   pgTable,
+  smallint,
   text,
   timestamp,
   unique,
@@ -37,6 +38,10 @@ export const subscriptions = pgTable(
     }).notNull(),
     fechaInicio: date('fecha_inicio', { mode: 'string' }).notNull(),
     fechaFin: date('fecha_fin', { mode: 'string' }),
+    /** Day of the month to charge (clamped to the month's end); null: the day of fecha_inicio. */
+    diaCobro: smallint('dia_cobro'),
+    /** Weekly: day of the week to charge (0 Sunday … 6 Saturday); null: fecha_inicio's. */
+    diaCobroSemanal: smallint('dia_cobro_semanal'),
     estado: text('estado', { enum: ['activa', 'pausada', 'cancelada', 'vencida'] })
       .notNull()
       .default('activa'),
@@ -57,6 +62,8 @@ export const subscriptions = pgTable(
     }),
     check('subscriptions_precio_no_negativo', sql`${t.precio} >= 0`),
     check('subscriptions_fechas', sql`${t.fechaFin} IS NULL OR ${t.fechaFin} >= ${t.fechaInicio}`),
+    check('subscriptions_dia_cobro_rango', sql`${t.diaCobro} BETWEEN 1 AND 31`),
+    check('subscriptions_dia_cobro_semanal_rango', sql`${t.diaCobroSemanal} BETWEEN 0 AND 6`),
     index('subscriptions_cliente_idx').on(t.businessId, t.clienteId),
     index('subscriptions_servicio_idx')
       .on(t.businessId, t.servicioId)

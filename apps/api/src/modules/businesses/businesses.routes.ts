@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { allPermissions, businessInput, businessUpdateInput, type PermissionsResponse } from '@mostrador/shared';
 import type { App } from '../../app.js';
-import { access, authOf, businessOf, hasFullAccess } from '../../lib/access.js';
+import {
+  access,
+  authOf,
+  businessOf,
+  canChangePrices,
+  canSeeCosts,
+  hasFullAccess,
+  maxDiscount,
+} from '../../lib/access.js';
 import { requireSomeField } from '../../lib/http.js';
 import * as svc from './businesses.service.js';
 
@@ -74,6 +82,9 @@ export async function businessRoutes(app: App) {
         is_admin: b.rol === 'admin',
         has_full_access: full,
         permissions: full ? allPermissions(true) : { ...allPermissions(false), ...b.permisos },
+        ver_costos: canSeeCosts(b),
+        cambiar_precios: canChangePrices(b),
+        descuento_maximo: maxDiscount(b),
       };
     },
   );

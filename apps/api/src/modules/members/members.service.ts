@@ -12,7 +12,14 @@ export interface PermissionPatch {
   rol?: 'admin' | 'empleado';
   acceso_total?: boolean;
   flags: Partial<PermissionMap>;
+  /** Counter controls, beside the 32 flags. */
+  ver_costos?: boolean;
+  cambiar_precios?: boolean;
+  descuento_maximo?: number | null;
 }
+
+const MSG_DESCUENTO_MAXIMO =
+  'El descuento máximo es un porcentaje de 0 a 100, con hasta 2 decimales, o vacío para no limitarlo.';
 
 /** Reads `acceso_total`, `rol` and the 32 flags; a `puede_*` key outside the 32 is refused. */
 export function parsePermissionPatch(body: unknown): PermissionPatch {
@@ -32,7 +39,25 @@ export function parsePermissionPatch(body: unknown): PermissionPatch {
   if (o.rol !== undefined && o.rol !== 'admin' && o.rol !== 'empleado') {
     throw invalid('rol', 'Valor no válido. Opciones: admin, empleado.');
   }
-  return { rol: o.rol as PermissionPatch['rol'], acceso_total: o.acceso_total as boolean | undefined, flags };
+  for (const k of ['ver_costos', 'cambiar_precios'] as const) {
+    if (o[k] !== undefined && typeof o[k] !== 'boolean') throw invalid(k, 'Debe ser verdadero o falso.');
+  }
+  const d = o.descuento_maximo;
+  if (
+    d !== undefined &&
+    d !== null &&
+    (typeof d !== 'number' || !Number.isFinite(d) || d < 0 || d > 100 || Math.round(d * 100) !== d * 100)
+  ) {
+    throw invalid('descuento_maximo', MSG_DESCUENTO_MAXIMO);
+  }
+  return {
+    rol: o.rol as PermissionPatch['rol'],
+    acceso_total: o.acceso_total as boolean | undefined,
+    flags,
+    ver_costos: o.ver_costos as boolean | undefined,
+    cambiar_precios: o.cambiar_precios as boolean | undefined,
+    descuento_maximo: d as number | null | undefined,
+  };
 }
 
 const memberColumns = {
@@ -65,9 +90,22 @@ function toMember(r: MemberRow) {
     es_creador: r.creadaPor === m.userId,
     acceso_total: m.accesoTotal,
     permisos: full ? allPermissions(true) : { ...allPermissions(false), ...m.permisos },
+    ...counterControls(m, full),
     invitado_por: m.invitadoPor,
     creada_en: m.creadaEn.toISOString(),
     ultimo_acceso: m.ultimoAcceso?.toISOString() ?? null,
+  };
+}
+
+/** What the member may do at the counter beyond selling; full access may everything. */
+export function counterControls(
+  m: Pick<typeof businessMembers.$inferSelect, 'verCostos' | 'cambiarPrecios' | 'descuentoMaximo'>,
+  full: boolean,
+) {
+  return {
+    ver_costos: full || m.verCostos,
+    cambiar_precios: full || m.cambiarPrecios,
+    descuento_maximo: full || m.descuentoMaximo === null ? null : Number(m.descuentoMaximo),
   };
 }
 
@@ -140,7 +178,16 @@ export async function updatePermissions(
     rol: patch.rol ?? target.m.rol,
     accesoTotal: patch.acceso_total ?? target.m.accesoTotal,
     permisos,
+    verCostos: patch.ver_costos ?? target.m.verCostos,
+    cambiarPrecios: patch.cambiar_precios ?? target.m.cambiarPrecios,
+    descuentoMaximo:
+      patch.descuento_maximo === undefined
+        ? target.m.descuentoMaximo
+        : patch.descuento_maximo === null
+          ? null
+          : String(patch.descuento_maximo),
   };
+  const controls = (v: typeof next) => counterControls(v, false);
   return db.transaction(async (tx) => {
     await tx.update(businessMembers).set(next).where(eq(businessMembers.id, target.m.id));
     await audit(tx, {
@@ -149,8 +196,13 @@ export async function updatePermissions(
       entidad: 'permisos',
       entidadId: target.m.userId,
       accion: 'actualizar',
-      antes: { rol: target.m.rol, acceso_total: target.m.accesoTotal, permisos: target.m.permisos },
-      despues: { rol: next.rol, acceso_total: next.accesoTotal, permisos },
+      antes: {
+        rol: target.m.rol,
+        acceso_total: target.m.accesoTotal,
+        permisos: target.m.permisos,
+        ...controls(target.m),
+      },
+      despues: { rol: next.rol, acceso_total: next.accesoTotal, permisos, ...controls(next) },
     });
     return {
       message: 'Permisos actualizados correctamente',
@@ -158,6 +210,7 @@ export async function updatePermissions(
       rol: next.rol,
       acceso_total: next.accesoTotal,
       permisos,
+      ...controls(next),
     };
   });
 }
@@ -191,6 +244,17 @@ export async function approvePending(db: Db, businessId: string, actorId: string
   const permisos = { ...allPermissions(false), ...patch.flags };
   const rol = patch.rol ?? target.m.rol;
   const accesoTotal = patch.acceso_total ?? false;
+  // A new member sells at list prices with no discount and sees no costs unless the approval says so.
+  const controls = {
+    verCostos: patch.ver_costos ?? false,
+    cambiarPrecios: patch.cambiar_precios ?? false,
+    descuentoMaximo:
+      patch.descuento_maximo === undefined
+        ? '0'
+        : patch.descuento_maximo === null
+          ? null
+          : String(patch.descuento_maximo),
+  };
   return db.transaction(async (tx) => {
     // Lock the business row so two approvals cannot both pass the user limit.
     const [b] = await tx
@@ -210,7 +274,7 @@ export async function approvePending(db: Db, businessId: string, actorId: string
     }
     await tx
       .update(businessMembers)
-      .set({ estado: 'aceptado', rol, accesoTotal, permisos })
+      .set({ estado: 'aceptado', rol, accesoTotal, permisos, ...controls })
       .where(eq(businessMembers.id, target.m.id));
     await audit(tx, {
       businessId,
@@ -219,7 +283,7 @@ export async function approvePending(db: Db, businessId: string, actorId: string
       entidadId: target.m.userId,
       accion: 'aprobar',
       antes: { estado: 'pendiente' },
-      despues: { estado: 'aceptado', rol, acceso_total: accesoTotal, permisos },
+      despues: { estado: 'aceptado', rol, acceso_total: accesoTotal, permisos, ...counterControls(controls, false) },
     });
     return {
       message: 'Usuario aprobado correctamente',

@@ -10,7 +10,7 @@ import {
   type Product,
 } from '@mostrador/shared';
 import type { App } from '../../app.js';
-import { access, authOf, businessOf } from '../../lib/access.js';
+import { access, authOf, businessOf, canSeeCosts } from '../../lib/access.js';
 import { knownFilters } from '../../lib/known-ids.js';
 import { todayIn } from '../../lib/dates.js';
 import { requireSomeField } from '../../lib/http.js';
@@ -34,7 +34,7 @@ export const PRODUCT_EXPORT_COLUMNS = [
   { header: 'Descripción', value: (p: Product) => p.descripcion, width: 28 },
   { header: 'Código de barras', value: (p: Product) => p.codigo_barras, width: 18 },
   { header: 'Categoría', value: (p: Product) => p.categoria_nombre, width: 18 },
-  { header: 'Precio de compra', value: (p: Product) => p.precio_compra, numFmt: MONEY_FMT },
+  { header: 'Precio de compra', value: (p: Product) => p.precio_compra, numFmt: MONEY_FMT, cost: true },
   { header: 'Precio de venta', value: (p: Product) => p.precio_venta, numFmt: MONEY_FMT },
   { header: 'Stock', value: (p: Product) => p.stock_actual, width: 10 },
   { header: 'Stock mínimo', value: (p: Product) => p.stock_minimo, width: 12 },
@@ -65,7 +65,7 @@ export async function productRoutes(app: App) {
       return sendXlsx<Product>(reply, {
         filename: `productos-${todayIn(b.timezone, app.services.now())}.xlsx`,
         sheet: 'Productos',
-        columns: PRODUCT_EXPORT_COLUMNS,
+        columns: canSeeCosts(b) ? PRODUCT_EXPORT_COLUMNS : PRODUCT_EXPORT_COLUMNS.filter((c) => !c.cost),
         pages: paged(async (limit, offset) => (await service.listProducts(db, b.id, { ...q, limit, offset })).rows),
       });
     },

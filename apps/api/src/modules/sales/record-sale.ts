@@ -50,6 +50,8 @@ interface Line {
   nombre: string;
   cantidad: number;
   precio: number;
+  /** The catalogue price (precio differs when changed at the counter). */
+  precioLista: number;
   subtotal: number;
   costoUnitario: number;
   costoTotal: number;
@@ -194,6 +196,7 @@ function priceLines(input: RecordSaleOutput, cat: Record<SaleItemType, Map<strin
       nombre: found.nombre,
       cantidad: item.cantidad,
       precio,
+      precioLista: found.precio,
       subtotal,
       costoUnitario: found.costo,
       costoTotal: saleLineCents(item.cantidad, found.costo),
@@ -227,6 +230,25 @@ export async function recordSale(
   return inFlight(c.businessId, () =>
     pipelinedTransaction(database.pool, (send) => record(send, c, input, idempotencyKey ?? null, hash)),
   );
+}
+
+/**
+ * A seller without cambiar_precios sells at the catalogue price and discounts at most their
+ * descuento_maximo % of the subtotal (403 otherwise, before anything is written).
+ */
+function checkPriceControls(c: SaleContext, lines: Line[], subtotal: number, descuento: number) {
+  if (!c.precios || c.precios.cambiar) return;
+  const changed = lines.find((l) => l.precio !== l.precioLista);
+  if (changed) {
+    throw new AppError(403, 'PRICE_CHANGE_FORBIDDEN', SALE_MESSAGES.priceChangeForbidden(changed.nombre), {
+      field: `items.${changed.posicion}.precio`,
+    });
+  }
+  const max = c.precios.descuentoMaximo;
+  // descuento / subtotal > max %, exactly: cents × 10 000 against cents × (max × 100), in BigInt.
+  if (max !== null && descuento > 0 && BigInt(descuento) * 10_000n > BigInt(subtotal) * BigInt(Math.round(max * 100))) {
+    throw new AppError(403, 'DISCOUNT_OVER_MAX', SALE_MESSAGES.discountOverMax(max), { field: 'descuento' });
+  }
 }
 
 /** The stock each product line takes ([id, thousandths] in id order), or 409 naming the first short one. */
@@ -269,6 +291,7 @@ async function record(
   const descuento = input.descuento ?? 0;
   if (subtotal > MAX_MONEY_CENTS || costo > MAX_MONEY_CENTS) throw invalid('items', SALE_MESSAGES.tooMuch);
   if (descuento > subtotal) throw invalid('descuento', SALE_MESSAGES.discountTooHigh);
+  checkPriceControls(c, lines, subtotal, descuento);
   const total = subtotal - descuento;
   if (input.cliente_id && !read.get('cliente')!.length) {
     throw invalid('cliente_id', SALE_MESSAGES.customerNotInBusiness);
@@ -325,7 +348,7 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
   const items = lines.map(
     (l) => sql`(${l.posicion}::int, ${l.tipo}, ${l.tipo === 'producto' ? l.id : null}::uuid,
       ${l.tipo === 'servicio' ? l.id : null}::uuid, ${l.nombre}, ${milliToDecimal(l.cantidad)}::numeric,
-      ${centsToDecimal(l.precio)}::numeric, ${centsToDecimal(l.subtotal)}::numeric,
+      ${centsToDecimal(l.precio)}::numeric, ${centsToDecimal(l.precioLista)}::numeric, ${centsToDecimal(l.subtotal)}::numeric,
       ${centsToDecimal(l.costoUnitario)}::numeric, ${centsToDecimal(l.costoTotal)}::numeric)`,
   );
   const stock = f.stockChanges.length
@@ -384,6 +407,7 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
       nombre: l.nombre,
       cantidad: l.cantidad / 1000,
       precio_unitario: centsToNumber(l.precio),
+      ...(l.precio !== l.precioLista ? { precio_lista: centsToNumber(l.precioLista) } : {}),
     })),
   };
   return sql`
@@ -402,7 +426,7 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
       RETURNING id, numero, fecha
     ), i AS (
       INSERT INTO sale_items (business_id, venta_id, fecha, posicion, tipo, producto_id, servicio_id, nombre, cantidad,
-                              precio_unitario, subtotal, costo_unitario, costo_total)
+                              precio_unitario, precio_lista, subtotal, costo_unitario, costo_total)
       SELECT ${c.businessId}, s.id, s.fecha, v.*
         FROM s, (VALUES ${sql.join(items, sql`, `)}) AS v
     )${stock}${income}, av AS (

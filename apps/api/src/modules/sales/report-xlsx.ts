@@ -14,6 +14,26 @@ interface Sheet {
 
 const neutral = (v: Cell) => (typeof v === 'string' ? neutralizeCell(v) : v);
 
+/** Costs and profit, left out of the file for members without ver_costos (see lib/costs.ts). */
+const COST_HEADERS = new Set(['Costo estimado', 'Ganancia', 'Ganancia estimada']);
+
+function withoutCostColumns(sheet: Sheet): Sheet {
+  const keep = sheet.columns.map((c) => !COST_HEADERS.has(c.header));
+  const row = (r: Cell[]) => r.filter((_, i) => keep[i]);
+  // The summary lists concepts in rows: its cost rows go instead.
+  const wanted = (r: Cell[]) => !(typeof r[0] === 'string' && COST_HEADERS.has(r[0]));
+  const rows = sheet.rows;
+  return {
+    ...sheet,
+    columns: sheet.columns.filter((_, i) => keep[i]),
+    rows: Array.isArray(rows)
+      ? rows.filter(wanted).map(row)
+      : (async function* () {
+          for await (const page of rows) yield page.filter(wanted).map(row);
+        })(),
+  };
+}
+
 /** "22/08/2025 13:58" in the business time zone. */
 export function dateTimeFormatter(timezone: string, locale = 'es-AR') {
   const f = new Intl.DateTimeFormat(locale, {
@@ -38,9 +58,10 @@ export function sendReportXlsx(
   report: SalesReport,
   salePages: AsyncIterable<Sale[]>,
   timezone: string,
+  withCosts = true,
 ) {
   const when = dateTimeFormatter(timezone);
-  const sheets: Sheet[] = [
+  const all: Sheet[] = [
     {
       name: 'Resumen',
       columns: [
@@ -142,6 +163,8 @@ export function sendReportXlsx(
       rows: report.por_dia.map((d) => [d.fecha, d.cantidad_ventas, d.total, d.ganancia]),
     },
   ];
+
+  const sheets = withCosts ? all : all.map(withoutCostColumns);
 
   const stream = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });

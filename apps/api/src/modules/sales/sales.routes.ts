@@ -10,7 +10,7 @@ import {
   type Sale,
 } from '@mostrador/shared';
 import type { App } from '../../app.js';
-import { access, authOf, businessOf } from '../../lib/access.js';
+import { access, authOf, businessOf, canChangePrices, canSeeCosts, maxDiscount } from '../../lib/access.js';
 import { knownFilters } from '../../lib/known-ids.js';
 import { todayIn } from '../../lib/dates.js';
 import { AppError, invalid } from '../../lib/errors.js';
@@ -52,7 +52,13 @@ export async function salesRoutes(app: App) {
   const filters = knownFilters(db, [{ field: 'cliente_id', kind: 'cliente' }]);
   const saleContext = (req: FastifyRequest): SaleContext => {
     const b = businessOf(req);
-    return { businessId: b.id, userId: authOf(req).id, timezone: b.timezone, now: app.services.now() };
+    return {
+      businessId: b.id,
+      userId: authOf(req).id,
+      timezone: b.timezone,
+      now: app.services.now(),
+      precios: { cambiar: canChangePrices(b), descuentoMaximo: maxDiscount(b) },
+    };
   };
 
   app.post(
@@ -137,7 +143,7 @@ export async function salesRoutes(app: App) {
           ).ventas,
         SALE_LIST_MAX_LIMIT,
       );
-      return sendReportXlsx(reply, report, pages, b.timezone);
+      return sendReportXlsx(reply, report, pages, b.timezone, canSeeCosts(b));
     },
   );
 }

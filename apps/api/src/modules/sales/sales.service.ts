@@ -22,6 +22,11 @@ export interface SaleContext {
   userId: string;
   timezone: string;
   now: Date;
+  /**
+   * May the seller change a line's price, and the largest discount in % otherwise (null: no
+   * limit). Routes always say; internal callers (seed, void) sell unrestricted.
+   */
+  precios?: { cambiar: boolean; descuentoMaximo: number | null };
 }
 
 export interface SaleResponse {

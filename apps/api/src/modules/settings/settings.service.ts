@@ -16,6 +16,7 @@ function toSettings(r: Row): TenantSettings {
     currency: r.currency as TenantSettings['currency'],
     sales_drop_threshold: Number(r.salesDropThreshold),
     min_days_for_model: r.minDaysForModel,
+    balanza: r.balanza ?? null,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
   };
@@ -34,6 +35,7 @@ const toColumns = (i: TenantSettingsInput) => ({
   currency: i.currency,
   salesDropThreshold: i.sales_drop_threshold === undefined ? undefined : String(i.sales_drop_threshold),
   minDaysForModel: i.min_days_for_model,
+  balanza: i.balanza,
 });
 
 export async function saveSettings(

@@ -100,4 +100,33 @@ describe('tenant settings', () => {
     expect(denied.statusCode).toBe(403);
     expect(denied.json().code).toBe('ADMIN_REQUIRED');
   });
+
+  it('keeps the scale label layout, refuses a bad one with nothing saved, and clears it with null', async () => {
+    const layout = { prefijos: ['20', '21'], codigo_digitos: 5, valor: 'peso', decimales: 3 };
+    const saved = await app.inject({ method: 'POST', url, headers: owner.auth, payload: { balanza: layout } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().balanza).toEqual(layout);
+    expect((await app.inject({ method: 'GET', url, headers: owner.auth })).json().balanza).toEqual(layout);
+
+    for (const bad of [
+      { ...layout, prefijos: ['19'] },
+      { ...layout, codigo_digitos: 8 },
+      { ...layout, valor: 'precio', decimales: 3 },
+      { ...layout, valor: 'volumen' },
+      'peso-5',
+    ]) {
+      const res = await app.inject({ method: 'POST', url, headers: owner.auth, payload: { balanza: bad } });
+      expect(res.statusCode).toBe(422);
+      expect(typeof res.json().detail).toBe('string');
+    }
+    expect((await app.inject({ method: 'GET', url, headers: owner.auth })).json().balanza).toEqual(layout);
+
+    const cleared = await app.inject({ method: 'POST', url, headers: owner.auth, payload: { balanza: null } });
+    expect(cleared.json().balanza).toBeNull();
+    const rows = await ctx.sql<{ antes: unknown; despues: unknown }>(
+      `SELECT antes, despues FROM audit_log WHERE business_id = $1 AND entidad = 'configuracion' ORDER BY fecha DESC LIMIT 1`,
+      [id],
+    );
+    expect(rows[0]).toEqual({ antes: { balanza: layout }, despues: { balanza: null } });
+  });
 });

@@ -31,7 +31,16 @@ export function toSubscription(
   const estado = effectiveState(r.estado, r.fechaFin, today);
   const proximo =
     estado === 'activa'
-      ? nextCharge({ fecha_inicio: r.fechaInicio, fecha_fin: r.fechaFin, frecuencia: r.frecuencia }, today)
+      ? nextCharge(
+          {
+            fecha_inicio: r.fechaInicio,
+            fecha_fin: r.fechaFin,
+            frecuencia: r.frecuencia,
+            dia_cobro: r.diaCobro,
+            dia_cobro_semanal: r.diaCobroSemanal,
+          },
+          today,
+        )
       : null;
   return {
     id: r.id,
@@ -46,6 +55,8 @@ export function toSubscription(
     tipo: r.frecuencia,
     fecha_inicio: r.fechaInicio,
     fecha_fin: r.fechaFin,
+    dia_cobro: r.diaCobro,
+    dia_cobro_semanal: r.diaCobroSemanal,
     estado,
     proximo_cobro: proximo,
     fecha_proximo_pago: proximo,
@@ -63,6 +74,8 @@ const snapshot = (r: Row) => ({
   frecuencia: r.frecuencia,
   fecha_inicio: r.fechaInicio,
   fecha_fin: r.fechaFin,
+  dia_cobro: r.diaCobro,
+  dia_cobro_semanal: r.diaCobroSemanal,
   estado: r.estado,
 });
 type Snapshot = ReturnType<typeof snapshot>;
@@ -186,6 +199,8 @@ export async function createSubscription(
         frecuencia: input.frecuencia,
         fechaInicio,
         fechaFin: input.fecha_fin ?? null,
+        diaCobro: input.dia_cobro ?? null,
+        diaCobroSemanal: input.dia_cobro_semanal ?? null,
         estado: input.estado ?? 'activa',
       })
       .returning();
@@ -226,6 +241,8 @@ async function write(tx: Executor, businessId: string, userId: string, before: R
       frecuencia: d.frecuencia,
       fechaInicio: d.fecha_inicio,
       fechaFin: d.fecha_fin,
+      diaCobro: d.dia_cobro,
+      diaCobroSemanal: d.dia_cobro_semanal,
       estado: d.estado,
       actualizadoEn: sql`now()`,
     })

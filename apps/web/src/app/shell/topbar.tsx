@@ -133,7 +133,7 @@ export function Topbar({ onOpenMenu, onLogout }: { onOpenMenu: () => void; onLog
     <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur lg:px-8">
       <button
         type="button"
-        className="rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden"
+        className="rounded-md p-2 text-slate-600 hover:bg-slate-100 xl:hidden"
         onClick={onOpenMenu}
         aria-label="Abrir menú"
       >

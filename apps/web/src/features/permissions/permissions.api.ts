@@ -41,3 +41,17 @@ export function useCan() {
   const writable = canWrite(plan.data?.estado);
   return (modulo: string, accion: string) => can(data, modulo, accion) && (writable || resolveAction(accion) === 'ver');
 }
+
+/**
+ * What the member may do at the counter beyond selling (the server enforces it; the screens only
+ * follow): see costs, change prices, and the largest discount in % (null: no limit). While the
+ * permissions load, the strictest.
+ */
+export function useCounterControls() {
+  const { data } = usePermissions();
+  return {
+    verCostos: data?.ver_costos ?? false,
+    cambiarPrecios: data?.cambiar_precios ?? false,
+    descuentoMaximo: data ? (data.descuento_maximo ?? null) : 0,
+  };
+}

@@ -72,3 +72,42 @@ describe('pos checkout', () => {
       });
   });
 });
+
+describe('discount in percent and the seller maximum', () => {
+  it('reads "10%" as a share of the subtotal, rounded down to the cent', () => {
+    for (const [text, cents] of [
+      ['10%', 169000],
+      ['10 %', 169000],
+      ['2,5%', 42250],
+      ['0,01%', 169],
+      ['100%', 1690000],
+    ] as const) {
+      const c = checkout({ ...base, descuentoText: text }, money);
+      expect(c.errors, text).toEqual({});
+      expect(c.descuento, text).toBe(cents);
+    }
+    expect(checkout({ ...base, subtotal: 999, descuentoText: '10%' }, money).descuento).toBe(99);
+    // 10 % of $ 15.487,06 is $ 1.548,706: $ 1.548,70, within a 10 % maximum.
+    const c = checkout({ ...base, subtotal: 1548706, descuentoText: '10%', descuentoMaximo: 10 }, money);
+    expect(c).toMatchObject({ descuento: 154870, errors: {} });
+  });
+
+  it('refuses unreadable percentages and more than the subtotal', () => {
+    expect(checkout({ ...base, descuentoText: 'diez%' }, money).errors.descuento).toBe(CHECKOUT_MESSAGES.badPercent);
+    expect(checkout({ ...base, descuentoText: '%' }, money).errors.descuento).toBe(CHECKOUT_MESSAGES.badPercent);
+    expect(checkout({ ...base, descuentoText: '150%' }, money).errors.descuento).toBe(
+      CHECKOUT_MESSAGES.discountTooHigh,
+    );
+  });
+
+  it('holds the seller to their maximum, exactly at the boundary', () => {
+    const max = { ...base, descuentoMaximo: 10 };
+    expect(checkout({ ...max, descuentoText: '10%' }, money).errors).toEqual({});
+    expect(checkout({ ...max, descuentoText: '1.690' }, money).errors).toEqual({});
+    expect(checkout({ ...max, descuentoText: '1.690,01' }, money).errors.descuento).toBe(CHECKOUT_MESSAGES.overMax(10));
+    expect(checkout({ ...base, descuentoMaximo: 0, descuentoText: '1' }, money).errors.descuento).toBe(
+      CHECKOUT_MESSAGES.overMax(0),
+    );
+    expect(checkout({ ...base, descuentoMaximo: null, descuentoText: '90%' }, money).errors).toEqual({});
+  });
+});

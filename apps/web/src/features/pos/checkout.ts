@@ -11,6 +11,9 @@ export const CHECKOUT_MESSAGES = {
   badAmount: INVALID_AMOUNT,
   discountTooHigh: SALE_MESSAGES.discountTooHigh,
   shortfall: (falta: string) => `Falta ${falta}: lo que paga no cubre el total.`,
+  badPercent: 'Porcentaje no válido: escribí un número de 0 a 100 seguido de %, por ejemplo 10%.',
+  overMax: (max: number) =>
+    `Tu descuento máximo es ${String(max).replace('.', ',')} %: para más, pedile a un administrador que cobre la venta.`,
 } as const;
 
 export interface CheckoutInput {
@@ -20,6 +23,24 @@ export interface CheckoutInput {
   pagaConText: string;
   /** Cash: "Paga con" counts. */
   efectivo: boolean;
+  /** The seller's largest discount in % (null: no limit), as the server enforces it. */
+  descuentoMaximo?: number | null;
+}
+
+/**
+ * "1.500" is an amount; "10%" (or "10 %", "2,5%") is a share of the subtotal, rounded down to
+ * the cent. Cents, or null when it cannot be read.
+ */
+export function discountCents(text: string, subtotal: number): { cents: number; percent: boolean } | null {
+  const t = text.trim();
+  if (!t.endsWith('%')) {
+    const d = parseDecimal(t, 2);
+    return d === null ? null : { cents: d, percent: false };
+  }
+  const p = parseDecimal(t.slice(0, -1).trim(), 2);
+  if (p === null) return null;
+  // Rounded down: "10%" never discounts more than 10 % (the seller's maximum is checked exactly).
+  return { cents: Math.floor((subtotal * p) / 10_000), percent: true };
 }
 
 export interface Checkout {
@@ -41,10 +62,16 @@ export function checkout(input: CheckoutInput, money: (cents: number) => string)
   const errors: Checkout['errors'] = {};
   let descuento = 0;
   if (input.descuentoText.trim()) {
-    const d = parseDecimal(input.descuentoText, 2);
-    if (d === null) errors.descuento = CHECKOUT_MESSAGES.badAmount;
-    else if (d > input.subtotal) errors.descuento = CHECKOUT_MESSAGES.discountTooHigh;
-    else descuento = d;
+    const d = discountCents(input.descuentoText, input.subtotal);
+    const max = input.descuentoMaximo ?? null;
+    if (d === null) {
+      errors.descuento = input.descuentoText.trim().endsWith('%')
+        ? CHECKOUT_MESSAGES.badPercent
+        : CHECKOUT_MESSAGES.badAmount;
+    } else if (d.cents > input.subtotal) errors.descuento = CHECKOUT_MESSAGES.discountTooHigh;
+    else if (max !== null && d.cents > 0 && d.cents * 10_000 > input.subtotal * Math.round(max * 100)) {
+      errors.descuento = CHECKOUT_MESSAGES.overMax(max);
+    } else descuento = d.cents;
   }
   const total = input.subtotal - descuento;
   let pagaCon: number | null = null;

@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/input';
 import { useDebounced } from '@/features/products/inventory-ui';
-import { errorMessage } from '@/lib/api';
+import { useBusiness } from '@/app/business-context';
+import { api, errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { moveActive } from './listbox';
 import { useCreateCustomer, useCustomerSearch } from './pos.api';
@@ -21,15 +22,21 @@ const customerName = (c: Pick<Customer, 'nombre' | 'apellido'>) => [c.nombre, c.
 export function CustomerPicker({
   value,
   onChange,
+  text: q,
+  onTextChange: setQ,
   canView,
   canCreate,
 }: {
   value: Customer | null;
   onChange: (c: Customer | null) => void;
+  /** What is typed and not yet chosen (the POS warns about it at F9). */
+  text: string;
+  onTextChange: (text: string) => void;
   canView: boolean;
   canCreate: boolean;
 }) {
-  const [q, setQ] = useState('');
+  const { businessId } = useBusiness();
+  const [notFound, setNotFound] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [creating, setCreating] = useState(false);
@@ -52,6 +59,15 @@ export function CustomerPicker({
   useEffect(() => {
     if (current >= 0) document.getElementById(`pos-cliente-${current}`)?.scrollIntoView?.({ block: 'nearest' });
   }, [current]);
+
+  /** Enter on a typed name: the first customer that matches it, asked afresh (the list may show an older search). */
+  async function pickFirst(term: string) {
+    const first = (
+      await api.get<Customer[]>(`/businesses/${businessId}/clientes`, { q: term, limit: 1 }).catch(() => [])
+    )[0];
+    if (first) pick(first);
+    else setNotFound(`No hay ningún cliente con «${term}».`);
+  }
 
   const pick = (c: Customer) => {
     focusNext.current = 'clear';
@@ -130,10 +146,9 @@ export function CustomerPicker({
       if (!open) setOpen(true);
       setActive(moveActive(current, options.length, e.key));
     } else if (e.key === 'Enter') {
-      if (current >= 0) {
-        e.preventDefault();
-        pick(options[current]);
-      }
+      e.preventDefault();
+      if (current >= 0) pick(options[current]);
+      else if (q.trim()) void pickFirst(q.trim());
     } else if (e.key === 'Escape') {
       if (expanded) e.preventDefault();
       setOpen(false);
@@ -165,6 +180,7 @@ export function CustomerPicker({
         onKeyDown={onKey}
         onChange={(e) => {
           setQ(e.target.value);
+          setNotFound(null);
           setOpen(true);
           setActive(-1);
         }}
@@ -195,6 +211,11 @@ export function CustomerPicker({
             </li>
           ))}
       </ul>
+      {notFound && (
+        <p role="alert" className="mt-1 text-xs text-red-600">
+          {notFound}
+        </p>
+      )}
       {dialog}
     </div>
   );

@@ -2,6 +2,7 @@ import { Minus, Package, Plus, Printer, ScanBarcode, ShieldAlert, ShoppingCart, 
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@mostrador/shared/payment-methods';
 import type { Customer } from '@mostrador/shared/customers';
+import { splitQuantity } from '@mostrador/shared/scale';
 import { type Sale } from '@mostrador/shared/sales';
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
@@ -9,7 +10,8 @@ import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { Field, Input, Select, Textarea } from '@/components/ui/input';
 import { Card, EmptyState, PageHeader } from '@/components/ui/misc';
 import { PermissionGate } from '@/features/permissions/permission-gate';
-import { useCan } from '@/features/permissions/permissions.api';
+import { useCan, useCounterControls } from '@/features/permissions/permissions.api';
+import { useSettings } from '@/features/settings/settings.api';
 import { useRecordSale, type SaleBody } from '@/features/sales/sales.api';
 import { useDebounced } from '@/features/products/inventory-ui';
 import { api, ApiError, errorMessage } from '@/lib/api';
@@ -19,7 +21,6 @@ import { formatMoney, formatNumber } from '@/lib/format';
 import {
   addItem,
   checkQuantity,
-  exactMatch,
   isCountable,
   lineSubtotal,
   newKey,
@@ -33,6 +34,7 @@ import {
 } from './cart';
 import { checkout } from './checkout';
 import { searchCatalog, useCatalogSearch } from './pos.api';
+import { resolveScan } from './scan';
 import { CustomerPicker } from './customer-picker';
 import { PrintableTicket, printTicket, Ticket, type TicketExtras } from './ticket';
 
@@ -50,6 +52,7 @@ const NO_PRODUCTS_PERMISSION =
 function PointOfSale() {
   const { business, businessId, formatting } = useBusiness();
   const can = useCan();
+  const controls = useCounterControls();
   const canSearch = can('productos', 'ver');
   const money = (cents: number) => formatMoney(cents / 100, formatting);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -66,6 +69,10 @@ function PointOfSale() {
   const [highlight, setHighlight] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
   const [cliente, setCliente] = useState<Customer | null>(null);
+  /** What is typed in the customer box and not yet chosen. */
+  const [clienteTexto, setClienteTexto] = useState('');
+  /** F9 with a medio other than cash: one more Enter confirms it. */
+  const [askMedio, setAskMedio] = useState(false);
   const [metodo, setMetodo] = useState<PaymentMethod>('efectivo');
   const [pagaCon, setPagaCon] = useState('');
   const [descuentoText, setDescuentoText] = useState('');
@@ -86,14 +93,24 @@ function PointOfSale() {
   }
 
   const debounced = useDebounced(query, 120);
-  const search = useCatalogSearch(debounced, canSearch);
+  const balanza = useSettings(businessId).data?.balanza ?? null;
+  const search = useCatalogSearch(splitQuantity(debounced).termino, canSearch);
   const results = useMemo(
     () => (canSearch && query.trim() ? (search.data ?? []) : []),
     [canSearch, query, search.data],
   );
 
   const subtotal = totals(lines).subtotal;
-  const pay = checkout({ subtotal, descuentoText, pagaConText: pagaCon, efectivo: metodo === 'efectivo' }, money);
+  const pay = checkout(
+    {
+      subtotal,
+      descuentoText,
+      pagaConText: pagaCon,
+      efectivo: metodo === 'efectivo',
+      descuentoMaximo: controls.descuentoMaximo,
+    },
+    money,
+  );
   const t = totals(lines, pay.descuento);
   const vuelto = pay.vuelto;
   // A shortfall is shown in the totals while typing; as the field's error once Cobrar was refused.
@@ -115,8 +132,8 @@ function PointOfSale() {
   const focusSearch = useCallback(() => searchRef.current?.focus(), []);
 
   const add = useCallback(
-    (item: CatalogItem) => {
-      setLines((ls) => addItem(ls, item));
+    (item: CatalogItem, cantidad = 1000) => {
+      setLines((ls) => addItem(ls, item, cantidad));
       setHighlight(0);
       setError(null);
       setNotice(null);
@@ -129,25 +146,28 @@ function PointOfSale() {
   const lookups = useRef<Promise<unknown>>(Promise.resolve());
 
   /**
-   * Enter in the search box: the exact code a scanner typed, else the highlighted result, else
-   * the first match. The box is emptied at once, so the next scan can start while this one is
-   * looked up (the same code scanned twice adds two units).
+   * Enter in the search box: a scale label, a quantity before a code ("3*…"), the exact code a
+   * scanner typed, the highlighted result or the best match (see resolveScan). The box is emptied
+   * at once, so the next scan can start while this one is looked up (the same code scanned twice
+   * adds two units).
    */
   function onSearchEnter() {
-    const code = query.trim();
-    if (!code || !businessId || !canSearch) return;
-    const chosen = highlight > 0 && debounced.trim() === code ? results[highlight] : undefined;
+    const typed = query.trim();
+    if (!typed || !businessId || !canSearch) return;
+    const chosen = highlight > 0 && debounced.trim() === typed ? results[highlight] : undefined;
     const shown = results;
     setQuery('');
     setHighlight(0);
     lookups.current = lookups.current.then(async () => {
-      const known = chosen ?? exactMatch(shown, code);
-      if (known) return add(known);
       try {
-        const fresh = await searchCatalog(businessId, code, 20);
-        const found = exactMatch(fresh, code) ?? fresh[0];
-        if (found) return add(found);
-        setNotice(`No se encontró ningún producto o servicio con «${code}».`);
+        const r = await resolveScan(typed, {
+          balanza,
+          shown,
+          chosen,
+          lookup: (term) => searchCatalog(businessId, term, 20),
+        });
+        if ('error' in r) setNotice(r.error);
+        else add(r.item, r.cantidad);
       } catch (e) {
         setNotice(errorMessage(e));
       }
@@ -175,7 +195,7 @@ function PointOfSale() {
    * quantity, the discount, "Paga con" or cash short of the total) stops the sale: every reason
    * shows under its field and the first of those fields gets the focus.
    */
-  async function confirm() {
+  async function confirm(how: { key?: boolean; medioConfirmado?: boolean } = {}) {
     if (!businessId || lines.length === 0 || record.isPending) return;
     setError(null);
     let ready = lines;
@@ -191,7 +211,13 @@ function PointOfSale() {
       }
     }
     const payment = checkout(
-      { subtotal: totals(ready).subtotal, descuentoText, pagaConText: pagaCon, efectivo: metodo === 'efectivo' },
+      {
+        subtotal: totals(ready).subtotal,
+        descuentoText,
+        pagaConText: pagaCon,
+        efectivo: metodo === 'efectivo',
+        descuentoMaximo: controls.descuentoMaximo,
+      },
       money,
     );
     if (payment.errors.descuento) refused.push('pos-descuento');
@@ -207,6 +233,17 @@ function PointOfSale() {
     if (ready !== lines) {
       setLines(ready);
       setQtyDrafts({});
+    }
+    if (!cliente && clienteTexto.trim()) {
+      setError(
+        `Escribiste «${clienteTexto.trim()}» en Cliente pero no elegiste ninguno: elegilo con Enter o borrá el texto para vender a consumidor final.`,
+      );
+      document.getElementById('pos-cliente')?.focus();
+      return;
+    }
+    if (how.key && metodo !== 'efectivo' && !how.medioConfirmado) {
+      setAskMedio(true);
+      return;
     }
     const t = totals(ready, payment.descuento);
     const body: SaleBody = {
@@ -229,15 +266,7 @@ function PointOfSale() {
       const r = await record.mutateAsync({ body, key: keyRef.current.key });
       const extras: TicketExtras =
         payment.pagaCon !== null && payment.vuelto !== null ? { pagaCon: payment.pagaCon, vuelto: payment.vuelto } : {};
-      keyRef.current = null;
-      setLines([]);
-      setQtyDrafts({});
-      setAttempted(false);
-      setCliente(null);
-      setMetodo('efectivo');
-      setPagaCon('');
-      setDescuentoText('');
-      setObservaciones('');
+      resetSale();
       const sale = await api.get<Sale>(`/businesses/${businessId}/ventas/sales/${r.id}`);
       setDone({ sale, extras });
     } catch (e) {
@@ -247,6 +276,24 @@ function PointOfSale() {
           : errorMessage(e, 'No se pudo registrar la venta.'),
       );
     }
+  }
+
+  /** After a sale ("Nueva venta"): every field as on a fresh screen. */
+  function resetSale() {
+    keyRef.current = null;
+    setLines([]);
+    setQtyDrafts({});
+    setAttempted(false);
+    setCliente(null);
+    setClienteTexto('');
+    setMetodo('efectivo');
+    setPagaCon('');
+    setDescuentoText('');
+    setObservaciones('');
+    setQuery('');
+    setHighlight(0);
+    setNotice(null);
+    setError(null);
   }
 
   // F2: back to the search box; F9 or Ctrl+Enter: confirm the sale.
@@ -261,7 +308,7 @@ function PointOfSale() {
         focusSearch();
       } else if (e.key === 'F9' || (e.key === 'Enter' && (e.ctrlKey || e.metaKey))) {
         e.preventDefault();
-        void confirmRef.current();
+        void confirmRef.current({ key: true });
       }
     };
     window.addEventListener('keydown', onKey);
@@ -407,7 +454,7 @@ function PointOfSale() {
                       setLines((ls) => setQuantity(ls, l.key, q));
                       setDraft(l.key, null);
                     }}
-                    onPrice={(p) => setLines((ls) => setPrice(ls, l.key, p))}
+                    onPrice={controls.cambiarPrecios ? (p) => setLines((ls) => setPrice(ls, l.key, p)) : undefined}
                     onRemove={() => {
                       setLines((ls) => removeLine(ls, l.key));
                       setDraft(l.key, null);
@@ -425,6 +472,8 @@ function PointOfSale() {
           <CustomerPicker
             value={cliente}
             onChange={setCliente}
+            text={clienteTexto}
+            onTextChange={setClienteTexto}
             canView={can('clientes', 'ver')}
             canCreate={can('clientes', 'editar')}
           />
@@ -438,7 +487,16 @@ function PointOfSale() {
             </Select>
           </Field>
           <div className="grid grid-cols-2 gap-3">
-            <Field id="pos-descuento" label="Descuento ($)" error={descuentoError}>
+            <Field
+              id="pos-descuento"
+              label="Descuento ($ o %)"
+              error={descuentoError}
+              hint={
+                controls.descuentoMaximo === null
+                  ? undefined
+                  : `Hasta ${formatNumber(controls.descuentoMaximo, formatting)} %`
+              }
+            >
               <Input
                 id="pos-descuento"
                 inputMode="decimal"
@@ -554,6 +612,29 @@ function PointOfSale() {
         }}
       />
 
+      <Dialog
+        open={askMedio}
+        onOpenChange={setAskMedio}
+        title={`¿Cobrar con ${PAYMENT_METHOD_LABELS[metodo]}?`}
+        description={`El total es ${money(t.total)}. Enter confirma; Escape vuelve a la venta.`}
+        className="max-w-sm"
+      >
+        <div className="mt-2 flex justify-end gap-3">
+          <Button variant="secondary" onClick={() => setAskMedio(false)}>
+            Volver
+          </Button>
+          <Button
+            autoFocus
+            onClick={() => {
+              setAskMedio(false);
+              void confirm({ key: true, medioConfirmado: true });
+            }}
+          >
+            Cobrar con {PAYMENT_METHOD_LABELS[metodo]}
+          </Button>
+        </div>
+      </Dialog>
+
       {done && (
         <SaleDoneDialog
           done={done}
@@ -586,7 +667,8 @@ function CartRow({
   /** `checked`: it was refused, show why. */
   onQtyDraft: (text: string | null, checked?: boolean) => void;
   onQuantity: (milli: number) => void;
-  onPrice: (cents: number) => void;
+  /** Absent without cambiar_precios: the price shows but cannot be changed. */
+  onPrice?: (cents: number) => void;
   onRemove: () => void;
   onDone: () => void;
 }) {
@@ -614,7 +696,7 @@ function CartRow({
   };
   const commitPrice = () => {
     const v = parseDecimal(price, 2);
-    if (v !== null) onPrice(v);
+    if (v !== null) onPrice?.(v);
     setPriceText(null);
     return true;
   };
@@ -630,7 +712,9 @@ function CartRow({
     <li className="px-4 py-3" aria-label={line.item.nombre}>
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
-          <p className="truncate font-medium text-slate-900">{line.item.nombre}</p>
+          <p className="line-clamp-2 break-words font-medium text-slate-900" title={line.item.nombre}>
+            {line.item.nombre}
+          </p>
           <p className={cn('text-xs', over ? 'font-medium text-amber-700' : 'text-slate-500')}>
             {line.item.tipo === 'servicio'
               ? 'Servicio'
@@ -702,6 +786,8 @@ function CartRow({
             inputMode="decimal"
             className="text-right"
             value={price}
+            readOnly={!onPrice}
+            title={onPrice ? undefined : 'Sin permiso para cambiar precios'}
             aria-invalid={!priceValid}
             onChange={(e) => setPriceText(e.target.value)}
             onBlur={commitPrice}

@@ -3,7 +3,7 @@ import type { Product, Service } from '@mostrador/shared/catalog';
 import type { Customer } from '@mostrador/shared/customers';
 import { useBusiness } from '@/app/business-context';
 import { api } from '@/lib/api';
-import type { CatalogItem } from './cart';
+import { rankCatalog, type CatalogItem } from './cart';
 
 const cents = (n: number) => Math.round(n * 100);
 const milli = (n: number) => Math.round(n * 1000);
@@ -30,7 +30,7 @@ export const serviceToItem = (s: Service): CatalogItem => ({
   unidad: 'servicio',
 });
 
-/** Active products and services whose name or code contains `q` (products first). */
+/** Active products and services whose name or code contains `q`, best match first (see rankCatalog). */
 export async function searchCatalog(businessId: string, q: string, limit = 8, signal?: AbortSignal) {
   const query = { q, activo: 'true', limit };
   const [products, services] = await Promise.all([
@@ -38,7 +38,7 @@ export async function searchCatalog(businessId: string, q: string, limit = 8, si
     api.get<Service[]>(`/businesses/${businessId}/services`, query),
   ]);
   if (signal?.aborted) return [];
-  return [...products.map(productToItem), ...services.map(serviceToItem)];
+  return rankCatalog([...products.map(productToItem), ...services.map(serviceToItem)], q);
 }
 
 /** `allowed`: the user may see products; otherwise nothing is asked (the server would refuse it). */

@@ -7,6 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-actions';
 import { DecimalField, Field, Input, InputField, MoneyField, Select, Textarea } from '@/components/ui/input';
 import { useCategoryChoices, type CategoryChoice } from '@/features/categories/categories.api';
+import { useCounterControls } from '@/features/permissions/permissions.api';
 import { decimalResolver, decimalText, readDecimal } from '@/lib/decimal-input';
 import { applyServerErrors } from '@/lib/forms';
 import { formatNumber } from '@/lib/format';
@@ -99,6 +100,7 @@ function ProductFormFields({
   });
   const err = formState.errors;
   const [compra, venta] = useWatch({ control, name: ['precio_compra', 'precio_venta'] });
+  const { verCostos } = useCounterControls();
 
   const onSubmit = handleSubmit(async (v) => {
     setFormError(null);
@@ -110,8 +112,13 @@ function ProductFormFields({
           descripcion: v.descripcion ?? null,
           codigo: v.codigo ?? null,
           codigo_barras: v.codigo_barras ?? null,
-          precio_compra:
-            v.precio_compra === null || v.precio_compra === undefined ? null : centsToNumber(v.precio_compra),
+          // Without ver_costos the cost is neither shown nor sent (the server keeps it as it is).
+          ...(verCostos
+            ? {
+                precio_compra:
+                  v.precio_compra === null || v.precio_compra === undefined ? null : centsToNumber(v.precio_compra),
+              }
+            : {}),
           precio_venta: centsToNumber(v.precio_venta),
           // Stock is set only when creating; afterwards it changes through adjustments.
           ...(product ? {} : { stock_actual: milliToNumber(v.stock_actual ?? 0) }),
@@ -145,12 +152,14 @@ function ProductFormFields({
           inputMode="numeric"
           {...register('codigo_barras')}
         />
-        <MoneyField
-          id="prod-compra"
-          label="Precio de compra (costo)"
-          error={err.precio_compra}
-          {...register('precio_compra')}
-        />
+        {verCostos && (
+          <MoneyField
+            id="prod-compra"
+            label="Precio de compra (costo)"
+            error={err.precio_compra}
+            {...register('precio_compra')}
+          />
+        )}
         <MoneyField
           id="prod-venta"
           label="Precio de venta"
@@ -159,7 +168,7 @@ function ProductFormFields({
           {...register('precio_venta')}
         />
       </div>
-      <Margin compra={compra ?? ''} venta={venta ?? ''} />
+      {verCostos && <Margin compra={compra ?? ''} venta={venta ?? ''} />}
       <div className="grid gap-4 sm:grid-cols-3">
         {product ? (
           <Field id="prod-stock" label="Stock actual" hint="Se cambia con «Ajustar stock».">

@@ -21,7 +21,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { FilterSelect } from '@/components/ui/input';
 import { Badge, Card, EmptyState, ErrorNote } from '@/components/ui/misc';
 import { useCategories } from '@/features/categories/categories.api';
-import { useCan } from '@/features/permissions/permissions.api';
+import { useCan, useCounterControls } from '@/features/permissions/permissions.api';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatMoney, formatNumber } from '@/lib/format';
@@ -111,6 +111,7 @@ function RowMenu({ p, a }: { p: Product; a: Actions }) {
 
 function ProductTable({ rows, a }: { rows: Product[]; a: Actions }) {
   const { formatting } = useBusiness();
+  const { verCostos } = useCounterControls();
   return (
     <>
       {/* Wide screens: a table. */}
@@ -123,9 +124,11 @@ function ProductTable({ rows, a }: { rows: Product[]; a: Actions }) {
             <th scope="col" className="px-2 py-3 font-medium">
               Categoría
             </th>
-            <th scope="col" className="px-2 py-3 text-right font-medium">
-              Costo
-            </th>
+            {verCostos && (
+              <th scope="col" className="px-2 py-3 text-right font-medium">
+                Costo
+              </th>
+            )}
             <th scope="col" className="px-2 py-3 text-right font-medium">
               Precio
             </th>
@@ -157,9 +160,11 @@ function ProductTable({ rows, a }: { rows: Product[]; a: Actions }) {
                 </p>
               </td>
               <td className="px-2 py-3 text-slate-600">{p.categoria_nombre ?? '—'}</td>
-              <td className="whitespace-nowrap px-2 py-3 text-right tabular-nums text-slate-500">
-                {p.precio_compra === null ? '—' : formatMoney(p.precio_compra, formatting)}
-              </td>
+              {verCostos && (
+                <td className="whitespace-nowrap px-2 py-3 text-right tabular-nums text-slate-500">
+                  {p.precio_compra == null ? '—' : formatMoney(p.precio_compra, formatting)}
+                </td>
+              )}
               <td className="whitespace-nowrap px-2 py-3 text-right font-medium tabular-nums text-slate-900">
                 {formatMoney(p.precio_venta, formatting)}
               </td>

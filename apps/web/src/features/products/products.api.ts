@@ -61,7 +61,8 @@ export interface ProductBody {
   descripcion: string | null;
   codigo: string | null;
   codigo_barras: string | null;
-  precio_compra: number | null;
+  /** Left out by members without ver_costos: the server keeps the cost as it is. */
+  precio_compra?: number | null;
   precio_venta: number;
   stock_actual?: number;
   stock_minimo: number;

@@ -148,7 +148,7 @@ export function ProductPicker({
                   </span>
                 </span>
                 <span className="shrink-0 text-xs text-slate-500">
-                  {p.precio_compra !== null ? `Costo ${formatMoney(p.precio_compra, formatting)}` : 'Sin costo'}
+                  {p.precio_compra != null ? `Costo ${formatMoney(p.precio_compra, formatting)}` : null}
                 </span>
               </li>
             ))

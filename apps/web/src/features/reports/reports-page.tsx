@@ -10,7 +10,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field, Input, Textarea } from '@/components/ui/input';
 import { Badge, Card, EmptyState, ErrorNote, PageHeader, Skeleton } from '@/components/ui/misc';
 import { PermissionGate } from '@/features/permissions/permission-gate';
-import { useCan } from '@/features/permissions/permissions.api';
+import { useCan, useCounterControls } from '@/features/permissions/permissions.api';
 import { PrintableTicket, printTicket } from '@/features/pos/ticket';
 import { Pager, StatusNote } from '@/features/products/inventory-ui';
 import { useSales, useSalesReport, useVoidSale } from '@/features/sales/sales.api';
@@ -32,6 +32,7 @@ export default function ReportsPage() {
 
 function Reports() {
   const { business, businessId, formatting } = useBusiness();
+  const { verCostos } = useCounterControls();
   const today = todayIn(formatting.timezone);
   const [period, setPeriod] = useState<PeriodId>('mes');
   const [custom, setCustom] = useState(() => periodRange('mes', today));
@@ -136,14 +137,16 @@ function Reports() {
               )}
             </Stat>
             <Stat label="Ticket promedio" loading={!r} value={r && formatMoney(r.ticket_promedio, formatting)} />
-            <Stat
-              label="Ganancia estimada"
-              loading={!r}
-              value={r && formatMoney(r.ganancias_netas, formatting)}
-              tone={r && r.ganancias_netas < 0 ? 'red' : 'green'}
-            >
-              {r && <span className="text-xs text-slate-500">Costo {formatMoney(r.costo_estimado, formatting)}</span>}
-            </Stat>
+            {verCostos && (
+              <Stat
+                label="Ganancia estimada"
+                loading={!r}
+                value={r && formatMoney(r.ganancias_netas, formatting)}
+                tone={r && r.ganancias_netas < 0 ? 'red' : 'green'}
+              >
+                {r && <span className="text-xs text-slate-500">Costo {formatMoney(r.costo_estimado, formatting)}</span>}
+              </Stat>
+            )}
           </div>
 
           <Card className="mt-5">
@@ -291,8 +294,8 @@ function TopItems({ items }: { items: SalesReport['productos_mas_vendidos'] }) {
             <span className="min-w-0 flex-1">
               <span className="block truncate font-medium text-slate-800">{p.nombre}</span>
               <span className="text-xs text-slate-500">
-                {formatNumber(p.cantidad, formatting)} {p.tipo === 'servicio' ? 'serv.' : 'u.'} · ganancia{' '}
-                {formatMoney(p.ganancia, formatting)}
+                {formatNumber(p.cantidad, formatting)} {p.tipo === 'servicio' ? 'serv.' : 'u.'}
+                {p.ganancia != null && ` · ganancia ${formatMoney(p.ganancia, formatting)}`}
               </span>
             </span>
             <span className="font-semibold text-slate-900">{formatMoney(p.total, formatting)}</span>

@@ -11,6 +11,7 @@ import { Field, FilterSelect, InputField, IntegerField, MoneyField, Select, Text
 import { Badge, EmptyState, ErrorNote, FilterBar } from '@/components/ui/misc';
 import { RowActions } from '@/components/ui/row-actions';
 import { useCategories, useCategoryChoices, type CategoryChoice } from '@/features/categories/categories.api';
+import { useCounterControls } from '@/features/permissions/permissions.api';
 import { useCan } from '@/features/permissions/permissions.api';
 import { ListCard, Pager, RowsSkeleton, SearchBox, StatusNote, useDebounced } from '@/features/products/inventory-ui';
 import { errorMessage } from '@/lib/api';
@@ -70,6 +71,7 @@ function ServiceFormFields({
       : { nombre: '', descripcion: '', precio: '', costo: '', duracion_minutos: '', categoria_id: '', activo: true },
   });
   const err = formState.errors;
+  const { verCostos } = useCounterControls();
   const onSubmit = handleSubmit(async (v) => {
     setFormError(null);
     try {
@@ -79,7 +81,7 @@ function ServiceFormFields({
           nombre: v.nombre,
           descripcion: v.descripcion ?? null,
           precio: centsToNumber(v.precio),
-          costo: v.costo === null || v.costo === undefined ? null : centsToNumber(v.costo),
+          ...(verCostos ? { costo: v.costo === null || v.costo === undefined ? null : centsToNumber(v.costo) } : {}),
           duracion_minutos: v.duracion_minutos ?? null,
           categoria_id: v.categoria_id ?? null,
           activo: v.activo ?? true,
@@ -95,13 +97,15 @@ function ServiceFormFields({
       <InputField id="srv-nombre" label="Nombre" required error={err.nombre} autoFocus {...register('nombre')} />
       <div className="grid gap-4 sm:grid-cols-3">
         <MoneyField id="srv-precio" label="Precio" required error={err.precio} {...register('precio')} />
-        <MoneyField
-          id="srv-costo"
-          label="Costo"
-          hint="Para estimar la ganancia."
-          error={err.costo}
-          {...register('costo')}
-        />
+        {verCostos && (
+          <MoneyField
+            id="srv-costo"
+            label="Costo"
+            hint="Para estimar la ganancia."
+            error={err.costo}
+            {...register('costo')}
+          />
+        )}
         <IntegerField
           id="srv-duracion"
           label="Duración (minutos)"
@@ -268,7 +272,7 @@ export function ServicesTab() {
                         {s.duracion_minutos} min
                       </span>
                     )}
-                    {s.costo !== null && <span>Costo {formatMoney(s.costo, formatting)}</span>}
+                    {s.costo != null && <span>Costo {formatMoney(s.costo, formatting)}</span>}
                   </p>
                 </div>
                 <p className="whitespace-nowrap font-semibold tabular-nums text-slate-900">

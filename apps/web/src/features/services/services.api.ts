@@ -29,7 +29,7 @@ export interface ServiceBody {
   nombre: string;
   descripcion: string | null;
   precio: number;
-  costo: number | null;
+  costo?: number | null;
   duracion_minutos: number | null;
   categoria_id: string | null;
   activo: boolean;

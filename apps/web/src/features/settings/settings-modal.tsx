@@ -6,9 +6,11 @@ import {
   MIN_DAYS_CHOICES,
   MSG_MIN_DAYS,
   MSG_THRESHOLD,
+  SCALE_PRESETS,
   SETTINGS_DEFAULTS,
   TIMEZONE_LABELS,
   TIMEZONES,
+  type ScaleLayout,
 } from '@mostrador/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -23,7 +25,16 @@ type Form = {
   currency: string;
   sales_drop_threshold: number;
   min_days_for_model: number;
+  balanza: ScaleLayout | null;
 };
+
+const NO_SCALE = 'ninguna';
+const CUSTOM_SCALE = 'personalizada';
+/** The preset a saved layout is, or "personalizada" for one saved through the API. */
+const presetOf = (l: ScaleLayout | null) =>
+  l === null
+    ? NO_SCALE
+    : (SCALE_PRESETS.find((p) => JSON.stringify(p.layout) === JSON.stringify(l))?.id ?? CUSTOM_SCALE);
 
 /** Business settings (SPEC §2, §5, §9): fixed choices; load failures fall back to the defaults. */
 export function SettingsModal({
@@ -44,14 +55,15 @@ export function SettingsModal({
         currency: s.currency,
         sales_drop_threshold: s.sales_drop_threshold,
         min_days_for_model: s.min_days_for_model,
+        balanza: s.balanza,
       }
-    : { ...SETTINGS_DEFAULTS };
+    : { ...SETTINGS_DEFAULTS, balanza: null };
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
       title="Configuración del negocio"
-      description="Idioma, zona horaria, moneda y alertas."
+      description="Idioma, zona horaria, moneda, alertas y balanza."
     >
       {open && (
         <SettingsForm
@@ -143,6 +155,31 @@ function SettingsForm({ businessId, initial, onDone }: { businessId: string; ini
               {d} días
             </option>
           ))}
+        </Select>
+      </Field>
+      <Field
+        id="cfg-balanza"
+        label="Etiquetas de balanza"
+        hint="Cómo imprime tu balanza el código de los productos pesables (prefijos 20 a 29)."
+      >
+        <Select
+          id="cfg-balanza"
+          value={presetOf(form.balanza)}
+          onChange={(e) =>
+            set(
+              'balanza',
+              SCALE_PRESETS.find((p) => p.id === e.target.value)?.layout ??
+                (e.target.value === CUSTOM_SCALE ? form.balanza : null),
+            )
+          }
+        >
+          <option value={NO_SCALE}>No uso etiquetas de balanza</option>
+          {SCALE_PRESETS.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.nombre}
+            </option>
+          ))}
+          {presetOf(form.balanza) === CUSTOM_SCALE && <option value={CUSTOM_SCALE}>Formato personalizado</option>}
         </Select>
       </Field>
       {error && <ErrorNote>{error}</ErrorNote>}

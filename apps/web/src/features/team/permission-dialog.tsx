@@ -8,15 +8,17 @@ import {
   permissionKey,
   permissionPayload,
   setModule,
+  type CounterControls,
   type MemberRole,
   type PermissionMap,
   type PermissionPayload,
 } from '@mostrador/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Field, Select } from '@/components/ui/input';
+import { Field, Input, Select } from '@/components/ui/input';
 import { ErrorNote } from '@/components/ui/misc';
 import { errorMessage } from '@/lib/api';
+import { parseDecimal } from '@/lib/decimal';
 
 export interface PermissionTarget {
   userId: string;
@@ -25,6 +27,7 @@ export interface PermissionTarget {
   rol: MemberRole;
   accesoTotal: boolean;
   permisos: PermissionMap;
+  controles: CounterControls;
 }
 
 const checkbox =
@@ -173,6 +176,10 @@ function PermissionForm({
   const [rol, setRol] = useState<MemberRole>(target.rol);
   const [full, setFull] = useState(target.accesoTotal);
   const [flags, setFlags] = useState<PermissionMap>(target.permisos);
+  const [controls, setControls] = useState<CounterControls>(target.controles);
+  const [maxText, setMaxText] = useState(
+    target.controles.descuento_maximo === null ? '' : String(target.controles.descuento_maximo).replace('.', ','),
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const admin = rol === 'admin';
@@ -182,10 +189,18 @@ function PermissionForm({
       className="space-y-4"
       onSubmit={async (e) => {
         e.preventDefault();
+        const empty = maxText.trim() === '';
+        const max = empty ? null : parseDecimal(maxText.replace('%', ''), 2);
+        if (!empty && (max === null || max > 10_000)) {
+          setError('El descuento máximo es un porcentaje de 0 a 100, o vacío para no limitarlo.');
+          return;
+        }
         setBusy(true);
         setError(null);
         try {
-          await onSave(permissionPayload(rol, full, flags));
+          await onSave(
+            permissionPayload(rol, full, flags, { ...controls, descuento_maximo: max === null ? null : max / 100 }),
+          );
           onCancel();
         } catch (err) {
           setError(errorMessage(err, 'No se pudieron guardar los permisos.'));
@@ -229,6 +244,44 @@ function PermissionForm({
         disabled={full || admin}
       />
       {!full && !admin && <PosNeeds flags={flags} onAdd={setFlags} />}
+      {!full && !admin && (
+        <fieldset className="space-y-2 rounded-lg border border-slate-200 p-3">
+          <legend className="px-1 text-sm font-medium text-slate-700">En el mostrador</legend>
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className={checkbox}
+              checked={controls.ver_costos}
+              onChange={(e) => setControls((c) => ({ ...c, ver_costos: e.target.checked }))}
+            />
+            Ver costos, márgenes y ganancia estimada
+          </label>
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className={checkbox}
+              checked={controls.cambiar_precios}
+              onChange={(e) => setControls((c) => ({ ...c, cambiar_precios: e.target.checked }))}
+            />
+            Cambiar precios y hacer cualquier descuento en el punto de venta
+          </label>
+          {!controls.cambiar_precios && (
+            <Field
+              id="perm-descuento"
+              label="Descuento máximo sin autorización (%)"
+              hint="Vacío: sin límite. 0: no puede hacer descuentos."
+            >
+              <Input
+                id="perm-descuento"
+                inputMode="decimal"
+                className="w-28"
+                value={maxText}
+                onChange={(e) => setMaxText(e.target.value)}
+              />
+            </Field>
+          )}
+        </fieldset>
+      )}
       {error && <ErrorNote>{error}</ErrorNote>}
       <div className="flex justify-end gap-3">
         <Button variant="secondary" onClick={onCancel}>

@@ -2,6 +2,7 @@ import { Clock, MailPlus, ShieldCheck, Trash2, UserCheck, UserRoundCog, UserX, U
 import { useState } from 'react';
 import {
   allPermissions,
+  NEW_MEMBER_CONTROLS,
   MODULE_LABELS,
   ROLE_LABELS,
   visibleModules,
@@ -134,6 +135,7 @@ export function TeamSection({ business }: { business: Business }) {
                         rol: p.rol,
                         accesoTotal: false,
                         permisos: allPermissions(false),
+                        controles: NEW_MEMBER_CONTROLS,
                       })
                     }
                   >
@@ -204,6 +206,11 @@ export function TeamSection({ business }: { business: Business }) {
                             rol: m.rol,
                             accesoTotal: m.acceso_total,
                             permisos: m.permisos,
+                            controles: {
+                              ver_costos: m.ver_costos,
+                              cambiar_precios: m.cambiar_precios,
+                              descuento_maximo: m.descuento_maximo,
+                            },
                           })
                         }
                       >

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { ean13CheckDigit, type ScaleLayout } from '@mostrador/shared/scale';
+import { rankCatalog, type CatalogItem } from './cart';
+import { resolveScan } from './scan';
+
+const item = (over: Partial<CatalogItem>): CatalogItem => ({
+  id: over.nombre ?? 'x',
+  tipo: 'producto',
+  nombre: 'x',
+  codigo: null,
+  codigo_barras: null,
+  precio: 100_00,
+  stock: 10_000,
+  unidad: 'unidad',
+  ...over,
+});
+const queso = item({ nombre: 'Queso cremoso', codigo: '1281', precio: 15_000_00, unidad: 'kg' });
+const yerba = item({ nombre: 'Yerba 1 kg', codigo_barras: '7795791241239', precio: 4_500_00 });
+const yerbaSuave = item({ nombre: 'Yerba suave', codigo: 'YS', precio: 4_000_00 });
+const catalog = [queso, yerba, yerbaSuave];
+const peso5: ScaleLayout = { prefijos: ['20'], codigo_digitos: 5, valor: 'peso', decimales: 3 };
+const precio5: ScaleLayout = { ...peso5, valor: 'precio', decimales: 0 };
+const label = (first12: string) => first12 + ean13CheckDigit(first12);
+
+/** The server's search: name or codes containing the term. */
+const terms: string[] = [];
+const lookup = async (term: string) => {
+  terms.push(term);
+  const t = term.toLowerCase();
+  return catalog.filter((i) =>
+    [i.nombre, i.codigo, i.codigo_barras].some((v) => v !== null && v.toLowerCase().includes(t)),
+  );
+};
+
+describe('resolveScan', () => {
+  it('adds 0,750 kg from the issue scale label (prefix 20, code 01281, grams)', async () => {
+    const r = await resolveScan('2001281007502', { balanza: peso5, shown: [], lookup });
+    expect(r).toEqual({ item: queso, cantidad: 750 });
+    expect(terms.at(-1)).toBe('1281');
+  });
+
+  it('adds what a price label buys', async () => {
+    const r = await resolveScan(label('200128107500'), { balanza: precio5, shown: [], lookup });
+    expect(r).toEqual({ item: queso, cantidad: 500 });
+  });
+
+  it('refuses a label with a bad check digit or an unknown code', async () => {
+    expect(await resolveScan('2001281007503', { balanza: peso5, shown: [], lookup })).toEqual({
+      error: expect.stringContaining('dígito verificador'),
+    });
+    expect(await resolveScan(label('209999900750'), { balanza: peso5, shown: [], lookup })).toEqual({
+      error: expect.stringContaining('código de balanza 99999'),
+    });
+  });
+
+  it('reads labels only when the business set a layout', async () => {
+    expect(await resolveScan('2001281007502', { balanza: null, shown: [], lookup })).toEqual({
+      error: expect.stringContaining('No se encontró'),
+    });
+  });
+
+  it('takes a quantity before the code: 3*code and 3x code', async () => {
+    expect(await resolveScan('3*7795791241239', { balanza: peso5, shown: [], lookup })).toEqual({
+      item: yerba,
+      cantidad: 3000,
+    });
+    expect(await resolveScan('3x7795791241239', { balanza: null, shown: [yerba], lookup })).toEqual({
+      item: yerba,
+      cantidad: 3000,
+    });
+    expect(await resolveScan('1,5*7795791241239', { balanza: null, shown: [], lookup })).toEqual({
+      error: expect.stringContaining('cantidad entera'),
+    });
+  });
+
+  it('chooses the exact code first, then the highlighted row, then the best name match', async () => {
+    expect(await resolveScan('ys', { balanza: null, shown: [], lookup })).toEqual({ item: yerbaSuave, cantidad: 1000 });
+    expect(await resolveScan('yerba', { balanza: null, shown: [], lookup, chosen: yerbaSuave })).toEqual({
+      item: yerbaSuave,
+      cantidad: 1000,
+    });
+    expect(await resolveScan('yerba', { balanza: null, shown: [], lookup })).toEqual({ item: yerba, cantidad: 1000 });
+  });
+});
+
+describe('rankCatalog', () => {
+  it('puts an exact code or barcode first, then names starting with the term', () => {
+    const mate = item({ nombre: 'Mate de calabaza', codigo: 'MATE' });
+    const bombilla = item({ nombre: 'Bombilla para mate', codigo: 'B1' });
+    const yerbaMate = item({ nombre: 'Yerba mate', codigo_barras: '7790000000000' });
+    expect(rankCatalog([bombilla, yerbaMate, mate], 'mate')).toEqual([mate, bombilla, yerbaMate]);
+    expect(rankCatalog([bombilla, mate], 'máte')).toEqual([mate, bombilla]);
+    expect(rankCatalog([bombilla, yerbaMate], 'bomb')).toEqual([bombilla, yerbaMate]);
+  });
+});

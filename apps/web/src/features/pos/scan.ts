@@ -1,0 +1,42 @@
+import { readScaleLabel, sameScaleCode, splitQuantity, type ScaleLayout } from '@mostrador/shared/scale';
+import { checkQuantity, exactMatch, rankCatalog, type CatalogItem } from './cart';
+
+export type ScanResult = { item: CatalogItem; cantidad: number } | { error: string };
+
+/**
+ * What Enter in the POS search adds: a scale label (its weight, or the quantity its price buys), a
+ * quantity typed before a code ("3*7795791241239"), or one unit of the exact code, the highlighted
+ * result or the best match. `lookup` asks the server; `shown`/`chosen` are what the list shows.
+ */
+export async function resolveScan(
+  typed: string,
+  opts: {
+    balanza: ScaleLayout | null;
+    shown: CatalogItem[];
+    chosen?: CatalogItem;
+    lookup: (term: string) => Promise<CatalogItem[]>;
+  },
+): Promise<ScanResult> {
+  const { cantidadTexto, termino } = splitQuantity(typed);
+  const label = opts.balanza ? readScaleLabel(termino, opts.balanza) : null;
+  if (label && 'error' in label) return label;
+  if (label) {
+    const found = await opts.lookup(label.codigo.replace(/^0+(?=\d)/, ''));
+    const item = found.find((i) => i.tipo === 'producto' && sameScaleCode(label.codigo, i.codigo));
+    if (!item)
+      return { error: `Ningún producto tiene el código de balanza ${label.codigo}: revisá el código del producto.` };
+    if (label.valor === 'peso') return { item, cantidad: label.cantidad };
+    if (item.precio <= 0)
+      return { error: `«${item.nombre}» no tiene precio: no se puede saber cuánto lleva la etiqueta.` };
+    return { item, cantidad: Math.max(1, Math.round((label.importe * 1000) / item.precio)) };
+  }
+  let item = opts.chosen ?? exactMatch(opts.shown, termino);
+  if (!item) {
+    const fresh = await opts.lookup(termino);
+    item = exactMatch(fresh, termino) ?? rankCatalog(fresh, termino)[0] ?? null;
+  }
+  if (!item) return { error: `No se encontró ningún producto o servicio con «${termino}».` };
+  if (cantidadTexto === null) return { item, cantidad: 1000 };
+  const q = checkQuantity(cantidadTexto, item);
+  return q.error === null ? { item, cantidad: q.cantidad } : { error: q.error };
+}
