@@ -26,7 +26,7 @@ test('register, confirm the e-mail, log in, create a business, see the dashboard
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Contraseña').fill(PASSWORD);
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
-  await expect(page.getByRole('heading', { name: 'Revisa tu correo' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Revisá tu correo' })).toBeVisible();
   await expect(page.getByText('Cuenta creada. Te enviamos un e-mail para confirmarla.')).toBeVisible();
 
   // Logging in before confirming is refused with the reason.
@@ -34,10 +34,10 @@ test('register, confirm the e-mail, log in, create a business, see the dashboard
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Contraseña').fill(PASSWORD);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(page.getByText('Debes confirmar tu e-mail antes de iniciar sesión. Revisa tu correo.')).toBeVisible();
+  await expect(page.getByText('Debés confirmar tu e-mail antes de iniciar sesión. Revisá tu correo.')).toBeVisible();
 
   await page.goto(await confirmationLink(email));
-  await expect(page.getByText('Tu e-mail fue confirmado. Ya puedes iniciar sesión.')).toBeVisible();
+  await expect(page.getByText('Tu e-mail fue confirmado. Ya podés iniciar sesión.')).toBeVisible();
   await page.getByRole('link', { name: 'Ir a iniciar sesión' }).click();
 
   await page.getByLabel('E-mail').fill(email);
@@ -45,7 +45,7 @@ test('register, confirm the e-mail, log in, create a business, see the dashboard
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
 
   // No business yet: the user is led to create one.
-  await expect(page.getByRole('heading', { name: 'Crea tu primer negocio' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Creá tu primer negocio' })).toBeVisible();
   await page.getByLabel('Nombre del negocio').fill('Kiosco Nora');
   await page.getByLabel('Tipo').selectOption('Tienda');
   await page.getByRole('button', { name: 'Crear negocio' }).click();

@@ -7,7 +7,7 @@ import { createBusiness, createUser, signIn, type E2EUser } from '../support/ses
  * number. The browser runs with the es-AR locale, as the other journeys.
  */
 
-const INVALID_AMOUNT = 'Monto no válido. Usa el formato 1.234,50.';
+const INVALID_AMOUNT = 'Monto no válido. Usá el formato 1.234,50.';
 
 async function owner(page: Page, request: APIRequestContext, name: string) {
   const user = await createUser(request, name);
@@ -178,7 +178,7 @@ test('catalogue and purchases: prices, quantities and percentages with a decimal
   const bulk = page.getByRole('dialog', { name: 'Actualizar precios' });
   await bulk.getByLabel('Porcentaje').fill('diez');
   await bulk.getByRole('button', { name: 'Ver vista previa' }).click();
-  await expect(bulk.getByText('Porcentaje no válido. Usa el formato 12,5 (hasta 2 decimales).')).toBeVisible();
+  await expect(bulk.getByText('Porcentaje no válido. Usá el formato 12,5 (hasta 2 decimales).')).toBeVisible();
   await bulk.getByLabel('Porcentaje').fill('-10,5');
   await bulk.getByRole('button', { name: 'Ver vista previa' }).click();
   await expect(bulk.getByText('Vista previa: 1 producto cambia de precio de venta (-10,5 %)')).toBeVisible();

@@ -79,7 +79,7 @@ test('a customer with a CUIT, a subscription to a service, and its estado change
   await page.goto('/customers');
   await page.getByRole('button', { name: 'Eliminar Lucía Fernández' }).click();
   const confirm = page.getByRole('dialog', { name: 'Eliminar cliente' });
-  await expect(confirm).toContainText('¿Estás seguro de que quieres eliminar a «Lucía Fernández»?');
+  await expect(confirm).toContainText('¿Estás seguro de que querés eliminar a «Lucía Fernández»?');
   await confirm.getByRole('button', { name: 'Eliminar' }).click();
   await expect(confirm.getByRole('alert')).toHaveText(
     'No se puede eliminar el cliente porque tiene ventas, suscripciones o cuentas asociadas.',

@@ -126,7 +126,7 @@ test('categories and movements: create, filter, edit and delete with confirmatio
   // Delete, after confirming.
   await page.getByRole('button', { name: 'Eliminar Alquiler del local' }).click();
   const confirm = page.getByRole('dialog', { name: 'Eliminar movimiento' });
-  await expect(confirm.getByText('¿Estás seguro de que quieres eliminar este movimiento?')).toBeVisible();
+  await expect(confirm.getByText('¿Estás seguro de que querés eliminar este movimiento?')).toBeVisible();
   await confirm.getByRole('button', { name: 'Cancelar' }).click();
   await expect(page.getByText('Alquiler del local')).toBeVisible();
   await page.getByRole('button', { name: 'Eliminar Alquiler del local' }).click();
@@ -137,7 +137,7 @@ test('categories and movements: create, filter, edit and delete with confirmatio
   await section(page, 'Categorías').click();
   await page.getByRole('button', { name: 'Eliminar Honorarios' }).click();
   const catConfirm = page.getByRole('dialog', { name: 'Eliminar categoría' });
-  await expect(catConfirm.getByText('¿Estás seguro de que quieres eliminar esta categoría?')).toBeVisible();
+  await expect(catConfirm.getByText('¿Estás seguro de que querés eliminar esta categoría?')).toBeVisible();
   await catConfirm.getByRole('button', { name: 'Eliminar' }).click();
   await expect(
     catConfirm.getByText('No se puede eliminar la categoría porque tiene movimientos asociados.'),
@@ -181,7 +181,7 @@ test('pending accounts: receivable and payable, due status, mark paid, then cash
   await dlg.getByLabel('Fecha de Vencimiento').fill(day(-2));
   await dlg.getByLabel('Descripción').fill('Mercadería');
   await dlg.getByRole('button', { name: 'Guardar' }).click();
-  await expect(dlg.getByText('Indica el proveedor.')).toBeVisible();
+  await expect(dlg.getByText('Indicá el proveedor.')).toBeVisible();
   await dlg.getByLabel('Proveedor').fill('Distribuidora Sur');
   await dlg.getByRole('button', { name: 'Guardar' }).click();
   await expect(dlg).toBeHidden();

@@ -121,7 +121,7 @@ test('a shop owner builds the catalogue: category, products, search, edit, stock
   // Deleting asks first.
   await productAction(page, 'Jugo de naranja 1 l', 'Eliminar');
   const confirm = page.getByRole('dialog', { name: 'Eliminar producto' });
-  await expect(confirm).toContainText('¿Estás seguro de que quieres eliminar «Jugo de naranja 1 l»?');
+  await expect(confirm).toContainText('¿Estás seguro de que querés eliminar «Jugo de naranja 1 l»?');
   await confirm.getByRole('button', { name: 'Eliminar' }).click();
   await expect(row(page, 'Jugo de naranja 1 l')).toHaveCount(0);
 });

@@ -84,7 +84,7 @@ test.describe('landing page', () => {
       {
         name: 'Empresarial',
         limits: ['Usuarios ilimitados', 'Almacenamiento ilimitado'],
-        cta: 'Contáctanos',
+        cta: 'Contactanos',
         href: '#contacto',
       },
     ];

@@ -40,10 +40,10 @@ test('an invited member approved with only ventas and clientes is refused elsewh
 
   await page.goto('/compras');
   await expect(page.getByRole('heading', { name: 'Acceso Restringido' })).toBeVisible();
-  await expect(page.getByText('No tienes permisos para acceder a esta página')).toBeVisible();
+  await expect(page.getByText('No tenés permisos para acceder a esta página')).toBeVisible();
   // The permission to ask for, named as the team screen names it.
   await expect(page.getByText('Permiso requerido: Ver en el módulo Compras y stock')).toBeVisible();
-  await expect(page.getByText('Contacta al administrador del negocio')).toBeVisible();
+  await expect(page.getByText('Contactá al administrador del negocio')).toBeVisible();
   await page.getByRole('link', { name: 'Volver al Dashboard' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 
@@ -74,6 +74,6 @@ test('with no business selected, business links show "Sin negocio" and refuse na
     void d.dismiss();
   });
   await page.getByRole('link', { name: /Clientes/ }).click();
-  await expect.poll(() => alerts).toEqual(['Por favor selecciona un negocio antes de continuar']);
+  await expect.poll(() => alerts).toEqual(['Por favor seleccioná un negocio antes de continuar']);
   await expect(page).toHaveURL(/\/profile$/);
 });

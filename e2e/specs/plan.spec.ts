@@ -37,14 +37,14 @@ test('a business past its trial is read-only until a plan is chosen', async ({ p
   });
   expect(refused.status()).toBe(402);
   expect((await refused.json()).detail).toMatch(
-    /^Tu período de prueba terminó\. El negocio está en modo solo lectura hasta el \d{2}\/\d{2}\/\d{4}; elige un plan para volver a registrar datos\.$/,
+    /^Tu período de prueba terminó\. El negocio está en modo solo lectura hasta el \d{2}\/\d{2}\/\d{4}; elegí un plan para volver a registrar datos\.$/,
   );
 
   await page.getByRole('link', { name: 'Elegir plan' }).click();
   await expect(page.getByRole('heading', { name: 'Plan del negocio' })).toBeVisible();
   await expect(page.getByText('El pago todavía no está integrado')).toBeVisible();
   await page.getByRole('button', { name: 'Elegir Profesional' }).click();
-  await expect(page.getByText('Plan registrado. Ya puedes seguir registrando datos.')).toBeVisible();
+  await expect(page.getByText('Plan registrado. Ya podés seguir registrando datos.')).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'solo lectura' })).toHaveCount(0);
 
   await page.goto('/finanzas/categorias');

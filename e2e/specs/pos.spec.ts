@@ -66,7 +66,7 @@ test('the point of sale refuses what it cannot charge: bad amounts, short cash, 
 
   // Half a unit of yerba is refused, and the sale with it.
   const yerbaQty = page.getByLabel('Cantidad de Yerba mate 1 kg');
-  const wholeOnly = 'Este producto se vende por unidad: ingresa una cantidad entera.';
+  const wholeOnly = 'Este producto se vende por unidad: ingresá una cantidad entera.';
   await yerbaQty.fill('0,5');
   await yerbaQty.press('Enter');
   await expect(cart.getByRole('alert').filter({ hasText: wholeOnly })).toBeVisible();
@@ -91,7 +91,7 @@ test('the point of sale refuses what it cannot charge: bad amounts, short cash, 
   const descuento = page.getByLabel('Descuento ($ o %)');
   const pagaCon = page.getByLabel('Paga con ($)');
   await descuento.fill('1,2345');
-  await expect(page.getByText('Monto no válido. Usa el formato 1.234,50.')).toBeVisible();
+  await expect(page.getByText('Monto no válido. Usá el formato 1.234,50.')).toBeVisible();
   await expect(descuento).toHaveAttribute('aria-invalid', 'true');
   // Cash short of the total: the shortfall in the totals, and once Cobrar is refused, under the field.
   await pagaCon.fill('1000');
@@ -226,7 +226,7 @@ test('a cashier with only sales permissions is told why products and customers c
   await expect(page.getByRole('heading', { name: 'Punto de venta' })).toBeVisible();
   await expect(
     page.getByText(
-      'Para buscar productos necesitas permiso para ver productos. Pídeselo a un administrador del negocio.',
+      'Para buscar productos necesitás permiso para ver productos. Pedíselo a un administrador del negocio.',
     ),
   ).toBeVisible();
   await expect(page.getByLabel('Buscar producto o servicio, o escanear código')).toHaveCount(0);
@@ -246,6 +246,6 @@ test('a cashier with only sales permissions is told why products and customers c
   await expect(cliente).toBeVisible();
   await cliente.focus();
   await expect(page.getByRole('button', { name: 'Nuevo cliente' })).toHaveCount(0);
-  await expect(page.getByText('Para buscar productos necesitas permiso')).toBeVisible();
+  await expect(page.getByText('Para buscar productos necesitás permiso')).toBeVisible();
   expect(refused).toEqual([]);
 });

@@ -150,7 +150,7 @@ test('purchases: a supplier, an order of three products on credit, reception, th
   const ficha = page.getByRole('dialog', { name: 'Distribuidora Sur' });
   await expect(ficha.getByRole('list', { name: 'Compras a Distribuidora Sur' })).toContainText('Compra #1');
   await expect(ficha.getByText('Total comprado').locator('..')).toContainText('64.503,00');
-  await expect(ficha.getByText('Le debes').locator('..')).toContainText('$ 0,00');
+  await expect(ficha.getByText('Le debés').locator('..')).toContainText('$ 0,00');
 });
 
 test('purchases: a cash order cancelled after reception gives the stock back; a used supplier cannot be deleted', async ({

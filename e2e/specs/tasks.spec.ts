@@ -205,7 +205,7 @@ test('tasks are created, assigned, moved through their states and seen in the ca
   await page.getByRole('button', { name: 'Lista' }).click();
   await page.getByRole('button', { name: 'Eliminar «Pagar la luz (Edesur)»' }).click();
   const confirm = page.getByRole('dialog', { name: 'Eliminar tarea' });
-  await expect(confirm).toContainText('¿Estás seguro de que quieres eliminar la tarea «Pagar la luz (Edesur)»?');
+  await expect(confirm).toContainText('¿Estás seguro de que querés eliminar la tarea «Pagar la luz (Edesur)»?');
   await confirm.getByRole('button', { name: 'Eliminar' }).click();
   await expect(confirm).toBeHidden();
   await expect(tasks.getByRole('listitem')).toHaveCount(1);

@@ -127,7 +127,7 @@ test('an owner invites, approves with only ventas and clientes, and the member s
   // Removal, with confirmation, applies from the next request.
   await page.getByRole('button', { name: 'Quitar a Luis Prueba' }).click();
   const confirm = page.getByRole('dialog', { name: 'Quitar del equipo' });
-  await expect(confirm).toContainText('¿Estás seguro de que quieres quitar a Luis Prueba del negocio?');
+  await expect(confirm).toContainText('¿Estás seguro de que querés quitar a Luis Prueba del negocio?');
   await confirm.getByRole('button', { name: 'Quitar' }).click();
   await expect(confirm).toBeHidden();
   await expect(members.getByRole('listitem')).toHaveCount(1);

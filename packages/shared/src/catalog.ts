@@ -179,8 +179,8 @@ export const PRODUCT_MESSAGES = {
   notInBusiness: 'Producto no encontrado en este negocio.',
   duplicateCode: (codigo: string) => `Ya existe un producto con el código ${codigo}.`,
   duplicateBarcode: (codigo: string) => `Ya existe un producto con el código de barras ${codigo}.`,
-  inUse: 'El producto tiene ventas o compras registradas; desactívalo en lugar de eliminarlo.',
-  stockNotEditable: 'El stock no se edita directamente: registra un ajuste de stock.',
+  inUse: 'El producto tiene ventas o compras registradas; desactivalo en lugar de eliminarlo.',
+  stockNotEditable: 'El stock no se edita directamente: registrá un ajuste de stock.',
   zeroAdjustment: 'La cantidad debe ser distinta de 0.',
   negativeAdjustment: (producto: string) => `El ajuste dejaría el stock de ${producto} en negativo.`,
   badPercentage: 'El porcentaje debe estar entre -90 y 1000 y ser distinto de 0.',
@@ -366,7 +366,7 @@ export interface BulkPriceResult {
 export const SERVICE_MESSAGES = {
   notFound: 'Servicio no encontrado.',
   notInBusiness: 'Servicio no encontrado en este negocio.',
-  inUse: 'El servicio tiene ventas o suscripciones registradas; desactívalo en lugar de eliminarlo.',
+  inUse: 'El servicio tiene ventas o suscripciones registradas; desactivalo en lugar de eliminarlo.',
 } as const;
 
 const duration = () =>

@@ -76,7 +76,7 @@ export const CUSTOMER_MESSAGES = {
   notInBusiness: 'Cliente no encontrado en este negocio.',
   duplicate: 'Ya existe un cliente con ese documento.',
   inUse: 'No se puede eliminar el cliente porque tiene ventas, suscripciones o cuentas asociadas.',
-  documentTypeRequired: 'Indica el tipo de documento.',
+  documentTypeRequired: 'Indicá el tipo de documento.',
   badDni: 'El DNI debe tener 7 u 8 dígitos.',
   badCuit: 'CUIT/CUIL no válido.',
 } as const;

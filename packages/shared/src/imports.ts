@@ -84,12 +84,12 @@ export function fieldOfHeader(header: string): ImportField | null {
 }
 
 export const IMPORT_MESSAGES = {
-  unsupported: 'Formato no soportado. Sube un archivo .xlsx o .csv.',
+  unsupported: 'Formato no soportado. Subí un archivo .xlsx o .csv.',
   empty: 'El archivo está vacío.',
   missingColumns: (list: string[]) => `Faltan columnas obligatorias: ${list.join(', ')}.`,
   tooManyRows: 'El archivo tiene más de 50.000 filas.',
   noSheet: (hoja: string) => `La hoja «${hoja}» no existe en el archivo.`,
-  unreadable: 'No se pudo leer el archivo. Verifica que sea un Excel o CSV válido.',
+  unreadable: 'No se pudo leer el archivo. Verificá que sea un Excel o CSV válido.',
   noFile: 'Adjunta un archivo en el campo «file».',
   tooLarge: 'El archivo supera el máximo de 10 MB.',
   rowNotFound: 'Fila de importación no encontrada.',

@@ -48,7 +48,7 @@ export const SALE_MESSAGES = {
   badIdempotencyKey: 'La clave de idempotencia debe tener entre 1 y 255 caracteres imprimibles.',
   businessMismatch: 'El negocio indicado no coincide con el de la ruta.',
   alreadyVoided: 'La venta ya está anulada.',
-  notDeleted: 'Las ventas no se eliminan: anúlalas.',
+  notDeleted: 'Las ventas no se eliminan: anulalas.',
   rangeTooLong: 'El rango máximo es de 366 días.',
   badRange: 'La fecha desde no puede ser posterior a la fecha hasta.',
   tooMuch: 'Debe ser menor o igual a 999999999999.99.',

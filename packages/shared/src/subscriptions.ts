@@ -34,8 +34,8 @@ export const SUBSCRIPTION_STATE_LABELS: Record<SubscriptionState, string> = {
 
 export const SUBSCRIPTION_MESSAGES = {
   notFound: 'Suscripción no encontrada.',
-  nameOrService: 'Indica un servicio o un nombre para la suscripción.',
-  priceRequired: 'Indica el precio de la suscripción.',
+  nameOrService: 'Indicá un servicio o un nombre para la suscripción.',
+  priceRequired: 'Indicá el precio de la suscripción.',
   endBeforeStart: 'La fecha de fin no puede ser anterior a la de inicio.',
   badState: `Estado no válido. Opciones: ${SUBSCRIPTION_STATES.join(', ')}.`,
   badDay: 'El día de cobro debe ser un número de 1 a 31.',

@@ -54,7 +54,7 @@ export const TASK_MESSAGES = {
   rangeInverted: 'La fecha desde no puede ser posterior a la fecha hasta.',
   rangeTooLong: `El rango no puede superar los ${TASK_CALENDAR_MAX_DAYS} días.`,
   badInstant: 'Fecha no válida (formato AAAA-MM-DD o AAAA-MM-DDTHH:MM).',
-  onlyEstado: 'Solo puedes cambiar el estado de las tareas asignadas a ti.',
+  onlyEstado: 'Solo podés cambiar el estado de las tareas asignadas a ti.',
 } as const;
 
 /* ---------------------------------------------------------------- dates in a time zone */

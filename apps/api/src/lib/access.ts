@@ -93,7 +93,7 @@ export const API_PREFIX = '/api/v1';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (s: unknown): s is string => typeof s === 'string' && UUID_RE.test(s);
 
-export const notMember = () => new AppError(403, 'NOT_MEMBER', 'No tienes acceso a este negocio.');
+export const notMember = () => new AppError(403, 'NOT_MEMBER', 'No tenés acceso a este negocio.');
 
 const ACCION_VERBO: Record<Accion, string> = { ver: 'ver', editar: 'editar', eliminar: 'eliminar', asignar: 'asignar' };
 
@@ -111,7 +111,7 @@ export const maxDiscount = (b: BusinessContext) => (canChangePrices(b) ? null : 
 /** The module check of API-CONTRACT §1.5, for routes and for service-level rules. */
 export function assertCan(b: BusinessContext, modulo: Modulo, accion: Accion): void {
   if (hasFullAccess(b) || b.permisos[permissionKey(accion, modulo)] === true) return;
-  throw new AppError(403, 'FORBIDDEN', `No tienes permisos para ${ACCION_VERBO[accion]} ${modulo}.`, {
+  throw new AppError(403, 'FORBIDDEN', `No tenés permisos para ${ACCION_VERBO[accion]} ${modulo}.`, {
     modulo,
     accion,
   });
@@ -187,7 +187,7 @@ async function businessIdOf(req: FastifyRequest, userId: string, query: QueryFn)
   const { rows } = await query<{ business_id: string }>(SQL_ONLY_BUSINESS, [userId]);
   if (rows.length === 0) throw notMember();
   if (rows.length > 1) {
-    throw invalid('negocio_id', 'Indica el negocio (negocio_id): perteneces a más de un negocio.', 'BUSINESS_REQUIRED');
+    throw invalid('negocio_id', 'Indicá el negocio (negocio_id): pertenecés a más de un negocio.', 'BUSINESS_REQUIRED');
   }
   return rows[0].business_id;
 }
@@ -345,14 +345,14 @@ function assertPlanAllows(req: FastifyRequest, estado: PlanEstado, readOnlyUntil
     throw new AppError(
       402,
       'BLOCKED',
-      'El período de solo lectura terminó. Elige un plan para volver a usar este negocio.',
+      'El período de solo lectura terminó. Elegí un plan para volver a usar este negocio.',
     );
   }
   if (estado === 'solo_lectura' && WRITES.has(req.method) && rule.readOnly !== 'allow') {
     throw new AppError(
       402,
       'READ_ONLY',
-      `Tu período de prueba terminó. El negocio está en modo solo lectura hasta el ${formatDateEs(readOnlyUntil, timezone)}; elige un plan para volver a registrar datos.`,
+      `Tu período de prueba terminó. El negocio está en modo solo lectura hasta el ${formatDateEs(readOnlyUntil, timezone)}; elegí un plan para volver a registrar datos.`,
     );
   }
 }

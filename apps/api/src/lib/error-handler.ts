@@ -46,7 +46,7 @@ export function installErrorHandler(app: FastifyInstance) {
     if (error.statusCode === 429) {
       return reply
         .status(429)
-        .send({ detail: 'Demasiados intentos. Intenta de nuevo en unos minutos.', code: 'RATE_LIMITED' });
+        .send({ detail: 'Demasiados intentos. Intentá de nuevo en unos minutos.', code: 'RATE_LIMITED' });
     }
     const pgCode = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? code;
     // lock_timeout (55P03) and statement_timeout (57014): the request waited its bounded time.
@@ -65,13 +65,13 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     if (pgCode === 'ECONNREFUSED' || pgCode === '57P01' || pgCode === '53300') {
       return reply.status(503).send({
-        detail: 'El servicio no está disponible en este momento. Intenta nuevamente en unos segundos.',
+        detail: 'El servicio no está disponible en este momento. Intentá nuevamente en unos segundos.',
         code: 'UNAVAILABLE',
       });
     }
     req.log.error({ err: error }, 'error inesperado');
     return reply
       .status(500)
-      .send({ detail: 'Ocurrió un error inesperado. Intenta nuevamente.', code: 'INTERNAL', request_id: req.id });
+      .send({ detail: 'Ocurrió un error inesperado. Intentá nuevamente.', code: 'INTERNAL', request_id: req.id });
   });
 }

@@ -45,7 +45,7 @@ export class AppError extends Error {
   }
 }
 
-export const MSG_UNAUTHENTICATED = 'Tu sesión no es válida o expiró. Inicia sesión nuevamente.';
+export const MSG_UNAUTHENTICATED = 'Tu sesión no es válida o expiró. Iniciá sesión nuevamente.';
 
 export const unauthenticated = () =>
   new AppError(401, 'UNAUTHENTICATED', MSG_UNAUTHENTICATED, {}, { 'WWW-Authenticate': 'Bearer' });
@@ -63,7 +63,7 @@ export const rateLimited = (retryAfterSeconds: number) => {
   return new AppError(
     429,
     'RATE_LIMITED',
-    `Demasiados intentos. Intenta de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+    `Demasiados intentos. Intentá de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
     {},
     { 'Retry-After': String(Math.ceil(retryAfterSeconds)) },
   );

@@ -55,14 +55,14 @@ function Content() {
   if (!isLoading && businesses.length === 0 && !['/profile', '/invitacion'].includes(location.pathname)) {
     return (
       <div className="mx-auto max-w-lg py-10">
-        <h1 className="text-2xl font-semibold text-slate-900">Crea tu primer negocio</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">Creá tu primer negocio</h1>
         <p className="mt-2 text-sm text-slate-600">
-          Todo en Mostrador pertenece a un negocio: ventas, stock, clientes y finanzas. Empieza creando el tuyo; después
-          puedes sumar otros y cambiar entre ellos desde la barra superior.
+          Todo en Mostrador pertenece a un negocio: ventas, stock, clientes y finanzas. Empezá creando el tuyo; después
+          podés sumar otros y cambiar entre ellos desde la barra superior.
         </p>
         <p className="mt-3 rounded-lg bg-blue-50 p-3 text-sm text-blue-800">
-          ¿Te invitaron a trabajar en un negocio? Abre el enlace de la invitación: cuando un administrador apruebe tu
-          acceso, el negocio aparece acá y no necesitas crear uno.
+          ¿Te invitaron a trabajar en un negocio? Abrí el enlace de la invitación: cuando un administrador apruebe tu
+          acceso, el negocio aparece acá y no necesitás crear uno.
         </p>
         <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
           <Suspense fallback={<p className="text-sm text-slate-500">Cargando…</p>}>

@@ -7,7 +7,7 @@ export function ErrorScreen({ onRetry }: { onRetry?: () => void }) {
     <div role="alert" className="flex min-h-[60vh] flex-col items-center justify-center px-6 text-center">
       <h1 className="text-2xl font-semibold text-slate-900">Algo salió mal</h1>
       <p className="mt-2 max-w-md text-slate-600">
-        Ha ocurrido un error inesperado. Por favor, recarga la página o intenta nuevamente.
+        Ha ocurrido un error inesperado. Por favor, recargá la página o intentá nuevamente.
       </p>
       <div className="mt-6 flex gap-3">
         <button

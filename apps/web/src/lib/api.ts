@@ -66,8 +66,8 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
       0,
       timedOut ? 'TIMEOUT' : 'NETWORK',
       timedOut
-        ? 'El servidor tardó demasiado en responder. Intenta nuevamente.'
-        : 'No se pudo conectar con el servidor. Revisa tu conexión.',
+        ? 'El servidor tardó demasiado en responder. Intentá nuevamente.'
+        : 'No se pudo conectar con el servidor. Revisá tu conexión.',
     );
   }
   if (res.status === 401 && !opts.skipAuthRedirect) {

@@ -3,9 +3,9 @@ import type { FieldValues, ResolverOptions } from 'react-hook-form';
 import { movementForm, purchaseForm, serviceInput } from '@mostrador/shared';
 import { decimalResolver, decimalText, NEGATIVE_MESSAGE, readDecimal, type DecimalKind } from './decimal-input';
 
-const MONEY = 'Monto no válido. Usa el formato 1.234,50.';
-const QTY = 'Cantidad no válida. Usa el formato 1,5 (hasta 3 decimales).';
-const PCT = 'Porcentaje no válido. Usa el formato 12,5 (hasta 2 decimales).';
+const MONEY = 'Monto no válido. Usá el formato 1.234,50.';
+const QTY = 'Cantidad no válida. Usá el formato 1,5 (hasta 3 decimales).';
+const PCT = 'Porcentaje no válido. Usá el formato 12,5 (hasta 2 decimales).';
 const INT = 'Debe ser un número entero, sin decimales.';
 
 const ok = (input: string, kind: DecimalKind) => {

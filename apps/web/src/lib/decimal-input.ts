@@ -22,13 +22,13 @@ interface KindRules {
 
 const RULES: Record<DecimalKind, KindRules> = {
   money: { decimals: 2, negative: false, invalid: INVALID_AMOUNT },
-  quantity: { decimals: 3, negative: false, invalid: 'Cantidad no válida. Usa el formato 1,5 (hasta 3 decimales).' },
+  quantity: { decimals: 3, negative: false, invalid: 'Cantidad no válida. Usá el formato 1,5 (hasta 3 decimales).' },
   signedQuantity: {
     decimals: 3,
     negative: true,
-    invalid: 'Cantidad no válida. Usa el formato 1,5 (hasta 3 decimales).',
+    invalid: 'Cantidad no válida. Usá el formato 1,5 (hasta 3 decimales).',
   },
-  percent: { decimals: 2, negative: true, invalid: 'Porcentaje no válido. Usa el formato 12,5 (hasta 2 decimales).' },
+  percent: { decimals: 2, negative: true, invalid: 'Porcentaje no válido. Usá el formato 12,5 (hasta 2 decimales).' },
   integer: { decimals: 0, negative: false, invalid: 'Debe ser un número entero, sin decimales.' },
 };
 

@@ -1,5 +1,5 @@
 /** What an amount field says when its text cannot be read as money. */
-export const INVALID_AMOUNT = 'Monto no válido. Usa el formato 1.234,50.';
+export const INVALID_AMOUNT = 'Monto no válido. Usá el formato 1.234,50.';
 
 /**
  * Numbers as people in Argentina type them: "1,5", "1.234,50", "$ 10.000", and also "0.25" from

@@ -39,7 +39,7 @@ describe('e-mail confirmation with SMTP', () => {
     expect(early.json()).toEqual({
       detail: {
         error_type: 'email_not_confirmed',
-        message: 'Debes confirmar tu e-mail antes de iniciar sesión. Revisa tu correo.',
+        message: 'Debés confirmar tu e-mail antes de iniciar sesión. Revisá tu correo.',
         email,
       },
       code: 'EMAIL_NOT_CONFIRMED',
@@ -53,7 +53,7 @@ describe('e-mail confirmation with SMTP', () => {
     const open = await app.inject({ method: 'GET', url: `/api/v1/auth/activate/${tokenOf(link)}` });
     expect(open.statusCode).toBe(200);
     expect(open.json()).toEqual({
-      message: 'Tu e-mail fue confirmado. Ya puedes iniciar sesión.',
+      message: 'Tu e-mail fue confirmado. Ya podés iniciar sesión.',
       email,
       status: 'confirmed',
     });
@@ -138,7 +138,7 @@ describe('forgot and reset password', () => {
       payload: { token, new_password: 'nueva-clave-789' },
     });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ message: 'Contraseña restablecida. Ya puedes iniciar sesión.' });
+    expect(ok.json()).toEqual({ message: 'Contraseña restablecida. Ya podés iniciar sesión.' });
     const reuse = await app.inject({
       method: 'POST',
       url: '/api/v1/auth/reset-password',

@@ -67,7 +67,7 @@ export async function authRoutes(app: App) {
       const confirmed = await auth.signup(db, svc, req.body);
       return reply.status(201).send(
         confirmed
-          ? { message: 'Cuenta creada. Ya puedes iniciar sesión.', email: req.body.email, requires_confirmation: false }
+          ? { message: 'Cuenta creada. Ya podés iniciar sesión.', email: req.body.email, requires_confirmation: false }
           : {
               message: 'Cuenta creada. Te enviamos un e-mail para confirmarla.',
               email: req.body.email,
@@ -120,7 +120,7 @@ export async function authRoutes(app: App) {
     { config: { access: access.public }, schema: { tags, params: z.object({ token: z.string() }) } },
     async (req) => {
       const r = await auth.activate(db, svc, req.params.token);
-      return { message: 'Tu e-mail fue confirmado. Ya puedes iniciar sesión.', email: r.email, status: r.status };
+      return { message: 'Tu e-mail fue confirmado. Ya podés iniciar sesión.', email: r.email, status: r.status };
     },
   );
 
@@ -171,7 +171,7 @@ export async function authRoutes(app: App) {
     { config: { access: access.public }, schema: { tags, body: resetPasswordInput } },
     async (req) => {
       await auth.resetPassword(db, svc, req.body.token, req.body.new_password);
-      return { message: 'Contraseña restablecida. Ya puedes iniciar sesión.' };
+      return { message: 'Contraseña restablecida. Ya podés iniciar sesión.' };
     },
   );
 }

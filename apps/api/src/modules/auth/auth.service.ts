@@ -71,7 +71,7 @@ export async function signup(
       throw new AppError(
         409,
         'DUPLICATE',
-        'Este e-mail ya está registrado. Si no confirmaste tu cuenta, revisa tu correo.',
+        'Este e-mail ya está registrado. Si no confirmaste tu cuenta, revisá tu correo.',
       );
     }
     throw e;
@@ -83,9 +83,9 @@ export async function signup(
 async function sendConfirmation(svc: AppServices, email: string, nombre: string, token: string) {
   await svc.mailer.send({
     to: email,
-    subject: 'Confirma tu cuenta de Mostrador',
+    subject: 'Confirmá tu cuenta de Mostrador',
     text:
-      `Hola ${nombre}:\n\nPara activar tu cuenta de Mostrador abre este enlace (vale 48 horas):\n` +
+      `Hola ${nombre}:\n\nPara activar tu cuenta de Mostrador abrí este enlace (vale 48 horas):\n` +
       `${svc.publicUrl}/confirm?token=${token}\n\nSi no creaste una cuenta, ignora este mensaje.`,
   });
 }
@@ -97,7 +97,7 @@ export async function login(db: Db, svc: AppServices, email: string, password: s
   if (!u.emailConfirmedAt) {
     throw new AppError(403, 'EMAIL_NOT_CONFIRMED', {
       error_type: 'email_not_confirmed',
-      message: 'Debes confirmar tu e-mail antes de iniciar sesión. Revisa tu correo.',
+      message: 'Debés confirmar tu e-mail antes de iniciar sesión. Revisá tu correo.',
       email: u.email,
     });
   }
@@ -158,7 +158,7 @@ export async function forgotPassword(db: Db, svc: AppServices, email: string) {
     to: u.email,
     subject: 'Restablecer tu contraseña de Mostrador',
     text:
-      `Hola ${u.nombre}:\n\nPara elegir una contraseña nueva abre este enlace (vale 1 hora):\n` +
+      `Hola ${u.nombre}:\n\nPara elegir una contraseña nueva abrí este enlace (vale 1 hora):\n` +
       `${svc.publicUrl}/reset-password?token=${token}\n\nSi no lo pediste, ignora este mensaje.`,
   });
 }

@@ -22,7 +22,7 @@ describe('signup', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
-      message: 'Cuenta creada. Ya puedes iniciar sesión.',
+      message: 'Cuenta creada. Ya podés iniciar sesión.',
       email: email.toLowerCase(),
       requires_confirmation: false,
     });
@@ -46,7 +46,7 @@ describe('signup', () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
-      detail: 'Este e-mail ya está registrado. Si no confirmaste tu cuenta, revisa tu correo.',
+      detail: 'Este e-mail ya está registrado. Si no confirmaste tu cuenta, revisá tu correo.',
       code: 'DUPLICATE',
     });
   });
@@ -170,7 +170,7 @@ describe('sessions', () => {
       });
       expect(r.statusCode).toBe(401);
       expect(r.json()).toEqual({
-        detail: 'Tu sesión no es válida o expiró. Inicia sesión nuevamente.',
+        detail: 'Tu sesión no es válida o expiró. Iniciá sesión nuevamente.',
         code: 'UNAUTHENTICATED',
       });
       expect(r.headers['www-authenticate']).toBe('Bearer');

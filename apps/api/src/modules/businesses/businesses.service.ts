@@ -163,7 +163,7 @@ export async function assertOwnAccount(db: Db, userId: string, emailOrId: string
   const [u] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
   const key = decodeURIComponent(emailOrId).trim().toLowerCase();
   if (!u || (key !== u.email.toLowerCase() && key !== u.id)) {
-    throw new AppError(403, 'FORBIDDEN', 'Solo puedes consultar tu propia cuenta.');
+    throw new AppError(403, 'FORBIDDEN', 'Solo podés consultar tu propia cuenta.');
   }
   return u;
 }

@@ -228,7 +228,7 @@ describe('debug and repair', () => {
         headers: other.auth,
       });
       expect(res.statusCode).toBe(403);
-      expect(res.json().detail).toBe('Solo puedes consultar tu propia cuenta.');
+      expect(res.json().detail).toBe('Solo podés consultar tu propia cuenta.');
     }
   });
 

@@ -106,11 +106,11 @@ describe('customers', () => {
     [{ nombre: 'A', telefono: '1'.repeat(31) }, 'telefono', 'Debe tener como máximo 30 caracteres.'],
     [{ nombre: 'A', direccion: 'x'.repeat(201) }, 'direccion', 'Debe tener como máximo 200 caracteres.'],
     [
-      { nombre: 'A', documento_tipo: 'pasaporte' },
+      { nombre: 'A', documento_tipo: 'cédula' },
       'documento_tipo',
-      'Valor no válido. Opciones: DNI, CUIT, CUIL, otro.',
+      'Valor no válido. Opciones: DNI, CUIT, CUIL, CDI, LE, LC, Pasaporte, otro.',
     ],
-    [{ nombre: 'A', documento_numero: '30111222' }, 'documento_tipo', 'Indica el tipo de documento.'],
+    [{ nombre: 'A', documento_numero: '30111222' }, 'documento_tipo', 'Indicá el tipo de documento.'],
     [
       { nombre: 'A', documento_tipo: 'DNI', documento_numero: '123' },
       'documento_numero',
@@ -237,7 +237,7 @@ describe('customers', () => {
     expect(both.json()).toMatchObject({ documento_tipo: 'CUIT', documento_numero: '20-12345678-6' });
     // Clearing the type while keeping the number is refused.
     expect((await put(c.id, { documento_tipo: null })).json().errors).toEqual([
-      { field: 'documento_tipo', message: 'Indica el tipo de documento.' },
+      { field: 'documento_tipo', message: 'Indicá el tipo de documento.' },
     ]);
     expect((await put(c.id, { documento_tipo: null, documento_numero: null })).json()).toMatchObject({
       documento_tipo: null,

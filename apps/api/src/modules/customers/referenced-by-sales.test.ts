@@ -35,11 +35,11 @@ describe('records referenced by a sale cannot be deleted', () => {
       ],
       [
         `/products/${producto.id}`,
-        'El producto tiene ventas o compras registradas; desactívalo en lugar de eliminarlo.',
+        'El producto tiene ventas o compras registradas; desactivalo en lugar de eliminarlo.',
       ],
       [
         `/services/${servicio.id}`,
-        'El servicio tiene ventas o suscripciones registradas; desactívalo en lugar de eliminarlo.',
+        'El servicio tiene ventas o suscripciones registradas; desactivalo en lugar de eliminarlo.',
       ],
     ];
     for (const [path, detail] of cases) {

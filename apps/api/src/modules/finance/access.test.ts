@@ -112,7 +112,7 @@ describe('finance permissions', () => {
       const res = await call(u, r);
       expect(res.statusCode, `${r.method} ${r.path}`).toBe(403);
       expect(res.json()).toEqual({
-        detail: `No tienes permisos para ${r.accion} finanzas.`,
+        detail: `No tenés permisos para ${r.accion} finanzas.`,
         code: 'FORBIDDEN',
         modulo: 'finanzas',
         accion: r.accion,

@@ -174,7 +174,7 @@ describe('creating accounts', () => {
     [{ descripcion: '' }, 'descripcion', 'Este campo es obligatorio.'],
     [{ descripcion: 'x'.repeat(501) }, 'descripcion', 'Debe tener como máximo 500 caracteres.'],
     [{ observaciones: 'x'.repeat(1001) }, 'observaciones', 'Debe tener como máximo 1000 caracteres.'],
-    [{ estado: 'pagado' }, 'estado', 'Para registrar el pago usa «Marcar como pagada».'],
+    [{ estado: 'pagado' }, 'estado', 'Para registrar el pago usá «Marcar como pagada».'],
     [{ estado: 'cancelado' }, 'estado', 'Valor no válido. Opciones: pendiente, pagado, vencido.'],
     [{ proveedor_nombre: 'Sur' }, 'proveedor_nombre', 'Una cuenta por cobrar no lleva proveedor.'],
     [
@@ -198,8 +198,8 @@ describe('creating accounts', () => {
   });
 
   it.each([
-    [{ proveedor_nombre: null }, 'proveedor_nombre', 'Indica el proveedor.'],
-    [{ proveedor_nombre: '   ' }, 'proveedor_nombre', 'Indica el proveedor.'],
+    [{ proveedor_nombre: null }, 'proveedor_nombre', 'Indicá el proveedor.'],
+    [{ proveedor_nombre: '   ' }, 'proveedor_nombre', 'Indicá el proveedor.'],
     [{ proveedor_nombre: 'x'.repeat(201) }, 'proveedor_nombre', 'Debe tener como máximo 200 caracteres.'],
     [{ cliente_id: '00000000-0000-4000-8000-000000000000' }, 'cliente_id', 'Una cuenta por pagar no lleva cliente.'],
     [
@@ -371,7 +371,7 @@ describe('updating and deleting accounts', () => {
     const toPayable = await put(`cuentas/${a.id}`, { tipo: 'por_pagar', proveedor_nombre: 'Sur' });
     expect(toPayable.json().detail).toBe('Una cuenta por pagar no lleva cliente.');
     const noSupplier = await put(`cuentas/${a.id}`, { tipo: 'por_pagar', cliente_id: null });
-    expect(noSupplier.json().detail).toBe('Indica el proveedor.');
+    expect(noSupplier.json().detail).toBe('Indicá el proveedor.');
     const ok = await put(`cuentas/${a.id}`, { tipo: 'por_pagar', cliente_id: null, proveedor_nombre: 'Sur' });
     expect(ok.json()).toMatchObject({
       tipo: 'por_pagar',
@@ -380,7 +380,7 @@ describe('updating and deleting accounts', () => {
       proveedor_nombre: 'Sur',
     });
     expect((await put(`cuentas/${a.id}`, { estado: 'pagado' })).json().detail).toBe(
-      'Para registrar el pago usa «Marcar como pagada».',
+      'Para registrar el pago usá «Marcar como pagada».',
     );
     expect((await put(`cuentas/${a.id}`, { descripcion: null })).statusCode).toBe(422);
     expect((await put(`cuentas/${a.id}`, {})).json().detail).toBe('No hay datos para actualizar.');
@@ -405,7 +405,7 @@ describe('updating and deleting accounts', () => {
     const res = await put(`cuentas/${a.id}`, { monto: 1 });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
-      detail: 'La cuenta ya está pagada; solo puedes editar la descripción y las observaciones.',
+      detail: 'La cuenta ya está pagada; solo podés editar la descripción y las observaciones.',
       code: 'ALREADY_PAID',
     });
     const ok = await put(`cuentas/${a.id}`, {

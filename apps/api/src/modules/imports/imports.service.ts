@@ -360,7 +360,7 @@ class ProductWriter {
 const lockImports = (tx: Executor, businessId: string) =>
   tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`importacion:${businessId}`}))`);
 
-const raced = () => conflict('DUPLICATE', 'Los productos cambiaron durante la importación. Intenta nuevamente.');
+const raced = () => conflict('DUPLICATE', 'Los productos cambiaron durante la importación. Intentá nuevamente.');
 
 /* ---------------------------------------------------------------- one-shot import */
 

@@ -338,7 +338,7 @@ describe('staged import', () => {
       [7, 'nuevo', ['Stock: debe ser mayor o igual a 0.']],
       [8, 'nuevo', ['Código repetido en el archivo (fila 3).']],
       [10, 'nuevo', ['Precio de venta: admite como máximo 2 decimales.', 'Stock: admite como máximo 3 decimales.']],
-      [11, 'nuevo', ['Activo: valor no válido (usa sí o no).']],
+      [11, 'nuevo', ['Activo: valor no válido (usá sí o no).']],
       [12, 'nuevo', []],
     ]);
     expect(rows[0]).toMatchObject({
@@ -458,7 +458,7 @@ describe('staged import', () => {
           fila: 10,
           mensaje: 'Precio de venta: admite como máximo 2 decimales. Stock: admite como máximo 3 decimales.',
         },
-        { fila: 11, mensaje: 'Activo: valor no válido (usa sí o no).' },
+        { fila: 11, mensaje: 'Activo: valor no válido (usá sí o no).' },
       ],
       productos_creados: 3,
       productos_actualizados: 1,
@@ -815,13 +815,13 @@ describe('bad files change nothing', () => {
       expect(res.statusCode, path).toBe(422);
       expect(res.json()).toMatchObject({
         code: 'INVALID_FILE',
-        detail: 'Formato no soportado. Sube un archivo .xlsx o .csv.',
+        detail: 'Formato no soportado. Subí un archivo .xlsx o .csv.',
       });
       expect(await snapshot()).toEqual(before);
     }
   });
 
-  const unreadable = 'No se pudo leer el archivo. Verifica que sea un Excel o CSV válido.';
+  const unreadable = 'No se pudo leer el archivo. Verificá que sea un Excel o CSV válido.';
 
   it('refuses a broken archive', async () => {
     const good = await xlsx([

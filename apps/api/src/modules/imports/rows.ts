@@ -194,7 +194,7 @@ export function parseRow(cells: Cell[], mapping: Mapping): ParsedRow {
       }
       case 'activo': {
         const b = parseBool(v);
-        if (b === undefined) parseErrors.activo = `${label}: valor no válido (usa sí o no).`;
+        if (b === undefined) parseErrors.activo = `${label}: valor no válido (usá sí o no).`;
         else datos.activo = b;
         return;
       }

@@ -92,8 +92,8 @@ export async function invite(
     text:
       `${actor.nombre} te invitó a sumarte al negocio «${b.nombre}» en Mostrador.\n` +
       (row.mensaje ? `\n«${row.mensaje}»\n` : '') +
-      `\nPara aceptar, abre este enlace (vale 7 días):\n${invitacion.enlace}\n\n` +
-      'Si todavía no tienes cuenta, regístrate con este mismo e-mail y vuelve a abrir el enlace.',
+      `\nPara aceptar, abrí este enlace (vale 7 días):\n${invitacion.enlace}\n\n` +
+      'Si todavía no tenés cuenta, registrate con este mismo e-mail y volvé a abrir el enlace.',
   });
   return { message: 'Invitación creada', enviado: svc.mailer.enabled, invitacion };
 }
@@ -175,7 +175,7 @@ export async function acceptInvitation(db: Db, svc: AppServices, token: string, 
       .from(businessMembers)
       .where(and(eq(businessMembers.businessId, i.businessId), eq(businessMembers.userId, user.id)))
       .for('update');
-    if (existing?.estado === 'aceptado') throw conflict('DUPLICATE', 'Ya eres miembro de este negocio.');
+    if (existing?.estado === 'aceptado') throw conflict('DUPLICATE', 'Ya sos miembro de este negocio.');
     const taken = await tx
       .update(invitations)
       .set({ estado: 'aceptada', aceptadaEn: now })

@@ -172,7 +172,7 @@ export async function updatePermissions(
   if (target.creadaPor === target.m.userId) {
     throw new AppError(403, 'FORBIDDEN', 'No se pueden modificar los permisos del creador del negocio.');
   }
-  if (target.m.userId === actorId) throw new AppError(403, 'FORBIDDEN', 'No puedes modificar tus propios permisos.');
+  if (target.m.userId === actorId) throw new AppError(403, 'FORBIDDEN', 'No podés modificar tus propios permisos.');
   const permisos = { ...allPermissions(false), ...target.m.permisos, ...patch.flags };
   const next = {
     rol: patch.rol ?? target.m.rol,

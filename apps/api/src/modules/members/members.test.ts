@@ -84,7 +84,7 @@ describe('members', () => {
       headers: m.auth,
     });
     expect(denied.statusCode).toBe(403);
-    expect(denied.json()).toMatchObject({ code: 'FORBIDDEN', detail: 'No tienes permisos para ver ventas.' });
+    expect(denied.json()).toMatchObject({ code: 'FORBIDDEN', detail: 'No tenés permisos para ver ventas.' });
     const audit = await ctx.sql(
       `SELECT entidad, accion FROM audit_log WHERE business_id = $1 AND entidad_id = $2 ORDER BY fecha`,
       [id, m.id],
@@ -128,7 +128,7 @@ describe('members', () => {
       payload: { acceso_total: true },
     });
     expect(self.statusCode).toBe(403);
-    expect(self.json().detail).toBe('No puedes modificar tus propios permisos.');
+    expect(self.json().detail).toBe('No podés modificar tus propios permisos.');
 
     const removeCreator = await app.inject({
       method: 'DELETE',

@@ -64,7 +64,7 @@ describe('trial and plan', () => {
     expect(write.json()).toEqual({
       code: 'READ_ONLY',
       detail:
-        'Tu período de prueba terminó. El negocio está en modo solo lectura hasta el 23/02/2026; elige un plan para volver a registrar datos.',
+        'Tu período de prueba terminó. El negocio está en modo solo lectura hasta el 23/02/2026; elegí un plan para volver a registrar datos.',
     });
     expect(
       (await app.inject({ method: 'GET', url: `/api/v1/businesses/${id}/tenant-settings`, headers: auth })).statusCode,
@@ -80,7 +80,7 @@ describe('trial and plan', () => {
     expect(blocked.statusCode).toBe(402);
     expect(blocked.json()).toEqual({
       code: 'BLOCKED',
-      detail: 'El período de solo lectura terminó. Elige un plan para volver a usar este negocio.',
+      detail: 'El período de solo lectura terminó. Elegí un plan para volver a usar este negocio.',
     });
     for (const path of ['', '/permissions', '/suscripcion-plan']) {
       expect(
@@ -128,7 +128,7 @@ describe('trial and plan', () => {
     ['bloqueada', 60],
   ])('choosing a plan during %s makes the business active and writable', async (estado, day) => {
     clock = start;
-    const owner = await registerUser(app, `Elige${day}`);
+    const owner = await registerUser(app, `Elegí${day}`);
     const id = await createBusiness(app, owner);
     clock = at(day);
     const auth = await login(owner.email);

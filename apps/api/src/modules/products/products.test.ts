@@ -363,7 +363,7 @@ describe('products: get, update, delete', () => {
     const stock = await put(p.id, { stock_actual: 7 });
     expect(stock.statusCode).toBe(422);
     expect(stock.json().errors).toEqual([
-      { field: 'stock_actual', message: 'El stock no se edita directamente: registra un ajuste de stock.' },
+      { field: 'stock_actual', message: 'El stock no se edita directamente: registrá un ajuste de stock.' },
     ]);
     expect((await put(p.id, { precio_compra: null, codigo: '' })).json()).toMatchObject({
       precio_compra: null,
@@ -423,7 +423,7 @@ describe('products: get, update, delete', () => {
     const res = await del(sold.id);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
-      detail: 'El producto tiene ventas o compras registradas; desactívalo en lugar de eliminarlo.',
+      detail: 'El producto tiene ventas o compras registradas; desactivalo en lugar de eliminarlo.',
       code: 'IN_USE',
     });
     // Any restricting reference (the sale lines of the next module) answers the same.

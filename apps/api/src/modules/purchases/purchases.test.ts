@@ -326,7 +326,7 @@ describe('purchases: validation stores nothing', () => {
     const noDue = await post(withMine({ proveedor_id: s.id, condicion_pago: 'cuenta_corriente', items: [line()] }));
     expect(noDue.json().errors).toContainEqual({
       field: 'fecha_vencimiento',
-      message: 'Indica la fecha de vencimiento de la cuenta corriente.',
+      message: 'Indicá la fecha de vencimiento de la cuenta corriente.',
     });
     const early = await post(
       withMine({
@@ -668,7 +668,7 @@ describe('purchases: cancel, edit and delete', () => {
     const refused = await del(r.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
-      detail: 'Una compra recibida no se puede eliminar: cancélala primero.',
+      detail: 'Una compra recibida no se puede eliminar: cancelala primero.',
       code: 'INVALID_STATE',
     });
     expect((await put(r.id, { estado: 'cancelada' })).statusCode).toBe(200);

@@ -283,7 +283,7 @@ describe('void (§14.3)', () => {
     ]) {
       const res = await api('DELETE', url);
       expect(res.statusCode, url).toBe(405);
-      expect(res.json()).toEqual({ code: 'METHOD_NOT_ALLOWED', detail: 'Las ventas no se eliminan: anúlalas.' });
+      expect(res.json()).toEqual({ code: 'METHOD_NOT_ALLOWED', detail: 'Las ventas no se eliminan: anulalas.' });
     }
     expect((await api('GET', `/businesses/${biz}/ventas/sales/${id}`)).statusCode).toBe(200);
   });

@@ -116,7 +116,7 @@ export async function salesRoutes(app: App) {
   for (const url of ['/ventas/sales/:vid', '/businesses/:id/ventas/sales/:vid', '/businesses/:id/ventas/:vid']) {
     app.delete(
       url,
-      { config: eliminar, schema: { tags, description: 'Las ventas no se eliminan: responde 405; anúlalas.' } },
+      { config: eliminar, schema: { tags, description: 'Las ventas no se eliminan: responde 405; anulalas.' } },
       async () => {
         throw notDeleted();
       },

@@ -255,7 +255,7 @@ describe('record-sale: business resolution (§1.5)', () => {
     expect(none.statusCode).toBe(422);
     expect(none.json()).toMatchObject({
       code: 'BUSINESS_REQUIRED',
-      detail: 'Indica el negocio (negocio_id): perteneces a más de un negocio.',
+      detail: 'Indicá el negocio (negocio_id): pertenecés a más de un negocio.',
     });
 
     const body = await post('/ventas/record-sale', { ...payload, negocio_id: b2 }, multi);

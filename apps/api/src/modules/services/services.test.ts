@@ -177,7 +177,7 @@ describe('services', () => {
     const res = await del(used.id);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
-      detail: 'El servicio tiene ventas o suscripciones registradas; desactívalo en lugar de eliminarlo.',
+      detail: 'El servicio tiene ventas o suscripciones registradas; desactivalo en lugar de eliminarlo.',
       code: 'IN_USE',
     });
   });

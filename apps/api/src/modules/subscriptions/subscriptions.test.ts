@@ -96,9 +96,12 @@ describe('subscriptions', () => {
       tipo: 'mensual',
       fecha_inicio: '2026-03-01',
       fecha_fin: null,
+      // The client's billing day is kept and the charges fall on it.
+      dia_cobro: 5,
+      dia_cobro_semanal: null,
       estado: 'activa',
-      proximo_cobro: '2026-04-01',
-      fecha_proximo_pago: '2026-04-01',
+      proximo_cobro: '2026-04-05',
+      fecha_proximo_pago: '2026-04-05',
       creado_en: expect.any(String),
       actualizado_en: expect.any(String),
     });
@@ -155,8 +158,8 @@ describe('subscriptions', () => {
       'frecuencia',
       'Valor no válido. Opciones: semanal, mensual, trimestral, cuatrimestral, semestral, anual.',
     ],
-    [{ frecuencia: 'mensual', precio: 1 }, 'nombre', 'Indica un servicio o un nombre para la suscripción.'],
-    [{ frecuencia: 'mensual', nombre: 'x' }, 'precio', 'Indica el precio de la suscripción.'],
+    [{ frecuencia: 'mensual', precio: 1 }, 'nombre', 'Indicá un servicio o un nombre para la suscripción.'],
+    [{ frecuencia: 'mensual', nombre: 'x' }, 'precio', 'Indicá el precio de la suscripción.'],
     [{ frecuencia: 'mensual', nombre: 'x', precio: -1 }, 'precio', 'Debe ser mayor o igual a 0.'],
     [{ frecuencia: 'mensual', nombre: 'x'.repeat(101), precio: 1 }, 'nombre', 'Debe tener como máximo 100 caracteres.'],
     [
@@ -237,7 +240,7 @@ describe('subscriptions', () => {
     expect((await put(s.id, {})).json().detail).toBe('No hay datos para actualizar.');
     const own = await sub({ nombre: 'Sin servicio', precio: 1 });
     expect((await put(own.id, { nombre: null })).json().detail).toBe(
-      'Indica un servicio o un nombre para la suscripción.',
+      'Indicá un servicio o un nombre para la suscripción.',
     );
   });
 

@@ -223,7 +223,7 @@ describe('permissions and visibility', () => {
         code: 'FORBIDDEN',
         modulo: 'tareas',
         accion: 'asignar',
-        detail: 'No tienes permisos para asignar tareas.',
+        detail: 'No tenés permisos para asignar tareas.',
       });
     }
     const ok = await call(assigner, 'POST', '', { titulo: 'Reponer góndola', asignada_a: editor.id });
@@ -292,7 +292,7 @@ describe('permissions and visibility', () => {
     const t = await create({ titulo: 'Revisar precios', asignada_a: viewer.id });
     const denied = await call(editor, 'PUT', `/${t.id}`, { asignada_a: editor.id, titulo: 'Revisar precios ya' });
     expect(denied.statusCode).toBe(403);
-    expect(denied.json()).toMatchObject({ accion: 'asignar', detail: 'No tienes permisos para asignar tareas.' });
+    expect(denied.json()).toMatchObject({ accion: 'asignar', detail: 'No tenés permisos para asignar tareas.' });
     // The same assignee echoed back is not a change.
     const same = await call(editor, 'PUT', `/${t.id}`, { asignada_a_id: viewer.id, titulo: 'Revisar precios ya' });
     expect(same.statusCode).toBe(200);

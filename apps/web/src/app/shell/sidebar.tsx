@@ -6,7 +6,7 @@ import { useCan } from '@/features/permissions/permissions.api';
 import { useBusiness } from '../business-context';
 import { NAV, visibleNav, type NavItem } from './nav';
 
-export const NO_BUSINESS_ALERT = 'Por favor selecciona un negocio antes de continuar';
+export const NO_BUSINESS_ALERT = 'Por favor seleccioná un negocio antes de continuar';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(

@@ -11,8 +11,8 @@ import type { LoginResponse } from '@mostrador/shared';
 import { AuthLayout, Notice } from './auth-layout';
 
 const schema = z.object({
-  username: z.string().trim().min(1, 'Ingresa tu e-mail.').email('El e-mail no es válido.'),
-  password: z.string().min(1, 'Ingresa tu contraseña.'),
+  username: z.string().trim().min(1, 'Ingresá tu e-mail.').email('El e-mail no es válido.'),
+  password: z.string().min(1, 'Ingresá tu contraseña.'),
 });
 type Form = z.infer<typeof schema>;
 
@@ -45,7 +45,7 @@ export default function LoginPage() {
         e instanceof ApiError ? (e.detail as { error_type?: string; message?: string; email?: string }) : null;
       if (detail && typeof detail === 'object' && detail.error_type === 'email_not_confirmed') {
         setUnconfirmed(detail.email ?? values.username);
-        setError(detail.message ?? 'Debes confirmar tu e-mail antes de iniciar sesión.');
+        setError(detail.message ?? 'Debés confirmar tu e-mail antes de iniciar sesión.');
       } else setError(errorMessage(e, 'No se pudo iniciar sesión.'));
     }
   });
@@ -67,12 +67,12 @@ export default function LoginPage() {
       subtitle="Entra a Mostrador para gestionar tus negocios."
       footer={
         <>
-          ¿No tienes cuenta?{' '}
+          ¿No tenés cuenta?{' '}
           <Link
             to={`/register${nextParam ? `?next=${encodeURIComponent(next)}` : ''}`}
             className="font-medium text-blue-600 hover:underline"
           >
-            Regístrate gratis
+            Registrate gratis
           </Link>
         </>
       }

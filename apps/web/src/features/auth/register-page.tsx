@@ -45,7 +45,7 @@ export default function RegisterPage() {
 
   if (sent) {
     return (
-      <AuthLayout title="Revisa tu correo">
+      <AuthLayout title="Revisá tu correo">
         <Notice tone="success">{sent.message}</Notice>
         <p className="mt-4 text-sm text-slate-600">
           Enviamos el enlace a <strong>{sent.email}</strong>. Abrilo para activar tu cuenta y después inicia sesión.
@@ -64,9 +64,9 @@ export default function RegisterPage() {
       subtitle="14 días de prueba gratis, sin tarjeta."
       footer={
         <>
-          ¿Ya tienes cuenta?{' '}
+          ¿Ya tenés cuenta?{' '}
           <Link to="/login" className="font-medium text-blue-600 hover:underline">
-            Inicia sesión
+            Iniciá sesión
           </Link>
         </>
       }

@@ -29,7 +29,7 @@ export default function ResetPasswordPage() {
     }
   };
   return (
-    <AuthLayout title="Elige una contraseña nueva">
+    <AuthLayout title="Elegí una contraseña nueva">
       <form onSubmit={submit} className="space-y-4">
         <Field id="reset-password" label="Contraseña nueva" hint="Al menos 8 caracteres.">
           <Input

@@ -21,7 +21,7 @@ export default function BusinessesPage() {
     <div>
       <PageHeader
         title="Negocios"
-        description="Los negocios en los que trabajas. Elige cuál usar o crea uno nuevo."
+        description="Los negocios en los que trabajás. Elegí cuál usar o creá uno nuevo."
         actions={
           <Button onClick={() => setCreating(true)}>
             <Plus className="h-4 w-4" aria-hidden /> Nuevo negocio
@@ -34,7 +34,7 @@ export default function BusinessesPage() {
           <Skeleton className="h-32" />
         </div>
       ) : businesses.length === 0 ? (
-        <EmptyState icon={<Building2 className="h-10 w-10" />} title="Todavía no tienes negocios" />
+        <EmptyState icon={<Building2 className="h-10 w-10" />} title="Todavía no tenés negocios" />
       ) : (
         <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
           {businesses.map((b) => (
@@ -88,7 +88,7 @@ export default function BusinessesPage() {
         open={Boolean(toDelete)}
         onOpenChange={(o) => !o && setToDelete(null)}
         title="Eliminar negocio"
-        message={`¿Estás seguro de que quieres eliminar el negocio «${toDelete?.nombre ?? ''}»? Se borrarán todos sus datos y no se puede deshacer.`}
+        message={`¿Estás seguro de que querés eliminar el negocio «${toDelete?.nombre ?? ''}»? Se borrarán todos sus datos y no se puede deshacer.`}
         onConfirm={async () => {
           if (!toDelete) return;
           try {

@@ -67,7 +67,7 @@ export function CreateBusinessDialog({ open, onOpenChange }: { open: boolean; on
       open={open}
       onOpenChange={onOpenChange}
       title="Nuevo negocio"
-      description="Puedes manejar varios negocios con la misma cuenta."
+      description="Podés manejar varios negocios con la misma cuenta."
     >
       <CreateBusinessForm onDone={() => onOpenChange(false)} />
     </Dialog>

@@ -134,7 +134,7 @@ function CategoriesScreen() {
         <RowsSkeleton />
       ) : (categories.data ?? []).length === 0 ? (
         <EmptyState icon={<Tags className="h-10 w-10" />} title="Todavía no hay categorías">
-          <p>Crea rubros como «Almacén», «Bebidas» o «Limpieza» para ordenar tu catálogo.</p>
+          <p>Creá rubros como «Almacén», «Bebidas» o «Limpieza» para ordenar tu catálogo.</p>
           {canEdit && (
             <Button className="mt-4" onClick={openNew}>
               <Plus className="h-4 w-4" aria-hidden />
@@ -185,7 +185,7 @@ function CategoriesScreen() {
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
         title="Eliminar categoría"
-        message={`¿Estás seguro de que quieres eliminar la categoría «${deleting?.nombre ?? ''}»? No se puede eliminar si tiene productos o servicios.`}
+        message={`¿Estás seguro de que querés eliminar la categoría «${deleting?.nombre ?? ''}»? No se puede eliminar si tiene productos o servicios.`}
         failure="No se pudo eliminar la categoría."
         onConfirm={async () => {
           await remove.mutateAsync(deleting!.id);

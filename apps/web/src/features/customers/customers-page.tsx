@@ -380,7 +380,7 @@ function CustomersScreen() {
           <EmptyState title="Ningún cliente coincide con la búsqueda" />
         ) : (
           <EmptyState icon={<Users className="h-10 w-10" />} title="Todavía no hay clientes">
-            <p>Registra a tus clientes para venderles a cuenta, asignarles suscripciones y contactarlos.</p>
+            <p>Registrá a tus clientes para venderles a cuenta, asignarles suscripciones y contactarlos.</p>
             {canEdit && (
               <Button className="mt-4" onClick={openNew}>
                 <Plus className="h-4 w-4" aria-hidden />
@@ -478,7 +478,7 @@ function CustomersScreen() {
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
         title="Eliminar cliente"
-        message={`¿Estás seguro de que quieres eliminar a «${deleting ? customerDisplayName(deleting) : ''}»? No se puede eliminar si tiene ventas, suscripciones o cuentas.`}
+        message={`¿Estás seguro de que querés eliminar a «${deleting ? customerDisplayName(deleting) : ''}»? No se puede eliminar si tiene ventas, suscripciones o cuentas.`}
         failure="No se pudo eliminar el cliente."
         onConfirm={async () => {
           await remove.mutateAsync(deleting!.id);

@@ -78,7 +78,7 @@ export default function DashboardPage() {
       <PageHeader title="Dashboard" description={business ? `Resumen de ${business.nombre}` : undefined} />
       {!canSeeSales && !perms.isLoading && (
         <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-800">
-          No tienes permiso para ver las ventas de este negocio: las cifras de ventas no se muestran.
+          No tenés permiso para ver las ventas de este negocio: las cifras de ventas no se muestran.
         </p>
       )}
       {stats.error && <ErrorNote>{errorMessage(stats.error)}</ErrorNote>}
@@ -192,7 +192,7 @@ export default function DashboardPage() {
             </ul>
           ) : (
             <EmptyState title="No hay ventas registradas">
-              Registra tu primera venta desde el punto de venta.
+              Registrá tu primera venta desde el punto de venta.
             </EmptyState>
           )}
         </Card>

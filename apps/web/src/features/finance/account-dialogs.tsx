@@ -317,7 +317,7 @@ function MarkPaidForm({ account, onDone }: { account: Account; onDone: () => voi
       className="space-y-4"
       onSubmit={async (e) => {
         e.preventDefault();
-        if (!fecha) return setError('Indica la fecha de pago.');
+        if (!fecha) return setError('Indicá la fecha de pago.');
         setError(null);
         try {
           await markPaid.mutateAsync({

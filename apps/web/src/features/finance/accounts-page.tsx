@@ -123,7 +123,7 @@ export function AccountsPage() {
     <div>
       <PageHeader
         title="Cuentas Pendientes"
-        description="Lo que te deben y lo que debes."
+        description="Lo que te deben y lo que debés."
         actions={
           canEdit && (
             <Button
@@ -232,7 +232,7 @@ export function AccountsPage() {
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
         title="Eliminar cuenta"
-        message="¿Estás seguro de que quieres eliminar esta cuenta?"
+        message="¿Estás seguro de que querés eliminar esta cuenta?"
         onConfirm={() => remove.mutateAsync(deleting!.id)}
       />
     </div>

@@ -220,7 +220,7 @@ export function CategoriesPage() {
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
         title="Eliminar categoría"
-        message="¿Estás seguro de que quieres eliminar esta categoría?"
+        message="¿Estás seguro de que querés eliminar esta categoría?"
         onConfirm={() => remove.mutateAsync(deleting!.id)}
       />
     </div>

@@ -229,7 +229,7 @@ export function MovementsPage() {
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
         title="Eliminar movimiento"
-        message="¿Estás seguro de que quieres eliminar este movimiento?"
+        message="¿Estás seguro de que querés eliminar este movimiento?"
         onConfirm={async () => {
           try {
             await remove.mutateAsync(deleting!.id);

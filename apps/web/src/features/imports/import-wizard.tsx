@@ -159,7 +159,7 @@ function ColumnsStep({
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">
-        Reconocimos las columnas por su encabezado. Revisa a qué dato corresponde cada una; las que quedan en «No
+        Reconocimos las columnas por su encabezado. Revisá a qué dato corresponde cada una; las que quedan en «No
         importar» se ignoran.
       </p>
       <div className="max-h-80 overflow-y-auto rounded-lg border border-slate-200">
@@ -446,7 +446,7 @@ function ReviewStep({
       {summary.con_errores > 0 && (
         <p className="flex items-center gap-2 text-sm text-amber-800">
           <AlertTriangle className="h-4 w-4" aria-hidden />
-          Las filas con errores no se importan: corrígelas o sigue sin ellas.
+          Las filas con errores no se importan: corregilas o seguí sin ellas.
         </p>
       )}
       {error && <ErrorNote>{error}</ErrorNote>}
@@ -601,7 +601,7 @@ function Wizard({ onClose }: { onClose: () => void }) {
   const readSheets = async (e: FormEvent) => {
     e.preventDefault();
     if (!file) {
-      setError('Elige un archivo .xlsx o .csv.');
+      setError('Elegí un archivo .xlsx o .csv.');
       return;
     }
     const r = await run((p) => importApi.sheets(file, p));
@@ -620,7 +620,7 @@ function Wizard({ onClose }: { onClose: () => void }) {
     return (
       <div className="space-y-4">
         <p className="text-sm text-slate-700">
-          Tienes una importación sin terminar: <strong>{summary.archivo}</strong> (hoja {summary.hoja},{' '}
+          Tenés una importación sin terminar: <strong>{summary.archivo}</strong> (hoja {summary.hoja},{' '}
           {formatNumber(summary.total, formatting)} filas).
         </p>
         <div className="flex flex-wrap justify-end gap-3">

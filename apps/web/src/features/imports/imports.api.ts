@@ -77,9 +77,9 @@ export function uploadWithProgress<T>(
         );
       }
     };
-    xhr.onerror = () => reject(new ApiError(0, 'NETWORK', 'No se pudo conectar con el servidor. Revisa tu conexión.'));
+    xhr.onerror = () => reject(new ApiError(0, 'NETWORK', 'No se pudo conectar con el servidor. Revisá tu conexión.'));
     xhr.ontimeout = () =>
-      reject(new ApiError(0, 'TIMEOUT', 'El servidor tardó demasiado en responder. Intenta nuevamente.'));
+      reject(new ApiError(0, 'TIMEOUT', 'El servidor tardó demasiado en responder. Intentá nuevamente.'));
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, v);
     form.append('file', file, file.name);

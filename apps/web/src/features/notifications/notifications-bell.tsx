@@ -85,7 +85,7 @@ export function NotificationsBell() {
             {isError ? (
               <p className="px-4 py-6 text-center text-sm text-slate-500">No se pudieron cargar las notificaciones.</p>
             ) : count === 0 ? (
-              <p className="px-4 py-6 text-center text-sm text-slate-500">No tienes notificaciones pendientes.</p>
+              <p className="px-4 py-6 text-center text-sm text-slate-500">No tenés notificaciones pendientes.</p>
             ) : (
               list.map((n) => <Item key={n.id} n={n} />)
             )}

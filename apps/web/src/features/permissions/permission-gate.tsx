@@ -29,7 +29,7 @@ export function PermissionGate({
     return (
       <div className="flex min-h-[40vh] flex-col items-center justify-center text-center">
         <h2 className="text-lg font-semibold text-slate-800">No hay negocio seleccionado</h2>
-        <p className="mt-1 text-sm text-slate-500">Elige un negocio en la barra superior o crea uno nuevo.</p>
+        <p className="mt-1 text-sm text-slate-500">Elegí un negocio en la barra superior o creá uno nuevo.</p>
       </div>
     );
   }
@@ -38,12 +38,12 @@ export function PermissionGate({
       <div className="flex min-h-[50vh] flex-col items-center justify-center px-4 text-center">
         <ShieldAlert className="h-12 w-12 text-red-500" aria-hidden />
         <h2 className="mt-4 text-xl font-semibold text-slate-900">Acceso Restringido</h2>
-        <p className="mt-2 text-slate-600">No tienes permisos para acceder a esta página</p>
+        <p className="mt-2 text-slate-600">No tenés permisos para acceder a esta página</p>
         <p className="mt-3 text-sm text-slate-500">
           Permiso requerido: <strong>{ACTION_TITLES[accion as Accion] ?? 'Ver'}</strong> en el módulo{' '}
           <strong>{MODULE_LABELS[modulo as Modulo] ?? modulo}</strong>
         </p>
-        <p className="mt-1 text-sm text-slate-500">Contacta al administrador del negocio para solicitar acceso.</p>
+        <p className="mt-1 text-sm text-slate-500">Contactá al administrador del negocio para solicitar acceso.</p>
         <Link
           to="/home"
           className="mt-6 inline-flex h-10 items-center rounded-lg bg-blue-600 px-4 text-sm font-medium text-white hover:bg-blue-700"

@@ -15,8 +15,8 @@ export function PlanBanner() {
       const n = daysLeft(data.trial_ends_at);
       return `Estás en la prueba gratis: ${n === 1 ? 'te queda 1 día' : `te quedan ${n} días`}.`;
     })(),
-    solo_lectura: `Tu período de prueba terminó. El negocio está en modo solo lectura hasta el ${until}; elige un plan para volver a registrar datos.`,
-    bloqueada: 'El período de solo lectura terminó. Elige un plan para volver a usar este negocio.',
+    solo_lectura: `Tu período de prueba terminó. El negocio está en modo solo lectura hasta el ${until}; elegí un plan para volver a registrar datos.`,
+    bloqueada: 'El período de solo lectura terminó. Elegí un plan para volver a usar este negocio.',
   }[data.estado];
   return (
     <div

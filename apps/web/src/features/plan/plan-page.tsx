@@ -92,7 +92,7 @@ export default function PlanPage() {
       )}
       {choose.isSuccess && (
         <p role="status" className="mt-4 text-sm text-emerald-700">
-          Plan registrado. Ya puedes seguir registrando datos.
+          Plan registrado. Ya podés seguir registrando datos.
         </p>
       )}
       <p className="mt-6 text-sm text-slate-500">

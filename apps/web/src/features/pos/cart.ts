@@ -100,8 +100,8 @@ export const isCountable = (item: Pick<CatalogItem, 'tipo' | 'unidad'>) =>
   item.tipo === 'servicio' || COUNTABLE_UNITS.has(item.unidad.trim().toLowerCase().replace(/\.$/, ''));
 
 export const QUANTITY_MESSAGES = {
-  wholeOnly: 'Este producto se vende por unidad: ingresa una cantidad entera.',
-  invalid: 'Cantidad no válida: ingresa un número mayor que 0, con hasta 3 decimales.',
+  wholeOnly: 'Este producto se vende por unidad: ingresá una cantidad entera.',
+  invalid: 'Cantidad no válida: ingresá un número mayor que 0, con hasta 3 decimales.',
 } as const;
 
 /**

@@ -37,7 +37,7 @@ describe('pos checkout', () => {
     for (const text of ['abc', '1,2345', '1.2345', '-100', '12.34.5']) {
       const c = checkout({ ...base, descuentoText: text }, money);
       expect(c.errors.descuento, text).toBe(CHECKOUT_MESSAGES.badAmount);
-      expect(c.errors.descuento).toBe('Monto no válido. Usa el formato 1.234,50.');
+      expect(c.errors.descuento).toBe('Monto no válido. Usá el formato 1.234,50.');
       expect(c.descuento).toBe(0);
     }
     expect(checkout({ ...base, descuentoText: '16.900' }, money)).toMatchObject({ errors: {}, total: 0 });

@@ -47,7 +47,7 @@ export default function PosPage() {
 }
 
 const NO_PRODUCTS_PERMISSION =
-  'Para buscar productos necesitas permiso para ver productos. Pídeselo a un administrador del negocio.';
+  'Para buscar productos necesitás permiso para ver productos. Pedíselo a un administrador del negocio.';
 
 function PointOfSale() {
   const { business, businessId, formatting } = useBusiness();
@@ -272,7 +272,7 @@ function PointOfSale() {
     } catch (e) {
       setError(
         e instanceof ApiError && e.code === 'INSUFFICIENT_STOCK'
-          ? `${errorMessage(e)} Corrige la cantidad y vuelve a confirmar.`
+          ? `${errorMessage(e)} Corregí la cantidad y volvé a confirmar.`
           : errorMessage(e, 'No se pudo registrar la venta.'),
       );
     }
@@ -436,7 +436,7 @@ function PointOfSale() {
               <div className="p-4">
                 <EmptyState icon={<ShoppingCart className="h-8 w-8" />} title="El carrito está vacío">
                   {canSearch
-                    ? 'Busca un producto o escanea su código de barras para empezar.'
+                    ? 'Buscá un producto o escaneá su código de barras para empezar.'
                     : 'Sin permiso para ver productos no se pueden agregar ítems.'}
                 </EmptyState>
               </div>

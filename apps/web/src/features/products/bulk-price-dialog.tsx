@@ -74,7 +74,7 @@ function BulkPrice({ onDone }: { onDone: (message?: string) => void }) {
     setError(null);
     setFieldError(null);
     if (!read.ok || read.value === null) {
-      setFieldError(read.ok ? 'Indica el porcentaje.' : read.message);
+      setFieldError(read.ok ? 'Indicá el porcentaje.' : read.message);
       return;
     }
     try {

@@ -377,7 +377,7 @@ export function ProductsTab({ onImport }: { onImport: () => void }) {
           <EmptyState title="Ningún producto coincide con la búsqueda o los filtros" />
         ) : (
           <EmptyState icon={<Package className="h-10 w-10" />} title="Todavía no hay productos">
-            <p>Cárgalos de a uno o importa tu lista de precios desde Excel.</p>
+            <p>Cargalos de a uno o importá tu lista de precios desde Excel.</p>
             {canEdit && (
               <div className="mt-4 flex flex-wrap justify-center gap-2">
                 <Button
@@ -433,7 +433,7 @@ export function ProductsTab({ onImport }: { onImport: () => void }) {
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
         title="Eliminar producto"
-        message={`¿Estás seguro de que quieres eliminar «${deleting?.nombre ?? ''}»? Si ya tiene ventas o compras, conviene desactivarlo.`}
+        message={`¿Estás seguro de que querés eliminar «${deleting?.nombre ?? ''}»? Si ya tiene ventas o compras, conviene desactivarlo.`}
         failure="No se pudo eliminar el producto."
         onConfirm={async () => {
           await remove.mutateAsync(deleting!.id);

@@ -47,7 +47,7 @@ function AdjustForm({ product, onDone }: { product: Product; onDone: (message?: 
     if (!read.ok) errs.cantidad = read.message;
     else if (milli === null) errs.cantidad = 'Este campo es obligatorio.';
     else if (milli <= 0) errs.cantidad = 'La cantidad debe ser mayor a 0.';
-    if (!motivo.trim()) errs.motivo = 'Indica el motivo del ajuste.';
+    if (!motivo.trim()) errs.motivo = 'Indicá el motivo del ajuste.';
     setErrors(errs);
     if (Object.keys(errs).length) return;
     try {

@@ -93,7 +93,7 @@ export function ProductPicker({
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
           autoComplete="off"
-          placeholder="Busca por nombre, código o código de barras…"
+          placeholder="Buscá por nombre, código o código de barras…"
           className="pl-9"
           value={q}
           onChange={(e) => {

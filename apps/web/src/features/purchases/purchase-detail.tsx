@@ -313,7 +313,7 @@ export function PurchaseDetailPage() {
         variant="danger"
         onConfirm={() => run('cancelada', `Compra #${p.numero} cancelada.`)}
       >
-        <p>¿Seguro que quieres cancelar la compra #{p.numero}? Una compra cancelada ya no se puede modificar.</p>
+        <p>¿Seguro que querés cancelar la compra #{p.numero}? Una compra cancelada ya no se puede modificar.</p>
         <p>
           {received ? 'Se descuenta el stock recibido. ' : ''}
           {p.condicion_pago === 'contado' ? 'El egreso en Finanzas queda anulado.' : 'Se elimina la cuenta por pagar.'}
@@ -331,7 +331,7 @@ export function PurchaseDetailPage() {
         }}
       >
         <p>
-          ¿Estás seguro de que quieres eliminar la compra #{p.numero}? Se borran sus líneas y su{' '}
+          ¿Estás seguro de que querés eliminar la compra #{p.numero}? Se borran sus líneas y su{' '}
           {p.condicion_pago === 'contado' ? 'egreso en Finanzas' : 'cuenta por pagar'}.
         </p>
       </ConfirmAction>

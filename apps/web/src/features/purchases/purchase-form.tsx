@@ -262,7 +262,7 @@ function OrderForm({ purchase }: { purchase?: Purchase }) {
         {fields.length === 0 ? (
           <div className="mt-4">
             <EmptyState icon={<PackagePlus className="h-8 w-8" />} title="La orden todavía no tiene productos">
-              Busca cada producto arriba y elígelo: se agrega con su último costo.
+              Buscá cada producto arriba y elegilo: se agrega con su último costo.
             </EmptyState>
           </div>
         ) : (
@@ -477,7 +477,7 @@ export function PurchaseFormPage() {
       {back}
       <PageHeader
         title={p ? `Editar compra #${p.numero}` : 'Nueva orden de compra'}
-        description={p ? undefined : 'Elige el proveedor, agrega los productos con su costo y cómo vas a pagar.'}
+        description={p ? undefined : 'Elegí el proveedor, agregá los productos con su costo y cómo vas a pagar.'}
       />
       {locked ? (
         <ErrorNote>

@@ -143,7 +143,7 @@ function PurchaseList() {
           </EmptyState>
         ) : (
           <EmptyState icon={<ShoppingCart className="h-10 w-10" />} title="Todavía no hay compras">
-            <p>Registra lo que le pides a cada proveedor; al recibirlo se suma al stock.</p>
+            <p>Registrá lo que le pedís a cada proveedor; al recibirlo se suma al stock.</p>
             {canEdit && (
               <Button className="mt-4" onClick={() => navigate('/compras/nueva')}>
                 <Plus className="h-4 w-4" aria-hidden />

@@ -40,7 +40,7 @@ function Reports() {
   const rangeError =
     period === 'personalizado'
       ? !custom.desde || !custom.hasta
-        ? 'Elige las dos fechas.'
+        ? 'Elegí las dos fechas.'
         : custom.desde > custom.hasta
           ? 'La fecha desde no puede ser posterior a la fecha hasta.'
           : daysBetween(custom.desde, custom.hasta) + 1 > 366

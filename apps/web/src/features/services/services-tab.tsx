@@ -232,7 +232,7 @@ export function ServicesTab() {
           <EmptyState title="Ningún servicio coincide con la búsqueda" />
         ) : (
           <EmptyState icon={<Wrench className="h-10 w-10" />} title="Todavía no hay servicios">
-            <p>Envíos, instalaciones, turnos, abonos: lo que vendes sin stock.</p>
+            <p>Envíos, instalaciones, turnos, abonos: lo que vendés sin stock.</p>
             {canEdit && (
               <Button className="mt-4" onClick={openNew}>
                 <Plus className="h-4 w-4" aria-hidden />
@@ -307,7 +307,7 @@ export function ServicesTab() {
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
         title="Eliminar servicio"
-        message={`¿Estás seguro de que quieres eliminar «${deleting?.nombre ?? ''}»?`}
+        message={`¿Estás seguro de que querés eliminar «${deleting?.nombre ?? ''}»?`}
         failure="No se pudo eliminar el servicio."
         onConfirm={async () => {
           await remove.mutateAsync(deleting!.id);

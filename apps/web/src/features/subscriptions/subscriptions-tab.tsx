@@ -84,7 +84,7 @@ function CustomerPicker({
           placeholder="Buscar cliente por nombre o documento…"
         />
         <Select id="sub-cliente" value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={Boolean(error)}>
-          <option value="">Elige un cliente</option>
+          <option value="">Elegí un cliente</option>
           {current && !rows.some((c) => c.id === current.id) && <option value={current.id}>{current.nombre}</option>}
           {rows.map((c) => (
             <option key={c.id} value={c.id}>
@@ -515,7 +515,7 @@ export function SubscriptionsTab() {
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
         title="Eliminar suscripción"
-        message={`¿Estás seguro de que quieres eliminar la suscripción «${deleting?.nombre ?? ''}» de ${deleting?.cliente_nombre ?? ''}? Para dejar de cobrarla alcanza con cancelarla.`}
+        message={`¿Estás seguro de que querés eliminar la suscripción «${deleting?.nombre ?? ''}» de ${deleting?.cliente_nombre ?? ''}? Para dejar de cobrarla alcanza con cancelarla.`}
         failure="No se pudo eliminar la suscripción."
         onConfirm={async () => {
           await remove.mutateAsync(deleting!.id);

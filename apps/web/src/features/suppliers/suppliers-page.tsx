@@ -233,7 +233,7 @@ function SupplierDetailView({ id, onEdit }: { id: string; onEdit: () => void }) 
       </div>
 
       <section aria-label="Saldo y compras" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        <Stat label="Le debes" value={formatMoney(s.deuda, formatting)} tone={s.deuda > 0 ? 'amber' : undefined} />
+        <Stat label="Le debés" value={formatMoney(s.deuda, formatting)} tone={s.deuda > 0 ? 'amber' : undefined} />
         <Stat
           label="Vencido"
           value={formatMoney(s.deuda_vencida, formatting)}
@@ -351,7 +351,7 @@ function SuppliersScreen() {
     <div>
       <PageHeader
         title="Proveedores"
-        description="A quién le compras, cómo contactarlo y cuánto le debes."
+        description="A quién le compras, cómo contactarlo y cuánto le debés."
         actions={
           <>
             {canEdit && (
@@ -416,7 +416,7 @@ function SuppliersScreen() {
           <EmptyState title="Ningún proveedor coincide con la búsqueda" />
         ) : (
           <EmptyState icon={<Truck className="h-10 w-10" />} title="Todavía no hay proveedores">
-            <p>Carga a tus mayoristas y distribuidores para registrar compras y saber cuánto les debes.</p>
+            <p>Carga a tus mayoristas y distribuidores para registrar compras y saber cuánto les debés.</p>
             {canEdit && (
               <Button className="mt-4" onClick={openNew}>
                 <Plus className="h-4 w-4" aria-hidden />
@@ -461,7 +461,7 @@ function SuppliersScreen() {
                         s.deuda_vencida > 0 ? 'text-red-700' : 'text-amber-700',
                       )}
                     >
-                      Le debes {formatMoney(s.deuda, formatting)}
+                      Le debés {formatMoney(s.deuda, formatting)}
                       {s.deuda_vencida > 0 && ' (hay vencido)'}
                     </p>
                   )}
@@ -469,7 +469,7 @@ function SuppliersScreen() {
                 {s.deuda > 0 && (
                   <div className="hidden shrink-0 text-right sm:block">
                     <p className="text-[11px] leading-tight text-slate-500">
-                      {s.deuda_vencida > 0 ? 'Le debes (vencido)' : 'Le debes'}
+                      {s.deuda_vencida > 0 ? 'Le debés (vencido)' : 'Le debés'}
                     </p>
                     <p
                       className={cn(
@@ -534,7 +534,7 @@ function SuppliersScreen() {
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
         title="Eliminar proveedor"
-        message={`¿Estás seguro de que quieres eliminar a «${deleting?.nombre ?? ''}»? No se puede eliminar si tiene compras o cuentas por pagar; en ese caso, márcalo como inactivo.`}
+        message={`¿Estás seguro de que querés eliminar a «${deleting?.nombre ?? ''}»? No se puede eliminar si tiene compras o cuentas por pagar; en ese caso, marcalo como inactivo.`}
         failure="No se pudo eliminar el proveedor."
         onConfirm={async () => {
           await remove.mutateAsync(deleting!.id);

@@ -252,7 +252,7 @@ function TaskList({ onOpen, onDelete }: { onOpen: (t: Task) => void; onDelete: (
               Limpiar filtros
             </button>
           ) : canAssign ? (
-            'Crea la primera con «Nueva tarea».'
+            'Creá la primera con «Nueva tarea».'
           ) : (
             'Cuando te asignen tareas las vas a ver acá.'
           )}
@@ -353,7 +353,7 @@ function TasksScreen() {
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
         title="Eliminar tarea"
-        message={`¿Estás seguro de que quieres eliminar la tarea «${deleting?.titulo ?? ''}»?`}
+        message={`¿Estás seguro de que querés eliminar la tarea «${deleting?.titulo ?? ''}»?`}
         failure="No se pudo eliminar la tarea."
         onConfirm={() => remove.mutateAsync(deleting!.id)}
       />

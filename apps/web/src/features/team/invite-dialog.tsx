@@ -91,8 +91,8 @@ export function InviteDialog({
             <p>
               Invitación creada para <strong>{created.invitacion.email}</strong>.{' '}
               {created.enviado
-                ? 'Le enviamos el enlace por e-mail; también puedes compartirlo tú.'
-                : 'Compártele este enlace (el envío por e-mail no está configurado).'}{' '}
+                ? 'Le enviamos el enlace por e-mail; también podés compartirlo vos.'
+                : 'Compartile este enlace (el envío por e-mail no está configurado).'}{' '}
               Vale 7 días.
             </p>
           </div>

@@ -236,7 +236,7 @@ function PermissionForm({
           Con acceso total ve, edita, elimina y asigna en todos los módulos.
         </p>
       ) : (
-        <p className="text-sm text-slate-500">Marca lo que puede hacer en cada módulo.</p>
+        <p className="text-sm text-slate-500">Marcá lo que puede hacer en cada módulo.</p>
       )}
       <PermissionGrid
         value={full || admin ? allPermissions(true) : flags}

@@ -98,7 +98,7 @@ export function TeamSection({ business }: { business: Business }) {
             <Users className="h-5 w-5 text-blue-600" aria-hidden /> Equipo de {business.nombre}
           </h2>
           <p className="mt-1 text-sm text-slate-500">
-            Invita personas, aprueba su acceso y elige qué puede hacer cada una.
+            Invitá personas, aprobá su acceso y elegí qué puede hacer cada una.
             {limit != null && plan.data && ` Usuarios activos: ${plan.data.usuarios_activos} de ${limit}.`}
           </p>
         </div>
@@ -173,7 +173,7 @@ export function TeamSection({ business }: { business: Business }) {
                   <div className="min-w-0 flex-1">
                     <div className="flex flex-wrap items-center gap-2">
                       <p className="truncate font-medium text-slate-900">{fullName(m)}</p>
-                      {m.usuario_id === me && <span className="text-xs text-slate-400">(tú)</span>}
+                      {m.usuario_id === me && <span className="text-xs text-slate-400">(vos)</span>}
                       {m.es_creador && <Badge color="purple">Creador</Badge>}
                       <Badge color={m.rol === 'admin' ? 'blue' : 'gray'}>{ROLE_LABELS[m.rol]}</Badge>
                       {m.acceso_total && !m.es_creador && m.rol !== 'admin' && (
@@ -244,7 +244,7 @@ export function TeamSection({ business }: { business: Business }) {
           <Skeleton className="h-14" />
         ) : open.length === 0 ? (
           <EmptyState icon={<MailPlus className="h-8 w-8" />} title="No hay invitaciones abiertas">
-            Invita a alguien con su e-mail: te damos un enlace para compartir.
+            Invitá a alguien con su e-mail: te damos un enlace para compartir.
           </EmptyState>
         ) : (
           <ul className="space-y-3" aria-label="Invitaciones abiertas">
@@ -291,7 +291,7 @@ export function TeamSection({ business }: { business: Business }) {
         onOpenChange={(o) => !o && setRemoving(null)}
         title="Quitar del equipo"
         confirmLabel="Quitar"
-        message={`¿Estás seguro de que quieres quitar a ${removing ? fullName(removing) : ''} del negocio? Pierde el acceso de inmediato y sus tareas quedan sin asignar.`}
+        message={`¿Estás seguro de que querés quitar a ${removing ? fullName(removing) : ''} del negocio? Pierde el acceso de inmediato y sus tareas quedan sin asignar.`}
         onConfirm={async () => {
           try {
             await remove.mutateAsync(removing!.usuario_id);
