@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 const TU_FORMS =
   /(?<![\p{L}])(puedes|tienes|quieres|debes|necesitas|eres|sabes|pides|vendes|usas|eliges|trabajas|visitas|eliminas|registras|sigues|subes|inicias|cierras|creas|aceptas|perteneces|sospechas|elige|pídeselo|pídele|escríbenos|regístrate|elígelo|desactívalo|anúlalas|cancélala|avísanos|contáctanos|corrígelas|súmalo|asígnalos|márcalos|pruébalo|súbela|cárgalos|compártele|ingresa tu|selecciona un|recarga la|intenta nuevamente|intenta de nuevo|revisa tu|tú)(?![\p{L}])/iu;
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const SOURCES = ['apps/web/src', 'apps/api/src', 'packages/shared/src'];
 const PAGES = ['index.html', 'politicas.html', 'terminos.html', 'cookies.html', 'app.html'].map((f) => `apps/web/${f}`);
 
