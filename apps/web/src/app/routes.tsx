@@ -1,52 +1,68 @@
 import type { RouteObject } from 'react-router';
+import { useTitle } from '@/lib/title';
 import { ErrorScreen } from './error-screen';
 
 /**
  * Routes of the application (app.html). The landing and legal pages are static HTML pages of
  * their own. Every route is code-split.
  */
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+const page = (title: string, load: () => Promise<{ default: React.ComponentType }>) => async () => {
+  const Page = (await load()).default;
+  return {
+    Component: function TitledPage() {
+      useTitle(title);
+      return <Page />;
+    },
+  };
+};
 
 const appChildren: RouteObject[] = [
-  { path: '/home', lazy: page(() => import('@/features/dashboard/dashboard-page')) },
-  { path: '/business-users', lazy: page(() => import('@/features/businesses/businesses-page')) },
-  { path: '/profile', lazy: page(() => import('@/features/profile/profile-page')) },
-  { path: '/invitacion', lazy: page(() => import('@/features/invitations/accept-invitation-page')) },
-  { path: '/plan', lazy: page(() => import('@/features/plan/plan-page')) },
-  { path: '/auditoria', lazy: page(() => import('@/features/audit/audit-page')) },
-  { path: '/pos', lazy: page(() => import('@/features/pos/pos-page')) },
-  { path: '/reports', lazy: page(() => import('@/features/reports/reports-page')) },
-  { path: '/compras/*', lazy: page(() => import('@/features/purchases/purchases-page')) },
-  { path: '/proveedores', lazy: page(() => import('@/features/suppliers/suppliers-page')) },
-  { path: '/products-and-services', lazy: page(() => import('@/features/products/products-page')) },
-  { path: '/categories', lazy: page(() => import('@/features/categories/categories-page')) },
-  { path: '/customers', lazy: page(() => import('@/features/customers/customers-page')) },
-  { path: '/finanzas/*', lazy: page(() => import('@/features/finance/finance-page')) },
-  { path: '/tasks', lazy: page(() => import('@/features/tasks/tasks-page')) },
-  { path: '/business/:businessId/pos', lazy: page(() => import('@/features/pos/pos-page')) },
+  { path: '/home', lazy: page('Inicio', () => import('@/features/dashboard/dashboard-page')) },
+  { path: '/business-users', lazy: page('Negocios', () => import('@/features/businesses/businesses-page')) },
+  { path: '/profile', lazy: page('Mi perfil', () => import('@/features/profile/profile-page')) },
+  { path: '/invitacion', lazy: page('Invitación', () => import('@/features/invitations/accept-invitation-page')) },
+  { path: '/plan', lazy: page('Plan', () => import('@/features/plan/plan-page')) },
+  { path: '/auditoria', lazy: page('Registro de cambios', () => import('@/features/audit/audit-page')) },
+  { path: '/pos', lazy: page('Punto de venta', () => import('@/features/pos/pos-page')) },
+  { path: '/reports', lazy: page('Reporte de ventas', () => import('@/features/reports/reports-page')) },
+  { path: '/compras/*', lazy: page('Órdenes de compra', () => import('@/features/purchases/purchases-page')) },
+  { path: '/proveedores', lazy: page('Proveedores', () => import('@/features/suppliers/suppliers-page')) },
+  {
+    path: '/products-and-services',
+    lazy: page('Productos y servicios', () => import('@/features/products/products-page')),
+  },
+  { path: '/categories', lazy: page('Categorías', () => import('@/features/categories/categories-page')) },
+  { path: '/customers', lazy: page('Clientes', () => import('@/features/customers/customers-page')) },
+  { path: '/finanzas/*', lazy: page('Finanzas', () => import('@/features/finance/finance-page')) },
+  { path: '/tasks', lazy: page('Tareas', () => import('@/features/tasks/tasks-page')) },
+  { path: '/business/:businessId/pos', lazy: page('Punto de venta', () => import('@/features/pos/pos-page')) },
   {
     path: '/business/:businessId/products-and-services',
-    lazy: page(() => import('@/features/products/products-page')),
+    lazy: page('Productos y servicios', () => import('@/features/products/products-page')),
   },
-  { path: '/business/:businessId/customers', lazy: page(() => import('@/features/customers/customers-page')) },
+  {
+    path: '/business/:businessId/customers',
+    lazy: page('Clientes', () => import('@/features/customers/customers-page')),
+  },
 ];
 
 export const routes: RouteObject[] = [
   {
     errorElement: <ErrorScreen />,
     children: [
-      { path: '/login', lazy: page(() => import('@/features/auth/login-page')) },
-      { path: '/register', lazy: page(() => import('@/features/auth/register-page')) },
-      { path: '/confirm', lazy: page(() => import('@/features/auth/confirm-page')) },
-      { path: '/forgot-password', lazy: page(() => import('@/features/auth/forgot-password-page')) },
-      { path: '/reset-password', lazy: page(() => import('@/features/auth/reset-password-page')) },
+      { path: '/login', lazy: page('Iniciar sesión', () => import('@/features/auth/login-page')) },
+      { path: '/register', lazy: page('Crear cuenta', () => import('@/features/auth/register-page')) },
+      { path: '/confirm', lazy: page('Confirmar e-mail', () => import('@/features/auth/confirm-page')) },
       {
-        lazy: page(() => import('./app-layout')),
+        path: '/forgot-password',
+        lazy: page('Recuperar contraseña', () => import('@/features/auth/forgot-password-page')),
+      },
+      { path: '/reset-password', lazy: page('Nueva contraseña', () => import('@/features/auth/reset-password-page')) },
+      {
+        lazy: async () => ({ Component: (await import('./app-layout')).default }),
         children: appChildren,
       },
-      { path: '*', lazy: page(() => import('./not-found')) },
+      { path: '*', lazy: page('Página no encontrada', () => import('./not-found')) },
     ],
   },
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, todayIn } from './format';
+import { formatDate, formatDateTime, formatMoney, plural, todayIn } from './format';
 
 describe('formatting with the business locale, currency and time zone', () => {
   it('formats pesos the Argentine way', () => {
@@ -21,5 +21,18 @@ describe('formatting with the business locale, currency and time zone', () => {
     expect(todayIn('America/Argentina/Buenos_Aires', late)).toBe('2026-03-31');
     expect(todayIn('Europe/Madrid', late)).toBe('2026-04-01');
     expect(formatDateTime(late.toISOString())).toMatch(/^31\/03\/2026/);
+  });
+
+  it('shows times on the 24-hour clock', () => {
+    // 19:27 UTC is 16:27 in Buenos Aires: never "04:27 p. m.".
+    expect(formatDateTime('2026-03-10T19:27:00Z').replace(/\s/g, ' ')).toBe('10/03/2026, 16:27');
+    expect(formatDateTime('2026-03-10T03:05:00Z')).toContain('00:05');
+  });
+
+  it('chooses singular and plural by the locale rules', () => {
+    expect(`1 ${plural(1, 'proveedor', 'proveedores')}`).toBe('1 proveedor');
+    expect(`3 ${plural(3, 'proveedor', 'proveedores')}`).toBe('3 proveedores');
+    expect(plural(0, 'venta', 'ventas')).toBe('ventas');
+    expect(plural(1.5, 'kilo', 'kilos')).toBe('kilos');
   });
 });

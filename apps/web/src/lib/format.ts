@@ -11,8 +11,9 @@ export const DEFAULT_FORMATTING: Formatting = {
   timezone: 'America/Argentina/Buenos_Aires',
 };
 
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+type Formatter = Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules;
+const cache = new Map<string, Formatter>();
+function cached<T extends Formatter>(key: string, make: () => T): T {
   let f = cache.get(key) as T | undefined;
   if (!f) {
     f = make();
@@ -60,6 +61,7 @@ export function formatDateTime(iso: string | null | undefined, f: Formatting = D
         year: 'numeric',
         hour: '2-digit',
         minute: '2-digit',
+        hourCycle: 'h23',
         timeZone: f.timezone,
       }),
   );
@@ -90,3 +92,8 @@ export const MONTH_NAMES = [
   'Noviembre',
   'Diciembre',
 ];
+
+/** "1 proveedor", "3 proveedores": the word the locale's plural rules choose for `n`. */
+export function plural(n: number, one: string, other: string, locale = DEFAULT_FORMATTING.locale): string {
+  return cached(`pl|${locale}`, () => new Intl.PluralRules(locale)).select(n) === 'one' ? one : other;
+}

@@ -399,6 +399,7 @@ function CustomersScreen() {
               total={customers.data?.total ?? 0}
               onPage={setPage}
               label="clientes"
+              one="cliente"
             />
           }
         >

@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/misc';
 import { useBusiness } from '@/app/business-context';
 import { cn } from '@/lib/cn';
-import { formatNumber } from '@/lib/format';
+import { formatNumber, plural } from '@/lib/format';
 
 /* Small pieces shared by the inventory and customer screens. */
 
@@ -72,18 +72,18 @@ export function Pager({
   total,
   onPage,
   label = 'resultados',
-  one,
+  one = 'resultado',
 }: {
   page: number;
   pageSize: number;
   total: number;
   onPage: (p: number) => void;
   label?: string;
-  /** The label for exactly one ("suscripción"); otherwise the plural without its final s. */
+  /** The label for exactly one ("proveedor"), chosen by the locale's plural rules. */
   one?: string;
 }) {
   const { formatting } = useBusiness();
-  if (total === 1) label = one ?? label.replace(/s$/, '');
+  label = plural(total, one, label, formatting.locale);
   if (total <= pageSize) {
     return (
       <p className="px-1 py-3 text-sm text-slate-500">

@@ -400,7 +400,9 @@ export function ProductsTab({ onImport }: { onImport: () => void }) {
       ) : (
         <ListCard
           dimmed={products.isFetching}
-          footer={<Pager page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} label="productos" />}
+          footer={
+            <Pager page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} label="productos" one="producto" />
+          }
         >
           <ProductTable rows={rows} a={actions} />
         </ListCard>

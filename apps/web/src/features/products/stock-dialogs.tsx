@@ -209,6 +209,7 @@ function History({ product }: { product: Product }) {
         total={movements.data?.total ?? 0}
         onPage={setPage}
         label="movimientos"
+        one="movimiento"
       />
     </div>
   );

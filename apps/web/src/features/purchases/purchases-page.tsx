@@ -162,6 +162,7 @@ function PurchaseList() {
               total={purchases.data?.total ?? 0}
               onPage={setPage}
               label="compras"
+              one="compra"
             />
           }
         >

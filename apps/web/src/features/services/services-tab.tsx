@@ -251,6 +251,7 @@ export function ServicesTab() {
               total={services.data?.total ?? 0}
               onPage={setPage}
               label="servicios"
+              one="servicio"
             />
           }
         >

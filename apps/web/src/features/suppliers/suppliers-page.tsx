@@ -435,6 +435,7 @@ function SuppliersScreen() {
               total={suppliers.data?.total ?? 0}
               onPage={setPage}
               label="proveedores"
+              one="proveedor"
             />
           }
         >
