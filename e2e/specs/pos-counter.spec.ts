@@ -108,6 +108,8 @@ test('the counter by keyboard: Enter picks the first customer typed, F9 warns ab
   await signIn(page, owner, businessId);
   await page.goto('/pos');
   await expect(page.getByRole('heading', { name: 'Punto de venta' })).toBeVisible();
+  // Every page names itself in the browser tab.
+  await expect(page).toHaveTitle('Punto de venta · Mostrador');
 
   await scan(page, '2*ALF3');
   await expect(page.getByLabel('Cantidad de Alfajor triple')).toHaveValue('2');
