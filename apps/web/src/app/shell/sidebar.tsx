@@ -75,7 +75,9 @@ function Item({ item, hasBusiness, onNavigate }: { item: NavItem; hasBusiness: b
 }
 
 export function SidebarContent({ onNavigate, onLogout }: { onNavigate?: () => void; onLogout: () => void }) {
-  const { businessId } = useBusiness();
+  const { businessId, isLoading } = useBusiness();
+  // While the businesses load, nothing is "Sin negocio" yet.
+  const hasBusiness = Boolean(businessId) || isLoading;
   const can = useCan();
   // A member sees only the modules their flags allow (the server refuses the rest anyway).
   const items = visibleNav(NAV, Boolean(businessId), (modulo) => can(modulo, 'ver'));
@@ -87,7 +89,7 @@ export function SidebarContent({ onNavigate, onLogout }: { onNavigate?: () => vo
       </div>
       <div className="flex-1 space-y-1 overflow-y-auto px-3 py-2">
         {items.map((item) => (
-          <Item key={item.label} item={item} hasBusiness={Boolean(businessId)} onNavigate={onNavigate} />
+          <Item key={item.label} item={item} hasBusiness={hasBusiness} onNavigate={onNavigate} />
         ))}
       </div>
       <div className="border-t border-slate-200 p-3">

@@ -28,7 +28,7 @@ const itemClass =
   'flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100';
 
 function BusinessSelector() {
-  const { businesses, business, select, businessId } = useBusiness();
+  const { businesses, business, select, businessId, isLoading } = useBusiness();
   const [creating, setCreating] = useState(false);
   const [settings, setSettings] = useState(false);
   const isAdmin = business?.rol === 'admin' || business?.es_creador;
@@ -42,7 +42,7 @@ function BusinessSelector() {
           <Building2 className="h-5 w-5 shrink-0 text-blue-600" aria-hidden />
           <span className="min-w-0">
             <span className="block truncate text-sm font-medium text-slate-900" data-testid="negocio-actual">
-              {business?.nombre ?? 'Sin negocio'}
+              {business?.nombre ?? (isLoading ? 'Cargando…' : 'Sin negocio')}
             </span>
             {business?.tipo && <span className="block truncate text-xs text-slate-500">{business.tipo}</span>}
           </span>

@@ -49,13 +49,15 @@ function StatCard({
 }
 
 export default function DashboardPage() {
-  const { business, businessId, formatting } = useBusiness();
+  const { business, businessId, formatting, isLoading: loadingBusinesses } = useBusiness();
   const can = useCan();
   const perms = usePermissions();
   const [periodo, setPeriodo] = useState<Periodo>('mes');
   const canSeeSales = can('ventas', 'ver');
   const stats = useDashboardStats(businessId, periodo, canSeeSales);
-  const loading = perms.isLoading || (canSeeSales && stats.isLoading);
+  // Skeletons until every answer is in: a query not yet enabled (the business still loading) is
+  // pending too, and must not read as "no permission" or "no sales".
+  const loading = loadingBusinesses || (!perms.data && !perms.error) || (canSeeSales && stats.isPending);
   const s = stats.data;
   // Until the business is known the quick actions lead to the module pages themselves.
   const base = businessId ? `/business/${businessId}` : '';
@@ -76,7 +78,7 @@ export default function DashboardPage() {
   return (
     <div>
       <PageHeader title="Dashboard" description={business ? `Resumen de ${business.nombre}` : undefined} />
-      {!canSeeSales && !perms.isLoading && (
+      {!canSeeSales && !loading && (
         <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-800">
           No tenés permiso para ver las ventas de este negocio: las cifras de ventas no se muestran.
         </p>

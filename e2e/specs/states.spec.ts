@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { createBusiness, createUser, signIn } from '../support/session';
+
+test('the dashboard shows skeletons while its answers are slow, never "no permission" or "no sales" before it knows', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, 'Lenta');
+  const businessId = await createBusiness(request, owner, 'Almacén Lento');
+  const auth = { authorization: `Bearer ${owner.token}` };
+  const product = await (
+    await request.post(`/api/v1/businesses/${businessId}/products`, {
+      headers: auth,
+      data: { nombre: 'Fideos', precio_venta: 1200, stock_actual: 10 },
+    })
+  ).json();
+  const sale = await request.post('/api/v1/ventas/record-sale', {
+    headers: auth,
+    data: {
+      negocio_id: businessId,
+      metodo_pago: 'efectivo',
+      items: [{ id: product.id, tipo: 'producto', cantidad: 1 }],
+    },
+  });
+  expect(sale.status()).toBe(201);
+
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  // The business list too: until it answers, the permissions and the figures cannot even be asked.
+  for (const pattern of [
+    /\/api\/v1\/businesses\/?(\?.*)?$/,
+    '**/api/v1/businesses/*/permissions',
+    '**/api/v1/ventas/dashboard-stats-v2**',
+  ]) {
+    await page.route(pattern, async (route) => {
+      await held;
+      await route.continue();
+    });
+  }
+  await signIn(page, owner, businessId);
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page).toHaveTitle('Inicio · Mostrador');
+  await expect(page.locator('.animate-pulse').first()).toBeVisible();
+  await expect(page.getByText(/No tenés permiso para ver las ventas/)).toHaveCount(0);
+  await expect(page.getByText('Todavía no hay ventas en este período')).toHaveCount(0);
+  await expect(page.getByText('No hay ventas registradas')).toHaveCount(0);
+  await expect(page.getByText('Sin negocio')).toHaveCount(0);
+
+  release();
+  await expect(page.getByText('Venta #1')).toBeVisible();
+  await expect(page.getByText('Fideos')).toBeVisible();
+  await expect(page.getByText(/No tenés permiso para ver las ventas/)).toHaveCount(0);
+});
