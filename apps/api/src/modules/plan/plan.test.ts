@@ -128,7 +128,7 @@ describe('trial and plan', () => {
     ['bloqueada', 60],
   ])('choosing a plan during %s makes the business active and writable', async (estado, day) => {
     clock = start;
-    const owner = await registerUser(app, `Elegí${day}`);
+    const owner = await registerUser(app, `Elige${day}`);
     const id = await createBusiness(app, owner);
     clock = at(day);
     const auth = await login(owner.email);
