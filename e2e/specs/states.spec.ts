@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createBusiness, createUser, signIn } from '../support/session';
+import { createBusiness, createUser, PASSWORD, signIn, uniqueEmail } from '../support/session';
 
 test('the dashboard shows skeletons while its answers are slow, never "no permission" or "no sales" before it knows', async ({
   page,
@@ -51,4 +51,17 @@ test('the dashboard shows skeletons while its answers are slow, never "no permis
   await expect(page.getByText('Venta #1')).toBeVisible();
   await expect(page.getByText('Fideos')).toBeVisible();
   await expect(page.getByText(/No tenés permiso para ver las ventas/)).toHaveCount(0);
+});
+
+test('signing up where no e-mail confirmation is needed leaves the new user logged in', async ({ page }) => {
+  await page.goto('/register');
+  await expect(page).toHaveTitle('Crear cuenta · Mostrador');
+  await page.getByLabel('Nombre').fill('Irene');
+  await page.getByLabel('Apellido').fill('Sosa');
+  await page.getByLabel('E-mail').fill(uniqueEmail('irene'));
+  await page.getByLabel('Contraseña').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'Creá tu primer negocio' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('mostrador.token'))).toBeTruthy();
 });

@@ -64,7 +64,7 @@ export default function LoginPage() {
   return (
     <AuthLayout
       title="Iniciar sesión"
-      subtitle="Entra a Mostrador para gestionar tus negocios."
+      subtitle="Entrá a Mostrador para gestionar tus negocios."
       footer={
         <>
           ¿No tenés cuenta?{' '}

@@ -2,10 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { signupInput, type SignupInput } from '@mostrador/shared';
+import { signupInput, type LoginResponse, type SignupInput } from '@mostrador/shared';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/input';
-import { api } from '@/lib/api';
+import { api, request } from '@/lib/api';
+import { session } from '@/lib/session';
 import { applyServerErrors } from '@/lib/forms';
 import { AuthLayout, Notice } from './auth-layout';
 
@@ -33,11 +34,16 @@ export default function RegisterPage() {
     setError(null);
     try {
       const r = await api.post<SignupResponse>('/auth/signup', values);
-      if (r.requires_confirmation) setSent(r);
-      else
-        navigate(`/login${params.get('next') ? `?next=${encodeURIComponent(params.get('next')!)}` : ''}`, {
-          state: { message: r.message },
-        });
+      if (r.requires_confirmation) return setSent(r);
+      // No e-mail to confirm: the new account is already in, no second trip through the login.
+      const { data } = await request<LoginResponse>('/auth/login', {
+        method: 'POST',
+        form: { username: String(values.email), password: String(values.password) },
+        skipAuthRedirect: true,
+      });
+      session.save(data.access_token, data.user);
+      const next = params.get('next');
+      navigate(next && next.startsWith('/') && !next.startsWith('//') ? next : '/home', { replace: true });
     } catch (e) {
       setError(applyServerErrors(e, setFieldError, 'No se pudo crear la cuenta.'));
     }
@@ -48,7 +54,7 @@ export default function RegisterPage() {
       <AuthLayout title="Revisá tu correo">
         <Notice tone="success">{sent.message}</Notice>
         <p className="mt-4 text-sm text-slate-600">
-          Enviamos el enlace a <strong>{sent.email}</strong>. Abrilo para activar tu cuenta y después inicia sesión.
+          Enviamos el enlace a <strong>{sent.email}</strong>. Abrilo para activar tu cuenta y después iniciá sesión.
         </p>
         <Link to="/login" className="mt-6 inline-block text-sm font-medium text-blue-600 hover:underline">
           Ir a iniciar sesión
