@@ -65,3 +65,26 @@ test('signing up where no e-mail confirmation is needed leaves the new user logg
   await expect(page.getByRole('heading', { name: 'Creá tu primer negocio' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('mostrador.token'))).toBeTruthy();
 });
+
+test('after a dialog closes, focus goes back to what opened it', async ({ page, request }) => {
+  const owner = await createUser(request, 'Foco');
+  const businessId = await createBusiness(request, owner, 'Kiosco Foco');
+  await signIn(page, owner, businessId);
+  await page.goto('/customers');
+  await expect(page).toHaveTitle('Clientes · Mostrador');
+  const nuevo = page.getByRole('button', { name: 'Nuevo cliente' }).first();
+  await nuevo.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Nuevo cliente' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(nuevo).toBeFocused();
+
+  // Saved through the dialog: focus is back on the button too.
+  await nuevo.click();
+  await dialog.getByLabel('Nombre').fill('Rosa');
+  await dialog.getByRole('button', { name: /Guardar|Crear/ }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(nuevo).toBeFocused();
+});

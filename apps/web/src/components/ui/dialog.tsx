@@ -5,7 +5,24 @@ import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
 
-/** A modal with focus trapping and Escape to close (Radix). */
+/*
+ * The last element focused outside any dialog: what opened the dialog that is open now. Radix
+ * restores the element focused when the dialog mounted, which is a field inside it when the
+ * form autofocuses; so the page remembers it itself.
+ */
+let lastOutside: HTMLElement | null = null;
+if (typeof document !== 'undefined') {
+  document.addEventListener('focusin', (e) => {
+    if (e.target instanceof HTMLElement && !e.target.closest('[role="dialog"], [role="alertdialog"]')) {
+      lastOutside = e.target;
+    }
+  });
+}
+
+/**
+ * A modal with focus trapping and Escape to close (Radix). When it closes, focus goes back to
+ * what opened it (Radix does so only for its own Trigger; our dialogs are opened by state).
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -31,6 +48,13 @@ export function Dialog({
             className,
           )}
           aria-describedby={description ? undefined : undefined}
+          onCloseAutoFocus={(e) => {
+            const el = lastOutside;
+            if (el?.isConnected) {
+              e.preventDefault();
+              el.focus();
+            }
+          }}
         >
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>
