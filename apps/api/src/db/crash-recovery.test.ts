@@ -7,6 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './embedded.js';
 
+/** These servers run the embedded PostgreSQL, also when the suite itself runs on DATABASE_URL (CI). */
+function embeddedEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  return env;
+}
+
 // The real server, built from these sources (tsc -b is incremental: quick when up to date).
 const root = fileURLToPath(new URL('../../../..', import.meta.url));
 const mainJs = path.join(root, 'apps/api/dist/main.js');
@@ -21,7 +28,7 @@ function startServer(dataDir: string, port: number, script = mainJs): Run {
   let out = '';
   const child = spawn(process.execPath, [script], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...embeddedEnv(), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (c) => (out += String(c)));
@@ -119,7 +126,7 @@ describe('npm start after a crash, a second start, and a dead database', () => {
     // seed:demo while the server runs gets the same answer.
     const seed = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed-demo.ts'], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir },
+      env: { ...embeddedEnv(), DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let seedOut = '';
