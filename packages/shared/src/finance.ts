@@ -301,7 +301,8 @@ export function accountIssues(a: AccountShape): { field: string; message: string
       message: FINANCE_MESSAGES.receivableWithSupplier,
     });
   }
-  if (a.fecha_emision && a.fecha_vencimiento && a.fecha_vencimiento < a.fecha_emision) {
+  const isDate = (d: unknown): d is string => typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d);
+  if (isDate(a.fecha_emision) && isDate(a.fecha_vencimiento) && a.fecha_vencimiento < a.fecha_emision) {
     issues.push({ field: 'fecha_vencimiento', message: FINANCE_MESSAGES.dueBeforeIssue });
   }
   return issues;
@@ -314,8 +315,13 @@ const withAccountRules = (a: AccountShape, ctx: z.RefinementCtx) => {
 export const accountInput = z.object(accountFields).superRefine(withAccountRules);
 export type AccountOutput = z.output<typeof accountInput>;
 
-/** The account form (SPEC §5): the same rules, with the issue date required. */
-export const accountForm = z.object({ ...accountFields, fecha_emision: reqDate() }).superRefine(withAccountRules);
+/**
+ * The account form (SPEC §5): the same rules, with the issue date required. The cross-field rules
+ * run even while other fields are wrong, so "Indicá el proveedor." shows with the rest at once.
+ */
+export const accountForm = z
+  .object({ ...accountFields, fecha_emision: reqDate() })
+  .superRefine(withAccountRules, { when: (p) => typeof p.value === 'object' && p.value !== null });
 
 export const accountUpdate = z.object({
   tipo: accountFields.tipo.optional(),
