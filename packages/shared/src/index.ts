@@ -19,3 +19,4 @@ export * from './sales.js';
 export * from './suppliers.js';
 export * from './purchases.js';
 export * from './scale.js';
+export * from './caja.js';

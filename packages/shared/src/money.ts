@@ -66,3 +66,7 @@ export const money = (opts: { positive?: boolean } = {}) =>
     }
     return cents;
   });
+
+const pesosFormat = new Intl.NumberFormat('es-AR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** Cents as the UI writes them: "$ 1.234,50". */
+export const formatPesos = (cents: number): string => `$ ${pesosFormat.format(cents / 100)}`;

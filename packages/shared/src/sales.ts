@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_QUANTITY_MILLI, optMoney, parseMilli, withAliases } from './catalog.js';
 import { oneOfCi, pageQuery, queryInt, queryParam } from './customers.js';
+import { optTurnoId, salePaymentsInput, type SalePayment } from './caja.js';
 import { paymentMethod, type PaymentMethod } from './payment-methods.js';
 import { isoDate, optText } from './validation.js';
 
@@ -53,6 +54,7 @@ export const SALE_MESSAGES = {
   badRange: 'La fecha desde no puede ser posterior a la fecha hasta.',
   tooMuch: 'Debe ser menor o igual a 999999999999.99.',
   walkIn: 'Consumidor final',
+  accountNotYet: 'La venta en cuenta corriente todavía no está habilitada: elegí otro medio de pago.',
 } as const;
 
 /* ---------------------------------------------------------------- record-sale (§6.2) */
@@ -98,7 +100,11 @@ export const recordSaleInput = z.preprocess(
   z.object({
     negocio_id: z.preprocess(blankToNull, z.string().nullable().optional()),
     cliente_id: z.preprocess(blankToNull, z.uuid({ error: 'Identificador no válido.' }).nullable().optional()),
-    metodo_pago: paymentMethod(),
+    /** Required unless `pagos` is given (then it is the code of the largest part). */
+    metodo_pago: paymentMethod().optional(),
+    /** Split payment (issue 14): the medios de pago and the part each covers. */
+    pagos: salePaymentsInput,
+    turno_id: optTurnoId(),
     observaciones: optText(500),
     descuento: optMoney(),
     items: z.preprocess(
@@ -108,6 +114,10 @@ export const recordSaleInput = z.preprocess(
         .min(1, SALE_MESSAGES.noItems)
         .max(SALE_MAX_ITEMS, `Admite como máximo ${SALE_MAX_ITEMS} ítems.`),
     ),
+  }).superRefine((v, ctx) => {
+    if (!v.pagos && v.metodo_pago === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['metodo_pago'], message: 'Este campo es obligatorio.' });
+    }
   }),
 );
 export type RecordSaleInput = z.input<typeof recordSaleInput>;
@@ -151,7 +161,11 @@ export interface Sale {
   medio_pago: PaymentMethod;
   subtotal: number;
   descuento: number;
+  /** Surcharges (+) and discounts (−) of the medios de pago. */
+  ajuste: number;
   total: number;
+  pagos: SalePayment[];
+  turno_id: string | null;
   costo_estimado: number;
   observaciones: string | null;
   vendedor: { id: string; nombre: string } | null;

@@ -79,6 +79,8 @@ export const tenantSettings = pgTable('tenant_settings', {
   salesDropThreshold: numeric('sales_drop_threshold', { precision: 5, scale: 2 }).notNull().default('15'),
   minDaysForModel: integer('min_days_for_model').notNull().default(30),
   balanza: jsonb('balanza').$type<ScaleLayout>(),
+  /** The POS asks for an open turno before selling. */
+  cajaRequiereTurno: boolean('caja_requiere_turno').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -15,6 +15,7 @@ import {
   type PgTableExtraConfigValue,
 } from 'drizzle-orm/pg-core';
 import { businesses, financeCategories } from './businesses.js';
+import { paymentMethods } from './caja.js';
 import { customers } from './customers.js';
 import { purchases } from './purchases.js';
 import { suppliers } from './suppliers.js';
@@ -47,6 +48,8 @@ export const financeMovements = pgTable(
     ventaId: uuid('venta_id'),
     compraId: uuid('compra_id'),
     cuentaId: uuid('cuenta_id'),
+    /** The business's medio de pago, when known (sales and cobros). */
+    medioPagoId: uuid('medio_pago_id'),
     anulado: boolean('anulado').notNull().default(false),
     creadoPor: uuid('creado_por').references(() => users.id, { onDelete: 'set null' }),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
@@ -58,6 +61,11 @@ export const financeMovements = pgTable(
       name: 'finance_movements_categoria_fk',
       columns: [t.businessId, t.categoriaId],
       foreignColumns: [financeCategories.businessId, financeCategories.id],
+    }),
+    foreignKey({
+      name: 'finance_movements_medio_fk',
+      columns: [t.businessId, t.medioPagoId],
+      foreignColumns: [paymentMethods.businessId, paymentMethods.id],
     }),
     foreignKey({
       name: 'finance_movements_cliente_fk',

@@ -16,6 +16,7 @@ import {
   type PgTableExtraConfigValue,
 } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.js';
+import { paymentMethods, turnos } from './caja.js';
 import { products, services } from './catalog.js';
 import { customers } from './customers.js';
 import { users } from './users.js';
@@ -45,6 +46,10 @@ export const sales = pgTable(
     descuento: numeric('descuento', { precision: 14, scale: 2 }).notNull().default('0'),
     total: numeric('total', { precision: 14, scale: 2 }).notNull(),
     costoEstimado: numeric('costo_estimado', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** The surcharges and discounts of the medios de pago (negative for a discount). */
+    ajuste: numeric('ajuste', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** The turno of the caja the sale was taken in (null: sold without one). */
+    turnoId: uuid('turno_id'),
     observaciones: text('observaciones'),
     vendedorId: uuid('vendedor_id').references(() => users.id, { onDelete: 'set null' }),
     anuladaEn: timestamp('anulada_en', { withTimezone: true }),
@@ -61,13 +66,59 @@ export const sales = pgTable(
       foreignColumns: [customers.businessId, customers.id],
     }),
     check('sales_montos', sql`${t.subtotal} >= 0 AND ${t.descuento} >= 0 AND ${t.total} >= 0`),
-    check('sales_total', sql`${t.total} = ${t.subtotal} - ${t.descuento}`),
+    check('sales_total', sql`${t.total} = ${t.subtotal} - ${t.descuento} + ${t.ajuste}`),
+    foreignKey({ name: 'sales_turno_fk', columns: [t.businessId, t.turnoId], foreignColumns: [turnos.businessId, turnos.id] }),
+    index('sales_turno_idx')
+      .on(t.businessId, t.turnoId)
+      .where(sql`${t.turnoId} IS NOT NULL`),
     check('sales_anulada', sql`(${t.estado} = 'anulada') = (${t.anuladaEn} IS NOT NULL)`),
     // Reports, lists and dashboards read a business's sales by date.
     index('sales_business_fecha_idx').on(t.businessId, t.fecha.desc()),
     index('sales_cliente_idx')
       .on(t.businessId, t.clienteId)
       .where(sql`${t.clienteId} IS NOT NULL`),
+  ],
+);
+
+/**
+ * The payments of a sale: the part of the total each medio covers (monto), its surcharge or
+ * discount (ajuste), what the customer pays with it (total) and, for cash, what was handed over
+ * (recibido) and the change (vuelto). `metodo_pago` is the contract's code of the medio's kind.
+ */
+export const salePayments = pgTable(
+  'sale_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    ventaId: uuid('venta_id').notNull(),
+    posicion: integer('posicion').notNull(),
+    medioPagoId: uuid('medio_pago_id'),
+    metodoPago: text('metodo_pago').notNull(),
+    tipo: text('tipo').notNull(),
+    nombre: text('nombre').notNull(),
+    monto: numeric('monto', { precision: 14, scale: 2 }).notNull(),
+    ajuste: numeric('ajuste', { precision: 14, scale: 2 }).notNull().default('0'),
+    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+    recibido: numeric('recibido', { precision: 14, scale: 2 }),
+    vuelto: numeric('vuelto', { precision: 14, scale: 2 }).notNull().default('0'),
+  },
+  (t): PgTableExtraConfigValue[] => [
+    foreignKey({
+      name: 'sale_payments_venta_fk',
+      columns: [t.businessId, t.ventaId],
+      foreignColumns: [sales.businessId, sales.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'sale_payments_medio_fk',
+      columns: [t.businessId, t.medioPagoId],
+      foreignColumns: [paymentMethods.businessId, paymentMethods.id],
+    }),
+    check('sale_payments_monto', sql`${t.monto} >= 0`),
+    check('sale_payments_total', sql`${t.total} = ${t.monto} + ${t.ajuste} AND ${t.total} >= 0`),
+    check('sale_payments_vuelto', sql`${t.vuelto} >= 0`),
+    index('sale_payments_venta_idx').on(t.businessId, t.ventaId, t.posicion),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
-import { allPermissions, TRIAL_DAYS, type Business } from '@mostrador/shared';
+import { allPermissions, DEFAULT_CAJA, DEFAULT_MEDIOS, TRIAL_DAYS, type Business } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { businesses, businessMembers, financeCategories, tenantSettings, users } from '../../db/schema/index.js';
 import { audit, diff } from '../../lib/audit.js';
@@ -68,7 +68,27 @@ export async function ensureBusinessBasics(ex: Executor, businessId: string, cre
     ])
     .onConflictDoNothing()
     .returning({ id: financeCategories.id });
-  return { membership: membership.length, settings: settings.length, categorias: categorias.length };
+  // The medios de pago and the first caja, only when the business has none (a business may have
+  // deleted or renamed them since).
+  const medios = await ex.execute(sql`
+    INSERT INTO payment_methods (business_id, nombre, tipo, orden)
+    SELECT ${businessId}::uuid, m.nombre, m.tipo, m.orden
+      FROM (VALUES ${sql.join(
+        DEFAULT_MEDIOS.map((m, i) => sql`(${m.nombre}, ${m.tipo}, ${i + 1}::int)`),
+        sql`, `,
+      )}) AS m (nombre, tipo, orden)
+     WHERE NOT EXISTS (SELECT 1 FROM payment_methods WHERE business_id = ${businessId}::uuid)`);
+  const cajas = await ex.execute(sql`
+    INSERT INTO cajas (business_id, nombre)
+    SELECT ${businessId}::uuid, ${DEFAULT_CAJA}
+     WHERE NOT EXISTS (SELECT 1 FROM cajas WHERE business_id = ${businessId}::uuid)`);
+  return {
+    membership: membership.length,
+    settings: settings.length,
+    categorias: categorias.length,
+    medios: medios.rowCount ?? 0,
+    cajas: cajas.rowCount ?? 0,
+  };
 }
 
 export async function createBusiness(db: Db, userId: string, input: BusinessFields, now: Date) {

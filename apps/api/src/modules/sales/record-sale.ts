@@ -1,8 +1,18 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  CAJA_MESSAGES,
   centsToDecimal,
   centsToNumber,
+  CODE_MEDIO_TIPO,
+  formatPesos,
+  MEDIO_TIPO_CODE,
+  PAYMENT_METHOD_LABELS,
+  settlePayments,
+  type MedioTipo,
+  type PaymentMedio,
+  type PaymentMethod,
+  type SettledPayment,
   IDEMPOTENCY_TTL_MS,
   MAX_MONEY_CENTS,
   milliToDecimal,
@@ -143,6 +153,19 @@ function reads(c: SaleContext, input: RecordSaleOutput, clave: string | null, ha
       sql`SELECT id FROM customers WHERE business_id = ${c.businessId} AND id = ${input.cliente_id} FOR SHARE`,
     ]);
   }
+  statements.push([
+    'medios',
+    sql`SELECT id, nombre, tipo, ajuste_porcentaje::float8 AS ajuste, activo FROM payment_methods
+         WHERE business_id = ${c.businessId} ORDER BY orden, nombre`,
+  ]);
+  // The turno the sale belongs to, held (FOR SHARE) so that it cannot close under the sale.
+  statements.push([
+    'turno',
+    input.turno_id
+      ? sql`SELECT id, estado, abierto_por FROM turnos WHERE business_id = ${c.businessId} AND id = ${input.turno_id} FOR SHARE`
+      : sql`SELECT id, estado, abierto_por FROM turnos WHERE business_id = ${c.businessId} AND estado = 'abierto'
+             ORDER BY abierto_en DESC LIMIT 50 FOR SHARE`,
+  ]);
   if (!salesCategoryCache.has(c.businessId)) {
     statements.push([
       'categoria',
@@ -265,6 +288,69 @@ function stockChanges(lines: Line[], products: Map<string, CatalogueEntry>): [st
   return changes;
 }
 
+/**
+ * The payments of the sale. A split payment (`pagos`) names the business's medios: each must be
+ * active, and their surcharges or discounts apply to their parts. A call with only a
+ * `metodo_pago` code (the contract) pays the whole base with the first medio of that kind and no
+ * adjustment, so existing clients get the totals they always got.
+ */
+function payments(input: RecordSaleOutput, base: number, rows: Row[]) {
+  const medios = rows.map((r) => ({
+    id: r.id as string,
+    nombre: r.nombre as string,
+    tipo: r.tipo as MedioTipo,
+    ajuste_porcentaje: Number(r.ajuste),
+    activo: r.activo as boolean,
+  }));
+  let wanted: { medio: PaymentMedio; monto: number }[];
+  if (input.pagos) {
+    const byId = new Map(medios.map((m) => [m.id, m]));
+    wanted = input.pagos.map((p, i) => {
+      const m = byId.get(p.medio_pago_id);
+      if (!m) throw invalid(`pagos.${i}.medio_pago_id`, CAJA_MESSAGES.medioNotInBusiness);
+      if (!m.activo) throw invalid(`pagos.${i}.medio_pago_id`, CAJA_MESSAGES.medioInactive(m.nombre));
+      if (m.tipo === 'cuenta_corriente') throw invalid(`pagos.${i}.medio_pago_id`, SALE_MESSAGES.accountNotYet);
+      return { medio: m, monto: p.monto };
+    });
+  } else {
+    const code = input.metodo_pago!;
+    const tipo = CODE_MEDIO_TIPO[code];
+    const m = medios.find((x) => x.tipo === tipo && x.activo) ?? medios.find((x) => x.tipo === tipo);
+    const medio: PaymentMedio = m
+      ? { ...m, ajuste_porcentaje: 0 }
+      : { id: null, nombre: PAYMENT_METHOD_LABELS[code], tipo, ajuste_porcentaje: 0 };
+    wanted = [{ medio, monto: base }];
+  }
+  const settled = settlePayments(base, wanted);
+  if (!settled.ok) {
+    throw invalid(
+      'pagos',
+      settled.error === 'short' ? CAJA_MESSAGES.pagosShort(formatPesos(settled.falta)) : CAJA_MESSAGES.pagosOver,
+    );
+  }
+  const largest = settled.parts.reduce((a, b) => (b.total > a.total ? b : a));
+  return {
+    ...settled,
+    metodoPago: input.metodo_pago && !input.pagos ? input.metodo_pago : MEDIO_TIPO_CODE[largest.medio.tipo],
+  };
+}
+
+/**
+ * The turno of the sale: the one named (it must be open), else the open turno its seller opened,
+ * else the business's only open turno; none when there is no open turno.
+ */
+function saleTurno(c: SaleContext, input: RecordSaleOutput, rows: Row[]): string | null {
+  if (input.turno_id) {
+    const [t] = rows;
+    if (!t) throw invalid('turno_id', CAJA_MESSAGES.turnoNotInBusiness);
+    if (t.estado !== 'abierto') throw conflict('TURNO_CLOSED', CAJA_MESSAGES.turnoClosed);
+    return t.id as string;
+  }
+  const mine = rows.find((r) => r.abierto_por === c.userId);
+  if (mine) return mine.id as string;
+  return rows.length === 1 ? (rows[0].id as string) : null;
+}
+
 async function record(
   send: Send,
   c: SaleContext,
@@ -292,7 +378,11 @@ async function record(
   if (subtotal > MAX_MONEY_CENTS || costo > MAX_MONEY_CENTS) throw invalid('items', SALE_MESSAGES.tooMuch);
   if (descuento > subtotal) throw invalid('descuento', SALE_MESSAGES.discountTooHigh);
   checkPriceControls(c, lines, subtotal, descuento);
-  const total = subtotal - descuento;
+  const base = subtotal - descuento;
+  const pay = payments(input, base, read.get('medios') ?? []);
+  const total = pay.total;
+  if (total > MAX_MONEY_CENTS) throw invalid('pagos', SALE_MESSAGES.tooMuch);
+  const turnoId = saleTurno(c, input, read.get('turno') ?? []);
   if (input.cliente_id && !read.get('cliente')!.length) {
     throw invalid('cliente_id', SALE_MESSAGES.customerNotInBusiness);
   }
@@ -312,7 +402,11 @@ async function record(
     stockChanges: changes,
     subtotal,
     descuento,
+    ajuste: pay.ajuste,
     total,
+    parts: pay.parts,
+    metodoPago: pay.metodoPago,
+    turnoId,
     costo,
     categoriaId,
     body,
@@ -336,7 +430,12 @@ interface SaleFigures {
   stockChanges: [string, number][];
   subtotal: number;
   descuento: number;
+  ajuste: number;
   total: number;
+  parts: SettledPayment[];
+  /** The contract's code of the sale (the largest part's when split). */
+  metodoPago: PaymentMethod;
+  turnoId: string | null;
   costo: number;
   categoriaId: string | null;
   body: Omit<RecordSaleResult, 'id' | 'numero'>;
@@ -368,38 +467,68 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
          ORDER BY st.id
       )`
     : sql``;
-  // The income movement on the business's calendar day of the sale, with its audit row (as
-  // insertMovement writes them).
+  // One income movement per payment on the business's calendar day of the sale, each with its
+  // audit row (as insertMovement writes them).
   const fecha = todayIn(c.timezone, c.now);
-  const income =
-    total > 0
-      ? sql`, fm AS (
-        INSERT INTO finance_movements (business_id, tipo, categoria_id, monto, fecha, metodo_pago, descripcion,
+  const paid = f.parts.map((p, i) => ({ ...p, posicion: i })).filter((p) => p.total > 0);
+  const income = paid.length
+    ? sql`, fm AS (
+        INSERT INTO finance_movements (business_id, tipo, categoria_id, monto, fecha, metodo_pago, medio_pago_id, descripcion,
                                        observaciones, cliente_id, origen, cuenta_id, venta_id, compra_id, creado_por)
-        SELECT ${c.businessId}, 'ingreso', ${f.categoriaId}::uuid, ${centsToDecimal(total)}::numeric, ${fecha}::date,
-               ${input.metodo_pago}, 'Venta #' || s.numero, NULL, ${input.cliente_id ?? null}::uuid, 'venta', NULL, s.id,
-               NULL, ${c.userId}
-          FROM s
-        RETURNING id, descripcion
+        SELECT ${c.businessId}, 'ingreso', ${f.categoriaId}::uuid, v.monto, ${fecha}::date, v.metodo, v.medio,
+               'Venta #' || s.numero, NULL, ${input.cliente_id ?? null}::uuid, 'venta', NULL, s.id, NULL, ${c.userId}
+          FROM s, (VALUES ${sql.join(
+            paid.map(
+              (p) =>
+                sql`(${p.posicion}::int, ${centsToDecimal(p.total)}::numeric, ${MEDIO_TIPO_CODE[p.medio.tipo]}, ${p.medio.id}::uuid)`,
+            ),
+            sql`, `,
+          )}) AS v (posicion, monto, metodo, medio)
+         ORDER BY v.posicion
+        RETURNING id, descripcion, monto, metodo_pago
       ), fa AS (
         INSERT INTO audit_log (business_id, user_id, entidad, entidad_id, accion, antes, despues)
         SELECT ${c.businessId}, ${c.userId}, 'movimiento', fm.id, 'crear', NULL,
                ${JSON.stringify({
                  tipo: 'ingreso',
                  categoria_id: f.categoriaId,
-                 monto: centsToNumber(total),
                  fecha,
-                 metodo_pago: input.metodo_pago,
                  observaciones: null,
                  cliente_id: input.cliente_id ?? null,
-               })}::jsonb || jsonb_build_object('descripcion', fm.descripcion)
+               })}::jsonb || jsonb_build_object('monto', fm.monto, 'metodo_pago', fm.metodo_pago, 'descripcion', fm.descripcion)
           FROM fm
       )`
-      : sql``;
+    : sql``;
+  const pays = sql`, sp AS (
+      INSERT INTO sale_payments (business_id, venta_id, posicion, medio_pago_id, metodo_pago, tipo, nombre, monto, ajuste,
+                                 total, recibido, vuelto)
+      SELECT ${c.businessId}, s.id, v.*
+        FROM s, (VALUES ${sql.join(
+          f.parts.map(
+            (p, i) => sql`(${i}::int, ${p.medio.id}::uuid, ${MEDIO_TIPO_CODE[p.medio.tipo]}, ${p.medio.tipo}, ${p.medio.nombre},
+              ${centsToDecimal(p.monto)}::numeric, ${centsToDecimal(p.ajuste)}::numeric, ${centsToDecimal(p.total)}::numeric,
+              ${p.medio.tipo === 'efectivo' && input.pagos ? centsToDecimal(p.recibido) : null}::numeric,
+              ${centsToDecimal(p.vuelto)}::numeric)`,
+          ),
+          sql`, `,
+        )}) AS v
+    )`;
   const saleAudit = {
     total: centsToNumber(total),
     descuento: centsToNumber(f.descuento),
-    metodo_pago: input.metodo_pago,
+    metodo_pago: f.metodoPago,
+    ...(input.pagos
+      ? {
+          pagos: f.parts.map((p) => ({
+            medio_pago_id: p.medio.id,
+            nombre: p.medio.nombre,
+            monto: centsToNumber(p.monto),
+            ajuste: centsToNumber(p.ajuste),
+            vuelto: centsToNumber(p.vuelto),
+          })),
+        }
+      : {}),
+    ...(f.turnoId ? { turno_id: f.turnoId } : {}),
     cliente_id: input.cliente_id ?? null,
     items: lines.map((l) => ({
       tipo: l.tipo,
@@ -416,12 +545,12 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
       ON CONFLICT (business_id) DO UPDATE SET ultimo_numero = sc.ultimo_numero + 1
       RETURNING ultimo_numero AS numero
     ), s AS (
-      INSERT INTO sales (business_id, numero, fecha, cliente_id, metodo_pago, subtotal, descuento, total, costo_estimado,
-                         observaciones, vendedor_id)
+      INSERT INTO sales (business_id, numero, fecha, cliente_id, metodo_pago, subtotal, descuento, ajuste, total,
+                         costo_estimado, observaciones, vendedor_id, turno_id)
       SELECT ${c.businessId}, n.numero, ${c.now.toISOString()}::timestamptz, ${input.cliente_id ?? null}::uuid,
-             ${input.metodo_pago}, ${centsToDecimal(f.subtotal)}::numeric, ${centsToDecimal(f.descuento)}::numeric,
-             ${centsToDecimal(total)}::numeric, ${centsToDecimal(f.costo)}::numeric, ${input.observaciones ?? null},
-             ${c.userId}
+             ${f.metodoPago}, ${centsToDecimal(f.subtotal)}::numeric, ${centsToDecimal(f.descuento)}::numeric,
+             ${centsToDecimal(f.ajuste)}::numeric, ${centsToDecimal(total)}::numeric, ${centsToDecimal(f.costo)}::numeric,
+             ${input.observaciones ?? null}, ${c.userId}, ${f.turnoId}::uuid
         FROM n
       RETURNING id, numero, fecha
     ), i AS (
@@ -429,7 +558,7 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
                               precio_unitario, precio_lista, subtotal, costo_unitario, costo_total)
       SELECT ${c.businessId}, s.id, s.fecha, v.*
         FROM s, (VALUES ${sql.join(items, sql`, `)}) AS v
-    )${stock}${income}, av AS (
+    )${pays}${stock}${income}, av AS (
       INSERT INTO audit_log (business_id, user_id, entidad, entidad_id, accion, despues)
       SELECT ${c.businessId}, ${c.userId}, 'venta', s.id, 'crear',
              jsonb_build_object('numero', s.numero) || ${JSON.stringify(saleAudit)}::jsonb

@@ -63,11 +63,12 @@ export async function salesReport(
        WHERE ${range}
        GROUP BY 1`),
     db.execute<{ metodo_pago: string; n: number; total: string }>(sql`
-      SELECT s.metodo_pago, count(*)::int AS n, sum(s.total)::text AS total
+      SELECT sp.metodo_pago, count(DISTINCT s.id)::int AS n, sum(sp.total)::text AS total
         FROM sales s
+        JOIN sale_payments sp ON sp.business_id = s.business_id AND sp.venta_id = s.id
        WHERE ${range} AND s.estado = 'completada'
        GROUP BY 1
-       ORDER BY sum(s.total) DESC, s.metodo_pago`),
+       ORDER BY sum(sp.total) DESC, sp.metodo_pago`),
     db.execute<{
       cliente_id: string | null;
       nombre: string | null;

@@ -2,14 +2,16 @@ import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm
 import {
   SALE_MESSAGES,
   zonedToInstant,
+  type MedioTipo,
   type PaymentMethod,
   type RecordSaleResult,
   type Sale,
   type SaleItem,
+  type SalePayment,
   type SaleListQuery,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
-import { customers, financeMovements, saleItems, sales } from '../../db/schema/index.js';
+import { customers, financeMovements, saleItems, salePayments, sales } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { addDays } from '../../lib/dates.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -72,7 +74,7 @@ interface JoinedSale {
   anuladorNombre: string | null;
 }
 
-function toSale(r: JoinedSale, items: SaleItem[]): Sale {
+function toSale(r: JoinedSale, items: SaleItem[], pagos: SalePayment[]): Sale {
   const { s } = r;
   const fecha = s.fecha.toISOString();
   const metodo = s.metodoPago as PaymentMethod;
@@ -88,7 +90,10 @@ function toSale(r: JoinedSale, items: SaleItem[]): Sale {
     medio_pago: metodo,
     subtotal: Number(s.subtotal),
     descuento: Number(s.descuento),
+    ajuste: Number(s.ajuste),
     total: Number(s.total),
+    pagos,
+    turno_id: s.turnoId,
     costo_estimado: Number(s.costoEstimado),
     observaciones: s.observaciones,
     vendedor: s.vendedorId ? { id: s.vendedorId, nombre: r.vendedorNombre ?? '' } : null,
@@ -136,11 +141,37 @@ async function itemsOf(ex: Executor, businessId: string, saleIds: string[]): Pro
   return map;
 }
 
+async function paymentsOf(ex: Executor, businessId: string, saleIds: string[]): Promise<Map<string, SalePayment[]>> {
+  const map = new Map<string, SalePayment[]>();
+  if (!saleIds.length) return map;
+  const rows = await ex
+    .select()
+    .from(salePayments)
+    .where(and(eq(salePayments.businessId, businessId), inArray(salePayments.ventaId, saleIds)))
+    .orderBy(asc(salePayments.ventaId), asc(salePayments.posicion));
+  for (const r of rows) {
+    const list = map.get(r.ventaId) ?? [];
+    list.push({
+      medio_pago_id: r.medioPagoId,
+      nombre: r.nombre,
+      tipo: r.tipo as MedioTipo,
+      metodo_pago: r.metodoPago as PaymentMethod,
+      monto: Number(r.monto),
+      ajuste: Number(r.ajuste),
+      total: Number(r.total),
+      recibido: r.recibido === null ? null : Number(r.recibido),
+      vuelto: Number(r.vuelto),
+    });
+    map.set(r.ventaId, list);
+  }
+  return map;
+}
+
 export async function getSale(ex: Executor, businessId: string, id: string): Promise<Sale> {
   const [row] = await selectSales(ex).where(and(eq(sales.businessId, businessId), eq(sales.id, id)));
   if (!row) throw notFound(SALE_MESSAGES.notFound);
-  const items = await itemsOf(ex, businessId, [id]);
-  return toSale(row, items.get(id) ?? []);
+  const [items, pagos] = await Promise.all([itemsOf(ex, businessId, [id]), paymentsOf(ex, businessId, [id])]);
+  return toSale(row, items.get(id) ?? [], pagos.get(id) ?? []);
 }
 
 /** Newest first; `total_ventas` counts every sale matching the filters. */
@@ -151,7 +182,13 @@ export async function listSales(db: Db, businessId: string, timezone: string, q:
   if (to) where.push(lt(sales.fecha, to));
   if (q.estado) where.push(eq(sales.estado, q.estado));
   if (q.cliente_id) where.push(eq(sales.clienteId, q.cliente_id));
-  if (q.metodo_pago) where.push(eq(sales.metodoPago, q.metodo_pago));
+  // A split sale matches each of its payments' methods.
+  if (q.metodo_pago) {
+    where.push(
+      sql`EXISTS (SELECT 1 FROM sale_payments sp WHERE sp.business_id = ${sales.businessId} AND sp.venta_id = ${sales.id}
+                   AND sp.metodo_pago = ${q.metodo_pago})`,
+    );
+  }
   const cond = and(...where);
   const [rows, [{ total }]] = await Promise.all([
     selectSales(db).where(cond).orderBy(desc(sales.fecha), desc(sales.numero)).limit(q.limit).offset(q.offset),
@@ -160,12 +197,12 @@ export async function listSales(db: Db, businessId: string, timezone: string, q:
       .from(sales)
       .where(cond),
   ]);
-  const items = await itemsOf(
-    db,
-    businessId,
-    rows.map((r) => r.s.id),
-  );
-  return { ventas: rows.map((r) => toSale(r, items.get(r.s.id) ?? [])), total_ventas: total };
+  const ids = rows.map((r) => r.s.id);
+  const [items, pagos] = await Promise.all([itemsOf(db, businessId, ids), paymentsOf(db, businessId, ids)]);
+  return {
+    ventas: rows.map((r) => toSale(r, items.get(r.s.id) ?? [], pagos.get(r.s.id) ?? [])),
+    total_ventas: total,
+  };
 }
 
 /* ---------------------------------------------------------------- void (§14.3) */

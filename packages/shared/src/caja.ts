@@ -1,0 +1,326 @@
+import { z } from 'zod';
+import { oneOfCi } from './customers.js';
+import { money } from './money.js';
+import type { PaymentMethod } from './payment-methods.js';
+import { optText, reqText } from './validation.js';
+
+/*
+ * The counter's money (issue 14, decision 0008): the business's medios de pago, its cajas and
+ * their turnos, and how a sale's payments cover its total. Money is integer cents here.
+ */
+
+/* ---------------------------------------------------------------- medios de pago */
+
+export const MEDIO_TIPOS = [
+  'efectivo',
+  'debito',
+  'credito',
+  'transferencia',
+  'qr',
+  'cuenta_corriente',
+  'cheque',
+  'otro',
+] as const;
+export type MedioTipo = (typeof MEDIO_TIPOS)[number];
+
+export const MEDIO_TIPO_LABELS: Record<MedioTipo, string> = {
+  efectivo: 'Efectivo',
+  debito: 'Débito',
+  credito: 'Crédito',
+  transferencia: 'Transferencia',
+  qr: 'QR / billetera',
+  cuenta_corriente: 'Cuenta corriente',
+  cheque: 'Cheque',
+  otro: 'Otro',
+};
+
+/** The contract's `metodo_pago` code of each kind (sales and movements keep reporting it). */
+export const MEDIO_TIPO_CODE: Record<MedioTipo, PaymentMethod> = {
+  efectivo: 'efectivo',
+  debito: 'tarjeta_debito',
+  credito: 'tarjeta_credito',
+  transferencia: 'transferencia',
+  qr: 'mercado_pago',
+  cuenta_corriente: 'otro',
+  cheque: 'cheque',
+  otro: 'otro',
+};
+
+/** The kind a `metodo_pago` code of the contract stands for. */
+export const CODE_MEDIO_TIPO: Record<PaymentMethod, MedioTipo> = {
+  efectivo: 'efectivo',
+  tarjeta_debito: 'debito',
+  tarjeta_credito: 'credito',
+  transferencia: 'transferencia',
+  mercado_pago: 'qr',
+  cheque: 'cheque',
+  otro: 'otro',
+};
+
+/** Created with every business (the seven methods of before). */
+export const DEFAULT_MEDIOS: { nombre: string; tipo: MedioTipo }[] = [
+  { nombre: 'Efectivo', tipo: 'efectivo' },
+  { nombre: 'Tarjeta de Débito', tipo: 'debito' },
+  { nombre: 'Tarjeta de Crédito', tipo: 'credito' },
+  { nombre: 'Transferencia', tipo: 'transferencia' },
+  { nombre: 'Mercado Pago', tipo: 'qr' },
+  { nombre: 'Cheque', tipo: 'cheque' },
+  { nombre: 'Otro', tipo: 'otro' },
+];
+export const DEFAULT_CAJA = 'Caja 1';
+
+export const CAJA_MESSAGES = {
+  medioNotFound: 'Medio de pago no encontrado.',
+  medioNameTaken: 'Ya existe un medio de pago con ese nombre.',
+  medioDeactivated: 'El medio de pago ya se usó en ventas o cierres: lo desactivamos en lugar de eliminarlo.',
+  medioDeleted: 'Medio de pago eliminado.',
+  medioInactive: (nombre: string) => `El medio de pago «${nombre}» está inactivo.`,
+  medioNotInBusiness: 'Medio de pago no encontrado en este negocio.',
+  ajusteRange: 'El ajuste debe estar entre −99,99 % y 100 %.',
+  cajaNotFound: 'Caja no encontrada.',
+  cajaNameTaken: 'Ya existe una caja con ese nombre.',
+  cajaInactive: 'La caja está inactiva.',
+  turnoNotFound: 'Turno no encontrado.',
+  turnoAlreadyOpen: (caja: string) => `La caja «${caja}» ya tiene un turno abierto: cerralo antes de abrir otro.`,
+  turnoClosed: 'El turno está cerrado: abrí un turno nuevo para seguir.',
+  turnoNotInBusiness: 'Turno no encontrado en este negocio.',
+  countMissing: (medio: string) => `Indicá cuánto contaste de ${medio}.`,
+  countUnknownMedio: 'Ese medio de pago no es de este negocio.',
+  pagosShort: (falta: string) => `Los pagos no cubren el total: faltan ${falta}.`,
+  pagosOver: 'Solo el efectivo puede superar el total (la diferencia es el vuelto).',
+  pagosEmpty: 'Indicá al menos un pago.',
+  turnoRequired: 'Abrí un turno de caja para vender.',
+} as const;
+
+const ajustePorcentaje = () =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().replace(',', '.') : v),
+    z.coerce
+      .number({ error: CAJA_MESSAGES.ajusteRange })
+      .refine((n) => Number.isFinite(n) && n > -100 && n <= 100, { error: CAJA_MESSAGES.ajusteRange })
+      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { error: 'Admite como máximo 2 decimales.' }),
+  );
+
+const medioFields = {
+  nombre: reqText(60),
+  tipo: oneOfCi(MEDIO_TIPOS),
+  ajuste_porcentaje: ajustePorcentaje().optional().default(0),
+  activo: z.boolean({ error: 'Debe ser verdadero o falso.' }).optional().default(true),
+  orden: z.coerce.number({ error: 'Debe ser un número entero.' }).int('Debe ser un número entero.').min(0).max(9999).optional(),
+};
+export const medioPagoInput = z.object(medioFields);
+export type MedioPagoInput = z.input<typeof medioPagoInput>;
+export type MedioPagoOutput = z.output<typeof medioPagoInput>;
+export const medioPagoUpdate = z.object({
+  nombre: medioFields.nombre.optional(),
+  tipo: medioFields.tipo.optional(),
+  ajuste_porcentaje: ajustePorcentaje().optional(),
+  activo: z.boolean({ error: 'Debe ser verdadero o falso.' }).optional(),
+  orden: medioFields.orden,
+});
+export type MedioPagoUpdate = z.output<typeof medioPagoUpdate>;
+
+export interface MedioPago {
+  id: string;
+  nombre: string;
+  tipo: MedioTipo;
+  ajuste_porcentaje: number;
+  activo: boolean;
+  orden: number;
+}
+
+/* ---------------------------------------------------------------- cajas y turnos */
+
+export const cajaInput = z.object({ nombre: reqText(60) });
+export type CajaInput = z.input<typeof cajaInput>;
+
+export const TURNO_STATES = ['abierto', 'cerrado'] as const;
+export type TurnoEstado = (typeof TURNO_STATES)[number];
+export const TURNO_STATE_LABELS: Record<TurnoEstado, string> = { abierto: 'Abierto', cerrado: 'Cerrado' };
+
+export interface TurnoResumen {
+  id: string;
+  numero: number;
+  caja_id: string;
+  caja_nombre: string;
+  estado: TurnoEstado;
+  fondo_inicial: number;
+  abierto_por: { id: string; nombre: string } | null;
+  abierto_en: string;
+  cerrado_por: { id: string; nombre: string } | null;
+  cerrado_en: string | null;
+  ventas_cantidad: number;
+  ventas_total: number;
+  /** Sum of the closing differences (null while open). */
+  diferencia: number | null;
+}
+
+export interface Caja {
+  id: string;
+  nombre: string;
+  activa: boolean;
+  /** The open turno of the caja, if any. */
+  turno_abierto: TurnoResumen | null;
+}
+
+export const turnoOpenInput = z.object({ fondo_inicial: money() });
+export type TurnoOpenInput = z.input<typeof turnoOpenInput>;
+
+export const TURNO_MOVE_TYPES = ['ingreso', 'retiro'] as const;
+export type TurnoMoveType = (typeof TURNO_MOVE_TYPES)[number];
+export const TURNO_MOVE_LABELS: Record<TurnoMoveType, string> = { ingreso: 'Ingreso', retiro: 'Retiro' };
+
+export const turnoMovimientoInput = z.object({
+  tipo: oneOfCi(TURNO_MOVE_TYPES),
+  monto: money({ positive: true }),
+  motivo: reqText(200),
+});
+export type TurnoMovimientoInput = z.input<typeof turnoMovimientoInput>;
+
+export const turnoCerrarInput = z.object({
+  contado: z
+    .array(z.object({ medio_pago_id: z.uuid({ error: 'Identificador no válido.' }), monto: money() }), {
+      error: 'Debe ser una lista.',
+    })
+    .max(100),
+  observaciones: optText(500),
+});
+export type TurnoCerrarInput = z.input<typeof turnoCerrarInput>;
+
+export const turnoListQuery = z.object({
+  caja_id: z.preprocess((v) => (v === '' ? undefined : v), z.uuid({ error: 'Identificador no válido.' }).optional()),
+  estado: z.preprocess((v) => (v === '' ? undefined : v), z.enum(TURNO_STATES).optional()),
+  desde: z.preprocess((v) => (v === '' ? undefined : v), z.iso.date({ error: 'Fecha no válida.' }).optional()),
+  hasta: z.preprocess((v) => (v === '' ? undefined : v), z.iso.date({ error: 'Fecha no válida.' }).optional()),
+  limit: z.coerce.number().int().min(1).max(200).optional().default(50),
+  offset: z.coerce.number().int().min(0).optional().default(0),
+});
+export type TurnoListQuery = z.output<typeof turnoListQuery>;
+
+export interface MontoMedio {
+  medio_pago_id: string;
+  monto: number;
+}
+export interface TurnoMovimiento {
+  id: string;
+  tipo: TurnoMoveType;
+  monto: number;
+  motivo: string;
+  usuario: { id: string; nombre: string } | null;
+  creado_en: string;
+}
+export interface Diferencia {
+  medio_pago_id: string;
+  esperado: number;
+  contado: number;
+  diferencia: number;
+}
+export interface TurnoMedioDetalle {
+  medio_pago_id: string;
+  nombre: string;
+  tipo: MedioTipo;
+  /** What the sales brought with this medio (after surcharges and discounts). */
+  ventas: number;
+  ventas_cantidad: number;
+}
+export interface Turno extends TurnoResumen {
+  observaciones: string | null;
+  /** What should be in the caja for each medio (cash: fondo + cash sales − change + ingresos − retiros). */
+  esperado: MontoMedio[];
+  por_medio: TurnoMedioDetalle[];
+  ingresos: number;
+  retiros: number;
+  movimientos: TurnoMovimiento[];
+  /** The closing count (empty while open). */
+  diferencias: Diferencia[];
+}
+
+/* ---------------------------------------------------------------- pagos de una venta */
+
+export const salePaymentInput = z.object({
+  medio_pago_id: z.uuid({ error: 'Identificador no válido.' }),
+  monto: money({ positive: true }),
+});
+export const salePaymentsInput = z.preprocess(
+  (v) => (v === null ? undefined : v),
+  z.array(salePaymentInput, { error: 'Debe ser una lista.' }).min(1, CAJA_MESSAGES.pagosEmpty).max(20).optional(),
+);
+export const optTurnoId = () =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.uuid({ error: 'Identificador no válido.' }).optional(),
+  );
+
+export interface PaymentMedio {
+  id: string | null;
+  nombre: string;
+  tipo: MedioTipo;
+  /** Percent, two decimals at most. */
+  ajuste_porcentaje: number;
+}
+export interface SettledPayment {
+  medio: PaymentMedio;
+  /** Cents as sent: what the customer hands over with this medio. */
+  recibido: number;
+  /** Cents of the sale's base (subtotal − descuento) this part covers. */
+  monto: number;
+  /** Surcharge (positive) or discount (negative) of the medio on its part. */
+  ajuste: number;
+  /** monto + ajuste: what the customer pays with this medio. */
+  total: number;
+  vuelto: number;
+}
+export type SettleResult =
+  | { ok: true; parts: SettledPayment[]; ajuste: number; total: number; vuelto: number }
+  | { ok: false; error: 'short'; falta: number }
+  | { ok: false; error: 'over' };
+
+/** Cents × percent (2 decimals), rounded half away from zero, exactly. */
+export function percentOf(cents: number, percent: number): number {
+  const p = BigInt(Math.round(percent * 100));
+  const n = BigInt(cents) * p;
+  const q = n / 10_000n;
+  const r = n % 10_000n;
+  const abs = r < 0n ? -r : r;
+  return Number(q + (abs * 2n >= 10_000n ? (n < 0n ? -1n : 1n) : 0n));
+}
+
+/**
+ * How payments cover a base amount (subtotal − descuento, cents). Each part pays for its share of
+ * the base plus its medio's adjustment; together they must cover the base, and only cash may go
+ * over it: the excess is the change, given back from the last cash parts.
+ */
+export function settlePayments(base: number, pagos: { medio: PaymentMedio; monto: number }[]): SettleResult {
+  const sum = pagos.reduce((s, p) => s + p.monto, 0);
+  if (sum < base) return { ok: false, error: 'short', falta: base - sum };
+  let vuelto = sum - base;
+  const cash = pagos.reduce((s, p) => s + (p.medio.tipo === 'efectivo' ? p.monto : 0), 0);
+  if (vuelto > cash) return { ok: false, error: 'over' };
+  const change = pagos.map(() => 0);
+  for (let i = pagos.length - 1; i >= 0 && vuelto > 0; i--) {
+    if (pagos[i].medio.tipo !== 'efectivo') continue;
+    change[i] = Math.min(pagos[i].monto, vuelto);
+    vuelto -= change[i];
+  }
+  const parts = pagos.map((p, i): SettledPayment => {
+    const monto = p.monto - change[i];
+    const ajuste = percentOf(monto, p.medio.ajuste_porcentaje);
+    return { medio: p.medio, recibido: p.monto, monto, ajuste, total: monto + ajuste, vuelto: change[i] };
+  });
+  const ajuste = parts.reduce((s, p) => s + p.ajuste, 0);
+  return { ok: true, parts, ajuste, total: base + ajuste, vuelto: sum - base };
+}
+
+/** The payment as the API returns it (numbers in pesos). */
+export interface SalePayment {
+  medio_pago_id: string | null;
+  nombre: string;
+  tipo: MedioTipo;
+  metodo_pago: PaymentMethod;
+  monto: number;
+  ajuste: number;
+  total: number;
+  recibido: number | null;
+  vuelto: number;
+}
+
