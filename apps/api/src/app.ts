@@ -43,6 +43,7 @@ import { taskRoutes } from './modules/tasks/tasks.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { supplierRoutes } from './modules/suppliers/suppliers.routes.js';
 import { purchaseRoutes } from './modules/purchases/purchases.routes.js';
+import { cajaRoutes } from './modules/caja/caja.routes.js';
 import { salesRoutes } from './modules/sales/sales.routes.js';
 
 export type App = FastifyInstance<
@@ -176,6 +177,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await supplierRoutes(a);
       await purchaseRoutes(a);
       await salesRoutes(a);
+      await cajaRoutes(a);
     },
     { prefix: API_PREFIX },
   );

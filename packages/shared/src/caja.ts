@@ -106,7 +106,12 @@ const medioFields = {
   tipo: oneOfCi(MEDIO_TIPOS),
   ajuste_porcentaje: ajustePorcentaje().optional().default(0),
   activo: z.boolean({ error: 'Debe ser verdadero o falso.' }).optional().default(true),
-  orden: z.coerce.number({ error: 'Debe ser un número entero.' }).int('Debe ser un número entero.').min(0).max(9999).optional(),
+  orden: z.coerce
+    .number({ error: 'Debe ser un número entero.' })
+    .int('Debe ser un número entero.')
+    .min(0)
+    .max(9999)
+    .optional(),
 };
 export const medioPagoInput = z.object(medioFields);
 export type MedioPagoInput = z.input<typeof medioPagoInput>;
@@ -323,4 +328,3 @@ export interface SalePayment {
   recibido: number | null;
   vuelto: number;
 }
-

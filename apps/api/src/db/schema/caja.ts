@@ -87,7 +87,11 @@ export const turnos = pgTable(
   (t): PgTableExtraConfigValue[] => [
     unique('turnos_business_id_key').on(t.businessId, t.id),
     unique('turnos_business_numero_key').on(t.businessId, t.numero),
-    foreignKey({ name: 'turnos_caja_fk', columns: [t.businessId, t.cajaId], foreignColumns: [cajas.businessId, cajas.id] }),
+    foreignKey({
+      name: 'turnos_caja_fk',
+      columns: [t.businessId, t.cajaId],
+      foreignColumns: [cajas.businessId, cajas.id],
+    }),
     check('turnos_estado', sql`${t.estado} IN ('abierto', 'cerrado')`),
     check('turnos_fondo', sql`${t.fondoInicial} >= 0`),
     check('turnos_cerrado', sql`(${t.estado} = 'cerrado') = (${t.cerradoEn} IS NOT NULL)`),

@@ -67,7 +67,11 @@ export const sales = pgTable(
     }),
     check('sales_montos', sql`${t.subtotal} >= 0 AND ${t.descuento} >= 0 AND ${t.total} >= 0`),
     check('sales_total', sql`${t.total} = ${t.subtotal} - ${t.descuento} + ${t.ajuste}`),
-    foreignKey({ name: 'sales_turno_fk', columns: [t.businessId, t.turnoId], foreignColumns: [turnos.businessId, turnos.id] }),
+    foreignKey({
+      name: 'sales_turno_fk',
+      columns: [t.businessId, t.turnoId],
+      foreignColumns: [turnos.businessId, turnos.id],
+    }),
     index('sales_turno_idx')
       .on(t.businessId, t.turnoId)
       .where(sql`${t.turnoId} IS NOT NULL`),

@@ -505,7 +505,10 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
       SELECT ${c.businessId}, s.id, v.*
         FROM s, (VALUES ${sql.join(
           f.parts.map(
-            (p, i) => sql`(${i}::int, ${p.medio.id}::uuid, ${MEDIO_TIPO_CODE[p.medio.tipo]}, ${p.medio.tipo}, ${p.medio.nombre},
+            (
+              p,
+              i,
+            ) => sql`(${i}::int, ${p.medio.id}::uuid, ${MEDIO_TIPO_CODE[p.medio.tipo]}, ${p.medio.tipo}, ${p.medio.nombre},
               ${centsToDecimal(p.monto)}::numeric, ${centsToDecimal(p.ajuste)}::numeric, ${centsToDecimal(p.total)}::numeric,
               ${p.medio.tipo === 'efectivo' && input.pagos ? centsToDecimal(p.recibido) : null}::numeric,
               ${centsToDecimal(p.vuelto)}::numeric)`,

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import {
+  CAJA_MESSAGES,
+  cajaInput,
+  medioPagoInput,
+  medioPagoUpdate,
+  TURNO_STATE_LABELS,
+  turnoCerrarInput,
+  turnoListQuery,
+  turnoMovimientoInput,
+  turnoOpenInput,
+  type TurnoResumen,
+} from '@mostrador/shared';
+import type { App } from '../../app.js';
+import { access, authOf, businessOf } from '../../lib/access.js';
+import { requireSomeField } from '../../lib/http.js';
+import { MONEY_FMT, paged, pathId, sendXlsx } from '../products/common.js';
+import * as medios from './medios.service.js';
+import * as turnos from './turnos.service.js';
+
+const idParams = z.object({ id: z.string() });
+const midParams = z.object({ id: z.string(), medioId: z.string() });
+const cajaParams = z.object({ id: z.string(), cajaId: z.string() });
+const turnoParams = z.object({ id: z.string(), turnoId: z.string() });
+
+// The counter's money belongs to the module ventas: whoever sells opens, moves and closes turnos.
+const ver = { access: access.module('ventas', 'ver') };
+const editar = { access: access.module('ventas', 'editar') };
+
+/** Medios de pago, cajas and turnos (issue 14). */
+export async function cajaRoutes(app: App) {
+  const { db } = app.db;
+  const now = () => app.services.now();
+  const tags = ['caja'];
+  const medioId = (v: string) => pathId(v, CAJA_MESSAGES.medioNotFound);
+  const turnoId = (v: string) => pathId(v, CAJA_MESSAGES.turnoNotFound);
+
+  app.get(
+    '/businesses/:id/medios-pago',
+    { config: { access: access.member }, schema: { tags, params: idParams } },
+    async (req) => medios.listMedios(db, businessOf(req).id),
+  );
+  app.post(
+    '/businesses/:id/medios-pago',
+    { config: { access: access.admin }, schema: { tags, params: idParams, body: medioPagoInput } },
+    async (req, reply) =>
+      reply.status(201).send(await medios.createMedio(db, businessOf(req).id, authOf(req).id, req.body)),
+  );
+  app.put(
+    '/businesses/:id/medios-pago/:medioId',
+    { config: { access: access.admin }, schema: { tags, params: midParams, body: medioPagoUpdate } },
+    async (req) => {
+      requireSomeField(req.body);
+      return medios.updateMedio(db, businessOf(req).id, authOf(req).id, medioId(req.params.medioId), req.body);
+    },
+  );
+  app.delete(
+    '/businesses/:id/medios-pago/:medioId',
+    { config: { access: access.admin }, schema: { tags, params: midParams } },
+    async (req) => medios.deleteMedio(db, businessOf(req).id, authOf(req).id, medioId(req.params.medioId)),
+  );
+
+  app.get('/businesses/:id/cajas', { config: ver, schema: { tags, params: idParams } }, async (req) =>
+    turnos.listCajas(db, businessOf(req).id),
+  );
+  app.post(
+    '/businesses/:id/cajas',
+    { config: { access: access.admin }, schema: { tags, params: idParams, body: cajaInput } },
+    async (req, reply) =>
+      reply.status(201).send(await turnos.createCaja(db, businessOf(req).id, authOf(req).id, req.body.nombre)),
+  );
+  app.post(
+    '/businesses/:id/cajas/:cajaId/turnos',
+    { config: editar, schema: { tags, params: cajaParams, body: turnoOpenInput } },
+    async (req, reply) => {
+      const cajaId = pathId(req.params.cajaId, CAJA_MESSAGES.cajaNotFound);
+      const t = await turnos.openTurno(db, businessOf(req).id, authOf(req).id, cajaId, req.body.fondo_inicial, now());
+      return reply.status(201).send(t);
+    },
+  );
+
+  app.get(
+    '/businesses/:id/turnos',
+    { config: ver, schema: { tags, params: idParams, querystring: turnoListQuery } },
+    async (req, reply) => {
+      const b = businessOf(req);
+      const { rows, total } = await turnos.listTurnos(db, b.id, b.timezone, req.query);
+      return reply.header('X-Total-Count', String(total)).send(rows);
+    },
+  );
+
+  app.get(
+    '/businesses/:id/turnos/exportar',
+    { config: ver, schema: { tags, params: idParams, querystring: turnoListQuery } },
+    async (req, reply) => {
+      const b = businessOf(req);
+      const fmt = new Intl.DateTimeFormat('es-AR', {
+        timeZone: b.timezone,
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      });
+      const when = (iso: string | null) => (iso ? fmt.format(new Date(iso)) : '');
+      return sendXlsx<TurnoResumen>(reply, {
+        filename: 'turnos.xlsx',
+        sheet: 'Turnos',
+        columns: [
+          { header: 'Turno', value: (t) => t.numero, width: 8 },
+          { header: 'Caja', value: (t) => t.caja_nombre },
+          { header: 'Estado', value: (t) => TURNO_STATE_LABELS[t.estado], width: 10 },
+          { header: 'Abierto por', value: (t) => t.abierto_por?.nombre ?? '', width: 22 },
+          { header: 'Apertura', value: (t) => when(t.abierto_en) },
+          { header: 'Cerrado por', value: (t) => t.cerrado_por?.nombre ?? '', width: 22 },
+          { header: 'Cierre', value: (t) => when(t.cerrado_en) },
+          { header: 'Fondo inicial', value: (t) => t.fondo_inicial, numFmt: MONEY_FMT },
+          { header: 'Ventas', value: (t) => t.ventas_cantidad, width: 8 },
+          { header: 'Total vendido', value: (t) => t.ventas_total, numFmt: MONEY_FMT },
+          { header: 'Diferencia', value: (t) => t.diferencia, numFmt: MONEY_FMT },
+        ],
+        pages: paged(
+          async (limit, offset) =>
+            (await turnos.listTurnos(db, b.id, b.timezone, { ...req.query, limit, offset })).rows,
+        ),
+      });
+    },
+  );
+
+  app.get('/businesses/:id/turnos/:turnoId', { config: ver, schema: { tags, params: turnoParams } }, async (req) =>
+    turnos.getTurno(db, businessOf(req).id, turnoId(req.params.turnoId)),
+  );
+  app.post(
+    '/businesses/:id/turnos/:turnoId/movimientos',
+    { config: editar, schema: { tags, params: turnoParams, body: turnoMovimientoInput } },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send(
+          await turnos.addMovimiento(db, businessOf(req).id, authOf(req).id, turnoId(req.params.turnoId), req.body),
+        ),
+  );
+  app.post(
+    '/businesses/:id/turnos/:turnoId/cerrar',
+    { config: editar, schema: { tags, params: turnoParams, body: turnoCerrarInput } },
+    async (req) =>
+      turnos.closeTurno(db, businessOf(req).id, authOf(req).id, turnoId(req.params.turnoId), req.body, now()),
+  );
+}
