@@ -97,28 +97,30 @@ const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
 
 export const recordSaleInput = z.preprocess(
   withAliases({ business_id: 'negocio_id' }),
-  z.object({
-    negocio_id: z.preprocess(blankToNull, z.string().nullable().optional()),
-    cliente_id: z.preprocess(blankToNull, z.uuid({ error: 'Identificador no válido.' }).nullable().optional()),
-    /** Required unless `pagos` is given (then it is the code of the largest part). */
-    metodo_pago: paymentMethod().optional(),
-    /** Split payment (issue 14): the medios de pago and the part each covers. */
-    pagos: salePaymentsInput,
-    turno_id: optTurnoId(),
-    observaciones: optText(500),
-    descuento: optMoney(),
-    items: z.preprocess(
-      (v) => (v === undefined || v === null ? [] : v),
-      z
-        .array(saleItemInput, { error: 'Debe ser una lista.' })
-        .min(1, SALE_MESSAGES.noItems)
-        .max(SALE_MAX_ITEMS, `Admite como máximo ${SALE_MAX_ITEMS} ítems.`),
-    ),
-  }).superRefine((v, ctx) => {
-    if (!v.pagos && v.metodo_pago === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['metodo_pago'], message: 'Este campo es obligatorio.' });
-    }
-  }),
+  z
+    .object({
+      negocio_id: z.preprocess(blankToNull, z.string().nullable().optional()),
+      cliente_id: z.preprocess(blankToNull, z.uuid({ error: 'Identificador no válido.' }).nullable().optional()),
+      /** Required unless `pagos` is given (then it is the code of the largest part). */
+      metodo_pago: paymentMethod().optional(),
+      /** Split payment (issue 14): the medios de pago and the part each covers. */
+      pagos: salePaymentsInput,
+      turno_id: optTurnoId(),
+      observaciones: optText(500),
+      descuento: optMoney(),
+      items: z.preprocess(
+        (v) => (v === undefined || v === null ? [] : v),
+        z
+          .array(saleItemInput, { error: 'Debe ser una lista.' })
+          .min(1, SALE_MESSAGES.noItems)
+          .max(SALE_MAX_ITEMS, `Admite como máximo ${SALE_MAX_ITEMS} ítems.`),
+      ),
+    })
+    .superRefine((v, ctx) => {
+      if (!v.pagos && v.metodo_pago === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['metodo_pago'], message: 'Este campo es obligatorio.' });
+      }
+    }),
 );
 export type RecordSaleInput = z.input<typeof recordSaleInput>;
 export type RecordSaleOutput = z.output<typeof recordSaleInput>;
