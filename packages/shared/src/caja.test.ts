@@ -26,6 +26,13 @@ describe('settlePayments', () => {
     expect(r.ok && r.vuelto).toBe(2_000);
   });
 
+  it('gives the change of a discounted cash payment after its discount', () => {
+    const contado: PaymentMedio = { ...cash, ajuste_porcentaje: -10 };
+    const r = settlePayments(100_000, [{ medio: contado, monto: 100_000 }]);
+    expect(r).toMatchObject({ ok: true, ajuste: -10_000, total: 90_000, vuelto: 10_000 });
+    expect(settlePayments(100_000, [{ medio: contado, monto: 89_999 }])).toMatchObject({ ok: false, error: 'short' });
+  });
+
   it('adds each medio adjustment to its part and refuses short or non-cash excess', () => {
     const r = settlePayments(10_000, [{ medio: card, monto: 10_000 }]);
     expect(r).toMatchObject({ ok: true, ajuste: 1_500, total: 11_500 });

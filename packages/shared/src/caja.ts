@@ -290,30 +290,43 @@ export function percentOf(cents: number, percent: number): number {
   return Number(q + (abs * 2n >= 10_000n ? (n < 0n ? -1n : 1n) : 0n));
 }
 
+/** The largest share of the base that `handed` cents pay for with a `percent` adjustment. */
+function coverable(handed: number, percent: number): number {
+  const p = BigInt(Math.round(percent * 100));
+  let c = Number((BigInt(handed) * 10_000n) / (10_000n + p));
+  while (c > 0 && c + percentOf(c, percent) > handed) c--;
+  while (c + 1 + percentOf(c + 1, percent) <= handed) c++;
+  return c;
+}
+
 /**
- * How payments cover a base amount (subtotal − descuento, cents). Each part pays for its share of
- * the base plus its medio's adjustment; together they must cover the base, and only cash may go
- * over it: the excess is the change, given back from the last cash parts.
+ * How payments cover a base amount (subtotal − descuento, cents). A non-cash part pays for its
+ * `monto` of the base plus its medio's adjustment, and together they may not exceed the base. A
+ * cash part is what the customer hands over: it pays for what is left of the base (adjusted by
+ * its medio) and the rest is the change. Everything must cover the base.
  */
 export function settlePayments(base: number, pagos: { medio: PaymentMedio; monto: number }[]): SettleResult {
-  const sum = pagos.reduce((s, p) => s + p.monto, 0);
-  if (sum < base) return { ok: false, error: 'short', falta: base - sum };
-  let vuelto = sum - base;
-  const cash = pagos.reduce((s, p) => s + (p.medio.tipo === 'efectivo' ? p.monto : 0), 0);
-  if (vuelto > cash) return { ok: false, error: 'over' };
-  const change = pagos.map(() => 0);
-  for (let i = pagos.length - 1; i >= 0 && vuelto > 0; i--) {
-    if (pagos[i].medio.tipo !== 'efectivo') continue;
-    change[i] = Math.min(pagos[i].monto, vuelto);
-    vuelto -= change[i];
-  }
-  const parts = pagos.map((p, i): SettledPayment => {
-    const monto = p.monto - change[i];
-    const ajuste = percentOf(monto, p.medio.ajuste_porcentaje);
-    return { medio: p.medio, recibido: p.monto, monto, ajuste, total: monto + ajuste, vuelto: change[i] };
+  const nonCash = pagos.reduce((s, p) => s + (p.medio.tipo === 'efectivo' ? 0 : p.monto), 0);
+  if (nonCash > base) return { ok: false, error: 'over' };
+  let left = base - nonCash;
+  const parts = pagos.map((p): SettledPayment => {
+    const pct = p.medio.ajuste_porcentaje;
+    const monto = p.medio.tipo === 'efectivo' ? Math.min(left, coverable(p.monto, pct)) : p.monto;
+    if (p.medio.tipo === 'efectivo') left -= monto;
+    const ajuste = percentOf(monto, pct);
+    const total = monto + ajuste;
+    return {
+      medio: p.medio,
+      recibido: p.monto,
+      monto,
+      ajuste,
+      total,
+      vuelto: p.medio.tipo === 'efectivo' ? p.monto - total : 0,
+    };
   });
+  if (left > 0) return { ok: false, error: 'short', falta: left };
   const ajuste = parts.reduce((s, p) => s + p.ajuste, 0);
-  return { ok: true, parts, ajuste, total: base + ajuste, vuelto: sum - base };
+  return { ok: true, parts, ajuste, total: base + ajuste, vuelto: parts.reduce((s, p) => s + p.vuelto, 0) };
 }
 
 /** The payment as the API returns it (numbers in pesos). */

@@ -40,6 +40,7 @@ export const NAV: NavItem[] = [
     scoped: true,
     children: [
       { label: 'Punto de venta', to: '/pos', modulo: 'ventas' },
+      { label: 'Caja', to: '/caja', modulo: 'ventas' },
       { label: 'Reporte de ventas', to: '/reports', modulo: 'ventas' },
     ],
   },

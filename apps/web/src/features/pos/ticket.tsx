@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { paymentMethodLabel } from '@mostrador/shared/payment-methods';
 import type { Sale } from '@mostrador/shared/sales';
@@ -64,23 +64,24 @@ export function printTicket(format: TicketFormat) {
   setTimeout(done, 1000);
 }
 
-/** Renders the ticket of `sale` where the print rules find it (and nowhere on screen). */
-export function PrintableTicket(props: TicketProps) {
+/** Renders what to print, in both formats, where the print rules find it (and nowhere on screen). */
+export function PrintPortal({ render }: { render: (format: TicketFormat) => ReactNode }) {
   // A client-only app: the print root can be made while rendering.
   const [root] = useState(ensurePrintRoot);
   return createPortal(
     <>
-      <div className="ticket-80">
-        <Ticket {...props} format="80mm" />
-      </div>
+      <div className="ticket-80">{render('80mm')}</div>
       <style>{`body:not([data-ticket-format="80mm"]) #ticket-print-root .ticket-80 { display: none; }
 body:not([data-ticket-format="a4"]) #ticket-print-root .ticket-a4 { display: none; }`}</style>
-      <div className="ticket-a4">
-        <Ticket {...props} format="a4" />
-      </div>
+      <div className="ticket-a4">{render('a4')}</div>
     </>,
     root,
   );
+}
+
+/** The ticket of `sale`, ready for printTicket. */
+export function PrintableTicket(props: TicketProps) {
+  return <PrintPortal render={(format) => <Ticket {...props} format={format} />} />;
 }
 
 interface TicketProps {
@@ -167,16 +168,31 @@ export function Ticket({ sale, business, formatting, extras, format }: TicketPro
             </div>
           </>
         )}
+        {sale.ajuste !== 0 && sale.ajuste !== undefined && (
+          <div className="flex justify-between">
+            <dt>{sale.ajuste > 0 ? 'Recargo medio de pago' : 'Descuento medio de pago'}</dt>
+            <dd>{money(sale.ajuste)}</dd>
+          </div>
+        )}
         <div
           className={cn('flex justify-between font-bold', narrow ? 'text-sm' : 'border-t border-black pt-1 text-lg')}
         >
           <dt>TOTAL</dt>
           <dd>{money(sale.total)}</dd>
         </div>
-        <div className="flex justify-between">
-          <dt>Medio de pago</dt>
-          <dd>{paymentMethodLabel(sale.metodo_pago)}</dd>
-        </div>
+        {sale.pagos && sale.pagos.length > 1 ? (
+          sale.pagos.map((p, i) => (
+            <div key={i} className="flex justify-between">
+              <dt>{p.nombre}</dt>
+              <dd>{money(p.total)}</dd>
+            </div>
+          ))
+        ) : (
+          <div className="flex justify-between">
+            <dt>Medio de pago</dt>
+            <dd>{sale.pagos?.[0]?.nombre ?? paymentMethodLabel(sale.metodo_pago)}</dd>
+          </div>
+        )}
         {extras?.pagaCon ? (
           <>
             <div className="flex justify-between">

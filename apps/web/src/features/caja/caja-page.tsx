@@ -1,0 +1,300 @@
+import { Download, LogOut, Printer, Wallet } from 'lucide-react';
+import { useState } from 'react';
+import { TURNO_STATE_LABELS, type Caja, type Turno } from '@mostrador/shared/caja';
+import { useBusiness } from '@/app/business-context';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { FilterSelect } from '@/components/ui/input';
+import { Badge, Card, EmptyState, ErrorNote, FilterBar, PageHeader, Skeleton } from '@/components/ui/misc';
+import { PermissionGate } from '@/features/permissions/permission-gate';
+import { useCan } from '@/features/permissions/permissions.api';
+import { Pager } from '@/features/products/inventory-ui';
+import { printTicket } from '@/features/pos/ticket';
+import { useDownload } from '@/lib/download';
+import { formatDateTime, formatMoney, todayIn, type Formatting } from '@/lib/format';
+import { useCajas, useMedios, useTurno, useTurnos } from './caja.api';
+import { MediosSection } from './medios-section';
+import { CloseDialog, MoveDialog, OpenTurnoDialog } from './turno-dialogs';
+import { PrintableTurno, TurnoReport } from './turno-report';
+
+const PAGE_SIZE = 20;
+
+/** Cajas and their turnos: open with a float, cash in and out, close with the count (issue 14). */
+export default function CajaPage() {
+  return (
+    <PermissionGate modulo="ventas">
+      <CajaScreen />
+    </PermissionGate>
+  );
+}
+
+function CajaScreen() {
+  const { business, formatting } = useBusiness();
+  const can = useCan();
+  const cajas = useCajas();
+  const [opening, setOpening] = useState<Caja | null>(null);
+  const [moving, setMoving] = useState<Turno | null>(null);
+  const [closing, setClosing] = useState<Turno | null>(null);
+  const [shown, setShown] = useState<string | null>(null);
+  const isAdmin = business?.rol === 'admin' || business?.es_creador;
+  return (
+    <>
+      <PageHeader
+        title="Caja"
+        description="Abrí el turno con el fondo, registrá ingresos y retiros de efectivo y cerrá con el arqueo."
+      />
+      {cajas.isError && <ErrorNote>No se pudieron cargar las cajas.</ErrorNote>}
+      <div className="grid gap-4 md:grid-cols-2">
+        {cajas.isPending && <Skeleton className="h-40" />}
+        {cajas.data?.map((c) => (
+          <CajaCard
+            key={c.id}
+            caja={c}
+            canOperate={can('ventas', 'editar')}
+            onOpen={() => setOpening(c)}
+            onMove={setMoving}
+            onClose={setClosing}
+            onShow={setShown}
+          />
+        ))}
+      </div>
+      <TurnosList onShow={setShown} />
+      {isAdmin && <MediosSection />}
+      <OpenTurnoDialog caja={opening} onClose={() => setOpening(null)} />
+      <MoveDialog turno={moving} onClose={() => setMoving(null)} />
+      <CloseDialog
+        turno={closing}
+        onClose={() => setClosing(null)}
+        onClosed={(t) => {
+          setClosing(null);
+          setShown(t.id);
+        }}
+      />
+      <TurnoDialog id={shown} onClose={() => setShown(null)} business={business} formatting={formatting} />
+    </>
+  );
+}
+
+function CajaCard({
+  caja,
+  canOperate,
+  onOpen,
+  onMove,
+  onClose,
+  onShow,
+}: {
+  caja: Caja;
+  canOperate: boolean;
+  onOpen: () => void;
+  onMove: (t: Turno) => void;
+  onClose: (t: Turno) => void;
+  onShow: (id: string) => void;
+}) {
+  const { formatting } = useBusiness();
+  const turno = useTurno(caja.turno_abierto?.id ?? null).data;
+  const medios = useMedios().data ?? [];
+  const money = (n: number) => formatMoney(n, formatting);
+  const open = caja.turno_abierto;
+  const today = todayIn(formatting.timezone);
+  const old = open && todayIn(formatting.timezone, new Date(open.abierto_en)) < today;
+  return (
+    <Card className="space-y-3">
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold text-slate-900">{caja.nombre}</h2>
+        <Badge color={open ? 'green' : 'gray'}>{open ? `Turno #${open.numero} abierto` : 'Cerrada'}</Badge>
+      </div>
+      {!open ? (
+        <>
+          <p className="text-sm text-slate-600">No hay un turno abierto en esta caja.</p>
+          {canOperate && (
+            <Button onClick={onOpen}>
+              <Wallet className="h-4 w-4" /> Abrir turno
+            </Button>
+          )}
+        </>
+      ) : (
+        <>
+          {old && (
+            <p role="alert" className="rounded-md bg-amber-50 p-2 text-sm text-amber-800">
+              Este turno está abierto desde otro día: cerralo para empezar uno nuevo.
+            </p>
+          )}
+          <p className="text-sm text-slate-600">
+            Abrió {open.abierto_por?.nombre ?? '—'} el {formatDateTime(open.abierto_en, formatting)} con{' '}
+            {money(open.fondo_inicial)}. {open.ventas_cantidad} ventas por {money(open.ventas_total)}.
+          </p>
+          {turno && (
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm" aria-label="Esperado en caja">
+              {turno.esperado
+                .filter((e) => e.monto !== 0)
+                .map((e) => (
+                  <div key={e.medio_pago_id} className="flex justify-between">
+                    <dt className="text-slate-600">
+                      {turno.por_medio.find((m) => m.medio_pago_id === e.medio_pago_id)?.nombre ??
+                        medios.find((m) => m.id === e.medio_pago_id)?.nombre}
+                    </dt>
+                    <dd className="font-medium tabular-nums">{money(e.monto)}</dd>
+                  </div>
+                ))}
+            </dl>
+          )}
+          <div className="flex flex-wrap gap-2">
+            {canOperate && turno && (
+              <>
+                <Button variant="secondary" onClick={() => onMove(turno)}>
+                  Ingreso o retiro
+                </Button>
+                <Button onClick={() => onClose(turno)}>
+                  <LogOut className="h-4 w-4" /> Cerrar turno
+                </Button>
+              </>
+            )}
+            <Button variant="ghost" onClick={() => onShow(open.id)}>
+              Ver detalle
+            </Button>
+          </div>
+        </>
+      )}
+    </Card>
+  );
+}
+
+function TurnosList({ onShow }: { onShow: (id: string) => void }) {
+  const { formatting } = useBusiness();
+  const [estado, setEstado] = useState('');
+  const [page, setPage] = useState(0);
+  const list = useTurnos({ estado, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+  const download = useDownload('No se pudo exportar.');
+  const { businessId } = useBusiness();
+  const money = (n: number | null) => (n === null ? '—' : formatMoney(n, formatting));
+  return (
+    <section className="mt-8 space-y-3" aria-labelledby="turnos-title">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <h2 id="turnos-title" className="text-lg font-semibold text-slate-900">
+          Turnos
+        </h2>
+        <Button
+          variant="secondary"
+          disabled={download.busy}
+          onClick={() => download.run(`/businesses/${businessId}/turnos/exportar`, { estado })}
+        >
+          <Download className="h-4 w-4" /> Exportar
+        </Button>
+      </div>
+      <FilterBar label="Filtros de turnos">
+        <FilterSelect
+          id="turnos-estado"
+          label="Estado"
+          value={estado}
+          onChange={(e) => {
+            setEstado(e.target.value);
+            setPage(0);
+          }}
+        >
+          <option value="">Todos</option>
+          <option value="abierto">Abiertos</option>
+          <option value="cerrado">Cerrados</option>
+        </FilterSelect>
+      </FilterBar>
+      {download.error && <ErrorNote>{download.error}</ErrorNote>}
+      <Card className="overflow-x-auto p-0">
+        {list.isPending ? (
+          <Skeleton className="m-4 h-24" />
+        ) : !list.data?.rows.length ? (
+          <EmptyState title="Todavía no hay turnos">Abrí un turno en una caja para empezar a vender.</EmptyState>
+        ) : (
+          <table className="w-full min-w-[640px] text-sm">
+            <thead className="bg-slate-50 text-left text-slate-500">
+              <tr>
+                <th className="px-3 py-2 font-medium">Turno</th>
+                <th className="px-3 py-2 font-medium">Caja</th>
+                <th className="px-3 py-2 font-medium">Apertura</th>
+                <th className="px-3 py-2 font-medium">Cierre</th>
+                <th className="px-3 py-2 text-right font-medium">Ventas</th>
+                <th className="px-3 py-2 text-right font-medium">Diferencia</th>
+                <th className="px-3 py-2 font-medium">Estado</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {list.data.rows.map((t) => (
+                <tr key={t.id} className="hover:bg-slate-50">
+                  <td className="px-3 py-2">
+                    <button className="font-medium text-blue-700 hover:underline" onClick={() => onShow(t.id)}>
+                      #{t.numero}
+                    </button>
+                  </td>
+                  <td className="px-3 py-2">{t.caja_nombre}</td>
+                  <td className="px-3 py-2">
+                    {formatDateTime(t.abierto_en, formatting)} · {t.abierto_por?.nombre}
+                  </td>
+                  <td className="px-3 py-2">
+                    {t.cerrado_en
+                      ? `${formatDateTime(t.cerrado_en, formatting)} · ${t.cerrado_por?.nombre ?? ''}`
+                      : '—'}
+                  </td>
+                  <td className="px-3 py-2 text-right tabular-nums">
+                    {t.ventas_cantidad} · {money(t.ventas_total)}
+                  </td>
+                  <td
+                    className={`px-3 py-2 text-right tabular-nums ${t.diferencia ? 'font-semibold text-red-600' : ''}`}
+                  >
+                    {money(t.diferencia)}
+                  </td>
+                  <td className="px-3 py-2">
+                    <Badge color={t.estado === 'abierto' ? 'green' : 'gray'}>{TURNO_STATE_LABELS[t.estado]}</Badge>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+      {list.data && (
+        <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} label="turnos" one="turno" />
+      )}
+    </section>
+  );
+}
+
+function TurnoDialog({
+  id,
+  onClose,
+  business,
+  formatting,
+}: {
+  id: string | null;
+  onClose: () => void;
+  business: { nombre: string } | null;
+  formatting: Formatting;
+}) {
+  const turno = useTurno(id).data;
+  const medios = useMedios().data ?? [];
+  return (
+    <Dialog
+      open={Boolean(id)}
+      onOpenChange={(o) => !o && onClose()}
+      title={turno ? `Turno #${turno.numero} · ${turno.caja_nombre}` : 'Turno'}
+      className="max-w-2xl"
+    >
+      {!turno ? (
+        <Skeleton className="h-40" />
+      ) : (
+        <div className="space-y-4">
+          <div className="rounded-lg border border-slate-200 p-4">
+            <TurnoReport turno={turno} medios={medios} business={business} formatting={formatting} format="a4" />
+          </div>
+          <PrintableTurno turno={turno} medios={medios} business={business} formatting={formatting} />
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={() => printTicket('80mm')}>
+              <Printer className="h-4 w-4" /> Imprimir 80 mm
+            </Button>
+            <Button variant="secondary" onClick={() => printTicket('a4')}>
+              <Printer className="h-4 w-4" /> Imprimir A4
+            </Button>
+            <Button onClick={onClose}>Listo</Button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,102 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Caja, MedioPago, MedioPagoInput, Turno, TurnoResumen } from '@mostrador/shared/caja';
+import { useBusiness } from '@/app/business-context';
+import { api, request } from '@/lib/api';
+
+/** Medios de pago, cajas and turnos of the selected business (issue 14). */
+const useBiz = () => useBusiness().businessId ?? '';
+
+export function useMedios() {
+  const b = useBiz();
+  return useQuery({
+    queryKey: ['caja', b, 'medios'],
+    queryFn: () => api.get<MedioPago[]>(`/businesses/${b}/medios-pago`),
+    enabled: Boolean(b),
+    staleTime: 60_000,
+  });
+}
+
+export function useCajas(enabled = true) {
+  const b = useBiz();
+  return useQuery({
+    queryKey: ['caja', b, 'cajas'],
+    queryFn: () => api.get<Caja[]>(`/businesses/${b}/cajas`),
+    enabled: Boolean(b) && enabled,
+  });
+}
+
+export interface TurnoFilters {
+  estado?: string;
+  caja_id?: string;
+  desde?: string;
+  hasta?: string;
+  limit: number;
+  offset: number;
+}
+
+export function useTurnos(f: TurnoFilters) {
+  const b = useBiz();
+  return useQuery({
+    queryKey: ['caja', b, 'turnos', f],
+    queryFn: ({ signal }) => api.page<TurnoResumen>(`/businesses/${b}/turnos`, { ...f }, signal),
+    enabled: Boolean(b),
+  });
+}
+
+export function useTurno(id: string | null) {
+  const b = useBiz();
+  return useQuery({
+    queryKey: ['caja', b, 'turno', id],
+    queryFn: () => api.get<Turno>(`/businesses/${b}/turnos/${id}`),
+    enabled: Boolean(b && id),
+  });
+}
+
+function useCajaMutation<V, R>(fn: (b: string, v: V) => Promise<R>) {
+  const b = useBiz();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: V) => fn(b, v),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['caja', b] }),
+  });
+}
+
+export const useOpenTurno = () =>
+  useCajaMutation((b, v: { cajaId: string; fondo_inicial: number }) =>
+    api.post<Turno>(`/businesses/${b}/cajas/${v.cajaId}/turnos`, { fondo_inicial: v.fondo_inicial }),
+  );
+
+export const useTurnoMove = () =>
+  useCajaMutation((b, v: { turnoId: string; tipo: 'ingreso' | 'retiro'; monto: number; motivo: string }) =>
+    api.post<{ id: string; turno: Turno }>(`/businesses/${b}/turnos/${v.turnoId}/movimientos`, {
+      tipo: v.tipo,
+      monto: v.monto,
+      motivo: v.motivo,
+    }),
+  );
+
+export const useCloseTurno = () =>
+  useCajaMutation(
+    (b, v: { turnoId: string; contado: { medio_pago_id: string; monto: number }[]; observaciones: string | null }) =>
+      api.post<Turno>(`/businesses/${b}/turnos/${v.turnoId}/cerrar`, {
+        contado: v.contado,
+        observaciones: v.observaciones,
+      }),
+  );
+
+export const useCreateCaja = () =>
+  useCajaMutation((b, nombre: string) => api.post<Caja>(`/businesses/${b}/cajas`, { nombre }));
+
+export const useSaveMedio = () =>
+  useCajaMutation((b, v: { id?: string; body: Partial<MedioPagoInput> }) =>
+    v.id
+      ? api.put<MedioPago>(`/businesses/${b}/medios-pago/${v.id}`, v.body)
+      : api.post<MedioPago>(`/businesses/${b}/medios-pago`, v.body),
+  );
+
+export const useDeleteMedio = () =>
+  useCajaMutation((b, id: string) =>
+    request<{ desactivado: boolean; mensaje: string }>(`/businesses/${b}/medios-pago/${id}`, { method: 'DELETE' }).then(
+      (r) => r.data,
+    ),
+  );

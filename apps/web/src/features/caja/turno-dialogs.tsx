@@ -1,0 +1,271 @@
+import { useState, type FormEvent } from 'react';
+import type { Turno } from '@mostrador/shared/caja';
+import { useBusiness } from '@/app/business-context';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Field, Input, Select, Textarea } from '@/components/ui/input';
+import { ErrorNote } from '@/components/ui/misc';
+import { errorMessage } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { INVALID_AMOUNT, parseDecimal } from '@/lib/decimal';
+import { formatMoney } from '@/lib/format';
+import { useCloseTurno, useMedios, useOpenTurno, useTurnoMove } from './caja.api';
+
+/** Cents typed the es-AR way, or an error message. */
+function readAmount(text: string, required = true): { cents: number } | { error: string } {
+  if (!text.trim()) return required ? { error: 'Este campo es obligatorio.' } : { cents: 0 };
+  const c = parseDecimal(text, 2);
+  return c === null || c < 0 ? { error: INVALID_AMOUNT } : { cents: c };
+}
+
+export function OpenTurnoDialog({
+  caja,
+  onClose,
+  onOpened,
+}: {
+  caja: { id: string; nombre: string } | null;
+  onClose: () => void;
+  onOpened?: (t: Turno) => void;
+}) {
+  const [fondo, setFondo] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const open = useOpenTurno();
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const a = readAmount(fondo);
+    if ('error' in a) return setError(a.error);
+    try {
+      const t = await open.mutateAsync({ cajaId: caja!.id, fondo_inicial: a.cents / 100 });
+      setFondo('');
+      setError(null);
+      onOpened?.(t);
+      onClose();
+    } catch (err) {
+      setError(errorMessage(err, 'No se pudo abrir el turno.'));
+    }
+  }
+  return (
+    <Dialog
+      open={Boolean(caja)}
+      onOpenChange={(o) => !o && onClose()}
+      title={`Abrir turno en ${caja?.nombre ?? ''}`}
+      description="Contá el efectivo con el que empezás (el fondo o cambio) y escribilo."
+    >
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <Field id="turno-fondo" label="Fondo inicial ($)" error={error ?? undefined} required>
+          <Input
+            id="turno-fondo"
+            inputMode="decimal"
+            autoFocus
+            value={fondo}
+            onChange={(e) => setFondo(e.target.value)}
+            placeholder="0"
+            aria-invalid={Boolean(error)}
+          />
+        </Field>
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={open.isPending}>
+            Abrir turno
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function MoveDialog({ turno, onClose }: { turno: Turno | null; onClose: () => void }) {
+  const [tipo, setTipo] = useState<'ingreso' | 'retiro'>('retiro');
+  const [monto, setMonto] = useState('');
+  const [motivo, setMotivo] = useState('');
+  const [errors, setErrors] = useState<{ monto?: string; motivo?: string; form?: string }>({});
+  const move = useTurnoMove();
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const a = readAmount(monto);
+    const next: typeof errors = {};
+    if ('error' in a) next.monto = a.error;
+    else if (a.cents === 0) next.monto = 'Debe ser mayor a 0.';
+    if (!motivo.trim()) next.motivo = 'Contá el motivo, por ejemplo «Pago al repartidor».';
+    setErrors(next);
+    if (Object.keys(next).length || 'error' in a) return;
+    try {
+      await move.mutateAsync({ turnoId: turno!.id, tipo, monto: a.cents / 100, motivo: motivo.trim() });
+      setMonto('');
+      setMotivo('');
+      onClose();
+    } catch (err) {
+      setErrors({ form: errorMessage(err, 'No se pudo registrar el movimiento.') });
+    }
+  }
+  return (
+    <Dialog
+      open={Boolean(turno)}
+      onOpenChange={(o) => !o && onClose()}
+      title="Ingreso o retiro de efectivo"
+      description="Efectivo que entra o sale de la caja sin ser una venta."
+    >
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <Field id="mov-tipo" label="Tipo">
+          <Select id="mov-tipo" value={tipo} onChange={(e) => setTipo(e.target.value as 'ingreso' | 'retiro')}>
+            <option value="retiro">Retiro</option>
+            <option value="ingreso">Ingreso</option>
+          </Select>
+        </Field>
+        <Field id="mov-monto" label="Monto ($)" error={errors.monto} required>
+          <Input
+            id="mov-monto"
+            inputMode="decimal"
+            value={monto}
+            onChange={(e) => setMonto(e.target.value)}
+            aria-invalid={Boolean(errors.monto)}
+          />
+        </Field>
+        <Field id="mov-motivo" label="Motivo" error={errors.motivo} required>
+          <Input
+            id="mov-motivo"
+            value={motivo}
+            maxLength={200}
+            onChange={(e) => setMotivo(e.target.value)}
+            aria-invalid={Boolean(errors.motivo)}
+          />
+        </Field>
+        {errors.form && <ErrorNote>{errors.form}</ErrorNote>}
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={move.isPending}>
+            Registrar
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The count at closing: what each medio should hold, what was counted, and the difference as it is typed. */
+export function CloseDialog({
+  turno,
+  onClose,
+  onClosed,
+}: {
+  turno: Turno | null;
+  onClose: () => void;
+  onClosed: (t: Turno) => void;
+}) {
+  const { formatting } = useBusiness();
+  const medios = useMedios().data ?? [];
+  const [counted, setCounted] = useState<Record<string, string>>({});
+  const [obs, setObs] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const close = useCloseTurno();
+  const money = (cents: number) => formatMoney(cents / 100, formatting);
+  const nombre = (id: string) =>
+    turno?.por_medio.find((m) => m.medio_pago_id === id)?.nombre ?? medios.find((m) => m.id === id)?.nombre ?? '';
+  const lines = (turno?.esperado ?? []).map((e) => {
+    const text = counted[e.medio_pago_id] ?? '';
+    const a = readAmount(text, false);
+    const esperado = Math.round(e.monto * 100);
+    return { id: e.medio_pago_id, esperado, text, cents: 'cents' in a ? a.cents : null, needed: esperado !== 0 };
+  });
+  async function submit(ev: FormEvent) {
+    ev.preventDefault();
+    const next: Record<string, string> = {};
+    for (const l of lines) {
+      if (l.text.trim() && l.cents === null) next[l.id] = INVALID_AMOUNT;
+      else if (!l.text.trim() && l.needed) next[l.id] = `Indicá cuánto contaste de ${nombre(l.id)}.`;
+    }
+    setErrors(next);
+    const first = Object.keys(next)[0];
+    if (first) return document.getElementById(`contado-${first}`)?.focus();
+    try {
+      const t = await close.mutateAsync({
+        turnoId: turno!.id,
+        contado: lines.map((l) => ({ medio_pago_id: l.id, monto: (l.cents ?? 0) / 100 })),
+        observaciones: obs.trim() || null,
+      });
+      setCounted({});
+      setObs('');
+      onClosed(t);
+    } catch (err) {
+      setErrors({ form: errorMessage(err, 'No se pudo cerrar el turno.') });
+    }
+  }
+  return (
+    <Dialog
+      open={Boolean(turno)}
+      onOpenChange={(o) => !o && onClose()}
+      title={`Cerrar turno #${turno?.numero ?? ''}`}
+      description="Contá lo que hay en la caja por cada medio de pago y escribilo: la diferencia queda registrada."
+      className="max-w-xl"
+    >
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="text-left text-slate-500">
+              <th className="py-1 font-medium">Medio</th>
+              <th className="py-1 text-right font-medium">Esperado</th>
+              <th className="py-1 pl-3 font-medium">Contado</th>
+              <th className="py-1 text-right font-medium">Diferencia</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((l) => {
+              const diff = l.cents === null || !l.text.trim() ? null : l.cents - l.esperado;
+              return (
+                <tr key={l.id} className="border-t border-slate-100 align-top">
+                  <td className="py-2">
+                    <label htmlFor={`contado-${l.id}`}>{nombre(l.id)}</label>
+                  </td>
+                  <td className="py-2 text-right tabular-nums">{money(l.esperado)}</td>
+                  <td className="py-2 pl-3">
+                    <Input
+                      id={`contado-${l.id}`}
+                      inputMode="decimal"
+                      className="w-32"
+                      value={l.text}
+                      placeholder={l.needed ? '' : '0'}
+                      onChange={(e) => setCounted((c) => ({ ...c, [l.id]: e.target.value }))}
+                      aria-invalid={Boolean(errors[l.id])}
+                      aria-describedby={errors[l.id] ? `contado-${l.id}-error` : undefined}
+                    />
+                    {errors[l.id] && (
+                      <p id={`contado-${l.id}-error`} role="alert" className="mt-1 text-xs text-red-600">
+                        {errors[l.id]}
+                      </p>
+                    )}
+                  </td>
+                  <td
+                    className={cn(
+                      'py-2 text-right tabular-nums',
+                      diff !== null && diff < 0 && 'text-red-600',
+                      diff !== null && diff > 0 && 'text-amber-700',
+                    )}
+                    data-testid={`diferencia-${l.id}`}
+                  >
+                    {diff === null ? '—' : money(diff)}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        <Field id="cierre-obs" label="Observaciones">
+          <Textarea id="cierre-obs" rows={2} maxLength={500} value={obs} onChange={(e) => setObs(e.target.value)} />
+        </Field>
+        {errors.form && <ErrorNote>{errors.form}</ErrorNote>}
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={close.isPending}>
+            Cerrar turno
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
