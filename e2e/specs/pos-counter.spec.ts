@@ -156,7 +156,7 @@ test('the counter by keyboard: Enter picks the first customer typed, F9 warns ab
   await expect(done).toHaveCount(0);
   await expect(page.getByLabel('Buscar producto o servicio, o escanear código')).toHaveValue('');
   await expect(cliente).toHaveValue('');
-  await expect(page.getByLabel('Medio de pago')).toHaveValue('efectivo');
+  await expect(page.getByLabel('Medio de pago').locator('option:checked')).toHaveText('Efectivo');
   await expect(page.getByRole('list', { name: 'Ítems del carrito' })).toHaveCount(0);
 });
 

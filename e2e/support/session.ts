@@ -29,17 +29,29 @@ export async function createUser(
   return { ...body.user, token: body.access_token };
 }
 
+/**
+ * A business ready to sell: unless `turno` is false, its "Caja 1" has a turno open with no float
+ * (the point of sale asks for one by default).
+ */
 export async function createBusiness(
   request: APIRequestContext,
   user: E2EUser,
   nombre = 'Almacén Don Pepe',
+  opts: { turno?: boolean } = {},
 ): Promise<string> {
-  const res = await request.post('/api/v1/businesses/', {
-    data: { nombre, tipo: 'Comercio' },
-    headers: { authorization: `Bearer ${user.token}` },
-  });
+  const headers = { authorization: `Bearer ${user.token}` };
+  const res = await request.post('/api/v1/businesses/', { data: { nombre, tipo: 'Comercio' }, headers });
   if (res.status() !== 201) throw new Error(`business ${res.status()} ${await res.text()}`);
-  return (await res.json()).business_id;
+  const id: string = (await res.json()).business_id;
+  if (opts.turno !== false) {
+    const [caja] = await (await request.get(`/api/v1/businesses/${id}/cajas`, { headers })).json();
+    const open = await request.post(`/api/v1/businesses/${id}/cajas/${caja.id}/turnos`, {
+      data: { fondo_inicial: 0 },
+      headers,
+    });
+    if (open.status() !== 201) throw new Error(`turno ${open.status()} ${await open.text()}`);
+  }
+  return id;
 }
 
 /** Puts the session in browser storage, as the login page does. */

@@ -58,6 +58,8 @@ export const tenantSettingsInput = z.object({
     .optional(),
   /** The layout of the scale's labels; null when the shop does not use one. */
   balanza: scaleLayoutSchema.nullable().optional(),
+  /** The POS asks for an open turno de caja before selling. */
+  caja_requiere_turno: z.boolean({ error: 'Debe ser verdadero o falso.' }).optional(),
 });
 export type TenantSettingsInput = z.infer<typeof tenantSettingsInput>;
 
@@ -70,6 +72,7 @@ export interface TenantSettings {
   sales_drop_threshold: number;
   min_days_for_model: number;
   balanza: ScaleLayout | null;
+  caja_requiere_turno: boolean;
   created_at: string;
   updated_at: string;
 }

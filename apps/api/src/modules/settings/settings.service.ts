@@ -17,6 +17,7 @@ function toSettings(r: Row): TenantSettings {
     sales_drop_threshold: Number(r.salesDropThreshold),
     min_days_for_model: r.minDaysForModel,
     balanza: r.balanza ?? null,
+    caja_requiere_turno: r.cajaRequiereTurno,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
   };
@@ -36,6 +37,7 @@ const toColumns = (i: TenantSettingsInput) => ({
   salesDropThreshold: i.sales_drop_threshold === undefined ? undefined : String(i.sales_drop_threshold),
   minDaysForModel: i.min_days_for_model,
   balanza: i.balanza,
+  cajaRequiereTurno: i.caja_requiere_turno,
 });
 
 export async function saveSettings(

@@ -15,6 +15,7 @@ describe('visibleNav', () => {
       'Dashboard',
       'Negocios',
       'Ventas/Punto de venta',
+      'Ventas/Caja',
       'Ventas/Reporte de ventas',
       'Clientes',
       'Facturación',

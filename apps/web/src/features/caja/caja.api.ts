@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Caja, MedioPago, MedioPagoInput, Turno, TurnoResumen } from '@mostrador/shared/caja';
 import { useBusiness } from '@/app/business-context';
 import { api, request } from '@/lib/api';
+import { session } from '@/lib/session';
 
 /** Medios de pago, cajas and turnos of the selected business (issue 14). */
 const useBiz = () => useBusiness().businessId ?? '';
@@ -100,3 +101,16 @@ export const useDeleteMedio = () =>
       (r) => r.data,
     ),
   );
+
+/**
+ * The turno the counter sells in: among the open turnos, the one this user opened, else the
+ * first (as the server picks it when the sale names none).
+ */
+export function useCurrentTurno(enabled = true) {
+  const cajas = useCajas(enabled);
+  const me = session.user()?.id;
+  const open = (cajas.data ?? []).flatMap((c) => (c.turno_abierto ? [c.turno_abierto] : []));
+  const turno = open.find((t) => t.abierto_por?.id === me) ?? open[0] ?? null;
+  const caja = (cajas.data ?? []).find((c) => c.activa) ?? null;
+  return { turno, caja, isPending: cajas.isPending };
+}

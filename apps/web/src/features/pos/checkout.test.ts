@@ -9,12 +9,22 @@ describe('pos checkout', () => {
   it('charges the subtotal when nothing is typed, with no change computed', () => {
     expect(checkout(base, money)).toEqual({
       descuento: 0,
+      base: 1690000,
       total: 1690000,
       pagaCon: null,
       vuelto: null,
       errors: {},
       shortfall: 0,
     });
+  });
+
+  it('adds the medio de pago surcharge or discount to the total, and the change follows it', () => {
+    const card = checkout({ ...base, efectivo: false, ajustePorcentaje: 15 }, money);
+    expect(card).toMatchObject({ base: 1690000, total: 1943500 });
+    const cash = checkout({ ...base, pagaConText: '16.000', ajustePorcentaje: -10 }, money);
+    expect(cash).toMatchObject({ total: 1521000, vuelto: 79000, errors: {} });
+    const short = checkout({ ...base, pagaConText: '15.000', ajustePorcentaje: -10 }, money);
+    expect(short.shortfall).toBe(21000);
   });
 
   it('reads the discount as amounts are typed in Argentina ("1.500" is fifteen hundred)', () => {

@@ -1,3 +1,4 @@
+import { percentOf } from '@mostrador/shared/caja';
 import { SALE_MESSAGES } from '@mostrador/shared/sales';
 import { INVALID_AMOUNT, parseDecimal } from '@/lib/decimal';
 
@@ -25,6 +26,8 @@ export interface CheckoutInput {
   efectivo: boolean;
   /** The seller's largest discount in % (null: no limit), as the server enforces it. */
   descuentoMaximo?: number | null;
+  /** The surcharge (+) or discount (−) in % of the medio de pago, on the total after the discount. */
+  ajustePorcentaje?: number;
 }
 
 /**
@@ -46,7 +49,9 @@ export function discountCents(text: string, subtotal: number): { cents: number; 
 export interface Checkout {
   /** Cents; 0 while the discount typed is refused. */
   descuento: number;
-  /** Cents. */
+  /** Cents: subtotal − descuento. */
+  base: number;
+  /** Cents: the base with the medio's surcharge or discount. */
   total: number;
   /** Cents; null when nothing (or something refused) is typed, or the payment is not cash. */
   pagaCon: number | null;
@@ -73,7 +78,8 @@ export function checkout(input: CheckoutInput, money: (cents: number) => string)
       errors.descuento = CHECKOUT_MESSAGES.overMax(max);
     } else descuento = d.cents;
   }
-  const total = input.subtotal - descuento;
+  const base = input.subtotal - descuento;
+  const total = base + percentOf(base, input.ajustePorcentaje ?? 0);
   let pagaCon: number | null = null;
   let shortfall = 0;
   if (input.efectivo && input.pagaConText.trim()) {
@@ -84,5 +90,5 @@ export function checkout(input: CheckoutInput, money: (cents: number) => string)
       errors.pagaCon = CHECKOUT_MESSAGES.shortfall(money(shortfall));
     }
   }
-  return { descuento, total, pagaCon, vuelto: pagaCon === null ? null : pagaCon - total, errors, shortfall };
+  return { descuento, base, total, pagaCon, vuelto: pagaCon === null ? null : pagaCon - total, errors, shortfall };
 }

@@ -1,14 +1,16 @@
 import { Minus, Package, Plus, Printer, ScanBarcode, ShieldAlert, ShoppingCart, Trash2, Wrench } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@mostrador/shared/payment-methods';
+import { CAJA_MESSAGES } from '@mostrador/shared/caja';
 import type { Customer } from '@mostrador/shared/customers';
 import { splitQuantity } from '@mostrador/shared/scale';
 import { type Sale } from '@mostrador/shared/sales';
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
-import { Field, Input, Select, Textarea } from '@/components/ui/input';
+import { Field, Input, Textarea } from '@/components/ui/input';
 import { Card, EmptyState, PageHeader } from '@/components/ui/misc';
+import { useCurrentTurno, useMedios } from '@/features/caja/caja.api';
+import { OpenTurnoDialog } from '@/features/caja/turno-dialogs';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan, useCounterControls } from '@/features/permissions/permissions.api';
 import { useSettings } from '@/features/settings/settings.api';
@@ -33,6 +35,8 @@ import {
   type CatalogItem,
 } from './cart';
 import { checkout } from './checkout';
+import { singlePlan, splitPlan, type SplitRow } from './payments';
+import { PaymentsPanel } from './payments-panel';
 import { searchCatalog, useCatalogSearch } from './pos.api';
 import { resolveScan } from './scan';
 import { CustomerPicker } from './customer-picker';
@@ -73,7 +77,14 @@ function PointOfSale() {
   const [clienteTexto, setClienteTexto] = useState('');
   /** F9 with a medio other than cash: one more Enter confirms it. */
   const [askMedio, setAskMedio] = useState(false);
-  const [metodo, setMetodo] = useState<PaymentMethod>('efectivo');
+  const medios = useMedios();
+  const mediosActivos = (medios.data ?? []).filter((m) => m.activo && m.tipo !== 'cuenta_corriente');
+  const [medioId, setMedioId] = useState('');
+  const [split, setSplit] = useState<SplitRow[] | null>(null);
+  const medio = mediosActivos.find((m) => m.id === medioId) ?? mediosActivos[0];
+  const efectivo = medio ? medio.tipo === 'efectivo' : true;
+  const { turno, caja, isPending: turnoPending } = useCurrentTurno();
+  const [openingTurno, setOpeningTurno] = useState(false);
   const [pagaCon, setPagaCon] = useState('');
   const [descuentoText, setDescuentoText] = useState('');
   const [observaciones, setObservaciones] = useState('');
@@ -93,7 +104,9 @@ function PointOfSale() {
   }
 
   const debounced = useDebounced(query, 120);
-  const balanza = useSettings(businessId).data?.balanza ?? null;
+  const settings = useSettings(businessId).data;
+  const balanza = settings?.balanza ?? null;
+  const requireTurno = settings?.caja_requiere_turno ?? true;
   const search = useCatalogSearch(splitQuantity(debounced).termino, canSearch);
   const results = useMemo(
     () => (canSearch && query.trim() ? (search.data ?? []) : []),
@@ -106,13 +119,16 @@ function PointOfSale() {
       subtotal,
       descuentoText,
       pagaConText: pagaCon,
-      efectivo: metodo === 'efectivo',
+      efectivo: efectivo && !split,
       descuentoMaximo: controls.descuentoMaximo,
+      ajustePorcentaje: split ? 0 : (medio?.ajuste_porcentaje ?? 0),
     },
     money,
   );
-  const t = totals(lines, pay.descuento);
-  const vuelto = pay.vuelto;
+  const splitP = split ? splitPlan(pay.base, mediosActivos, split, money) : null;
+  const t = { ...totals(lines, pay.descuento), total: splitP ? splitP.total : pay.total };
+  const ajuste = t.total - pay.base;
+  const vuelto = splitP ? (splitP.vuelto ?? (splitP.falta > 0 ? -splitP.falta : null)) : pay.vuelto;
   // A shortfall is shown in the totals while typing; as the field's error once Cobrar was refused.
   const descuentoError = pay.errors.descuento;
   const pagaConError = pay.shortfall > 0 && !attempted ? undefined : pay.errors.pagaCon;
@@ -139,7 +155,7 @@ function PointOfSale() {
       setNotice(null);
       focusSearch();
     },
-    [focusSearch],
+    [focusSearch, setError],
   );
 
   /** Codes are looked up one after the other, in the order they were scanned. */
@@ -215,8 +231,9 @@ function PointOfSale() {
         subtotal: totals(ready).subtotal,
         descuentoText,
         pagaConText: pagaCon,
-        efectivo: metodo === 'efectivo',
+        efectivo: efectivo && !split,
         descuentoMaximo: controls.descuentoMaximo,
+        ajustePorcentaje: split ? 0 : (medio?.ajuste_porcentaje ?? 0),
       },
       money,
     );
@@ -241,7 +258,18 @@ function PointOfSale() {
       document.getElementById('pos-cliente')?.focus();
       return;
     }
-    if (how.key && metodo !== 'efectivo' && !how.medioConfirmado) {
+    if (requireTurno && !turno) {
+      setError(CAJA_MESSAGES.turnoRequired);
+      return;
+    }
+    const plan = split
+      ? splitPlan(payment.base, mediosActivos, split, money)
+      : singlePlan(payment.base, medio, payment.pagaCon);
+    if (split && !plan.pagos) {
+      setError(plan.errors.plan ?? 'Revisá los montos de los pagos.');
+      return;
+    }
+    if (how.key && (split || !efectivo) && !how.medioConfirmado) {
       setAskMedio(true);
       return;
     }
@@ -249,7 +277,8 @@ function PointOfSale() {
     const body: SaleBody = {
       negocio_id: businessId,
       cliente_id: cliente?.id ?? null,
-      metodo_pago: metodo,
+      ...(plan.pagos ? { pagos: plan.pagos } : { metodo_pago: 'efectivo' }),
+      ...(turno ? { turno_id: turno.id } : {}),
       observaciones: observaciones.trim() || null,
       descuento: t.descuento / 100,
       items: ready.map((l) => ({
@@ -265,7 +294,9 @@ function PointOfSale() {
     try {
       const r = await record.mutateAsync({ body, key: keyRef.current.key });
       const extras: TicketExtras =
-        payment.pagaCon !== null && payment.vuelto !== null ? { pagaCon: payment.pagaCon, vuelto: payment.vuelto } : {};
+        !split && payment.pagaCon !== null && payment.vuelto !== null
+          ? { pagaCon: payment.pagaCon, vuelto: payment.vuelto }
+          : {};
       resetSale();
       const sale = await api.get<Sale>(`/businesses/${businessId}/ventas/sales/${r.id}`);
       setDone({ sale, extras });
@@ -286,7 +317,8 @@ function PointOfSale() {
     setAttempted(false);
     setCliente(null);
     setClienteTexto('');
-    setMetodo('efectivo');
+    setMedioId('');
+    setSplit(null);
     setPagaCon('');
     setDescuentoText('');
     setObservaciones('');
@@ -469,6 +501,27 @@ function PointOfSale() {
         </div>
 
         <Card className="h-fit space-y-4 lg:sticky lg:top-4">
+          {turno ? (
+            <p className="text-sm text-slate-600" data-testid="pos-turno">
+              {turno.caja_nombre} · Turno #{turno.numero}
+            </p>
+          ) : (
+            !turnoPending && (
+              <div
+                role="status"
+                className="flex items-center justify-between gap-2 rounded-md bg-amber-50 p-2 text-sm text-amber-800"
+              >
+                <span>
+                  {requireTurno ? 'No hay un turno de caja abierto: abrilo para vender.' : 'Vendés sin turno de caja.'}
+                </span>
+                {caja && (
+                  <Button size="sm" onClick={() => setOpeningTurno(true)}>
+                    Abrir turno
+                  </Button>
+                )}
+              </div>
+            )
+          )}
           <CustomerPicker
             value={cliente}
             onChange={setCliente}
@@ -477,15 +530,14 @@ function PointOfSale() {
             canView={can('clientes', 'ver')}
             canCreate={can('clientes', 'editar')}
           />
-          <Field id="pos-metodo" label="Medio de pago">
-            <Select id="pos-metodo" value={metodo} onChange={(e) => setMetodo(e.target.value as PaymentMethod)}>
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {PAYMENT_METHOD_LABELS[m]}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <PaymentsPanel
+            medios={mediosActivos}
+            medioId={medio?.id ?? ''}
+            onMedio={setMedioId}
+            split={split}
+            onSplit={setSplit}
+            errors={splitP?.errors ?? {}}
+          />
           <div className="grid grid-cols-2 gap-3">
             <Field
               id="pos-descuento"
@@ -507,7 +559,7 @@ function PointOfSale() {
                 aria-describedby={descuentoError ? 'pos-descuento-error' : undefined}
               />
             </Field>
-            {metodo === 'efectivo' && (
+            {efectivo && !split && (
               <Field id="pos-paga" label="Paga con ($)" error={pagaConError}>
                 <Input
                   id="pos-paga"
@@ -539,6 +591,12 @@ function PointOfSale() {
               <div className="flex justify-between text-slate-600">
                 <dt>Descuento</dt>
                 <dd>-{money(t.descuento)}</dd>
+              </div>
+            )}
+            {ajuste !== 0 && (
+              <div className="flex justify-between text-slate-600" data-testid="pos-ajuste">
+                <dt>{ajuste > 0 ? 'Recargo del medio de pago' : 'Descuento del medio de pago'}</dt>
+                <dd>{money(ajuste)}</dd>
               </div>
             )}
             <div className="flex items-baseline justify-between">
@@ -615,7 +673,7 @@ function PointOfSale() {
       <Dialog
         open={askMedio}
         onOpenChange={setAskMedio}
-        title={`¿Cobrar con ${PAYMENT_METHOD_LABELS[metodo]}?`}
+        title={split ? '¿Cobrar con pago dividido?' : `¿Cobrar con ${medio?.nombre ?? ''}?`}
         description={`El total es ${money(t.total)}. Enter confirma; Escape vuelve a la venta.`}
         className="max-w-sm"
       >
@@ -630,10 +688,19 @@ function PointOfSale() {
               void confirm({ key: true, medioConfirmado: true });
             }}
           >
-            Cobrar con {PAYMENT_METHOD_LABELS[metodo]}
+            {split ? 'Cobrar' : `Cobrar con ${medio?.nombre ?? ''}`}
           </Button>
         </div>
       </Dialog>
+
+      <OpenTurnoDialog
+        caja={openingTurno ? caja : null}
+        onClose={() => setOpeningTurno(false)}
+        onOpened={() => {
+          setError(null);
+          setTimeout(focusSearch, 0);
+        }}
+      />
 
       {done && (
         <SaleDoneDialog

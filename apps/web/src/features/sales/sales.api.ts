@@ -30,7 +30,10 @@ export interface SaleLineBody {
 export interface SaleBody {
   negocio_id: string;
   cliente_id: string | null;
-  metodo_pago: PaymentMethod;
+  /** The contract's code; the POS sends `pagos` with the business's medios instead. */
+  metodo_pago?: PaymentMethod;
+  pagos?: { medio_pago_id: string; monto: number }[];
+  turno_id?: string;
   observaciones: string | null;
   descuento: number;
   items: SaleLineBody[];

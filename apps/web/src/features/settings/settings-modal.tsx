@@ -26,6 +26,7 @@ type Form = {
   sales_drop_threshold: number;
   min_days_for_model: number;
   balanza: ScaleLayout | null;
+  caja_requiere_turno: boolean;
 };
 
 const NO_SCALE = 'ninguna';
@@ -56,14 +57,15 @@ export function SettingsModal({
         sales_drop_threshold: s.sales_drop_threshold,
         min_days_for_model: s.min_days_for_model,
         balanza: s.balanza,
+        caja_requiere_turno: s.caja_requiere_turno,
       }
-    : { ...SETTINGS_DEFAULTS, balanza: null };
+    : { ...SETTINGS_DEFAULTS, balanza: null, caja_requiere_turno: true };
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
       title="Configuración del negocio"
-      description="Idioma, zona horaria, moneda, alertas y balanza."
+      description="Idioma, zona horaria, moneda, alertas, balanza y caja."
     >
       {open && (
         <SettingsForm
@@ -182,6 +184,21 @@ function SettingsForm({ businessId, initial, onDone }: { businessId: string; ini
           {presetOf(form.balanza) === CUSTOM_SCALE && <option value={CUSTOM_SCALE}>Formato personalizado</option>}
         </Select>
       </Field>
+      <label className="flex items-start gap-2 text-sm text-slate-700">
+        <input
+          id="cfg-turno"
+          type="checkbox"
+          className="mt-0.5"
+          checked={form.caja_requiere_turno}
+          onChange={(e) => set('caja_requiere_turno', e.target.checked)}
+        />
+        <span>
+          Pedir un turno de caja abierto para vender
+          <span className="block text-xs text-slate-500">
+            El punto de venta pide abrir la caja con su fondo antes de cobrar.
+          </span>
+        </span>
+      </label>
       {error && <ErrorNote>{error}</ErrorNote>}
       <div className="flex justify-end gap-3 pt-2">
         <Button variant="secondary" onClick={onDone}>

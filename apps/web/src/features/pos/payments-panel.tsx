@@ -1,0 +1,123 @@
+import { Plus, Trash2 } from 'lucide-react';
+import type { MedioPago } from '@mostrador/shared/caja';
+import { Button } from '@/components/ui/button';
+import { Field, Input, Select } from '@/components/ui/input';
+import { newKey } from './cart';
+import type { SplitRow } from './payments';
+
+const label = (m: MedioPago) =>
+  m.ajuste_porcentaje
+    ? `${m.nombre} (${m.ajuste_porcentaje > 0 ? '+' : ''}${String(m.ajuste_porcentaje).replace('.', ',')} %)`
+    : m.nombre;
+
+/** The medio de pago of the sale, or its parts when the customer pays with several. */
+export function PaymentsPanel({
+  medios,
+  medioId,
+  onMedio,
+  split,
+  onSplit,
+  errors,
+}: {
+  medios: MedioPago[];
+  medioId: string;
+  onMedio: (id: string) => void;
+  split: SplitRow[] | null;
+  onSplit: (rows: SplitRow[] | null) => void;
+  errors: Record<string, string>;
+}) {
+  if (!split) {
+    return (
+      <div className="space-y-1">
+        <Field id="pos-metodo" label="Medio de pago">
+          <Select id="pos-metodo" value={medioId} onChange={(e) => onMedio(e.target.value)}>
+            {medios.map((m) => (
+              <option key={m.id} value={m.id}>
+                {label(m)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <button
+          type="button"
+          className="text-sm font-medium text-blue-700 hover:underline"
+          onClick={() =>
+            onSplit([
+              { key: newKey(), medioId, text: '' },
+              { key: newKey(), medioId: medios.find((m) => m.id !== medioId)?.id ?? medioId, text: '' },
+            ])
+          }
+        >
+          Dividir el pago
+        </button>
+      </div>
+    );
+  }
+  const update = (key: string, patch: Partial<SplitRow>) =>
+    onSplit(split.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-slate-700">Pagos</legend>
+      {split.map((r, i) => (
+        <div key={r.key}>
+          <div className="flex gap-2">
+            <Select
+              aria-label={`Medio del pago ${i + 1}`}
+              className="min-w-0 flex-1"
+              value={r.medioId}
+              onChange={(e) => update(r.key, { medioId: e.target.value })}
+            >
+              {medios.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {label(m)}
+                </option>
+              ))}
+            </Select>
+            <Input
+              aria-label={`Monto del pago ${i + 1}`}
+              inputMode="decimal"
+              className="w-28"
+              placeholder="0"
+              value={r.text}
+              onChange={(e) => update(r.key, { text: e.target.value })}
+              aria-invalid={Boolean(errors[r.key])}
+            />
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Quitar el pago ${i + 1}`}
+              disabled={split.length === 1}
+              onClick={() => onSplit(split.filter((x) => x.key !== r.key))}
+            >
+              <Trash2 className="h-4 w-4" />
+            </Button>
+          </div>
+          {errors[r.key] && (
+            <p role="alert" className="mt-1 text-xs text-red-600">
+              {errors[r.key]}
+            </p>
+          )}
+        </div>
+      ))}
+      <div className="flex flex-wrap gap-3">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => onSplit([...split, { key: newKey(), medioId: medios[0]?.id ?? '', text: '' }])}
+        >
+          <Plus className="h-4 w-4" /> Agregar pago
+        </Button>
+        <button
+          type="button"
+          className="text-sm font-medium text-blue-700 hover:underline"
+          onClick={() => onSplit(null)}
+        >
+          Un solo medio
+        </button>
+      </div>
+      <p className="text-xs text-slate-500">
+        Los montos son la parte del total que cubre cada medio; solo el efectivo puede pasarse (es el vuelto).
+      </p>
+    </fieldset>
+  );
+}
