@@ -124,7 +124,7 @@ function CajaCard({
             {money(open.fondo_inicial)}. {open.ventas_cantidad} ventas por {money(open.ventas_total)}.
           </p>
           {turno && (
-            <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm" aria-label="Esperado en caja">
+            <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2" aria-label="Esperado en caja">
               {turno.esperado
                 .filter((e) => e.monto !== 0)
                 .map((e) => (

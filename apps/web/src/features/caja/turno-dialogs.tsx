@@ -228,7 +228,10 @@ export function CloseDialog({
                       className="w-32"
                       value={l.text}
                       placeholder={l.needed ? '' : '0'}
-                      onChange={(e) => setCounted((c) => ({ ...c, [l.id]: e.target.value }))}
+                      onChange={(e) => {
+                        setCounted((c) => ({ ...c, [l.id]: e.target.value }));
+                        setErrors(({ [l.id]: _fixed, ...rest }) => rest);
+                      }}
                       aria-invalid={Boolean(errors[l.id])}
                       aria-describedby={errors[l.id] ? `contado-${l.id}-error` : undefined}
                     />

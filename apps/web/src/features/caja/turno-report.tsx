@@ -67,20 +67,26 @@ export function TurnoReport({ turno, medios, business, formatting, format }: Pro
         </thead>
         <tbody>
           {closed
-            ? turno.diferencias.map((d) => (
-                <tr key={d.medio_pago_id}>
-                  <td className="py-0.5">{nombre(d.medio_pago_id)}</td>
-                  <td className="py-0.5 text-right">{money(d.esperado)}</td>
-                  <td className="py-0.5 text-right">{money(d.contado)}</td>
-                  <td className={cn('py-0.5 text-right', d.diferencia !== 0 && 'font-bold')}>{money(d.diferencia)}</td>
-                </tr>
-              ))
-            : turno.esperado.map((e) => (
-                <tr key={e.medio_pago_id}>
-                  <td className="py-0.5">{nombre(e.medio_pago_id)}</td>
-                  <td className="py-0.5 text-right">{money(e.monto)}</td>
-                </tr>
-              ))}
+            ? turno.diferencias
+                .filter((d) => d.esperado !== 0 || d.contado !== 0)
+                .map((d) => (
+                  <tr key={d.medio_pago_id}>
+                    <td className="py-0.5">{nombre(d.medio_pago_id)}</td>
+                    <td className="py-0.5 text-right">{money(d.esperado)}</td>
+                    <td className="py-0.5 text-right">{money(d.contado)}</td>
+                    <td className={cn('py-0.5 text-right', d.diferencia !== 0 && 'font-bold')}>
+                      {money(d.diferencia)}
+                    </td>
+                  </tr>
+                ))
+            : turno.esperado
+                .filter((e) => e.monto !== 0)
+                .map((e) => (
+                  <tr key={e.medio_pago_id}>
+                    <td className="py-0.5">{nombre(e.medio_pago_id)}</td>
+                    <td className="py-0.5 text-right">{money(e.monto)}</td>
+                  </tr>
+                ))}
         </tbody>
       </table>
       {closed && <dl className="mt-1">{row('Diferencia total', money(turno.diferencia), true)}</dl>}

@@ -1,0 +1,147 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createBusiness, createUser, signIn, type E2EUser } from '../support/session';
+
+const SCREENSHOT = process.env.CAJA_SCREENSHOT;
+
+async function api(request: APIRequestContext, user: E2EUser, method: 'get' | 'post', path: string, data?: object) {
+  const res = await request[method](`/api/v1${path}`, { data, headers: { authorization: `Bearer ${user.token}` } });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return res.json();
+}
+
+async function sellYerba(page: Page, cantidad: number) {
+  const search = page.getByLabel('Buscar producto o servicio, o escanear código');
+  await search.pressSequentially(`${cantidad}*YER001`);
+  await search.press('Enter');
+  await expect(page.getByLabel('Cantidad de Yerba mate 1 kg')).toHaveValue(String(cantidad));
+}
+
+async function charge(page: Page, numero: number) {
+  await page.keyboard.press('F9');
+  const confirm = page.getByRole('button', { name: /^Cobrar( con|$)/ });
+  if (await confirm.isVisible().catch(() => false)) await confirm.click();
+  const done = page.getByRole('dialog', { name: `Venta #${numero} registrada` });
+  await expect(done).toBeVisible();
+  const ticket = await done.getByRole('article').innerText();
+  await done.getByRole('button', { name: 'Nueva venta' }).click();
+  return ticket;
+}
+
+test('a day at the register: open with a float, sell cash, card and split, withdraw, close with a counted difference and print the closing; the day agrees', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, 'Rosa');
+  const businessId = await createBusiness(request, owner, 'Almacén Rosa Caja', { turno: false });
+  await api(request, owner, 'post', `/businesses/${businessId}/products`, {
+    nombre: 'Yerba mate 1 kg',
+    codigo: 'YER001',
+    precio_venta: 4000,
+    stock_actual: 50,
+  });
+  await signIn(page, owner, businessId);
+  await page.goto('/pos');
+
+  // No turno yet: the POS says so and refuses to charge until one is opened.
+  await expect(page.getByText('No hay un turno de caja abierto: abrilo para vender.')).toBeVisible();
+  await sellYerba(page, 1);
+  await page.keyboard.press('F9');
+  await expect(page.getByRole('alert').filter({ hasText: 'Abrí un turno de caja para vender.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Abrir turno' }).click();
+  const open = page.getByRole('dialog', { name: 'Abrir turno en Caja 1' });
+  await open.getByLabel('Fondo inicial ($)').fill('10.000');
+  await open.getByRole('button', { name: 'Abrir turno' }).click();
+  await expect(page.getByTestId('pos-turno')).toHaveText('Caja 1 · Turno #1');
+
+  // 1) Cash, 5.000 handed for 4.000.
+  await page.getByLabel('Paga con ($)').fill('5.000');
+  await expect(page.getByTestId('pos-vuelto')).toContainText('$ 1.000,00');
+  expect(await charge(page, 1)).toContain('Vuelto');
+
+  // 2) Debit card.
+  await sellYerba(page, 1);
+  await page.getByLabel('Medio de pago').selectOption({ label: 'Tarjeta de Débito' });
+  await charge(page, 2);
+
+  // 3) Split: 8.000 owed, 3.000 by transfer and 6.000 cash handed (1.000 change).
+  await sellYerba(page, 2);
+  await page.getByRole('button', { name: 'Dividir el pago' }).click();
+  await page.getByLabel('Medio del pago 1').selectOption({ label: 'Transferencia' });
+  await page.getByLabel('Monto del pago 1').fill('3.000');
+  await page.getByLabel('Medio del pago 2').selectOption({ label: 'Efectivo' });
+  await page.getByLabel('Monto del pago 2').fill('4.000');
+  await expect(page.getByTestId('pos-vuelto')).toContainText('Falta');
+  await page.getByLabel('Monto del pago 2').fill('6.000');
+  await expect(page.getByTestId('pos-vuelto')).toContainText('$ 1.000,00');
+  const split = await charge(page, 3);
+  expect(split).toContain('Transferencia');
+  expect(split).toMatch(/\$\s8\.000,00/);
+
+  // The register: withdraw cash, then close counting 100 less than expected.
+  await page.goto('/caja');
+  await expect(page.getByRole('heading', { name: 'Caja', exact: true })).toBeVisible();
+  const esperado = page.getByRole('definition').filter({ hasText: '$ 19.000,00' });
+  // 10.000 + 4.000 + 5.000 cash.
+  await expect(esperado).toBeVisible();
+  await page.getByRole('button', { name: 'Ingreso o retiro' }).click();
+  const move = page.getByRole('dialog', { name: 'Ingreso o retiro de efectivo' });
+  await move.getByRole('button', { name: 'Registrar' }).click();
+  await expect(move.getByText('Este campo es obligatorio.')).toBeVisible();
+  await move.getByLabel('Monto ($)').fill('2.500');
+  await move.getByLabel('Motivo').fill('Pago al repartidor');
+  await move.getByRole('button', { name: 'Registrar' }).click();
+  await expect(move).toBeHidden();
+  await expect(page.getByRole('definition').filter({ hasText: '$ 16.500,00' })).toBeVisible();
+  if (SCREENSHOT) {
+    for (const [w, h, name] of [
+      [1366, 900, 'desktop'],
+      [1024, 768, 'tablet'],
+      [375, 800, 'phone'],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.screenshot({ path: `${SCREENSHOT}-caja-${name}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
+  }
+
+  await page.getByRole('button', { name: 'Cerrar turno' }).click();
+  const close = page.getByRole('dialog', { name: 'Cerrar turno #1' });
+  await close.getByRole('button', { name: 'Cerrar turno' }).click();
+  await expect(close.getByText('Indicá cuánto contaste de Efectivo.')).toBeVisible();
+  await close.getByLabel('Efectivo').fill('16.400');
+  await expect(close.getByText('-$ 100,00')).toBeVisible();
+  await close.getByLabel('Tarjeta de Débito').fill('4.000');
+  await close.getByLabel('Transferencia').fill('3.000');
+  if (SCREENSHOT) await page.screenshot({ path: `${SCREENSHOT}-cierre.png`, fullPage: true });
+  await close.getByRole('button', { name: 'Cerrar turno' }).click();
+
+  const report = page.getByRole('dialog', { name: 'Turno #1 · Caja 1' });
+  await expect(report.getByRole('article', { name: 'Cierre del turno #1' })).toContainText('Cierre de caja');
+  await expect(report).toContainText('Diferencia total');
+  await expect(report).toContainText('-$ 100,00');
+  await page.evaluate(() => {
+    window.print = () => {
+      (window as unknown as { printed: string }).printed = document.getElementById('ticket-print-root')!.innerText;
+    };
+  });
+  await report.getByRole('button', { name: 'Imprimir 80 mm' }).click();
+  const printed = await page.evaluate(() => (window as unknown as { printed: string }).printed);
+  expect(printed).toContain('Turno #1');
+  expect(printed).toContain('Pago al repartidor');
+  if (SCREENSHOT) await page.screenshot({ path: `${SCREENSHOT}-reporte.png`, fullPage: true });
+  await report.getByRole('button', { name: 'Listo' }).click();
+  await expect(page.getByRole('cell', { name: '#1' })).toBeVisible();
+  await expect(page.getByText('Cerrada')).toBeVisible();
+
+  // The day agrees: the sales report and the finance summary count 16.000 once.
+  const today = new Date().toISOString().slice(0, 10);
+  const rep = await api(
+    request,
+    owner,
+    'get',
+    `/businesses/${businessId}/ventas/reporte?fecha_desde=${today}&fecha_hasta=${today}`,
+  );
+  expect(JSON.stringify(rep)).toContain('16000');
+  const turnos = await api(request, owner, 'get', `/businesses/${businessId}/turnos`);
+  expect(turnos[0]).toMatchObject({ ventas_cantidad: 3, ventas_total: 16000, diferencia: -100 });
+});
