@@ -10,3 +10,4 @@ export * from './tasks.js';
 export * from './sales.js';
 export * from './suppliers.js';
 export * from './purchases.js';
+export * from './server.js';
