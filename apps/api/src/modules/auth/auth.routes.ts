@@ -113,14 +113,13 @@ export async function authRoutes(app: App) {
     async (req) => {
       const me = authOf(req);
       await limits.changePassword.take(me.id);
-      const ok = await auth.changePassword(
-        db,
-        svc,
-        me.id,
-        me.sessionId,
-        req.body.current_password,
-        req.body.new_password,
-      );
+      const ok = await auth
+        .changePassword(db, svc, me.id, me.sessionId, req.body.current_password, req.body.new_password)
+        .catch(async (e: unknown) => {
+          // Not a wrong password: not counted.
+          await limits.changePassword.release(me.id);
+          throw e;
+        });
       if (!ok) throw invalid('current_password', 'La contraseña actual es incorrecta.');
       await limits.changePassword.release(me.id);
       return { message: 'Contraseña actualizada correctamente.' };
