@@ -1,24 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { readEnv, type Env } from './config.js';
 import { openDatabase, type OpenDatabase } from './db/bootstrap.js';
+import { resolveJwtSecret } from './lib/jwt-secret.js';
 import { describeFsError, startupMessage } from './lib/startup-error.js';
 import { clockFromFile } from './lib/test-clock.js';
 import { parseTrustProxy } from './lib/transport.js';
-
-function jwtSecret(dataDir: string, given?: string): string {
-  if (given) return given;
-  const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}
 
 /** Fails fast, before starting PostgreSQL, when the port is taken (another Mostrador, another program). */
 function checkPortFree(port: number, host: string): Promise<void> {
@@ -86,7 +77,7 @@ async function serve(env: Env, dataDir: string, db: OpenDatabase, started: numbe
   const webDist = env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
   const app = await buildApp({
     database,
-    jwtSecret: jwtSecret(dataDir, env.JWT_SECRET),
+    jwtSecret: await resolveJwtSecret({ given: env.JWT_SECRET, dataDir, db: database.db, embedded: !!embedded }),
     publicUrl: env.PUBLIC_URL || `http://localhost:${env.PORT}`,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

@@ -3,18 +3,42 @@ import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../app.js';
 import { connect, type Database } from '../db/client.js';
+import { withDatabase } from './databases.js';
 
 export interface TestContext {
   app: App;
   database: Database;
+  /** The connection string of this file's database. */
+  url: string;
   /** Runs raw SQL against this file's database (fixtures and assertions on stored rows). */
   sql<T extends object = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
 }
 
-function withDatabase(url: string, name: string) {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
+async function appOn(database: Database, overrides: Partial<AppOptions>): Promise<App> {
+  const app = await buildApp({
+    database,
+    jwtSecret: 'secreto-de-pruebas-de-mostrador-0123456789abcdef',
+    publicUrl: 'http://localhost:3000',
+    ...overrides,
+    // Files register many users from one address: the signup limit has its own test.
+    rateLimits: { signupPerHour: 10_000, ...overrides.rateLimits },
+  });
+  await app.ready();
+  return app;
+}
+
+/**
+ * Another instance of the app on the same database, as a second server would be: its own
+ * in-process state, the same tables. Closed after the file.
+ */
+export async function siblingApp(ctx: TestContext, overrides: Partial<AppOptions> = {}): Promise<App> {
+  const database = connect(ctx.url, 5);
+  const app = await appOn(database, overrides);
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  return app;
 }
 
 /** A fresh database cloned from the migrated template, and an app on it. Closed after the file. */
@@ -34,16 +58,9 @@ export async function createTestApp(overrides: Partial<AppOptions> = {}): Promis
     }
   }
   await admin.end();
-  const database = connect(withDatabase(adminUrl, name), 5);
-  const app = await buildApp({
-    database,
-    jwtSecret: 'secreto-de-pruebas-de-mostrador-0123456789abcdef',
-    publicUrl: 'http://localhost:3000',
-    ...overrides,
-    // Files register many users from one address: the signup limit has its own test.
-    rateLimits: { signupPerHour: 10_000, ...overrides.rateLimits },
-  });
-  await app.ready();
+  const url = withDatabase(adminUrl, name);
+  const database = connect(url, 5);
+  const app = await appOn(database, overrides);
   afterAll(async () => {
     await app.close();
     await database.close();
@@ -55,6 +72,7 @@ export async function createTestApp(overrides: Partial<AppOptions> = {}): Promis
   return {
     app,
     database,
+    url,
     sql: async <T extends object>(text: string, values: unknown[] = []) =>
       (await database.pool.query<T>(text, values)).rows,
   };

@@ -10,4 +10,5 @@ export * from './tasks.js';
 export * from './sales.js';
 export * from './suppliers.js';
 export * from './purchases.js';
+export * from './server.js';
 export * from './caja.js';

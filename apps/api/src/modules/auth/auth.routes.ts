@@ -22,14 +22,16 @@ const tags = ['auth'];
 export async function authRoutes(app: App) {
   const svc = app.services;
   const { db } = app.db;
+  // Kept in PostgreSQL: every instance on the database counts the same attempts.
+  const limit = (name: string, max: number, windowMs: number) => new RateLimiter(db, name, max, windowMs);
   const limits = {
-    loginEmail: new RateLimiter(svc.rateLimits.loginFailuresPerEmail, 15 * MIN),
-    loginIp: new RateLimiter(svc.rateLimits.loginFailuresPerIp, 15 * MIN),
-    signupIp: new RateLimiter(svc.rateLimits.signupPerHour, 60 * MIN),
-    checkIp: new RateLimiter(30, 15 * MIN),
-    mailEmail: new RateLimiter(1, MIN),
-    mailIp: new RateLimiter(10, 60 * MIN),
-    changePassword: new RateLimiter(5, 15 * MIN),
+    loginEmail: limit('login_email', svc.rateLimits.loginFailuresPerEmail, 15 * MIN),
+    loginIp: limit('login_ip', svc.rateLimits.loginFailuresPerIp, 15 * MIN),
+    signupIp: limit('signup_ip', svc.rateLimits.signupPerHour, 60 * MIN),
+    checkIp: limit('check_ip', 30, 15 * MIN),
+    mailEmail: limit('mail_email', 1, MIN),
+    mailIp: limit('mail_ip', 10, 60 * MIN),
+    changePassword: limit('change_password', 5, 15 * MIN),
   };
 
   // Only the login accepts a form body (the existing client posts OAuth2-style fields).
@@ -39,12 +41,23 @@ export async function authRoutes(app: App) {
     form.post('/auth/login', { config: { access: access.public }, schema: { tags, body: loginInput } }, async (req) => {
       const { username, password } = req.body;
       const ip = clientIp(req);
-      limits.loginEmail.check(username);
-      limits.loginIp.check(ip);
-      const result = await auth.login(db, svc, username, password, ip);
+      // Each attempt counts before the password is checked (so concurrent guesses cannot pass
+      // the limit together) and is given back when it was right: only failures stay counted.
+      const email = username.trim().toLowerCase();
+      await limits.loginEmail.take(email);
+      try {
+        await limits.loginIp.take(ip);
+      } catch (e) {
+        await limits.loginEmail.release(email);
+        throw e;
+      }
+      const release = () => Promise.all([limits.loginEmail.release(email), limits.loginIp.release(ip)]);
+      const result = await auth.login(db, svc, username, password, ip).catch(async (e: unknown) => {
+        // Not a wrong password (an unconfirmed e-mail, an error): not counted.
+        await release();
+        throw e;
+      });
       if (!result) {
-        limits.loginEmail.hit(username);
-        limits.loginIp.hit(ip);
         throw new AppError(
           401,
           'INVALID_CREDENTIALS',
@@ -55,6 +68,7 @@ export async function authRoutes(app: App) {
           },
         );
       }
+      await release();
       return result;
     });
   });
@@ -63,7 +77,7 @@ export async function authRoutes(app: App) {
     '/auth/signup',
     { config: { access: access.public }, schema: { tags, body: signupInput } },
     async (req, reply) => {
-      limits.signupIp.take(clientIp(req));
+      await limits.signupIp.take(clientIp(req));
       const confirmed = await auth.signup(db, svc, req.body);
       return reply.status(201).send(
         confirmed
@@ -98,19 +112,16 @@ export async function authRoutes(app: App) {
     { config: { access: access.user }, schema: { tags, body: changeBody } },
     async (req) => {
       const me = authOf(req);
-      limits.changePassword.check(me.id);
-      const ok = await auth.changePassword(
-        db,
-        svc,
-        me.id,
-        me.sessionId,
-        req.body.current_password,
-        req.body.new_password,
-      );
-      if (!ok) {
-        limits.changePassword.hit(me.id);
-        throw invalid('current_password', 'La contraseña actual es incorrecta.');
-      }
+      await limits.changePassword.take(me.id);
+      const ok = await auth
+        .changePassword(db, svc, me.id, me.sessionId, req.body.current_password, req.body.new_password)
+        .catch(async (e: unknown) => {
+          // Not a wrong password: not counted.
+          await limits.changePassword.release(me.id);
+          throw e;
+        });
+      if (!ok) throw invalid('current_password', 'La contraseña actual es incorrecta.');
+      await limits.changePassword.release(me.id);
       return { message: 'Contraseña actualizada correctamente.' };
     },
   );
@@ -128,7 +139,7 @@ export async function authRoutes(app: App) {
     '/auth/check-confirmation/:email',
     { config: { access: access.public }, schema: { tags, params: z.object({ email: z.string() }) } },
     async (req) => {
-      limits.checkIp.take(clientIp(req));
+      await limits.checkIp.take(clientIp(req));
       const email = req.params.email.trim().toLowerCase();
       const u = await auth.findUserByEmail(db, email);
       const confirmed = Boolean(u?.emailConfirmedAt);
@@ -140,8 +151,8 @@ export async function authRoutes(app: App) {
     '/auth/resend-confirmation',
     { config: { access: access.public }, schema: { tags, body: emailInput } },
     async (req) => {
-      limits.mailEmail.take(`confirm:${req.body.email}`);
-      limits.mailIp.take(`confirm:${clientIp(req)}`);
+      await limits.mailEmail.take(`confirm:${req.body.email}`);
+      await limits.mailIp.take(`confirm:${clientIp(req)}`);
       await auth.resendConfirmation(db, svc, req.body.email);
       return {
         message: 'Si el e-mail está registrado y pendiente de confirmación, te enviamos un nuevo enlace.',
@@ -159,8 +170,8 @@ export async function authRoutes(app: App) {
     '/auth/forgot-password',
     { config: { access: access.public }, schema: { tags, body: emailInput } },
     async (req) => {
-      limits.mailEmail.take(`reset:${req.body.email}`);
-      limits.mailIp.take(`reset:${clientIp(req)}`);
+      await limits.mailEmail.take(`reset:${req.body.email}`);
+      await limits.mailIp.take(`reset:${clientIp(req)}`);
       await auth.forgotPassword(db, svc, req.body.email);
       return { message: 'Si el e-mail está registrado, te enviamos un enlace para restablecer la contraseña.' };
     },

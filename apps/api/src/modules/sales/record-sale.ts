@@ -26,22 +26,12 @@ import type { Database } from '../../db/client.js';
 import { pipelinedTransaction, type Row, type Send } from '../../db/pipeline.js';
 import { todayIn } from '../../lib/dates.js';
 import { AppError, conflict, invalid } from '../../lib/errors.js';
-import { keyedLimit } from '../../lib/keyed-limit.js';
 import { toCents, toMilli } from '../products/common.js';
+import { inFlight, saleSlot } from './in-flight.js';
 import type { SaleContext, SaleResponse } from './sales.service.js';
 
 const qtyFormat = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 3 });
 
-/**
- * At most this many sales of one business inside PostgreSQL at a time; the others wait in this
- * process, first come first served. A business's sales take their numbers one at a time anyway
- * (the counter row), and a sale waiting there holds its products locked, so more of them in
- * flight only makes sales of the same products wait behind the queue: a few keep the counter busy
- * (the next sales read and lock while one commits) and the wait stays fair (bench/sales-record.mjs:
- * at 20 connections, p99 ~70 ms instead of ~150 ms, and more sales per second).
- */
-const SALES_IN_FLIGHT = 4;
-const inFlight = keyedLimit(SALES_IN_FLIGHT);
 const uuids = (ids: string[]) => `{${ids.join(',')}}`;
 
 interface CatalogueEntry {
@@ -119,7 +109,8 @@ function reads(c: SaleContext, input: RecordSaleOutput, clave: string | null, ha
   const ids = (tipo: SaleItemType) => [...new Set(input.items.filter((i) => i.tipo === tipo).map((i) => i.id))];
   const productIds = ids('producto');
   const serviceIds = ids('servicio');
-  const statements: [name: string, statement: SQL][] = [];
+  // First a slot among the business's sales in flight (every instance counts): the reads wait for it.
+  const statements: [name: string, statement: SQL][] = [['slot', saleSlot(c.businessId)]];
   if (clave) {
     // The claim: a concurrent request with the same key waits here, on the unique key, until this
     // one commits (then it finds the answer) or rolls back (then it claims the key).
@@ -230,8 +221,9 @@ function priceLines(input: RecordSaleOutput, cat: Record<SaleItemType, Map<strin
 /**
  * Records a sale in one transaction (API-CONTRACT §6.2) in two round trips to PostgreSQL:
  *
- * 1. BEGIN, the Idempotency-Key claim, the products locked in ascending id order (no deadlocks)
- *    with their stock, the services, the customer and the "Ventas" category, sent together.
+ * 1. BEGIN, a slot among the business's sales in flight (in-flight.ts), the Idempotency-Key
+ *    claim, the products locked in ascending id order (no deadlocks) with their stock, the
+ *    services, the customer and the "Ventas" category, sent together.
  *    Every check runs on what came back: unknown or inactive items and customers (422), totals,
  *    and the stock of each product (409 naming it), which cannot change while the rows are locked.
  * 2. One statement writes everything, then COMMIT, sent together: the number from the
@@ -250,7 +242,7 @@ export async function recordSale(
   idempotencyKey?: string | null,
 ): Promise<SaleResponse> {
   const hash = idempotencyKey ? requestHash(input) : null;
-  return inFlight(c.businessId, () =>
+  return inFlight(database.pool)(c.businessId, () =>
     pipelinedTransaction(database.pool, (send) => record(send, c, input, idempotencyKey ?? null, hash)),
   );
 }
