@@ -145,3 +145,19 @@ test('a day at the register: open with a float, sell cash, card and split, withd
   const turnos = await api(request, owner, 'get', `/businesses/${businessId}/turnos`);
   expect(turnos[0]).toMatchObject({ ventas_cantidad: 3, ventas_total: 16000, diferencia: -100 });
 });
+
+test('the dashboard flags a turno still open from a previous day', async ({ page, request }) => {
+  const owner = await createUser(request, 'Nora');
+  const businessId = await createBusiness(request, owner, 'Kiosco Nora');
+  await signIn(page, owner, businessId);
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText(/El turno #1 de Caja 1 está abierto desde/)).toHaveCount(0);
+  // The next day, on the shop's computer.
+  await page.clock.install({ time: new Date(Date.now() + 30 * 60 * 60 * 1000) });
+  await page.goto('/home');
+  const flag = page.getByRole('alert').filter({ hasText: /El turno #1 de Caja 1 está abierto desde el/ });
+  await expect(flag).toBeVisible();
+  await flag.getByRole('link', { name: 'cerralo con el arqueo' }).click();
+  await expect(page.getByText('Este turno está abierto desde otro día: cerralo para empezar uno nuevo.')).toBeVisible();
+});

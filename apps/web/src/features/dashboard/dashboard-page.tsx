@@ -2,6 +2,7 @@ import { FileText, Package, ShoppingCart, Upload, Users, Wallet } from 'lucide-r
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useBusiness } from '@/app/business-context';
+import { StaleTurnos } from '@/features/caja/stale-turnos';
 import { Badge, Card, EmptyState, ErrorNote, PageHeader, Skeleton } from '@/components/ui/misc';
 import { useCan, usePermissions } from '@/features/permissions/permissions.api';
 import { errorMessage } from '@/lib/api';
@@ -83,6 +84,7 @@ export default function DashboardPage() {
           No tenés permiso para ver las ventas de este negocio: las cifras de ventas no se muestran.
         </p>
       )}
+      <StaleTurnos enabled={canSeeSales} />
       {stats.error && <ErrorNote>{errorMessage(stats.error)}</ErrorNote>}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
