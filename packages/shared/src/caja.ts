@@ -66,6 +66,7 @@ export const DEFAULT_MEDIOS: { nombre: string; tipo: MedioTipo }[] = [
   { nombre: 'Mercado Pago', tipo: 'qr' },
   { nombre: 'Cheque', tipo: 'cheque' },
   { nombre: 'Otro', tipo: 'otro' },
+  { nombre: 'Cuenta corriente', tipo: 'cuenta_corriente' },
 ];
 export const DEFAULT_CAJA = 'Caja 1';
 
@@ -90,6 +91,13 @@ export const CAJA_MESSAGES = {
   pagosOver: 'Solo el efectivo puede superar el total (la diferencia es el vuelto).',
   pagosEmpty: 'Indicá al menos un pago.',
   turnoRequired: 'Abrí un turno de caja para vender.',
+  accountNeedsCustomer: 'Elegí el cliente: la venta en cuenta corriente queda a su nombre.',
+  creditLimit: (cliente: string, disponible: string) =>
+    `La venta supera el límite de crédito de ${cliente} (disponible: ${disponible}). Solo un administrador puede autorizarla.`,
+  cobroOverBalance: (saldo: string) => `El cobro supera lo que debe el cliente (${saldo}).`,
+  cobroNothingOwed: 'El cliente no debe nada.',
+  cobroWithAccount: 'Elegí un medio de pago con el que entre dinero: un cobro no puede ser en cuenta corriente.',
+  cobroNotFound: 'Cobro no encontrado.',
 } as const;
 
 const ajustePorcentaje = () =>
@@ -227,6 +235,8 @@ export interface TurnoMedioDetalle {
   /** What the sales brought with this medio (after surcharges and discounts). */
   ventas: number;
   ventas_cantidad: number;
+  /** Customers' payments on account taken in the turno with this medio. */
+  cobros: number;
 }
 export interface Turno extends TurnoResumen {
   observaciones: string | null;
@@ -340,4 +350,61 @@ export interface SalePayment {
   total: number;
   recibido: number | null;
   vuelto: number;
+}
+
+/* ---------------------------------------------------------------- cuenta corriente */
+
+export const cobroInput = z.object({
+  monto: money({ positive: true }),
+  medio_pago_id: z.uuid({ error: 'Identificador no válido.' }),
+  turno_id: optTurnoId(),
+  observaciones: optText(500),
+});
+export type CobroInput = z.input<typeof cobroInput>;
+
+export interface Cobro {
+  id: string;
+  numero: number;
+  fecha: string;
+  cliente_id: string;
+  cliente_nombre: string;
+  monto: number;
+  medio_pago_id: string;
+  medio_nombre: string;
+  turno_id: string | null;
+  usuario: { id: string; nombre: string } | null;
+  observaciones: string | null;
+  /** What the customer owed before and owes after this payment. */
+  saldo_anterior: number;
+  saldo: number;
+}
+
+export const ACCOUNT_MOVE_TYPES = ['venta', 'anulacion', 'cobro'] as const;
+export type AccountMoveType = (typeof ACCOUNT_MOVE_TYPES)[number];
+export const ACCOUNT_MOVE_LABELS: Record<AccountMoveType, string> = {
+  venta: 'Venta en cuenta corriente',
+  anulacion: 'Anulación de venta',
+  cobro: 'Cobro',
+};
+
+export interface AccountMove {
+  tipo: AccountMoveType;
+  fecha: string;
+  /** Venta #N or Recibo #N. */
+  numero: number;
+  referencia_id: string;
+  /** What the customer owes more (a sale) or less (a payment, a void). */
+  debe: number;
+  haber: number;
+  /** The running balance after this movement. */
+  saldo: number;
+}
+
+export interface CuentaCorriente {
+  cliente_id: string;
+  cliente_nombre: string;
+  /** What the customer owes (negative never: a payment cannot exceed the balance). */
+  saldo: number;
+  limite_credito: number | null;
+  movimientos: AccountMove[];
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, queryFlag, queryParam, oneOfCi } from './customers.js';
-import { money } from './money.js';
+import { money, optMoney } from './money.js';
 import { optText, reqText } from './validation.js';
 
 /*
@@ -87,21 +87,7 @@ export const optQuantity = () =>
     })
     .optional();
 
-/** Money that may be left out (undefined) or cleared (`null`, `""`). */
-export const optMoney = () =>
-  z
-    .unknown()
-    .transform((v, ctx): number | null | undefined => {
-      if (v === undefined) return undefined;
-      if (v === null || v === '') return null;
-      const r = money().safeParse(v);
-      if (!r.success) {
-        for (const i of r.error.issues) ctx.addIssue({ code: 'custom', message: i.message });
-        return z.NEVER;
-      }
-      return r.data;
-    })
-    .optional();
+export { optMoney };
 
 /** Money required on create: absent and null say "obligatorio". */
 export const reqMoney = () => money();

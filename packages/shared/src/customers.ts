@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeCuit } from './cuit.js';
+import { optMoney } from './money.js';
 import { optText, queryBool, reqText } from './validation.js';
 
 /* ---------------------------------------------------------------- constants (API-CONTRACT §3) */
@@ -163,6 +164,8 @@ const customerFields = {
   documento_numero: optText(20),
   condicion_iva: optOneOf(IVA_CONDITIONS),
   notas: optText(1000),
+  /** The most the customer may owe on account (cuenta corriente); null: no limit. */
+  limite_credito: optMoney(),
 };
 
 function optDocumentType() {
@@ -226,6 +229,7 @@ export interface Customer {
   documento_numero: string | null;
   condicion_iva: IvaCondition;
   notas: string | null;
+  limite_credito: number | null;
   creado_en: string;
   actualizado_en: string;
 }

@@ -9,13 +9,14 @@ export const MOVEMENT_TYPES = ['ingreso', 'egreso'] as const;
 export type MovementType = (typeof MOVEMENT_TYPES)[number];
 export const MOVEMENT_TYPE_LABELS: Record<MovementType, string> = { ingreso: 'Ingreso', egreso: 'Egreso' };
 
-export const MOVEMENT_ORIGINS = ['manual', 'venta', 'compra', 'cuenta'] as const;
+export const MOVEMENT_ORIGINS = ['manual', 'venta', 'compra', 'cuenta', 'cobro'] as const;
 export type MovementOrigin = (typeof MOVEMENT_ORIGINS)[number];
 export const MOVEMENT_ORIGIN_LABELS: Record<MovementOrigin, string> = {
   manual: 'Manual',
   venta: 'Venta',
   compra: 'Compra',
   cuenta: 'Pago de cuenta',
+  cobro: 'Cobro de cuenta corriente',
 };
 
 export const ACCOUNT_TYPES = ['por_cobrar', 'por_pagar'] as const;
@@ -48,6 +49,7 @@ export const FINANCE_MESSAGES = {
   movementFromSale: 'Este movimiento lo generó una venta: anula la venta en lugar de modificarlo.',
   movementFromPurchase: 'Este movimiento lo generó una compra: cancela la compra en lugar de modificarlo.',
   movementFromAccount: 'Este movimiento lo generó el pago de una cuenta y no se puede modificar.',
+  movementFromCobro: 'Este movimiento es un cobro de cuenta corriente: se ve en la cuenta del cliente.',
   badMonth: 'El mes debe estar entre 1 y 12.',
   badYear: 'El año no es válido.',
   accountNotFound: 'Cuenta no encontrada.',
@@ -236,6 +238,8 @@ export interface FinanceSummary extends MonthTotals {
   anio: number;
   cuentas_pendientes: number;
   por_cobrar_pendiente: number;
+  /** What customers owe on account (included in por_cobrar_pendiente). */
+  cuentas_corrientes_clientes: number;
   por_pagar_pendiente: number;
   cuentas_vencidas: number;
   mes_anterior: MonthTotals;

@@ -70,3 +70,19 @@ export const money = (opts: { positive?: boolean } = {}) =>
 const pesosFormat = new Intl.NumberFormat('es-AR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** Cents as the UI writes them: "$ 1.234,50". */
 export const formatPesos = (cents: number): string => `$ ${pesosFormat.format(cents / 100)}`;
+
+/** Money that may be left out (undefined) or cleared (`null`, `""`). */
+export const optMoney = () =>
+  z
+    .unknown()
+    .transform((v, ctx): number | null | undefined => {
+      if (v === undefined) return undefined;
+      if (v === null || v === '') return null;
+      const r = money().safeParse(v);
+      if (!r.success) {
+        for (const i of r.error.issues) ctx.addIssue({ code: 'custom', message: i.message });
+        return z.NEVER;
+      }
+      return r.data;
+    })
+    .optional();

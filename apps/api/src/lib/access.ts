@@ -105,6 +105,8 @@ export function hasFullAccess(b: Pick<BusinessContext, 'isCreator' | 'rol' | 'ac
 export const canSeeCosts = (b: BusinessContext) => hasFullAccess(b) || b.verCostos;
 /** A line's price at the counter, and discounts over descuento_maximo, need cambiar_precios. */
 export const canChangePrices = (b: BusinessContext) => hasFullAccess(b) || b.cambiarPrecios;
+/** Selling on account over a customer's credit limit: administrators only. */
+export const canExceedCredit = (b: BusinessContext) => hasFullAccess(b);
 /** The largest discount in % a member may give without cambiar_precios; null: no limit. */
 export const maxDiscount = (b: BusinessContext) => (canChangePrices(b) ? null : b.descuentoMaximo);
 

@@ -22,6 +22,8 @@ export type ErrorCode =
   | 'INVALID_STATE'
   | 'TURNO_CLOSED'
   | 'TURNO_OPEN'
+  | 'CREDIT_LIMIT'
+  | 'OVER_BALANCE'
   | 'PLAN_LIMIT'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'

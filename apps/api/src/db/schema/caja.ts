@@ -16,6 +16,7 @@ import {
   type PgTableExtraConfigValue,
 } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.js';
+import { customers } from './customers.js';
 import { users } from './users.js';
 
 /** The counter's money (issue 14, decision 0008): medios de pago, cajas, turnos and their closing. */
@@ -156,5 +157,49 @@ export const turnoArqueos = pgTable(
     }),
     check('turno_arqueos_contado', sql`${t.contado} >= 0`),
     check('turno_arqueos_diferencia', sql`${t.diferencia} = ${t.contado} - ${t.esperado}`),
+  ],
+);
+
+/** A customer's payment on account (cobro): a numbered receipt, the cash of the business. */
+export const cobros = pgTable(
+  'cobros',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    clienteId: uuid('cliente_id').notNull(),
+    numero: integer('numero').notNull(),
+    fecha: timestamp('fecha', { withTimezone: true }).notNull(),
+    monto: numeric('monto', { precision: 14, scale: 2 }).notNull(),
+    medioPagoId: uuid('medio_pago_id').notNull(),
+    metodoPago: text('metodo_pago').notNull(),
+    turnoId: uuid('turno_id'),
+    usuarioId: uuid('usuario_id').references(() => users.id, { onDelete: 'set null' }),
+    observaciones: text('observaciones'),
+  },
+  (t): PgTableExtraConfigValue[] => [
+    unique('cobros_business_id_key').on(t.businessId, t.id),
+    unique('cobros_business_numero_key').on(t.businessId, t.numero),
+    foreignKey({
+      name: 'cobros_cliente_fk',
+      columns: [t.businessId, t.clienteId],
+      foreignColumns: [customers.businessId, customers.id],
+    }),
+    foreignKey({
+      name: 'cobros_medio_fk',
+      columns: [t.businessId, t.medioPagoId],
+      foreignColumns: [paymentMethods.businessId, paymentMethods.id],
+    }),
+    foreignKey({
+      name: 'cobros_turno_fk',
+      columns: [t.businessId, t.turnoId],
+      foreignColumns: [turnos.businessId, turnos.id],
+    }),
+    check('cobros_monto', sql`${t.monto} > 0`),
+    index('cobros_cliente_idx').on(t.businessId, t.clienteId, t.fecha),
+    index('cobros_turno_idx')
+      .on(t.businessId, t.turnoId)
+      .where(sql`${t.turnoId} IS NOT NULL`),
   ],
 );

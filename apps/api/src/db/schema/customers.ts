@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DOCUMENT_TYPES } from '@mostrador/shared';
 import { businesses } from './businesses.js';
 
@@ -24,11 +24,14 @@ export const customers = pgTable(
       .notNull()
       .default('consumidor_final'),
     notas: text('notas'),
+    /** The most the customer may owe on account; null: no limit. */
+    limiteCredito: numeric('limite_credito', { precision: 14, scale: 2 }),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
     actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('customers_business_id_key').on(t.businessId, t.id),
+    check('customers_limite_credito', sql`${t.limiteCredito} >= 0`),
     uniqueIndex('customers_document_key')
       .on(t.businessId, t.documentoTipo, t.documentoNumero)
       .where(sql`${t.documentoNumero} IS NOT NULL`),

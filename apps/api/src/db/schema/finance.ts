@@ -15,7 +15,7 @@ import {
   type PgTableExtraConfigValue,
 } from 'drizzle-orm/pg-core';
 import { businesses, financeCategories } from './businesses.js';
-import { paymentMethods } from './caja.js';
+import { cobros, paymentMethods } from './caja.js';
 import { customers } from './customers.js';
 import { purchases } from './purchases.js';
 import { suppliers } from './suppliers.js';
@@ -41,7 +41,7 @@ export const financeMovements = pgTable(
     descripcion: text('descripcion'),
     observaciones: text('observaciones'),
     clienteId: uuid('cliente_id'),
-    origen: text('origen', { enum: ['manual', 'venta', 'compra', 'cuenta'] })
+    origen: text('origen', { enum: ['manual', 'venta', 'compra', 'cuenta', 'cobro'] })
       .notNull()
       .default('manual'),
     // Links to the records that generated the movement; the sales and purchases modules add their keys.
@@ -50,6 +50,8 @@ export const financeMovements = pgTable(
     cuentaId: uuid('cuenta_id'),
     /** The business's medio de pago, when known (sales and cobros). */
     medioPagoId: uuid('medio_pago_id'),
+    /** The customer's payment on account that brought this income. */
+    cobroId: uuid('cobro_id'),
     anulado: boolean('anulado').notNull().default(false),
     creadoPor: uuid('creado_por').references(() => users.id, { onDelete: 'set null' }),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
@@ -61,6 +63,11 @@ export const financeMovements = pgTable(
       name: 'finance_movements_categoria_fk',
       columns: [t.businessId, t.categoriaId],
       foreignColumns: [financeCategories.businessId, financeCategories.id],
+    }),
+    foreignKey({
+      name: 'finance_movements_cobro_fk',
+      columns: [t.businessId, t.cobroId],
+      foreignColumns: [cobros.businessId, cobros.id],
     }),
     foreignKey({
       name: 'finance_movements_medio_fk',

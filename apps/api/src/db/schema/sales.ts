@@ -123,6 +123,9 @@ export const salePayments = pgTable(
     check('sale_payments_total', sql`${t.total} = ${t.monto} + ${t.ajuste} AND ${t.total} >= 0`),
     check('sale_payments_vuelto', sql`${t.vuelto} >= 0`),
     index('sale_payments_venta_idx').on(t.businessId, t.ventaId, t.posicion),
+    index('sale_payments_cuenta_idx')
+      .on(t.businessId, t.ventaId)
+      .where(sql`${t.tipo} = 'cuenta_corriente'`),
   ],
 );
 

@@ -9,12 +9,15 @@ import {
   turnoListQuery,
   turnoMovimientoInput,
   turnoOpenInput,
+  cobroInput,
+  CUSTOMER_MESSAGES,
   type TurnoResumen,
 } from '@mostrador/shared';
 import type { App } from '../../app.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
 import { requireSomeField } from '../../lib/http.js';
 import { MONEY_FMT, paged, pathId, sendXlsx } from '../products/common.js';
+import * as cuenta from './cuenta.service.js';
 import * as medios from './medios.service.js';
 import * as turnos from './turnos.service.js';
 
@@ -58,6 +61,23 @@ export async function cajaRoutes(app: App) {
     '/businesses/:id/medios-pago/:medioId',
     { config: { access: access.admin }, schema: { tags, params: midParams } },
     async (req) => medios.deleteMedio(db, businessOf(req).id, authOf(req).id, medioId(req.params.medioId)),
+  );
+
+  const clienteParams = z.object({ id: z.string(), clienteId: z.string() });
+  const clienteId = (v: string) => pathId(v, CUSTOMER_MESSAGES.notFound);
+  app.get(
+    '/businesses/:id/clientes/:clienteId/cuenta-corriente',
+    { config: { access: access.module('clientes', 'ver') }, schema: { tags, params: clienteParams } },
+    async (req) => cuenta.getCuenta(db, businessOf(req).id, clienteId(req.params.clienteId)),
+  );
+  app.post(
+    '/businesses/:id/clientes/:clienteId/cobros',
+    { config: editar, schema: { tags, params: clienteParams, body: cobroInput } },
+    async (req, reply) => {
+      const b = businessOf(req);
+      const ctx = { businessId: b.id, userId: authOf(req).id, timezone: b.timezone, now: now() };
+      return reply.status(201).send(await cuenta.createCobro(db, ctx, clienteId(req.params.clienteId), req.body));
+    },
   );
 
   app.get('/businesses/:id/cajas', { config: ver, schema: { tags, params: idParams } }, async (req) =>

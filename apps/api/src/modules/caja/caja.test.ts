@@ -36,7 +36,7 @@ const esperadoDe = (t: { esperado: { medio_pago_id: string; monto: number }[] },
   t.esperado.find((e) => e.medio_pago_id === id)?.monto;
 
 describe('medios de pago', () => {
-  it('creates the seven medios and Caja 1 with every business', async () => {
+  it('creates the seven medios of before, Cuenta corriente and Caja 1 with every business', async () => {
     expect(medios.map((m) => [m.nombre, m.tipo])).toEqual([
       ['Efectivo', 'efectivo'],
       ['Tarjeta de Débito', 'debito'],
@@ -45,6 +45,7 @@ describe('medios de pago', () => {
       ['Mercado Pago', 'qr'],
       ['Cheque', 'cheque'],
       ['Otro', 'otro'],
+      ['Cuenta corriente', 'cuenta_corriente'],
     ]);
     expect(caja1).toMatchObject({ nombre: 'Caja 1', activa: true, turno_abierto: null });
   });
@@ -70,7 +71,7 @@ describe('medios de pago', () => {
       tipo: 'credito',
       ajuste_porcentaje: 15,
       activo: true,
-      orden: 8,
+      orden: 9,
     });
     const dup = await req(owner, 'POST', `${base}/medios-pago`, { nombre: 'crédito 3 CUOTAS', tipo: 'credito' });
     expect(dup.statusCode).toBe(409);
@@ -197,7 +198,7 @@ describe('turnos de caja', () => {
         { medio_pago_id: transferencia, monto: 3000 },
       ],
     });
-    expect(closed.statusCode).toBe(200);
+    expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json().estado).toBe('cerrado');
     expect(closed.json().diferencias).toEqual(
       expect.arrayContaining([

@@ -183,7 +183,7 @@ interface Figures {
  * cash medio counts into one drawer: the first cash medio of the business holds the whole cash.
  */
 async function figures(ex: Executor, businessId: string, turnoId: string, fondo: number): Promise<Figures> {
-  const [medios, ventas, moves] = await Promise.all([
+  const [medios, ventas, moves, cobrados] = await Promise.all([
     rows(
       ex,
       sql`SELECT id, nombre, tipo, activo FROM payment_methods WHERE business_id = ${businessId} ORDER BY orden, nombre`,
@@ -201,20 +201,30 @@ async function figures(ex: Executor, businessId: string, turnoId: string, fondo:
       sql`SELECT tipo, coalesce(sum(monto), 0)::text AS total FROM turno_movimientos
            WHERE business_id = ${businessId} AND turno_id = ${turnoId} GROUP BY 1`,
     ),
+    rows(
+      ex,
+      sql`SELECT medio_pago_id, count(*)::int AS n, sum(monto)::text AS total FROM cobros
+           WHERE business_id = ${businessId} AND turno_id = ${turnoId} GROUP BY 1`,
+    ),
   ]);
+  const paid = new Map(cobrados.map((v) => [v.medio_pago_id as string, toCents(v.total as string)]));
   const sold = new Map(
     ventas.map((v) => [v.medio_pago_id as string, { n: v.n as number, total: toCents(v.total as string) }]),
   );
   const move = (tipo: string) => toCents((moves.find((m) => m.tipo === tipo)?.total as string) ?? '0');
   const ingresos = move('ingreso');
   const retiros = move('retiro');
-  const shown = medios.filter((m) => m.activo || sold.has(m.id as string));
+  const shown = medios.filter((m) => m.activo || sold.has(m.id as string) || paid.has(m.id as string));
+  // Sales on account bring no money into the caja: nothing to count for that medio.
+  const counted = shown.filter((m) => m.tipo !== 'cuenta_corriente');
   const drawer = (shown.find((m) => m.tipo === 'efectivo' && m.activo) ?? shown.find((m) => m.tipo === 'efectivo'))?.id;
   const esperado = new Map<string, number>();
-  for (const m of shown) esperado.set(m.id as string, sold.get(m.id as string)?.total ?? 0);
+  for (const m of counted) {
+    esperado.set(m.id as string, (sold.get(m.id as string)?.total ?? 0) + (paid.get(m.id as string) ?? 0));
+  }
   if (drawer) {
     let cash = fondo + ingresos - retiros;
-    for (const m of shown) {
+    for (const m of counted) {
       if (m.tipo !== 'efectivo') continue;
       cash += esperado.get(m.id as string)!;
       esperado.set(m.id as string, 0);
@@ -228,6 +238,7 @@ async function figures(ex: Executor, businessId: string, turnoId: string, fondo:
       tipo: m.tipo as MedioTipo,
       ventas: centsToNumber(sold.get(m.id as string)?.total ?? 0),
       ventas_cantidad: sold.get(m.id as string)?.n ?? 0,
+      cobros: centsToNumber(paid.get(m.id as string) ?? 0),
     })),
     esperado,
     ingresos,
@@ -318,7 +329,7 @@ export async function closeTurno(db: Db, businessId: string, userId: string, id:
       counted.set(c.medio_pago_id, c.monto);
     });
     for (const m of f.porMedio) {
-      if (!counted.has(m.medio_pago_id) && f.esperado.get(m.medio_pago_id)! !== 0) {
+      if (!counted.has(m.medio_pago_id) && (f.esperado.get(m.medio_pago_id) ?? 0) !== 0) {
         throw invalid('contado', CAJA_MESSAGES.countMissing(m.nombre));
       }
     }

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
+  centsToNumber,
   CUSTOMER_MESSAGES,
   normalizeDocument,
   type Customer,
@@ -28,6 +29,7 @@ export function toCustomer(r: Row): Customer {
     documento_numero: r.documentoNumero,
     condicion_iva: r.condicionIva,
     notas: r.notas,
+    limite_credito: r.limiteCredito === null ? null : Number(r.limiteCredito),
     creado_en: r.creadoEn.toISOString(),
     actualizado_en: r.actualizadoEn.toISOString(),
   };
@@ -43,8 +45,16 @@ const snapshot = (c: Customer) => ({
   documento_numero: c.documento_numero,
   condicion_iva: c.condicion_iva,
   notas: c.notas,
+  limite_credito: c.limite_credito,
 });
 type Snapshot = ReturnType<typeof snapshot>;
+
+/** The credit limit comes in cents from the schema; the snapshot (and the answer) speak pesos. */
+function inPesos<T extends { limite_credito?: number | null }>(i: T): T {
+  return i.limite_credito === undefined || i.limite_credito === null
+    ? i
+    : { ...i, limite_credito: centsToNumber(i.limite_credito) };
+}
 
 /** The folded text that the GIN index customers_search_idx covers (same expression, so it is used). */
 const haystack = sql`f_unaccent(lower(coalesce(${customers.nombre}, '') || ' ' || coalesce(${customers.apellido}, '') || ' ' || coalesce(${customers.email}, '') || ' ' || coalesce(${customers.documentoNumero}, '')))`;
@@ -104,6 +114,8 @@ function columns(s: Partial<Snapshot>) {
     documentoNumero: s.documento_numero,
     condicionIva: s.condicion_iva,
     notas: s.notas,
+    limiteCredito:
+      s.limite_credito === undefined ? undefined : s.limite_credito === null ? null : String(s.limite_credito),
   };
 }
 
@@ -118,6 +130,7 @@ export async function createCustomer(db: Db, businessId: string, userId: string,
     documento_numero: input.documento_numero ?? null,
     condicion_iva: input.condicion_iva ?? 'consumidor_final',
     notas: input.notas ?? null,
+    limite_credito: inPesos(input).limite_credito ?? null,
   };
   try {
     return await db.transaction(async (tx) => {
@@ -156,7 +169,7 @@ export async function updateCustomer(db: Db, businessId: string, userId: string,
         .for('update');
       if (!before) throw notFound(CUSTOMER_MESSAGES.notFound);
       const old = toCustomer(before);
-      const given = defined(patch) as Partial<Snapshot>;
+      const given = defined(inPesos(patch)) as Partial<Snapshot>;
       if (given.condicion_iva === null) given.condicion_iva = 'consumidor_final';
       const tipo = (
         given.documento_tipo !== undefined ? given.documento_tipo : old.documento_tipo

@@ -76,6 +76,7 @@ describe('customers', () => {
         'documento_numero',
         'condicion_iva',
         'notas',
+        'limite_credito',
         'creado_en',
         'actualizado_en',
       ].sort(),

@@ -182,6 +182,7 @@ const GENERATED: Record<Exclude<MovementOrigin, 'manual'>, string> = {
   venta: FINANCE_MESSAGES.movementFromSale,
   compra: FINANCE_MESSAGES.movementFromPurchase,
   cuenta: FINANCE_MESSAGES.movementFromAccount,
+  cobro: FINANCE_MESSAGES.movementFromCobro,
 };
 
 /** The stored movement, locked; only manual movements may be changed here. */

@@ -55,7 +55,16 @@ export async function summary(db: Db, businessId: string, p: Period, today: stri
         FROM finance_accounts
        WHERE business_id = ${businessId} AND estado = 'pendiente'`)
   ).rows;
-  const cobrar = toCents(a.cobrar);
+  // What customers owe on account is a receivable too (decision 0008).
+  const [cc] = (
+    await db.execute<{ saldo: string }>(sql`
+      SELECT ((SELECT coalesce(sum(sp.total), 0) FROM sales s
+                 JOIN sale_payments sp ON sp.business_id = s.business_id AND sp.venta_id = s.id AND sp.tipo = 'cuenta_corriente'
+                WHERE s.business_id = ${businessId} AND s.estado = 'completada')
+            - (SELECT coalesce(sum(monto), 0) FROM cobros WHERE business_id = ${businessId}))::text AS saldo`)
+  ).rows;
+  const clientes = toCents(cc.saldo);
+  const cobrar = toCents(a.cobrar) + clientes;
   const pagar = toCents(a.pagar);
   return {
     mes: p.mes,
@@ -63,6 +72,7 @@ export async function summary(db: Db, businessId: string, p: Period, today: stri
     ...totals(toCents(m.ing), toCents(m.egr)),
     cuentas_pendientes: centsToNumber(cobrar + pagar),
     por_cobrar_pendiente: centsToNumber(cobrar),
+    cuentas_corrientes_clientes: centsToNumber(clientes),
     por_pagar_pendiente: centsToNumber(pagar),
     cuentas_vencidas: Number(a.vencidas),
     mes_anterior: totals(toCents(m.prev_ing), toCents(m.prev_egr)),

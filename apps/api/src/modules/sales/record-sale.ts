@@ -26,6 +26,7 @@ import type { Database } from '../../db/client.js';
 import { pipelinedTransaction, type Row, type Send } from '../../db/pipeline.js';
 import { todayIn } from '../../lib/dates.js';
 import { AppError, conflict, invalid } from '../../lib/errors.js';
+import { saldoOf } from '../caja/cuenta.js';
 import { toCents, toMilli } from '../products/common.js';
 import { inFlight, saleSlot } from './in-flight.js';
 import type { SaleContext, SaleResponse } from './sales.service.js';
@@ -139,10 +140,22 @@ function reads(c: SaleContext, input: RecordSaleOutput, clave: string | null, ha
     ]);
   }
   if (input.cliente_id) {
+    // With split payments a part may go on the customer's account: the customer is locked (as a
+    // cobro locks it) so that its balance and credit limit hold until this sale commits.
     statements.push([
       'cliente',
-      sql`SELECT id FROM customers WHERE business_id = ${c.businessId} AND id = ${input.cliente_id} FOR SHARE`,
+      sql`SELECT c.id, concat_ws(' ', c.nombre, c.apellido) AS nombre, c.limite_credito
+            FROM customers c WHERE c.business_id = ${c.businessId} AND c.id = ${input.cliente_id}
+          ${input.pagos ? sql`FOR UPDATE` : sql`FOR SHARE`}`,
     ]);
+    if (input.pagos) {
+      // Its own statement, after the lock: it sees what a concurrent sale or cobro committed.
+      statements.push([
+        'saldo',
+        sql`SELECT ${saldoOf(sql`c`)}::text AS saldo FROM customers c
+             WHERE c.business_id = ${c.businessId} AND c.id = ${input.cliente_id}`,
+      ]);
+    }
   }
   statements.push([
     'medios',
@@ -301,7 +314,9 @@ function payments(input: RecordSaleOutput, base: number, rows: Row[]) {
       const m = byId.get(p.medio_pago_id);
       if (!m) throw invalid(`pagos.${i}.medio_pago_id`, CAJA_MESSAGES.medioNotInBusiness);
       if (!m.activo) throw invalid(`pagos.${i}.medio_pago_id`, CAJA_MESSAGES.medioInactive(m.nombre));
-      if (m.tipo === 'cuenta_corriente') throw invalid(`pagos.${i}.medio_pago_id`, SALE_MESSAGES.accountNotYet);
+      if (m.tipo === 'cuenta_corriente' && !input.cliente_id) {
+        throw invalid(`pagos.${i}.medio_pago_id`, CAJA_MESSAGES.accountNeedsCustomer);
+      }
       return { medio: m, monto: p.monto };
     });
   } else {
@@ -343,6 +358,22 @@ function saleTurno(c: SaleContext, input: RecordSaleOutput, rows: Row[]): string
   return rows.length === 1 ? (rows[0].id as string) : null;
 }
 
+/** A sale on account may not take the customer over their credit limit, unless an administrator sells. */
+function checkCreditLimit(c: SaleContext, parts: SettledPayment[], cliente: Row | undefined, saldoText?: string) {
+  const onAccount = parts.reduce((s, p) => s + (p.medio.tipo === 'cuenta_corriente' ? p.total : 0), 0);
+  if (!onAccount || !cliente || cliente.limite_credito === null || c.excederCredito) return;
+  const limite = toCents(cliente.limite_credito as string);
+  const saldo = toCents(saldoText ?? '0');
+  if (saldo + onAccount > limite) {
+    throw new AppError(
+      403,
+      'CREDIT_LIMIT',
+      CAJA_MESSAGES.creditLimit(cliente.nombre as string, formatPesos(Math.max(0, limite - saldo))),
+      { field: 'pagos' },
+    );
+  }
+}
+
 async function record(
   send: Send,
   c: SaleContext,
@@ -378,6 +409,7 @@ async function record(
   if (input.cliente_id && !read.get('cliente')!.length) {
     throw invalid('cliente_id', SALE_MESSAGES.customerNotInBusiness);
   }
+  checkCreditLimit(c, pay.parts, read.get('cliente')?.[0], read.get('saldo')?.[0]?.saldo as string | undefined);
   const categoria = read.get('categoria')?.[0]?.id as string | undefined;
   if (categoria) {
     if (salesCategoryCache.size > 10_000) salesCategoryCache.clear();
@@ -462,7 +494,10 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
   // One income movement per payment on the business's calendar day of the sale, each with its
   // audit row (as insertMovement writes them).
   const fecha = todayIn(c.timezone, c.now);
-  const paid = f.parts.map((p, i) => ({ ...p, posicion: i })).filter((p) => p.total > 0);
+  // A part on the customer's account is a receivable, not money in: its cobro will be the income.
+  const paid = f.parts
+    .map((p, i) => ({ ...p, posicion: i }))
+    .filter((p) => p.total > 0 && p.medio.tipo !== 'cuenta_corriente');
   const income = paid.length
     ? sql`, fm AS (
         INSERT INTO finance_movements (business_id, tipo, categoria_id, monto, fecha, metodo_pago, medio_pago_id, descripcion,

@@ -10,7 +10,15 @@ import {
   type Sale,
 } from '@mostrador/shared';
 import type { App } from '../../app.js';
-import { access, authOf, businessOf, canChangePrices, canSeeCosts, maxDiscount } from '../../lib/access.js';
+import {
+  access,
+  authOf,
+  businessOf,
+  canChangePrices,
+  canExceedCredit,
+  canSeeCosts,
+  maxDiscount,
+} from '../../lib/access.js';
 import { knownFilters } from '../../lib/known-ids.js';
 import { todayIn } from '../../lib/dates.js';
 import { AppError, invalid } from '../../lib/errors.js';
@@ -58,6 +66,7 @@ export async function salesRoutes(app: App) {
       timezone: b.timezone,
       now: app.services.now(),
       precios: { cambiar: canChangePrices(b), descuentoMaximo: maxDiscount(b) },
+      excederCredito: canExceedCredit(b),
     };
   };
 

@@ -29,6 +29,8 @@ export interface SaleContext {
    * limit). Routes always say; internal callers (seed, void) sell unrestricted.
    */
   precios?: { cambiar: boolean; descuentoMaximo: number | null };
+  /** May sell on account over a customer's credit limit (routes say; internal callers may). */
+  excederCredito?: boolean;
 }
 
 export interface SaleResponse {

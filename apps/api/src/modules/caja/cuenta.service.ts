@@ -1,0 +1,186 @@
+import { sql } from 'drizzle-orm';
+import {
+  CAJA_MESSAGES,
+  centsToDecimal,
+  centsToNumber,
+  CUSTOMER_MESSAGES,
+  formatPesos,
+  MEDIO_TIPO_CODE,
+  type AccountMove,
+  type Cobro,
+  type CuentaCorriente,
+  type MedioTipo,
+} from '@mostrador/shared';
+import type { Db, Executor } from '../../db/client.js';
+import { audit } from '../../lib/audit.js';
+import { todayIn } from '../../lib/dates.js';
+import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
+import { toCents } from '../products/common.js';
+import { saldoOf } from './cuenta.js';
+
+type R = Record<string, unknown>;
+const rows = async (ex: Executor, q: ReturnType<typeof sql>) => (await ex.execute(q)).rows as R[];
+const iso = (v: unknown) => new Date(v as string).toISOString();
+
+/** The customer (locked FOR UPDATE when a payment is being taken) with its balance in cents. */
+async function customerWithBalance(ex: Executor, businessId: string, id: string, lock: boolean) {
+  // Locked first, read after: a statement sees what committed before it started (READ COMMITTED),
+  // so the balance is read by the next statement, once a concurrent payment has committed.
+  if (lock) await ex.execute(sql`SELECT 1 FROM customers WHERE business_id = ${businessId} AND id = ${id} FOR UPDATE`);
+  const [c] = await rows(
+    ex,
+    sql`SELECT c.id, concat_ws(' ', c.nombre, c.apellido) AS nombre, c.limite_credito::text, ${saldoOf(sql`c`)}::text AS saldo
+          FROM customers c WHERE c.business_id = ${businessId} AND c.id = ${id}`,
+  );
+  if (!c) throw notFound(CUSTOMER_MESSAGES.notFound);
+  return {
+    id: c.id as string,
+    nombre: c.nombre as string,
+    limite: c.limite_credito === null ? null : toCents(c.limite_credito as string),
+    saldo: toCents(c.saldo as string),
+  };
+}
+
+/**
+ * The customer's account: sales on account (debe), their voids and the cobros (haber), oldest
+ * first with the running balance.
+ */
+export async function getCuenta(ex: Executor, businessId: string, clienteId: string): Promise<CuentaCorriente> {
+  const c = await customerWithBalance(ex, businessId, clienteId, false);
+  const moves = await rows(
+    ex,
+    sql`SELECT 'venta' AS tipo, s.fecha, s.numero, s.id, sum(sp.total)::text AS monto
+          FROM sales s JOIN sale_payments sp ON sp.business_id = s.business_id AND sp.venta_id = s.id AND sp.tipo = 'cuenta_corriente'
+         WHERE s.business_id = ${businessId} AND s.cliente_id = ${clienteId}
+         GROUP BY s.id
+        UNION ALL
+        SELECT 'anulacion', s.anulada_en, s.numero, s.id, sum(sp.total)::text
+          FROM sales s JOIN sale_payments sp ON sp.business_id = s.business_id AND sp.venta_id = s.id AND sp.tipo = 'cuenta_corriente'
+         WHERE s.business_id = ${businessId} AND s.cliente_id = ${clienteId} AND s.estado = 'anulada'
+         GROUP BY s.id
+        UNION ALL
+        SELECT 'cobro', k.fecha, k.numero, k.id, k.monto::text
+          FROM cobros k WHERE k.business_id = ${businessId} AND k.cliente_id = ${clienteId}
+        ORDER BY 2, 1 DESC, 3`,
+  );
+  let saldo = 0;
+  const movimientos = moves.map((m): AccountMove => {
+    const monto = toCents(m.monto as string);
+    const debe = m.tipo === 'venta' ? monto : 0;
+    saldo += debe - (debe ? 0 : monto);
+    return {
+      tipo: m.tipo as AccountMove['tipo'],
+      fecha: iso(m.fecha),
+      numero: m.numero as number,
+      referencia_id: m.id as string,
+      debe: centsToNumber(debe),
+      haber: centsToNumber(debe ? 0 : monto),
+      saldo: centsToNumber(saldo),
+    };
+  });
+  return {
+    cliente_id: c.id,
+    cliente_nombre: c.nombre,
+    saldo: centsToNumber(c.saldo),
+    limite_credito: c.limite === null ? null : centsToNumber(c.limite),
+    movimientos,
+  };
+}
+
+/** The turno a cobro enters: the one named (must be open), else the user's open one, else the only one. */
+async function cobroTurno(ex: Executor, businessId: string, userId: string, turnoId?: string) {
+  if (turnoId) {
+    const [t] = await rows(
+      ex,
+      sql`SELECT id, estado FROM turnos WHERE business_id = ${businessId} AND id = ${turnoId} FOR SHARE`,
+    );
+    if (!t) throw invalid('turno_id', CAJA_MESSAGES.turnoNotInBusiness);
+    if (t.estado !== 'abierto') throw conflict('TURNO_CLOSED', CAJA_MESSAGES.turnoClosed);
+    return turnoId;
+  }
+  const open = await rows(
+    ex,
+    sql`SELECT id, abierto_por FROM turnos WHERE business_id = ${businessId} AND estado = 'abierto' ORDER BY abierto_en DESC FOR SHARE`,
+  );
+  return ((open.find((t) => t.abierto_por === userId) ?? (open.length === 1 ? open[0] : null))?.id as string) ?? null;
+}
+
+/**
+ * A customer's payment on account: at most what they owe (the customer is locked, so concurrent
+ * payments never overpay), with any medio that brings money; a numbered receipt, its income
+ * movement (the cash of the day) and its place in the open turno.
+ */
+export async function createCobro(
+  db: Db,
+  ctx: { businessId: string; userId: string; timezone: string; now: Date },
+  clienteId: string,
+  input: { monto: number; medio_pago_id: string; turno_id?: string; observaciones?: string | null },
+): Promise<Cobro> {
+  const { businessId, userId } = ctx;
+  return db.transaction(async (tx) => {
+    const c = await customerWithBalance(tx, businessId, clienteId, true);
+    const [m] = await rows(
+      tx,
+      sql`SELECT id, nombre, tipo, activo FROM payment_methods WHERE business_id = ${businessId} AND id = ${input.medio_pago_id}`,
+    );
+    if (!m) throw invalid('medio_pago_id', CAJA_MESSAGES.medioNotInBusiness);
+    if (!m.activo) throw invalid('medio_pago_id', CAJA_MESSAGES.medioInactive(m.nombre as string));
+    if (m.tipo === 'cuenta_corriente') throw invalid('medio_pago_id', CAJA_MESSAGES.cobroWithAccount);
+    if (c.saldo <= 0) throw conflict('OVER_BALANCE', CAJA_MESSAGES.cobroNothingOwed);
+    if (input.monto > c.saldo) {
+      throw new AppError(409, 'OVER_BALANCE', CAJA_MESSAGES.cobroOverBalance(formatPesos(c.saldo)), { field: 'monto' });
+    }
+    const turnoId = await cobroTurno(tx, businessId, userId, input.turno_id);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('cobros:' || ${businessId}))`);
+    const metodo = MEDIO_TIPO_CODE[m.tipo as MedioTipo];
+    const [k] = await rows(
+      tx,
+      sql`INSERT INTO cobros (business_id, cliente_id, numero, fecha, monto, medio_pago_id, metodo_pago, turno_id, usuario_id, observaciones)
+          SELECT ${businessId}, ${clienteId}, coalesce(max(numero), 0) + 1, ${ctx.now.toISOString()}::timestamptz,
+                 ${centsToDecimal(input.monto)}::numeric, ${m.id as string}, ${metodo}, ${turnoId}::uuid, ${userId},
+                 ${input.observaciones ?? null}
+            FROM cobros WHERE business_id = ${businessId}
+          RETURNING id, numero, fecha`,
+    );
+    const [cat] = await rows(
+      tx,
+      sql`SELECT id FROM finance_categories
+           WHERE business_id = ${businessId} AND sistema AND tipo = 'ingreso' AND lower(nombre) = 'ventas' LIMIT 1`,
+    );
+    const fecha = todayIn(ctx.timezone, ctx.now);
+    const descripcion = `Cobro #${k.numero as number} · ${c.nombre}`;
+    const [mov] = await rows(
+      tx,
+      sql`INSERT INTO finance_movements (business_id, tipo, categoria_id, monto, fecha, metodo_pago, medio_pago_id, descripcion,
+                                         cliente_id, origen, cobro_id, creado_por)
+          VALUES (${businessId}, 'ingreso', ${(cat?.id as string) ?? null}::uuid, ${centsToDecimal(input.monto)}::numeric,
+                  ${fecha}::date, ${metodo}, ${m.id as string}, ${descripcion}, ${clienteId}, 'cobro', ${k.id as string}, ${userId})
+          RETURNING id`,
+    );
+    const despues = { numero: k.numero, cliente_id: clienteId, monto: centsToNumber(input.monto), medio: m.nombre };
+    await audit(tx, { businessId, userId, entidad: 'cobro', entidadId: k.id as string, accion: 'crear', despues });
+    await audit(tx, {
+      businessId,
+      userId,
+      entidad: 'movimiento',
+      entidadId: mov.id as string,
+      accion: 'crear',
+      despues: { tipo: 'ingreso', monto: centsToNumber(input.monto), fecha, metodo_pago: metodo, descripcion },
+    });
+    return {
+      id: k.id as string,
+      numero: k.numero as number,
+      fecha: iso(k.fecha),
+      cliente_id: clienteId,
+      cliente_nombre: c.nombre,
+      monto: centsToNumber(input.monto),
+      medio_pago_id: m.id as string,
+      medio_nombre: m.nombre as string,
+      turno_id: turnoId,
+      usuario: { id: userId, nombre: '' },
+      observaciones: input.observaciones ?? null,
+      saldo_anterior: centsToNumber(c.saldo),
+      saldo: centsToNumber(c.saldo - input.monto),
+    };
+  });
+}
