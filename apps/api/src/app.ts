@@ -20,6 +20,7 @@ import type { Database } from './db/client.js';
 import { accessPlugin, API_PREFIX, methodsOn } from './lib/access.js';
 import { installCostVisibility } from './lib/costs.js';
 import { installErrorHandler } from './lib/error-handler.js';
+import { frameworkErrors, installInputGuard } from './lib/input-guard.js';
 import { installPaymentLabels } from './lib/payment-labels.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { installHttpsOnlyHeaders } from './lib/transport.js';
@@ -92,7 +93,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: opts.trustProxy ?? false,
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // A parameter over 255 characters (no id, token or e-mail is that long) is a 404, before any lookup.
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 255 },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Bodies are JSON (forms only on the login, multipart only on uploads): anything else is 415.
@@ -147,6 +150,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  installInputGuard(app);
   await app.register(accessPlugin, { jwtKey });
   installErrorHandler(app);
   installCostVisibility(app);

@@ -63,6 +63,13 @@ export function installErrorHandler(app: FastifyInstance) {
           code: 'UNAVAILABLE',
         });
     }
+    // Data exceptions (class 22: a value PostgreSQL cannot take, such as an out-of-range date or
+    // text it cannot encode) are the request's fault, and the transaction rolled back.
+    if (typeof pgCode === 'string' && /^22[0-9A-Z]{3}$/.test(pgCode)) {
+      req.log.warn({ pgCode, route: req.routeOptions.url }, 'dato rechazado por la base de datos');
+      const detail = 'Algún dato de la solicitud no es válido. Revisalo e intentá nuevamente.';
+      return reply.status(422).send({ detail, code: 'VALIDATION_ERROR', errors: [{ field: '', message: detail }] });
+    }
     if (pgCode === 'ECONNREFUSED' || pgCode === '57P01' || pgCode === '53300') {
       return reply.status(503).send({
         detail: 'El servicio no está disponible en este momento. Intentá nuevamente en unos segundos.',
