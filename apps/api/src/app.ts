@@ -21,6 +21,7 @@ import { accessPlugin, API_PREFIX, methodsOn } from './lib/access.js';
 import { installCostVisibility } from './lib/costs.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { frameworkErrors, installInputGuard } from './lib/input-guard.js';
+import { installRefusalLog, loggerSerializers } from './lib/logging.js';
 import { installPaymentLabels } from './lib/payment-labels.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { installHttpsOnlyHeaders } from './lib/transport.js';
@@ -62,7 +63,7 @@ export interface AppOptions {
   mailFrom?: string;
   corsOrigins?: string[];
   webDist?: string;
-  logger?: boolean | { level: string };
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Injected clock, so time-dependent rules are tested without waiting. */
   now?: () => Date;
   rateLimits?: { signupPerHour?: number; loginFailuresPerEmail?: number; loginFailuresPerIp?: number };
@@ -88,7 +89,9 @@ declare module 'fastify' {
 /** Builds the whole application without listening: main.ts listens, tests use inject(). */
 export async function buildApp(opts: AppOptions): Promise<App> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: opts.logger
+      ? { ...(typeof opts.logger === 'object' ? opts.logger : {}), serializers: loggerSerializers }
+      : false,
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
@@ -150,6 +153,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  installRefusalLog(app);
   installInputGuard(app);
   await app.register(accessPlugin, { jwtKey });
   installErrorHandler(app);
