@@ -67,6 +67,8 @@ export interface AppOptions {
   /** Injected clock, so time-dependent rules are tested without waiting. */
   now?: () => Date;
   rateLimits?: { signupPerHour?: number; loginFailuresPerEmail?: number; loginFailuresPerIp?: number };
+  /** Spreadsheet imports: parsed at once, waiting for a turn, and the time one file may take. */
+  imports?: Partial<ImportLimits>;
   /** Proxies whose X-Forwarded-* headers are believed (TRUST_PROXY); none by default. */
   trustProxy?: false | string[];
 }
@@ -77,6 +79,13 @@ export interface AppServices {
   publicUrl: string;
   now: () => Date;
   rateLimits: { signupPerHour: number; loginFailuresPerEmail: number; loginFailuresPerIp: number };
+  imports: ImportLimits;
+}
+
+export interface ImportLimits {
+  concurrent: number;
+  queued: number;
+  parseMs: number;
 }
 
 declare module 'fastify' {
@@ -118,6 +127,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       loginFailuresPerEmail: opts.rateLimits?.loginFailuresPerEmail ?? 10,
       loginFailuresPerIp: opts.rateLimits?.loginFailuresPerIp ?? 50,
     },
+    imports: { concurrent: 2, queued: 4, parseMs: 20_000, ...opts.imports },
   });
 
   app.addHook('onRequest', async (req, reply) => {
