@@ -1126,3 +1126,21 @@ describe('the work one spreadsheet may cost', () => {
     expect((await post('/import/hojas-excel', book)).statusCode).toBe(200);
   });
 });
+
+describe('text PostgreSQL cannot store inside a file', () => {
+  it('refuses a CSV with a NUL character past its first 8 KB with a 422, and stores nothing', async () => {
+    const rows = Array.from({ length: 600 }, (_, i) => `Artículo ${i},${i + 1}`).join('\n');
+    const csv = Buffer.from(`nombre,precio\n${rows}\nCon\u0000nulo,5\n`, 'utf8');
+    expect(csv.indexOf(0)).toBeGreaterThan(8192);
+    const before = await snapshot();
+    for (const path of ['/import/upload', '/products/importar-excel']) {
+      const res = await send(path, [file(csv, 'nulo.csv')]);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        detail: 'Algún dato de la solicitud no es válido. Revisalo e intentá nuevamente.',
+      });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});
