@@ -43,9 +43,9 @@ function check(value: unknown) {
 export const notFoundPath = () => new AppError(404, 'NOT_FOUND', 'Recurso no encontrado.');
 
 /** Fastify's own errors before routing (bad percent-encoding, a too long parameter). */
-export function frameworkErrors(_error: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(_error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   const e = notFoundPath();
-  return reply.status(e.status).send({ detail: e.detail, code: e.code });
+  return reply.status(e.status).header('X-Request-Id', req.id).send({ detail: e.detail, code: e.code });
 }
 
 /** Must be installed before the access plugin, so that malformed input is refused before any lookup. */

@@ -220,7 +220,11 @@ describe('malformed input, generated from the route table', () => {
         ...(c.body !== undefined ? { payload: c.body } : {}),
       });
       const body = res.headers['content-type']?.toString().includes('json') ? res.json() : null;
-      const ok = res.statusCode >= 400 && res.statusCode < 500 && typeof body?.detail !== 'undefined';
+      const ok =
+        res.statusCode >= 400 &&
+        res.statusCode < 500 &&
+        typeof body?.detail !== 'undefined' &&
+        typeof res.headers['x-request-id'] === 'string';
       if (!ok) failures.push(`${c.name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       else if (typeof body.detail === 'string') expect(body.detail).not.toMatch(/error|invalid|failed|unexpected/i);
     }
