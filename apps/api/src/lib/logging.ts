@@ -34,9 +34,12 @@ interface SerializedError {
 /** Pino's `err` serializer, with database errors reduced to statement and code. */
 export function serializeError(err: Error): SerializedError {
   if (!(err instanceof Error)) return { type: typeof err, message: String(err), stack: '' };
-  const cause = (err as { cause?: unknown }).cause;
-  const query = (err as { query?: unknown }).query;
-  const pg = isPgError(err) ? err : isPgError(cause) ? cause : null;
+  // The error itself and its causes (drizzle wraps pg's error; a wrapper may wrap drizzle's).
+  const chain: unknown[] = [];
+  for (let e: unknown = err; e instanceof Error && chain.length < 4; e = (e as { cause?: unknown }).cause)
+    chain.push(e);
+  const query = chain.map((e) => (e as { query?: unknown }).query).find((q) => typeof q === 'string');
+  const pg = chain.find(isPgError) ?? null;
   if (pg === null && typeof query !== 'string') {
     return { type: err.constructor.name, message: err.message, stack: err.stack ?? '', code: (err as PgFields).code };
   }
