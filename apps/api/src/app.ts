@@ -20,6 +20,8 @@ import type { Database } from './db/client.js';
 import { accessPlugin, API_PREFIX, methodsOn } from './lib/access.js';
 import { installCostVisibility } from './lib/costs.js';
 import { installErrorHandler } from './lib/error-handler.js';
+import { frameworkErrors, installInputGuard } from './lib/input-guard.js';
+import { installRefusalLog, loggerSerializers } from './lib/logging.js';
 import { installPaymentLabels } from './lib/payment-labels.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { installHttpsOnlyHeaders } from './lib/transport.js';
@@ -62,10 +64,12 @@ export interface AppOptions {
   mailFrom?: string;
   corsOrigins?: string[];
   webDist?: string;
-  logger?: boolean | { level: string };
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Injected clock, so time-dependent rules are tested without waiting. */
   now?: () => Date;
   rateLimits?: { signupPerHour?: number; loginFailuresPerEmail?: number; loginFailuresPerIp?: number };
+  /** Spreadsheet imports: parsed at once, waiting for a turn, and the time one file may take. */
+  imports?: Partial<ImportLimits>;
   /** Proxies whose X-Forwarded-* headers are believed (TRUST_PROXY); none by default. */
   trustProxy?: false | string[];
 }
@@ -76,6 +80,13 @@ export interface AppServices {
   publicUrl: string;
   now: () => Date;
   rateLimits: { signupPerHour: number; loginFailuresPerEmail: number; loginFailuresPerIp: number };
+  imports: ImportLimits;
+}
+
+export interface ImportLimits {
+  concurrent: number;
+  queued: number;
+  parseMs: number;
 }
 
 declare module 'fastify' {
@@ -88,12 +99,16 @@ declare module 'fastify' {
 /** Builds the whole application without listening: main.ts listens, tests use inject(). */
 export async function buildApp(opts: AppOptions): Promise<App> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: opts.logger
+      ? { ...(typeof opts.logger === 'object' ? opts.logger : {}), serializers: loggerSerializers }
+      : false,
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: opts.trustProxy ?? false,
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // A parameter over 255 characters (no id, token or e-mail is that long) is a 404, before any lookup.
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 255 },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Bodies are JSON (forms only on the login, multipart only on uploads): anything else is 415.
@@ -113,6 +128,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       loginFailuresPerEmail: opts.rateLimits?.loginFailuresPerEmail ?? 10,
       loginFailuresPerIp: opts.rateLimits?.loginFailuresPerIp ?? 50,
     },
+    imports: { concurrent: 2, queued: 4, parseMs: 20_000, ...opts.imports },
   });
 
   app.addHook('onRequest', async (req, reply) => {
@@ -148,6 +164,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  installRefusalLog(app);
+  installInputGuard(app);
   await app.register(accessPlugin, { jwtKey });
   installErrorHandler(app);
   installCostVisibility(app);

@@ -18,6 +18,9 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default(''),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+  IMPORT_CONCURRENCY: z.coerce.number().int().positive().default(2),
+  IMPORT_QUEUE: z.coerce.number().int().min(0).default(4),
+  IMPORT_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
 });
 

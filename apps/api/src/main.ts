@@ -93,6 +93,7 @@ async function serve(env: Env, dataDir: string, db: OpenDatabase, started: numbe
       loginFailuresPerEmail: env.RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL,
       loginFailuresPerIp: env.RATE_LIMIT_LOGIN_FAILURES_PER_IP,
     },
+    imports: { concurrent: env.IMPORT_CONCURRENCY, queued: env.IMPORT_QUEUE, parseMs: env.IMPORT_TIMEOUT_MS },
   });
   if (!env.SMTP_URL) {
     app.log.warn(

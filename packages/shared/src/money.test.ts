@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, centsToNumber, money, parseCents } from './money.js';
+import {
+  centsToDecimal,
+  centsToNumber,
+  exactCentsToNumber,
+  MAX_EXACT_CENTS,
+  money,
+  parseCents,
+  parseCentsExact,
+} from './money.js';
 
 describe('money', () => {
   it.each([
@@ -33,5 +41,19 @@ describe('money', () => {
     expect(centsToNumber(total)).toBe(0.6);
     expect(centsToDecimal(123405)).toBe('1234.05');
     expect(centsToDecimal(-5)).toBe('-0.05');
+  });
+
+  it('keeps every cent of sums beyond 2^53 cents, and refuses to turn them into inexact numbers', () => {
+    expect(parseCentsExact('100999999999998.99')).toBe(10099999999999899n);
+    expect(parseCentsExact('-0.5')).toBe(-50n);
+    expect(parseCentsExact('1,5')).toBeNull();
+    expect(exactCentsToNumber(10099999999999899n)).toBeNull();
+    expect(exactCentsToNumber(-10099999999999899n)).toBeNull();
+    expect(exactCentsToNumber(BigInt(MAX_EXACT_CENTS) + 1n)).toBeNull();
+    // Every amount up to the limit survives JSON as written.
+    for (const cents of [BigInt(MAX_EXACT_CENTS), 999_999_999_999_901n, 123_456_789_012_345n, 1n, -1n]) {
+      const n = exactCentsToNumber(cents)!;
+      expect(parseCentsExact(JSON.stringify(n))).toBe(cents);
+    }
   });
 });

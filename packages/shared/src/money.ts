@@ -30,6 +30,27 @@ export function centsToDecimal(cents: number): string {
   return `${neg ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/**
+ * The largest amount, in cents, that a JSON number carries exactly: 15 significant digits
+ * (9999999999999.99). Sums beyond it (a report over many large amounts) cannot be answered as
+ * numbers without changing their cents, so they are refused instead of rounded.
+ */
+export const MAX_EXACT_CENTS = 999_999_999_999_999;
+
+/** A numeric string ("1234.50", "-3.5") as exact integer cents, at any size; null if it is not one. */
+export function parseCentsExact(value: string): bigint | null {
+  const m = /^(-)?(\d+)(?:\.(\d{0,2}))?$/.exec(value.trim());
+  if (!m) return null;
+  const cents = BigInt(m[2]) * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
+  return m[1] ? -cents : cents;
+}
+
+/** Exact cents as a JSON number, or null when the number would not carry every cent. */
+export function exactCentsToNumber(cents: bigint): number | null {
+  if (cents > BigInt(MAX_EXACT_CENTS) || cents < -BigInt(MAX_EXACT_CENTS)) return null;
+  return Number(cents) / 100;
+}
+
 /** A numeric string from the database ("1234.50") as a JSON number. */
 export const decimalToNumber = (v: string | number | null): number | null => (v === null ? null : Number(v));
 

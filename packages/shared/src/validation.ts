@@ -71,12 +71,12 @@ export const email = () =>
 
 export const uuid = () => z.uuid({ error: 'Identificador no válido.' });
 
-/** YYYY-MM-DD, a real calendar date. */
+/** YYYY-MM-DD, a real calendar date from the year 1 (PostgreSQL has no year 0). */
 export const isoDate = () =>
   z.preprocess(
     trim,
     z.string().refine((s) => {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || s.startsWith('0000')) return false;
       const d = new Date(`${s}T00:00:00Z`);
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
     }, 'Fecha no válida (formato AAAA-MM-DD).'),

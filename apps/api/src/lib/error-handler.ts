@@ -14,6 +14,7 @@ function fieldOf(instancePath: string | undefined, params: unknown): string {
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     if (error instanceof AppError) {
+      req.refusal = { code: error.code, message: typeof error.detail === 'string' ? error.detail : undefined };
       reply.headers(error.headers);
       return reply.status(error.status).send({ detail: error.detail, code: error.code, ...error.extra });
     }
@@ -44,6 +45,7 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.status(422).send({ detail, code: 'VALIDATION_ERROR', errors: [{ field: '', message: detail }] });
     }
     if (error.statusCode === 429) {
+      req.refusal = { code: 'RATE_LIMITED' };
       return reply
         .status(429)
         .send({ detail: 'Demasiados intentos. Intentá de nuevo en unos minutos.', code: 'RATE_LIMITED' });
@@ -51,7 +53,7 @@ export function installErrorHandler(app: FastifyInstance) {
     const pgCode = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? code;
     // lock_timeout (55P03) and statement_timeout (57014): the request waited its bounded time.
     if (pgCode === '55P03' || pgCode === '57014') {
-      req.log.warn({ pgCode, url: req.url }, 'consulta cancelada por tiempo de espera');
+      req.log.warn({ pgCode, route: req.routeOptions.url }, 'consulta cancelada por tiempo de espera');
       return reply
         .status(503)
         .header('Retry-After', '5')
@@ -62,6 +64,13 @@ export function installErrorHandler(app: FastifyInstance) {
               : 'La operación tardó demasiado y se canceló. Probá de nuevo en unos segundos.',
           code: 'UNAVAILABLE',
         });
+    }
+    // Data exceptions (class 22: a value PostgreSQL cannot take, such as an out-of-range date or
+    // text it cannot encode) are the request's fault, and the transaction rolled back.
+    if (typeof pgCode === 'string' && /^22[0-9A-Z]{3}$/.test(pgCode)) {
+      req.log.warn({ pgCode, route: req.routeOptions.url }, 'dato rechazado por la base de datos');
+      const detail = 'Algún dato de la solicitud no es válido. Revisalo e intentá nuevamente.';
+      return reply.status(422).send({ detail, code: 'VALIDATION_ERROR', errors: [{ field: '', message: detail }] });
     }
     if (pgCode === 'ECONNREFUSED' || pgCode === '57P01' || pgCode === '53300') {
       return reply.status(503).send({

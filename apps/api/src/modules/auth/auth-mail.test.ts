@@ -30,7 +30,14 @@ describe('e-mail confirmation with SMTP', () => {
       message: 'Cuenta creada. Te enviamos un e-mail para confirmarla.',
       email,
       requires_confirmation: true,
+      clave_consulta: expect.stringMatching(/^[\w-]{43}$/),
     });
+    const check = (clave?: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/v1/auth/check-confirmation/${email}${clave ? `?clave=${clave}` : ''}`,
+      });
+    const clave = res.json().clave_consulta as string;
     const link = smtp.linkTo(email, '/confirm');
     expect(link.startsWith('https://mostrador.test/confirm?token=')).toBe(true);
 
@@ -47,8 +54,7 @@ describe('e-mail confirmation with SMTP', () => {
     // A wrong password reveals nothing about the confirmation state.
     expect((await login(email, 'otra-clave-123')).statusCode).toBe(401);
 
-    const check = await app.inject({ method: 'GET', url: `/api/v1/auth/check-confirmation/${email}` });
-    expect(check.json().confirmed).toBe(false);
+    expect((await check(clave)).json()).toEqual({ email, confirmed: false, is_confirmed: false });
 
     const open = await app.inject({ method: 'GET', url: `/api/v1/auth/activate/${tokenOf(link)}` });
     expect(open.statusCode).toBe(200);
@@ -60,6 +66,13 @@ describe('e-mail confirmation with SMTP', () => {
     const again = await app.inject({ method: 'GET', url: `/api/v1/auth/activate/${tokenOf(link)}` });
     expect(again.json().status).toBe('already_confirmed');
     expect((await login(email)).statusCode).toBe(200);
+    // The browser that signed up learns the account is confirmed; nobody else learns it exists.
+    expect((await check(clave)).json()).toEqual({ email, confirmed: true, is_confirmed: true });
+    expect((await check()).json()).toEqual({ email, confirmed: false, is_confirmed: false });
+    expect((await check(`${clave.slice(0, -1)}${clave.endsWith('A') ? 'B' : 'A'}`)).json().confirmed).toBe(false);
+    // Nor does the key of another signup open this address.
+    const otherKey = (await signup(uniqueEmail('otra'))).json().clave_consulta as string;
+    expect((await check(otherKey)).json().confirmed).toBe(false);
   });
 
   it('refuses unknown and expired links', async () => {

@@ -15,6 +15,7 @@ import { AppError, invalid, unauthenticated } from '../../lib/errors.js';
 import { clientIp, requireSomeField } from '../../lib/http.js';
 import { RateLimiter } from '../../lib/rate-limit.js';
 import * as auth from './auth.service.js';
+import { confirmationCheckKey, sameKey } from './tokens.js';
 
 const MIN = 60_000;
 const tags = ['auth'];
@@ -86,6 +87,8 @@ export async function authRoutes(app: App) {
               message: 'Cuenta creada. Te enviamos un e-mail para confirmarla.',
               email: req.body.email,
               requires_confirmation: true,
+              // Only the browser that signed up can then ask check-confirmation about this address.
+              clave_consulta: confirmationCheckKey(svc.jwtKey, req.body.email),
             },
       );
     },
@@ -137,12 +140,21 @@ export async function authRoutes(app: App) {
 
   app.get(
     '/auth/check-confirmation/:email',
-    { config: { access: access.public }, schema: { tags, params: z.object({ email: z.string() }) } },
+    {
+      config: { access: access.public },
+      schema: {
+        tags,
+        params: z.object({ email: z.string() }),
+        querystring: z.object({ clave: z.string().max(200).optional() }),
+      },
+    },
     async (req) => {
       await limits.checkIp.take(clientIp(req));
       const email = req.params.email.trim().toLowerCase();
-      const u = await auth.findUserByEmail(db, email);
-      const confirmed = Boolean(u?.emailConfirmedAt);
+      // Whether an address has an account is told only to whoever holds the key the signup gave:
+      // anyone else gets false, unknown address or not, without even looking it up.
+      const holder = req.query.clave !== undefined && sameKey(req.query.clave, confirmationCheckKey(svc.jwtKey, email));
+      const confirmed = holder && Boolean((await auth.findUserByEmail(db, email))?.emailConfirmedAt);
       return { email, confirmed, is_confirmed: confirmed };
     },
   );

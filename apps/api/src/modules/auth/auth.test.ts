@@ -269,15 +269,27 @@ describe('profile', () => {
 });
 
 describe('check-confirmation', () => {
-  it('answers true for a confirmed account and false for an unknown e-mail, never 404', async () => {
+  it('tells nobody but the account holder whether an address has an account; never 404', async () => {
     const u = await registerUser(app, 'Check');
-    const yes = await app.inject({
-      method: 'GET',
-      url: `/api/v1/auth/check-confirmation/${encodeURIComponent(u.email)}`,
+    const ask = (email: string, clave?: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/v1/auth/check-confirmation/${encodeURIComponent(email)}${clave ? `?clave=${clave}` : ''}`,
+      });
+    // Without the key, an existing confirmed account and an unknown address answer the same.
+    const existing = await ask(u.email);
+    const unknown = await ask('nadie@ejemplo.com');
+    expect(existing.statusCode).toBe(200);
+    expect(existing.json()).toEqual({ email: u.email, confirmed: false, is_confirmed: false });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ email: 'nadie@ejemplo.com', confirmed: false, is_confirmed: false });
+    // Without SMTP the account is confirmed at once: there is nothing to wait for, and no key.
+    const other = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: { email: uniqueEmail('otra'), password: PASSWORD, nombre: 'Otra' },
     });
-    expect(yes.json()).toEqual({ email: u.email, confirmed: true, is_confirmed: true });
-    const no = await app.inject({ method: 'GET', url: '/api/v1/auth/check-confirmation/nadie@ejemplo.com' });
-    expect(no.statusCode).toBe(200);
-    expect(no.json()).toEqual({ email: 'nadie@ejemplo.com', confirmed: false, is_confirmed: false });
+    expect(other.statusCode).toBe(201);
+    expect(other.json().clave_consulta).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import type { Executor } from '../../db/client.js';
@@ -7,6 +7,20 @@ import { authTokens, sessions } from '../../db/schema/index.js';
 export const SESSION_SECONDS = 12 * 60 * 60;
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/**
+ * The key that lets whoever signed up ask whether their address is confirmed yet
+ * (check-confirmation): an HMAC of the address, so nothing is stored and nobody else can ask.
+ */
+export const confirmationCheckKey = (jwtKey: Uint8Array, email: string) =>
+  createHmac('sha256', jwtKey).update(`check-confirmation:${email.trim().toLowerCase()}`).digest('base64url');
+
+/** Compares a key given by a client in constant time. */
+export function sameKey(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 /** A new server-side session and its bearer JWT (HS256, sub, sid, exp). */
 export async function issueSession(ex: Executor, jwtKey: Uint8Array, userId: string, now: Date, ip: string | null) {

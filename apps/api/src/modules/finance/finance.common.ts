@@ -1,16 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { FINANCE_MESSAGES, parseCents, type MovementType } from '@mostrador/shared';
+import { FINANCE_MESSAGES, type MovementType } from '@mostrador/shared';
 import type { Executor } from '../../db/client.js';
 import { customers, financeCategories, suppliers } from '../../db/schema/index.js';
 import { invalid } from '../../lib/errors.js';
+import { safeCents } from '../../lib/money.js';
 
-/** A numeric string from PostgreSQL ("1234.50") as integer cents: totals stay exact. */
-export function toCents(v: string | number | null | undefined): number {
-  if (v === null || v === undefined) return 0;
-  const c = parseCents(String(v));
-  if (c === null) throw new Error(`importe no válido: ${v}`);
-  return c;
-}
+/** A numeric string from PostgreSQL ("1234.50") as integer cents (422 beyond what a number carries exactly). */
+export const toCents = (v: string | number | null | undefined): number => safeCents(v);
 
 /** Display name of a customer, as the lists show it. */
 export const customerName = sql<string | null>`nullif(concat_ws(' ', ${customers.nombre}, ${customers.apellido}), '')`;

@@ -1,14 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  centsToNumber,
-  type CashFlow,
-  type CashFlowDay,
-  type FinanceSummary,
-  type MonthTotals,
-} from '@mostrador/shared';
+import { type CashFlow, type CashFlowDay, type FinanceSummary, type MonthTotals } from '@mostrador/shared';
 import type { Db } from '../../db/client.js';
 import { addDays } from '../../lib/dates.js';
-import { toCents } from './finance.common.js';
+import { bigCents, moneyOut } from '../../lib/money.js';
 
 export interface Period {
   mes: number;
@@ -24,10 +18,10 @@ const firstDay = ({ mes, anio }: Period) => `${String(anio).padStart(4, '0')}-${
 const nextMonth = ({ mes, anio }: Period): Period => (mes === 12 ? { mes: 1, anio: anio + 1 } : { mes: mes + 1, anio });
 const prevMonth = ({ mes, anio }: Period): Period => (mes === 1 ? { mes: 12, anio: anio - 1 } : { mes: mes - 1, anio });
 
-const totals = (ingresos: number, egresos: number): MonthTotals => ({
-  total_ingresos: centsToNumber(ingresos),
-  total_egresos: centsToNumber(egresos),
-  balance: centsToNumber(ingresos - egresos),
+const totals = (ingresos: bigint, egresos: bigint): MonthTotals => ({
+  total_ingresos: moneyOut(ingresos),
+  total_egresos: moneyOut(egresos),
+  balance: moneyOut(ingresos - egresos),
 });
 
 /**
@@ -63,19 +57,19 @@ export async function summary(db: Db, businessId: string, p: Period, today: stri
                 WHERE s.business_id = ${businessId} AND s.estado = 'completada')
             - (SELECT coalesce(sum(monto), 0) FROM cobros WHERE business_id = ${businessId}))::text AS saldo`)
   ).rows;
-  const clientes = toCents(cc.saldo);
-  const cobrar = toCents(a.cobrar) + clientes;
-  const pagar = toCents(a.pagar);
+  const clientes = bigCents(cc.saldo);
+  const cobrar = bigCents(a.cobrar) + clientes;
+  const pagar = bigCents(a.pagar);
   return {
     mes: p.mes,
     anio: p.anio,
-    ...totals(toCents(m.ing), toCents(m.egr)),
-    cuentas_pendientes: centsToNumber(cobrar + pagar),
-    por_cobrar_pendiente: centsToNumber(cobrar),
-    cuentas_corrientes_clientes: centsToNumber(clientes),
-    por_pagar_pendiente: centsToNumber(pagar),
+    ...totals(bigCents(m.ing), bigCents(m.egr)),
+    cuentas_pendientes: moneyOut(cobrar + pagar),
+    por_cobrar_pendiente: moneyOut(cobrar),
+    cuentas_corrientes_clientes: moneyOut(clientes),
+    por_pagar_pendiente: moneyOut(pagar),
     cuentas_vencidas: Number(a.vencidas),
-    mes_anterior: totals(toCents(m.prev_ing), toCents(m.prev_egr)),
+    mes_anterior: totals(bigCents(m.prev_ing), bigCents(m.prev_egr)),
   };
 }
 
@@ -92,28 +86,28 @@ export async function cashFlow(db: Db, businessId: string, p: Period): Promise<C
      GROUP BY fecha`);
   const byDay = new Map(rows.map((r) => [r.fecha, r]));
   const flujo: CashFlowDay[] = [];
-  let ingresos = 0;
-  let egresos = 0;
+  let ingresos = 0n;
+  let egresos = 0n;
   for (let d = start; d < end; d = addDays(d, 1)) {
     const r = byDay.get(d);
-    const ing = toCents(r?.ing ?? 0);
-    const egr = toCents(r?.egr ?? 0);
+    const ing = bigCents(r?.ing);
+    const egr = bigCents(r?.egr);
     ingresos += ing;
     egresos += egr;
     flujo.push({
       fecha: d,
-      ingresos: centsToNumber(ing),
-      egresos: centsToNumber(egr),
-      saldo_diario: centsToNumber(ing - egr),
-      saldo_acumulado: centsToNumber(ingresos - egresos),
+      ingresos: moneyOut(ing),
+      egresos: moneyOut(egr),
+      saldo_diario: moneyOut(ing - egr),
+      saldo_acumulado: moneyOut(ingresos - egresos),
     });
   }
   return {
     mes: p.mes,
     anio: p.anio,
     flujo_diario: flujo,
-    total_ingresos: centsToNumber(ingresos),
-    total_egresos: centsToNumber(egresos),
-    saldo_final: centsToNumber(ingresos - egresos),
+    total_ingresos: moneyOut(ingresos),
+    total_egresos: moneyOut(egresos),
+    saldo_final: moneyOut(ingresos - egresos),
   };
 }

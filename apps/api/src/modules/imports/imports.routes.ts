@@ -15,6 +15,7 @@ import { AppError } from '../../lib/errors.js';
 import { requireSomeField } from '../../lib/http.js';
 import { pathId } from '../products/common.js';
 import * as service from './imports.service.js';
+import { spreadsheetSlots } from './slots.js';
 import { fileError } from './spreadsheet.js';
 
 const tags = ['importacion'];
@@ -78,6 +79,11 @@ function mappingOf(raw: string | undefined): Record<string, string | null> | und
 export async function importRoutes(app: App) {
   const { db } = app.db;
   const now = () => app.services.now();
+  const limits = app.services.imports;
+  const slots = spreadsheetSlots(limits.concurrent, limits.queued);
+  /** Runs `task` on the file once it has a parsing slot; its time starts then. */
+  const parse = <T>(file: service.UploadedFile, task: (f: service.UploadedFile) => Promise<T>) =>
+    slots(() => task({ ...file, deadline: Date.now() + limits.parseMs }));
 
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -90,14 +96,14 @@ export async function importRoutes(app: App) {
       { config: editar, schema: { tags, params: idParams, consumes: ['multipart/form-data'] } },
       async (req) => {
         const { file } = await readUpload(req);
-        return service.importFile(db, businessOf(req).id, authOf(req).id, file);
+        return parse(file, (f) => service.importFile(db, businessOf(req).id, authOf(req).id, f));
       },
     );
 
     s.post(
       '/businesses/:id/import/hojas-excel',
       { config: editar, schema: { tags, params: idParams, consumes: ['multipart/form-data'] } },
-      async (req) => service.listSheets((await readUpload(req)).file),
+      async (req) => parse((await readUpload(req)).file, (f) => service.listSheets(f)),
     );
 
     s.post(
@@ -106,14 +112,8 @@ export async function importRoutes(app: App) {
       async (req) => {
         const { file, fields } = await readUpload(req);
         const hoja = (fields.hoja ?? fields.sheet_name)?.trim() || undefined;
-        return service.upload(
-          db,
-          businessOf(req).id,
-          authOf(req).id,
-          file,
-          { hoja, mapeo: mappingOf(fields.mapeo) },
-          now(),
-        );
+        const mapeo = mappingOf(fields.mapeo);
+        return parse(file, (f) => service.upload(db, businessOf(req).id, authOf(req).id, f, { hoja, mapeo }, now()));
       },
     );
 

@@ -38,12 +38,14 @@ const PARSE_KEY = '_errores_lectura';
 export interface UploadedFile {
   buffer: Buffer;
   filename: string;
+  /** When reading the file must have ended (ms since epoch); set once it has a parsing slot. */
+  deadline?: number;
 }
 
 /* ---------------------------------------------------------------- reading */
 
 async function open(file: UploadedFile) {
-  return openSpreadsheet(file.buffer, file.filename);
+  return openSpreadsheet(file.buffer, file.filename, file.deadline);
 }
 
 function sheetOf(f: OpenedFile, hoja?: string): SheetInfo {

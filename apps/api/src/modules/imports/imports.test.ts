@@ -1019,3 +1019,131 @@ describe('import permissions and isolation', () => {
     expect(await ctx.sql("SELECT id FROM products WHERE nombre = 'Secreto'")).toEqual([]);
   });
 });
+
+describe('the work one spreadsheet may cost', () => {
+  /** A workbook whose shared strings are `mb` megabytes of XML (deflated as a stream, honest sizes). */
+  async function sharedStringsBomb(mb: number) {
+    const deflate = createDeflateRaw({ level: 9 });
+    const out: Buffer[] = [];
+    deflate.on('data', (c: Buffer) => out.push(c));
+    const head = Buffer.from(
+      '<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">',
+    );
+    const tail = Buffer.from('</sst>');
+    const chunk = Buffer.from(
+      '<si><t>AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA</t></si>'.repeat(16_384),
+    ).subarray(0, 1024 * 1024);
+    deflate.write(head);
+    for (let i = 0; i < mb; i++) if (!deflate.write(chunk)) await new Promise((r) => deflate.once('drain', r));
+    deflate.write(tail);
+    await new Promise<void>((r) => deflate.end(r));
+    await new Promise((r) => deflate.once('end', r));
+    const sheet = entry(
+      'xl/worksheets/sheet1.xml',
+      '<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>' +
+        '<row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData></worksheet>',
+    );
+    const strings: RawEntry = {
+      name: 'xl/sharedStrings.xml',
+      data: Buffer.concat(out),
+      method: 8,
+      declaredSize: head.length + mb * 1024 * 1024 + tail.length,
+    };
+    return rawZip([...minimalWorkbook(sheet), strings]);
+  }
+
+  it('refuses shared strings over 32 MB of XML without reading them, in every upload route', async () => {
+    const bomb = await sharedStringsBomb(64);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const before = await snapshot();
+    const started = Date.now();
+    for (const path of ['/import/upload', '/products/importar-excel', '/import/hojas-excel']) {
+      const res = await send(path, [file(bomb, 'textos.xlsx')]);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({
+        code: 'INVALID_FILE',
+        detail: 'El archivo tiene demasiado texto para importarlo. Dividilo en archivos más chicos.',
+      });
+    }
+    // Parsing 64 MB of shared strings three times would take seconds.
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  /** A workbook with `n` data rows, read in a fraction of a second but not in a few milliseconds. */
+  const manyRows = (n: number) =>
+    xlsx([
+      { name: 'Lista', rows: [['Nombre', 'Precio'], ...Array.from({ length: n }, (_, i) => [`Artículo ${i}`, i + 1])] },
+    ]);
+
+  async function ownerOf(c: Awaited<ReturnType<typeof createTestApp>>) {
+    const u = await registerUser(c.app, 'Limites');
+    const b = await createBusiness(c.app, u, 'Negocio con límites');
+    return (path: string, content: Buffer) => {
+      const { payload, headers } = multipartBody([file(content)]);
+      return c.app.inject({
+        method: 'POST',
+        url: `/api/v1/businesses/${b}${path}`,
+        headers: { ...u.auth, ...headers },
+        payload,
+      });
+    };
+  }
+
+  it('stops reading a file once its time is up, with a Spanish message, and stages nothing', async () => {
+    const slow = await createTestApp({ imports: { parseMs: 20 } });
+    const post = await ownerOf(slow);
+    const book = await manyRows(20_000);
+    for (const path of ['/import/hojas-excel', '/import/upload', '/products/importar-excel']) {
+      const res = await post(path, book);
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(422);
+      expect(res.json().detail).toBe(
+        'El archivo tarda demasiado en procesarse. Dividilo en archivos más chicos e intentá de nuevo.',
+      );
+    }
+    expect(await slow.sql('SELECT count(*)::int AS n FROM import_rows')).toEqual([{ n: 0 }]);
+    expect(await slow.sql('SELECT count(*)::int AS n FROM products')).toEqual([{ n: 0 }]);
+  });
+
+  it('parses a bounded number of spreadsheets at once: the next ones wait, the rest get 429', async () => {
+    const busy = await createTestApp({ imports: { concurrent: 1, queued: 1 } });
+    const post = await ownerOf(busy);
+    const book = await manyRows(3_000);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => post('/import/hojas-excel', book)));
+    const statuses = answers.map((r) => r.statusCode);
+    // One parses and one waits for it; those arriving while both are taken are refused at once
+    // (how many arrive in time depends on the scheduler; slots.test.ts checks the exact counts).
+    expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
+    const refused = answers.find((r) => r.statusCode === 429)!;
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.json()).toEqual({
+      detail: 'Hay demasiadas importaciones en curso. Intentá de nuevo en unos segundos.',
+      code: 'RATE_LIMITED',
+    });
+    for (const ok of answers.filter((r) => r.statusCode === 200)) {
+      expect(ok.json().hojas).toEqual([{ nombre: 'Lista', filas: 3_000 }]);
+    }
+    // The slots are given back: the next file is read.
+    expect((await post('/import/hojas-excel', book)).statusCode).toBe(200);
+  });
+});
+
+describe('text PostgreSQL cannot store inside a file', () => {
+  it('refuses a CSV with a NUL character past its first 8 KB with a 422, and stores nothing', async () => {
+    const rows = Array.from({ length: 600 }, (_, i) => `Artículo ${i},${i + 1}`).join('\n');
+    const csv = Buffer.from(`nombre,precio\n${rows}\nCon\u0000nulo,5\n`, 'utf8');
+    expect(csv.indexOf(0)).toBeGreaterThan(8192);
+    const before = await snapshot();
+    for (const path of ['/import/upload', '/products/importar-excel']) {
+      const res = await send(path, [file(csv, 'nulo.csv')]);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        detail: 'Algún dato de la solicitud no es válido. Revisalo e intentá nuevamente.',
+      });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});

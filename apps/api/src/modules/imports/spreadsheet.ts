@@ -56,6 +56,21 @@ export const fileError = (message: string, extra: Record<string, unknown> = {}) 
   new AppError(422, INVALID_FILE, message, { errors: [{ field: 'file', message }], ...extra });
 export const unreadable = () => fileError(IMPORT_MESSAGES.unreadable);
 export const unsupported = () => fileError(IMPORT_MESSAGES.unsupported);
+const tooSlow = () => fileError(IMPORT_MESSAGES.tooSlow);
+
+/**
+ * The work one file may cost: its shared strings (all held in memory while the sheet is read)
+ * at most SHARED_STRINGS_CAP of XML, and its parsing at most until `deadline` (ms since epoch).
+ */
+export const SHARED_STRINGS_CAP = 32 * 1024 * 1024;
+
+/** The chunks of `source`, refusing the file once its time is up. */
+async function* untilDeadline(source: AsyncGenerator<string>, deadline: number): AsyncGenerator<string> {
+  for await (const chunk of source) {
+    if (Date.now() > deadline) throw tooSlow();
+    yield chunk;
+  }
+}
 
 /* ---------------------------------------------------------------- detection */
 
@@ -78,12 +93,12 @@ function looksBinary(buf: Buffer): boolean {
 }
 
 /** Opens a file by its content: an .xlsx (zip with a workbook), or UTF-8 / Windows-1252 text as CSV. */
-export async function openSpreadsheet(buf: Buffer, filename: string): Promise<OpenedFile> {
+export async function openSpreadsheet(buf: Buffer, filename: string, deadline = Infinity): Promise<OpenedFile> {
   const body = buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? buf.subarray(3) : buf;
   if (body.toString('utf8').trim() === '') throw fileError(IMPORT_MESSAGES.empty);
-  if (isZip(buf)) return openXlsx(buf);
+  if (isZip(buf)) return openXlsx(buf, deadline);
   if (looksBinary(buf)) throw unsupported();
-  return openCsv(body, filename);
+  return openCsv(body, filename, deadline);
 }
 
 /* ---------------------------------------------------------------- xlsx */
@@ -107,7 +122,7 @@ const attr = (tag: string, name: string) => {
   return m ? decodeXml(m[2] ?? m[3] ?? '') : null;
 };
 
-async function openXlsx(buf: Buffer): Promise<OpenedFile> {
+async function openXlsx(buf: Buffer, deadline: number): Promise<OpenedFile> {
   let entries: Map<string, ZipEntry>;
   try {
     entries = readZip(buf);
@@ -157,7 +172,9 @@ async function openXlsx(buf: Buffer): Promise<OpenedFile> {
     });
     const ss = entries.get('xl/sharedStrings.xml');
     if (ss) {
-      for await (const _ of r._parseSharedStrings(Readable.from(entryText(buf, ss)))) void _;
+      if (ss.uncompressedSize > SHARED_STRINGS_CAP) throw fileError(IMPORT_MESSAGES.tooMuchText);
+      const text = untilDeadline(entryText(buf, ss, SHARED_STRINGS_CAP), deadline);
+      for await (const _ of r._parseSharedStrings(Readable.from(text))) void _;
     } else r.sharedStrings = [];
     reader = r;
     return r;
@@ -172,7 +189,7 @@ async function openXlsx(buf: Buffer): Promise<OpenedFile> {
         const ws = new WorksheetReader({
           workbook: wb,
           id: 1,
-          iterator: entryText(buf, entries.get(sheet.path)!),
+          iterator: untilDeadline(entryText(buf, entries.get(sheet.path)!), deadline),
           options: { worksheets: 'emit', hyperlinks: 'ignore', sharedStrings: 'cache', styles: 'ignore' },
         });
         for await (const row of ws) {
@@ -183,6 +200,8 @@ async function openXlsx(buf: Buffer): Promise<OpenedFile> {
         }
       } catch (e) {
         if (e instanceof AppError) throw e;
+        // The parser may wrap what the guarded stream threw: the clock tells why it stopped.
+        if (Date.now() > deadline) throw tooSlow();
         throw unreadable();
       }
     },
@@ -279,7 +298,7 @@ export function* parseCsv(text: string, sep: string): Generator<string[]> {
   }
 }
 
-function openCsv(body: Buffer, filename: string): OpenedFile {
+function openCsv(body: Buffer, filename: string, deadline: number): OpenedFile {
   const text = decodeText(body);
   const sep = detectSeparator(text);
   const base = filename.replace(/\.[^.]*$/, '') || 'CSV';
@@ -289,7 +308,7 @@ function openCsv(body: Buffer, filename: string): OpenedFile {
     async *rows() {
       let fila = 0;
       for (const record of parseCsv(text, sep)) {
-        fila++;
+        if (++fila % 256 === 0 && Date.now() > deadline) throw tooSlow();
         yield { fila, cells: record.map((c) => (c === '' ? null : c)) };
       }
     },

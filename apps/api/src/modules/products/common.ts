@@ -2,9 +2,10 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
-import { neutralizeCell, parseCents, parseMilli } from '@mostrador/shared';
+import { neutralizeCell, parseMilli } from '@mostrador/shared';
 import { isUuid } from '../../lib/access.js';
 import { notFound } from '../../lib/errors.js';
+import { safeCents } from '../../lib/money.js';
 
 /*
  * Helpers shared by the catalogue and customer modules: path ids, exact numbers from
@@ -22,12 +23,8 @@ export function defined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-/** numeric(14,2) from PostgreSQL ("1234.50") → integer cents. */
-export function toCents(v: string | number): number {
-  const c = parseCents(String(v));
-  if (c === null) throw new Error(`importe no válido: ${v}`);
-  return c;
-}
+/** numeric(14,2) from PostgreSQL ("1234.50") → integer cents (422 beyond what a number carries exactly). */
+export const toCents = (v: string | number): number => safeCents(v);
 
 /** numeric(14,3) from PostgreSQL ("12.500") → integer thousandths. */
 export function toMilli(v: string | number): number {

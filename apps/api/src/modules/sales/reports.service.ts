@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  centsToNumber,
   SALE_MESSAGES,
   SALE_REPORT_MAX_DAYS,
   type PaymentMethod,
@@ -14,7 +13,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { addDays, daysBetween } from '../../lib/dates.js';
 import { invalid } from '../../lib/errors.js';
-import { toCents, toMilli } from '../products/common.js';
+import { bigCents, moneyOut } from '../../lib/money.js';
+import { toMilli } from '../products/common.js';
 import { dayRange } from './sales.service.js';
 
 const lastDayOfMonth = (date: string) => addDays(`${addDays(`${date.slice(0, 8)}01`, 32).slice(0, 8)}01`, -1);
@@ -35,7 +35,7 @@ const personName = (nombre: string | null, apellido: string | null) =>
   [nombre, apellido].filter((s) => s && s.trim()).join(' ') || null;
 
 /** Integer cents divided and rounded half-up (both non-negative). */
-const divCents = (cents: number, n: number) => (n > 0 ? Math.floor((cents * 2 + n) / (2 * n)) : 0);
+const divCents = (cents: bigint, n: number) => (n > 0 ? (cents * 2n + BigInt(n)) / (2n * BigInt(n)) : 0n);
 
 /**
  * The sales report of a range: completed sales only (voided ones are counted apart), totals
@@ -99,24 +99,24 @@ export async function salesReport(
   const byDay = new Map(days.rows.map((r) => [r.dia, r]));
   const porDia: ReportDay[] = [];
   let count = 0;
-  let ingresos = 0;
-  let costo = 0;
-  let descuentos = 0;
+  let ingresos = 0n;
+  let costo = 0n;
+  let descuentos = 0n;
   let anuladas = 0;
   for (let d = desde; d <= hasta; d = addDays(d, 1)) {
     const r = byDay.get(d);
-    const total = toCents(r?.total ?? '0');
-    const c = toCents(r?.costo ?? '0');
+    const total = bigCents(r?.total);
+    const c = bigCents(r?.costo);
     count += r?.n ?? 0;
     ingresos += total;
     costo += c;
-    descuentos += toCents(r?.descuento ?? '0');
+    descuentos += bigCents(r?.descuento);
     anuladas += r?.anuladas ?? 0;
     porDia.push({
       fecha: d,
       cantidad_ventas: r?.n ?? 0,
-      total: centsToNumber(total),
-      ganancia: centsToNumber(total - c),
+      total: moneyOut(total),
+      ganancia: moneyOut(total - c),
     });
   }
 
@@ -124,11 +124,11 @@ export async function salesReport(
     fecha_desde: desde,
     fecha_hasta: hasta,
     total_ventas: count,
-    total_ingresos: centsToNumber(ingresos),
-    ticket_promedio: centsToNumber(divCents(ingresos, count)),
-    descuentos: centsToNumber(descuentos),
-    costo_estimado: centsToNumber(costo),
-    ganancias_netas: centsToNumber(ingresos - costo),
+    total_ingresos: moneyOut(ingresos),
+    ticket_promedio: moneyOut(divCents(ingresos, count)),
+    descuentos: moneyOut(descuentos),
+    costo_estimado: moneyOut(costo),
+    ganancias_netas: moneyOut(ingresos - costo),
     ventas_anuladas: anuladas,
     por_dia: porDia,
     productos_mas_vendidos: items.rows.map((r): ReportItem => ({
@@ -136,19 +136,19 @@ export async function salesReport(
       tipo: r.tipo,
       nombre: r.nombre,
       cantidad: toMilli(r.cantidad) / 1000,
-      total: centsToNumber(toCents(r.total)),
-      ganancia: centsToNumber(toCents(r.total) - toCents(r.costo)),
+      total: moneyOut(bigCents(r.total)),
+      ganancia: moneyOut(bigCents(r.total) - bigCents(r.costo)),
     })),
     por_metodo_pago: methods.rows.map((r): ReportPaymentMethod => ({
       metodo_pago: r.metodo_pago as PaymentMethod,
       cantidad_ventas: r.n,
-      total: centsToNumber(toCents(r.total)),
+      total: moneyOut(bigCents(r.total)),
     })),
     por_cliente: clients.rows.map((r): ReportCustomer => ({
       cliente_id: r.cliente_id,
       cliente_nombre: r.cliente_id ? (personName(r.nombre, r.apellido) ?? SALE_MESSAGES.walkIn) : SALE_MESSAGES.walkIn,
       cantidad_ventas: r.n,
-      total: centsToNumber(toCents(r.total)),
+      total: moneyOut(bigCents(r.total)),
     })),
   };
 }
