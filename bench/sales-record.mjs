@@ -96,7 +96,7 @@ async function directSale(client, ctx, items) {
       return rs.map((r) => r.value);
     });
   try {
-    const [, , { rows: prods }] = await all([
+    const [, , { rows: prods }, { rows: medios }] = await all([
       client.query('BEGIN'),
       client.query(
         `INSERT INTO sale_idempotency_keys (business_id, user_id, clave, hash, status, respuesta, creado_en)
@@ -108,7 +108,18 @@ async function directSale(client, ctx, items) {
            FROM products WHERE business_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE`,
         [ctx.businessId, ids],
       ),
+      client.query(
+        `SELECT id, nombre, tipo, ajuste_porcentaje::float8 AS ajuste, activo FROM payment_methods
+          WHERE business_id = $1 ORDER BY orden, nombre`,
+        [ctx.businessId],
+      ),
+      client.query(
+        `SELECT id, estado, abierto_por FROM turnos WHERE business_id = $1 AND estado = 'abierto'
+          ORDER BY abierto_en DESC LIMIT 50 FOR SHARE`,
+        [ctx.businessId],
+      ),
     ]);
+    const cash = medios.find((m) => m.tipo === 'efectivo');
     const byId = new Map(prods.map((p) => [p.id, p]));
     const lines = items.map((it, i) => {
       const p = byId.get(it.id);
@@ -191,6 +202,9 @@ async function directSale(client, ctx, items) {
          ), s AS (
            INSERT INTO sales (business_id, numero, fecha, cliente_id, metodo_pago, subtotal, descuento, total, costo_estimado, observaciones, vendedor_id)
            SELECT $1, n.numero, $2, NULL, 'efectivo', $3, '0.00', $3, $4, NULL, $5 FROM n RETURNING id, numero, fecha
+         ), sp AS (
+           INSERT INTO sale_payments (business_id, venta_id, posicion, medio_pago_id, metodo_pago, tipo, nombre, monto, ajuste, total, recibido, vuelto)
+           SELECT $1, s.id, 0, '${cash.id}'::uuid, 'efectivo', 'efectivo', 'Efectivo', $3, 0, $3, NULL, 0 FROM s
          ), i AS (
            INSERT INTO sale_items (business_id, venta_id, fecha, posicion, tipo, producto_id, servicio_id, nombre, cantidad, precio_unitario, subtotal, costo_unitario, costo_total)
            SELECT $1, s.id, s.fecha, v.* FROM s, (VALUES ${tuples.join(', ')}) AS v
@@ -203,8 +217,8 @@ async function directSale(client, ctx, items) {
            INSERT INTO stock_movements (business_id, producto_id, origen, cantidad, stock_resultante, motivo, referencia_id, usuario_id)
            SELECT $1, st.id, 'venta', -st.cantidad, st.stock_actual, 'Venta #' || s.numero, s.id, $5 FROM st, s ORDER BY st.id
          ), fm AS (
-           INSERT INTO finance_movements (business_id, tipo, categoria_id, monto, fecha, metodo_pago, descripcion, observaciones, cliente_id, origen, cuenta_id, venta_id, compra_id, creado_por)
-           SELECT $1, 'ingreso', $6::uuid, $3::numeric, $7::date, 'efectivo', 'Venta #' || s.numero, NULL, NULL, 'venta', NULL, s.id, NULL, $5 FROM s
+           INSERT INTO finance_movements (business_id, tipo, categoria_id, monto, fecha, metodo_pago, medio_pago_id, descripcion, observaciones, cliente_id, origen, cuenta_id, venta_id, compra_id, creado_por)
+           SELECT $1, 'ingreso', $6::uuid, $3::numeric, $7::date, 'efectivo', '${cash.id}'::uuid, 'Venta #' || s.numero, NULL, NULL, 'venta', NULL, s.id, NULL, $5 FROM s
            RETURNING id, descripcion
          ), fa AS (
            INSERT INTO audit_log (business_id, user_id, entidad, entidad_id, accion, antes, despues)

@@ -1,5 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Caja, MedioPago, MedioPagoInput, Turno, TurnoResumen } from '@mostrador/shared/caja';
+import type {
+  Caja,
+  Cobro,
+  CuentaCorriente,
+  MedioPago,
+  MedioPagoInput,
+  Turno,
+  TurnoResumen,
+} from '@mostrador/shared/caja';
 import { useBusiness } from '@/app/business-context';
 import { api, request } from '@/lib/api';
 import { session } from '@/lib/session';
@@ -114,3 +122,21 @@ export function useCurrentTurno(enabled = true) {
   const caja = (cajas.data ?? []).find((c) => c.activa) ?? null;
   return { turno, caja, isPending: cajas.isPending };
 }
+
+export function useCuenta(clienteId: string | null, enabled = true) {
+  const b = useBiz();
+  return useQuery({
+    queryKey: ['caja', b, 'cuenta', clienteId],
+    queryFn: () => api.get<CuentaCorriente>(`/businesses/${b}/clientes/${clienteId}/cuenta-corriente`),
+    enabled: Boolean(b && clienteId) && enabled,
+  });
+}
+
+export const useCobro = () =>
+  useCajaMutation((b, v: { clienteId: string; monto: number; medio_pago_id: string; observaciones: string | null }) =>
+    api.post<Cobro>(`/businesses/${b}/clientes/${v.clienteId}/cobros`, {
+      monto: v.monto,
+      medio_pago_id: v.medio_pago_id,
+      observaciones: v.observaciones,
+    }),
+  );

@@ -1,8 +1,7 @@
 import { useDownload } from '@/lib/download';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Download, Mail, MapPin, Pencil, Phone, Plus, Repeat, Users } from 'lucide-react';
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   customerDisplayName,
@@ -15,6 +14,7 @@ import {
   type DocumentType,
   type Subscription,
 } from '@mostrador/shared';
+import { decimalResolver, decimalText } from '@/lib/decimal-input';
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
@@ -26,6 +26,7 @@ import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan } from '@/features/permissions/permissions.api';
 import { ListCard, Pager, RowsSkeleton, SearchBox, StatusNote, useDebounced } from '@/features/products/inventory-ui';
 import { useSubscriptions } from '@/features/subscriptions/subscriptions.api';
+import { AccountSection } from '@/features/caja/account-section';
 import { SubscriptionFormDialog, SubscriptionRow } from '@/features/subscriptions/subscriptions-tab';
 import { errorMessage } from '@/lib/api';
 import { applyServerErrors } from '@/lib/forms';
@@ -43,6 +44,7 @@ interface Values {
   documento_numero: string;
   condicion_iva: string;
   notas: string;
+  limite_credito: string;
 }
 type Output = z.output<typeof customerForm>;
 
@@ -56,13 +58,14 @@ const toValues = (c?: Customer): Values => ({
   documento_numero: c?.documento_numero ?? '',
   condicion_iva: c?.condicion_iva ?? 'consumidor_final',
   notas: c?.notas ?? '',
+  limite_credito: decimalText(c?.limite_credito, 'money'),
 });
 
 function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: (saved?: Customer) => void }) {
   const save = useSaveCustomer();
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<Values, unknown, Output>({
-    resolver: zodResolver(customerForm) as unknown as Resolver<Values, unknown, Output>,
+    resolver: decimalResolver<Values, Output>(customerForm, { limite_credito: 'money' }),
     defaultValues: toValues(customer),
   });
   const err = formState.errors;
@@ -81,6 +84,7 @@ function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: (save
           documento_numero: v.documento_numero ?? null,
           condicion_iva: v.condicion_iva ?? 'consumidor_final',
           notas: v.notas ?? null,
+          limite_credito: v.limite_credito === undefined || v.limite_credito === null ? null : v.limite_credito / 100,
         },
       });
       onDone(saved);
@@ -160,6 +164,15 @@ function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: (save
           </Select>
         </Field>
       </div>
+      <InputField
+        id="cli-limite"
+        label="Límite de crédito en cuenta corriente ($)"
+        hint="Vacío: sin límite. Solo un administrador puede vender por encima."
+        error={err.limite_credito}
+        inputMode="decimal"
+        autoComplete="off"
+        {...register('limite_credito')}
+      />
       <Field id="cli-notas" label="Notas" error={err.notas?.message}>
         <Textarea id="cli-notas" rows={2} {...register('notas')} />
       </Field>
@@ -217,6 +230,7 @@ function CustomerDetail({ customer, onEdit }: { customer: Customer; onEdit: () =
           <p className="whitespace-pre-line rounded-lg bg-slate-50 p-2 text-slate-600">{customer.notas}</p>
         )}
       </div>
+      <AccountSection customer={customer} />
       {canSeeSubs && (
         <section aria-labelledby="cli-subs">
           <div className="mb-2 flex items-center justify-between gap-2">

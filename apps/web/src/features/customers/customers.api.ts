@@ -40,6 +40,7 @@ export interface CustomerBody {
   documento_numero: string | null;
   condicion_iva: string | null;
   notas: string | null;
+  limite_credito?: number | null;
 }
 
 export function useSaveCustomer() {

@@ -78,7 +78,7 @@ function PointOfSale() {
   /** F9 with a medio other than cash: one more Enter confirms it. */
   const [askMedio, setAskMedio] = useState(false);
   const medios = useMedios();
-  const mediosActivos = (medios.data ?? []).filter((m) => m.activo && m.tipo !== 'cuenta_corriente');
+  const mediosActivos = (medios.data ?? []).filter((m) => m.activo);
   const [medioId, setMedioId] = useState('');
   const [split, setSplit] = useState<SplitRow[] | null>(null);
   const medio = mediosActivos.find((m) => m.id === medioId) ?? mediosActivos[0];
@@ -267,6 +267,14 @@ function PointOfSale() {
       : singlePlan(payment.base, medio, payment.pagaCon);
     if (split && !plan.pagos) {
       setError(plan.errors.plan ?? 'Revisá los montos de los pagos.');
+      return;
+    }
+    const onAccount = (plan.pagos ?? []).some(
+      (p) => mediosActivos.find((m) => m.id === p.medio_pago_id)?.tipo === 'cuenta_corriente',
+    );
+    if (onAccount && !cliente) {
+      setError(CAJA_MESSAGES.accountNeedsCustomer);
+      document.getElementById('pos-cliente')?.focus();
       return;
     }
     if (how.key && (split || !efectivo) && !how.medioConfirmado) {

@@ -44,6 +44,8 @@ function useInvalidateAfterSale() {
   return (b: string) => {
     void qc.invalidateQueries({ queryKey: salesKeys.all(b) });
     void qc.invalidateQueries({ queryKey: ['dashboard', b] });
+    // Turnos (what is expected in the caja) and customers' accounts.
+    void qc.invalidateQueries({ queryKey: ['caja', b] });
     void qc.invalidateQueries({ queryKey: ['inventory', b] });
     void qc.invalidateQueries({ queryKey: ['finance', b] });
     void qc.invalidateQueries({ queryKey: ['notifications', b] });

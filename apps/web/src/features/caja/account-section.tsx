@@ -1,0 +1,241 @@
+import { Printer } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { ACCOUNT_MOVE_LABELS, type Cobro } from '@mostrador/shared/caja';
+import type { Customer } from '@mostrador/shared/customers';
+import { useBusiness } from '@/app/business-context';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Field, Input, Select } from '@/components/ui/input';
+import { ErrorNote } from '@/components/ui/misc';
+import { useCan } from '@/features/permissions/permissions.api';
+import { PrintPortal, printTicket, type TicketFormat } from '@/features/pos/ticket';
+import { errorMessage } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { INVALID_AMOUNT, parseDecimal } from '@/lib/decimal';
+import { formatDateTime, formatMoney, type Formatting } from '@/lib/format';
+import { useCobro, useCuenta, useMedios } from './caja.api';
+
+/** The customer's cuenta corriente: balance, movements with the running balance, and cobros. */
+export function AccountSection({ customer }: { customer: Customer }) {
+  const { formatting } = useBusiness();
+  const can = useCan();
+  const cuenta = useCuenta(customer.id);
+  const [cobrando, setCobrando] = useState(false);
+  const [receipt, setReceipt] = useState<Cobro | null>(null);
+  const money = (n: number) => formatMoney(n, formatting);
+  const c = cuenta.data;
+  if (!c) return null;
+  return (
+    <section aria-labelledby="cli-cuenta" className="space-y-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="cli-cuenta" className="text-sm font-semibold text-slate-900">
+          Cuenta corriente
+        </h3>
+        {can('ventas', 'editar') && c.saldo > 0 && (
+          <Button size="sm" onClick={() => setCobrando(true)}>
+            Registrar cobro
+          </Button>
+        )}
+      </div>
+      <p className="text-sm">
+        Debe <strong data-testid="cuenta-saldo">{money(c.saldo)}</strong>
+        {c.limite_credito !== null && <span className="text-slate-500"> · límite {money(c.limite_credito)}</span>}
+      </p>
+      {c.movimientos.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-3 text-center text-sm text-slate-500">
+          Sin movimientos en cuenta corriente.
+        </p>
+      ) : (
+        <div className="max-h-64 overflow-auto rounded-lg border border-slate-200">
+          <table className="w-full text-sm" aria-label="Movimientos de la cuenta corriente">
+            <thead className="sticky top-0 bg-slate-50 text-left text-slate-500">
+              <tr>
+                <th className="px-2 py-1 font-medium">Fecha</th>
+                <th className="px-2 py-1 font-medium">Concepto</th>
+                <th className="px-2 py-1 text-right font-medium">Debe</th>
+                <th className="px-2 py-1 text-right font-medium">Haber</th>
+                <th className="px-2 py-1 text-right font-medium">Saldo</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {c.movimientos.map((m) => (
+                <tr key={`${m.tipo}-${m.referencia_id}`}>
+                  <td className="px-2 py-1">{formatDateTime(m.fecha, formatting)}</td>
+                  <td className="px-2 py-1">
+                    {ACCOUNT_MOVE_LABELS[m.tipo]}{' '}
+                    {m.tipo === 'cobro' ? `· Recibo #${m.numero}` : `· Venta #${m.numero}`}
+                  </td>
+                  <td className="px-2 py-1 text-right tabular-nums">{m.debe ? money(m.debe) : ''}</td>
+                  <td className="px-2 py-1 text-right tabular-nums">{m.haber ? money(m.haber) : ''}</td>
+                  <td className="px-2 py-1 text-right tabular-nums">{money(m.saldo)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <CobroDialog
+        open={cobrando}
+        clienteId={customer.id}
+        saldo={c.saldo}
+        onClose={() => setCobrando(false)}
+        onDone={(k) => {
+          setCobrando(false);
+          setReceipt(k);
+        }}
+      />
+      <ReceiptDialog cobro={receipt} onClose={() => setReceipt(null)} formatting={formatting} />
+    </section>
+  );
+}
+
+function CobroDialog({
+  open,
+  clienteId,
+  saldo,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  clienteId: string;
+  saldo: number;
+  onClose: () => void;
+  onDone: (k: Cobro) => void;
+}) {
+  const { formatting } = useBusiness();
+  const medios = (useMedios().data ?? []).filter((m) => m.activo && m.tipo !== 'cuenta_corriente');
+  const [monto, setMonto] = useState('');
+  const [medioId, setMedioId] = useState('');
+  const [errors, setErrors] = useState<{ monto?: string; form?: string }>({});
+  const cobro = useCobro();
+  const medio = medioId || medios[0]?.id || '';
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const cents = parseDecimal(monto, 2);
+    if (!monto.trim()) return setErrors({ monto: 'Este campo es obligatorio.' });
+    if (cents === null || cents <= 0) return setErrors({ monto: INVALID_AMOUNT });
+    if (cents > Math.round(saldo * 100)) {
+      return setErrors({ monto: `El cobro supera lo que debe el cliente (${formatMoney(saldo, formatting)}).` });
+    }
+    try {
+      const k = await cobro.mutateAsync({ clienteId, monto: cents / 100, medio_pago_id: medio, observaciones: null });
+      setMonto('');
+      setErrors({});
+      onDone(k);
+    } catch (err) {
+      setErrors({ form: errorMessage(err, 'No se pudo registrar el cobro.') });
+    }
+  }
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      title="Registrar cobro"
+      description={`Debe ${formatMoney(saldo, formatting)}. El cobro entra en la caja abierta.`}
+    >
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <Field id="cobro-monto" label="Monto ($)" error={errors.monto} required>
+          <Input
+            id="cobro-monto"
+            inputMode="decimal"
+            autoFocus
+            value={monto}
+            onChange={(e) => {
+              setMonto(e.target.value);
+              setErrors({});
+            }}
+            aria-invalid={Boolean(errors.monto)}
+          />
+        </Field>
+        <Field id="cobro-medio" label="Medio de pago">
+          <Select id="cobro-medio" value={medio} onChange={(e) => setMedioId(e.target.value)}>
+            {medios.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.nombre}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        {errors.form && <ErrorNote>{errors.form}</ErrorNote>}
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={cobro.isPending}>
+            Cobrar
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function Receipt({ cobro, formatting, format }: { cobro: Cobro; formatting: Formatting; format: TicketFormat }) {
+  const { business } = useBusiness();
+  const money = (n: number) => formatMoney(n, formatting);
+  const narrow = format === '80mm';
+  return (
+    <article
+      aria-label={`Recibo #${cobro.numero}`}
+      className={cn(
+        'bg-white text-black',
+        narrow ? 'w-[74mm] max-w-full font-mono text-[11px] leading-snug' : 'mx-auto w-full max-w-[180mm] text-sm',
+      )}
+    >
+      <p className={cn('font-bold', narrow ? 'text-center text-sm' : 'text-xl')}>{business?.nombre ?? 'Mostrador'}</p>
+      <p className={cn('font-semibold', narrow && 'text-center')}>Recibo #{cobro.numero}</p>
+      <p>{formatDateTime(cobro.fecha, formatting)}</p>
+      <p className="mt-2">Recibimos de {cobro.cliente_nombre}</p>
+      <dl className="mt-2 space-y-0.5">
+        {[
+          ['Monto', money(cobro.monto)],
+          ['Medio de pago', cobro.medio_nombre],
+          ['Saldo anterior', money(cobro.saldo_anterior)],
+          ['Saldo actual', money(cobro.saldo)],
+        ].map(([k, v]) => (
+          <div key={k} className="flex justify-between gap-2">
+            <dt>{k}</dt>
+            <dd className={k === 'Monto' ? 'font-bold' : ''}>{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-3 text-center text-[10px]">Comprobante no válido como factura</p>
+    </article>
+  );
+}
+
+function ReceiptDialog({
+  cobro,
+  onClose,
+  formatting,
+}: {
+  cobro: Cobro | null;
+  onClose: () => void;
+  formatting: Formatting;
+}) {
+  return (
+    <Dialog
+      open={Boolean(cobro)}
+      onOpenChange={(o) => !o && onClose()}
+      title={`Cobro #${cobro?.numero ?? ''} registrado`}
+    >
+      {cobro && (
+        <div className="space-y-4">
+          <div className="rounded-lg border border-slate-200 p-3">
+            <Receipt cobro={cobro} formatting={formatting} format="80mm" />
+          </div>
+          <PrintPortal render={(format) => <Receipt cobro={cobro} formatting={formatting} format={format} />} />
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={() => printTicket('80mm')}>
+              <Printer className="h-4 w-4" /> Imprimir 80 mm
+            </Button>
+            <Button variant="secondary" onClick={() => printTicket('a4')}>
+              <Printer className="h-4 w-4" /> Imprimir A4
+            </Button>
+            <Button onClick={onClose}>Listo</Button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}
