@@ -161,3 +161,62 @@ test('the dashboard flags a turno still open from a previous day', async ({ page
   await flag.getByRole('link', { name: 'cerralo con el arqueo' }).click();
   await expect(page.getByText('Este turno está abierto desde otro día: cerralo para empezar uno nuevo.')).toBeVisible();
 });
+
+test('fiado: a sale on the customer account from the POS, a partial payment with its receipt, and the balance', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, 'Beto');
+  const businessId = await createBusiness(request, owner, 'Almacén Beto');
+  await api(request, owner, 'post', `/businesses/${businessId}/products`, {
+    nombre: 'Yerba mate 1 kg',
+    codigo: 'YER001',
+    precio_venta: 4000,
+    stock_actual: 50,
+  });
+  await api(request, owner, 'post', `/businesses/${businessId}/clientes`, {
+    nombre: 'Carmen',
+    apellido: 'Vecina',
+    limite_credito: 20000,
+  });
+  await signIn(page, owner, businessId);
+  await page.goto('/pos');
+  await sellYerba(page, 3);
+  await page.getByLabel('Medio de pago').selectOption({ label: 'Cuenta corriente' });
+  await page.keyboard.press('F9');
+  await page.getByRole('button', { name: 'Cobrar con Cuenta corriente' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Elegí el cliente: la venta en cuenta corriente queda a su nombre.' }),
+  ).toBeVisible();
+  const cliente = page.getByRole('combobox', { name: /Cliente/ });
+  await cliente.fill('Carmen');
+  await cliente.press('ArrowDown');
+  await cliente.press('Enter');
+  await charge(page, 1);
+
+  await page.goto('/customers');
+  const row = page.getByRole('list', { name: 'Clientes' }).getByRole('listitem').filter({ hasText: 'Carmen Vecina' });
+  await row.getByRole('button', { name: 'Carmen Vecina' }).first().click();
+  const card = page.getByRole('dialog', { name: 'Carmen Vecina' });
+  await expect(card.getByTestId('cuenta-saldo')).toHaveText(/\$\s12\.000,00/);
+  await expect(card.getByRole('table', { name: 'Movimientos de la cuenta corriente' })).toContainText('Venta #1');
+  await card.getByRole('button', { name: 'Registrar cobro' }).click();
+  const cobro = page.getByRole('dialog', { name: 'Registrar cobro' });
+  await cobro.getByLabel('Monto ($)').fill('20.000');
+  await cobro.getByRole('button', { name: 'Cobrar' }).click();
+  await expect(cobro.getByText(/El cobro supera lo que debe el cliente/)).toBeVisible();
+  await cobro.getByLabel('Monto ($)').fill('5.000');
+  await cobro.getByRole('button', { name: 'Cobrar' }).click();
+  const receipt = page.getByRole('dialog', { name: 'Cobro #1 registrado' });
+  await expect(receipt.getByRole('article', { name: 'Recibo #1' })).toContainText('Carmen Vecina');
+  await expect(receipt.getByRole('article', { name: 'Recibo #1' })).toContainText('Saldo actual');
+  if (SCREENSHOT) await page.screenshot({ path: `${SCREENSHOT}-recibo.png` });
+  await receipt.getByRole('button', { name: 'Listo' }).click();
+  await expect(card.getByTestId('cuenta-saldo')).toHaveText(/\$\s7\.000,00/);
+  if (SCREENSHOT) await page.screenshot({ path: `${SCREENSHOT}-cuenta.png` });
+
+  // The turno got the cash of the cobro, not the sale on account.
+  const [caja] = await api(request, owner, 'get', `/businesses/${businessId}/cajas`);
+  const turno = await api(request, owner, 'get', `/businesses/${businessId}/turnos/${caja.turno_abierto.id}`);
+  expect(turno.esperado.map((e: { monto: number }) => e.monto)).toContain(5000);
+});

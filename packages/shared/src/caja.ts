@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { oneOfCi } from './customers.js';
+import { oneOfCi, pageQuery, queryParam } from './customers.js';
 import { money } from './money.js';
 import type { PaymentMethod } from './payment-methods.js';
-import { optText, reqText } from './validation.js';
+import { isoDate, optText, reqText } from './validation.js';
 
 /*
  * The counter's money (issue 14, decision 0008): the business's medios de pago, its cajas and
@@ -201,12 +201,11 @@ export const turnoCerrarInput = z.object({
 export type TurnoCerrarInput = z.input<typeof turnoCerrarInput>;
 
 export const turnoListQuery = z.object({
-  caja_id: z.preprocess((v) => (v === '' ? undefined : v), z.uuid({ error: 'Identificador no válido.' }).optional()),
-  estado: z.preprocess((v) => (v === '' ? undefined : v), z.enum(TURNO_STATES).optional()),
-  desde: z.preprocess((v) => (v === '' ? undefined : v), z.iso.date({ error: 'Fecha no válida.' }).optional()),
-  hasta: z.preprocess((v) => (v === '' ? undefined : v), z.iso.date({ error: 'Fecha no válida.' }).optional()),
-  limit: z.coerce.number().int().min(1).max(200).optional().default(50),
-  offset: z.coerce.number().int().min(0).optional().default(0),
+  caja_id: queryParam(z.uuid({ error: 'Identificador no válido.' })),
+  estado: queryParam(oneOfCi(TURNO_STATES)),
+  desde: queryParam(isoDate()),
+  hasta: queryParam(isoDate()),
+  ...pageQuery(50, 200),
 });
 export type TurnoListQuery = z.output<typeof turnoListQuery>;
 
