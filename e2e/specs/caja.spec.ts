@@ -213,6 +213,11 @@ test('fiado: a sale on the customer account from the POS, a partial payment with
   await receipt.getByRole('button', { name: 'Listo' }).click();
   await expect(card.getByTestId('cuenta-saldo')).toHaveText(/\$\s7\.000,00/);
   if (SCREENSHOT) await page.screenshot({ path: `${SCREENSHOT}-cuenta.png` });
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Cuentas corrientes' }).click();
+  const deudores = page.getByRole('table', { name: 'Clientes que deben' });
+  await expect(deudores.getByRole('row').filter({ hasText: 'Carmen Vecina' })).toContainText(/\$\s7\.000,00/);
+  if (SCREENSHOT) await page.screenshot({ path: `${SCREENSHOT}-deudores.png` });
 
   // The turno got the cash of the cobro, not the sale on account.
   const [caja] = await api(request, owner, 'get', `/businesses/${businessId}/cajas`);

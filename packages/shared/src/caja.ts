@@ -407,3 +407,28 @@ export interface CuentaCorriente {
   limite_credito: number | null;
   movimientos: AccountMove[];
 }
+
+/** Ageing of what customers owe, by the age of the sales still unpaid (payments go to the oldest first). */
+export const AGEING_BUCKETS = ['d0_30', 'd31_60', 'd61_90', 'd90_mas'] as const;
+export type AgeingBucket = (typeof AGEING_BUCKETS)[number];
+export const AGEING_LABELS: Record<AgeingBucket, string> = {
+  d0_30: '0 a 30 días',
+  d31_60: '31 a 60 días',
+  d61_90: '61 a 90 días',
+  d90_mas: 'Más de 90 días',
+};
+
+export interface Deudor {
+  cliente_id: string;
+  cliente_nombre: string;
+  saldo: number;
+  limite_credito: number | null;
+  /** The oldest sale still (partly) unpaid. */
+  desde: string | null;
+  antiguedad: Record<AgeingBucket, number>;
+}
+
+/** Which bucket a sale `dias` old falls in. */
+export function ageingBucket(dias: number): AgeingBucket {
+  return dias <= 30 ? 'd0_30' : dias <= 60 ? 'd31_60' : dias <= 90 ? 'd61_90' : 'd90_mas';
+}

@@ -12,8 +12,15 @@ import {
   cobroInput,
   CUSTOMER_MESSAGES,
   type TurnoResumen,
+  ACCOUNT_MOVE_LABELS,
+  AGEING_BUCKETS,
+  AGEING_LABELS,
+  type AccountMove,
+  type Deudor,
 } from '@mostrador/shared';
+import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app.js';
+import { todayIn } from '../../lib/dates.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
 import { requireSomeField } from '../../lib/http.js';
 import { MONEY_FMT, paged, pathId, sendXlsx } from '../products/common.js';
@@ -65,6 +72,61 @@ export async function cajaRoutes(app: App) {
 
   const clienteParams = z.object({ id: z.string(), clienteId: z.string() });
   const clienteId = (v: string) => pathId(v, CUSTOMER_MESSAGES.notFound);
+  const deudores = (req: FastifyRequest) => {
+    const b = businessOf(req);
+    return cuenta.listDeudores(db, b.id, b.timezone, todayIn(b.timezone, now()));
+  };
+  app.get(
+    '/businesses/:id/cuentas-corrientes',
+    { config: { access: access.module('clientes', 'ver') }, schema: { tags, params: idParams } },
+    async (req) => deudores(req),
+  );
+  app.get(
+    '/businesses/:id/cuentas-corrientes/exportar',
+    { config: { access: access.module('clientes', 'ver') }, schema: { tags, params: idParams } },
+    async (req, reply) => {
+      const list = await deudores(req);
+      return sendXlsx<Deudor>(reply, {
+        filename: 'cuentas-corrientes.xlsx',
+        sheet: 'Cuentas corrientes',
+        columns: [
+          { header: 'Cliente', value: (d) => d.cliente_nombre, width: 28 },
+          { header: 'Debe', value: (d) => d.saldo, numFmt: MONEY_FMT },
+          { header: 'Límite de crédito', value: (d) => d.limite_credito, numFmt: MONEY_FMT },
+          ...AGEING_BUCKETS.map((k) => ({
+            header: AGEING_LABELS[k],
+            value: (d: Deudor) => d.antiguedad[k],
+            numFmt: MONEY_FMT,
+          })),
+        ],
+        pages: (async function* () {
+          yield list;
+        })(),
+      });
+    },
+  );
+  app.get(
+    '/businesses/:id/clientes/:clienteId/cuenta-corriente/exportar',
+    { config: { access: access.module('clientes', 'ver') }, schema: { tags, params: clienteParams } },
+    async (req, reply) => {
+      const c = await cuenta.getCuenta(db, businessOf(req).id, clienteId(req.params.clienteId));
+      return sendXlsx<AccountMove>(reply, {
+        filename: 'estado-de-cuenta.xlsx',
+        sheet: 'Estado de cuenta',
+        columns: [
+          { header: 'Fecha', value: (m) => m.fecha.slice(0, 10), width: 12 },
+          { header: 'Concepto', value: (m) => ACCOUNT_MOVE_LABELS[m.tipo], width: 26 },
+          { header: 'Número', value: (m) => m.numero, width: 10 },
+          { header: 'Debe', value: (m) => m.debe, numFmt: MONEY_FMT },
+          { header: 'Haber', value: (m) => m.haber, numFmt: MONEY_FMT },
+          { header: 'Saldo', value: (m) => m.saldo, numFmt: MONEY_FMT },
+        ],
+        pages: (async function* () {
+          yield c.movimientos;
+        })(),
+      });
+    },
+  );
   app.get(
     '/businesses/:id/clientes/:clienteId/cuenta-corriente',
     { config: { access: access.module('clientes', 'ver') }, schema: { tags, params: clienteParams } },

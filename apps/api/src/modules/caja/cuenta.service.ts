@@ -6,14 +6,18 @@ import {
   CUSTOMER_MESSAGES,
   formatPesos,
   MEDIO_TIPO_CODE,
+  ageingBucket,
+  AGEING_BUCKETS,
   type AccountMove,
+  type AgeingBucket,
+  type Deudor,
   type Cobro,
   type CuentaCorriente,
   type MedioTipo,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
-import { todayIn } from '../../lib/dates.js';
+import { daysBetween, todayIn } from '../../lib/dates.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
 import { toCents } from '../products/common.js';
 import { saldoOf } from './cuenta.js';
@@ -183,4 +187,60 @@ export async function createCobro(
       saldo: centsToNumber(c.saldo - input.monto),
     };
   });
+}
+
+/**
+ * The customers who owe, most owed first, with the ageing of their balance: their payments pay
+ * their oldest sales on account first, and what is left of each sale is aged by its date.
+ */
+export async function listDeudores(
+  ex: Executor,
+  businessId: string,
+  timezone: string,
+  today: string,
+): Promise<Deudor[]> {
+  const parts = await rows(
+    ex,
+    sql`WITH owed AS (
+          SELECT c.id, concat_ws(' ', c.nombre, c.apellido) AS nombre, c.limite_credito::text, ${saldoOf(sql`c`)} AS saldo,
+                 (SELECT coalesce(sum(k.monto), 0) FROM cobros k WHERE k.business_id = c.business_id AND k.cliente_id = c.id)::text AS pagado
+            FROM customers c WHERE c.business_id = ${businessId}
+        )
+        SELECT o.id, o.nombre, o.limite_credito, o.saldo::text, o.pagado, (s.fecha AT TIME ZONE ${timezone})::date::text AS dia,
+               s.fecha, sum(sp.total)::text AS monto
+          FROM owed o
+          JOIN sales s ON s.business_id = ${businessId} AND s.cliente_id = o.id AND s.estado = 'completada'
+          JOIN sale_payments sp ON sp.business_id = s.business_id AND sp.venta_id = s.id AND sp.tipo = 'cuenta_corriente'
+         WHERE o.saldo > 0
+         GROUP BY o.id, o.nombre, o.limite_credito, o.saldo, o.pagado, s.id
+         ORDER BY o.id, s.fecha, s.id`,
+  );
+  const byCustomer = new Map<string, R[]>();
+  for (const p of parts) byCustomer.set(p.id as string, [...(byCustomer.get(p.id as string) ?? []), p]);
+  const list = [...byCustomer.values()].map((sales): Deudor => {
+    const first = sales[0];
+    let paid = toCents(first.pagado as string);
+    const antiguedad = Object.fromEntries(AGEING_BUCKETS.map((b) => [b, 0])) as Record<AgeingBucket, number>;
+    let desde: string | null = null;
+    for (const s of sales) {
+      const monto = toCents(s.monto as string);
+      const left = monto - Math.min(paid, monto);
+      paid -= monto - left;
+      if (left <= 0) continue;
+      desde ??= iso(s.fecha);
+      antiguedad[ageingBucket(daysBetween(s.dia as string, today))] += left;
+    }
+    return {
+      cliente_id: first.id as string,
+      cliente_nombre: first.nombre as string,
+      saldo: centsToNumber(toCents(first.saldo as string)),
+      limite_credito: first.limite_credito === null ? null : Number(first.limite_credito),
+      desde,
+      antiguedad: Object.fromEntries(AGEING_BUCKETS.map((b) => [b, centsToNumber(antiguedad[b])])) as Record<
+        AgeingBucket,
+        number
+      >,
+    };
+  });
+  return list.sort((a, b) => b.saldo - a.saldo || a.cliente_nombre.localeCompare(b.cliente_nombre, 'es'));
 }

@@ -1,4 +1,4 @@
-import { Printer } from 'lucide-react';
+import { Download, Printer } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { ACCOUNT_MOVE_LABELS, type Cobro } from '@mostrador/shared/caja';
 import type { Customer } from '@mostrador/shared/customers';
@@ -10,6 +10,7 @@ import { ErrorNote } from '@/components/ui/misc';
 import { useCan } from '@/features/permissions/permissions.api';
 import { PrintPortal, printTicket, type TicketFormat } from '@/features/pos/ticket';
 import { errorMessage } from '@/lib/api';
+import { useDownload } from '@/lib/download';
 import { cn } from '@/lib/cn';
 import { INVALID_AMOUNT, parseDecimal } from '@/lib/decimal';
 import { formatDateTime, formatMoney, type Formatting } from '@/lib/format';
@@ -17,9 +18,10 @@ import { useCobro, useCuenta, useMedios } from './caja.api';
 
 /** The customer's cuenta corriente: balance, movements with the running balance, and cobros. */
 export function AccountSection({ customer }: { customer: Customer }) {
-  const { formatting } = useBusiness();
+  const { businessId, formatting } = useBusiness();
   const can = useCan();
   const cuenta = useCuenta(customer.id);
+  const download = useDownload('No se pudo exportar el estado de cuenta.');
   const [cobrando, setCobrando] = useState(false);
   const [receipt, setReceipt] = useState<Cobro | null>(null);
   const money = (n: number) => formatMoney(n, formatting);
@@ -31,11 +33,25 @@ export function AccountSection({ customer }: { customer: Customer }) {
         <h3 id="cli-cuenta" className="text-sm font-semibold text-slate-900">
           Cuenta corriente
         </h3>
-        {can('ventas', 'editar') && c.saldo > 0 && (
-          <Button size="sm" onClick={() => setCobrando(true)}>
-            Registrar cobro
-          </Button>
-        )}
+        <div className="flex gap-2">
+          {c.movimientos.length > 0 && (
+            <Button
+              size="sm"
+              variant="secondary"
+              loading={download.busy}
+              onClick={() =>
+                download.run(`/businesses/${businessId}/clientes/${customer.id}/cuenta-corriente/exportar`)
+              }
+            >
+              <Download className="h-4 w-4" /> Estado de cuenta
+            </Button>
+          )}
+          {can('ventas', 'editar') && c.saldo > 0 && (
+            <Button size="sm" onClick={() => setCobrando(true)}>
+              Registrar cobro
+            </Button>
+          )}
+        </div>
       </div>
       <p className="text-sm">
         Debe <strong data-testid="cuenta-saldo">{money(c.saldo)}</strong>

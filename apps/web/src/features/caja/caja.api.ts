@@ -3,6 +3,7 @@ import type {
   Caja,
   Cobro,
   CuentaCorriente,
+  Deudor,
   MedioPago,
   MedioPagoInput,
   Turno,
@@ -140,3 +141,12 @@ export const useCobro = () =>
       observaciones: v.observaciones,
     }),
   );
+
+export function useDeudores(enabled: boolean) {
+  const b = useBiz();
+  return useQuery({
+    queryKey: ['caja', b, 'deudores'],
+    queryFn: () => api.get<Deudor[]>(`/businesses/${b}/cuentas-corrientes`),
+    enabled: Boolean(b) && enabled,
+  });
+}

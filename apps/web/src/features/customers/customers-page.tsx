@@ -1,5 +1,5 @@
 import { useDownload } from '@/lib/download';
-import { Download, Mail, MapPin, Pencil, Phone, Plus, Repeat, Users } from 'lucide-react';
+import { Download, Mail, MapPin, Pencil, Phone, Plus, Repeat, Users, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -27,6 +27,7 @@ import { useCan } from '@/features/permissions/permissions.api';
 import { ListCard, Pager, RowsSkeleton, SearchBox, StatusNote, useDebounced } from '@/features/products/inventory-ui';
 import { useSubscriptions } from '@/features/subscriptions/subscriptions.api';
 import { AccountSection } from '@/features/caja/account-section';
+import { DeudoresDialog } from '@/features/caja/deudores-dialog';
 import { SubscriptionFormDialog, SubscriptionRow } from '@/features/subscriptions/subscriptions-tab';
 import { errorMessage } from '@/lib/api';
 import { applyServerErrors } from '@/lib/forms';
@@ -299,6 +300,7 @@ function CustomerDetail({ customer, onEdit }: { customer: Customer; onEdit: () =
 }
 
 function CustomersScreen() {
+  const [deudores, setDeudores] = useState(false);
   const { businessId } = useBusiness();
   const can = useCan();
   const canEdit = can('clientes', 'editar');
@@ -335,6 +337,10 @@ function CustomersScreen() {
                 Nuevo cliente
               </Button>
             )}
+            <Button variant="secondary" onClick={() => setDeudores(true)}>
+              <Wallet className="h-4 w-4" aria-hidden />
+              Cuentas corrientes
+            </Button>
             <Button
               variant="secondary"
               loading={exporter.busy}
@@ -489,6 +495,7 @@ function CustomersScreen() {
       >
         {viewing && <CustomerDetail customer={viewing} onEdit={() => openForm(viewing)} />}
       </Dialog>
+      <DeudoresDialog open={deudores} onClose={() => setDeudores(false)} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
