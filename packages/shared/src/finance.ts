@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { money } from './money.js';
+import { money, optMoney } from './money.js';
 import { paymentMethod, type PaymentMethod } from './payment-methods.js';
 import { isoDate, optText, queryBool, reqText } from './validation.js';
 
@@ -64,6 +64,10 @@ export const FINANCE_MESSAGES = {
   accountFromPurchaseEdit: 'Esta cuenta la generó una compra: modifica la compra.',
   accountFromPurchaseDelete: 'Esta cuenta la generó una compra: cancela la compra para eliminarla.',
   markedPaid: 'Cuenta marcada como pagada',
+  partialPaid: 'Pago parcial registrado',
+  payOverBalance: (falta: string) => `El pago supera lo que falta pagar de la cuenta (${falta}).`,
+  amountUnderPaid: (pagado: string) => `El monto no puede ser menor a lo ya pagado (${pagado}).`,
+  hasPayments: 'La cuenta ya tiene pagos registrados: no se puede eliminar.',
 } as const;
 
 /* ---------------------------------------------------------------- field helpers */
@@ -346,6 +350,8 @@ export const markPaidInput = z.preprocess(
   (v) => v ?? {},
   z.object({
     fecha_pago: defaultedDate(),
+    /** A part of what is left; absent: all of it (the account is then paid). */
+    monto: optMoney(),
     metodo_pago: paymentMethod().optional(),
     categoria_id: optId(),
     observaciones: optText(1000),
@@ -373,6 +379,9 @@ export interface Account {
   proveedor_id: string | null;
   proveedor_nombre: string | null;
   monto: number;
+  /** Paid so far (payments in parts) and what is left. */
+  monto_pagado: number;
+  saldo_pendiente: number;
   fecha_emision: string;
   fecha_vencimiento: string;
   estado: AccountState;

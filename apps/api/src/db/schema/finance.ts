@@ -117,6 +117,8 @@ export const financeAccounts = pgTable(
     proveedorId: uuid('proveedor_id'),
     proveedorNombre: text('proveedor_nombre'),
     monto: numeric('monto', { precision: 14, scale: 2 }).notNull(),
+    /** Paid so far (payments in parts); the account is pagado when it reaches monto. */
+    montoPagado: numeric('monto_pagado', { precision: 14, scale: 2 }).notNull().default('0'),
     fechaEmision: date('fecha_emision', { mode: 'string' }).notNull(),
     fechaVencimiento: date('fecha_vencimiento', { mode: 'string' }).notNull(),
     estado: text('estado', { enum: ['pendiente', 'pagado'] })
@@ -155,6 +157,7 @@ export const financeAccounts = pgTable(
       foreignColumns: [purchases.businessId, purchases.id],
     }),
     check('finance_accounts_monto_positive', sql`${t.monto} > 0`),
+    check('finance_accounts_monto_pagado', sql`${t.montoPagado} >= 0 AND ${t.montoPagado} <= ${t.monto}`),
     check('finance_accounts_fechas', sql`${t.fechaVencimiento} >= ${t.fechaEmision}`),
     check(
       'finance_accounts_pago',

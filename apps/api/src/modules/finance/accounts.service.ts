@@ -4,6 +4,7 @@ import {
   centsToDecimal,
   centsToNumber,
   FINANCE_MESSAGES,
+  formatPesos,
   type Account,
   type AccountListQuery,
   type AccountOutput,
@@ -33,6 +34,8 @@ export function toAccount(r: Row, clienteNombre: string | null, today: string): 
     proveedor_id: r.proveedorId,
     proveedor_nombre: r.proveedorNombre,
     monto: centsToNumber(toCents(r.monto)),
+    monto_pagado: centsToNumber(toCents(r.montoPagado)),
+    saldo_pendiente: centsToNumber(toCents(r.monto) - toCents(r.montoPagado)),
     fecha_emision: r.fechaEmision,
     fecha_vencimiento: r.fechaVencimiento,
     estado: r.estado === 'pagado' ? 'pagado' : dias < 0 ? 'vencido' : 'pendiente',
@@ -202,6 +205,9 @@ export async function updateAccount(
       throw conflict('GENERATED_RECORD', FINANCE_MESSAGES.accountFromPurchaseEdit);
     }
     if (!changes.changed) return before;
+    if (monto !== undefined && monto < toCents(row.montoPagado)) {
+      throw invalid('monto', FINANCE_MESSAGES.amountUnderPaid(formatPesos(toCents(row.montoPagado))));
+    }
     const next = { ...snapshot(before), ...changes.despues } as Snapshot;
     assertRules(next);
     if (next.cliente_id && 'cliente_id' in changes.despues) await assertCustomer(tx, businessId, next.cliente_id);
@@ -249,6 +255,7 @@ export async function deleteAccount(db: Db, businessId: string, userId: string, 
   await db.transaction(async (tx) => {
     const row = await lockAccount(tx, businessId, id);
     if (row.estado === 'pagado') throw conflict('ALREADY_PAID', FINANCE_MESSAGES.alreadyPaidDelete);
+    if (toCents(row.montoPagado) > 0) throw conflict('ALREADY_PAID', FINANCE_MESSAGES.hasPayments);
     if (row.compraId) throw conflict('GENERATED_RECORD', FINANCE_MESSAGES.accountFromPurchaseDelete);
     const before = (await getAccount(tx, businessId, id, today))!;
     await tx.delete(financeAccounts).where(eq(financeAccounts.id, id));
@@ -307,10 +314,19 @@ export async function markPaid(
       categoriaId = compras?.id ?? null;
     }
     const fechaPago = input?.fecha_pago ?? today;
+    // A payment in parts pays some of what is left; without an amount, all of it.
+    const falta = toCents(acc.monto) - toCents(acc.montoPagado);
+    const monto = input?.monto ?? falta;
+    if (monto > falta) throw invalid('monto', FINANCE_MESSAGES.payOverBalance(formatPesos(falta)));
+    const completes = monto === falta;
 
     const paid = await tx
       .update(financeAccounts)
-      .set({ estado: 'pagado', fechaPago, pagadoEn: now, actualizadoEn: sql`now()` })
+      .set({
+        montoPagado: sql`${financeAccounts.montoPagado} + ${centsToDecimal(monto)}::numeric`,
+        ...(completes ? { estado: 'pagado' as const, fechaPago, pagadoEn: now } : {}),
+        actualizadoEn: sql`now()`,
+      })
       .where(
         and(
           eq(financeAccounts.businessId, businessId),
@@ -331,10 +347,10 @@ export async function markPaid(
     const movimiento = await insertMovement(tx, businessId, userId, {
       tipo,
       categoriaId,
-      montoCents: toCents(acc.monto),
+      montoCents: monto,
       fecha: fechaPago,
       metodoPago: input?.metodo_pago ?? 'efectivo',
-      descripcion: `${tipo === 'ingreso' ? 'Cobro' : 'Pago'}: ${acc.descripcion}`,
+      descripcion: `${tipo === 'ingreso' ? 'Cobro' : 'Pago'}${completes ? '' : ' parcial'}: ${acc.descripcion}`,
       observaciones: input?.observaciones ?? null,
       clienteId: acc.clienteId,
       origen: 'cuenta',
@@ -347,10 +363,15 @@ export async function markPaid(
       entidad: 'cuenta',
       entidadId: id,
       accion: 'pagar',
-      antes: { estado: 'pendiente' },
-      despues: { estado: 'pagado', fecha_pago: fechaPago, movimiento_id: movimiento.id },
+      antes: { estado: 'pendiente', monto_pagado: centsToNumber(toCents(acc.montoPagado)) },
+      despues: {
+        estado: completes ? 'pagado' : 'pendiente',
+        monto_pagado: centsToNumber(toCents(acc.montoPagado) + monto),
+        fecha_pago: fechaPago,
+        movimiento_id: movimiento.id,
+      },
     });
     const cuenta = (await getAccount(tx, businessId, id, today))!;
-    return { message: FINANCE_MESSAGES.markedPaid, cuenta, movimiento };
+    return { message: completes ? FINANCE_MESSAGES.markedPaid : FINANCE_MESSAGES.partialPaid, cuenta, movimiento };
   });
 }

@@ -43,8 +43,8 @@ export async function summary(db: Db, businessId: string, p: Period, today: stri
   ).rows;
   const [a] = (
     await db.execute<{ cobrar: string; pagar: string; vencidas: number }>(sql`
-      SELECT coalesce(sum(monto) FILTER (WHERE tipo = 'por_cobrar'), 0)::text AS cobrar,
-             coalesce(sum(monto) FILTER (WHERE tipo = 'por_pagar'), 0)::text AS pagar,
+      SELECT coalesce(sum(monto - monto_pagado) FILTER (WHERE tipo = 'por_cobrar'), 0)::text AS cobrar,
+             coalesce(sum(monto - monto_pagado) FILTER (WHERE tipo = 'por_pagar'), 0)::text AS pagar,
              count(*) FILTER (WHERE fecha_vencimiento < ${today}::date)::int AS vencidas
         FROM finance_accounts
        WHERE business_id = ${businessId} AND estado = 'pendiente'`)

@@ -720,7 +720,8 @@ export async function updatePurchase(
 
     const target = patch.estado ?? row.estado;
     const account = await lockAccount(tx, businessId, id);
-    const paid = account?.estado === 'pagado';
+    // Paid, or paid in part: the money already went out.
+    const paid = account?.estado === 'pagado' || (account ? toCents(account.montoPagado) > 0 : false);
 
     if (target === 'cancelada' && paid) throw conflict('ALREADY_PAID', PURCHASE_MESSAGES.paidCancel);
     const editableNow = row.estado === 'pendiente' || target === 'pendiente';
@@ -836,7 +837,9 @@ export async function deletePurchase(db: Db, businessId: string, userId: string,
     const row = await lockPurchase(tx, businessId, id);
     if (row.estado === 'recibida') throw conflict('INVALID_STATE', PURCHASE_MESSAGES.receivedDelete);
     const account = await lockAccount(tx, businessId, id);
-    if (account?.estado === 'pagado') throw conflict('ALREADY_PAID', PURCHASE_MESSAGES.paidDelete);
+    if (account?.estado === 'pagado' || (account && toCents(account.montoPagado) > 0)) {
+      throw conflict('ALREADY_PAID', PURCHASE_MESSAGES.paidDelete);
+    }
     const lines = await loadLines(tx, businessId, id);
     const movements = await tx
       .select()

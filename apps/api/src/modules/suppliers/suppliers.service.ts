@@ -84,8 +84,8 @@ function columns(s: Partial<Snapshot>) {
 /** Unpaid payables per supplier: the amount, the overdue part and how many (today in the business time zone). */
 const balance = (today: string) => sql<Balance>`(
   SELECT json_build_object(
-    'deuda', coalesce(sum(a.monto), 0)::text,
-    'deuda_vencida', coalesce(sum(a.monto) FILTER (WHERE a.fecha_vencimiento < ${today}::date), 0)::text,
+    'deuda', coalesce(sum(a.monto - a.monto_pagado), 0)::text,
+    'deuda_vencida', coalesce(sum(a.monto - a.monto_pagado) FILTER (WHERE a.fecha_vencimiento < ${today}::date), 0)::text,
     'cuentas_pendientes', count(*)::int)
     FROM ${financeAccounts} a
    WHERE a.business_id = "suppliers"."business_id" AND a.proveedor_id = "suppliers"."id"
