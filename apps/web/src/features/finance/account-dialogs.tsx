@@ -19,6 +19,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-actions';
 import { Field, Input, InputField, MoneyField, Select, Textarea } from '@/components/ui/input';
 import { ErrorNote } from '@/components/ui/misc';
+import { INVALID_AMOUNT, parseDecimal } from '@/lib/decimal';
 import { errorMessage } from '@/lib/api';
 import { decimalResolver, decimalText } from '@/lib/decimal-input';
 import { formatDate, formatMoney, todayIn } from '@/lib/format';
@@ -301,6 +302,9 @@ function MarkPaidForm({ account, onDone }: { account: Account; onDone: () => voi
   const markPaid = useMarkPaid();
   const [fecha, setFecha] = useState(() => todayIn(formatting.timezone));
   const [metodo, setMetodo] = useState('efectivo');
+  // Empty: everything that is left (the account is then paid).
+  const [montoText, setMontoText] = useState('');
+  const falta = account.saldo_pendiente ?? account.monto;
   // null until the user picks one: then the default below (categories may still be loading).
   const [categoria, setCategoria] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -318,6 +322,11 @@ function MarkPaidForm({ account, onDone }: { account: Account; onDone: () => voi
       onSubmit={async (e) => {
         e.preventDefault();
         if (!fecha) return setError('Indicá la fecha de pago.');
+        const parte = montoText.trim() ? parseDecimal(montoText, 2) : null;
+        if (montoText.trim() && (parte === null || parte <= 0)) return setError(INVALID_AMOUNT);
+        if (parte !== null && parte > Math.round(falta * 100)) {
+          return setError(`El pago supera lo que falta pagar de la cuenta (${formatMoney(falta, formatting)}).`);
+        }
         setError(null);
         try {
           await markPaid.mutateAsync({
@@ -325,6 +334,7 @@ function MarkPaidForm({ account, onDone }: { account: Account; onDone: () => voi
             fecha_pago: fecha,
             metodo_pago: metodo,
             categoria_id: categoriaId || null,
+            ...(parte !== null ? { monto: parte / 100 } : {}),
           });
           onDone();
         } catch (err) {
@@ -335,9 +345,20 @@ function MarkPaidForm({ account, onDone }: { account: Account; onDone: () => voi
     >
       <p className="text-sm text-slate-600">
         Se registrará un {cobro ? 'ingreso' : 'egreso'} de{' '}
-        <strong className="text-slate-900">{formatMoney(account.monto, formatting)}</strong> por «{account.descripcion}»
-        {account.fecha_vencimiento && <> (vencimiento {formatDate(account.fecha_vencimiento, formatting)})</>}.
+        <strong className="text-slate-900">{formatMoney(falta, formatting)}</strong> por «{account.descripcion}»
+        {account.fecha_vencimiento && <> (vencimiento {formatDate(account.fecha_vencimiento, formatting)})</>}
+        {account.monto_pagado > 0 && <> (ya se pagaron {formatMoney(account.monto_pagado, formatting)})</>}, o de la
+        parte que indiques.
       </p>
+      <Field id="pago-monto" label="Monto de este pago ($)" hint="Vacío: todo lo que falta. Podés pagar en partes.">
+        <Input
+          id="pago-monto"
+          inputMode="decimal"
+          placeholder={formatMoney(falta, formatting)}
+          value={montoText}
+          onChange={(e) => setMontoText(e.target.value)}
+        />
+      </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="pago-fecha" label="Fecha de pago" required>
           <Input id="pago-fecha" type="date" value={fecha} onChange={(e) => setFecha(e.target.value)} />

@@ -70,7 +70,16 @@ function AccountRow({
         </p>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2 md:justify-end">
-        <span className="text-base font-semibold tabular-nums text-slate-900">{formatMoney(a.monto, formatting)}</span>
+        <span className="text-right">
+          <span className="block text-base font-semibold tabular-nums text-slate-900">
+            {formatMoney(a.monto, formatting)}
+          </span>
+          {!paid && a.monto_pagado > 0 && (
+            <span className="block text-xs text-slate-500">
+              Pagado {formatMoney(a.monto_pagado, formatting)} · falta {formatMoney(a.saldo_pendiente, formatting)}
+            </span>
+          )}
+        </span>
         <RowActions
           name={a.descripcion}
           className="items-center"

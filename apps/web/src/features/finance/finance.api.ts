@@ -295,6 +295,8 @@ export function useMarkPaid() {
       metodo_pago: string;
       /** The movement's category (of its tipo); null for none. */
       categoria_id: string | null;
+      /** A part of what is left; absent: all of it. */
+      monto?: number;
     }) => api.put<MarkPaidResult>(`${base(b)}/cuentas/${id}/marcar-pagado`, body),
     // The payment is a movement: every finance view changes.
     onSuccess: () => invalidate('accounts', 'movements', 'summary', 'cashFlow'),
