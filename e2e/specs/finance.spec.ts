@@ -319,4 +319,21 @@ test('payables: a registered supplier, and a purchase payable that only changes 
   await edit.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(edit).toBeHidden();
   await expect(generated).toContainText(`Vence: ${esAR(day(45))}`);
+
+  // Paid in two parts: 4.000 now, the rest later.
+  await generated.getByRole('button', { name: 'Marcar como pagada' }).click();
+  const pay = page.getByRole('dialog', { name: 'Registrar pago' });
+  await pay.getByLabel('Monto de este pago ($)').fill('4.000');
+  await pay.getByRole('button', { name: 'Confirmar pago' }).click();
+  await expect(pay).toBeHidden();
+  await expect(generated).toContainText(/Pagado \$\s4\.000,00 · falta \$\s6\.800,00/);
+  await generated.getByRole('button', { name: 'Marcar como pagada' }).click();
+  await pay.getByLabel('Monto de este pago ($)').fill('7.000');
+  await pay.getByRole('button', { name: 'Confirmar pago' }).click();
+  await expect(pay.getByText(/El pago supera lo que falta pagar de la cuenta/)).toBeVisible();
+  await pay.getByLabel('Monto de este pago ($)').fill('');
+  await pay.getByRole('button', { name: 'Confirmar pago' }).click();
+  await expect(pay).toBeHidden();
+  const supplierNow = await (await request.get(api(`/proveedores/${supplier.id}`), { headers })).json();
+  expect(supplierNow.deuda).toBe(9800);
 });
