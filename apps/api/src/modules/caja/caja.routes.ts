@@ -210,6 +210,58 @@ export async function cajaRoutes(app: App) {
     },
   );
 
+  // The closing (or the state while open) of one turno, as the printed report says it.
+  app.get(
+    '/businesses/:id/turnos/:turnoId/exportar',
+    { config: ver, schema: { tags, params: turnoParams } },
+    async (req, reply) => {
+      const t = await turnos.getTurno(db, businessOf(req).id, turnoId(req.params.turnoId));
+      const nombre = new Map(t.por_medio.map((m) => [m.medio_pago_id, m.nombre]));
+      const closed = t.estado === 'cerrado';
+      type Row = {
+        medio: string;
+        ventas: number | null;
+        esperado: number | null;
+        contado: number | null;
+        diferencia: number | null;
+      };
+      const rows: Row[] = closed
+        ? t.diferencias.map((d) => ({
+            medio: nombre.get(d.medio_pago_id) ?? '',
+            ventas: t.por_medio.find((m) => m.medio_pago_id === d.medio_pago_id)?.ventas ?? 0,
+            esperado: d.esperado,
+            contado: d.contado,
+            diferencia: d.diferencia,
+          }))
+        : t.esperado.map((e) => ({
+            medio: nombre.get(e.medio_pago_id) ?? '',
+            ventas: t.por_medio.find((m) => m.medio_pago_id === e.medio_pago_id)?.ventas ?? 0,
+            esperado: e.monto,
+            contado: null,
+            diferencia: null,
+          }));
+      rows.push(
+        { medio: 'Fondo inicial', ventas: null, esperado: t.fondo_inicial, contado: null, diferencia: null },
+        { medio: 'Ingresos de efectivo', ventas: null, esperado: t.ingresos, contado: null, diferencia: null },
+        { medio: 'Retiros de efectivo', ventas: null, esperado: -t.retiros, contado: null, diferencia: null },
+      );
+      return sendXlsx<Row>(reply, {
+        filename: `turno-${t.numero}.xlsx`,
+        sheet: `Turno ${t.numero} ${t.caja_nombre}`.slice(0, 31),
+        columns: [
+          { header: 'Medio de pago', value: (r) => r.medio, width: 26 },
+          { header: 'Ventas', value: (r) => r.ventas, numFmt: MONEY_FMT },
+          { header: 'Esperado', value: (r) => r.esperado, numFmt: MONEY_FMT },
+          { header: 'Contado', value: (r) => r.contado, numFmt: MONEY_FMT },
+          { header: 'Diferencia', value: (r) => r.diferencia, numFmt: MONEY_FMT },
+        ],
+        pages: (async function* () {
+          yield rows;
+        })(),
+      });
+    },
+  );
+
   app.get('/businesses/:id/turnos/:turnoId', { config: ver, schema: { tags, params: turnoParams } }, async (req) =>
     turnos.getTurno(db, businessOf(req).id, turnoId(req.params.turnoId)),
   );

@@ -228,6 +228,12 @@ describe('turnos de caja', () => {
     const sheet = await readXlsx(xlsx.rawPayload);
     expect(sheet[0]).toContain('Diferencia');
     expect(sheet[1]).toEqual(expect.arrayContaining([1, 'Caja 1', 'Cerrado', 16000, -100]));
+    const closing = await readXlsx(
+      (await app.inject({ method: 'GET', url: `${base}/turnos/${turno.id}/exportar`, headers: owner.auth })).rawPayload,
+    );
+    expect(closing[0]).toEqual(['Medio de pago', 'Ventas', 'Esperado', 'Contado', 'Diferencia']);
+    expect(closing).toContainEqual(['Efectivo', 9000, 17000, 16900, -100]);
+    expect(closing).toContainEqual(['Retiros de efectivo', undefined, -2500]);
   });
 
   it('applies surcharges and discounts per part and refuses parts that do not cover the total', async () => {

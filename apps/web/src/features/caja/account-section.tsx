@@ -1,6 +1,6 @@
 import { Download, Printer } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { ACCOUNT_MOVE_LABELS, type Cobro } from '@mostrador/shared/caja';
+import { ACCOUNT_MOVE_LABELS, type Cobro, type CuentaCorriente } from '@mostrador/shared/caja';
 import type { Customer } from '@mostrador/shared/customers';
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
@@ -34,6 +34,11 @@ export function AccountSection({ customer }: { customer: Customer }) {
           Cuenta corriente
         </h3>
         <div className="flex gap-2">
+          {c.movimientos.length > 0 && (
+            <Button size="sm" variant="secondary" onClick={() => printTicket('a4')}>
+              <Printer className="h-4 w-4" /> Imprimir
+            </Button>
+          )}
           {c.movimientos.length > 0 && (
             <Button
               size="sm"
@@ -89,6 +94,9 @@ export function AccountSection({ customer }: { customer: Customer }) {
             </tbody>
           </table>
         </div>
+      )}
+      {!cobrando && !receipt && (
+        <PrintPortal render={(format) => <Statement cuenta={c} formatting={formatting} format={format} />} />
       )}
       <CobroDialog
         open={cobrando}
@@ -253,5 +261,59 @@ function ReceiptDialog({
         </div>
       )}
     </Dialog>
+  );
+}
+
+/** The estado de cuenta as printed (80 mm or A4). */
+function Statement({
+  cuenta,
+  formatting,
+  format,
+}: {
+  cuenta: CuentaCorriente;
+  formatting: Formatting;
+  format: TicketFormat;
+}) {
+  const { business } = useBusiness();
+  const money = (n: number) => formatMoney(n, formatting);
+  const narrow = format === '80mm';
+  return (
+    <article
+      aria-label={`Estado de cuenta de ${cuenta.cliente_nombre}`}
+      className={cn(
+        'bg-white text-black',
+        narrow ? 'w-[74mm] max-w-full font-mono text-[11px] leading-snug' : 'mx-auto w-full max-w-[180mm] text-sm',
+      )}
+    >
+      <p className={cn('font-bold', narrow ? 'text-center text-sm' : 'text-xl')}>{business?.nombre ?? 'Mostrador'}</p>
+      <p className="font-semibold">Estado de cuenta · {cuenta.cliente_nombre}</p>
+      <table className="mt-2 w-full border-collapse">
+        <thead>
+          <tr className="border-b border-black text-left">
+            <th className="py-0.5">Fecha</th>
+            <th className="py-0.5">Concepto</th>
+            <th className="py-0.5 text-right">Debe</th>
+            <th className="py-0.5 text-right">Haber</th>
+            <th className="py-0.5 text-right">Saldo</th>
+          </tr>
+        </thead>
+        <tbody>
+          {cuenta.movimientos.map((m) => (
+            <tr key={`${m.tipo}-${m.referencia_id}`}>
+              <td className="py-0.5">{formatDateTime(m.fecha, formatting)}</td>
+              <td className="py-0.5">
+                {m.tipo === 'cobro'
+                  ? `Recibo #${m.numero}`
+                  : `${m.tipo === 'venta' ? 'Venta' : 'Anulación'} #${m.numero}`}
+              </td>
+              <td className="py-0.5 text-right">{m.debe ? money(m.debe) : ''}</td>
+              <td className="py-0.5 text-right">{m.haber ? money(m.haber) : ''}</td>
+              <td className="py-0.5 text-right">{money(m.saldo)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-2 text-right font-bold">Saldo: {money(cuenta.saldo)}</p>
+    </article>
   );
 }

@@ -1,4 +1,4 @@
-import { Download, LogOut, Printer, Wallet } from 'lucide-react';
+import { Download, LogOut, Plus, Printer, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { TURNO_STATE_LABELS, type Caja, type Turno } from '@mostrador/shared/caja';
 import { useBusiness } from '@/app/business-context';
@@ -14,7 +14,7 @@ import { useDownload } from '@/lib/download';
 import { formatDateTime, formatMoney, todayIn, type Formatting } from '@/lib/format';
 import { useCajas, useMedios, useTurno, useTurnos } from './caja.api';
 import { MediosSection } from './medios-section';
-import { CloseDialog, MoveDialog, OpenTurnoDialog } from './turno-dialogs';
+import { CloseDialog, MoveDialog, NewCajaDialog, OpenTurnoDialog } from './turno-dialogs';
 import { PrintableTurno, TurnoReport } from './turno-report';
 
 const PAGE_SIZE = 20;
@@ -36,12 +36,20 @@ function CajaScreen() {
   const [moving, setMoving] = useState<Turno | null>(null);
   const [closing, setClosing] = useState<Turno | null>(null);
   const [shown, setShown] = useState<string | null>(null);
+  const [newCaja, setNewCaja] = useState(false);
   const isAdmin = business?.rol === 'admin' || business?.es_creador;
   return (
     <>
       <PageHeader
         title="Caja"
         description="Abrí el turno con el fondo, registrá ingresos y retiros de efectivo y cerrá con el arqueo."
+        actions={
+          isAdmin && (
+            <Button variant="secondary" onClick={() => setNewCaja(true)}>
+              <Plus className="h-4 w-4" /> Nueva caja
+            </Button>
+          )
+        }
       />
       {cajas.isError && <ErrorNote>No se pudieron cargar las cajas.</ErrorNote>}
       <div className="grid gap-4 md:grid-cols-2">
@@ -61,6 +69,7 @@ function CajaScreen() {
       <TurnosList onShow={setShown} />
       {isAdmin && <MediosSection />}
       <OpenTurnoDialog caja={opening} onClose={() => setOpening(null)} />
+      <NewCajaDialog open={newCaja} onClose={() => setNewCaja(false)} />
       <MoveDialog turno={moving} onClose={() => setMoving(null)} />
       <CloseDialog
         turno={closing}
@@ -269,6 +278,8 @@ function TurnoDialog({
 }) {
   const turno = useTurno(id).data;
   const medios = useMedios().data ?? [];
+  const { businessId } = useBusiness();
+  const download = useDownload('No se pudo exportar el turno.');
   return (
     <Dialog
       open={Boolean(id)}
@@ -290,6 +301,13 @@ function TurnoDialog({
             </Button>
             <Button variant="secondary" onClick={() => printTicket('a4')}>
               <Printer className="h-4 w-4" /> Imprimir A4
+            </Button>
+            <Button
+              variant="secondary"
+              loading={download.busy}
+              onClick={() => download.run(`/businesses/${businessId}/turnos/${turno.id}/exportar`)}
+            >
+              <Download className="h-4 w-4" /> Exportar
             </Button>
             <Button onClick={onClose}>Listo</Button>
           </div>

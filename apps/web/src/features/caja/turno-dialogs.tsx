@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { INVALID_AMOUNT, parseDecimal } from '@/lib/decimal';
 import { formatMoney } from '@/lib/format';
-import { useCloseTurno, useMedios, useOpenTurno, useTurnoMove } from './caja.api';
+import { useCloseTurno, useCreateCaja, useMedios, useOpenTurno, useTurnoMove } from './caja.api';
 
 /** Cents typed the es-AR way, or an error message. */
 function readAmount(text: string, required = true): { cents: number } | { error: string } {
@@ -266,6 +266,49 @@ export function CloseDialog({
           </Button>
           <Button type="submit" disabled={close.isPending}>
             Cerrar turno
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function NewCajaDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [nombre, setNombre] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateCaja();
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!nombre.trim()) return setError('Este campo es obligatorio.');
+    try {
+      await create.mutateAsync(nombre.trim());
+      setNombre('');
+      setError(null);
+      onClose();
+    } catch (err) {
+      setError(errorMessage(err, 'No se pudo crear la caja.'));
+    }
+  }
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && onClose()} title="Nueva caja">
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <Field id="caja-nombre" label="Nombre" error={error ?? undefined} required>
+          <Input
+            id="caja-nombre"
+            autoFocus
+            maxLength={60}
+            placeholder="Caja 2"
+            value={nombre}
+            onChange={(e) => setNombre(e.target.value)}
+            aria-invalid={Boolean(error)}
+          />
+        </Field>
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={create.isPending}>
+            Crear caja
           </Button>
         </div>
       </form>
