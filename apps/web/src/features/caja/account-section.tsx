@@ -5,8 +5,8 @@ import type { Customer } from '@mostrador/shared/customers';
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { FormActions } from '@/components/ui/form-actions';
 import { Field, Input, Select } from '@/components/ui/input';
-import { ErrorNote } from '@/components/ui/misc';
 import { useCan } from '@/features/permissions/permissions.api';
 import { PrintPortal, printTicket, type TicketFormat } from '@/features/pos/ticket';
 import { errorMessage } from '@/lib/api';
@@ -180,15 +180,7 @@ function CobroDialog({
             ))}
           </Select>
         </Field>
-        {errors.form && <ErrorNote>{errors.form}</ErrorNote>}
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={cobro.isPending}>
-            Cobrar
-          </Button>
-        </div>
+        <FormActions error={errors.form ?? null} busy={cobro.isPending} onCancel={onClose} submitLabel="Cobrar" />
       </form>
     </Dialog>
   );

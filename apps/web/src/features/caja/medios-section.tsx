@@ -3,8 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { MEDIO_TIPO_LABELS, MEDIO_TIPOS, type MedioPago, type MedioTipo } from '@mostrador/shared/caja';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
+import { FormActions } from '@/components/ui/form-actions';
 import { Field, Input, Select } from '@/components/ui/input';
-import { Badge, Card, ErrorNote, Skeleton } from '@/components/ui/misc';
+import { Badge, Card, Skeleton } from '@/components/ui/misc';
 import { errorMessage } from '@/lib/api';
 import { useDeleteMedio, useMedios, useSaveMedio } from './caja.api';
 
@@ -162,15 +163,7 @@ function MedioForm({ medio, onDone }: { medio: MedioPago | null; onDone: () => v
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" checked={activo} onChange={(e) => setActivo(e.target.checked)} /> Activo
       </label>
-      {errors.form && <ErrorNote>{errors.form}</ErrorNote>}
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={onDone}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          Guardar
-        </Button>
-      </div>
+      <FormActions error={errors.form ?? null} busy={save.isPending} onCancel={onDone} submitLabel="Guardar" />
     </form>
   );
 }

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { Turno } from '@mostrador/shared/caja';
 import { useBusiness } from '@/app/business-context';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { FormActions } from '@/components/ui/form-actions';
 import { Field, Input, Select, Textarea } from '@/components/ui/input';
-import { ErrorNote } from '@/components/ui/misc';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { INVALID_AMOUNT, parseDecimal } from '@/lib/decimal';
@@ -63,14 +62,7 @@ export function OpenTurnoDialog({
             aria-invalid={Boolean(error)}
           />
         </Field>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={open.isPending}>
-            Abrir turno
-          </Button>
-        </div>
+        <FormActions error={null} busy={open.isPending} onCancel={onClose} submitLabel="Abrir turno" />
       </form>
     </Dialog>
   );
@@ -132,15 +124,7 @@ export function MoveDialog({ turno, onClose }: { turno: Turno | null; onClose: (
             aria-invalid={Boolean(errors.motivo)}
           />
         </Field>
-        {errors.form && <ErrorNote>{errors.form}</ErrorNote>}
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={move.isPending}>
-            Registrar
-          </Button>
-        </div>
+        <FormActions error={errors.form ?? null} busy={move.isPending} onCancel={onClose} submitLabel="Registrar" />
       </form>
     </Dialog>
   );
@@ -259,15 +243,7 @@ export function CloseDialog({
         <Field id="cierre-obs" label="Observaciones">
           <Textarea id="cierre-obs" rows={2} maxLength={500} value={obs} onChange={(e) => setObs(e.target.value)} />
         </Field>
-        {errors.form && <ErrorNote>{errors.form}</ErrorNote>}
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={close.isPending}>
-            Cerrar turno
-          </Button>
-        </div>
+        <FormActions error={errors.form ?? null} busy={close.isPending} onCancel={onClose} submitLabel="Cerrar turno" />
       </form>
     </Dialog>
   );
@@ -303,14 +279,7 @@ export function NewCajaDialog({ open, onClose }: { open: boolean; onClose: () =>
             aria-invalid={Boolean(error)}
           />
         </Field>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            Crear caja
-          </Button>
-        </div>
+        <FormActions error={null} busy={create.isPending} onCancel={onClose} submitLabel="Crear caja" />
       </form>
     </Dialog>
   );
