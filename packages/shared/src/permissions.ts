@@ -71,6 +71,8 @@ export interface PermissionsResponse {
   ver_costos: boolean;
   cambiar_precios: boolean;
   descuento_maximo: number | null;
+  /** May sell on account over a customer's credit limit. */
+  exceder_credito: boolean;
 }
 
 /** The permission gate rule shared by the server and the web (SPEC §5, §6). */

@@ -21,6 +21,7 @@ export interface Member {
   ver_costos: boolean;
   cambiar_precios: boolean;
   descuento_maximo: number | null;
+  exceder_credito: boolean;
   invitado_por: string | null;
   creada_en: string;
   ultimo_acceso: string | null;
@@ -74,10 +75,17 @@ export interface CounterControls {
   cambiar_precios: boolean;
   /** Largest discount in % without cambiar_precios; null: no limit. */
   descuento_maximo: number | null;
+  /** May sell on account over a customer's credit limit. */
+  exceder_credito: boolean;
 }
 
 /** A new member: no costs, list prices, no discount. */
-export const NEW_MEMBER_CONTROLS: CounterControls = { ver_costos: false, cambiar_precios: false, descuento_maximo: 0 };
+export const NEW_MEMBER_CONTROLS: CounterControls = {
+  ver_costos: false,
+  cambiar_precios: false,
+  descuento_maximo: 0,
+  exceder_credito: false,
+};
 
 export interface PermissionPayload extends Partial<PermissionMap>, Partial<CounterControls> {
   rol: MemberRole;

@@ -44,6 +44,7 @@ export interface BusinessContext {
   /** Counter controls (see canSeeCosts, canChangePrices, maxDiscount). */
   verCostos: boolean;
   cambiarPrecios: boolean;
+  excederCredito: boolean;
   descuentoMaximo: number | null;
   timezone: string;
   locale: string;
@@ -105,8 +106,8 @@ export function hasFullAccess(b: Pick<BusinessContext, 'isCreator' | 'rol' | 'ac
 export const canSeeCosts = (b: BusinessContext) => hasFullAccess(b) || b.verCostos;
 /** A line's price at the counter, and discounts over descuento_maximo, need cambiar_precios. */
 export const canChangePrices = (b: BusinessContext) => hasFullAccess(b) || b.cambiarPrecios;
-/** Selling on account over a customer's credit limit: administrators only. */
-export const canExceedCredit = (b: BusinessContext) => hasFullAccess(b);
+/** Selling on account over a customer's credit limit: full access or exceder_credito. */
+export const canExceedCredit = (b: BusinessContext) => hasFullAccess(b) || b.excederCredito;
 /** The largest discount in % a member may give without cambiar_precios; null: no limit. */
 export const maxDiscount = (b: BusinessContext) => (canChangePrices(b) ? null : b.descuentoMaximo);
 
@@ -127,7 +128,7 @@ const SQL_SESSION = `
 const SQL_SESSION_BUSINESS = `
   SELECT u.id, u.email, u.nombre,
          m.id AS membership_id, m.rol, m.estado, m.acceso_total, m.permisos,
-         m.ver_costos, m.cambiar_precios, m.descuento_maximo::float8 AS descuento_maximo,
+         m.ver_costos, m.cambiar_precios, m.exceder_credito, m.descuento_maximo::float8 AS descuento_maximo,
          (b.creada_por = u.id) AS is_creator, b.plan, b.trial_ends_at,
          coalesce(t.timezone, 'America/Argentina/Buenos_Aires') AS timezone,
          coalesce(t.locale, 'es-AR') AS locale, coalesce(t.currency, 'ARS') AS currency
@@ -149,6 +150,7 @@ interface Row {
   permisos?: PermissionMap;
   ver_costos?: boolean;
   cambiar_precios?: boolean;
+  exceder_credito?: boolean;
   descuento_maximo?: number | null;
   is_creator?: boolean;
   timezone?: string;
@@ -294,6 +296,7 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
       permisos: row.permisos!,
       verCostos: row.ver_costos === true,
       cambiarPrecios: row.cambiar_precios === true,
+      excederCredito: row.exceder_credito === true,
       descuentoMaximo: row.descuento_maximo ?? null,
       timezone: row.timezone!,
       locale: row.locale!,

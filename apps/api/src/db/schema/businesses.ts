@@ -54,6 +54,8 @@ export const businessMembers = pgTable(
     /** Counter controls outside the 32 module flags (see migration 0026). */
     verCostos: boolean('ver_costos').notNull().default(false),
     cambiarPrecios: boolean('cambiar_precios').notNull().default(false),
+    /** May sell on account over a customer's credit limit. */
+    excederCredito: boolean('exceder_credito').notNull().default(false),
     /** Largest discount in % without cambiar_precios; null: no limit. */
     descuentoMaximo: numeric('descuento_maximo', { precision: 5, scale: 2 }).default('0'),
     invitadoPor: uuid('invitado_por').references(() => users.id, { onDelete: 'set null' }),

@@ -6,6 +6,7 @@ import {
   authOf,
   businessOf,
   canChangePrices,
+  canExceedCredit,
   canSeeCosts,
   hasFullAccess,
   maxDiscount,
@@ -85,6 +86,7 @@ export async function businessRoutes(app: App) {
         ver_costos: canSeeCosts(b),
         cambiar_precios: canChangePrices(b),
         descuento_maximo: maxDiscount(b),
+        exceder_credito: canExceedCredit(b),
       };
     },
   );

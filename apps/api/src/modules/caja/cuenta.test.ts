@@ -182,4 +182,17 @@ describe('cuenta corriente de clientes', () => {
     expect(t.esperado.some((e: { medio_pago_id: string }) => e.medio_pago_id === cc)).toBe(false);
     expect(t.por_medio.find((x: { medio_pago_id: string }) => x.medio_pago_id === cc)).toMatchObject({ ventas: 2000 });
   });
+
+  it('a member granted exceder_credito may sell over the limit; the permission shows in /permissions', async () => {
+    const over = await sell(cajero, 10, [{ medio_pago_id: cc, monto: 10000 }]);
+    expect(over.statusCode).toBe(403);
+    const grant = await req(owner, 'PUT', `${base}/usuarios/${cajero.id}/permisos`, { exceder_credito: true });
+    expect(grant.statusCode).toBe(200);
+    expect(grant.json()).toMatchObject({ exceder_credito: true, cambiar_precios: false });
+    const perms = await req(cajero, 'GET', `/api/v1/businesses/${biz}/permissions`);
+    expect(perms.json()).toMatchObject({ exceder_credito: true });
+    expect((await sell(cajero, 10, [{ medio_pago_id: cc, monto: 10000 }])).statusCode).toBe(201);
+    const bad = await req(owner, 'PUT', `${base}/usuarios/${cajero.id}/permisos`, { exceder_credito: 'si' });
+    expect(bad.statusCode).toBe(422);
+  });
 });

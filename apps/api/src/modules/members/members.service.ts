@@ -16,6 +16,7 @@ export interface PermissionPatch {
   ver_costos?: boolean;
   cambiar_precios?: boolean;
   descuento_maximo?: number | null;
+  exceder_credito?: boolean;
 }
 
 const MSG_DESCUENTO_MAXIMO =
@@ -39,7 +40,7 @@ export function parsePermissionPatch(body: unknown): PermissionPatch {
   if (o.rol !== undefined && o.rol !== 'admin' && o.rol !== 'empleado') {
     throw invalid('rol', 'Valor no válido. Opciones: admin, empleado.');
   }
-  for (const k of ['ver_costos', 'cambiar_precios'] as const) {
+  for (const k of ['ver_costos', 'cambiar_precios', 'exceder_credito'] as const) {
     if (o[k] !== undefined && typeof o[k] !== 'boolean') throw invalid(k, 'Debe ser verdadero o falso.');
   }
   const d = o.descuento_maximo;
@@ -56,6 +57,7 @@ export function parsePermissionPatch(body: unknown): PermissionPatch {
     flags,
     ver_costos: o.ver_costos as boolean | undefined,
     cambiar_precios: o.cambiar_precios as boolean | undefined,
+    exceder_credito: o.exceder_credito as boolean | undefined,
     descuento_maximo: d as number | null | undefined,
   };
 }
@@ -99,13 +101,14 @@ function toMember(r: MemberRow) {
 
 /** What the member may do at the counter beyond selling; full access may everything. */
 export function counterControls(
-  m: Pick<typeof businessMembers.$inferSelect, 'verCostos' | 'cambiarPrecios' | 'descuentoMaximo'>,
+  m: Pick<typeof businessMembers.$inferSelect, 'verCostos' | 'cambiarPrecios' | 'descuentoMaximo' | 'excederCredito'>,
   full: boolean,
 ) {
   return {
     ver_costos: full || m.verCostos,
     cambiar_precios: full || m.cambiarPrecios,
     descuento_maximo: full || m.descuentoMaximo === null ? null : Number(m.descuentoMaximo),
+    exceder_credito: full || m.excederCredito,
   };
 }
 
@@ -180,6 +183,7 @@ export async function updatePermissions(
     permisos,
     verCostos: patch.ver_costos ?? target.m.verCostos,
     cambiarPrecios: patch.cambiar_precios ?? target.m.cambiarPrecios,
+    excederCredito: patch.exceder_credito ?? target.m.excederCredito,
     descuentoMaximo:
       patch.descuento_maximo === undefined
         ? target.m.descuentoMaximo
@@ -248,6 +252,7 @@ export async function approvePending(db: Db, businessId: string, actorId: string
   const controls = {
     verCostos: patch.ver_costos ?? false,
     cambiarPrecios: patch.cambiar_precios ?? false,
+    excederCredito: patch.exceder_credito ?? false,
     descuentoMaximo:
       patch.descuento_maximo === undefined
         ? '0'

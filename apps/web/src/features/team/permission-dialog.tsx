@@ -265,6 +265,15 @@ function PermissionForm({
             />
             Cambiar precios y hacer cualquier descuento en el punto de venta
           </label>
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className={checkbox}
+              checked={controls.exceder_credito}
+              onChange={(e) => setControls((c) => ({ ...c, exceder_credito: e.target.checked }))}
+            />
+            Vender en cuenta corriente por encima del límite de crédito del cliente
+          </label>
           {!controls.cambiar_precios && (
             <Field
               id="perm-descuento"

@@ -210,6 +210,7 @@ export function TeamSection({ business }: { business: Business }) {
                               ver_costos: m.ver_costos,
                               cambiar_precios: m.cambiar_precios,
                               descuento_maximo: m.descuento_maximo,
+                              exceder_credito: m.exceder_credito,
                             },
                           })
                         }
