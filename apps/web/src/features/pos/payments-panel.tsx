@@ -18,6 +18,7 @@ export function PaymentsPanel({
   split,
   onSplit,
   errors,
+  status,
 }: {
   medios: MedioPago[];
   medioId: string;
@@ -25,6 +26,8 @@ export function PaymentsPanel({
   split: SplitRow[] | null;
   onSplit: (rows: SplitRow[] | null) => void;
   errors: Record<string, string>;
+  /** Why the parts cannot be charged as they are (e.g. a card paying more than the total). */
+  status?: string;
 }) {
   if (!split) {
     return (
@@ -60,10 +63,10 @@ export function PaymentsPanel({
       <legend className="text-sm font-medium text-slate-700">Pagos</legend>
       {split.map((r, i) => (
         <div key={r.key}>
-          <div className="flex gap-2">
+          <div className="grid grid-cols-[minmax(0,1fr)_7rem_auto] gap-2">
             <Select
               aria-label={`Medio del pago ${i + 1}`}
-              className="min-w-0 flex-1"
+              className="min-w-0"
               value={r.medioId}
               onChange={(e) => update(r.key, { medioId: e.target.value })}
             >
@@ -76,7 +79,7 @@ export function PaymentsPanel({
             <Input
               aria-label={`Monto del pago ${i + 1}`}
               inputMode="decimal"
-              className="w-28"
+              className="min-w-0"
               placeholder="0"
               value={r.text}
               onChange={(e) => update(r.key, { text: e.target.value })}
@@ -115,6 +118,11 @@ export function PaymentsPanel({
           Un solo medio
         </button>
       </div>
+      {status && (
+        <p role="alert" className="text-sm text-red-600">
+          {status}
+        </p>
+      )}
       <p className="text-xs text-slate-500">
         Los montos son la parte del total que cubre cada medio; solo el efectivo puede pasarse (es el vuelto).
       </p>

@@ -545,6 +545,7 @@ function PointOfSale() {
             split={split}
             onSplit={setSplit}
             errors={splitP?.errors ?? {}}
+            status={splitP && splitP.falta === 0 ? splitP.errors.plan : undefined}
           />
           <div className="grid grid-cols-2 gap-3">
             <Field
