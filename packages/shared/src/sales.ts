@@ -54,7 +54,6 @@ export const SALE_MESSAGES = {
   badRange: 'La fecha desde no puede ser posterior a la fecha hasta.',
   tooMuch: 'Debe ser menor o igual a 999999999999.99.',
   walkIn: 'Consumidor final',
-  accountNotYet: 'La venta en cuenta corriente todavía no está habilitada: elegí otro medio de pago.',
 } as const;
 
 /* ---------------------------------------------------------------- record-sale (§6.2) */
