@@ -23,7 +23,7 @@ import type { App } from '../../app.js';
 import { todayIn } from '../../lib/dates.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
 import { requireSomeField } from '../../lib/http.js';
-import { MONEY_FMT, paged, pathId, sendXlsx } from '../products/common.js';
+import { MONEY_FMT, onePage, paged, pathId, sendXlsx } from '../products/common.js';
 import * as cuenta from './cuenta.service.js';
 import * as medios from './medios.service.js';
 import * as turnos from './turnos.service.js';
@@ -99,9 +99,7 @@ export async function cajaRoutes(app: App) {
             numFmt: MONEY_FMT,
           })),
         ],
-        pages: (async function* () {
-          yield list;
-        })(),
+        pages: onePage(list),
       });
     },
   );
@@ -121,9 +119,7 @@ export async function cajaRoutes(app: App) {
           { header: 'Haber', value: (m) => m.haber, numFmt: MONEY_FMT },
           { header: 'Saldo', value: (m) => m.saldo, numFmt: MONEY_FMT },
         ],
-        pages: (async function* () {
-          yield c.movimientos;
-        })(),
+        pages: onePage(c.movimientos),
       });
     },
   );
@@ -255,9 +251,7 @@ export async function cajaRoutes(app: App) {
           { header: 'Contado', value: (r) => r.contado, numFmt: MONEY_FMT },
           { header: 'Diferencia', value: (r) => r.diferencia, numFmt: MONEY_FMT },
         ],
-        pages: (async function* () {
-          yield rows;
-        })(),
+        pages: onePage(rows),
       });
     },
   );

@@ -21,10 +21,7 @@ import { daysBetween, todayIn } from '../../lib/dates.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
 import { toCents } from '../products/common.js';
 import { saldoOf } from './cuenta.js';
-
-type R = Record<string, unknown>;
-const rows = async (ex: Executor, q: ReturnType<typeof sql>) => (await ex.execute(q)).rows as R[];
-const iso = (v: unknown) => new Date(v as string).toISOString();
+import { counterTurno, iso, rows, type R } from './rows.js';
 
 /** The customer (locked FOR UPDATE when a payment is being taken) with its balance in cents. */
 async function customerWithBalance(ex: Executor, businessId: string, id: string, lock: boolean) {
@@ -91,7 +88,7 @@ export async function getCuenta(ex: Executor, businessId: string, clienteId: str
   };
 }
 
-/** The turno a cobro enters: the one named (must be open), else the user's open one, else the only one. */
+/** The turno a cobro enters: the one named (must be open), else as a sale at the counter (counterTurno). */
 async function cobroTurno(ex: Executor, businessId: string, userId: string, turnoId?: string) {
   if (turnoId) {
     const [t] = await rows(
@@ -106,7 +103,7 @@ async function cobroTurno(ex: Executor, businessId: string, userId: string, turn
     ex,
     sql`SELECT id, abierto_por FROM turnos WHERE business_id = ${businessId} AND estado = 'abierto' ORDER BY abierto_en DESC FOR SHARE`,
   );
-  return ((open.find((t) => t.abierto_por === userId) ?? (open.length === 1 ? open[0] : null))?.id as string) ?? null;
+  return counterTurno(open, userId);
 }
 
 /**

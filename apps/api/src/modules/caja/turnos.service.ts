@@ -19,13 +19,9 @@ import type { Db, Executor } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { toCents } from '../products/common.js';
+import { iso, person, rows, type R } from './rows.js';
 import { dayRange } from '../sales/sales.service.js';
 
-type R = Record<string, unknown>;
-const rows = async (ex: Executor, q: SQL) => (await ex.execute(q)).rows as R[];
-/** Timestamps come back from raw queries as text. */
-const iso = (v: unknown) => new Date(v as string).toISOString();
-const person = (id: unknown, nombre: unknown) => (id ? { id: id as string, nombre: (nombre as string) ?? '' } : null);
 const userName = (col: SQL) =>
   sql`(SELECT nullif(concat_ws(' ', u.nombre, u.apellido), '') FROM users u WHERE u.id = ${col})`;
 

@@ -123,6 +123,11 @@ export async function sendXlsx<T>(
 }
 
 /** Pages of a list function, so an export never holds every row at once. */
+/** A list already read, as the one page of an export. */
+export async function* onePage<T>(rows: T[]) {
+  yield rows;
+}
+
 export async function* paged<T>(fetch: (limit: number, offset: number) => Promise<T[]>, size = 2000) {
   for (let offset = 0; ; offset += size) {
     const rows = await fetch(size, offset);

@@ -27,6 +27,7 @@ import { pipelinedTransaction, type Row, type Send } from '../../db/pipeline.js'
 import { todayIn } from '../../lib/dates.js';
 import { AppError, conflict, invalid } from '../../lib/errors.js';
 import { saldoOf } from '../caja/cuenta.js';
+import { counterTurno } from '../caja/rows.js';
 import { toCents, toMilli } from '../products/common.js';
 import { inFlight, saleSlot } from './in-flight.js';
 import type { SaleContext, SaleResponse } from './sales.service.js';
@@ -353,12 +354,10 @@ function saleTurno(c: SaleContext, input: RecordSaleOutput, rows: Row[]): string
     if (t.estado !== 'abierto') throw conflict('TURNO_CLOSED', CAJA_MESSAGES.turnoClosed);
     return t.id as string;
   }
-  const mine = rows.find((r) => r.abierto_por === c.userId);
-  if (mine) return mine.id as string;
-  return rows.length === 1 ? (rows[0].id as string) : null;
+  return counterTurno(rows, c.userId);
 }
 
-/** A sale on account may not take the customer over their credit limit, unless an administrator sells. */
+/** A sale on account may not take the customer over their credit limit, unless the seller may exceed it. */
 function checkCreditLimit(c: SaleContext, parts: SettledPayment[], cliente: Row | undefined, saldoText?: string) {
   const onAccount = parts.reduce((s, p) => s + (p.medio.tipo === 'cuenta_corriente' ? p.total : 0), 0);
   if (!onAccount || !cliente || cliente.limite_credito === null || c.excederCredito) return;

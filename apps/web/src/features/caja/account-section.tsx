@@ -8,7 +8,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-actions';
 import { Field, Input, Select } from '@/components/ui/input';
 import { useCan } from '@/features/permissions/permissions.api';
-import { PrintPortal, printTicket, type TicketFormat } from '@/features/pos/ticket';
+import { PrintPortal, printPage, printTicket, type TicketFormat } from '@/features/pos/ticket';
 import { errorMessage } from '@/lib/api';
 import { useDownload } from '@/lib/download';
 import { cn } from '@/lib/cn';
@@ -191,13 +191,7 @@ function Receipt({ cobro, formatting, format }: { cobro: Cobro; formatting: Form
   const money = (n: number) => formatMoney(n, formatting);
   const narrow = format === '80mm';
   return (
-    <article
-      aria-label={`Recibo #${cobro.numero}`}
-      className={cn(
-        'bg-white text-black',
-        narrow ? 'w-[74mm] max-w-full font-mono text-[11px] leading-snug' : 'mx-auto w-full max-w-[180mm] text-sm',
-      )}
-    >
+    <article aria-label={`Recibo #${cobro.numero}`} className={printPage(format)}>
       <p className={cn('font-bold', narrow ? 'text-center text-sm' : 'text-xl')}>{business?.nombre ?? 'Mostrador'}</p>
       <p className={cn('font-semibold', narrow && 'text-center')}>Recibo #{cobro.numero}</p>
       <p>{formatDateTime(cobro.fecha, formatting)}</p>
@@ -270,13 +264,7 @@ function Statement({
   const money = (n: number) => formatMoney(n, formatting);
   const narrow = format === '80mm';
   return (
-    <article
-      aria-label={`Estado de cuenta de ${cuenta.cliente_nombre}`}
-      className={cn(
-        'bg-white text-black',
-        narrow ? 'w-[74mm] max-w-full font-mono text-[11px] leading-snug' : 'mx-auto w-full max-w-[180mm] text-sm',
-      )}
-    >
+    <article aria-label={`Estado de cuenta de ${cuenta.cliente_nombre}`} className={printPage(format)}>
       <p className={cn('font-bold', narrow ? 'text-center text-sm' : 'text-xl')}>{business?.nombre ?? 'Mostrador'}</p>
       <p className="font-semibold">Estado de cuenta · {cuenta.cliente_nombre}</p>
       <table className="mt-2 w-full border-collapse">

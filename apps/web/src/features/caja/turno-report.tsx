@@ -1,5 +1,5 @@
 import { TURNO_MOVE_LABELS, type MedioPago, type Turno } from '@mostrador/shared/caja';
-import { PrintPortal, type TicketFormat } from '@/features/pos/ticket';
+import { PrintPortal, printPage, type TicketFormat } from '@/features/pos/ticket';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatMoney, type Formatting } from '@/lib/format';
 
@@ -24,13 +24,7 @@ export function TurnoReport({ turno, medios, business, formatting, format }: Pro
   );
   const closed = turno.estado === 'cerrado';
   return (
-    <article
-      aria-label={`Cierre del turno #${turno.numero}`}
-      className={cn(
-        'bg-white text-black',
-        narrow ? 'w-[74mm] max-w-full font-mono text-[11px] leading-snug' : 'mx-auto w-full max-w-[180mm] text-sm',
-      )}
-    >
+    <article aria-label={`Cierre del turno #${turno.numero}`} className={printPage(format)}>
       <header className={cn(narrow ? 'text-center' : 'border-b border-black pb-3')}>
         <p className={cn('font-bold', narrow ? 'text-sm' : 'text-xl')}>{business?.nombre ?? 'Mostrador'}</p>
         <p className="font-semibold">

@@ -41,6 +41,15 @@ function ensurePrintRoot(): HTMLElement {
   return root;
 }
 
+/** The page of a printed document: an 80 mm roll (monospace) or an A4 sheet. */
+export const printPage = (format: TicketFormat) =>
+  cn(
+    'bg-white text-black',
+    format === '80mm'
+      ? 'w-[74mm] max-w-full font-mono text-[11px] leading-snug'
+      : 'mx-auto w-full max-w-[180mm] text-sm',
+  );
+
 /** Opens the browser's print dialog for the ticket in `format`. */
 export function printTicket(format: TicketFormat) {
   ensurePrintRoot();
@@ -95,13 +104,7 @@ export function Ticket({ sale, business, formatting, extras, format }: TicketPro
   const money = (n: number) => formatMoney(n, formatting);
   const narrow = format === '80mm';
   return (
-    <article
-      aria-label={`Ticket de la venta #${sale.numero}`}
-      className={cn(
-        'bg-white text-black',
-        narrow ? 'w-[74mm] max-w-full font-mono text-[11px] leading-snug' : 'mx-auto w-full max-w-[180mm] text-sm',
-      )}
-    >
+    <article aria-label={`Ticket de la venta #${sale.numero}`} className={printPage(format)}>
       <header className={cn(narrow ? 'text-center' : 'flex items-start justify-between border-b border-black pb-3')}>
         <div>
           <p className={cn('font-bold', narrow ? 'text-sm' : 'text-xl')}>{business?.nombre ?? 'Mostrador'}</p>
