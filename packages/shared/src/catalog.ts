@@ -169,6 +169,8 @@ export const PRODUCT_MESSAGES = {
   stockNotEditable: 'El stock no se edita directamente: registrá un ajuste de stock.',
   zeroAdjustment: 'La cantidad debe ser distinta de 0.',
   negativeAdjustment: (producto: string) => `El ajuste dejaría el stock de ${producto} en negativo.`,
+  untracked: (producto: string) =>
+    `${producto} no controla stock: activá "Controlar stock" en el producto para ajustarlo.`,
   badPercentage: 'El porcentaje debe estar entre -90 y 1000 y ser distinto de 0.',
   priceTooHigh: (producto: string) => `El nuevo precio de ${producto} supera el máximo permitido.`,
 } as const;
@@ -184,6 +186,8 @@ const productFields = {
   precio_venta: reqMoney(),
   stock_actual: quantity({ nonNegative: true }).optional(),
   stock_minimo: quantity({ nonNegative: true }).optional(),
+  /** False: the product's sales, purchases and voids change no stock (default true). */
+  controla_stock: z.boolean({ error: 'Debe ser verdadero o falso.' }).optional(),
   unidad: optText(20),
   categoria_id: optId(),
   activo: z.boolean().optional(),
@@ -228,6 +232,7 @@ export interface Product {
   precio_venta: number;
   stock_actual: number;
   stock_minimo: number;
+  controla_stock: boolean;
   unidad: string;
   categoria_id: string | null;
   categoria_nombre: string | null;

@@ -165,6 +165,9 @@ export const stagedRowsQuery = z.object({
 });
 export type StagedRowsQuery = z.output<typeof stagedRowsQuery>;
 
+export const IMPORT_EMPTY_STOCK = ['cero', 'sin_control'] as const;
+export type ImportEmptyStock = (typeof IMPORT_EMPTY_STOCK)[number];
+
 export const importConfirmInput = z.preprocess(
   (v) => v ?? {},
   z.object({
@@ -174,6 +177,11 @@ export const importConfirmInput = z.preprocess(
       .optional(),
     crear_categorias_nuevas: z.boolean().optional().default(true),
     sobrescribir_existentes: z.boolean().optional().default(true),
+    /**
+     * New products whose stock cell is empty: `cero` starts them at 0 (as before), `sin_control`
+     * makes them not track stock. Existing products keep their stock either way.
+     */
+    stock_vacio: z.enum(IMPORT_EMPTY_STOCK, { error: 'Elegí "cero" o "sin_control".' }).optional().default('cero'),
   }),
 );
 export type ImportConfirmInput = z.output<typeof importConfirmInput>;
@@ -190,6 +198,8 @@ export interface ImportSummary {
   validos: number;
   con_errores: number;
   nuevos: number;
+  /** Valid new rows whose stock cell is empty (the review step asks what to do with them). */
+  nuevos_sin_stock: number;
   actualizaciones: number;
   archivo: string | null;
   hoja: string | null;

@@ -60,6 +60,8 @@ export const tenantSettingsInput = z.object({
   balanza: scaleLayoutSchema.nullable().optional(),
   /** The POS asks for an open turno de caja before selling. */
   caja_requiere_turno: z.boolean({ error: 'Debe ser verdadero o falso.' }).optional(),
+  /** A sale may take more than the stock: the stock goes negative and a notification says so. */
+  vender_sin_stock: z.boolean({ error: 'Debe ser verdadero o falso.' }).optional(),
 });
 export type TenantSettingsInput = z.infer<typeof tenantSettingsInput>;
 
@@ -73,6 +75,7 @@ export interface TenantSettings {
   min_days_for_model: number;
   balanza: ScaleLayout | null;
   caja_requiere_turno: boolean;
+  vender_sin_stock: boolean;
   created_at: string;
   updated_at: string;
 }

@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
   | 'INSUFFICIENT_STOCK'
+  | 'UNTRACKED_STOCK'
   | 'DUPLICATE'
   | 'IN_USE'
   | 'ALREADY_PAID'

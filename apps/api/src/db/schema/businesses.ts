@@ -83,6 +83,8 @@ export const tenantSettings = pgTable('tenant_settings', {
   balanza: jsonb('balanza').$type<ScaleLayout>(),
   /** The POS asks for an open turno before selling. */
   cajaRequiereTurno: boolean('caja_requiere_turno').notNull().default(true),
+  /** A sale may take more than the stock; the stock goes negative (issue 15). */
+  venderSinStock: boolean('vender_sin_stock').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

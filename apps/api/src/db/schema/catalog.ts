@@ -39,7 +39,7 @@ export const productCategories = pgTable(
 
 /**
  * Products (API-CONTRACT §4.1). `stock_actual` changes only through applyStockChange (sales,
- * purchases, imports, voids, adjustments), never below 0. `busqueda` is the folded text that
+ * purchases, imports, voids, adjustments), never below 0 unless the business sells without stock. `busqueda` is the folded text that
  * search-as-you-type matches with a trigram index, computed once per write instead of per query.
  */
 export const products = pgTable(
@@ -57,6 +57,8 @@ export const products = pgTable(
     precioVenta: numeric('precio_venta', { precision: 14, scale: 2 }).notNull(),
     stockActual: numeric('stock_actual', { precision: 14, scale: 3 }).notNull().default('0'),
     stockMinimo: numeric('stock_minimo', { precision: 14, scale: 3 }).notNull().default('0'),
+    /** False: its sales, purchases and voids change no stock (issue 15). */
+    controlaStock: boolean('controla_stock').notNull().default(true),
     unidad: text('unidad').notNull().default('unidad'),
     categoriaId: uuid('categoria_id'),
     activo: boolean('activo').notNull().default(true),
@@ -79,7 +81,6 @@ export const products = pgTable(
     uniqueIndex('products_codigo_barras_key')
       .on(t.businessId, t.codigoBarras)
       .where(sql`${t.codigoBarras} IS NOT NULL`),
-    check('products_stock_no_negativo', sql`${t.stockActual} >= 0`),
     check('products_stock_minimo_no_negativo', sql`${t.stockMinimo} >= 0`),
     check('products_precios_no_negativos', sql`${t.precioVenta} >= 0 AND coalesce(${t.precioCompra}, 0) >= 0`),
     index('products_nombre_idx').on(t.businessId, sql`${t.nombre} COLLATE "es-AR-x-icu"`, t.id),
@@ -116,6 +117,9 @@ export const stockMovements = pgTable(
       foreignColumns: [products.businessId, products.id],
     }).onDelete('cascade'),
     index('stock_movements_producto_idx').on(t.businessId, t.productoId, t.fecha.desc()),
+    index('stock_movements_referencia_idx')
+      .on(t.businessId, t.referenciaId)
+      .where(sql`${t.referenciaId} IS NOT NULL`),
   ],
 );
 

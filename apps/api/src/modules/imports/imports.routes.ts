@@ -148,7 +148,7 @@ export async function importRoutes(app: App) {
           db,
           businessOf(req).id,
           authOf(req).id,
-          req.body ?? { crear_categorias_nuevas: true, sobrescribir_existentes: true },
+          req.body ?? { crear_categorias_nuevas: true, sobrescribir_existentes: true, stock_vacio: 'cero' },
           now(),
         ),
     );

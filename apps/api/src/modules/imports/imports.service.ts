@@ -6,6 +6,7 @@ import {
   IMPORT_PREVIEW_ROWS,
   IMPORT_STAGING_HOURS,
   type ImportConfirmInput,
+  type ImportEmptyStock,
   type ImportConfirmResult,
   type ImportRowData,
   type ImportRowError,
@@ -184,6 +185,8 @@ class ProductWriter {
     private readonly businessId: string,
     private readonly userId: string,
     private readonly checker: RowChecker,
+    /** New products with no stock given: 0, or not tracking stock. */
+    private readonly stockVacio: ImportEmptyStock = 'cero',
   ) {}
 
   async add(p: Pending) {
@@ -260,19 +263,20 @@ class ProductWriter {
       precio_venta: p.datos.precio_venta,
       stock_actual: p.datos.stock_actual ?? 0,
       stock_minimo: p.datos.stock_minimo ?? 0,
+      controla_stock: p.datos.stock_actual !== null || this.stockVacio === 'cero',
       unidad: p.datos.unidad ?? 'unidad',
       categoria_id: categoryId(p.datos.categoria_nombre),
       activo: p.datos.activo ?? true,
     }));
     await this.tx.execute(sql`
       INSERT INTO ${products} (id, business_id, nombre, descripcion, codigo, codigo_barras, precio_compra,
-                               precio_venta, stock_actual, stock_minimo, unidad, categoria_id, activo)
+                               precio_venta, stock_actual, stock_minimo, controla_stock, unidad, categoria_id, activo)
       SELECT x.id, ${this.businessId}, x.nombre, x.descripcion, x.codigo, x.codigo_barras, x.precio_compra,
-             x.precio_venta, x.stock_actual, x.stock_minimo, x.unidad, x.categoria_id, x.activo
+             x.precio_venta, x.stock_actual, x.stock_minimo, x.controla_stock, x.unidad, x.categoria_id, x.activo
         FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS x(
           id uuid, nombre text, descripcion text, codigo text, codigo_barras text, precio_compra numeric,
-          precio_venta numeric, stock_actual numeric, stock_minimo numeric, unidad text, categoria_id uuid,
-          activo boolean)`);
+          precio_venta numeric, stock_actual numeric, stock_minimo numeric, controla_stock boolean, unidad text,
+          categoria_id uuid, activo boolean)`);
     const moves = values.filter((v) => v.stock_actual > 0).map((v) => ({ id: v.id, q: v.stock_actual }));
     await this.movements(moves.map((m) => ({ id: m.id, cantidad: m.q, resultante: m.q })));
     await this.audits(values.map(({ id, ...despues }) => ({ id, antes: null, despues })));
@@ -480,7 +484,7 @@ export async function upload(
     let mapping: Mapping | null = null;
     const preview: StagedRow[] = [];
     const nuevasCategorias = new Map<string, string>();
-    const counts = { total: 0, validos: 0, con_errores: 0, nuevos: 0, actualizaciones: 0 };
+    const counts = { total: 0, validos: 0, con_errores: 0, nuevos: 0, nuevos_sin_stock: 0, actualizaciones: 0 };
     let buffer: Record<string, unknown>[] = [];
     const flush = async () => {
       if (!buffer.length) return;
@@ -512,8 +516,10 @@ export async function upload(
       if (c.errores.length) counts.con_errores++;
       else {
         counts.validos++;
-        if (c.accion === 'nuevo') counts.nuevos++;
-        else counts.actualizaciones++;
+        if (c.accion === 'nuevo') {
+          counts.nuevos++;
+          if (r.datos.stock_actual === null) counts.nuevos_sin_stock++;
+        } else counts.actualizaciones++;
         const cat = r.datos.categoria_nombre;
         if (cat && checker.isNewCategory(cat) && !nuevasCategorias.has(lower(cat)))
           nuevasCategorias.set(lower(cat), cat);
@@ -559,6 +565,7 @@ const EMPTY_SUMMARY: ImportSummary = {
   validos: 0,
   con_errores: 0,
   nuevos: 0,
+  nuevos_sin_stock: 0,
   actualizaciones: 0,
   archivo: null,
   hoja: null,
@@ -577,6 +584,8 @@ export async function summary(db: Db, businessId: string, userId: string, now: D
         total: sql<number>`count(*)::int`,
         validos: sql<number>`(count(*) FILTER (WHERE ${valid}))::int`,
         nuevos: sql<number>`(count(*) FILTER (WHERE ${valid} AND ${importRows.accion} = 'nuevo'))::int`,
+        nuevosSinStock: sql<number>`(count(*) FILTER (WHERE ${valid} AND ${importRows.accion} = 'nuevo'
+          AND ${importRows.datos}->>'stock_actual' IS NULL))::int`,
         actualizaciones: sql<number>`(count(*) FILTER (WHERE ${valid} AND ${importRows.accion} = 'actualizar'))::int`,
       })
       .from(importRows)
@@ -596,6 +605,7 @@ export async function summary(db: Db, businessId: string, userId: string, now: D
     validos: counts.validos,
     con_errores: counts.total - counts.validos,
     nuevos: counts.nuevos,
+    nuevos_sin_stock: counts.nuevosSinStock,
     actualizaciones: counts.actualizaciones,
     archivo: b.archivo,
     hoja: b.hoja,
@@ -710,7 +720,7 @@ export async function confirm(
       await lockImports(tx, businessId);
       const checker = new RowChecker({ createCategories: input.crear_categorias_nuevas });
       await checker.load(tx, businessId);
-      const writer = new ProductWriter(tx, businessId, userId, checker);
+      const writer = new ProductWriter(tx, businessId, userId, checker, input.stock_vacio);
       const errores: ImportRowError[] = [];
       let omitidos = 0;
       const only = input.productos_ids ? new Set(input.productos_ids) : null;

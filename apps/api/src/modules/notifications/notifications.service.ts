@@ -39,7 +39,10 @@ function formatters(b: BusinessContext) {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** Products at or below their minimum stock (activo, stock_minimo > 0, stock_actual ≤ stock_minimo). */
+/**
+ * Products at or below their minimum stock (activo, controla_stock, stock_minimo > 0,
+ * stock_actual ≤ stock_minimo), and those sold below 0 (the business sells without stock).
+ */
 async function lowStock(db: Db, b: BusinessContext): Promise<Notification[]> {
   const f = formatters(b);
   const rows = await db
@@ -55,20 +58,23 @@ async function lowStock(db: Db, b: BusinessContext): Promise<Notification[]> {
       and(
         eq(products.businessId, b.id),
         eq(products.activo, true),
-        sql`${products.stockMinimo} > 0`,
-        sql`${products.stockActual} <= ${products.stockMinimo}`,
+        eq(products.controlaStock, true),
+        sql`(${products.stockActual} < 0 OR (${products.stockMinimo} > 0 AND ${products.stockActual} <= ${products.stockMinimo}))`,
       ),
     )
     .orderBy(asc(products.stockActual), asc(products.nombre))
     .limit(NOTIFICATION_LIMIT);
   return rows.map((r): Notification => {
-    const agotado = Number(r.stock) === 0;
+    const stock = Number(r.stock);
+    const negativo = stock < 0;
     return {
       id: `stock_bajo:${r.id}`,
       tipo: 'stock_bajo',
-      titulo: `${agotado ? 'Sin stock' : 'Stock bajo'}: ${r.nombre}`,
-      mensaje: `Quedan ${f.qty(r.stock)} (mínimo ${f.qty(r.minimo)}).`,
-      severidad: agotado ? 'critica' : 'advertencia',
+      titulo: `${negativo ? 'Stock negativo' : stock === 0 ? 'Sin stock' : 'Stock bajo'}: ${r.nombre}`,
+      mensaje: negativo
+        ? `Se vendió sin stock: quedan ${f.qty(r.stock)}. Registrá la compra o ajustá el stock.`
+        : `Quedan ${f.qty(r.stock)} (mínimo ${f.qty(r.minimo)}).`,
+      severidad: stock <= 0 ? 'critica' : 'advertencia',
       fecha: r.fecha.toISOString(),
       enlace: NOTIFICATION_LINKS.stock_bajo,
     };

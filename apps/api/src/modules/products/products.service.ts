@@ -25,9 +25,14 @@ import { applyStockChange, toUser, userName } from './stock.service.js';
 
 type Row = typeof products.$inferSelect;
 
-/** stock_bajo: active, with a minimum, and at or below it (API-CONTRACT §4.1). */
-const isLow = (r: Pick<Row, 'activo' | 'stockMinimo' | 'stockActual'>) =>
-  r.activo && Number(r.stockMinimo) > 0 && Number(r.stockActual) <= Number(r.stockMinimo);
+/**
+ * stock_bajo: active, tracking stock, and at or below its minimum (API-CONTRACT §4.1) or below 0
+ * (sold without stock).
+ */
+const isLow = (r: Pick<Row, 'activo' | 'stockMinimo' | 'stockActual' | 'controlaStock'>) =>
+  r.activo &&
+  r.controlaStock &&
+  (Number(r.stockActual) < 0 || (Number(r.stockMinimo) > 0 && Number(r.stockActual) <= Number(r.stockMinimo)));
 
 export function toProduct(r: Row, categoriaNombre: string | null): Product {
   return {
@@ -40,6 +45,7 @@ export function toProduct(r: Row, categoriaNombre: string | null): Product {
     precio_venta: Number(r.precioVenta),
     stock_actual: Number(r.stockActual),
     stock_minimo: Number(r.stockMinimo),
+    controla_stock: r.controlaStock,
     unidad: r.unidad,
     categoria_id: r.categoriaId,
     categoria_nombre: categoriaNombre,
@@ -59,6 +65,7 @@ const snapshot = (p: Product) => ({
   precio_compra: p.precio_compra,
   precio_venta: p.precio_venta,
   stock_minimo: p.stock_minimo,
+  controla_stock: p.controla_stock,
   unidad: p.unidad,
   categoria_id: p.categoria_id,
   activo: p.activo,
@@ -75,7 +82,7 @@ function selectProducts(ex: Executor) {
     );
 }
 
-export const lowStock = sql`(${products.activo} AND ${products.stockMinimo} > 0 AND ${products.stockActual} <= ${products.stockMinimo})`;
+export const lowStock = sql`(${products.activo} AND ${products.controlaStock} AND (${products.stockActual} < 0 OR (${products.stockMinimo} > 0 AND ${products.stockActual} <= ${products.stockMinimo})))`;
 
 export function productFilters(businessId: string, q: Partial<ProductListQuery>): SQL[] {
   const where: SQL[] = [eq(products.businessId, businessId)];
@@ -180,6 +187,7 @@ function columns(s: Partial<Snapshot>) {
     precioCompra: s.precio_compra === undefined ? undefined : s.precio_compra === null ? null : money(s.precio_compra),
     precioVenta: s.precio_venta === undefined ? undefined : money(s.precio_venta),
     stockMinimo: s.stock_minimo === undefined ? undefined : milliToDecimal(Math.round(s.stock_minimo * 1000)),
+    controlaStock: s.controla_stock,
     unidad: s.unidad,
     categoriaId: s.categoria_id,
     activo: s.activo,
@@ -201,6 +209,7 @@ export async function createProduct(db: Db, businessId: string, userId: string, 
           input.precio_compra === undefined || input.precio_compra === null ? null : centsToNumber(input.precio_compra),
         precio_venta: centsToNumber(input.precio_venta),
         stock_minimo: milliToNumber(input.stock_minimo ?? 0),
+        controla_stock: input.controla_stock ?? true,
         unidad: input.unidad ?? 'unidad',
         categoria_id: input.categoria_id ?? null,
         activo: input.activo ?? true,
@@ -215,9 +224,9 @@ export async function createProduct(db: Db, businessId: string, userId: string, 
         entidad: 'producto',
         entidadId: row.id,
         accion: 'crear',
-        despues: { ...values, stock_actual: milliToNumber(input.stock_actual ?? 0) },
+        despues: { ...values, stock_actual: milliToNumber(values.controla_stock ? (input.stock_actual ?? 0) : 0) },
       });
-      if (input.stock_actual && input.stock_actual > 0) {
+      if (values.controla_stock && input.stock_actual && input.stock_actual > 0) {
         await applyStockChange(tx, {
           businessId,
           productId: row.id,
@@ -348,6 +357,7 @@ export async function adjustStock(
       origen: 'ajuste',
       motivo: input.motivo,
       userId,
+      untracked: 'refuse',
     });
     const [u] = await tx.select({ nombre: userName }).from(users).where(eq(users.id, userId));
     return {
@@ -355,7 +365,7 @@ export async function adjustStock(
       stock_anterior: milliToNumber(r.stockAnterior),
       stock_actual: milliToNumber(r.stockActual),
       movimiento: {
-        id: r.movimientoId,
+        id: r.movimientoId!,
         cantidad: milliToNumber(input.cantidad),
         motivo: input.motivo,
         fecha: r.fecha.toISOString(),

@@ -10,7 +10,7 @@ import {
 import type { Executor } from '../../db/client.js';
 import { products, stockMovements, users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { toMilli } from './common.js';
 
 export interface StockChange {
@@ -28,10 +28,13 @@ export interface StockChange {
   notFoundError?: () => AppError;
   /** Sales and purchases write their own audit row; everything else records the change here. */
   audit?: boolean;
+  /** A product that does not track stock: 'skip' (default) changes nothing; 'refuse' answers 409. */
+  untracked?: 'skip' | 'refuse';
 }
 
 export interface StockChangeResult {
-  movimientoId: string;
+  /** Null when the product does not track stock (nothing changed). */
+  movimientoId: string | null;
   nombre: string;
   /** Thousandths. */
   stockAnterior: number;
@@ -49,10 +52,13 @@ const AUDIT_ACTION: Record<StockOrigin, string> = {
 };
 
 /**
- * The one way stock changes (sales, purchases, voids, imports, adjustments): a conditional
- * UPDATE that never lets the stock go below 0 (no read-modify-write, so concurrent changes
- * cannot oversell), and the stock movement row, in one statement inside the caller's
- * transaction. Throws 409 INSUFFICIENT_STOCK when the change would leave the stock negative.
+ * The one way stock changes (purchases, voids, adjustments): a conditional UPDATE that never
+ * takes the stock below 0 (no read-modify-write, so concurrent changes cannot oversell; an
+ * increase always goes through, also from a negative stock left by selling without stock), and
+ * the stock movement row, in one statement inside the caller's transaction. Throws 409
+ * INSUFFICIENT_STOCK when a decrease would leave the stock negative. A product that does not
+ * track stock does not change (`untracked` says what to do then: by default nothing, an
+ * adjustment refuses).
  */
 export async function applyStockChange(tx: Executor, c: StockChange): Promise<StockChangeResult> {
   const n = milliToDecimal(c.cantidad);
@@ -64,7 +70,8 @@ export async function applyStockChange(tx: Executor, c: StockChange): Promise<St
   }>(sql`
     WITH upd AS (
       UPDATE ${products} SET stock_actual = stock_actual + ${n}::numeric, actualizado_en = now()
-       WHERE business_id = ${c.businessId} AND id = ${c.productId} AND stock_actual + ${n}::numeric >= 0
+       WHERE business_id = ${c.businessId} AND id = ${c.productId} AND controla_stock
+         AND (${n}::numeric >= 0 OR stock_actual + ${n}::numeric >= 0)
        RETURNING id, nombre, stock_actual
     ), mov AS (
       INSERT INTO ${stockMovements} (business_id, producto_id, origen, cantidad, stock_resultante, motivo, referencia_id, usuario_id)
@@ -76,10 +83,15 @@ export async function applyStockChange(tx: Executor, c: StockChange): Promise<St
   const row = rows[0];
   if (!row) {
     const [p] = await tx
-      .select({ nombre: products.nombre, stock: products.stockActual })
+      .select({ nombre: products.nombre, stock: products.stockActual, controla: products.controlaStock })
       .from(products)
       .where(and(eq(products.businessId, c.businessId), eq(products.id, c.productId)));
     if (!p) throw c.notFoundError ? c.notFoundError() : notFound(PRODUCT_MESSAGES.notFound);
+    if (!p.controla) {
+      if (c.untracked === 'refuse') throw conflict('UNTRACKED_STOCK', PRODUCT_MESSAGES.untracked(p.nombre));
+      const stock = toMilli(p.stock);
+      return { movimientoId: null, nombre: p.nombre, stockAnterior: stock, stockActual: stock, fecha: new Date() };
+    }
     const message = c.insufficientMessage ?? ((x) => PRODUCT_MESSAGES.negativeAdjustment(x.nombre));
     throw new AppError(409, 'INSUFFICIENT_STOCK', message({ nombre: p.nombre, disponible: Number(p.stock) }));
   }

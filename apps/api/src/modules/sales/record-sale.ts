@@ -43,6 +43,10 @@ interface CatalogueEntry {
   activo: boolean;
   /** Thousandths; products only (read under the row lock). */
   stock: number;
+  /** Products only: false when its sales change no stock. */
+  controla: boolean;
+  /** Products only: the business lets a sale take more than the stock. */
+  sinStock: boolean;
 }
 
 interface Line {
@@ -128,9 +132,12 @@ function reads(c: SaleContext, input: RecordSaleOutput, clave: string | null, ha
     // between concurrent sales), so their stock is read here and cannot change until commit.
     statements.push([
       'producto',
-      sql`SELECT id, nombre, precio_venta AS precio, precio_compra AS costo, activo, stock_actual AS stock
+      sql`SELECT id, nombre, precio_venta AS precio, precio_compra AS costo, activo, stock_actual AS stock,
+                 controla_stock AS controla,
+                 coalesce((SELECT vender_sin_stock FROM tenant_settings WHERE business_id = ${c.businessId}), false)
+                   AS sin_stock
             FROM products WHERE business_id = ${c.businessId} AND id = ANY(${uuids(productIds)}::uuid[])
-           ORDER BY id FOR UPDATE`,
+           ORDER BY id FOR UPDATE OF products`,
     ]);
   }
   if (serviceIds.length) {
@@ -191,6 +198,8 @@ function catalogue(rows: Row[] | undefined): Map<string, CatalogueEntry> {
         costo: r.costo === null ? 0 : toCents(r.costo as string),
         activo: r.activo as boolean,
         stock: r.stock === undefined ? 0 : toMilli(r.stock as string),
+        controla: r.controla !== false,
+        sinStock: r.sin_stock === true,
       },
     ]),
   );
@@ -242,8 +251,8 @@ function priceLines(input: RecordSaleOutput, cat: Record<SaleItemType, Map<strin
  *    and the stock of each product (409 naming it), which cannot change while the rows are locked.
  * 2. One statement writes everything, then COMMIT, sent together: the number from the
  *    per-business counter (its row lock is held until commit, so numbers never skip), the sale
- *    and its lines, the stock decrements (the CHECK on products keeps stock from going below 0
- *    whatever happens) with their movements, the income movement in "Ventas" with its audit row,
+ *    and its lines, the stock decrements (below 0 only when the business sells without stock)
+ *    with their movements, the income movement in "Ventas" with its audit row,
  *    the sale's audit row and the key's answer. Nothing waits for the application between taking
  *    the number and committing, so concurrent cashiers queue on the counter only for that.
  *
@@ -280,14 +289,21 @@ function checkPriceControls(c: SaleContext, lines: Line[], subtotal: number, des
   }
 }
 
-/** The stock each product line takes ([id, thousandths] in id order), or 409 naming the first short one. */
+/**
+ * The stock each product line takes ([id, thousandths] in id order; products that do not track
+ * stock take none), or 409 naming the first short one unless the business sells without stock.
+ */
 function stockChanges(lines: Line[], products: Map<string, CatalogueEntry>): [string, number][] {
   const perProduct = new Map<string, number>();
-  for (const l of lines) if (l.tipo === 'producto') perProduct.set(l.id, (perProduct.get(l.id) ?? 0) + l.cantidad);
+  for (const l of lines) {
+    if (l.tipo === 'producto' && products.get(l.id)!.controla) {
+      perProduct.set(l.id, (perProduct.get(l.id) ?? 0) + l.cantidad);
+    }
+  }
   const changes = [...perProduct.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
   for (const [id, cantidad] of changes) {
     const p = products.get(id)!;
-    if (p.stock < cantidad) {
+    if (p.stock < cantidad && !p.sinStock) {
       throw conflict('INSUFFICIENT_STOCK', SALE_MESSAGES.insufficientStock(p.nombre, qtyFormat.format(p.stock / 1000)));
     }
   }

@@ -11,7 +11,7 @@ import {
   type SaleListQuery,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
-import { customers, financeMovements, saleItems, salePayments, sales } from '../../db/schema/index.js';
+import { customers, financeMovements, saleItems, salePayments, sales, stockMovements } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { addDays } from '../../lib/dates.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -233,15 +233,23 @@ export async function voidSale(
       .set({ estado: 'anulada', anuladaEn: c.now, anuladaPor: c.userId, motivoAnulacion: motivo ?? null })
       .where(and(eq(sales.businessId, c.businessId), eq(sales.id, saleId)));
 
-    const lines = await tx
+    await tx
       .update(saleItems)
       .set({ anulada: true })
-      .where(and(eq(saleItems.businessId, c.businessId), eq(saleItems.ventaId, saleId)))
-      .returning({ productoId: saleItems.productoId, cantidad: saleItems.cantidad });
-    const perProduct = new Map<string, number>();
-    for (const l of lines) {
-      if (l.productoId) perProduct.set(l.productoId, (perProduct.get(l.productoId) ?? 0) + toMilli(l.cantidad));
-    }
+      .where(and(eq(saleItems.businessId, c.businessId), eq(saleItems.ventaId, saleId)));
+    // What the sale took from the stock goes back (a product that did not track stock took none).
+    const taken = await tx
+      .select({ productoId: stockMovements.productoId, cantidad: sql<string>`-sum(${stockMovements.cantidad})` })
+      .from(stockMovements)
+      .where(
+        and(
+          eq(stockMovements.businessId, c.businessId),
+          eq(stockMovements.referenciaId, saleId),
+          eq(stockMovements.origen, 'venta'),
+        ),
+      )
+      .groupBy(stockMovements.productoId);
+    const perProduct = new Map(taken.map((t) => [t.productoId, toMilli(t.cantidad)]));
     for (const productId of [...perProduct.keys()].sort()) {
       await applyStockChange(tx, {
         businessId: c.businessId,

@@ -18,6 +18,7 @@ function toSettings(r: Row): TenantSettings {
     min_days_for_model: r.minDaysForModel,
     balanza: r.balanza ?? null,
     caja_requiere_turno: r.cajaRequiereTurno,
+    vender_sin_stock: r.venderSinStock,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
   };
@@ -38,6 +39,7 @@ const toColumns = (i: TenantSettingsInput) => ({
   minDaysForModel: i.min_days_for_model,
   balanza: i.balanza,
   cajaRequiereTurno: i.caja_requiere_turno,
+  venderSinStock: i.vender_sin_stock,
 });
 
 export async function saveSettings(
