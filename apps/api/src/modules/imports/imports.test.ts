@@ -1147,3 +1147,45 @@ describe('text PostgreSQL cannot store inside a file', () => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+describe('an empty stock cell is "not given"', () => {
+  let b: string;
+  const csv = (text: string) => Buffer.from(text, 'utf8');
+  const product = async (codigo: string) =>
+    (
+      await ctx.sql<{ stock_actual: string; controla_stock: boolean }>(
+        'SELECT stock_actual, controla_stock FROM products WHERE business_id = $1 AND codigo = $2',
+        [b, codigo],
+      )
+    )[0];
+  beforeAll(async () => {
+    b = await createBusiness(app, owner, 'Almacén Sin Stock');
+    await json('POST', '/products', { nombre: 'Fideos', codigo: 'FID', precio_venta: 900, stock_actual: 12 }, owner, b);
+  });
+
+  it('counts the new rows without stock, keeps an existing product stock and, when asked, stops tracking the new ones', async () => {
+    const list = csv('codigo,nombre,precio,stock\nFID,Fideos 500 g,950,\nACE,Aceite,3100,\nSAL,Sal,700,4\n');
+    const staged = await upload(list, 'lista.csv', {}, owner, b);
+    expect(staged.statusCode, staged.body).toBe(200);
+    expect(staged.json()).toMatchObject({ nuevos: 2, nuevos_sin_stock: 1, actualizaciones: 1 });
+    expect((await get('/import/resumen', owner, b)).json()).toMatchObject({ nuevos_sin_stock: 1 });
+
+    const bad = await json('POST', '/import/confirmar', { stock_vacio: 'nada' }, owner, b);
+    expect(bad.statusCode).toBe(422);
+    expect(JSON.stringify(bad.json())).toContain('Elegí');
+    expect(await product('ACE')).toBeUndefined();
+
+    const done = await json('POST', '/import/confirmar', { stock_vacio: 'sin_control' }, owner, b);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ creados: 2, actualizados: 1 });
+    expect(await product('FID')).toEqual({ stock_actual: '12.000', controla_stock: true });
+    expect(await product('ACE')).toEqual({ stock_actual: '0.000', controla_stock: false });
+    expect(await product('SAL')).toEqual({ stock_actual: '4.000', controla_stock: true });
+  });
+
+  it('starts new products at 0 and tracking stock by default (what existing clients get)', async () => {
+    await upload(csv('codigo,nombre,precio,stock\nARR,Arroz,1500,\n'), 'arroz.csv', {}, owner, b);
+    expect((await json('POST', '/import/confirmar', undefined, owner, b)).statusCode).toBe(200);
+    expect(await product('ARR')).toEqual({ stock_actual: '0.000', controla_stock: true });
+  });
+});
