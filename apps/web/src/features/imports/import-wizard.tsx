@@ -6,6 +6,7 @@ import {
   IMPORT_MAX_BYTES,
   IMPORT_REQUIRED_FIELDS,
   type ImportConfirmResult,
+  type ImportEmptyStock,
   type ImportField,
   type ImportSheetsResult,
   type ImportUploadResult,
@@ -341,6 +342,7 @@ function ReviewStep({
   const [editing, setEditing] = useState<StagedRow | null>(null);
   const [createCategories, setCreateCategories] = useState(true);
   const [overwrite, setOverwrite] = useState(true);
+  const [stockVacio, setStockVacio] = useState<ImportEmptyStock>('cero');
   const [error, setError] = useState<string | null>(null);
   const [cancelOpen, setCancelOpen] = useState(false);
   const willApply = summary.nuevos + (overwrite ? summary.actualizaciones : 0);
@@ -443,6 +445,38 @@ function ReviewStep({
           Crear las categorías que no existen
         </label>
       </fieldset>
+      {summary.nuevos_sin_stock > 0 && (
+        <fieldset className="space-y-2 rounded-lg border border-slate-200 p-3">
+          <legend className="px-1 text-sm font-medium text-slate-800">
+            {summary.nuevos_sin_stock === 1
+              ? '1 producto nuevo no trae stock'
+              : `${formatNumber(summary.nuevos_sin_stock, formatting)} productos nuevos no traen stock`}
+          </legend>
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="radio"
+              name="stock-vacio"
+              className="h-4 w-4"
+              checked={stockVacio === 'cero'}
+              onChange={() => setStockVacio('cero')}
+            />
+            Empezar con stock 0 y controlarlo
+          </label>
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="radio"
+              name="stock-vacio"
+              className="h-4 w-4"
+              checked={stockVacio === 'sin_control'}
+              onChange={() => setStockVacio('sin_control')}
+            />
+            No controlar su stock (se venden sin descontar)
+          </label>
+          <p className="text-xs text-slate-500">
+            Los productos existentes sin stock en la lista conservan el que tienen.
+          </p>
+        </fieldset>
+      )}
       {summary.con_errores > 0 && (
         <p className="flex items-center gap-2 text-sm text-amber-800">
           <AlertTriangle className="h-4 w-4" aria-hidden />
@@ -464,6 +498,7 @@ function ReviewStep({
                 await confirm.mutateAsync({
                   crear_categorias_nuevas: createCategories,
                   sobrescribir_existentes: overwrite,
+                  stock_vacio: stockVacio,
                 }),
               );
             } catch (e) {

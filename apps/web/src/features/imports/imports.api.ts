@@ -7,7 +7,7 @@ import type {
   ImportUploadResult,
   StagedRow,
 } from '@mostrador/shared';
-import type { ImportColumn } from '@mostrador/shared';
+import type { ImportColumn, ImportEmptyStock } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
 import { api, API_BASE, ApiError, request, REQUEST_TIMEOUT_MS } from '@/lib/api';
 import { session } from '@/lib/session';
@@ -157,8 +157,11 @@ export function useConfirmImport() {
   const { businessId } = useBusiness();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { crear_categorias_nuevas: boolean; sobrescribir_existentes: boolean }) =>
-      api.post<ImportConfirmResult>(`${base(businessId!)}/confirmar`, body),
+    mutationFn: (body: {
+      crear_categorias_nuevas: boolean;
+      sobrescribir_existentes: boolean;
+      stock_vacio: ImportEmptyStock;
+    }) => api.post<ImportConfirmResult>(`${base(businessId!)}/confirmar`, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['inventory', businessId] }),
   });
 }

@@ -438,7 +438,7 @@ function PointOfSale() {
                       </span>
                       {r.stock !== null && (
                         <span className={cn('text-xs', r.stock > 0 ? 'text-slate-500' : 'font-medium text-red-600')}>
-                          {r.stock > 0 ? `Stock ${formatNumber(r.stock / 1000, formatting)}` : 'Sin stock'}
+                          {r.stock === 0 ? 'Sin stock' : `Stock ${formatNumber(r.stock / 1000, formatting)}`}
                         </span>
                       )}
                       <span className="w-24 text-right font-semibold text-slate-900">{money(r.precio)}</span>
@@ -487,6 +487,7 @@ function PointOfSale() {
                     key={l.key}
                     line={l}
                     money={money}
+                    sinStock={settings?.vender_sin_stock ?? false}
                     qtyDraft={qtyDrafts[l.key]?.text ?? null}
                     qtyError={qtyError(l)}
                     onQtyDraft={(text, checked) => setDraft(l.key, text, checked)}
@@ -727,6 +728,7 @@ function PointOfSale() {
 function CartRow({
   line,
   money,
+  sinStock,
   qtyDraft,
   qtyError,
   onQtyDraft,
@@ -737,6 +739,8 @@ function CartRow({
 }: {
   line: CartLine;
   money: (cents: number) => string;
+  /** The business sells without stock: a short line sells anyway and the stock goes negative. */
+  sinStock: boolean;
   /** The quantity being typed, kept while it is refused. */
   qtyDraft: string | null;
   qtyError: string | null;
@@ -795,7 +799,9 @@ function CartRow({
             {line.item.tipo === 'servicio'
               ? 'Servicio'
               : over
-                ? `Stock disponible: ${formatNumber((line.item.stock ?? 0) / 1000, formatting)}`
+                ? `Stock disponible: ${formatNumber((line.item.stock ?? 0) / 1000, formatting)}${
+                    sinStock ? ' · se vende igual y el stock queda en negativo' : ''
+                  }`
                 : (line.item.codigo_barras ?? line.item.codigo ?? line.item.unidad)}
           </p>
         </div>

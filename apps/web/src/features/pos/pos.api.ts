@@ -15,7 +15,7 @@ export const productToItem = (p: Product): CatalogItem => ({
   codigo: p.codigo,
   codigo_barras: p.codigo_barras,
   precio: cents(p.precio_venta),
-  stock: milli(p.stock_actual),
+  stock: p.controla_stock === false ? null : milli(p.stock_actual),
   unidad: p.unidad,
 });
 

@@ -25,6 +25,7 @@ interface Values {
   unidad: string;
   descripcion: string;
   activo: boolean;
+  controla_stock: boolean;
 }
 type Output = z.output<typeof productForm>;
 
@@ -40,6 +41,7 @@ const toValues = (p: Product): Values => ({
   unidad: p.unidad,
   descripcion: p.descripcion ?? '',
   activo: p.activo,
+  controla_stock: p.controla_stock,
 });
 
 const EMPTY: Values = {
@@ -54,6 +56,7 @@ const EMPTY: Values = {
   unidad: 'unidad',
   descripcion: '',
   activo: true,
+  controla_stock: true,
 };
 
 /** The margin over cost, when both prices are there: a quick check before saving. */
@@ -99,7 +102,7 @@ function ProductFormFields({
     defaultValues: product ? toValues(product) : EMPTY,
   });
   const err = formState.errors;
-  const [compra, venta] = useWatch({ control, name: ['precio_compra', 'precio_venta'] });
+  const [compra, venta, controla] = useWatch({ control, name: ['precio_compra', 'precio_venta', 'controla_stock'] });
   const { verCostos } = useCounterControls();
 
   const onSubmit = handleSubmit(async (v) => {
@@ -121,7 +124,8 @@ function ProductFormFields({
             : {}),
           precio_venta: centsToNumber(v.precio_venta),
           // Stock is set only when creating; afterwards it changes through adjustments.
-          ...(product ? {} : { stock_actual: milliToNumber(v.stock_actual ?? 0) }),
+          ...(product || !v.controla_stock ? {} : { stock_actual: milliToNumber(v.stock_actual ?? 0) }),
+          controla_stock: v.controla_stock ?? true,
           stock_minimo: milliToNumber(v.stock_minimo ?? 0),
           unidad: v.unidad ?? null,
           categoria_id: v.categoria_id ?? null,
@@ -169,21 +173,32 @@ function ProductFormFields({
         />
       </div>
       {verCostos && <Margin compra={compra ?? ''} venta={venta ?? ''} />}
+      <label className="flex items-start gap-2 text-sm text-slate-700">
+        <input type="checkbox" className="mt-0.5 h-4 w-4 rounded border-slate-300" {...register('controla_stock')} />
+        <span>
+          Controlar stock
+          <span className="block text-xs text-slate-500">
+            Sin control, las ventas y compras no cambian el stock (por ejemplo, hielo o fotocopias).
+          </span>
+        </span>
+      </label>
       <div className="grid gap-4 sm:grid-cols-3">
-        {product ? (
+        {!controla ? null : product ? (
           <Field id="prod-stock" label="Stock actual" hint="Se cambia con «Ajustar stock».">
             <Input id="prod-stock" value={formatNumber(product.stock_actual, formatting)} readOnly disabled />
           </Field>
         ) : (
           <DecimalField id="prod-stock" label="Stock inicial" error={err.stock_actual} {...register('stock_actual')} />
         )}
-        <DecimalField
-          id="prod-minimo"
-          label="Stock mínimo"
-          hint="Avisa cuando el stock llega a este valor."
-          error={err.stock_minimo}
-          {...register('stock_minimo')}
-        />
+        {controla && (
+          <DecimalField
+            id="prod-minimo"
+            label="Stock mínimo"
+            hint="Avisa cuando el stock llega a este valor."
+            error={err.stock_minimo}
+            {...register('stock_minimo')}
+          />
+        )}
         <Field id="prod-unidad" label="Unidad" error={err.unidad?.message}>
           <Input id="prod-unidad" list="prod-unidades" aria-invalid={Boolean(err.unidad)} {...register('unidad')} />
           <datalist id="prod-unidades">

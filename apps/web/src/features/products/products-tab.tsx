@@ -46,6 +46,7 @@ const SORTS: { value: string; label: string }[] = [
 
 function StockCell({ p }: { p: Product }) {
   const { formatting } = useBusiness();
+  if (!p.controla_stock) return <span className="text-xs text-slate-500">Sin control</span>;
   return (
     <span
       className={cn(
@@ -90,7 +91,7 @@ function RowMenu({ p, a }: { p: Product; a: Actions }) {
               <Pencil className="h-4 w-4" aria-hidden /> Editar
             </Menu.Item>
           )}
-          {a.canEdit && (
+          {a.canEdit && p.controla_stock && (
             <Menu.Item className={item} onSelect={() => a.onAdjust(p)}>
               <SlidersHorizontal className="h-4 w-4" aria-hidden /> Ajustar stock
             </Menu.Item>
@@ -172,7 +173,11 @@ function ProductTable({ rows, a }: { rows: Product[]; a: Actions }) {
                 <StockCell p={p} />
               </td>
               <td className="px-2 py-3">
-                {!p.activo ? <Badge>Inactivo</Badge> : p.stock_bajo ? <Badge color="yellow">Stock bajo</Badge> : null}
+                {!p.activo ? (
+                  <Badge>Inactivo</Badge>
+                ) : p.stock_bajo ? (
+                  <Badge color="yellow">{p.stock_actual < 0 ? 'Stock negativo' : 'Stock bajo'}</Badge>
+                ) : null}
               </td>
               <td className="py-3 pl-2 pr-4 text-right">
                 <RowMenu p={p} a={a} />

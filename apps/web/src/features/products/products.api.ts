@@ -69,6 +69,7 @@ export interface ProductBody {
   unidad: string | null;
   categoria_id: string | null;
   activo: boolean;
+  controla_stock: boolean;
 }
 
 function useInvalidate() {

@@ -27,6 +27,7 @@ type Form = {
   min_days_for_model: number;
   balanza: ScaleLayout | null;
   caja_requiere_turno: boolean;
+  vender_sin_stock: boolean;
 };
 
 const NO_SCALE = 'ninguna';
@@ -58,14 +59,15 @@ export function SettingsModal({
         min_days_for_model: s.min_days_for_model,
         balanza: s.balanza,
         caja_requiere_turno: s.caja_requiere_turno,
+        vender_sin_stock: s.vender_sin_stock,
       }
-    : { ...SETTINGS_DEFAULTS, balanza: null, caja_requiere_turno: true };
+    : { ...SETTINGS_DEFAULTS, balanza: null, caja_requiere_turno: true, vender_sin_stock: false };
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
       title="Configuración del negocio"
-      description="Idioma, zona horaria, moneda, alertas, balanza y caja."
+      description="Idioma, zona horaria, moneda, alertas, balanza, caja y stock."
     >
       {open && (
         <SettingsForm
@@ -196,6 +198,21 @@ function SettingsForm({ businessId, initial, onDone }: { businessId: string; ini
           Pedir un turno de caja abierto para vender
           <span className="block text-xs text-slate-500">
             El punto de venta pide abrir la caja con su fondo antes de cobrar.
+          </span>
+        </span>
+      </label>
+      <label className="flex items-start gap-2 text-sm text-slate-700">
+        <input
+          id="cfg-sin-stock"
+          type="checkbox"
+          className="mt-0.5"
+          checked={form.vender_sin_stock}
+          onChange={(e) => set('vender_sin_stock', e.target.checked)}
+        />
+        <span>
+          Permitir vender sin stock
+          <span className="block text-xs text-slate-500">
+            El punto de venta avisa y vende igual; el stock queda en negativo y aparece en las notificaciones.
           </span>
         </span>
       </label>
