@@ -104,6 +104,7 @@ describe('products: create and validate', () => {
         'precio_venta',
         'stock_actual',
         'stock_minimo',
+        'controla_stock',
         'unidad',
         'categoria_id',
         'categoria_nombre',
