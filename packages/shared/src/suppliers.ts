@@ -129,3 +129,35 @@ export interface SupplierDetail extends Supplier {
     ultima_fecha: string | null;
   };
 }
+
+/* ---------------------------------------------------------------- estado de cuenta (issue 14) */
+
+export const SUPPLIER_MOVE_TYPES = ['deuda', 'pago'] as const;
+export type SupplierMoveType = (typeof SUPPLIER_MOVE_TYPES)[number];
+export const SUPPLIER_MOVE_LABELS: Record<SupplierMoveType, string> = { deuda: 'Compra a pagar', pago: 'Pago' };
+
+/** One line of a supplier's account: a payable (a purchase on credit or one entered by hand) or a payment of it. */
+export interface SupplierMove {
+  tipo: SupplierMoveType;
+  /** YYYY-MM-DD: the payable's issue date, the payment's date. */
+  fecha: string;
+  descripcion: string;
+  /** The payable (cuenta) this line belongs to. */
+  cuenta_id: string;
+  compra_id: string | null;
+  /** The payment's finance movement; null for a payable. */
+  movimiento_id: string | null;
+  /** What the business owes more (a payable) or less (a payment). */
+  debe: number;
+  haber: number;
+  /** The running balance after this line: what is still owed to the supplier. */
+  saldo: number;
+}
+
+export interface SupplierAccount {
+  proveedor_id: string;
+  proveedor_nombre: string;
+  /** What the business owes the supplier now (the pending part of its payables). */
+  saldo: number;
+  movimientos: SupplierMove[];
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.js';
-import { createBusiness, registerUser } from '../../test/fixtures.js';
+import { addMember, createBusiness, registerUser } from '../../test/fixtures.js';
+import { readXlsx } from '../../test/xlsx.js';
 
 const ctx = await createTestApp({ now: () => new Date('2026-03-15T15:00:00Z') });
 const { app } = ctx;
@@ -73,5 +74,68 @@ describe('payables paid in parts', () => {
     expect(moves[0]).toEqual({ s: '10010.00', n: 5 });
     expect(await deuda()).toBe(0);
     expect((await pay({ monto: 1 })).statusCode).toBe(409);
+  });
+});
+
+describe("the supplier's account", () => {
+  const account = (id = proveedor.id) => req('GET', `/proveedores/${id}/cuenta-corriente`);
+
+  it('lists the payable and every part paid, oldest first, with a running balance that ends at what is owed', async () => {
+    const hand = await req('POST', '/finanzas/cuentas', {
+      tipo: 'por_pagar',
+      proveedor_id: proveedor.id,
+      monto: 2500.25,
+      fecha_emision: '2026-03-12',
+      fecha_vencimiento: '2026-04-12',
+      descripcion: 'Flete de bulones',
+    });
+    expect(hand.statusCode, hand.body).toBe(201);
+    expect((await req('PUT', `/finanzas/cuentas/${hand.json().id}/marcar-pagado`, { monto: 500 })).statusCode).toBe(200);
+
+    const res = await account();
+    expect(res.statusCode, res.body).toBe(200);
+    const c = res.json();
+    expect(c).toMatchObject({ proveedor_id: proveedor.id, proveedor_nombre: 'Bulonera Sur', saldo: 2000.25 });
+    const moves = c.movimientos as { tipo: string; fecha: string; debe: number; haber: number; saldo: number }[];
+    expect(moves[0]).toMatchObject({ tipo: 'deuda', fecha: '2026-03-10', debe: 10010, haber: 0, saldo: 10010 });
+    expect(moves.filter((m) => m.tipo === 'pago').map((m) => m.haber)).toEqual([3000.5, 2000, 2000, 2000, 1009.5, 500]);
+    expect(moves.filter((m) => m.tipo === 'deuda').map((m) => m.debe)).toEqual([10010, 2500.25]);
+    expect(moves[moves.length - 1].saldo).toBe(2000.25);
+    expect(moves.find((m) => m.tipo === 'deuda' && m.debe === 2500.25)).toMatchObject({ fecha: '2026-03-12' });
+    expect(c.saldo).toBe(await deuda());
+  });
+
+  it('exports the same lines to .xlsx', async () => {
+    const res = await req('GET', `/proveedores/${proveedor.id}/cuenta-corriente/exportar`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const rows = await readXlsx(res.rawPayload);
+    expect(rows[0]).toEqual(['Fecha', 'Concepto', 'Descripción', 'Debe', 'Haber', 'Saldo']);
+    expect(rows).toHaveLength(1 + 8);
+    expect(rows[1].slice(0, 2)).toEqual(['2026-03-10', 'Compra a pagar']);
+    expect(rows[8][5]).toBe(2000.25);
+  });
+
+  it("answers 404 for another business's supplier and 403 to a member who cannot see suppliers", async () => {
+    const other = await registerUser(app, 'Otra');
+    const otherBiz = await createBusiness(app, other, 'Otra Ferretería');
+    const foreign = (
+      await app.inject({
+        method: 'POST',
+        url: `/api/v1/businesses/${otherBiz}/proveedores`,
+        headers: other.auth,
+        payload: { nombre: 'Ajeno' },
+      })
+    ).json();
+    expect((await account(foreign.id)).statusCode).toBe(404);
+    expect((await account('no-es-un-id')).statusCode).toBe(404);
+    const cajero = await registerUser(app, 'Cajero');
+    await addMember(ctx, biz, owner, cajero, ['puede_ver_ventas']);
+    const denied = await app.inject({
+      method: 'GET',
+      url: `${base}/proveedores/${proveedor.id}/cuenta-corriente`,
+      headers: cajero.auth,
+    });
+    expect(denied.statusCode).toBe(403);
   });
 });

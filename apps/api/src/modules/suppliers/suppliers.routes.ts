@@ -1,18 +1,21 @@
 import { z } from 'zod';
 import {
   SUPPLIER_MESSAGES,
+  SUPPLIER_MOVE_LABELS,
   SUPPLIER_STATE_LABELS,
   supplierInput,
   supplierListQuery,
   supplierUpdate,
   type Supplier,
+  type SupplierMove,
 } from '@mostrador/shared';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
 import { todayIn } from '../../lib/dates.js';
 import { requireSomeField } from '../../lib/http.js';
-import { MONEY_FMT, paged, pathId, sendXlsx } from '../products/common.js';
+import { MONEY_FMT, onePage, paged, pathId, sendXlsx } from '../products/common.js';
+import { getSupplierAccount } from './account.service.js';
 import * as service from './suppliers.service.js';
 
 const tags = ['proveedores'];
@@ -99,4 +102,30 @@ export async function supplierRoutes(app: App) {
     );
     return reply.status(204).send();
   });
+  // The supplier's account (issue 14): payables and their payments with the running balance.
+  const account = (req: FastifyRequest<{ Params: z.infer<typeof pidParams> }>) =>
+    getSupplierAccount(db, businessOf(req).id, pathId(req.params.pid, SUPPLIER_MESSAGES.notFound));
+  app.get(`${base}/:pid/cuenta-corriente`, { config: ver, schema: { tags, params: pidParams } }, async (req) =>
+    account(req),
+  );
+  app.get(
+    `${base}/:pid/cuenta-corriente/exportar`,
+    { config: ver, schema: { tags, params: pidParams } },
+    async (req, reply) => {
+      const c = await account(req);
+      return sendXlsx<SupplierMove>(reply, {
+        filename: 'cuenta-proveedor.xlsx',
+        sheet: 'Cuenta del proveedor',
+        columns: [
+          { header: 'Fecha', value: (m) => m.fecha, width: 12 },
+          { header: 'Concepto', value: (m) => SUPPLIER_MOVE_LABELS[m.tipo], width: 18 },
+          { header: 'Descripción', value: (m) => m.descripcion, width: 40 },
+          { header: 'Debe', value: (m) => m.debe, numFmt: MONEY_FMT },
+          { header: 'Haber', value: (m) => m.haber, numFmt: MONEY_FMT },
+          { header: 'Saldo', value: (m) => m.saldo, numFmt: MONEY_FMT },
+        ],
+        pages: onePage(c.movimientos),
+      });
+    },
+  );
 }
