@@ -27,6 +27,7 @@ import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { applyServerErrors } from '@/lib/forms';
+import { SupplierAccountSection } from './supplier-account';
 import { suppliersPath, useDeleteSupplier, useSaveSupplier, useSupplier, useSuppliers } from './suppliers.api';
 
 const PAGE_SIZE = 50;
@@ -255,6 +256,8 @@ function SupplierDetailView({ id, onEdit }: { id: string; onEdit: () => void }) 
           .
         </p>
       )}
+
+      <SupplierAccountSection id={s.id} />
 
       <section aria-labelledby="prov-compras">
         <div className="mb-2 flex items-center justify-between gap-2">

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Supplier, SupplierDetail, SupplierState } from '@mostrador/shared';
+import type { Supplier, SupplierAccount, SupplierDetail, SupplierState } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
 import { api } from '@/lib/api';
 
@@ -44,6 +44,17 @@ export function useSupplier(id: string | null) {
     queryFn: () => api.get<SupplierDetail>(`${suppliersPath(b)}/${id}`),
     enabled: Boolean(b && id),
     staleTime: 30_000,
+  });
+}
+
+/** Payables and payments with the running balance; fresh on every open (payments happen in Finanzas). */
+export function useSupplierAccount(id: string) {
+  const { businessId } = useBusiness();
+  const b = businessId ?? '';
+  return useQuery({
+    queryKey: [...supplierKeys.one(b, id), 'cuenta'],
+    queryFn: () => api.get<SupplierAccount>(`${suppliersPath(b)}/${id}/cuenta-corriente`),
+    enabled: Boolean(b && id),
   });
 }
 
