@@ -151,6 +151,13 @@ test('purchases: a supplier, an order of three products on credit, reception, th
   await expect(ficha.getByRole('list', { name: 'Compras a Distribuidora Sur' })).toContainText('Compra #1');
   await expect(ficha.getByText('Total comprado').locator('..')).toContainText('64.503,00');
   await expect(ficha.getByText('Le debés').locator('..')).toContainText('$ 0,00');
+  // The supplier's account: the payable, its payment, and the running balance back at 0.
+  const cuenta = ficha.getByRole('table', { name: 'Cuenta corriente de Distribuidora Sur' });
+  await expect(cuenta.getByRole('row')).toHaveCount(3);
+  await expect(cuenta.getByRole('row').nth(1)).toContainText('Compra a pagar');
+  await expect(cuenta.getByRole('row').nth(1)).toContainText('64.503,00');
+  await expect(cuenta.getByRole('row').nth(2)).toContainText('Pago');
+  await expect(cuenta.getByRole('row').nth(2).getByRole('cell').last()).toHaveText('$ 0,00');
 });
 
 test('purchases: a cash order cancelled after reception gives the stock back; a used supplier cannot be deleted', async ({

@@ -112,7 +112,7 @@ function Statement({
       <p className="text-xl font-bold">{business?.nombre ?? 'Mostrador'}</p>
       <p className="font-semibold">Cuenta corriente · {account.proveedor_nombre}</p>
       <MovesTable account={account} formatting={formatting} money={money} print />
-      <p className="mt-2 text-right font-semibold">Le debés {money(account.saldo)}</p>
+      <p className="mt-2 text-right font-semibold">Saldo a pagar: {money(account.saldo)}</p>
     </article>
   );
 }
