@@ -237,3 +237,56 @@ test('a cashier who only sells sees no costs, cannot change a price, and discoun
   expect(ventas[0].total).toBe(13938.36);
   await context.close();
 });
+
+test('selling without stock: once allowed in the settings the POS warns and sells, the stock goes negative and shows it; a product without stock control sells freely', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, 'Marta');
+  const businessId = await createBusiness(request, owner, 'Almacén Marta');
+  const yerba = await create(request, owner, `/businesses/${businessId}/products`, {
+    nombre: 'Yerba suave 500 g',
+    codigo: 'YS500',
+    precio_venta: 2500,
+    stock_actual: 1,
+  });
+  await signIn(page, owner, businessId);
+
+  // A product that does not track stock, made in the form.
+  await page.goto('/products-and-services');
+  await page.getByRole('button', { name: 'Nuevo producto' }).first().click();
+  const form = page.getByRole('dialog', { name: 'Nuevo producto' });
+  await form.getByLabel('Nombre').fill('Bolsa de hielo');
+  await form.getByLabel('Precio de venta').fill('1800');
+  await form.getByLabel('Controlar stock').uncheck();
+  await expect(form.getByLabel('Stock inicial')).toHaveCount(0);
+  await form.getByRole('button', { name: 'Crear producto' }).click();
+  await expect(form).toHaveCount(0);
+  const rows = page.getByRole('table', { name: 'Productos' }).getByRole('row');
+  await expect(rows.filter({ hasText: 'Bolsa de hielo' })).toContainText('Sin control');
+
+  await page.getByRole('button', { name: 'Seleccionar negocio' }).click();
+  await page.getByRole('menuitem', { name: 'Configuración del negocio' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Configuración del negocio' });
+  await dialog.getByLabel('Permitir vender sin stock').check();
+  await dialog.getByRole('button', { name: 'Guardar configuración' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await page.goto('/pos');
+  await scan(page, '3*YS500');
+  await expect(page.getByLabel('Cantidad de Yerba suave 500 g')).toHaveValue('3');
+  await expect(page.getByText('Stock disponible: 1 · se vende igual y el stock queda en negativo')).toBeVisible();
+  const search = page.getByLabel('Buscar producto o servicio, o escanear código');
+  await search.fill('hielo');
+  await search.press('Enter');
+  await expect(page.getByLabel('Cantidad de Bolsa de hielo')).toHaveValue('1');
+  await page.keyboard.press('F9');
+  await expect(page.getByRole('dialog', { name: 'Venta #1 registrada' })).toBeVisible();
+
+  const auth = { authorization: `Bearer ${owner.token}` };
+  const p = await (await request.get(`/api/v1/businesses/${businessId}/products/${yerba.id}`, { headers: auth })).json();
+  expect(p).toMatchObject({ stock_actual: -2, stock_bajo: true });
+  await page.goto('/products-and-services');
+  await expect(rows.filter({ hasText: 'Yerba suave 500 g' })).toContainText('Stock negativo');
+  await expect(rows.filter({ hasText: 'Yerba suave 500 g' })).toContainText('-2');
+});
