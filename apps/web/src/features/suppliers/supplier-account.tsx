@@ -67,14 +67,18 @@ function MovesTable({
   print?: boolean;
 }) {
   const cell = print ? 'py-0.5' : 'px-2 py-1';
+  // On a phone the screen shows one signed amount instead of Debe and Haber.
+  const wide = print ? '' : 'hidden sm:table-cell';
+  const narrow = print ? 'hidden' : 'sm:hidden';
   return (
     <table className="w-full text-sm" aria-label={`Cuenta corriente de ${account.proveedor_nombre}`}>
       <thead className={cn('text-left', print ? 'border-b border-black' : 'sticky top-0 bg-slate-50 text-slate-500')}>
         <tr>
           <th className={cn(cell, 'font-medium')}>Fecha</th>
           <th className={cn(cell, 'font-medium')}>Concepto</th>
-          <th className={cn(cell, 'text-right font-medium')}>Debe</th>
-          <th className={cn(cell, 'text-right font-medium')}>Haber</th>
+          <th className={cn(cell, wide, 'text-right font-medium')}>Debe</th>
+          <th className={cn(cell, wide, 'text-right font-medium')}>Haber</th>
+          <th className={cn(cell, narrow, 'text-right font-medium')}>Importe</th>
           <th className={cn(cell, 'text-right font-medium')}>Saldo</th>
         </tr>
       </thead>
@@ -84,10 +88,13 @@ function MovesTable({
             <td className={cell}>{formatDate(m.fecha, formatting)}</td>
             <td className={cell}>
               {SUPPLIER_MOVE_LABELS[m.tipo]}
-              <span className="block text-xs text-slate-500">{m.descripcion}</span>
+              <span className={cn('text-xs text-slate-500', print ? 'block' : 'hidden sm:block')}>{m.descripcion}</span>
             </td>
-            <td className={cn(cell, 'text-right tabular-nums')}>{m.debe ? money(m.debe) : ''}</td>
-            <td className={cn(cell, 'text-right tabular-nums')}>{m.haber ? money(m.haber) : ''}</td>
+            <td className={cn(cell, wide, 'text-right tabular-nums')}>{m.debe ? money(m.debe) : ''}</td>
+            <td className={cn(cell, wide, 'text-right tabular-nums')}>{m.haber ? money(m.haber) : ''}</td>
+            <td className={cn(cell, narrow, 'text-right tabular-nums')}>
+              {m.debe ? money(m.debe) : `−${money(m.haber)}`}
+            </td>
             <td className={cn(cell, 'text-right tabular-nums')}>{money(m.saldo)}</td>
           </tr>
         ))}
