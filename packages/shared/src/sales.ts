@@ -39,6 +39,7 @@ export const SALE_MESSAGES = {
   productInactive: (nombre: string) => `El producto «${nombre}» está inactivo.`,
   serviceInactive: (nombre: string) => `El servicio «${nombre}» está inactivo.`,
   discountTooHigh: 'El descuento no puede superar el subtotal.',
+  lineDiscountTooHigh: 'El descuento de la línea no puede superar su importe.',
   priceChangeForbidden: (nombre: string) =>
     `No tenés permiso para cambiar el precio de «${nombre}»: vendelo a su precio o pedile a un administrador que te habilite «Cambiar precios».`,
   discountOverMax: (max: number) =>
@@ -90,6 +91,8 @@ export const saleItemInput = z.object({
   cantidad: positiveQuantity(),
   /** Cents; absent or null = the catalogue price. */
   precio: optMoney(),
+  /** Cents off this line (issue 15); at most cantidad × precio. */
+  descuento: optMoney(),
 });
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
@@ -146,6 +149,8 @@ export interface SaleItem {
   nombre: string;
   cantidad: number;
   precio_unitario: number;
+  /** The line's own discount; subtotal = cantidad × precio_unitario − descuento. */
+  descuento: number;
   subtotal: number;
   costo_unitario: number;
 }

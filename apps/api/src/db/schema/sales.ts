@@ -148,6 +148,8 @@ export const saleItems = pgTable(
     /** The catalogue price when sold (differs from precio_unitario when changed at the counter). */
     precioLista: numeric('precio_lista', { precision: 14, scale: 2 }),
     subtotal: numeric('subtotal', { precision: 14, scale: 2 }).notNull(),
+    /** The line's own discount: subtotal = cantidad × precio_unitario − descuento. */
+    descuento: numeric('descuento', { precision: 14, scale: 2 }).notNull().default('0'),
     costoUnitario: numeric('costo_unitario', { precision: 14, scale: 2 }).notNull().default('0'),
     costoTotal: numeric('costo_total', { precision: 14, scale: 2 }).notNull().default('0'),
     // Copies of the sale's date and state, so product figures read the lines of a period through
@@ -177,6 +179,7 @@ export const saleItems = pgTable(
       sql`(${t.tipo} = 'producto' AND ${t.productoId} IS NOT NULL AND ${t.servicioId} IS NULL) OR (${t.tipo} = 'servicio' AND ${t.servicioId} IS NOT NULL AND ${t.productoId} IS NULL)`,
     ),
     check('sale_items_cantidad', sql`${t.cantidad} > 0`),
+    check('sale_items_descuento', sql`${t.descuento} >= 0`),
     check('sale_items_montos', sql`${t.precioUnitario} >= 0 AND ${t.subtotal} >= 0 AND ${t.costoUnitario} >= 0`),
     index('sale_items_venta_idx').on(t.businessId, t.ventaId, t.posicion),
     index('sale_items_fecha_idx')

@@ -58,6 +58,10 @@ interface Line {
   precio: number;
   /** The catalogue price (precio differs when changed at the counter). */
   precioLista: number;
+  /** cantidad × precio, before the line's discount. */
+  bruto: number;
+  descuento: number;
+  /** bruto − descuento. */
   subtotal: number;
   costoUnitario: number;
   costoTotal: number;
@@ -224,8 +228,10 @@ function priceLines(input: RecordSaleOutput, cat: Record<SaleItemType, Map<strin
       );
     }
     const precio = item.precio ?? found.precio;
-    const subtotal = saleLineCents(item.cantidad, precio);
-    if (subtotal > MAX_MONEY_CENTS) throw invalid(`items.${i}.cantidad`, SALE_MESSAGES.tooMuch);
+    const bruto = saleLineCents(item.cantidad, precio);
+    if (bruto > MAX_MONEY_CENTS) throw invalid(`items.${i}.cantidad`, SALE_MESSAGES.tooMuch);
+    const descuento = item.descuento ?? 0;
+    if (descuento > bruto) throw invalid(`items.${i}.descuento`, SALE_MESSAGES.lineDiscountTooHigh);
     return {
       posicion: i,
       tipo: item.tipo,
@@ -234,7 +240,9 @@ function priceLines(input: RecordSaleOutput, cat: Record<SaleItemType, Map<strin
       cantidad: item.cantidad,
       precio,
       precioLista: found.precio,
-      subtotal,
+      bruto,
+      descuento,
+      subtotal: bruto - descuento,
       costoUnitario: found.costo,
       costoTotal: saleLineCents(item.cantidad, found.costo),
     };
@@ -272,9 +280,10 @@ export async function recordSale(
 
 /**
  * A seller without cambiar_precios sells at the catalogue price and discounts at most their
- * descuento_maximo % of the subtotal (403 otherwise, before anything is written).
+ * descuento_maximo % of the subtotal before discounts, the lines' and the sale's together (403
+ * otherwise, before anything is written).
  */
-function checkPriceControls(c: SaleContext, lines: Line[], subtotal: number, descuento: number) {
+function checkPriceControls(c: SaleContext, lines: Line[], saleDescuento: number) {
   if (!c.precios || c.precios.cambiar) return;
   const changed = lines.find((l) => l.precio !== l.precioLista);
   if (changed) {
@@ -283,6 +292,8 @@ function checkPriceControls(c: SaleContext, lines: Line[], subtotal: number, des
     });
   }
   const max = c.precios.descuentoMaximo;
+  const subtotal = lines.reduce((s, l) => s + l.bruto, 0);
+  const descuento = saleDescuento + lines.reduce((s, l) => s + l.descuento, 0);
   // descuento / subtotal > max %, exactly: cents × 10 000 against cents × (max × 100), in BigInt.
   if (max !== null && descuento > 0 && BigInt(descuento) * 10_000n > BigInt(subtotal) * BigInt(Math.round(max * 100))) {
     throw new AppError(403, 'DISCOUNT_OVER_MAX', SALE_MESSAGES.discountOverMax(max), { field: 'descuento' });
@@ -415,7 +426,7 @@ async function record(
   const descuento = input.descuento ?? 0;
   if (subtotal > MAX_MONEY_CENTS || costo > MAX_MONEY_CENTS) throw invalid('items', SALE_MESSAGES.tooMuch);
   if (descuento > subtotal) throw invalid('descuento', SALE_MESSAGES.discountTooHigh);
-  checkPriceControls(c, lines, subtotal, descuento);
+  checkPriceControls(c, lines, descuento);
   const base = subtotal - descuento;
   const pay = payments(input, base, read.get('medios') ?? []);
   const total = pay.total;
@@ -486,7 +497,8 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
   const items = lines.map(
     (l) => sql`(${l.posicion}::int, ${l.tipo}, ${l.tipo === 'producto' ? l.id : null}::uuid,
       ${l.tipo === 'servicio' ? l.id : null}::uuid, ${l.nombre}, ${milliToDecimal(l.cantidad)}::numeric,
-      ${centsToDecimal(l.precio)}::numeric, ${centsToDecimal(l.precioLista)}::numeric, ${centsToDecimal(l.subtotal)}::numeric,
+      ${centsToDecimal(l.precio)}::numeric, ${centsToDecimal(l.precioLista)}::numeric, ${centsToDecimal(l.descuento)}::numeric,
+      ${centsToDecimal(l.subtotal)}::numeric,
       ${centsToDecimal(l.costoUnitario)}::numeric, ${centsToDecimal(l.costoTotal)}::numeric)`,
   );
   const stock = f.stockChanges.length
@@ -582,6 +594,7 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
       cantidad: l.cantidad / 1000,
       precio_unitario: centsToNumber(l.precio),
       ...(l.precio !== l.precioLista ? { precio_lista: centsToNumber(l.precioLista) } : {}),
+      ...(l.descuento ? { descuento: centsToNumber(l.descuento) } : {}),
     })),
   };
   return sql`
@@ -600,7 +613,7 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
       RETURNING id, numero, fecha
     ), i AS (
       INSERT INTO sale_items (business_id, venta_id, fecha, posicion, tipo, producto_id, servicio_id, nombre, cantidad,
-                              precio_unitario, precio_lista, subtotal, costo_unitario, costo_total)
+                              precio_unitario, precio_lista, descuento, subtotal, costo_unitario, costo_total)
       SELECT ${c.businessId}, s.id, s.fecha, v.*
         FROM s, (VALUES ${sql.join(items, sql`, `)}) AS v
     )${pays}${stock}${income}, av AS (

@@ -63,6 +63,7 @@ function toItem(r: ItemRow): SaleItem {
     nombre: r.nombre,
     cantidad: Number(r.cantidad),
     precio_unitario: Number(r.precioUnitario),
+    descuento: Number(r.descuento),
     subtotal: Number(r.subtotal),
     costo_unitario: Number(r.costoUnitario),
   };

@@ -4,10 +4,15 @@ import {
   checkQuantity,
   exactMatch,
   isCountable,
+  LINE_DISCOUNT_MESSAGES,
+  lineDiscount,
+  lineDiscounts,
+  lineSubtotal,
   newKey,
   overStock,
   QUANTITY_MESSAGES,
   removeLine,
+  setLineDiscount,
   setPrice,
   setQuantity,
   totals,
@@ -110,5 +115,29 @@ describe('pos cart', () => {
     expect(checkQuantity('1,234', queso)).toEqual({ cantidad: 1234, error: null });
     for (const text of ['0', '0,000', '1,2345', 'abc', ''])
       expect(checkQuantity(text, queso), text).toEqual({ cantidad: null, error: QUANTITY_MESSAGES.invalid });
+  });
+});
+
+describe('a discount on one line', () => {
+  it('takes an amount or a % of that line (rounded down), and the totals follow', () => {
+    let lines = addItem(addItem([], yerba, 3000), queso, 1000);
+    lines = setLineDiscount(lines, 'producto:p1', '1.000,50');
+    expect(lineDiscount(lines[0])).toEqual({ cents: 100050, error: null });
+    expect(lineSubtotal(lines[0])).toBe(1200000 - 100050);
+    lines = setLineDiscount(lines, 'producto:p2', '15%');
+    // 15 % of 9.800,50 = 1.470,075 → 1.470,07.
+    expect(lineDiscount(lines[1]).cents).toBe(147007);
+    expect(lineDiscounts(lines)).toBe(100050 + 147007);
+    expect(totals(lines).subtotal).toBe(1200000 - 100050 + 980050 - 147007);
+  });
+
+  it('refuses what it cannot read or what exceeds the line, and then takes nothing off', () => {
+    const lines = addItem([], yerba);
+    const bad = setLineDiscount(lines, 'producto:p1', 'diez');
+    expect(lineDiscount(bad[0])).toEqual({ cents: 0, error: LINE_DISCOUNT_MESSAGES.invalid });
+    const over = setLineDiscount(lines, 'producto:p1', '4000,01');
+    expect(lineDiscount(over[0])).toEqual({ cents: 0, error: LINE_DISCOUNT_MESSAGES.tooHigh });
+    expect(lineSubtotal(over[0])).toBe(400000);
+    expect(lineDiscount(setLineDiscount(lines, 'producto:p1', '  ')[0])).toEqual({ cents: 0, error: null });
   });
 });

@@ -1,6 +1,22 @@
 import { saleLineCents } from '@mostrador/shared/sales';
 import { parseDecimal } from '@/lib/decimal';
 
+/**
+ * "1.500" is an amount; "10%" (or "10 %", "2,5%") is a share of the subtotal, rounded down to
+ * the cent. Cents, or null when it cannot be read.
+ */
+export function discountCents(text: string, subtotal: number): { cents: number; percent: boolean } | null {
+  const t = text.trim();
+  if (!t.endsWith('%')) {
+    const d = parseDecimal(t, 2);
+    return d === null ? null : { cents: d, percent: false };
+  }
+  const p = parseDecimal(t.slice(0, -1).trim(), 2);
+  if (p === null) return null;
+  // Rounded down: "10%" never discounts more than 10 % (the seller's maximum is checked exactly).
+  return { cents: Math.floor((subtotal * p) / 10_000), percent: true };
+}
+
 /*
  * The point-of-sale cart, as pure functions: quantities in thousandths and prices in cents, so
  * the totals the screen shows are exactly the ones the server will compute.
@@ -26,6 +42,8 @@ export interface CartLine {
   cantidad: number;
   /** Cents. */
   precio: number;
+  /** The line's discount as typed: an amount or "10%" of the line (empty: none). */
+  descuento?: string;
 }
 
 export interface CartTotals {
@@ -53,11 +71,36 @@ export function setPrice(lines: CartLine[], key: string, precio: number): CartLi
   return lines.map((l) => (l.key === key ? { ...l, precio } : l));
 }
 
+export function setLineDiscount(lines: CartLine[], key: string, descuento: string): CartLine[] {
+  return lines.map((l) => (l.key === key ? { ...l, descuento } : l));
+}
+
 export function removeLine(lines: CartLine[], key: string): CartLine[] {
   return lines.filter((l) => l.key !== key);
 }
 
-export const lineSubtotal = (l: CartLine) => saleLineCents(l.cantidad, l.precio);
+export const lineGross = (l: CartLine) => saleLineCents(l.cantidad, l.precio);
+
+/** The line's discount in cents, or why it is refused (unreadable, or more than the line). */
+export function lineDiscount(l: CartLine): { cents: number; error: string | null } {
+  const text = l.descuento?.trim() ?? '';
+  if (!text) return { cents: 0, error: null };
+  const d = discountCents(text, lineGross(l));
+  if (d === null) return { cents: 0, error: LINE_DISCOUNT_MESSAGES.invalid };
+  if (d.cents > lineGross(l)) return { cents: 0, error: LINE_DISCOUNT_MESSAGES.tooHigh };
+  return { cents: d.cents, error: null };
+}
+
+export const LINE_DISCOUNT_MESSAGES = {
+  invalid: 'Descuento no válido: escribí un importe o un porcentaje, por ejemplo 10%.',
+  tooHigh: 'El descuento de la línea no puede superar su importe.',
+} as const;
+
+/** What the line charges: cantidad × precio less its discount. */
+export const lineSubtotal = (l: CartLine) => lineGross(l) - lineDiscount(l).cents;
+
+/** Cents taken off the lines by their own discounts. */
+export const lineDiscounts = (lines: CartLine[]) => lines.reduce((s, l) => s + lineDiscount(l).cents, 0);
 
 export function totals(lines: CartLine[], descuento = 0): CartTotals {
   const subtotal = lines.reduce((s, l) => s + lineSubtotal(l), 0);

@@ -121,3 +121,15 @@ describe('discount in percent and the seller maximum', () => {
     expect(checkout({ ...base, descuentoMaximo: null, descuentoText: '90%' }, money).errors).toEqual({});
   });
 });
+
+describe("the seller's maximum with discounts on the lines", () => {
+  it('counts the lines and the sale together against the subtotal before any discount', () => {
+    // Lines worth 15.000 before discounts; 1.000 already off them; 10 % allows 1.500 in all.
+    const lines = { ...base, subtotal: 1400000, descuentoMaximo: 10, descuentosLineas: 100000 };
+    expect(checkout({ ...lines, descuentoText: '500' }, money).errors).toEqual({});
+    expect(checkout({ ...lines, descuentoText: '500,01' }, money).errors.descuento).toBe(CHECKOUT_MESSAGES.overMax(10));
+    const onlyLines = checkout({ ...lines, descuentosLineas: 200000, subtotal: 1300000 }, money);
+    expect(onlyLines.errors.descuento).toBe(CHECKOUT_MESSAGES.overMax(10));
+    expect(onlyLines.descuento).toBe(0);
+  });
+});

@@ -1,6 +1,9 @@
 import { percentOf } from '@mostrador/shared/caja';
 import { SALE_MESSAGES } from '@mostrador/shared/sales';
 import { INVALID_AMOUNT, parseDecimal } from '@/lib/decimal';
+import { discountCents } from './cart';
+
+export { discountCents };
 
 /*
  * What the cashier typed under the cart, checked before charging: an amount the parser refuses,
@@ -26,24 +29,10 @@ export interface CheckoutInput {
   efectivo: boolean;
   /** The seller's largest discount in % (null: no limit), as the server enforces it. */
   descuentoMaximo?: number | null;
+  /** Cents already taken off the lines: the maximum counts them with the sale's discount. */
+  descuentosLineas?: number;
   /** The surcharge (+) or discount (−) in % of the medio de pago, on the total after the discount. */
   ajustePorcentaje?: number;
-}
-
-/**
- * "1.500" is an amount; "10%" (or "10 %", "2,5%") is a share of the subtotal, rounded down to
- * the cent. Cents, or null when it cannot be read.
- */
-export function discountCents(text: string, subtotal: number): { cents: number; percent: boolean } | null {
-  const t = text.trim();
-  if (!t.endsWith('%')) {
-    const d = parseDecimal(t, 2);
-    return d === null ? null : { cents: d, percent: false };
-  }
-  const p = parseDecimal(t.slice(0, -1).trim(), 2);
-  if (p === null) return null;
-  // Rounded down: "10%" never discounts more than 10 % (the seller's maximum is checked exactly).
-  return { cents: Math.floor((subtotal * p) / 10_000), percent: true };
 }
 
 export interface Checkout {
@@ -63,20 +52,28 @@ export interface Checkout {
   shortfall: number;
 }
 
+/** A discount over the seller's maximum % of the subtotal before discounts (exact, as the server checks it). */
+export const overMax = (descuento: number, bruto: number, max: number | null) =>
+  max !== null && descuento > 0 && descuento * 10_000 > bruto * Math.round(max * 100);
+
 export function checkout(input: CheckoutInput, money: (cents: number) => string): Checkout {
   const errors: Checkout['errors'] = {};
   let descuento = 0;
   if (input.descuentoText.trim()) {
     const d = discountCents(input.descuentoText, input.subtotal);
-    const max = input.descuentoMaximo ?? null;
     if (d === null) {
       errors.descuento = input.descuentoText.trim().endsWith('%')
         ? CHECKOUT_MESSAGES.badPercent
         : CHECKOUT_MESSAGES.badAmount;
     } else if (d.cents > input.subtotal) errors.descuento = CHECKOUT_MESSAGES.discountTooHigh;
-    else if (max !== null && d.cents > 0 && d.cents * 10_000 > input.subtotal * Math.round(max * 100)) {
-      errors.descuento = CHECKOUT_MESSAGES.overMax(max);
-    } else descuento = d.cents;
+    else descuento = d.cents;
+  }
+  // The lines' discounts and the sale's count together against the seller's maximum.
+  const max = input.descuentoMaximo ?? null;
+  const lineas = input.descuentosLineas ?? 0;
+  if (!errors.descuento && max !== null && overMax(descuento + lineas, input.subtotal + lineas, max)) {
+    errors.descuento = CHECKOUT_MESSAGES.overMax(max);
+    descuento = 0;
   }
   const base = input.subtotal - descuento;
   const total = base + percentOf(base, input.ajustePorcentaje ?? 0);

@@ -24,10 +24,13 @@ import {
   addItem,
   checkQuantity,
   isCountable,
+  lineDiscount,
+  lineDiscounts,
   lineSubtotal,
   newKey,
   overStock,
   removeLine,
+  setLineDiscount,
   setPrice,
   setQuantity,
   totals,
@@ -121,6 +124,7 @@ function PointOfSale() {
       pagaConText: pagaCon,
       efectivo: efectivo && !split,
       descuentoMaximo: controls.descuentoMaximo,
+      descuentosLineas: lineDiscounts(lines),
       ajustePorcentaje: split ? 0 : (medio?.ajuste_porcentaje ?? 0),
     },
     money,
@@ -233,10 +237,12 @@ function PointOfSale() {
         pagaConText: pagaCon,
         efectivo: efectivo && !split,
         descuentoMaximo: controls.descuentoMaximo,
+        descuentosLineas: lineDiscounts(ready),
         ajustePorcentaje: split ? 0 : (medio?.ajuste_porcentaje ?? 0),
       },
       money,
     );
+    for (const l of ready) if (lineDiscount(l).error) refused.push(`disc-${l.key}`);
     if (payment.errors.descuento) refused.push('pos-descuento');
     if (payment.errors.pagaCon) refused.push('pos-paga');
     if (refused.length) {
@@ -294,6 +300,7 @@ function PointOfSale() {
         tipo: l.item.tipo,
         cantidad: l.cantidad / 1000,
         ...(l.precio !== l.item.precio ? { precio: l.precio / 100 } : {}),
+        ...(lineDiscount(l).cents ? { descuento: lineDiscount(l).cents / 100 } : {}),
       })),
     };
     // The same cart retried (double click, lost answer) keeps its key, so it is recorded once.
@@ -496,6 +503,7 @@ function PointOfSale() {
                       setDraft(l.key, null);
                     }}
                     onPrice={controls.cambiarPrecios ? (p) => setLines((ls) => setPrice(ls, l.key, p)) : undefined}
+                    onDiscount={(d) => setLines((ls) => setLineDiscount(ls, l.key, d))}
                     onRemove={() => {
                       setLines((ls) => removeLine(ls, l.key));
                       setDraft(l.key, null);
@@ -734,6 +742,7 @@ function CartRow({
   onQtyDraft,
   onQuantity,
   onPrice,
+  onDiscount,
   onRemove,
   onDone,
 }: {
@@ -749,6 +758,8 @@ function CartRow({
   onQuantity: (milli: number) => void;
   /** Absent without cambiar_precios: the price shows but cannot be changed. */
   onPrice?: (cents: number) => void;
+  /** The line's discount as typed ("500" or "10%"). */
+  onDiscount: (text: string) => void;
   onRemove: () => void;
   onDone: () => void;
 }) {
@@ -787,6 +798,7 @@ function CartRow({
     }
   };
   const over = overStock(line);
+  const discount = lineDiscount(line);
   const qtyId = `qty-${line.key}`;
   return (
     <li className="px-4 py-3" aria-label={line.item.nombre}>
@@ -877,10 +889,32 @@ function CartRow({
           />
         </div>
         <span className="text-xs">{line.item.tipo === 'servicio' ? 'c/u' : `por ${line.item.unidad}`}</span>
+        <label className="text-xs" htmlFor={`disc-${line.key}`}>
+          Desc.
+        </label>
+        <div className="w-20">
+          <Input
+            id={`disc-${line.key}`}
+            aria-label={`Descuento de ${line.item.nombre}`}
+            inputMode="decimal"
+            className="text-right"
+            placeholder="$ o %"
+            value={line.descuento ?? ''}
+            aria-invalid={Boolean(discount.error)}
+            aria-describedby={discount.error ? `disc-${line.key}-error` : undefined}
+            onChange={(e) => onDiscount(e.target.value)}
+            onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), onDone())}
+          />
+        </div>
       </div>
       {qtyError && (
         <p id={`${qtyId}-error`} role="alert" className="mt-1 text-xs text-red-600">
           {qtyError}
+        </p>
+      )}
+      {discount.error && (
+        <p id={`disc-${line.key}-error`} role="alert" className="mt-1 text-xs text-red-600">
+          {discount.error}
         </p>
       )}
     </li>

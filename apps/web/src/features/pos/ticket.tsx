@@ -131,6 +131,7 @@ export function Ticket({ sale, business, formatting, extras, format }: TicketPro
                   </span>
                   <span>{money(i.subtotal)}</span>
                 </p>
+                {i.descuento > 0 && <p>Descuento −{money(i.descuento)}</p>}
               </li>
             ))}
           </ul>
@@ -149,7 +150,10 @@ export function Ticket({ sale, business, formatting, extras, format }: TicketPro
           <tbody>
             {sale.items.map((i) => (
               <tr key={i.id} className="border-b border-slate-300">
-                <td className="py-1">{i.nombre}</td>
+                <td className="py-1">
+                  {i.nombre}
+                  {i.descuento > 0 && <span className="block text-xs">Descuento −{money(i.descuento)}</span>}
+                </td>
                 <td className="py-1 text-right">{formatNumber(i.cantidad, formatting)}</td>
                 <td className="py-1 text-right">{money(i.precio_unitario)}</td>
                 <td className="py-1 text-right">{money(i.subtotal)}</td>
