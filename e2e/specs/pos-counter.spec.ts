@@ -280,11 +280,22 @@ test('selling without stock: once allowed in the settings the POS warns and sell
   await search.fill('hielo');
   await search.press('Enter');
   await expect(page.getByLabel('Cantidad de Bolsa de hielo')).toHaveValue('1');
+  // A discount on one line: 10 % of 3 × 2.500.
+  await page.getByLabel('Descuento de Yerba suave 500 g').fill('10%');
+  const yerbaLine = page
+    .getByRole('list', { name: 'Ítems del carrito' })
+    .getByRole('listitem', { name: 'Yerba suave 500 g' });
+  await expect(yerbaLine.getByTestId('line-subtotal')).toHaveText('$ 6.750,00');
   await page.keyboard.press('F9');
-  await expect(page.getByRole('dialog', { name: 'Venta #1 registrada' })).toBeVisible();
+  const done = page.getByRole('dialog', { name: 'Venta #1 registrada' });
+  await expect(done).toBeVisible();
+  await expect(done).toContainText('Total $ 8.550,00');
+  await expect(done).toContainText('Descuento −$ 750,00');
 
   const auth = { authorization: `Bearer ${owner.token}` };
-  const p = await (await request.get(`/api/v1/businesses/${businessId}/products/${yerba.id}`, { headers: auth })).json();
+  const p = await (
+    await request.get(`/api/v1/businesses/${businessId}/products/${yerba.id}`, { headers: auth })
+  ).json();
   expect(p).toMatchObject({ stock_actual: -2, stock_bajo: true });
   await page.goto('/products-and-services');
   await expect(rows.filter({ hasText: 'Yerba suave 500 g' })).toContainText('Stock negativo');
