@@ -6,6 +6,7 @@ import { auditLog, users } from '../../db/schema/index.js';
 import { access, businessOf, isUuid } from '../../lib/access.js';
 import { addDays } from '../../lib/dates.js';
 import { invalid } from '../../lib/errors.js';
+import { idsOf, namesOf } from './names.js';
 
 const query = z.object({
   entidad: z.string().max(50).optional(),
@@ -63,6 +64,7 @@ export async function auditRoutes(app: App) {
         .limit(q.limit)
         .offset(q.offset);
       reply.header('X-Total-Count', String(total));
+      const names = await namesOf(db, b.id, [...new Set(rows.flatMap((r) => idsOf(r.a)))]);
       return rows.map((r) => ({
         id: r.a.id,
         fecha: r.a.fecha.toISOString(),
@@ -74,6 +76,8 @@ export async function auditRoutes(app: App) {
         accion: r.a.accion,
         antes: r.a.antes,
         despues: r.a.despues,
+        // What people call the records the row mentions (its entity, every …_id), by id.
+        nombres: Object.fromEntries(idsOf(r.a).flatMap((id) => (names.has(id) ? [[id, names.get(id)]] : []))),
       }));
     },
   );

@@ -65,3 +65,36 @@ describe('audit log', () => {
     expect(app.routeTable.filter((r) => r.url.includes('auditoria')).map((r) => r.method)).toEqual(['GET']);
   });
 });
+
+describe('audit log in human words', () => {
+  it('names the records a row mentions: the entity and every …_id before and after, of this business only', async () => {
+    const base = `/api/v1/businesses/${id}`;
+    const post = (path: string, payload: object) =>
+      app.inject({ method: 'POST', url: `${base}${path}`, headers: owner.auth, payload });
+    const bebidas = (await post('/categories', { nombre: 'Bebidas' })).json();
+    const almacen = (await post('/categories', { nombre: 'Almacén' })).json();
+    const agua = (await post('/products', { nombre: 'Agua 2 l', precio_venta: 900, categoria_id: bebidas.id })).json();
+    const put = await app.inject({
+      method: 'PUT',
+      url: `${base}/products/${agua.id}`,
+      headers: owner.auth,
+      payload: { categoria_id: almacen.id },
+    });
+    expect(put.statusCode).toBe(200);
+    const res = await app.inject({
+      method: 'GET',
+      url: `${url}?entidad=producto&entidad_id=${agua.id}`,
+      headers: owner.auth,
+    });
+    const [update, create] = res.json();
+    expect(update).toMatchObject({
+      accion: 'actualizar',
+      antes: { categoria_id: bebidas.id },
+      despues: { categoria_id: almacen.id },
+      nombres: { [agua.id]: 'Agua 2 l', [bebidas.id]: 'Bebidas', [almacen.id]: 'Almacén' },
+    });
+    expect(create.nombres).toEqual({ [agua.id]: 'Agua 2 l', [bebidas.id]: 'Bebidas' });
+    const members = (await app.inject({ method: 'GET', url: `${url}?entidad=miembro`, headers: owner.auth })).json();
+    expect(members[0].nombres[member.id]).toBe('Auditado Prueba');
+  });
+});

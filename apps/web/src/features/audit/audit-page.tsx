@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/input';
 import { Badge, Card, EmptyState, ErrorNote, PageHeader, Skeleton } from '@/components/ui/misc';
 import { api, errorMessage } from '@/lib/api';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, type Formatting } from '@/lib/format';
+import { ACTION_LABELS, fieldLabel, showValue } from './describe';
 
 interface AuditRow {
   id: string;
@@ -16,6 +17,8 @@ interface AuditRow {
   accion: string;
   antes: Record<string, unknown> | null;
   despues: Record<string, unknown> | null;
+  /** What the records the row mentions are called, by id. */
+  nombres?: Record<string, string>;
 }
 
 const ENTIDADES: Record<string, string> = {
@@ -38,22 +41,27 @@ const ENTIDADES: Record<string, string> = {
   categoria_financiera: 'Categoría financiera',
   movimiento: 'Movimiento',
   cuenta: 'Cuenta',
+  caja: 'Caja',
+  turno: 'Turno de caja',
+  cobro: 'Cobro',
+  medio_pago: 'Medio de pago',
 };
 
 const PAGE = 50;
 
-function Changes({ antes, despues }: { antes: AuditRow['antes']; despues: AuditRow['despues'] }) {
+function Changes({ row, formatting }: { row: AuditRow; formatting: Formatting }) {
+  const { antes, despues } = row;
   const keys = [...new Set([...Object.keys(antes ?? {}), ...Object.keys(despues ?? {})])];
   if (keys.length === 0) return <span className="text-slate-400">—</span>;
-  const show = (v: unknown) => (v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+  const show = (k: string, v: unknown) => showValue(k, v, formatting, row.nombres);
   return (
     <ul className="space-y-0.5">
       {keys.slice(0, 6).map((k) => (
-        <li key={k} className="break-all">
-          <span className="font-medium text-slate-700">{k}:</span>{' '}
-          {antes && <span className="text-red-700 line-through">{show(antes[k])}</span>}
+        <li key={k} className="break-words">
+          <span className="font-medium text-slate-700">{fieldLabel(k)}:</span>{' '}
+          {antes && <span className="text-red-700 line-through">{show(k, antes[k])}</span>}
           {antes && despues && ' → '}
-          {despues && <span className="text-emerald-700">{show(despues[k])}</span>}
+          {despues && <span className="text-emerald-700">{show(k, despues[k])}</span>}
         </li>
       ))}
       {keys.length > 6 && <li className="text-slate-400">y {keys.length - 6} campos más</li>}
@@ -151,12 +159,17 @@ export default function AuditPage() {
                 <tr key={r.id}>
                   <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(r.fecha, formatting)}</td>
                   <td className="px-4 py-3">{r.usuario?.nombre ?? 'Sistema'}</td>
-                  <td className="px-4 py-3">{ENTIDADES[r.entidad] ?? r.entidad}</td>
                   <td className="px-4 py-3">
-                    <Badge>{r.accion}</Badge>
+                    {ENTIDADES[r.entidad] ?? fieldLabel(r.entidad)}
+                    {r.entidad_id && r.nombres?.[r.entidad_id] && (
+                      <span className="block text-xs text-slate-500">{r.nombres[r.entidad_id]}</span>
+                    )}
+                  </td>
+                  <td className="px-4 py-3">
+                    <Badge>{ACTION_LABELS[r.accion] ?? fieldLabel(r.accion)}</Badge>
                   </td>
                   <td className="px-4 py-3 text-xs">
-                    <Changes antes={r.antes} despues={r.despues} />
+                    <Changes row={r} formatting={formatting} />
                   </td>
                 </tr>
               ))}
