@@ -68,12 +68,16 @@ test('with no business selected, business links show "Sin negocio" and refuse na
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Mi perfil' })).toBeVisible();
   await expect(page.getByText('Sin negocio').first()).toBeVisible();
-  const alerts: string[] = [];
-  page.on('dialog', (d) => {
-    alerts.push(d.message());
-    void d.dismiss();
-  });
-  await page.getByRole('link', { name: /Clientes/ }).click();
-  await expect.poll(() => alerts).toEqual(['Por favor seleccioná un negocio antes de continuar']);
+  // An in-app prompt, not a browser alert; closing it returns focus to the link.
+  const link = page.getByRole('link', { name: /Clientes/ });
+  await link.click();
+  const ask = page.getByRole('dialog', { name: 'Elegí un negocio' });
+  await expect(ask).toContainText('Por favor seleccioná un negocio antes de continuar');
   await expect(page).toHaveURL(/\/profile$/);
+  await ask.getByRole('button', { name: 'Entendido' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(link).toBeFocused();
+  await link.click();
+  await page.getByRole('link', { name: 'Ir a Negocios' }).click();
+  await expect(page).toHaveURL(/\/business-users$/);
 });

@@ -1,6 +1,8 @@
 import { LogOut } from 'lucide-react';
-import type { MouseEvent } from 'react';
-import { NavLink as RouterLink } from 'react-router';
+import { useState, type MouseEvent } from 'react';
+import { Link, NavLink as RouterLink } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
 import { useCan } from '@/features/permissions/permissions.api';
 import { useBusiness } from '../business-context';
@@ -22,13 +24,24 @@ function SinNegocio() {
   );
 }
 
-function Item({ item, hasBusiness, onNavigate }: { item: NavItem; hasBusiness: boolean; onNavigate?: () => void }) {
+function Item({
+  item,
+  hasBusiness,
+  onNavigate,
+  onBlocked,
+}: {
+  item: NavItem;
+  hasBusiness: boolean;
+  onNavigate?: () => void;
+  /** A business link followed with no business selected: the shell asks to choose one. */
+  onBlocked: () => void;
+}) {
   const Icon = item.icon;
   const blocked = item.scoped && !hasBusiness;
   const guard = (e: MouseEvent) => {
     if (blocked) {
       e.preventDefault();
-      window.alert(NO_BUSINESS_ALERT);
+      onBlocked();
       return;
     }
     onNavigate?.();
@@ -81,6 +94,7 @@ export function SidebarContent({ onNavigate, onLogout }: { onNavigate?: () => vo
   const can = useCan();
   // A member sees only the modules their flags allow (the server refuses the rest anyway).
   const items = visibleNav(NAV, Boolean(businessId), (modulo) => can(modulo, 'ver'));
+  const [asking, setAsking] = useState(false);
   return (
     <nav aria-label="Menú principal" className="flex h-full flex-col">
       <div className="flex h-16 items-center gap-2 px-5">
@@ -89,9 +103,35 @@ export function SidebarContent({ onNavigate, onLogout }: { onNavigate?: () => vo
       </div>
       <div className="flex-1 space-y-1 overflow-y-auto px-3 py-2">
         {items.map((item) => (
-          <Item key={item.label} item={item} hasBusiness={hasBusiness} onNavigate={onNavigate} />
+          <Item
+            key={item.label}
+            item={item}
+            hasBusiness={hasBusiness}
+            onNavigate={onNavigate}
+            onBlocked={() => setAsking(true)}
+          />
         ))}
       </div>
+      <Dialog open={asking} onOpenChange={setAsking} title="Elegí un negocio" description={NO_BUSINESS_ALERT}>
+        <p className="text-sm text-slate-600">
+          Elegilo arriba, en el selector de negocio, o creá uno nuevo en Negocios.
+        </p>
+        <div className="mt-4 flex justify-end gap-3">
+          <Button variant="secondary" onClick={() => setAsking(false)}>
+            Entendido
+          </Button>
+          <Link
+            to="/business-users"
+            onClick={() => {
+              setAsking(false);
+              onNavigate?.();
+            }}
+            className="inline-flex items-center rounded-lg bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700"
+          >
+            Ir a Negocios
+          </Link>
+        </div>
+      </Dialog>
       <div className="border-t border-slate-200 p-3">
         <button
           type="button"
