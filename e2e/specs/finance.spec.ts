@@ -337,3 +337,33 @@ test('payables: a registered supplier, and a purchase payable that only changes 
   const supplierNow = await (await request.get(api(`/proveedores/${supplier.id}`), { headers })).json();
   expect(supplierNow.deuda).toBe(9800);
 });
+
+test('cash flow: a load error stays on screen while Actualizar tries again, and goes once the month loads', async ({
+  page,
+  request,
+}) => {
+  let failing = true;
+  await page.route('**/api/v1/**/flujo-caja**', async (route) => {
+    if (!failing) return route.continue();
+    // A slow failure (the server refuses with 409, which is not retried): the retry takes a moment.
+    await new Promise((r) => setTimeout(r, 2500));
+    return route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({ detail: 'El flujo de caja no está disponible.', code: 'INVALID_STATE' }),
+    });
+  });
+  await openFinance(page, request, '/finanzas/flujo-caja');
+  const error = page.getByText('El flujo de caja no está disponible.');
+  await expect(error).toBeVisible();
+  await page.getByRole('button', { name: 'Actualizar' }).click();
+  await expect(page.getByRole('button', { name: 'Actualizar' })).toBeDisabled();
+  // Still there while the answer is on its way (it takes 2,5 s), not replaced by a skeleton.
+  await expect(error).toBeVisible({ timeout: 500 });
+  await expect(page.getByRole('button', { name: 'Actualizar' })).toBeEnabled();
+  await expect(error).toBeVisible();
+  failing = false;
+  await page.getByRole('button', { name: 'Actualizar' }).click();
+  await expect(page.getByText('No hay datos de flujo de caja para este período')).toBeVisible();
+  await expect(error).toHaveCount(0);
+});

@@ -19,6 +19,17 @@ function loadError(e: unknown): string {
   return 'Error al cargar el flujo de caja';
 }
 
+/**
+ * The month's last load error stays on screen while "Actualizar" tries again, instead of giving
+ * way to a skeleton (and coming back seconds later); a success clears it.
+ */
+function useStickyError(q: { error: unknown; isSuccess: boolean; isPlaceholderData: boolean }, key: string) {
+  const [sticky, setSticky] = useState<{ key: string; error: unknown } | null>(null);
+  if (q.error && sticky?.error !== q.error) setSticky({ key, error: q.error });
+  else if (!q.error && q.isSuccess && !q.isPlaceholderData && sticky) setSticky(null);
+  return q.error ?? (sticky?.key === key ? sticky.error : null);
+}
+
 /** Zero is shown as '-'. */
 const money = (n: number, f: Formatting) => (n === 0 ? '-' : formatMoney(n, f));
 
@@ -81,6 +92,7 @@ export function CashFlowPage() {
   const [mes, setMes] = useState(() => Number(today.slice(5, 7)));
   const [anio, setAnio] = useState(currentYear);
   const flow = useCashFlow(mes, anio);
+  const error = useStickyError(flow, `${anio}-${mes}`);
   const [preset, setPreset] = useState<MovementType | null>(null);
   const years = [currentYear - 2, currentYear - 1, currentYear, currentYear + 1];
   const days = flow.data?.flujo_diario ?? [];
@@ -140,8 +152,8 @@ export function CashFlowPage() {
         <Totals label="Saldo Final" value={flow.data?.saldo_final} tone={signColor(flow.data?.saldo_final ?? 0)} />
       </div>
 
-      {flow.error ? (
-        <ErrorNote>{loadError(flow.error)}</ErrorNote>
+      {error ? (
+        <ErrorNote>{loadError(error)}</ErrorNote>
       ) : flow.isLoading ? (
         <Skeleton className="h-64" />
       ) : !hasData ? (
