@@ -5,6 +5,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /** The requests' connection, as a role the operator created (docs/decisions/0010); derived by default. */
+  APP_DATABASE_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Mostrador <no-responder@mostrador.local>'),

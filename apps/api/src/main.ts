@@ -53,6 +53,7 @@ async function main() {
       idleInTransactionMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
     {
+      appDatabaseUrl: env.APP_DATABASE_URL,
       log: (level, msg) => {
         if (level === 'warn') console.warn(msg);
         else if (level === 'error') console.error(msg);
@@ -77,7 +78,10 @@ async function serve(env: Env, dataDir: string, db: OpenDatabase, started: numbe
   const webDist = env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
   const app = await buildApp({
     database,
-    jwtSecret: await resolveJwtSecret({ given: env.JWT_SECRET, dataDir, db: database.db, embedded: !!embedded }),
+    // server_secrets belongs to the owner: the app role cannot read it.
+    jwtSecret: await db.asOwner((owner) =>
+      resolveJwtSecret({ given: env.JWT_SECRET, dataDir, db: owner.db, embedded: !!embedded }),
+    ),
     publicUrl: env.PUBLIC_URL || `http://localhost:${env.PORT}`,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

@@ -3,6 +3,8 @@ import pg from 'pg';
 import { connect, DEFAULT_TIMEOUTS, type Database, type SessionTimeouts } from './client.js';
 import { lockDataDir, startEmbedded, type EmbeddedServer } from './embedded.js';
 import { runMigrations } from './migrate.js';
+import { ensureAppRole, userOf, type AppRole } from './roles.js';
+import { StartupError } from '../lib/startup-error.js';
 
 const DATABASE_NAME = 'mostrador';
 
@@ -18,9 +20,19 @@ async function ensureDatabase(adminUrl: string, name: string) {
 }
 
 export interface OpenDatabase {
+  /** The requests' pool: connected as the app role (roles.ts), never as the owner. */
   database: Database;
   embedded: EmbeddedServer | null;
+  /** The app role's name. */
+  appRole: string;
+  /** Runs `fn` on a short-lived connection as the owner (startup and maintenance: server_secrets). */
+  asOwner<T>(fn: (owner: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+export interface OpenOptions extends EmbeddedEvents {
+  /** The app role's connection, when the operator created that role (APP_DATABASE_URL). */
+  appDatabaseUrl?: string;
 }
 
 export interface EmbeddedEvents {
@@ -106,19 +118,34 @@ async function openEmbedded(dataDir: string, events: EmbeddedEvents) {
 }
 
 /**
- * The server of DATABASE_URL, or the embedded PostgreSQL under DATA_DIR/postgres; migrated.
+ * The app role of an operator (APP_DATABASE_URL): it gets its privileges from the migrations like
+ * the one Mostrador creates; being the owner itself defeats the point, so that is refused.
+ */
+function givenAppRole(appUrl: string, ownerUrl: string): AppRole {
+  const role = userOf(appUrl);
+  if (!role || role === userOf(ownerUrl)) {
+    throw new StartupError(
+      'APP_DATABASE_URL tiene que usar otro usuario que DATABASE_URL: uno sin privilegios, que no sea dueño de las tablas (README, Operación).',
+    );
+  }
+  return { role, url: appUrl };
+}
+
+/**
+ * The server of DATABASE_URL, or the embedded PostgreSQL under DATA_DIR/postgres; migrated as the
+ * owner, with the requests' pool connected as the app role.
  */
 export async function openDatabase(
   databaseUrl: string | undefined,
   dataDir: string,
   poolSize = 20,
   timeouts: SessionTimeouts = DEFAULT_TIMEOUTS,
-  events: EmbeddedEvents = {},
+  options: OpenOptions = {},
 ): Promise<OpenDatabase> {
   let embedded: EmbeddedServer | null = null;
   let url = databaseUrl;
   if (!url) {
-    embedded = await openEmbedded(dataDir, events);
+    embedded = await openEmbedded(dataDir, options);
     try {
       await ensureDatabase(embedded.url('postgres'), DATABASE_NAME);
     } catch (e) {
@@ -127,20 +154,59 @@ export async function openDatabase(
     }
     url = embedded.url(DATABASE_NAME);
   }
-  // Migrations run on their own connection, without the requests' timeouts (they may take longer).
-  const migrator = connect(url, 1);
+  const ownerUrl = url;
+  let app: AppRole;
+  // Migrations run on their own connection as the owner, without the requests' timeouts (they
+  // may take longer); the app role gets its privileges in the same transaction.
+  const migrator = connect(ownerUrl, 1);
   try {
-    await runMigrations(migrator.db);
+    app =
+      options.appDatabaseUrl && !embedded
+        ? givenAppRole(options.appDatabaseUrl, ownerUrl)
+        : await ensureAppRole(ownerUrl);
+    const { rows } = await migrator.pool.query<{ rolsuper: boolean }>(
+      'SELECT rolsuper FROM pg_roles WHERE rolname = $1',
+      [app.role],
+    );
+    if (!rows.length || rows[0].rolsuper) {
+      throw new StartupError(
+        rows.length
+          ? `El usuario ${app.role} de APP_DATABASE_URL es superusuario: Mostrador atiende los pedidos con un usuario sin privilegios (README, Operación).`
+          : `El usuario ${app.role} de APP_DATABASE_URL no existe en la base de datos: crealo (README, Operación).`,
+      );
+    }
+    await runMigrations(migrator.db, { appRole: app.role });
   } catch (e) {
     if (embedded) await embedded.stop().catch(() => {});
     throw e;
   } finally {
     await migrator.close();
   }
-  const database = connect(url, poolSize, timeouts);
+  const database = connect(app.url, poolSize, timeouts);
+  if (options.appDatabaseUrl && !embedded) {
+    const failure = await database.pool.query('SELECT 1').then(
+      () => null,
+      (e: unknown) => e,
+    );
+    if (failure) {
+      await database.close().catch(() => {});
+      throw new StartupError(
+        `No se pudo conectar a la base de datos con APP_DATABASE_URL (${failure instanceof Error ? failure.message : String(failure)}). Revisá el usuario, la contraseña y pg_hba.conf.`,
+      );
+    }
+  }
   return {
     database,
     embedded,
+    appRole: app.role,
+    async asOwner(fn) {
+      const owner = connect(ownerUrl, 1);
+      try {
+        return await fn(owner);
+      } finally {
+        await owner.close();
+      }
+    },
     async close() {
       await database.close().catch(() => {});
       if (embedded) await embedded.stop().catch(() => {});

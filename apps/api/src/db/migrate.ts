@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { Db } from './client.js';
+import { grantAppRole } from './roles.js';
 
 /** Works from src (tsx) and from dist: both sit two levels below the package root. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../src/db/migrations', import.meta.url));
@@ -13,9 +14,11 @@ const MIGRATIONS_LOCK = 0x6d6f737472n;
  * Applies the pending migrations, keeping drizzle's bookkeeping (drizzle.__drizzle_migrations).
  * Everything happens in one transaction that first takes a transaction-scoped advisory lock: a
  * second process starting at the same time waits there, then finds the migrations applied and
- * goes on (no session state, so it also works through a transaction-mode pooler).
+ * goes on (no session state, so it also works through a transaction-mode pooler). Run as the
+ * owner; `appRole` then gets its privileges again in the same transaction (roles.ts), so the
+ * tables a migration adds are covered before any request runs.
  */
-export async function runMigrations(db: Db): Promise<void> {
+export async function runMigrations(db: Db, opts: { appRole?: string } = {}): Promise<void> {
   const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${MIGRATIONS_LOCK})`);
@@ -34,5 +37,6 @@ export async function runMigrations(db: Db): Promise<void> {
         sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES (${m.hash}, ${m.folderMillis})`,
       );
     }
+    if (opts.appRole) await grantAppRole(tx, opts.appRole);
   });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/app.js';
 import { pipelinedTransaction } from './pipeline.js';
 
@@ -10,6 +10,8 @@ const rows = async () =>
 beforeAll(async () => {
   ctx = await createTestApp();
   await ctx.sql("CREATE TABLE probe (id int PRIMARY KEY, v text NOT NULL CHECK (v <> ''))");
+  // As the migrations do for their tables: the app role may use it.
+  await ctx.sql(`GRANT SELECT, INSERT, UPDATE, DELETE ON probe TO ${inject('pg').appRole}`);
 });
 
 describe('pipelinedTransaction', () => {

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { readEnv } from '../config.js';
@@ -59,6 +60,7 @@ const CUSTOMERS = [
 async function main() {
   const env = readEnv();
   const dataDir = path.resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true }); // a fresh checkout: seeding before the first npm start
   const open = await openDatabase(env.DATABASE_URL, dataDir, 5);
   const { db } = open.database;
   try {

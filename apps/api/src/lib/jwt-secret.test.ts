@@ -21,7 +21,7 @@ async function instance(opts: { given?: string; secretFile?: string } = {}) {
   if (opts.secretFile) writeFileSync(path.join(dataDir, 'jwt-secret'), `${opts.secretFile}\n`);
   const app = await buildApp({
     database: ctx.database,
-    jwtSecret: await resolveJwtSecret({ given: opts.given, dataDir, db: ctx.database.db, embedded: false }),
+    jwtSecret: await resolveJwtSecret({ given: opts.given, dataDir, db: ctx.owner.db, embedded: false }),
     publicUrl: 'http://localhost:3000',
   });
   await app.ready();
@@ -52,7 +52,7 @@ describe('the token signing key', () => {
     await ctx.sql(`DELETE FROM server_secrets`);
     const keys = await Promise.all(
       Array.from({ length: 5 }, () =>
-        resolveJwtSecret({ dataDir: mkdtempSync(path.join(base, 'data-')), db: ctx.database.db, embedded: false }),
+        resolveJwtSecret({ dataDir: mkdtempSync(path.join(base, 'data-')), db: ctx.owner.db, embedded: false }),
       ),
     );
     expect(new Set(keys).size).toBe(1);
@@ -62,9 +62,9 @@ describe('the token signing key', () => {
 
   it('on the embedded PostgreSQL it stays in DATA_DIR/jwt-secret', async () => {
     const dir = mkdtempSync(path.join(base, 'embebido-'));
-    const first = await resolveJwtSecret({ dataDir: dir, db: ctx.database.db, embedded: true });
+    const first = await resolveJwtSecret({ dataDir: dir, db: ctx.owner.db, embedded: true });
     expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(first);
-    expect(await resolveJwtSecret({ dataDir: dir, db: ctx.database.db, embedded: true })).toBe(first);
+    expect(await resolveJwtSecret({ dataDir: dir, db: ctx.owner.db, embedded: true })).toBe(first);
     const [{ valor }] = await ctx.sql<{ valor: string }>(`SELECT valor FROM server_secrets WHERE nombre = 'jwt'`);
     expect(first).not.toBe(valor);
   });

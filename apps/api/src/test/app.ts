@@ -7,10 +7,15 @@ import { withDatabase } from './databases.js';
 
 export interface TestContext {
   app: App;
+  /** The app's pool: connected as the app role, as in production. */
   database: Database;
-  /** The connection string of this file's database. */
+  /** A pool as the owner (the migrations' role): fixtures and what only the owner may do. */
+  owner: Database;
+  /** The connection string of this file's database, as the owner. */
   url: string;
-  /** Runs raw SQL against this file's database (fixtures and assertions on stored rows). */
+  /** The same database as the app role. */
+  appUrl: string;
+  /** Runs raw SQL as the owner against this file's database (fixtures and assertions on stored rows). */
   sql<T extends object = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
 }
 
@@ -32,7 +37,7 @@ async function appOn(database: Database, overrides: Partial<AppOptions>): Promis
  * in-process state, the same tables. Closed after the file.
  */
 export async function siblingApp(ctx: TestContext, overrides: Partial<AppOptions> = {}): Promise<App> {
-  const database = connect(ctx.url, 5);
+  const database = connect(ctx.appUrl, 5);
   const app = await appOn(database, overrides);
   afterAll(async () => {
     await app.close();
@@ -43,7 +48,7 @@ export async function siblingApp(ctx: TestContext, overrides: Partial<AppOptions
 
 /** A fresh database cloned from the migrated template, and an app on it. Closed after the file. */
 export async function createTestApp(overrides: Partial<AppOptions> = {}): Promise<TestContext> {
-  const { adminUrl, template, prefix } = inject('pg');
+  const { adminUrl, appUrl: appServerUrl, template, prefix } = inject('pg');
   const name = `${prefix}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -59,11 +64,14 @@ export async function createTestApp(overrides: Partial<AppOptions> = {}): Promis
   }
   await admin.end();
   const url = withDatabase(adminUrl, name);
-  const database = connect(url, 5);
+  const appUrl = withDatabase(appServerUrl, name);
+  const database = connect(appUrl, 5);
+  const owner = connect(url, 3);
   const app = await appOn(database, overrides);
   afterAll(async () => {
     await app.close();
     await database.close();
+    await owner.close();
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -72,8 +80,10 @@ export async function createTestApp(overrides: Partial<AppOptions> = {}): Promis
   return {
     app,
     database,
+    owner,
     url,
+    appUrl,
     sql: async <T extends object>(text: string, values: unknown[] = []) =>
-      (await database.pool.query<T>(text, values)).rows,
+      (await owner.pool.query<T>(text, values)).rows,
   };
 }

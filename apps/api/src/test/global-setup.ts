@@ -6,10 +6,12 @@ import type { TestProject } from 'vitest/node';
 import { connect } from '../db/client.js';
 import { startEmbedded } from '../db/embedded.js';
 import { runMigrations } from '../db/migrate.js';
+import { ensureAppRole } from '../db/roles.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    pg: { adminUrl: string; template: string; prefix: string };
+    /** adminUrl: the owner (migrations, fixtures); appUrl: the app role, as the requests connect. */
+    pg: { adminUrl: string; appUrl: string; appRole: string; template: string; prefix: string };
   }
 }
 
@@ -21,7 +23,7 @@ function withDatabase(url: string, name: string) {
 
 /**
  * One PostgreSQL for the whole run: embedded by default, the server of DATABASE_URL when set.
- * A migrated template database; each test file clones it (see app.ts).
+ * A migrated template database, with the app role's privileges; each test file clones it (see app.ts).
  */
 export default async function setup(project: TestProject) {
   let stop = async () => {};
@@ -40,12 +42,13 @@ export default async function setup(project: TestProject) {
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${template}`);
   await admin.query(`CREATE DATABASE ${template} TEMPLATE template0 ENCODING 'UTF8'`);
+  const app = await ensureAppRole(adminUrl);
   const tpl = connect(withDatabase(adminUrl, template), 1);
-  await runMigrations(tpl.db);
+  await runMigrations(tpl.db, { appRole: app.role });
   await tpl.close();
   await admin.end();
 
-  project.provide('pg', { adminUrl, template, prefix });
+  project.provide('pg', { adminUrl, appUrl: app.url, appRole: app.role, template, prefix });
 
   return async () => {
     const c = new pg.Client({ connectionString: adminUrl });

@@ -1,0 +1,141 @@
+import { createHmac } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { StartupError } from '../lib/startup-error.js';
+import type { Tx } from './client.js';
+
+/**
+ * Two roles (docs/decisions/0010-database-roles.md): the owner of DATABASE_URL (or the embedded
+ * superuser) runs the migrations and owns every table; requests run as the app role, which owns
+ * nothing, may read and write the business tables, only read and add to the audit log, and
+ * cannot see server_secrets nor create tables or roles.
+ */
+export interface AppRole {
+  /** Role name. */
+  role: string;
+  /** Connection string of the requests' pool. */
+  url: string;
+}
+
+/** Tables the app role never touches: owner-only (kept for startup and maintenance). */
+const OWNER_ONLY_TABLES = ['server_secrets'];
+/** Tables the app role may read and add to, never change or empty. */
+const APPEND_ONLY_TABLES = ['audit_log'];
+
+/** The app role of an owner: `<owner>_app` (two deployments with different owners never share it). */
+export function appRoleName(owner: string): string {
+  return `${owner}_app`.slice(0, 63);
+}
+
+/**
+ * Its password, derived from the owner's, so that every instance with the same DATABASE_URL
+ * computes the same one (nothing to store, no instance changes it under another). Without an
+ * owner password (trust, peer, .pgpass) there is none: such a server needs APP_DATABASE_URL
+ * unless it trusts the connection.
+ */
+export function appRolePassword(ownerPassword: string, role: string): string | null {
+  if (!ownerPassword) return null;
+  return createHmac('sha256', ownerPassword).update(`mostrador:rol-de-la-app:${role}`).digest('base64url');
+}
+
+/** The owner's URL with the app role as user (and its password, if any). */
+export function appUrlFor(ownerUrl: string, role: string, password: string | null): string {
+  const u = new URL(ownerUrl);
+  u.username = encodeURIComponent(role);
+  u.password = password ? encodeURIComponent(password) : '';
+  return u.toString();
+}
+
+/** The user of a connection string (libpq's default: the system user, as pg does). */
+export function userOf(url: string): string {
+  const u = new URL(url);
+  return decodeURIComponent(u.username) || process.env.PGUSER || process.env.USER || '';
+}
+
+async function canConnect(url: string): Promise<unknown> {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 15_000 });
+  try {
+    await c.connect();
+    await c.query('SELECT 1');
+    return null;
+  } catch (e) {
+    return e;
+  } finally {
+    await c.end().catch(() => {});
+  }
+}
+
+const ROLE_ATTRIBUTES = 'LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS NOINHERIT';
+/** Two starts creating or changing the role at once (roles are shared by the whole server). */
+const RACES = new Set(['42710', '23505', 'XX000', '40001', '40P01']);
+
+const errText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/**
+ * Creates the app role when missing, or puts back its attributes and password when they are not
+ * what they should be; nothing when it already logs in as it should (the usual start). Safe when
+ * many processes, on any database of the server, do it at once.
+ */
+export async function ensureAppRole(ownerUrl: string): Promise<AppRole> {
+  const owner = new pg.Client({ connectionString: ownerUrl });
+  await owner.connect();
+  try {
+    const {
+      rows: [me],
+    } = await owner.query<{ name: string }>('SELECT current_user AS name');
+    const role = appRoleName(me.name);
+    const password = appRolePassword(new URL(ownerUrl).password || process.env.PGPASSWORD || '', role);
+    const url = appUrlFor(ownerUrl, role, password);
+    let failure: unknown = null;
+    for (let attempt = 0; ; attempt++) {
+      const { rows } = await owner.query<{ ok: boolean }>(
+        `SELECT rolcanlogin AND NOT (rolsuper OR rolcreaterole OR rolcreatedb OR rolreplication OR rolbypassrls) AS ok
+           FROM pg_roles WHERE rolname = $1`,
+        [role],
+      );
+      if (rows[0]?.ok) {
+        failure = await canConnect(url);
+        if (!failure) return { role, url };
+      }
+      if (attempt >= 8) break;
+      const secret = password === null ? 'NULL' : owner.escapeLiteral(password);
+      const verb = rows.length ? 'ALTER' : 'CREATE';
+      try {
+        await owner.query(`${verb} ROLE ${owner.escapeIdentifier(role)} ${ROLE_ATTRIBUTES} PASSWORD ${secret}`);
+      } catch (e) {
+        const code = (e as { code?: string }).code ?? '';
+        if (code === '42501') {
+          throw new StartupError(
+            `El usuario ${me.name} de DATABASE_URL no puede crear el rol ${role} con el que Mostrador atiende los pedidos (${errText(e)}). ` +
+              'Dale el permiso CREATEROLE, o creá vos un usuario sin privilegios y pasalo en APP_DATABASE_URL (README, Operación).',
+          );
+        }
+        if (!RACES.has(code)) throw e;
+        await new Promise((r) => setTimeout(r, 50 + Math.random() * 200));
+      }
+    }
+    throw new StartupError(
+      `Mostrador no pudo conectarse a la base de datos como ${role}, el usuario sin privilegios con el que atiende los pedidos (${errText(failure)}). ` +
+        'Permití que ese usuario se conecte (pg_hba.conf), o creá vos un usuario sin privilegios y pasalo en APP_DATABASE_URL (README, Operación).',
+    );
+  } finally {
+    await owner.end().catch(() => {});
+  }
+}
+
+/**
+ * The app role's privileges on this database, set again from nothing (so tables added by the
+ * migrations are covered and nothing else is left over). Runs in the migrations' transaction,
+ * under their lock: every start sees them complete.
+ */
+export async function grantAppRole(tx: Tx, role: string): Promise<void> {
+  const r = sql.identifier(role);
+  const tables = (names: string[]) => sql.join(names.map((n) => sql.identifier(n)), sql`, `);
+  await tx.execute(sql`REVOKE ALL ON ALL TABLES IN SCHEMA public FROM ${r}`);
+  await tx.execute(sql`REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM ${r}`);
+  await tx.execute(sql`GRANT USAGE ON SCHEMA public TO ${r}`);
+  await tx.execute(sql`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${r}`);
+  await tx.execute(sql`REVOKE UPDATE, DELETE ON ${tables(APPEND_ONLY_TABLES)} FROM ${r}`);
+  await tx.execute(sql`REVOKE ALL ON ${tables(OWNER_ONLY_TABLES)} FROM ${r}`);
+  await tx.execute(sql`GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO ${r}`);
+}
