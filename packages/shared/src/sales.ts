@@ -58,7 +58,7 @@ export const SALE_MESSAGES = {
 
 /* ---------------------------------------------------------------- record-sale (§6.2) */
 
-const positiveQuantity = () =>
+export const positiveQuantity = () =>
   z.unknown().transform((v, ctx) => {
     if (v === undefined || v === null || v === '') {
       ctx.addIssue({ code: 'custom', message: 'Este campo es obligatorio.' });
@@ -148,6 +148,9 @@ export interface SaleItem {
   precio_unitario: number;
   subtotal: number;
   costo_unitario: number;
+  /** Returned so far (devoluciones), and what went back for it. */
+  cantidad_devuelta: number;
+  monto_devuelto: number;
 }
 
 export interface Sale {
@@ -175,6 +178,8 @@ export interface Sale {
   anulada_en: string | null;
   anulada_por: { id: string; nombre: string } | null;
   motivo_anulacion: string | null;
+  /** What went back in its returns (devoluciones). */
+  total_devuelto: number;
 }
 
 /* ---------------------------------------------------------------- lists and report (§6.3, §6.4) */

@@ -21,7 +21,7 @@ import { daysBetween, todayIn } from '../../lib/dates.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
 import { toCents } from '../products/common.js';
 import { saldoOf } from './cuenta.js';
-import { counterTurno, iso, rows, type R } from './rows.js';
+import { counterTurnoOf, iso, rows, type R } from './rows.js';
 
 /** The customer (locked FOR UPDATE when a payment is being taken) with its balance in cents. */
 async function customerWithBalance(ex: Executor, businessId: string, id: string, lock: boolean) {
@@ -88,24 +88,6 @@ export async function getCuenta(ex: Executor, businessId: string, clienteId: str
   };
 }
 
-/** The turno a cobro enters: the one named (must be open), else as a sale at the counter (counterTurno). */
-async function cobroTurno(ex: Executor, businessId: string, userId: string, turnoId?: string) {
-  if (turnoId) {
-    const [t] = await rows(
-      ex,
-      sql`SELECT id, estado FROM turnos WHERE business_id = ${businessId} AND id = ${turnoId} FOR SHARE`,
-    );
-    if (!t) throw invalid('turno_id', CAJA_MESSAGES.turnoNotInBusiness);
-    if (t.estado !== 'abierto') throw conflict('TURNO_CLOSED', CAJA_MESSAGES.turnoClosed);
-    return turnoId;
-  }
-  const open = await rows(
-    ex,
-    sql`SELECT id, abierto_por FROM turnos WHERE business_id = ${businessId} AND estado = 'abierto' ORDER BY abierto_en DESC FOR SHARE`,
-  );
-  return counterTurno(open, userId);
-}
-
 /**
  * A customer's payment on account: at most what they owe (the customer is locked, so concurrent
  * payments never overpay), with any medio that brings money; a numbered receipt, its income
@@ -131,7 +113,7 @@ export async function createCobro(
     if (input.monto > c.saldo) {
       throw new AppError(409, 'OVER_BALANCE', CAJA_MESSAGES.cobroOverBalance(formatPesos(c.saldo)), { field: 'monto' });
     }
-    const turnoId = await cobroTurno(tx, businessId, userId, input.turno_id);
+    const turnoId = await counterTurnoOf(tx, businessId, userId, input.turno_id);
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('cobros:' || ${businessId}))`);
     const metodo = MEDIO_TIPO_CODE[m.tipo as MedioTipo];
     const [k] = await rows(
