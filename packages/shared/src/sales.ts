@@ -265,6 +265,8 @@ export interface SalesReport {
   costo_estimado: number;
   ganancias_netas: number;
   ventas_anuladas: number;
+  /** What went back in the range's returns (already out of every other figure). */
+  devoluciones: number;
   por_dia: ReportDay[];
   productos_mas_vendidos: ReportItem[];
   por_metodo_pago: ReportPaymentMethod[];

@@ -20,7 +20,7 @@ import { audit } from '../../lib/audit.js';
 import { daysBetween, todayIn } from '../../lib/dates.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
 import { toCents } from '../products/common.js';
-import { saldoOf } from './cuenta.js';
+import { returnedToAccount, saldoOf } from './cuenta.js';
 import { counterTurnoOf, iso, rows, type R } from './rows.js';
 
 /** The customer (locked FOR UPDATE when a payment is being taken) with its balance in cents. */
@@ -43,7 +43,8 @@ async function customerWithBalance(ex: Executor, businessId: string, id: string,
 }
 
 /**
- * The customer's account: sales on account (debe), their voids and the cobros (haber), oldest
+ * The customer's account: sales on account (debe), their voids, the cobros and the returns to
+ * the account (haber), oldest
  * first with the running balance.
  */
 export async function getCuenta(ex: Executor, businessId: string, clienteId: string): Promise<CuentaCorriente> {
@@ -62,6 +63,9 @@ export async function getCuenta(ex: Executor, businessId: string, clienteId: str
         UNION ALL
         SELECT 'cobro', k.fecha, k.numero, k.id, k.monto::text
           FROM cobros k WHERE k.business_id = ${businessId} AND k.cliente_id = ${clienteId}
+        UNION ALL
+        SELECT 'devolucion', d.fecha, d.numero, d.id, d.monto::text
+          FROM devoluciones d WHERE d.business_id = ${businessId} AND d.cliente_id = ${clienteId} AND d.tipo = 'cuenta_corriente'
         ORDER BY 2, 1 DESC, 3`,
   );
   let saldo = 0;
@@ -182,7 +186,8 @@ export async function listDeudores(
     ex,
     sql`WITH owed AS (
           SELECT c.id, concat_ws(' ', c.nombre, c.apellido) AS nombre, c.limite_credito::text, ${saldoOf(sql`c`)} AS saldo,
-                 (SELECT coalesce(sum(k.monto), 0) FROM cobros k WHERE k.business_id = c.business_id AND k.cliente_id = c.id)::text AS pagado
+                 ((SELECT coalesce(sum(k.monto), 0) FROM cobros k WHERE k.business_id = c.business_id AND k.cliente_id = c.id)
+                  + ${returnedToAccount(sql`c`)})::text AS pagado
             FROM customers c WHERE c.business_id = ${businessId}
         )
         SELECT o.id, o.nombre, o.limite_credito, o.saldo::text, o.pagado, (s.fecha AT TIME ZONE ${timezone})::date::text AS dia,
