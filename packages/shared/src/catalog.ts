@@ -239,7 +239,15 @@ export interface Product {
 
 /* ---------------------------------------------------------------- stock (§14.2) */
 
-export const STOCK_ORIGINS = ['inicial', 'venta', 'anulacion', 'compra', 'ajuste', 'importacion', 'devolucion'] as const;
+export const STOCK_ORIGINS = [
+  'inicial',
+  'venta',
+  'anulacion',
+  'compra',
+  'ajuste',
+  'importacion',
+  'devolucion',
+] as const;
 export type StockOrigin = (typeof STOCK_ORIGINS)[number];
 export const STOCK_ORIGIN_LABELS: Record<StockOrigin, string> = {
   inicial: 'Stock inicial',

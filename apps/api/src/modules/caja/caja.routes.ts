@@ -241,10 +241,38 @@ export async function cajaRoutes(app: App) {
             diferencia: null,
           }));
       rows.push(
-        { medio: 'Fondo inicial', ventas: null, devoluciones: null, esperado: t.fondo_inicial, contado: null, diferencia: null },
-        { medio: 'Ingresos de efectivo', ventas: null, devoluciones: null, esperado: t.ingresos, contado: null, diferencia: null },
-        { medio: 'Retiros de efectivo', ventas: null, devoluciones: null, esperado: -t.retiros, contado: null, diferencia: null },
-        { medio: 'Devoluciones', ventas: null, devoluciones: null, esperado: -t.devoluciones, contado: null, diferencia: null },
+        {
+          medio: 'Fondo inicial',
+          ventas: null,
+          devoluciones: null,
+          esperado: t.fondo_inicial,
+          contado: null,
+          diferencia: null,
+        },
+        {
+          medio: 'Ingresos de efectivo',
+          ventas: null,
+          devoluciones: null,
+          esperado: t.ingresos,
+          contado: null,
+          diferencia: null,
+        },
+        {
+          medio: 'Retiros de efectivo',
+          ventas: null,
+          devoluciones: null,
+          esperado: -t.retiros,
+          contado: null,
+          diferencia: null,
+        },
+        {
+          medio: 'Devoluciones',
+          ventas: null,
+          devoluciones: null,
+          esperado: -t.devoluciones,
+          contado: null,
+          diferencia: null,
+        },
       );
       return sendXlsx<Row>(reply, {
         filename: `turno-${t.numero}.xlsx`,

@@ -41,8 +41,10 @@ export async function devolucionRoutes(app: App) {
       return reply.status(r.status).send(r.body);
     },
   );
-  app.get('/businesses/:id/ventas/:vid/devoluciones', { config: ver, schema: { tags, params: vidParams } }, async (req) =>
-    listDevoluciones(db, businessOf(req).id, ventaId(req.params.vid)),
+  app.get(
+    '/businesses/:id/ventas/:vid/devoluciones',
+    { config: ver, schema: { tags, params: vidParams } },
+    async (req) => listDevoluciones(db, businessOf(req).id, ventaId(req.params.vid)),
   );
   app.get('/businesses/:id/devoluciones/:did', { config: ver, schema: { tags, params: didParams } }, async (req) =>
     getDevolucion(db, businessOf(req).id, pathId(req.params.did, DEVOLUCION_MESSAGES.notFound)),

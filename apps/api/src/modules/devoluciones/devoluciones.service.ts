@@ -137,7 +137,11 @@ async function claimKey(ex: Executor, c: ReturnContext, clave: string, hash: str
     ex,
     sql`SELECT hash, status, respuesta, creado_en FROM sale_idempotency_keys WHERE ${where} FOR UPDATE`,
   );
-  if (prev && prev.status !== 0 && new Date(prev.creado_en as string).getTime() > c.now.getTime() - IDEMPOTENCY_TTL_MS) {
+  if (
+    prev &&
+    prev.status !== 0 &&
+    new Date(prev.creado_en as string).getTime() > c.now.getTime() - IDEMPOTENCY_TTL_MS
+  ) {
     if (prev.hash !== hash) {
       throw new AppError(422, 'IDEMPOTENCY_MISMATCH', DEVOLUCION_MESSAGES.idempotencyMismatch, {
         errors: [{ field: 'Idempotency-Key', message: DEVOLUCION_MESSAGES.idempotencyMismatch }],
@@ -275,8 +279,7 @@ export async function createDevolucion(
     // Products in id order, as sales lock them (no deadlocks with a sale of the same products).
     const perProduct = new Map<string, number>();
     for (const p of priced) {
-      if (p.line.productoId)
-        perProduct.set(p.line.productoId, (perProduct.get(p.line.productoId) ?? 0) + p.cantidad);
+      if (p.line.productoId) perProduct.set(p.line.productoId, (perProduct.get(p.line.productoId) ?? 0) + p.cantidad);
     }
     for (const productId of [...perProduct.keys()].sort()) {
       await applyStockChange(tx, {
@@ -292,7 +295,9 @@ export async function createDevolucion(
     }
     // The customer, locked as a sale or a cobro locks it, when what they owe changes.
     if (tipo === 'cuenta_corriente') {
-      await tx.execute(sql`SELECT 1 FROM customers WHERE business_id = ${c.businessId} AND id = ${clienteId} FOR UPDATE`);
+      await tx.execute(
+        sql`SELECT 1 FROM customers WHERE business_id = ${c.businessId} AND id = ${clienteId} FOR UPDATE`,
+      );
     }
     const turnoId = await counterTurnoOf(tx, c.businessId, c.userId, input.turno_id);
     const metodo = MEDIO_TIPO_CODE[tipo];
