@@ -7,7 +7,7 @@ const ctx = await createTestApp();
 const { app } = ctx;
 const owner = await registerUser(app, 'Devuelve');
 
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'DELETE';
 const call = (u: TestUser, method: Method, url: string, payload?: object, headers: Record<string, string> = {}) =>
   app.inject({ method, url, headers: { ...u.auth, ...headers }, ...(payload ? { payload } : {}) });
 
@@ -277,6 +277,23 @@ describe('devoluciones', () => {
       medio_pago_id: s.medio('efectivo'),
     });
     expect(cobro.statusCode).toBe(409);
+
+    // A cash sale returned to the account (another medio of that kind): what they owe drops too,
+    // and that medio, used only by the return, is deactivated instead of deleted.
+    const libreta = (await s.r('POST', '/medios-pago', { nombre: 'Libreta', tipo: 'cuenta_corriente' })).json();
+    const cashSale = await s.sell({
+      cliente_id: s.juan.id,
+      metodo_pago: 'efectivo',
+      items: [{ id: s.yerba.id, cantidad: 1 }],
+    });
+    const credit = await s.devolver(cashSale.id, {
+      items: [{ item_id: line(cashSale, 'Yerba'), cantidad: 1 }],
+      medio_pago_id: libreta.id,
+    });
+    expect(credit.json()).toMatchObject({ numero: 2, monto: 1000, medio_tipo: 'cuenta_corriente' });
+    expect((await s.r('GET', `/clientes/${s.juan.id}/cuenta-corriente`)).json().saldo).toBe(1000);
+    const del = await s.r('DELETE', `/medios-pago/${libreta.id}`);
+    expect(del.json()).toMatchObject({ desactivado: true });
   });
 
   it('keeps other businesses out, guards by permission, and cannot return a voided sale nor void a returned one', async () => {
