@@ -269,7 +269,7 @@ export async function cajaRoutes(app: App) {
           medio: 'Devoluciones',
           ventas: null,
           devoluciones: null,
-          esperado: -t.devoluciones,
+          esperado: 0 - t.devoluciones,
           contado: null,
           diferencia: null,
         },

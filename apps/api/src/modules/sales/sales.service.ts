@@ -325,7 +325,12 @@ export async function voidSale(
       entidadId: saleId,
       accion: 'anular',
       antes: { estado: 'completada' },
-      despues: { estado: 'anulada', motivo_anulacion: motivo ?? null, numero: sale.numero },
+      despues: {
+        estado: 'anulada',
+        motivo_anulacion: motivo ?? null,
+        numero: sale.numero,
+        ...(refundTurno ? { turno_devolucion: refundTurno } : {}),
+      },
     });
     return getSale(tx, c.businessId, saleId);
   });

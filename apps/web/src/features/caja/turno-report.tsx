@@ -39,7 +39,7 @@ export function TurnoReport({ turno, medios, business, formatting, format }: Pro
         {row('Ventas', `${turno.ventas_cantidad} · ${money(turno.ventas_total)}`)}
         {row('Ingresos de efectivo', money(turno.ingresos))}
         {row('Retiros de efectivo', money(turno.retiros))}
-        {row('Devoluciones', money(-turno.devoluciones))}
+        {turno.devoluciones > 0 && row('Devoluciones', money(-turno.devoluciones))}
       </dl>
       <h3 className="mt-3 font-semibold">Ventas por medio de pago</h3>
       <dl className="space-y-0.5">
