@@ -60,6 +60,14 @@ test('a partial return to cash: the Devolución prints, stock comes back and the
   expect(printed).toContain('Devolución #1');
   await done.getByRole('button', { name: 'Listo' }).click();
   await expect(page.getByText(/Devolución #1 de la venta #1/)).toBeVisible();
+  // The sale keeps its returns, each to open and print again.
+  await page
+    .getByRole('list', { name: 'Devoluciones de la venta' })
+    .getByRole('button', { name: /Devolución #1/ })
+    .click();
+  const again = page.getByRole('dialog', { name: 'Devolución #1' });
+  await expect(again.getByRole('article', { name: 'Devolución #1' })).toContainText('Yerba mate 1 kg');
+  await again.getByRole('button', { name: 'Listo' }).click();
 
   // The cash left the drawer: 12.000 − 4.000.
   await page.goto('/caja');

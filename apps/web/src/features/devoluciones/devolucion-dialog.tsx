@@ -13,7 +13,7 @@ import { errorMessage } from '@/lib/api';
 import { parseDecimal, quantityText } from '@/lib/decimal';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { DevolucionDocument, PrintableDevolucion } from './devolucion-document';
-import { useCreateDevolucion } from './devoluciones.api';
+import { useCreateDevolucion, useDevoluciones } from './devoluciones.api';
 
 const cents = (n: number) => Math.round(n * 100);
 const milli = (n: number) => Math.round(n * 1000);
@@ -171,10 +171,23 @@ export function DevolucionDialog({
 }
 
 /** The return just made: its document on screen, printable on 80 mm or A4. */
-export function DevolucionDoneDialog({ devolucion, onClose }: { devolucion: Devolucion; onClose: () => void }) {
+export function DevolucionDoneDialog({
+  devolucion,
+  onClose,
+  fresh = true,
+}: {
+  devolucion: Devolucion;
+  onClose: () => void;
+  /** Just made (the title says so) or opened again from the sale. */
+  fresh?: boolean;
+}) {
   const { business, formatting } = useBusiness();
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title={`Devolución #${devolucion.numero} registrada`}>
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={fresh ? `Devolución #${devolucion.numero} registrada` : `Devolución #${devolucion.numero}`}
+    >
       <div className="rounded-md border border-slate-200 p-3">
         <DevolucionDocument devolucion={devolucion} business={business} formatting={formatting} format="80mm" />
       </div>
@@ -189,5 +202,23 @@ export function DevolucionDoneDialog({ devolucion, onClose }: { devolucion: Devo
         <Button onClick={onClose}>Listo</Button>
       </div>
     </Dialog>
+  );
+}
+
+/** The returns of a sale, each one to open again (and print). */
+export function SaleReturns({ ventaId, onShow }: { ventaId: string; onShow: (d: Devolucion) => void }) {
+  const { formatting } = useBusiness();
+  const list = useDevoluciones(ventaId).data ?? [];
+  if (!list.length) return null;
+  return (
+    <ul className="mt-2 flex flex-wrap gap-2 text-xs" aria-label="Devoluciones de la venta">
+      {list.map((d) => (
+        <li key={d.id}>
+          <Button size="sm" variant="ghost" onClick={() => onShow(d)}>
+            Devolución #{d.numero} · {formatMoney(d.monto, formatting)}
+          </Button>
+        </li>
+      ))}
+    </ul>
   );
 }

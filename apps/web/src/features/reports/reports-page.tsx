@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input, Textarea } from '@/components/ui/input';
 import { Badge, Card, EmptyState, ErrorNote, PageHeader, Skeleton } from '@/components/ui/misc';
-import { DevolucionDialog, DevolucionDoneDialog } from '@/features/devoluciones/devolucion-dialog';
+import { DevolucionDialog, DevolucionDoneDialog, SaleReturns } from '@/features/devoluciones/devolucion-dialog';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan, useCounterControls } from '@/features/permissions/permissions.api';
 import { PrintableTicket, printTicket } from '@/features/pos/ticket';
@@ -326,7 +326,7 @@ function SalesList({ desde, hasta }: { desde: string; hasta: string }) {
   const [open, setOpen] = useState<string | null>(null);
   const [voiding, setVoiding] = useState<Sale | null>(null);
   const [returning, setReturning] = useState<Sale | null>(null);
-  const [returned, setReturned] = useState<Devolucion | null>(null);
+  const [returned, setReturned] = useState<{ d: Devolucion; fresh: boolean } | null>(null);
   const [printing, setPrinting] = useState<Sale | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const list = useSales({ fecha_desde: desde, fecha_hasta: hasta, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
@@ -426,6 +426,9 @@ function SalesList({ desde, hasta }: { desde: string; hasta: string }) {
                           ))}
                         </tbody>
                       </table>
+                      {s.total_devuelto > 0 && (
+                        <SaleReturns ventaId={s.id} onShow={(d) => setReturned({ d, fresh: false })} />
+                      )}
                       <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500">
                         <span>
                           {s.descuento > 0 && `Descuento ${formatMoney(s.descuento, formatting)} · `}
@@ -494,12 +497,14 @@ function SalesList({ desde, hasta }: { desde: string; hasta: string }) {
           onClose={() => setReturning(null)}
           onDone={(d) => {
             setReturning(null);
-            setReturned(d);
+            setReturned({ d, fresh: true });
             setStatus(`Devolución #${d.numero} de la venta #${d.venta_numero}: ${formatMoney(d.monto, formatting)}.`);
           }}
         />
       )}
-      {returned && <DevolucionDoneDialog devolucion={returned} onClose={() => setReturned(null)} />}
+      {returned && (
+        <DevolucionDoneDialog devolucion={returned.d} fresh={returned.fresh} onClose={() => setReturned(null)} />
+      )}
       {printing && !returned && <PrintableTicketOf sale={printing} />}
     </section>
   );
