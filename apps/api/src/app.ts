@@ -47,6 +47,7 @@ import { supplierRoutes } from './modules/suppliers/suppliers.routes.js';
 import { purchaseRoutes } from './modules/purchases/purchases.routes.js';
 import { cajaRoutes } from './modules/caja/caja.routes.js';
 import { salesRoutes } from './modules/sales/sales.routes.js';
+import { devolucionRoutes } from './modules/devoluciones/devoluciones.routes.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -195,6 +196,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await supplierRoutes(a);
       await purchaseRoutes(a);
       await salesRoutes(a);
+      await devolucionRoutes(a);
       await cajaRoutes(a);
     },
     { prefix: API_PREFIX },

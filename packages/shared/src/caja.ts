@@ -236,14 +236,18 @@ export interface TurnoMedioDetalle {
   ventas_cantidad: number;
   /** Customers' payments on account taken in the turno with this medio. */
   cobros: number;
+  /** Money given back in the turno with this medio (returns, voids of sales of other turnos). */
+  devoluciones: number;
 }
 export interface Turno extends TurnoResumen {
   observaciones: string | null;
-  /** What should be in the caja for each medio (cash: fondo + cash sales − change + ingresos − retiros). */
+  /** What should be in the caja for each medio (cash: fondo + cash sales − change + ingresos − retiros − refunds). */
   esperado: MontoMedio[];
   por_medio: TurnoMedioDetalle[];
   ingresos: number;
   retiros: number;
+  /** Money given back from the caja (returns and voids; not those to a customer's account). */
+  devoluciones: number;
   movimientos: TurnoMovimiento[];
   /** The closing count (empty while open). */
   diferencias: Diferencia[];
@@ -378,12 +382,13 @@ export interface Cobro {
   saldo: number;
 }
 
-export const ACCOUNT_MOVE_TYPES = ['venta', 'anulacion', 'cobro'] as const;
+export const ACCOUNT_MOVE_TYPES = ['venta', 'anulacion', 'cobro', 'devolucion'] as const;
 export type AccountMoveType = (typeof ACCOUNT_MOVE_TYPES)[number];
 export const ACCOUNT_MOVE_LABELS: Record<AccountMoveType, string> = {
   venta: 'Venta en cuenta corriente',
   anulacion: 'Anulación de venta',
   cobro: 'Cobro',
+  devolucion: 'Devolución a la cuenta',
 };
 
 export interface AccountMove {
@@ -402,7 +407,7 @@ export interface AccountMove {
 export interface CuentaCorriente {
   cliente_id: string;
   cliente_nombre: string;
-  /** What the customer owes (negative never: a payment cannot exceed the balance). */
+  /** What the customer owes (negative: in their favour, after a return to the account). */
   saldo: number;
   limite_credito: number | null;
   movimientos: AccountMove[];

@@ -244,7 +244,15 @@ export interface Product {
 
 /* ---------------------------------------------------------------- stock (§14.2) */
 
-export const STOCK_ORIGINS = ['inicial', 'venta', 'anulacion', 'compra', 'ajuste', 'importacion'] as const;
+export const STOCK_ORIGINS = [
+  'inicial',
+  'venta',
+  'anulacion',
+  'compra',
+  'ajuste',
+  'importacion',
+  'devolucion',
+] as const;
 export type StockOrigin = (typeof STOCK_ORIGINS)[number];
 export const STOCK_ORIGIN_LABELS: Record<StockOrigin, string> = {
   inicial: 'Stock inicial',
@@ -253,6 +261,7 @@ export const STOCK_ORIGIN_LABELS: Record<StockOrigin, string> = {
   compra: 'Compra',
   ajuste: 'Ajuste',
   importacion: 'Importación',
+  devolucion: 'Devolución',
 };
 
 /** Common reasons offered by the adjustment form (free text is accepted too). */

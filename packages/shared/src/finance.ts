@@ -9,7 +9,7 @@ export const MOVEMENT_TYPES = ['ingreso', 'egreso'] as const;
 export type MovementType = (typeof MOVEMENT_TYPES)[number];
 export const MOVEMENT_TYPE_LABELS: Record<MovementType, string> = { ingreso: 'Ingreso', egreso: 'Egreso' };
 
-export const MOVEMENT_ORIGINS = ['manual', 'venta', 'compra', 'cuenta', 'cobro'] as const;
+export const MOVEMENT_ORIGINS = ['manual', 'venta', 'compra', 'cuenta', 'cobro', 'devolucion'] as const;
 export type MovementOrigin = (typeof MOVEMENT_ORIGINS)[number];
 export const MOVEMENT_ORIGIN_LABELS: Record<MovementOrigin, string> = {
   manual: 'Manual',
@@ -17,6 +17,7 @@ export const MOVEMENT_ORIGIN_LABELS: Record<MovementOrigin, string> = {
   compra: 'Compra',
   cuenta: 'Pago de cuenta',
   cobro: 'Cobro de cuenta corriente',
+  devolucion: 'Devolución de venta',
 };
 
 export const ACCOUNT_TYPES = ['por_cobrar', 'por_pagar'] as const;
@@ -49,6 +50,7 @@ export const FINANCE_MESSAGES = {
   movementFromSale: 'Este movimiento lo generó una venta: anula la venta en lugar de modificarlo.',
   movementFromPurchase: 'Este movimiento lo generó una compra: cancela la compra en lugar de modificarlo.',
   movementFromAccount: 'Este movimiento lo generó el pago de una cuenta y no se puede modificar.',
+  movementFromReturn: 'Este movimiento lo generó la devolución de una venta y no se puede modificar.',
   movementFromCobro: 'Este movimiento es un cobro de cuenta corriente: se ve en la cuenta del cliente.',
   badMonth: 'El mes debe estar entre 1 y 12.',
   badYear: 'El año no es válido.',

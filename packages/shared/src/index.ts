@@ -20,3 +20,4 @@ export * from './suppliers.js';
 export * from './purchases.js';
 export * from './scale.js';
 export * from './caja.js';
+export * from './devoluciones.js';

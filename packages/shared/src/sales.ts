@@ -59,7 +59,7 @@ export const SALE_MESSAGES = {
 
 /* ---------------------------------------------------------------- record-sale (§6.2) */
 
-const positiveQuantity = () =>
+export const positiveQuantity = () =>
   z.unknown().transform((v, ctx) => {
     if (v === undefined || v === null || v === '') {
       ctx.addIssue({ code: 'custom', message: 'Este campo es obligatorio.' });
@@ -153,6 +153,9 @@ export interface SaleItem {
   descuento: number;
   subtotal: number;
   costo_unitario: number;
+  /** Returned so far (devoluciones), and what went back for it. */
+  cantidad_devuelta: number;
+  monto_devuelto: number;
 }
 
 export interface Sale {
@@ -180,6 +183,8 @@ export interface Sale {
   anulada_en: string | null;
   anulada_por: { id: string; nombre: string } | null;
   motivo_anulacion: string | null;
+  /** What went back in its returns (devoluciones). */
+  total_devuelto: number;
 }
 
 /* ---------------------------------------------------------------- lists and report (§6.3, §6.4) */
@@ -265,6 +270,8 @@ export interface SalesReport {
   costo_estimado: number;
   ganancias_netas: number;
   ventas_anuladas: number;
+  /** What went back in the range's returns (already out of every other figure). */
+  devoluciones: number;
   por_dia: ReportDay[];
   productos_mas_vendidos: ReportItem[];
   por_metodo_pago: ReportPaymentMethod[];

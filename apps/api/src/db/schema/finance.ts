@@ -17,6 +17,7 @@ import {
 import { businesses, financeCategories } from './businesses.js';
 import { cobros, paymentMethods } from './caja.js';
 import { customers } from './customers.js';
+import { devoluciones } from './devoluciones.js';
 import { purchases } from './purchases.js';
 import { suppliers } from './suppliers.js';
 import { users } from './users.js';
@@ -41,7 +42,7 @@ export const financeMovements = pgTable(
     descripcion: text('descripcion'),
     observaciones: text('observaciones'),
     clienteId: uuid('cliente_id'),
-    origen: text('origen', { enum: ['manual', 'venta', 'compra', 'cuenta', 'cobro'] })
+    origen: text('origen', { enum: ['manual', 'venta', 'compra', 'cuenta', 'cobro', 'devolucion'] })
       .notNull()
       .default('manual'),
     // Links to the records that generated the movement; the sales and purchases modules add their keys.
@@ -52,6 +53,8 @@ export const financeMovements = pgTable(
     medioPagoId: uuid('medio_pago_id'),
     /** The customer's payment on account that brought this income. */
     cobroId: uuid('cobro_id'),
+    /** The return of a sale whose money went back (an egreso, decision 0009). */
+    devolucionId: uuid('devolucion_id'),
     anulado: boolean('anulado').notNull().default(false),
     creadoPor: uuid('creado_por').references(() => users.id, { onDelete: 'set null' }),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
@@ -68,6 +71,11 @@ export const financeMovements = pgTable(
       name: 'finance_movements_cobro_fk',
       columns: [t.businessId, t.cobroId],
       foreignColumns: [cobros.businessId, cobros.id],
+    }),
+    foreignKey({
+      name: 'finance_movements_devolucion_fk',
+      columns: [t.businessId, t.devolucionId],
+      foreignColumns: [devoluciones.businessId, devoluciones.id],
     }),
     foreignKey({
       name: 'finance_movements_medio_fk',

@@ -12,3 +12,4 @@ export * from './suppliers.js';
 export * from './purchases.js';
 export * from './server.js';
 export * from './caja.js';
+export * from './devoluciones.js';

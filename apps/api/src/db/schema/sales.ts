@@ -53,6 +53,8 @@ export const sales = pgTable(
     observaciones: text('observaciones'),
     vendedorId: uuid('vendedor_id').references(() => users.id, { onDelete: 'set null' }),
     anuladaEn: timestamp('anulada_en', { withTimezone: true }),
+    /** The turno whose drawer the void's money left from (decision 0009; null: none was open). */
+    anuladaTurnoId: uuid('anulada_turno_id'),
     anuladaPor: uuid('anulada_por').references(() => users.id, { onDelete: 'set null' }),
     motivoAnulacion: text('motivo_anulacion'),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
@@ -72,6 +74,14 @@ export const sales = pgTable(
       columns: [t.businessId, t.turnoId],
       foreignColumns: [turnos.businessId, turnos.id],
     }),
+    foreignKey({
+      name: 'sales_anulada_turno_fk',
+      columns: [t.businessId, t.anuladaTurnoId],
+      foreignColumns: [turnos.businessId, turnos.id],
+    }),
+    index('sales_anulada_turno_idx')
+      .on(t.businessId, t.anuladaTurnoId)
+      .where(sql`${t.anuladaTurnoId} IS NOT NULL`),
     index('sales_turno_idx')
       .on(t.businessId, t.turnoId)
       .where(sql`${t.turnoId} IS NOT NULL`),

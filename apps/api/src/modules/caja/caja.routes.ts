@@ -217,14 +217,17 @@ export async function cajaRoutes(app: App) {
       type Row = {
         medio: string;
         ventas: number | null;
+        devoluciones: number | null;
         esperado: number | null;
         contado: number | null;
         diferencia: number | null;
       };
+      const devuelto = (id: string) => t.por_medio.find((m) => m.medio_pago_id === id)?.devoluciones ?? 0;
       const rows: Row[] = closed
         ? t.diferencias.map((d) => ({
             medio: nombre.get(d.medio_pago_id) ?? '',
             ventas: t.por_medio.find((m) => m.medio_pago_id === d.medio_pago_id)?.ventas ?? 0,
+            devoluciones: devuelto(d.medio_pago_id),
             esperado: d.esperado,
             contado: d.contado,
             diferencia: d.diferencia,
@@ -232,14 +235,44 @@ export async function cajaRoutes(app: App) {
         : t.esperado.map((e) => ({
             medio: nombre.get(e.medio_pago_id) ?? '',
             ventas: t.por_medio.find((m) => m.medio_pago_id === e.medio_pago_id)?.ventas ?? 0,
+            devoluciones: devuelto(e.medio_pago_id),
             esperado: e.monto,
             contado: null,
             diferencia: null,
           }));
       rows.push(
-        { medio: 'Fondo inicial', ventas: null, esperado: t.fondo_inicial, contado: null, diferencia: null },
-        { medio: 'Ingresos de efectivo', ventas: null, esperado: t.ingresos, contado: null, diferencia: null },
-        { medio: 'Retiros de efectivo', ventas: null, esperado: -t.retiros, contado: null, diferencia: null },
+        {
+          medio: 'Fondo inicial',
+          ventas: null,
+          devoluciones: null,
+          esperado: t.fondo_inicial,
+          contado: null,
+          diferencia: null,
+        },
+        {
+          medio: 'Ingresos de efectivo',
+          ventas: null,
+          devoluciones: null,
+          esperado: t.ingresos,
+          contado: null,
+          diferencia: null,
+        },
+        {
+          medio: 'Retiros de efectivo',
+          ventas: null,
+          devoluciones: null,
+          esperado: -t.retiros,
+          contado: null,
+          diferencia: null,
+        },
+        {
+          medio: 'Devoluciones',
+          ventas: null,
+          devoluciones: null,
+          esperado: 0 - t.devoluciones,
+          contado: null,
+          diferencia: null,
+        },
       );
       return sendXlsx<Row>(reply, {
         filename: `turno-${t.numero}.xlsx`,
@@ -247,6 +280,7 @@ export async function cajaRoutes(app: App) {
         columns: [
           { header: 'Medio de pago', value: (r) => r.medio, width: 26 },
           { header: 'Ventas', value: (r) => r.ventas, numFmt: MONEY_FMT },
+          { header: 'Devoluciones', value: (r) => r.devoluciones, numFmt: MONEY_FMT },
           { header: 'Esperado', value: (r) => r.esperado, numFmt: MONEY_FMT },
           { header: 'Contado', value: (r) => r.contado, numFmt: MONEY_FMT },
           { header: 'Diferencia', value: (r) => r.diferencia, numFmt: MONEY_FMT },

@@ -231,9 +231,9 @@ describe('turnos de caja', () => {
     const closing = await readXlsx(
       (await app.inject({ method: 'GET', url: `${base}/turnos/${turno.id}/exportar`, headers: owner.auth })).rawPayload,
     );
-    expect(closing[0]).toEqual(['Medio de pago', 'Ventas', 'Esperado', 'Contado', 'Diferencia']);
-    expect(closing).toContainEqual(['Efectivo', 9000, 17000, 16900, -100]);
-    expect(closing).toContainEqual(['Retiros de efectivo', undefined, -2500]);
+    expect(closing[0]).toEqual(['Medio de pago', 'Ventas', 'Devoluciones', 'Esperado', 'Contado', 'Diferencia']);
+    expect(closing).toContainEqual(['Efectivo', 9000, 0, 17000, 16900, -100]);
+    expect(closing).toContainEqual(['Retiros de efectivo', undefined, undefined, -2500]);
   });
 
   it('applies surcharges and discounts per part and refuses parts that do not cover the total', async () => {

@@ -20,8 +20,8 @@ import { audit } from '../../lib/audit.js';
 import { daysBetween, todayIn } from '../../lib/dates.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
 import { toCents } from '../products/common.js';
-import { saldoOf } from './cuenta.js';
-import { counterTurno, iso, rows, type R } from './rows.js';
+import { returnedToAccount, saldoOf } from './cuenta.js';
+import { counterTurnoOf, iso, rows, type R } from './rows.js';
 
 /** The customer (locked FOR UPDATE when a payment is being taken) with its balance in cents. */
 async function customerWithBalance(ex: Executor, businessId: string, id: string, lock: boolean) {
@@ -43,7 +43,8 @@ async function customerWithBalance(ex: Executor, businessId: string, id: string,
 }
 
 /**
- * The customer's account: sales on account (debe), their voids and the cobros (haber), oldest
+ * The customer's account: sales on account (debe), their voids, the cobros and the returns to
+ * the account (haber), oldest
  * first with the running balance.
  */
 export async function getCuenta(ex: Executor, businessId: string, clienteId: string): Promise<CuentaCorriente> {
@@ -62,6 +63,9 @@ export async function getCuenta(ex: Executor, businessId: string, clienteId: str
         UNION ALL
         SELECT 'cobro', k.fecha, k.numero, k.id, k.monto::text
           FROM cobros k WHERE k.business_id = ${businessId} AND k.cliente_id = ${clienteId}
+        UNION ALL
+        SELECT 'devolucion', d.fecha, d.numero, d.id, d.monto::text
+          FROM devoluciones d WHERE d.business_id = ${businessId} AND d.cliente_id = ${clienteId} AND d.tipo = 'cuenta_corriente'
         ORDER BY 2, 1 DESC, 3`,
   );
   let saldo = 0;
@@ -86,24 +90,6 @@ export async function getCuenta(ex: Executor, businessId: string, clienteId: str
     limite_credito: c.limite === null ? null : centsToNumber(c.limite),
     movimientos,
   };
-}
-
-/** The turno a cobro enters: the one named (must be open), else as a sale at the counter (counterTurno). */
-async function cobroTurno(ex: Executor, businessId: string, userId: string, turnoId?: string) {
-  if (turnoId) {
-    const [t] = await rows(
-      ex,
-      sql`SELECT id, estado FROM turnos WHERE business_id = ${businessId} AND id = ${turnoId} FOR SHARE`,
-    );
-    if (!t) throw invalid('turno_id', CAJA_MESSAGES.turnoNotInBusiness);
-    if (t.estado !== 'abierto') throw conflict('TURNO_CLOSED', CAJA_MESSAGES.turnoClosed);
-    return turnoId;
-  }
-  const open = await rows(
-    ex,
-    sql`SELECT id, abierto_por FROM turnos WHERE business_id = ${businessId} AND estado = 'abierto' ORDER BY abierto_en DESC FOR SHARE`,
-  );
-  return counterTurno(open, userId);
 }
 
 /**
@@ -131,7 +117,7 @@ export async function createCobro(
     if (input.monto > c.saldo) {
       throw new AppError(409, 'OVER_BALANCE', CAJA_MESSAGES.cobroOverBalance(formatPesos(c.saldo)), { field: 'monto' });
     }
-    const turnoId = await cobroTurno(tx, businessId, userId, input.turno_id);
+    const turnoId = await counterTurnoOf(tx, businessId, userId, input.turno_id);
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('cobros:' || ${businessId}))`);
     const metodo = MEDIO_TIPO_CODE[m.tipo as MedioTipo];
     const [k] = await rows(
@@ -200,7 +186,8 @@ export async function listDeudores(
     ex,
     sql`WITH owed AS (
           SELECT c.id, concat_ws(' ', c.nombre, c.apellido) AS nombre, c.limite_credito::text, ${saldoOf(sql`c`)} AS saldo,
-                 (SELECT coalesce(sum(k.monto), 0) FROM cobros k WHERE k.business_id = c.business_id AND k.cliente_id = c.id)::text AS pagado
+                 ((SELECT coalesce(sum(k.monto), 0) FROM cobros k WHERE k.business_id = c.business_id AND k.cliente_id = c.id)
+                  + ${returnedToAccount(sql`c`)})::text AS pagado
             FROM customers c WHERE c.business_id = ${businessId}
         )
         SELECT o.id, o.nombre, o.limite_credito, o.saldo::text, o.pagado, (s.fecha AT TIME ZONE ${timezone})::date::text AS dia,

@@ -122,7 +122,7 @@ export async function updateMedio(db: Db, businessId: string, userId: string, id
   }
 }
 
-/** A medio already used by a sale, a movement or a closing is deactivated instead of deleted. */
+/** A medio already used by a sale, a movement, a closing or a return is deactivated instead of deleted. */
 export async function deleteMedio(db: Db, businessId: string, userId: string, id: string) {
   return db.transaction(async (tx) => {
     const before = await lockMedio(tx, businessId, id);
@@ -130,6 +130,7 @@ export async function deleteMedio(db: Db, businessId: string, userId: string, id
       SELECT 1 FROM sale_payments WHERE business_id = ${businessId} AND medio_pago_id = ${id}
       UNION ALL SELECT 1 FROM finance_movements WHERE business_id = ${businessId} AND medio_pago_id = ${id}
       UNION ALL SELECT 1 FROM turno_arqueos WHERE business_id = ${businessId} AND medio_pago_id = ${id}
+      UNION ALL SELECT 1 FROM devoluciones WHERE business_id = ${businessId} AND medio_pago_id = ${id}
       LIMIT 1`);
     if (used.rows.length) {
       const [r] = await tx

@@ -1,5 +1,7 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { CAJA_MESSAGES } from '@mostrador/shared';
 import type { Executor } from '../../db/client.js';
+import { conflict, invalid } from '../../lib/errors.js';
 
 /** Raw rows of the caja's aggregate queries, and how their values come back (timestamps as text). */
 export type R = Record<string, unknown>;
@@ -16,4 +18,25 @@ export function counterTurno(open: R[], userId: string): string | null {
   const mine = open.find((t) => t.abierto_por === userId);
   if (mine) return mine.id as string;
   return open.length === 1 ? (open[0].id as string) : null;
+}
+
+/**
+ * The turno money taken or given back at the counter (a cobro, a return, a void) belongs to: the
+ * one named (it must be open: 409), else counterTurno. Held FOR SHARE so it cannot close meanwhile.
+ */
+export async function counterTurnoOf(ex: Executor, businessId: string, userId: string, turnoId?: string | null) {
+  if (turnoId) {
+    const [t] = await rows(
+      ex,
+      sql`SELECT id, estado FROM turnos WHERE business_id = ${businessId} AND id = ${turnoId} FOR SHARE`,
+    );
+    if (!t) throw invalid('turno_id', CAJA_MESSAGES.turnoNotInBusiness);
+    if (t.estado !== 'abierto') throw conflict('TURNO_CLOSED', CAJA_MESSAGES.turnoClosed);
+    return turnoId;
+  }
+  const open = await rows(
+    ex,
+    sql`SELECT id, abierto_por FROM turnos WHERE business_id = ${businessId} AND estado = 'abierto' ORDER BY abierto_en DESC FOR SHARE`,
+  );
+  return counterTurno(open, userId);
 }

@@ -25,13 +25,20 @@ import { dayRange } from '../sales/sales.service.js';
 const userName = (col: SQL) =>
   sql`(SELECT nullif(concat_ws(' ', u.nombre, u.apellido), '') FROM users u WHERE u.id = ${col})`;
 
+/**
+ * A sale `s` of the turno counts in it unless it was voided with the money leaving that same
+ * turno: voided in another turno (or with none open), it stays in its own, which closed as it was,
+ * and the refund is the other's (decision 0009).
+ */
+const inTurno = (turno: SQL) => sql`(s.estado = 'completada' OR s.anulada_turno_id IS DISTINCT FROM ${turno})`;
+
 /** A turno's row with its caja, people and sales figures (the columns toResumen reads). */
 const resumenSelect = sql`
   SELECT t.id, t.numero, t.caja_id, c.nombre AS caja_nombre, t.estado, t.fondo_inicial, t.abierto_por,
          ${userName(sql`t.abierto_por`)} AS abierto_por_nombre, t.abierto_en, t.cerrado_por,
          ${userName(sql`t.cerrado_por`)} AS cerrado_por_nombre, t.cerrado_en, t.observaciones,
-         (SELECT count(*) FROM sales s WHERE s.business_id = t.business_id AND s.turno_id = t.id AND s.estado = 'completada')::int AS ventas_cantidad,
-         (SELECT coalesce(sum(s.total), 0) FROM sales s WHERE s.business_id = t.business_id AND s.turno_id = t.id AND s.estado = 'completada')::text AS ventas_total,
+         (SELECT count(*) FROM sales s WHERE s.business_id = t.business_id AND s.turno_id = t.id AND ${inTurno(sql`t.id`)})::int AS ventas_cantidad,
+         (SELECT coalesce(sum(s.total), 0) FROM sales s WHERE s.business_id = t.business_id AND s.turno_id = t.id AND ${inTurno(sql`t.id`)})::text AS ventas_total,
          (SELECT sum(a.diferencia) FROM turno_arqueos a WHERE a.business_id = t.business_id AND a.turno_id = t.id)::text AS diferencia
     FROM turnos t JOIN cajas c ON c.business_id = t.business_id AND c.id = t.caja_id`;
 
@@ -171,15 +178,18 @@ interface Figures {
   esperado: Map<string, number>;
   ingresos: number;
   retiros: number;
+  /** Money given back from the caja (returns and voids by a medio that is counted). */
+  devoluciones: number;
 }
 
 /**
  * What should be in the caja for each medio: what its sales brought (completed sales of the
- * turno; a voided one is reversed) and, for cash, the float plus ingresos minus retiros. Every
+ * turno; a voided one is reversed) and its cobros, less what went back in it (returns, voids of
+ * other turnos' sales) and, for cash, the float plus ingresos minus retiros. Every
  * cash medio counts into one drawer: the first cash medio of the business holds the whole cash.
  */
 async function figures(ex: Executor, businessId: string, turnoId: string, fondo: number): Promise<Figures> {
-  const [medios, ventas, moves, cobrados] = await Promise.all([
+  const [medios, ventas, moves, cobrados, devueltos] = await Promise.all([
     rows(
       ex,
       sql`SELECT id, nombre, tipo, activo FROM payment_methods WHERE business_id = ${businessId} ORDER BY orden, nombre`,
@@ -188,7 +198,7 @@ async function figures(ex: Executor, businessId: string, turnoId: string, fondo:
       ex,
       sql`SELECT sp.medio_pago_id, count(DISTINCT s.id)::int AS n, sum(sp.total)::text AS total
             FROM sales s JOIN sale_payments sp ON sp.business_id = s.business_id AND sp.venta_id = s.id
-           WHERE s.business_id = ${businessId} AND s.turno_id = ${turnoId} AND s.estado = 'completada'
+           WHERE s.business_id = ${businessId} AND s.turno_id = ${turnoId} AND ${inTurno(sql`${turnoId}::uuid`)}
              AND sp.medio_pago_id IS NOT NULL
            GROUP BY 1`,
     ),
@@ -202,7 +212,20 @@ async function figures(ex: Executor, businessId: string, turnoId: string, fondo:
       sql`SELECT medio_pago_id, count(*)::int AS n, sum(monto)::text AS total FROM cobros
            WHERE business_id = ${businessId} AND turno_id = ${turnoId} GROUP BY 1`,
     ),
+    // Money given back in the turno: returns, and voids of sales of another turno (or of none).
+    rows(
+      ex,
+      sql`SELECT medio_pago_id, sum(monto)::text AS total FROM (
+            SELECT d.medio_pago_id, d.monto FROM devoluciones d WHERE d.business_id = ${businessId} AND d.turno_id = ${turnoId}
+            UNION ALL
+            SELECT sp.medio_pago_id, sp.total
+              FROM sales s JOIN sale_payments sp ON sp.business_id = s.business_id AND sp.venta_id = s.id
+             WHERE s.business_id = ${businessId} AND s.anulada_turno_id = ${turnoId} AND s.estado = 'anulada'
+               AND s.turno_id IS DISTINCT FROM ${turnoId} AND sp.medio_pago_id IS NOT NULL
+          ) x GROUP BY 1`,
+    ),
   ]);
+  const refunded = new Map(devueltos.map((v) => [v.medio_pago_id as string, toCents(v.total as string)]));
   const paid = new Map(cobrados.map((v) => [v.medio_pago_id as string, toCents(v.total as string)]));
   const sold = new Map(
     ventas.map((v) => [v.medio_pago_id as string, { n: v.n as number, total: toCents(v.total as string) }]),
@@ -210,13 +233,16 @@ async function figures(ex: Executor, businessId: string, turnoId: string, fondo:
   const move = (tipo: string) => toCents((moves.find((m) => m.tipo === tipo)?.total as string) ?? '0');
   const ingresos = move('ingreso');
   const retiros = move('retiro');
-  const shown = medios.filter((m) => m.activo || sold.has(m.id as string) || paid.has(m.id as string));
+  const shown = medios.filter(
+    (m) => m.activo || sold.has(m.id as string) || paid.has(m.id as string) || refunded.has(m.id as string),
+  );
   // Sales on account bring no money into the caja: nothing to count for that medio.
   const counted = shown.filter((m) => m.tipo !== 'cuenta_corriente');
   const drawer = (shown.find((m) => m.tipo === 'efectivo' && m.activo) ?? shown.find((m) => m.tipo === 'efectivo'))?.id;
   const esperado = new Map<string, number>();
   for (const m of counted) {
-    esperado.set(m.id as string, (sold.get(m.id as string)?.total ?? 0) + (paid.get(m.id as string) ?? 0));
+    const id = m.id as string;
+    esperado.set(id, (sold.get(id)?.total ?? 0) + (paid.get(id) ?? 0) - (refunded.get(id) ?? 0));
   }
   if (drawer) {
     let cash = fondo + ingresos - retiros;
@@ -235,10 +261,12 @@ async function figures(ex: Executor, businessId: string, turnoId: string, fondo:
       ventas: centsToNumber(sold.get(m.id as string)?.total ?? 0),
       ventas_cantidad: sold.get(m.id as string)?.n ?? 0,
       cobros: centsToNumber(paid.get(m.id as string) ?? 0),
+      devoluciones: centsToNumber(refunded.get(m.id as string) ?? 0),
     })),
     esperado,
     ingresos,
     retiros,
+    devoluciones: counted.reduce((t, m) => t + (refunded.get(m.id as string) ?? 0), 0),
   };
 }
 
@@ -277,6 +305,7 @@ export async function getTurno(ex: Executor, businessId: string, id: string): Pr
     por_medio: f.porMedio,
     ingresos: centsToNumber(f.ingresos),
     retiros: centsToNumber(f.retiros),
+    devoluciones: centsToNumber(f.devoluciones),
     movimientos: movs.map((m) => ({
       id: m.id as string,
       tipo: m.tipo as TurnoMoveType,

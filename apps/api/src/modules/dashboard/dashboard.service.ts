@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   centsToNumber,
   DASHBOARD_TOP,
@@ -33,8 +33,8 @@ export function periodStarts(timezone: string, now: Date) {
 }
 
 /**
- * The `limit` products or services with most units sold since `from` (completed sales only),
- * with the current catalogue price.
+ * The `limit` products or services with most units sold since `from` (completed sales only, net
+ * of the returns since then), with the current catalogue price.
  */
 async function topItems(db: Db, businessId: string, from: Date, limit = DASHBOARD_TOP): Promise<TopItem[]> {
   const { rows } = await db.execute<{
@@ -47,12 +47,19 @@ async function topItems(db: Db, businessId: string, from: Date, limit = DASHBOAR
   }>(sql`
     SELECT t.tipo, t.id, coalesce(p.nombre, sv.nombre, t.nombre) AS nombre, t.cantidad::text AS cantidad,
            t.ingreso::text AS ingreso, coalesce(p.precio_venta, sv.precio)::text AS precio
-      FROM (SELECT i.tipo, coalesce(i.producto_id, i.servicio_id) AS id, max(i.nombre) AS nombre,
-                   sum(i.cantidad) AS cantidad, sum(i.subtotal) AS ingreso
-              FROM sale_items i
-             WHERE i.business_id = ${businessId} AND NOT i.anulada AND i.fecha >= ${from.toISOString()}::timestamptz
+      FROM (SELECT x.tipo, x.id, max(x.nombre) AS nombre, sum(x.cantidad) AS cantidad, sum(x.ingreso) AS ingreso
+              FROM (SELECT i.tipo, coalesce(i.producto_id, i.servicio_id) AS id, i.nombre, i.cantidad, i.subtotal AS ingreso
+                      FROM sale_items i
+                     WHERE i.business_id = ${businessId} AND NOT i.anulada AND i.fecha >= ${from.toISOString()}::timestamptz
+                    UNION ALL
+                    SELECT i.tipo, coalesce(i.producto_id, i.servicio_id), i.nombre, -di.cantidad, -di.subtotal
+                      FROM devoluciones d
+                      JOIN devolucion_items di ON di.business_id = d.business_id AND di.devolucion_id = d.id
+                      JOIN sale_items i ON i.id = di.venta_item_id
+                     WHERE d.business_id = ${businessId} AND d.fecha >= ${from.toISOString()}::timestamptz) x
              GROUP BY 1, 2
-             ORDER BY sum(i.cantidad) DESC, sum(i.subtotal) DESC, 2
+            HAVING sum(x.cantidad) > 0
+             ORDER BY sum(x.cantidad) DESC, sum(x.ingreso) DESC, 2
              LIMIT ${limit}) t
       LEFT JOIN products p ON t.tipo = 'producto' AND p.business_id = ${businessId} AND p.id = t.id
       LEFT JOIN services sv ON t.tipo = 'servicio' AND sv.business_id = ${businessId} AND sv.id = t.id
@@ -98,6 +105,19 @@ async function catalogueCounts(db: Db, businessId: string) {
   return { productosActivos: p.activos, stockBajo: p.bajo, clientes: c.total };
 }
 
+/** What went back in returns since each period start, and the profit it took (refund − its cost). */
+function returnsSince(businessId: string, p: ReturnType<typeof periodStarts>, since: SQL) {
+  const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+  const per = (k: 'dia' | 'semana' | 'mes') => sql`
+    coalesce(sum(monto) FILTER (WHERE fecha >= ${at(p[k])}), 0)::text AS ${sql.raw(k)}_dev,
+    coalesce(sum(monto - costo) FILTER (WHERE fecha >= ${at(p[k])}), 0)::text AS ${sql.raw(k)}_devganancia`;
+  return sql`(SELECT ${per('dia')}, ${per('semana')}, ${per('mes')}
+                FROM (SELECT d.fecha, d.monto,
+                             (SELECT coalesce(sum(di.costo), 0) FROM devolucion_items di
+                               WHERE di.business_id = d.business_id AND di.devolucion_id = d.id) AS costo
+                        FROM devoluciones d WHERE d.business_id = ${businessId} AND d.fecha >= ${since}) x)`;
+}
+
 /** The dashboard cards and lists (API-CONTRACT §6.5 dashboard-stats-v2). */
 export async function dashboardStats(
   db: Db,
@@ -109,7 +129,7 @@ export async function dashboardStats(
   const since = p.semana < p.mes ? p.semana : p.mes;
   const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
   const figures = db.execute<Record<string, string | number>>(sql`
-    SELECT s.*, c.*
+    SELECT s.*, c.*, r.*
       FROM (SELECT coalesce(sum(total) FILTER (WHERE fecha >= ${at(p.dia)}), 0)::text AS dia_total,
                    coalesce(sum(total - costo_estimado) FILTER (WHERE fecha >= ${at(p.dia)}), 0)::text AS dia_ganancia,
                    count(*) FILTER (WHERE fecha >= ${at(p.dia)})::int AS dia_n,
@@ -125,7 +145,8 @@ export async function dashboardStats(
                    count(*) FILTER (WHERE creado_en >= ${at(p.semana)})::int AS semana_clientes,
                    count(*) FILTER (WHERE creado_en >= ${at(p.mes)})::int AS mes_clientes
               FROM customers
-             WHERE business_id = ${b.id} AND creado_en >= ${at(since)}) c`);
+             WHERE business_id = ${b.id} AND creado_en >= ${at(since)}) c,
+           ${returnsSince(b.id, p, at(since))} r`);
   const [f, counts, topMonth, topPeriod, recientes] = await Promise.all([
     figures.then((r) => r.rows[0]),
     catalogueCounts(db, b.id),
@@ -133,9 +154,10 @@ export async function dashboardStats(
     periodo === 'mes' ? null : topItems(db, b.id, p[periodo]),
     recentSales(db, b.id, DASHBOARD_TOP),
   ]);
+  // Net of the returns of the period: what went back, and the profit it took with it.
   const fig = (k: DashboardPeriod): PeriodFigures => ({
-    total_sales: centsToNumber(toCents(String(f[`${k}_total`]))),
-    estimated_profit: centsToNumber(toCents(String(f[`${k}_ganancia`]))),
+    total_sales: centsToNumber(toCents(String(f[`${k}_total`])) - toCents(String(f[`${k}_dev`]))),
+    estimated_profit: centsToNumber(toCents(String(f[`${k}_ganancia`])) - toCents(String(f[`${k}_devganancia`]))),
     new_customers: Number(f[`${k}_clientes`]),
   });
   const top = topPeriod ?? topMonth;
@@ -166,7 +188,11 @@ export async function dashboardStatsV1(db: Db, b: BusinessContext, now: Date) {
   const [[m], counts, [o]] = await Promise.all([
     db
       .execute<{ n: number; total: string }>(
-        sql`SELECT count(*)::int AS n, coalesce(sum(total), 0)::text AS total FROM sales
+        sql`SELECT count(*)::int AS n,
+                   (coalesce(sum(total), 0)
+                    - (SELECT coalesce(sum(monto), 0) FROM devoluciones
+                        WHERE business_id = ${b.id} AND fecha >= ${p.mes.toISOString()}::timestamptz))::text AS total
+              FROM sales
              WHERE business_id = ${b.id} AND estado = 'completada' AND fecha >= ${p.mes.toISOString()}::timestamptz`,
       )
       .then((r) => r.rows),
@@ -202,10 +228,14 @@ export async function monthlySalesChart(db: Db, b: BusinessContext, now: Date): 
     }
   }
   const from = zonedToInstant(`${months[0]}-01`, b.timezone);
+  // Net of the returns of each month (on their date).
   const { rows } = await db.execute<{ mes: string; n: number; total: string }>(sql`
-    SELECT to_char(fecha AT TIME ZONE ${b.timezone}, 'YYYY-MM') AS mes, count(*)::int AS n, sum(total)::text AS total
-      FROM sales
-     WHERE business_id = ${b.id} AND estado = 'completada' AND fecha >= ${from.toISOString()}::timestamptz
+    SELECT to_char(fecha AT TIME ZONE ${b.timezone}, 'YYYY-MM') AS mes, count(venta)::int AS n, sum(total)::text AS total
+      FROM (SELECT fecha, id AS venta, total FROM sales
+             WHERE business_id = ${b.id} AND estado = 'completada' AND fecha >= ${from.toISOString()}::timestamptz
+            UNION ALL
+            SELECT fecha, NULL, -monto FROM devoluciones
+             WHERE business_id = ${b.id} AND fecha >= ${from.toISOString()}::timestamptz) x
      GROUP BY 1`);
   const byMonth = new Map(rows.map((r) => [r.mes, r]));
   const label = new Intl.DateTimeFormat(b.locale, { month: 'short', year: 'numeric', timeZone: 'UTC' });

@@ -183,6 +183,7 @@ const GENERATED: Record<Exclude<MovementOrigin, 'manual'>, string> = {
   compra: FINANCE_MESSAGES.movementFromPurchase,
   cuenta: FINANCE_MESSAGES.movementFromAccount,
   cobro: FINANCE_MESSAGES.movementFromCobro,
+  devolucion: FINANCE_MESSAGES.movementFromReturn,
 };
 
 /** The stored movement, locked; only manual movements may be changed here. */

@@ -25,6 +25,14 @@ const totals = (ingresos: bigint, egresos: bigint): MonthTotals => ({
 });
 
 /**
+ * A sale's money given back (an egreso of origin `devolucion`) is income undone: it lowers the
+ * income rather than adding to the expenses, so income counts sales net of returns (decision
+ * 0009). The balance is the same either way.
+ */
+const isIncome = sql`(tipo = 'ingreso' OR origen = 'devolucion')`;
+const signedIncome = sql`CASE WHEN tipo = 'ingreso' THEN monto ELSE -monto END`;
+
+/**
  * Totals of the month's non-voided movements of every origin (dates are business dates, so the
  * last day of the month counts whole), the previous month, and the unpaid accounts.
  */
@@ -34,10 +42,10 @@ export async function summary(db: Db, businessId: string, p: Period, today: stri
   const end = firstDay(nextMonth(p));
   const [m] = (
     await db.execute<{ ing: string; egr: string; prev_ing: string; prev_egr: string }>(sql`
-      SELECT coalesce(sum(monto) FILTER (WHERE tipo = 'ingreso' AND fecha >= ${start}::date), 0)::text AS ing,
-             coalesce(sum(monto) FILTER (WHERE tipo = 'egreso' AND fecha >= ${start}::date), 0)::text AS egr,
-             coalesce(sum(monto) FILTER (WHERE tipo = 'ingreso' AND fecha < ${start}::date), 0)::text AS prev_ing,
-             coalesce(sum(monto) FILTER (WHERE tipo = 'egreso' AND fecha < ${start}::date), 0)::text AS prev_egr
+      SELECT coalesce(sum(${signedIncome}) FILTER (WHERE ${isIncome} AND fecha >= ${start}::date), 0)::text AS ing,
+             coalesce(sum(monto) FILTER (WHERE NOT ${isIncome} AND fecha >= ${start}::date), 0)::text AS egr,
+             coalesce(sum(${signedIncome}) FILTER (WHERE ${isIncome} AND fecha < ${start}::date), 0)::text AS prev_ing,
+             coalesce(sum(monto) FILTER (WHERE NOT ${isIncome} AND fecha < ${start}::date), 0)::text AS prev_egr
         FROM finance_movements
        WHERE business_id = ${businessId} AND NOT anulado AND fecha >= ${prev}::date AND fecha < ${end}::date`)
   ).rows;
@@ -55,7 +63,8 @@ export async function summary(db: Db, businessId: string, p: Period, today: stri
       SELECT ((SELECT coalesce(sum(sp.total), 0) FROM sales s
                  JOIN sale_payments sp ON sp.business_id = s.business_id AND sp.venta_id = s.id AND sp.tipo = 'cuenta_corriente'
                 WHERE s.business_id = ${businessId} AND s.estado = 'completada')
-            - (SELECT coalesce(sum(monto), 0) FROM cobros WHERE business_id = ${businessId}))::text AS saldo`)
+            - (SELECT coalesce(sum(monto), 0) FROM cobros WHERE business_id = ${businessId})
+            - (SELECT coalesce(sum(monto), 0) FROM devoluciones WHERE business_id = ${businessId} AND tipo = 'cuenta_corriente'))::text AS saldo`)
   ).rows;
   const clientes = bigCents(cc.saldo);
   const cobrar = bigCents(a.cobrar) + clientes;
@@ -79,8 +88,8 @@ export async function cashFlow(db: Db, businessId: string, p: Period): Promise<C
   const end = firstDay(nextMonth(p));
   const { rows } = await db.execute<{ fecha: string; ing: string; egr: string }>(sql`
     SELECT fecha::text AS fecha,
-           coalesce(sum(monto) FILTER (WHERE tipo = 'ingreso'), 0)::text AS ing,
-           coalesce(sum(monto) FILTER (WHERE tipo = 'egreso'), 0)::text AS egr
+           coalesce(sum(${signedIncome}) FILTER (WHERE ${isIncome}), 0)::text AS ing,
+           coalesce(sum(monto) FILTER (WHERE NOT ${isIncome}), 0)::text AS egr
       FROM finance_movements
      WHERE business_id = ${businessId} AND NOT anulado AND fecha >= ${start}::date AND fecha < ${end}::date
      GROUP BY fecha`);

@@ -6,8 +6,8 @@ import { toCents } from '../products/common.js';
 import type { DailySales } from './sales-drop.js';
 
 /*
- * Data access for the sales-drop alert: completed (non-voided) sales, grouped by the calendar
- * day of the sale in the business time zone.
+ * Data access for the sales-drop alert: completed (non-voided) sales net of returns, grouped by
+ * the calendar day (of the sale, of the return) in the business time zone.
  */
 
 /** Sales total per calendar day in `timezone`, for the days in [from, to] that had sales (ascending). */
@@ -22,9 +22,12 @@ export async function dailySalesTotals(
   const end = zonedToInstant(addDays(to, 1), timezone).toISOString();
   const { rows } = await ex.execute<{ fecha: string; total: string }>(sql`
     SELECT (fecha AT TIME ZONE ${timezone})::date::text AS fecha, sum(total)::text AS total
-      FROM sales
-     WHERE business_id = ${businessId} AND estado = 'completada'
-       AND fecha >= ${start}::timestamptz AND fecha < ${end}::timestamptz
+      FROM (SELECT fecha, total FROM sales
+             WHERE business_id = ${businessId} AND estado = 'completada'
+               AND fecha >= ${start}::timestamptz AND fecha < ${end}::timestamptz
+            UNION ALL
+            SELECT fecha, -monto FROM devoluciones
+             WHERE business_id = ${businessId} AND fecha >= ${start}::timestamptz AND fecha < ${end}::timestamptz) x
      GROUP BY 1
      ORDER BY 1`);
   return rows.map((r) => ({ fecha: r.fecha, total: centsToNumber(toCents(r.total)) }));

@@ -113,6 +113,18 @@ describe('a product that does not track stock', () => {
     expect((await post(`${base}/ventas/${sale.json().id}/anular`, {})).statusCode).toBe(200);
     expect((await stockOf(hielo.id)).stock_actual).toBe(0);
 
+    // A return of a sale of it gives nothing back to the stock either.
+    const again = await sell(hielo.id, 2);
+    const detail = (await get(`${base}/ventas/sales/${again.json().id}`)).json();
+    const medios = (await get(`${base}/medios-pago`)).json() as { id: string; tipo: string }[];
+    const devolucion = await post(`${base}/ventas/${again.json().id}/devoluciones`, {
+      items: [{ item_id: detail.items[0].id, cantidad: 1 }],
+      medio_pago_id: medios.find((m) => m.tipo === 'efectivo')!.id,
+    });
+    expect(devolucion.statusCode, devolucion.body).toBe(201);
+    expect((await stockOf(hielo.id)).stock_actual).toBe(0);
+    expect(await movements(hielo.id)).toBe(0);
+
     const adj = await post(`${base}/products/${hielo.id}/ajuste-stock`, { cantidad: 5, motivo: 'Recuento' });
     expect(adj.statusCode).toBe(409);
     expect(adj.json()).toMatchObject({ code: 'UNTRACKED_STOCK' });
@@ -121,7 +133,9 @@ describe('a product that does not track stock', () => {
   });
 
   it('can start tracking again, from its current stock, and then a short stock is refused', async () => {
-    const p = (await post(`${base}/products`, { nombre: 'Carbón 4 kg', precio_venta: 5200, controla_stock: false })).json();
+    const p = (
+      await post(`${base}/products`, { nombre: 'Carbón 4 kg', precio_venta: 5200, controla_stock: false })
+    ).json();
     const put = await app.inject({
       method: 'PUT',
       url: `${base}/products/${p.id}`,

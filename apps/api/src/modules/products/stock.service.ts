@@ -49,6 +49,7 @@ const AUDIT_ACTION: Record<StockOrigin, string> = {
   compra: 'actualizar',
   ajuste: 'ajustar',
   importacion: 'importar',
+  devolucion: 'devolver',
 };
 
 /**

@@ -78,6 +78,7 @@ export function sendReportXlsx(
         ['Costo estimado', report.costo_estimado],
         ['Ganancia estimada', report.ganancias_netas],
         ['Ventas anuladas', report.ventas_anuladas],
+        ['Devoluciones', report.devoluciones],
       ],
     },
     {

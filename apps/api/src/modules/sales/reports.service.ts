@@ -38,8 +38,9 @@ const personName = (nombre: string | null, apellido: string | null) =>
 const divCents = (cents: bigint, n: number) => (n > 0 ? (cents * 2n + BigInt(n)) / (2n * BigInt(n)) : 0n);
 
 /**
- * The sales report of a range: completed sales only (voided ones are counted apart), totals
- * added in integer cents so they match the stored amounts to the cent.
+ * The sales report of a range: completed sales only (voided ones are counted apart), net of the
+ * returns made in the range (on their date: what went back, its cost, quantities and medios),
+ * totals added in integer cents so they match the stored amounts to the cent.
  */
 export async function salesReport(
   db: Db,
@@ -50,8 +51,10 @@ export async function salesReport(
 ): Promise<SalesReport> {
   const { from, to } = dayRange(timezone, desde, hasta);
   const range = sql`s.business_id = ${businessId} AND s.fecha >= ${from!.toISOString()}::timestamptz AND s.fecha < ${to!.toISOString()}::timestamptz`;
+  // Returns count on their own date (the money went back then), as the finance movements do.
+  const returnsRange = sql`d.business_id = ${businessId} AND d.fecha >= ${from!.toISOString()}::timestamptz AND d.fecha < ${to!.toISOString()}::timestamptz`;
   const itemsRange = sql`i.business_id = ${businessId} AND i.fecha >= ${from!.toISOString()}::timestamptz AND i.fecha < ${to!.toISOString()}::timestamptz`;
-  const [days, methods, clients, items] = await Promise.all([
+  const [days, returnDays, methods, clients, items] = await Promise.all([
     db.execute<{ dia: string; n: number; total: string; costo: string; descuento: string; anuladas: number }>(sql`
       SELECT (s.fecha AT TIME ZONE ${timezone})::date::text AS dia,
              count(*) FILTER (WHERE s.estado = 'completada')::int AS n,
@@ -62,13 +65,22 @@ export async function salesReport(
         FROM sales s
        WHERE ${range}
        GROUP BY 1`),
+    db.execute<{ dia: string; total: string; costo: string }>(sql`
+      SELECT (d.fecha AT TIME ZONE ${timezone})::date::text AS dia, sum(d.monto)::text AS total,
+             coalesce(sum((SELECT sum(di.costo) FROM devolucion_items di WHERE di.business_id = d.business_id AND di.devolucion_id = d.id)), 0)::text AS costo
+        FROM devoluciones d
+       WHERE ${returnsRange}
+       GROUP BY 1`),
     db.execute<{ metodo_pago: string; n: number; total: string }>(sql`
-      SELECT sp.metodo_pago, count(DISTINCT s.id)::int AS n, sum(sp.total)::text AS total
-        FROM sales s
-        JOIN sale_payments sp ON sp.business_id = s.business_id AND sp.venta_id = s.id
-       WHERE ${range} AND s.estado = 'completada'
+      SELECT x.metodo_pago, count(DISTINCT x.venta)::int AS n, sum(x.total)::text AS total
+        FROM (SELECT sp.metodo_pago, s.id AS venta, sp.total
+                FROM sales s
+                JOIN sale_payments sp ON sp.business_id = s.business_id AND sp.venta_id = s.id
+               WHERE ${range} AND s.estado = 'completada'
+              UNION ALL
+              SELECT d.metodo_pago, NULL, -d.monto FROM devoluciones d WHERE ${returnsRange}) x
        GROUP BY 1
-       ORDER BY sum(sp.total) DESC, sp.metodo_pago`),
+       ORDER BY sum(x.total) DESC, x.metodo_pago`),
     db.execute<{
       cliente_id: string | null;
       nombre: string | null;
@@ -77,26 +89,38 @@ export async function salesReport(
       total: string;
     }>(sql`
       SELECT t.cliente_id, c.nombre, c.apellido, t.n, t.total::text AS total
-        FROM (SELECT s.cliente_id, count(*)::int AS n, sum(s.total) AS total
-                FROM sales s
-               WHERE ${range} AND s.estado = 'completada'
+        FROM (SELECT x.cliente_id, count(x.venta)::int AS n, sum(x.total) AS total
+                FROM (SELECT s.cliente_id, s.id AS venta, s.total FROM sales s WHERE ${range} AND s.estado = 'completada'
+                      UNION ALL
+                      SELECT d.cliente_id, NULL, -d.monto FROM devoluciones d WHERE ${returnsRange}) x
                GROUP BY 1) t
         LEFT JOIN customers c ON c.business_id = ${businessId} AND c.id = t.cliente_id
        ORDER BY t.total DESC, c.apellido NULLS FIRST, c.nombre`),
     db.execute<{ tipo: SaleItemType; id: string; nombre: string; cantidad: string; total: string; costo: string }>(sql`
       SELECT t.tipo, t.id, coalesce(p.nombre, sv.nombre, t.nombre) AS nombre,
              t.cantidad::text AS cantidad, t.total::text AS total, t.costo::text AS costo
-        FROM (SELECT i.tipo, coalesce(i.producto_id, i.servicio_id) AS id, max(i.nombre) AS nombre,
-                     sum(i.cantidad) AS cantidad, sum(i.subtotal) AS total, sum(i.costo_total) AS costo
-                FROM sale_items i
-               WHERE ${itemsRange} AND NOT i.anulada
-               GROUP BY 1, 2) t
+        FROM (SELECT x.tipo, x.id, max(x.nombre) AS nombre, sum(x.cantidad) AS cantidad, sum(x.total) AS total,
+                     sum(x.costo) AS costo
+                FROM (SELECT i.tipo, coalesce(i.producto_id, i.servicio_id) AS id, i.nombre, i.cantidad, i.subtotal AS total,
+                             i.costo_total AS costo
+                        FROM sale_items i
+                       WHERE ${itemsRange} AND NOT i.anulada
+                      UNION ALL
+                      SELECT i.tipo, coalesce(i.producto_id, i.servicio_id), i.nombre, -di.cantidad, -di.subtotal, -di.costo
+                        FROM devoluciones d
+                        JOIN devolucion_items di ON di.business_id = d.business_id AND di.devolucion_id = d.id
+                        JOIN sale_items i ON i.id = di.venta_item_id
+                       WHERE ${returnsRange}) x
+               GROUP BY 1, 2
+              HAVING sum(x.cantidad) <> 0 OR sum(x.total) <> 0) t
         LEFT JOIN products p ON t.tipo = 'producto' AND p.business_id = ${businessId} AND p.id = t.id
         LEFT JOIN services sv ON t.tipo = 'servicio' AND sv.business_id = ${businessId} AND sv.id = t.id
        ORDER BY t.cantidad DESC, t.total DESC, 3`),
   ]);
 
   const byDay = new Map(days.rows.map((r) => [r.dia, r]));
+  const returnedByDay = new Map(returnDays.rows.map((r) => [r.dia, r]));
+  let devoluciones = 0n;
   const porDia: ReportDay[] = [];
   let count = 0;
   let ingresos = 0n;
@@ -105,8 +129,10 @@ export async function salesReport(
   let anuladas = 0;
   for (let d = desde; d <= hasta; d = addDays(d, 1)) {
     const r = byDay.get(d);
-    const total = bigCents(r?.total);
-    const c = bigCents(r?.costo);
+    const back = returnedByDay.get(d);
+    devoluciones += bigCents(back?.total);
+    const total = bigCents(r?.total) - bigCents(back?.total);
+    const c = bigCents(r?.costo) - bigCents(back?.costo);
     count += r?.n ?? 0;
     ingresos += total;
     costo += c;
@@ -130,6 +156,7 @@ export async function salesReport(
     costo_estimado: moneyOut(costo),
     ganancias_netas: moneyOut(ingresos - costo),
     ventas_anuladas: anuladas,
+    devoluciones: moneyOut(devoluciones),
     por_dia: porDia,
     productos_mas_vendidos: items.rows.map((r): ReportItem => ({
       id: r.id,

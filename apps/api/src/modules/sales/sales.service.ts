@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
+  centsToNumber,
+  DEVOLUCION_MESSAGES,
   SALE_MESSAGES,
   zonedToInstant,
   type MedioTipo,
@@ -11,10 +13,20 @@ import {
   type SaleListQuery,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
-import { customers, financeMovements, saleItems, salePayments, sales, stockMovements } from '../../db/schema/index.js';
+import {
+  customers,
+  devoluciones,
+  financeMovements,
+  saleItems,
+  salePayments,
+  sales,
+  stockMovements,
+  turnos,
+} from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { addDays } from '../../lib/dates.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { counterTurnoOf } from '../caja/rows.js';
 import { toMilli } from '../products/common.js';
 import { applyStockChange } from '../products/stock.service.js';
 
@@ -54,7 +66,7 @@ export function dayRange(timezone: string, desde?: string, hasta?: string) {
 type SaleRow = typeof sales.$inferSelect;
 type ItemRow = typeof saleItems.$inferSelect;
 
-function toItem(r: ItemRow): SaleItem {
+function toItem(r: ItemRow, devuelta: string, devuelto: string): SaleItem {
   return {
     id: r.id,
     tipo: r.tipo,
@@ -66,6 +78,8 @@ function toItem(r: ItemRow): SaleItem {
     descuento: Number(r.descuento),
     subtotal: Number(r.subtotal),
     costo_unitario: Number(r.costoUnitario),
+    cantidad_devuelta: Number(devuelta),
+    monto_devuelto: Number(devuelto),
   };
 }
 
@@ -105,6 +119,7 @@ function toSale(r: JoinedSale, items: SaleItem[], pagos: SalePayment[]): Sale {
     anulada_en: s.anuladaEn ? s.anuladaEn.toISOString() : null,
     anulada_por: s.anuladaPor ? { id: s.anuladaPor, nombre: r.anuladorNombre ?? '' } : null,
     motivo_anulacion: s.motivoAnulacion,
+    total_devuelto: centsToNumber(items.reduce((t, i) => t + Math.round(i.monto_devuelto * 100), 0)),
   };
 }
 
@@ -128,17 +143,21 @@ function selectSales(ex: Executor) {
     .leftJoin(customers, and(eq(customers.businessId, sales.businessId), eq(customers.id, sales.clienteId)));
 }
 
+/** What the returns of a sale line took back: its quantity or its money. */
+const returnedOf = (col: 'cantidad' | 'monto') =>
+  sql<string>`(SELECT coalesce(sum(di.${sql.raw(col)}), 0)::text FROM devolucion_items di WHERE di.venta_item_id = ${saleItems.id})`;
+
 async function itemsOf(ex: Executor, businessId: string, saleIds: string[]): Promise<Map<string, SaleItem[]>> {
   const map = new Map<string, SaleItem[]>();
   if (!saleIds.length) return map;
   const rows = await ex
-    .select()
+    .select({ r: saleItems, devuelta: returnedOf('cantidad'), devuelto: returnedOf('monto') })
     .from(saleItems)
     .where(and(eq(saleItems.businessId, businessId), inArray(saleItems.ventaId, saleIds)))
     .orderBy(asc(saleItems.ventaId), asc(saleItems.posicion));
-  for (const r of rows) {
+  for (const { r, devuelta, devuelto } of rows) {
     const list = map.get(r.ventaId) ?? [];
-    list.push(toItem(r));
+    list.push(toItem(r, devuelta, devuelto));
     map.set(r.ventaId, list);
   }
   return map;
@@ -210,6 +229,13 @@ export async function listSales(db: Db, businessId: string, timezone: string, q:
 
 /* ---------------------------------------------------------------- void (§14.3) */
 
+/** The sale's turno when it is still open (null otherwise). */
+async function openTurnoOf(ex: Executor, turnoId: string | null): Promise<string | null> {
+  if (!turnoId) return null;
+  const [t] = await ex.select({ estado: turnos.estado }).from(turnos).where(eq(turnos.id, turnoId));
+  return t?.estado === 'abierto' ? turnoId : null;
+}
+
 /**
  * Voids a sale in one transaction: its state, the stock of each product line back (stock
  * movement `Anulación venta #N`), and its income movement marked `anulado` (out of every total).
@@ -228,10 +254,25 @@ export async function voidSale(
       .for('update');
     if (!sale) throw notFound(SALE_MESSAGES.notFound);
     if (sale.estado === 'anulada') throw conflict('INVALID_STATE', SALE_MESSAGES.alreadyVoided);
+    const [returned] = await tx
+      .select({ id: devoluciones.id })
+      .from(devoluciones)
+      .where(and(eq(devoluciones.businessId, c.businessId), eq(devoluciones.ventaId, saleId)))
+      .limit(1);
+    if (returned) throw conflict('INVALID_STATE', DEVOLUCION_MESSAGES.hasReturns);
+    // The money goes back from the drawer at the counter: the sale's own turno while it is open
+    // (the sale leaves it), else the open turno of the counter (the closed one stays as it closed).
+    const refundTurno = await counterTurnoOf(tx, c.businessId, c.userId, await openTurnoOf(tx, sale.turnoId));
 
     await tx
       .update(sales)
-      .set({ estado: 'anulada', anuladaEn: c.now, anuladaPor: c.userId, motivoAnulacion: motivo ?? null })
+      .set({
+        estado: 'anulada',
+        anuladaEn: c.now,
+        anuladaPor: c.userId,
+        motivoAnulacion: motivo ?? null,
+        anuladaTurnoId: refundTurno,
+      })
       .where(and(eq(sales.businessId, c.businessId), eq(sales.id, saleId)));
 
     await tx
@@ -294,7 +335,12 @@ export async function voidSale(
       entidadId: saleId,
       accion: 'anular',
       antes: { estado: 'completada' },
-      despues: { estado: 'anulada', motivo_anulacion: motivo ?? null, numero: sale.numero },
+      despues: {
+        estado: 'anulada',
+        motivo_anulacion: motivo ?? null,
+        numero: sale.numero,
+        ...(refundTurno ? { turno_devolucion: refundTurno } : {}),
+      },
     });
     return getSale(tx, c.businessId, saleId);
   });

@@ -1,6 +1,6 @@
 import { Download, Printer } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { ACCOUNT_MOVE_LABELS, type Cobro, type CuentaCorriente } from '@mostrador/shared/caja';
+import { ACCOUNT_MOVE_LABELS, type AccountMove, type Cobro, type CuentaCorriente } from '@mostrador/shared/caja';
 import type { Customer } from '@mostrador/shared/customers';
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
@@ -15,6 +15,14 @@ import { cn } from '@/lib/cn';
 import { INVALID_AMOUNT, parseDecimal } from '@/lib/decimal';
 import { formatDateTime, formatMoney, type Formatting } from '@/lib/format';
 import { useCobro, useCuenta, useMedios } from './caja.api';
+
+/** The document each account movement is numbered by. */
+const MOVE_DOC: Record<AccountMove['tipo'], string> = {
+  venta: 'Venta',
+  anulacion: 'Anulación',
+  cobro: 'Recibo',
+  devolucion: 'Devolución',
+};
 
 /** The customer's cuenta corriente: balance, movements with the running balance, and cobros. */
 export function AccountSection({ customer }: { customer: Customer }) {
@@ -84,7 +92,7 @@ export function AccountSection({ customer }: { customer: Customer }) {
                   <td className="px-2 py-1">{formatDateTime(m.fecha, formatting)}</td>
                   <td className="px-2 py-1">
                     {ACCOUNT_MOVE_LABELS[m.tipo]}{' '}
-                    {m.tipo === 'cobro' ? `· Recibo #${m.numero}` : `· Venta #${m.numero}`}
+                    {`· ${m.tipo === 'anulacion' ? 'Venta' : MOVE_DOC[m.tipo]} #${m.numero}`}
                   </td>
                   <td className="px-2 py-1 text-right tabular-nums">{m.debe ? money(m.debe) : ''}</td>
                   <td className="px-2 py-1 text-right tabular-nums">{m.haber ? money(m.haber) : ''}</td>
@@ -281,11 +289,7 @@ function Statement({
           {cuenta.movimientos.map((m) => (
             <tr key={`${m.tipo}-${m.referencia_id}`}>
               <td className="py-0.5">{formatDateTime(m.fecha, formatting)}</td>
-              <td className="py-0.5">
-                {m.tipo === 'cobro'
-                  ? `Recibo #${m.numero}`
-                  : `${m.tipo === 'venta' ? 'Venta' : 'Anulación'} #${m.numero}`}
-              </td>
+              <td className="py-0.5">{`${MOVE_DOC[m.tipo]} #${m.numero}`}</td>
               <td className="py-0.5 text-right">{m.debe ? money(m.debe) : ''}</td>
               <td className="py-0.5 text-right">{m.haber ? money(m.haber) : ''}</td>
               <td className="py-0.5 text-right">{money(m.saldo)}</td>

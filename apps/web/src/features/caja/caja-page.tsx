@@ -131,6 +131,7 @@ function CajaCard({
           <p className="text-sm text-slate-600">
             Abrió {open.abierto_por?.nombre ?? '—'} el {formatDateTime(open.abierto_en, formatting)} con{' '}
             {money(open.fondo_inicial)}. {open.ventas_cantidad} ventas por {money(open.ventas_total)}.
+            {turno && turno.devoluciones > 0 && ` Devoluciones: ${money(turno.devoluciones)}.`}
           </p>
           {turno && (
             <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2" aria-label="Esperado en caja">

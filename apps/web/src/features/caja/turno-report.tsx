@@ -39,6 +39,7 @@ export function TurnoReport({ turno, medios, business, formatting, format }: Pro
         {row('Ventas', `${turno.ventas_cantidad} · ${money(turno.ventas_total)}`)}
         {row('Ingresos de efectivo', money(turno.ingresos))}
         {row('Retiros de efectivo', money(turno.retiros))}
+        {turno.devoluciones > 0 && row('Devoluciones', money(-turno.devoluciones))}
       </dl>
       <h3 className="mt-3 font-semibold">Ventas por medio de pago</h3>
       <dl className="space-y-0.5">
@@ -49,6 +50,18 @@ export function TurnoReport({ turno, medios, business, formatting, format }: Pro
           ))}
         {turno.por_medio.every((m) => m.ventas_cantidad === 0) && <p>Sin ventas.</p>}
       </dl>
+      {turno.devoluciones > 0 && (
+        <>
+          <h3 className="mt-3 font-semibold">Devoluciones por medio de pago</h3>
+          <dl className="space-y-0.5">
+            {turno.por_medio
+              .filter((m) => m.devoluciones > 0)
+              .map((m) => (
+                <div key={m.medio_pago_id}>{row(m.nombre, money(-m.devoluciones))}</div>
+              ))}
+          </dl>
+        </>
+      )}
       <h3 className="mt-3 font-semibold">{closed ? 'Arqueo' : 'Esperado en caja'}</h3>
       <table className="w-full border-collapse">
         <thead>

@@ -166,6 +166,7 @@ const ORIGIN_COLORS: Record<StockOrigin, 'gray' | 'green' | 'red' | 'blue' | 'pu
   compra: 'green',
   ajuste: 'purple',
   importacion: 'gray',
+  devolucion: 'yellow',
 };
 
 function History({ product }: { product: Product }) {

@@ -1,14 +1,16 @@
 import { useDownload } from '@/lib/download';
-import { Ban, ChevronDown, ChevronRight, Download, Printer, Receipt } from 'lucide-react';
+import { Ban, ChevronDown, ChevronRight, Download, Printer, Receipt, Undo2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paymentMethodLabel } from '@mostrador/shared/payment-methods';
+import type { Devolucion } from '@mostrador/shared/devoluciones';
 import { SALE_STATE_LABELS, type Sale, type SalesReport } from '@mostrador/shared/sales';
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input, Textarea } from '@/components/ui/input';
 import { Badge, Card, EmptyState, ErrorNote, PageHeader, Skeleton } from '@/components/ui/misc';
+import { DevolucionDialog, DevolucionDoneDialog, SaleReturns } from '@/features/devoluciones/devolucion-dialog';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan, useCounterControls } from '@/features/permissions/permissions.api';
 import { PrintableTicket, printTicket } from '@/features/pos/ticket';
@@ -128,7 +130,13 @@ function Reports() {
       {!rangeError && (
         <>
           <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
-            <Stat label="Total vendido" loading={!r} value={r && formatMoney(r.total_ingresos, formatting)} />
+            <Stat label="Total vendido" loading={!r} value={r && formatMoney(r.total_ingresos, formatting)}>
+              {r && r.devoluciones > 0 && (
+                <span className="text-xs text-slate-500">
+                  Neto de {formatMoney(r.devoluciones, formatting)} en devoluciones
+                </span>
+              )}
+            </Stat>
             <Stat label="Cantidad de ventas" loading={!r} value={r && formatNumber(r.total_ventas, formatting)}>
               {r && r.ventas_anuladas > 0 && (
                 <span className="text-xs text-slate-500">
@@ -317,6 +325,8 @@ function SalesList({ desde, hasta }: { desde: string; hasta: string }) {
   const [page, setPage] = useState(0);
   const [open, setOpen] = useState<string | null>(null);
   const [voiding, setVoiding] = useState<Sale | null>(null);
+  const [returning, setReturning] = useState<Sale | null>(null);
+  const [returned, setReturned] = useState<{ d: Devolucion; fresh: boolean } | null>(null);
   const [printing, setPrinting] = useState<Sale | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const list = useSales({ fecha_desde: desde, fecha_hasta: hasta, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
@@ -395,6 +405,7 @@ function SalesList({ desde, hasta }: { desde: string; hasta: string }) {
                           <tr className="text-left text-xs text-slate-500">
                             <th className="pb-1 font-medium">Ítem</th>
                             <th className="pb-1 text-right font-medium">Cantidad</th>
+                            {s.total_devuelto > 0 && <th className="pb-1 text-right font-medium">Devuelto</th>}
                             <th className="hidden pb-1 text-right font-medium sm:table-cell">Precio</th>
                             <th className="pb-1 pl-3 text-right font-medium">Subtotal</th>
                           </tr>
@@ -404,6 +415,9 @@ function SalesList({ desde, hasta }: { desde: string; hasta: string }) {
                             <tr key={i.id}>
                               <td className="py-0.5 text-slate-800">{i.nombre}</td>
                               <td className="py-0.5 text-right">{formatNumber(i.cantidad, formatting)}</td>
+                              {s.total_devuelto > 0 && (
+                                <td className="py-0.5 text-right">{formatNumber(i.cantidad_devuelta, formatting)}</td>
+                              )}
                               <td className="hidden py-0.5 text-right sm:table-cell">
                                 {formatMoney(i.precio_unitario, formatting)}
                               </td>
@@ -412,11 +426,15 @@ function SalesList({ desde, hasta }: { desde: string; hasta: string }) {
                           ))}
                         </tbody>
                       </table>
+                      {s.total_devuelto > 0 && (
+                        <SaleReturns ventaId={s.id} onShow={(d) => setReturned({ d, fresh: false })} />
+                      )}
                       <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500">
                         <span>
                           {s.descuento > 0 && `Descuento ${formatMoney(s.descuento, formatting)} · `}
                           {s.vendedor && `Atendió ${s.vendedor.nombre}`}
                           {s.observaciones && ` · ${s.observaciones}`}
+                          {s.total_devuelto > 0 && ` · Devuelto ${formatMoney(s.total_devuelto, formatting)}`}
                           {s.estado === 'anulada' &&
                             ` · Anulada el ${formatDateTime(s.anulada_en, formatting)}${s.motivo_anulacion ? `: ${s.motivo_anulacion}` : ''}`}
                         </span>
@@ -431,7 +449,14 @@ function SalesList({ desde, hasta }: { desde: string; hasta: string }) {
                           >
                             <Printer className="h-4 w-4" aria-hidden /> Ticket
                           </Button>
-                          {canVoid && s.estado === 'completada' && (
+                          {canVoid &&
+                            s.estado === 'completada' &&
+                            s.items.some((i) => i.cantidad_devuelta < i.cantidad) && (
+                              <Button size="sm" variant="secondary" onClick={() => setReturning(s)}>
+                                <Undo2 className="h-4 w-4" aria-hidden /> Devolver
+                              </Button>
+                            )}
+                          {canVoid && s.estado === 'completada' && s.total_devuelto === 0 && (
                             <Button size="sm" variant="danger" onClick={() => setVoiding(s)}>
                               <Ban className="h-4 w-4" aria-hidden /> Anular
                             </Button>
@@ -466,7 +491,21 @@ function SalesList({ desde, hasta }: { desde: string; hasta: string }) {
           }}
         />
       )}
-      {printing && <PrintableTicketOf sale={printing} />}
+      {returning && (
+        <DevolucionDialog
+          sale={returning}
+          onClose={() => setReturning(null)}
+          onDone={(d) => {
+            setReturning(null);
+            setReturned({ d, fresh: true });
+            setStatus(`Devolución #${d.numero} de la venta #${d.venta_numero}: ${formatMoney(d.monto, formatting)}.`);
+          }}
+        />
+      )}
+      {returned && (
+        <DevolucionDoneDialog devolucion={returned.d} fresh={returned.fresh} onClose={() => setReturned(null)} />
+      )}
+      {printing && !returned && <PrintableTicketOf sale={printing} />}
     </section>
   );
 }

@@ -1,0 +1,52 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { DEVOLUCION_MESSAGES, devolucionInput, SALE_MESSAGES } from '@mostrador/shared';
+import type { App } from '../../app.js';
+import { access, authOf, businessOf } from '../../lib/access.js';
+import { invalid } from '../../lib/errors.js';
+import { pathId } from '../products/common.js';
+import { createDevolucion, getDevolucion, listDevoluciones } from './devoluciones.service.js';
+
+const tags = ['ventas'];
+const ver = { access: access.module('ventas', 'ver') };
+// A return gives back part of a sale, as a void gives back all of it: guarded the same.
+const eliminar = { access: access.module('ventas', 'eliminar') };
+
+const vidParams = z.object({ id: z.string(), vid: z.string() });
+const didParams = z.object({ id: z.string(), did: z.string() });
+
+const KEY_RE = /^[\x20-\x7e]{1,255}$/;
+
+/** The optional Idempotency-Key header, as record-sale reads it. */
+function idempotencyKey(req: FastifyRequest): string | null {
+  const raw = req.headers['idempotency-key'];
+  if (raw === undefined) return null;
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!KEY_RE.test(key)) throw invalid('Idempotency-Key', SALE_MESSAGES.badIdempotencyKey);
+  return key;
+}
+
+/** Returns of sales (issue 15, decision 0009). */
+export async function devolucionRoutes(app: App) {
+  const { db } = app.db;
+  const ventaId = (v: string) => pathId(v, SALE_MESSAGES.notFound);
+
+  app.post(
+    '/businesses/:id/ventas/:vid/devoluciones',
+    { config: eliminar, schema: { tags, params: vidParams, body: devolucionInput } },
+    async (req, reply) => {
+      const b = businessOf(req);
+      const ctx = { businessId: b.id, userId: authOf(req).id, timezone: b.timezone, now: app.services.now() };
+      const r = await createDevolucion(db, ctx, ventaId(req.params.vid), req.body, idempotencyKey(req));
+      return reply.status(r.status).send(r.body);
+    },
+  );
+  app.get(
+    '/businesses/:id/ventas/:vid/devoluciones',
+    { config: ver, schema: { tags, params: vidParams } },
+    async (req) => listDevoluciones(db, businessOf(req).id, ventaId(req.params.vid)),
+  );
+  app.get('/businesses/:id/devoluciones/:did', { config: ver, schema: { tags, params: didParams } }, async (req) =>
+    getDevolucion(db, businessOf(req).id, pathId(req.params.did, DEVOLUCION_MESSAGES.notFound)),
+  );
+}

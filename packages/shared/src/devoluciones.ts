@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { optTurnoId, type MedioTipo } from './caja.js';
+import type { PaymentMethod } from './payment-methods.js';
+import { positiveQuantity, SALE_MAX_ITEMS, type SaleItemType } from './sales.js';
+import { optText } from './validation.js';
+
+/*
+ * Returns of sales (issue 15, decision 0009): some or all lines of a completed sale go back, the
+ * stock returns and the money goes back by a medio or to the customer's account, with a numbered
+ * "Devolución". Amounts are integer cents and quantities integer thousandths in the helpers.
+ */
+
+export const DEVOLUCION_MESSAGES = {
+  notFound: 'Devolución no encontrada.',
+  noItems: 'Elegí al menos un ítem para devolver.',
+  itemNotInSale: 'Ese ítem no es de esta venta.',
+  repeatedItem: 'Ese ítem está repetido en la devolución.',
+  overQuantity: (nombre: string, disponible: string) =>
+    `No podés devolver más de lo vendido de «${nombre}»: quedan ${disponible} por devolver.`,
+  saleVoided: 'La venta está anulada: no se puede devolver.',
+  accountNeedsCustomer: 'La venta no tiene cliente: elegí otro medio para devolver el dinero.',
+  hasReturns: 'La venta tiene devoluciones: devolvé lo que queda en lugar de anularla.',
+  idempotencyMismatch: 'Esta clave de idempotencia ya se usó con otra devolución.',
+} as const;
+
+export const devolucionItemInput = z.object({
+  /** The sale line's id (`items[].id` of the sale). */
+  item_id: z.uuid({ error: 'Identificador no válido.' }),
+  cantidad: positiveQuantity(),
+});
+
+export const devolucionInput = z.object({
+  items: z.preprocess(
+    (v) => (v === undefined || v === null ? [] : v),
+    z
+      .array(devolucionItemInput, { error: 'Debe ser una lista.' })
+      .min(1, DEVOLUCION_MESSAGES.noItems)
+      .max(SALE_MAX_ITEMS, `Admite como máximo ${SALE_MAX_ITEMS} ítems.`),
+  ),
+  medio_pago_id: z.uuid({ error: 'Identificador no válido.' }),
+  turno_id: optTurnoId(),
+  motivo: optText(200),
+});
+export type DevolucionInput = z.input<typeof devolucionInput>;
+export type DevolucionOutput = z.output<typeof devolucionInput>;
+
+export interface DevolucionItem {
+  item_id: string;
+  tipo: SaleItemType;
+  producto_id: string | null;
+  servicio_id: string | null;
+  nombre: string;
+  cantidad: number;
+  precio_unitario: number;
+  /** What goes back for these units (after the line's and the sale's discounts and surcharges). */
+  monto: number;
+}
+
+export interface Devolucion {
+  id: string;
+  numero: number;
+  fecha: string;
+  venta_id: string;
+  venta_numero: number;
+  cliente_id: string | null;
+  cliente_nombre: string | null;
+  medio_pago_id: string;
+  medio_nombre: string;
+  medio_tipo: MedioTipo;
+  metodo_pago: PaymentMethod;
+  monto: number;
+  turno_id: string | null;
+  motivo: string | null;
+  usuario: { id: string; nombre: string } | null;
+  items: DevolucionItem[];
+}
+
+const halfUp = (num: bigint, den: bigint) => (den === 0n ? 0n : (num * 2n + den) / (2n * den));
+
+/**
+ * Each line's share of the sale's total, in cents: the total shared in proportion to the lines'
+ * subtotals (largest remainder, ties to the earlier line), so the shares add up to the total.
+ */
+export function lineShares(total: number, subtotals: number[]): number[] {
+  const sum = subtotals.reduce((s, x) => s + BigInt(x), 0n);
+  const t = BigInt(total);
+  if (!subtotals.length) return [];
+  if (sum === 0n) return subtotals.map((_, i) => (i === subtotals.length - 1 ? total : 0));
+  const floors = subtotals.map((x) => (t * BigInt(x)) / sum);
+  const rests = subtotals.map((x, i) => ({ i, r: (t * BigInt(x)) % sum }));
+  let left = t - floors.reduce((s, x) => s + x, 0n);
+  rests.sort((a, b) => (b.r > a.r ? 1 : b.r < a.r ? -1 : a.i - b.i));
+  for (const { i } of rests) {
+    if (left <= 0n) break;
+    floors[i] += 1n;
+    left -= 1n;
+  }
+  return floors.map(Number);
+}
+
+/**
+ * What goes back for `cantidad` more units of a line whose share is `share` cents, of which
+ * `devuelta` (thousandths) were returned before for `devuelto` cents: the share of everything
+ * returned so far, rounded half up, less what already went back. The last return of a line
+ * therefore takes exactly what is left of its share.
+ */
+export function returnShare(
+  share: number,
+  vendida: number,
+  devuelta: number,
+  devuelto: number,
+  cantidad: number,
+): number {
+  const upTo = halfUp(BigInt(share) * BigInt(devuelta + cantidad), BigInt(vendida));
+  return Math.max(0, Number(upTo) - devuelto);
+}
