@@ -197,8 +197,18 @@ export const purchaseUpdate = z.object({
 });
 export type PurchaseUpdate = z.output<typeof purchaseUpdate>;
 
-/** The purchase form (the web): the create rules. */
-export const purchaseForm = purchaseInput;
+/**
+ * The purchase form (the web): the create rules, run even while other fields are wrong, so "Una
+ * compra en cuenta corriente necesita un proveedor." shows with the rest at once.
+ */
+export const purchaseForm = z.object(purchaseFields).superRefine(
+  (p, ctx) => {
+    const items = Array.isArray(p.items) ? p.items : [];
+    const priced = items.every((i) => typeof i?.cantidad === 'number' && typeof i?.precio_unitario === 'number');
+    withPurchaseRules({ ...p, items: priced ? items : undefined }, ctx);
+  },
+  { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+);
 
 export const purchaseListQuery = z.preprocess(
   withAliases({ desde: 'fecha_desde', hasta: 'fecha_hasta' }),
