@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { htmlPartials } from './build/html-partials.ts';
 import { precompress } from './build/precompress.ts';
 import { apiProxyTarget, pageRoutes } from './src/dev-server.ts';
 
@@ -11,7 +12,7 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
  * (docs/decisions/0001-static-landing.md); app.html is the single-page application.
  */
 export default defineConfig({
-  plugins: [tailwindcss(), pageRoutes(), precompress()],
+  plugins: [htmlPartials(here('./src/landing/partials')), tailwindcss(), pageRoutes(), precompress()],
   resolve: {
     alias: [
       // Pure rules are imported by subpath (e.g. '@mostrador/shared/permissions') so that the

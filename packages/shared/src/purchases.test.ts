@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PURCHASE_MESSAGES, purchaseForm } from './purchases';
+import { PURCHASE_MESSAGES, purchaseForm } from './purchases.js';
 
 const messages = (v: unknown) => {
   const r = purchaseForm.safeParse(v);
-  return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  return r.success
+    ? []
+    : r.error.issues.map((i: { path: PropertyKey[]; message: string }) => `${i.path.join('.')}: ${i.message}`);
 };
 
 describe('the purchase form', () => {
@@ -14,8 +16,8 @@ describe('the purchase form', () => {
       items: [{ producto_id: 'x', cantidad: 'dos', precio_unitario: 10 }],
     });
     expect(found).toContain(`proveedor_id: ${PURCHASE_MESSAGES.creditNeedsSupplier}`);
-    expect(found.some((m) => m.startsWith('fecha:'))).toBe(true);
-    expect(found.some((m) => m.startsWith('items.0'))).toBe(true);
+    expect(found.some((m: string) => m.startsWith('fecha:'))).toBe(true);
+    expect(found.some((m: string) => m.startsWith('items.0'))).toBe(true);
   });
 
   it('passes a whole purchase on credit with its supplier and due date', () => {

@@ -169,7 +169,9 @@ describe('migrations as the owner', () => {
     const url = await emptyDatabase();
     const [a, b] = await Promise.all([openDatabase(url, dataDir, 2), openDatabase(url, dataDir, 2)]);
     try {
-      const { rows } = await a.asOwner((o) => o.pool.query('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations'));
+      const { rows } = await a.asOwner((o) =>
+        o.pool.query('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations'),
+      );
       expect(rows).toEqual([{ n: journal.entries.length }]);
       for (const open of [a, b]) {
         expect(open.appRole).toBe(appRole);

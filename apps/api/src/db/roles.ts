@@ -130,7 +130,11 @@ export async function ensureAppRole(ownerUrl: string): Promise<AppRole> {
  */
 export async function grantAppRole(tx: Tx, role: string): Promise<void> {
   const r = sql.identifier(role);
-  const tables = (names: string[]) => sql.join(names.map((n) => sql.identifier(n)), sql`, `);
+  const tables = (names: string[]) =>
+    sql.join(
+      names.map((n) => sql.identifier(n)),
+      sql`, `,
+    );
   await tx.execute(sql`REVOKE ALL ON ALL TABLES IN SCHEMA public FROM ${r}`);
   await tx.execute(sql`REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM ${r}`);
   await tx.execute(sql`GRANT USAGE ON SCHEMA public TO ${r}`);

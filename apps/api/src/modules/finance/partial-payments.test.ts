@@ -90,7 +90,9 @@ describe("the supplier's account", () => {
       descripcion: 'Flete de bulones',
     });
     expect(hand.statusCode, hand.body).toBe(201);
-    expect((await req('PUT', `/finanzas/cuentas/${hand.json().id}/marcar-pagado`, { monto: 500 })).statusCode).toBe(200);
+    expect((await req('PUT', `/finanzas/cuentas/${hand.json().id}/marcar-pagado`, { monto: 500 })).statusCode).toBe(
+      200,
+    );
 
     const res = await account();
     expect(res.statusCode, res.body).toBe(200);

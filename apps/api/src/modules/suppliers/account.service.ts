@@ -10,7 +10,11 @@ import { toCents } from '../products/common.js';
  * parts (haber), oldest first with the running balance. The balance is the pending part of the
  * payables, which the last running balance always equals.
  */
-export async function getSupplierAccount(ex: Executor, businessId: string, proveedorId: string): Promise<SupplierAccount> {
+export async function getSupplierAccount(
+  ex: Executor,
+  businessId: string,
+  proveedorId: string,
+): Promise<SupplierAccount> {
   const [s] = await rows(
     ex,
     sql`SELECT s.id, s.nombre,

@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * The landing and legal pages share their header, footer and skip link from one template at build
+ * time: `<!-- @include footer -->` is replaced by `src/landing/partials/footer.html`, and in it
+ * `data-current="/terminos"` becomes `aria-current="page"` on the page it names. The pages stay static
+ * HTML (docs/decisions/0001-static-landing.md).
+ */
+export function htmlPartials(dir: string): Plugin {
+  return {
+    name: 'mostrador-html-partials',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html, ctx) {
+        const name = basename(ctx.filename, '.html');
+        const page = name === 'index' ? '/' : `/${name}`;
+        return html
+          .replace(/<!-- @include ([a-z-]+) -->/g, (_, part: string) =>
+            readFileSync(join(dir, `${part}.html`), 'utf8').trimEnd(),
+          )
+          .replace(/data-current="([^"]+)"/g, (_, href: string) => (href === page ? 'aria-current="page"' : ''));
+      },
+    },
+  };
+}
