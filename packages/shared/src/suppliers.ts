@@ -92,40 +92,44 @@ export const supplierListQuery = z.object({
 export type SupplierListQuery = z.output<typeof supplierListQuery>;
 
 /** What the business owes a supplier and how much it bought from them (detail and list). */
-export interface SupplierBalance {
-  /** Unpaid payables of the supplier (purchases on credit and manual accounts). */
-  deuda: number;
-  /** The part of `deuda` already past its due date. */
-  deuda_vencida: number;
-  cuentas_pendientes: number;
-}
+export type SupplierBalance = z.infer<typeof supplierBalanceSchema>;
 
-export interface Supplier extends SupplierBalance {
-  id: string;
-  nombre: string;
-  cuit: string | null;
-  cuit_cuil: string | null;
-  email: string | null;
-  telefono: string | null;
-  direccion: string | null;
-  ciudad: string | null;
-  provincia: string | null;
-  pais: string | null;
-  contacto: string | null;
-  condiciones_pago: string | null;
-  estado: SupplierState;
-  notas: string | null;
-  observaciones: string | null;
-  creado_en: string;
-  actualizado_en: string;
-}
+export const supplierBalanceSchema = z.object({
+  deuda: z.number(),
+  deuda_vencida: z.number(),
+  cuentas_pendientes: z.number(),
+});
+
+export type Supplier = z.infer<typeof supplierSchema>;
+
+export const supplierSchema = supplierBalanceSchema.extend({
+  id: z.string(),
+  nombre: z.string(),
+  cuit: z.string().nullable(),
+  cuit_cuil: z.string().nullable(),
+  email: z.string().nullable(),
+  telefono: z.string().nullable(),
+  direccion: z.string().nullable(),
+  ciudad: z.string().nullable(),
+  provincia: z.string().nullable(),
+  pais: z.string().nullable(),
+  contacto: z.string().nullable(),
+  condiciones_pago: z.string().nullable(),
+  estado: z.enum(SUPPLIER_STATES),
+  notas: z.string().nullable(),
+  observaciones: z.string().nullable(),
+  creado_en: z.string(),
+  actualizado_en: z.string(),
+});
 
 /** The detail adds what was bought (cancelled purchases left out). */
-export interface SupplierDetail extends Supplier {
-  compras: {
-    cantidad: number;
-    total: number;
-    pendientes_recepcion: number;
-    ultima_fecha: string | null;
-  };
-}
+export type SupplierDetail = z.infer<typeof supplierDetailSchema>;
+
+export const supplierDetailSchema = supplierSchema.extend({
+  compras: z.object({
+    cantidad: z.number(),
+    total: z.number(),
+    pendientes_recepcion: z.number(),
+    ultima_fecha: z.string().nullable(),
+  }),
+});

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { isoDate } from '@mostrador/shared';
+import { isoDate, auditEntrySchema } from '@mostrador/shared';
 import type { App } from '../../app.js';
 import { auditLog, users } from '../../db/schema/index.js';
 import { access, businessOf, isUuid } from '../../lib/access.js';
@@ -30,7 +30,12 @@ export async function auditRoutes(app: App) {
     '/businesses/:id/auditoria',
     {
       config: { access: access.admin },
-      schema: { tags: ['auditoría'], params: z.object({ id: z.string() }), querystring: query },
+      schema: {
+        tags: ['auditoría'],
+        params: z.object({ id: z.string() }),
+        querystring: query,
+        response: { 200: z.array(auditEntrySchema) },
+      },
     },
     async (req, reply) => {
       const b = businessOf(req);
