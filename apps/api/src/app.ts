@@ -9,12 +9,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '@mostrador/shared';
 import type { Database } from './db/client.js';
 import { accessPlugin, API_PREFIX, methodsOn } from './lib/access.js';
@@ -23,6 +18,7 @@ import { installErrorHandler } from './lib/error-handler.js';
 import { frameworkErrors, installInputGuard } from './lib/input-guard.js';
 import { installRefusalLog, loggerSerializers } from './lib/logging.js';
 import { installPaymentLabels } from './lib/payment-labels.js';
+import { installResponseDocs, openApiTransform, responseSerializer } from './lib/responses.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { installHttpsOnlyHeaders } from './lib/transport.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -73,6 +69,8 @@ export interface AppOptions {
   imports?: Partial<ImportLimits>;
   /** Proxies whose X-Forwarded-* headers are believed (TRUST_PROXY); none by default. */
   trustProxy?: false | string[];
+  /** Validate every answer against its documented schema (the tests); a mismatch is a 500. */
+  checkResponses?: boolean;
 }
 
 export interface AppServices {
@@ -115,7 +113,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   // Bodies are JSON (forms only on the login, multipart only on uploads): anything else is 415.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(opts.checkResponses ?? false));
 
   const jwtKey = new TextEncoder().encode(opts.jwtSecret);
   app.decorate('db', opts.database);
@@ -162,12 +160,13 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   installRefusalLog(app);
   installInputGuard(app);
   await app.register(accessPlugin, { jwtKey });
+  installResponseDocs(app, opts.checkResponses ?? false);
   installErrorHandler(app);
   installCostVisibility(app);
   installPaymentLabels(app);

@@ -77,21 +77,45 @@ export const changePasswordInput = z.object({
 export const emailInput = z.object({ email: email() });
 export const resetPasswordInput = z.object({ token: reqText(500), new_password: newPassword() });
 
-export interface User {
-  id: string;
-  nombre: string;
-  apellido: string | null;
-  email: string;
-  telefono: string | null;
-  email_confirmed_at: string | null;
-  created_at: string;
-  updated_at: string;
-  last_sign_in_at: string | null;
-}
+export type User = z.infer<typeof userSchema>;
 
-export interface LoginResponse {
-  access_token: string;
-  token_type: 'bearer';
-  expires_in: number;
-  user: Pick<User, 'id' | 'nombre' | 'apellido' | 'email'>;
-}
+export const userSchema = z.object({
+  id: z.string(),
+  nombre: z.string(),
+  apellido: z.string().nullable(),
+  email: z.string(),
+  telefono: z.string().nullable(),
+  email_confirmed_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  last_sign_in_at: z.string().nullable(),
+});
+
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const loginResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number(),
+  user: userSchema.pick({ id: true, nombre: true, apellido: true, email: true }),
+});
+
+export const signupResultSchema = z.object({
+  message: z.string(),
+  email: z.string(),
+  requires_confirmation: z.boolean(),
+  clave_consulta: z.string().optional(),
+});
+
+export const activationResultSchema = z.object({ message: z.string(), email: z.string(), status: z.string() });
+
+export const confirmationStatusSchema = z.object({
+  email: z.string(),
+  confirmed: z.boolean(),
+  is_confirmed: z.boolean(),
+});
+
+export const emailMessageSchema = z.object({ message: z.string(), email: z.string() });
+
+/** GET /health: 200 ok, 503 while the database is away. */
+export const healthSchema = z.object({ status: z.enum(['ok', 'error']), detail: z.string().optional() });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { oneOfCi, pageQuery, queryParam } from './customers.js';
 import { money } from './money.js';
-import type { PaymentMethod } from './payment-methods.js';
+import { PAYMENT_METHODS, type PaymentMethod } from './payment-methods.js';
 import { isoDate, optText, reqText } from './validation.js';
 
 /*
@@ -133,14 +133,16 @@ export const medioPagoUpdate = z.object({
 });
 export type MedioPagoUpdate = z.output<typeof medioPagoUpdate>;
 
-export interface MedioPago {
-  id: string;
-  nombre: string;
-  tipo: MedioTipo;
-  ajuste_porcentaje: number;
-  activo: boolean;
-  orden: number;
-}
+export type MedioPago = z.infer<typeof medioPagoSchema>;
+
+export const medioPagoSchema = z.object({
+  id: z.string(),
+  nombre: z.string(),
+  tipo: z.enum(MEDIO_TIPOS),
+  ajuste_porcentaje: z.number(),
+  activo: z.boolean(),
+  orden: z.number(),
+});
 
 /* ---------------------------------------------------------------- cajas y turnos */
 
@@ -151,30 +153,32 @@ export const TURNO_STATES = ['abierto', 'cerrado'] as const;
 export type TurnoEstado = (typeof TURNO_STATES)[number];
 export const TURNO_STATE_LABELS: Record<TurnoEstado, string> = { abierto: 'Abierto', cerrado: 'Cerrado' };
 
-export interface TurnoResumen {
-  id: string;
-  numero: number;
-  caja_id: string;
-  caja_nombre: string;
-  estado: TurnoEstado;
-  fondo_inicial: number;
-  abierto_por: { id: string; nombre: string } | null;
-  abierto_en: string;
-  cerrado_por: { id: string; nombre: string } | null;
-  cerrado_en: string | null;
-  ventas_cantidad: number;
-  ventas_total: number;
-  /** Sum of the closing differences (null while open). */
-  diferencia: number | null;
-}
+export type TurnoResumen = z.infer<typeof turnoResumenSchema>;
 
-export interface Caja {
-  id: string;
-  nombre: string;
-  activa: boolean;
-  /** The open turno of the caja, if any. */
-  turno_abierto: TurnoResumen | null;
-}
+export const turnoResumenSchema = z.object({
+  id: z.string(),
+  numero: z.number(),
+  caja_id: z.string(),
+  caja_nombre: z.string(),
+  estado: z.enum(TURNO_STATES),
+  fondo_inicial: z.number(),
+  abierto_por: z.object({ id: z.string(), nombre: z.string() }).nullable(),
+  abierto_en: z.string(),
+  cerrado_por: z.object({ id: z.string(), nombre: z.string() }).nullable(),
+  cerrado_en: z.string().nullable(),
+  ventas_cantidad: z.number(),
+  ventas_total: z.number(),
+  diferencia: z.number().nullable(),
+});
+
+export type Caja = z.infer<typeof cajaSchema>;
+
+export const cajaSchema = z.object({
+  id: z.string(),
+  nombre: z.string(),
+  activa: z.boolean(),
+  turno_abierto: turnoResumenSchema.nullable(),
+});
 
 export const turnoOpenInput = z.object({ fondo_inicial: money() });
 export type TurnoOpenInput = z.input<typeof turnoOpenInput>;
@@ -209,49 +213,55 @@ export const turnoListQuery = z.object({
 });
 export type TurnoListQuery = z.output<typeof turnoListQuery>;
 
-export interface MontoMedio {
-  medio_pago_id: string;
-  monto: number;
-}
-export interface TurnoMovimiento {
-  id: string;
-  tipo: TurnoMoveType;
-  monto: number;
-  motivo: string;
-  usuario: { id: string; nombre: string } | null;
-  creado_en: string;
-}
-export interface Diferencia {
-  medio_pago_id: string;
-  esperado: number;
-  contado: number;
-  diferencia: number;
-}
-export interface TurnoMedioDetalle {
-  medio_pago_id: string;
-  nombre: string;
-  tipo: MedioTipo;
-  /** What the sales brought with this medio (after surcharges and discounts). */
-  ventas: number;
-  ventas_cantidad: number;
-  /** Customers' payments on account taken in the turno with this medio. */
-  cobros: number;
+export type MontoMedio = z.infer<typeof montoMedioSchema>;
+
+export const montoMedioSchema = z.object({
+  medio_pago_id: z.string(),
+  monto: z.number(),
+});
+export type TurnoMovimiento = z.infer<typeof turnoMovimientoSchema>;
+
+export const turnoMovimientoSchema = z.object({
+  id: z.string(),
+  tipo: z.enum(TURNO_MOVE_TYPES),
+  monto: z.number(),
+  motivo: z.string(),
+  usuario: z.object({ id: z.string(), nombre: z.string() }).nullable(),
+  creado_en: z.string(),
+});
+export type Diferencia = z.infer<typeof diferenciaSchema>;
+
+export const diferenciaSchema = z.object({
+  medio_pago_id: z.string(),
+  esperado: z.number(),
+  contado: z.number(),
+  diferencia: z.number(),
+});
+export type TurnoMedioDetalle = z.infer<typeof turnoMedioDetalleSchema>;
+
+export const turnoMedioDetalleSchema = z.object({
+  medio_pago_id: z.string(),
+  nombre: z.string(),
+  tipo: z.enum(MEDIO_TIPOS),
+  ventas: z.number(),
+  ventas_cantidad: z.number(),
+  cobros: z.number(),
   /** Money given back in the turno with this medio (returns, voids of sales of other turnos). */
-  devoluciones: number;
-}
-export interface Turno extends TurnoResumen {
-  observaciones: string | null;
-  /** What should be in the caja for each medio (cash: fondo + cash sales − change + ingresos − retiros − refunds). */
-  esperado: MontoMedio[];
-  por_medio: TurnoMedioDetalle[];
-  ingresos: number;
-  retiros: number;
+  devoluciones: z.number(),
+});
+export type Turno = z.infer<typeof turnoSchema>;
+
+export const turnoSchema = turnoResumenSchema.extend({
+  observaciones: z.string().nullable(),
+  esperado: z.array(montoMedioSchema),
+  por_medio: z.array(turnoMedioDetalleSchema),
+  ingresos: z.number(),
+  retiros: z.number(),
   /** Money given back from the caja (returns and voids; not those to a customer's account). */
-  devoluciones: number;
-  movimientos: TurnoMovimiento[];
-  /** The closing count (empty while open). */
-  diferencias: Diferencia[];
-}
+  devoluciones: z.number(),
+  movimientos: z.array(turnoMovimientoSchema),
+  diferencias: z.array(diferenciaSchema),
+});
 
 /* ---------------------------------------------------------------- pagos de una venta */
 
@@ -343,17 +353,21 @@ export function settlePayments(base: number, pagos: { medio: PaymentMedio; monto
 }
 
 /** The payment as the API returns it (numbers in pesos). */
-export interface SalePayment {
-  medio_pago_id: string | null;
-  nombre: string;
-  tipo: MedioTipo;
-  metodo_pago: PaymentMethod;
-  monto: number;
-  ajuste: number;
-  total: number;
-  recibido: number | null;
-  vuelto: number;
-}
+export type SalePayment = z.infer<typeof salePaymentSchema>;
+
+export const salePaymentSchema = z.object({
+  medio_pago_id: z.string().nullable(),
+  nombre: z.string(),
+  tipo: z.enum(MEDIO_TIPOS),
+  metodo_pago: z.enum(PAYMENT_METHODS),
+  /** Added by the server beside every metodo_pago (lib/payment-labels.ts). */
+  metodo_pago_label: z.string().nullable().optional(),
+  monto: z.number(),
+  ajuste: z.number(),
+  total: z.number(),
+  recibido: z.number().nullable(),
+  vuelto: z.number(),
+});
 
 /* ---------------------------------------------------------------- cuenta corriente */
 
@@ -365,22 +379,23 @@ export const cobroInput = z.object({
 });
 export type CobroInput = z.input<typeof cobroInput>;
 
-export interface Cobro {
-  id: string;
-  numero: number;
-  fecha: string;
-  cliente_id: string;
-  cliente_nombre: string;
-  monto: number;
-  medio_pago_id: string;
-  medio_nombre: string;
-  turno_id: string | null;
-  usuario: { id: string; nombre: string } | null;
-  observaciones: string | null;
-  /** What the customer owed before and owes after this payment. */
-  saldo_anterior: number;
-  saldo: number;
-}
+export type Cobro = z.infer<typeof cobroSchema>;
+
+export const cobroSchema = z.object({
+  id: z.string(),
+  numero: z.number(),
+  fecha: z.string(),
+  cliente_id: z.string(),
+  cliente_nombre: z.string(),
+  monto: z.number(),
+  medio_pago_id: z.string(),
+  medio_nombre: z.string(),
+  turno_id: z.string().nullable(),
+  usuario: z.object({ id: z.string(), nombre: z.string() }).nullable(),
+  observaciones: z.string().nullable(),
+  saldo_anterior: z.number(),
+  saldo: z.number(),
+});
 
 export const ACCOUNT_MOVE_TYPES = ['venta', 'anulacion', 'cobro', 'devolucion'] as const;
 export type AccountMoveType = (typeof ACCOUNT_MOVE_TYPES)[number];
@@ -391,27 +406,28 @@ export const ACCOUNT_MOVE_LABELS: Record<AccountMoveType, string> = {
   devolucion: 'Devolución a la cuenta',
 };
 
-export interface AccountMove {
-  tipo: AccountMoveType;
-  fecha: string;
-  /** Venta #N or Recibo #N. */
-  numero: number;
-  referencia_id: string;
-  /** What the customer owes more (a sale) or less (a payment, a void). */
-  debe: number;
-  haber: number;
-  /** The running balance after this movement. */
-  saldo: number;
-}
+export type AccountMove = z.infer<typeof accountMoveSchema>;
 
-export interface CuentaCorriente {
-  cliente_id: string;
-  cliente_nombre: string;
+export const accountMoveSchema = z.object({
+  tipo: z.enum(ACCOUNT_MOVE_TYPES),
+  fecha: z.string(),
+  numero: z.number(),
+  referencia_id: z.string(),
+  debe: z.number(),
+  haber: z.number(),
+  saldo: z.number(),
+});
+
+export type CuentaCorriente = z.infer<typeof cuentaCorrienteSchema>;
+
+export const cuentaCorrienteSchema = z.object({
+  cliente_id: z.string(),
+  cliente_nombre: z.string(),
   /** What the customer owes (negative: in their favour, after a return to the account). */
-  saldo: number;
-  limite_credito: number | null;
-  movimientos: AccountMove[];
-}
+  saldo: z.number(),
+  limite_credito: z.number().nullable(),
+  movimientos: z.array(accountMoveSchema),
+});
 
 /** Ageing of what customers owe, by the age of the sales still unpaid (payments go to the oldest first). */
 export const AGEING_BUCKETS = ['d0_30', 'd31_60', 'd61_90', 'd90_mas'] as const;
@@ -423,17 +439,28 @@ export const AGEING_LABELS: Record<AgeingBucket, string> = {
   d90_mas: 'Más de 90 días',
 };
 
-export interface Deudor {
-  cliente_id: string;
-  cliente_nombre: string;
-  saldo: number;
-  limite_credito: number | null;
-  /** The oldest sale still (partly) unpaid. */
-  desde: string | null;
-  antiguedad: Record<AgeingBucket, number>;
-}
+export type Deudor = z.infer<typeof deudorSchema>;
+
+export const deudorSchema = z.object({
+  cliente_id: z.string(),
+  cliente_nombre: z.string(),
+  saldo: z.number(),
+  limite_credito: z.number().nullable(),
+  desde: z.string().nullable(),
+  antiguedad: z.record(z.enum(AGEING_BUCKETS), z.number()),
+});
 
 /** Which bucket a sale `dias` old falls in. */
 export function ageingBucket(dias: number): AgeingBucket {
   return dias <= 30 ? 'd0_30' : dias <= 60 ? 'd31_60' : dias <= 90 ? 'd61_90' : 'd90_mas';
 }
+
+/** DELETE …/medios-pago/{id}: a medio already used is deactivated, never deleted. */
+export const medioDeletedSchema = z.object({
+  desactivado: z.boolean(),
+  medio: medioPagoSchema.nullable(),
+  mensaje: z.string(),
+});
+
+/** POST …/turnos/{id}/movimientos: the movement's id and the turno after it. */
+export const turnoMovimientoCreatedSchema = z.object({ id: z.string(), turno: turnoSchema });

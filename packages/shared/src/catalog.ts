@@ -142,16 +142,18 @@ export const categoryListQuery = z.object({
 });
 export type CategoryListQuery = z.output<typeof categoryListQuery>;
 
-export interface Category {
-  id: string;
-  nombre: string;
-  descripcion: string | null;
-  activo: boolean;
-  cantidad_productos: number;
-  cantidad_servicios: number;
-  creado_en: string;
-  actualizado_en: string;
-}
+export type Category = z.infer<typeof categorySchema>;
+
+export const categorySchema = z.object({
+  id: z.string(),
+  nombre: z.string(),
+  descripcion: z.string().nullable(),
+  activo: z.boolean(),
+  cantidad_productos: z.number(),
+  cantidad_servicios: z.number(),
+  creado_en: z.string(),
+  actualizado_en: z.string(),
+});
 
 /* ---------------------------------------------------------------- products (§4.1) */
 
@@ -242,6 +244,27 @@ export interface Product {
   actualizado_en: string;
 }
 
+export const productSchema = z.object({
+  id: z.string(),
+  nombre: z.string(),
+  descripcion: z.string().nullable(),
+  codigo: z.string().nullable(),
+  codigo_barras: z.string().nullable(),
+  precio_compra: z.number().nullable().optional(),
+  precio_venta: z.number(),
+  stock_actual: z.number(),
+  stock_minimo: z.number(),
+  /** False: its sales, purchases and voids change no stock. */
+  controla_stock: z.boolean(),
+  unidad: z.string(),
+  categoria_id: z.string().nullable(),
+  categoria_nombre: z.string().nullable(),
+  activo: z.boolean(),
+  stock_bajo: z.boolean(),
+  creado_en: z.string(),
+  actualizado_en: z.string(),
+});
+
 /* ---------------------------------------------------------------- stock (§14.2) */
 
 export const STOCK_ORIGINS = [
@@ -283,28 +306,40 @@ export type StockAdjustmentOutput = z.output<typeof stockAdjustmentInput>;
 
 export const stockMovementsQuery = z.object({ ...pageQuery(100, 500) });
 
-export interface StockUser {
-  id: string;
-  nombre: string;
-}
+export type StockUser = z.infer<typeof stockUserSchema>;
 
-export interface StockMovement {
-  id: string;
-  fecha: string;
-  cantidad: number;
-  stock_resultante: number;
-  origen: StockOrigin;
-  referencia_id: string | null;
-  motivo: string | null;
-  usuario: StockUser | null;
-}
+export const stockUserSchema = z.object({
+  id: z.string(),
+  nombre: z.string(),
+});
 
-export interface StockAdjustmentResult {
-  producto_id: string;
-  stock_anterior: number;
-  stock_actual: number;
-  movimiento: { id: string; cantidad: number; motivo: string; fecha: string; usuario: StockUser | null };
-}
+export type StockMovement = z.infer<typeof stockMovementSchema>;
+
+export const stockMovementSchema = z.object({
+  id: z.string(),
+  fecha: z.string(),
+  cantidad: z.number(),
+  stock_resultante: z.number(),
+  origen: z.enum(STOCK_ORIGINS),
+  referencia_id: z.string().nullable(),
+  motivo: z.string().nullable(),
+  usuario: stockUserSchema.nullable(),
+});
+
+export type StockAdjustmentResult = z.infer<typeof stockAdjustmentResultSchema>;
+
+export const stockAdjustmentResultSchema = z.object({
+  producto_id: z.string(),
+  stock_anterior: z.number(),
+  stock_actual: z.number(),
+  movimiento: z.object({
+    id: z.string(),
+    cantidad: z.number(),
+    motivo: z.string(),
+    fecha: z.string(),
+    usuario: stockUserSchema.nullable(),
+  }),
+});
 
 /* ---------------------------------------------------------------- bulk price update (§14.2) */
 
@@ -348,18 +383,22 @@ export const bulkPriceInput = z.object({
 export type BulkPriceInput = z.input<typeof bulkPriceInput>;
 export type BulkPriceOutput = z.output<typeof bulkPriceInput>;
 
-export interface BulkPriceChange {
-  id: string;
-  nombre: string;
-  precio_anterior: number;
-  precio_nuevo: number;
-}
+export type BulkPriceChange = z.infer<typeof bulkPriceChangeSchema>;
 
-export interface BulkPriceResult {
-  dry_run: boolean;
-  productos_afectados: number;
-  cambios: BulkPriceChange[];
-}
+export const bulkPriceChangeSchema = z.object({
+  id: z.string(),
+  nombre: z.string(),
+  precio_anterior: z.number(),
+  precio_nuevo: z.number(),
+});
+
+export type BulkPriceResult = z.infer<typeof bulkPriceResultSchema>;
+
+export const bulkPriceResultSchema = z.object({
+  dry_run: z.boolean(),
+  productos_afectados: z.number(),
+  cambios: z.array(bulkPriceChangeSchema),
+});
 
 /* ---------------------------------------------------------------- services (§7) */
 
@@ -420,6 +459,20 @@ export interface Service {
   creado_en: string;
   actualizado_en: string;
 }
+
+export const serviceSchema = z.object({
+  id: z.string(),
+  nombre: z.string(),
+  descripcion: z.string().nullable(),
+  precio: z.number(),
+  costo: z.number().nullable().optional(),
+  duracion_minutos: z.number().nullable(),
+  categoria_id: z.string().nullable(),
+  categoria_nombre: z.string().nullable(),
+  activo: z.boolean(),
+  creado_en: z.string(),
+  actualizado_en: z.string(),
+});
 
 /** Text cells that a spreadsheet would run as a formula get a leading apostrophe (§14.2 exports). */
 export function neutralizeCell(text: string): string {

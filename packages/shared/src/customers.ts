@@ -218,21 +218,23 @@ export const customerListQuery = z.object({
 });
 export type CustomerListQuery = z.output<typeof customerListQuery>;
 
-export interface Customer {
-  id: string;
-  nombre: string;
-  apellido: string | null;
-  email: string | null;
-  telefono: string | null;
-  direccion: string | null;
-  documento_tipo: DocumentType | null;
-  documento_numero: string | null;
-  condicion_iva: IvaCondition;
-  notas: string | null;
-  limite_credito: number | null;
-  creado_en: string;
-  actualizado_en: string;
-}
+export type Customer = z.infer<typeof customerSchema>;
+
+export const customerSchema = z.object({
+  id: z.string(),
+  nombre: z.string(),
+  apellido: z.string().nullable(),
+  email: z.string().nullable(),
+  telefono: z.string().nullable(),
+  direccion: z.string().nullable(),
+  documento_tipo: z.enum(DOCUMENT_TYPES).nullable(),
+  documento_numero: z.string().nullable(),
+  condicion_iva: z.enum(IVA_CONDITIONS),
+  notas: z.string().nullable(),
+  limite_credito: z.number().nullable(),
+  creado_en: z.string(),
+  actualizado_en: z.string(),
+});
 
 /** "Ana Pérez", as lists and selects show a customer. */
 export const customerDisplayName = (c: Pick<Customer, 'nombre' | 'apellido'>) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { optTurnoId, type MedioTipo } from './caja.js';
-import type { PaymentMethod } from './payment-methods.js';
-import { positiveQuantity, SALE_MAX_ITEMS, type SaleItemType } from './sales.js';
+import { MEDIO_TIPOS, optTurnoId } from './caja.js';
+import { PAYMENT_METHODS } from './payment-methods.js';
+import { positiveQuantity, SALE_ITEM_TYPES, SALE_MAX_ITEMS } from './sales.js';
 import { optText } from './validation.js';
 
 /*
@@ -44,36 +44,38 @@ export const devolucionInput = z.object({
 export type DevolucionInput = z.input<typeof devolucionInput>;
 export type DevolucionOutput = z.output<typeof devolucionInput>;
 
-export interface DevolucionItem {
-  item_id: string;
-  tipo: SaleItemType;
-  producto_id: string | null;
-  servicio_id: string | null;
-  nombre: string;
-  cantidad: number;
-  precio_unitario: number;
+export const devolucionItemSchema = z.object({
+  item_id: z.string(),
+  tipo: z.enum(SALE_ITEM_TYPES),
+  producto_id: z.string().nullable(),
+  servicio_id: z.string().nullable(),
+  nombre: z.string(),
+  cantidad: z.number(),
+  precio_unitario: z.number(),
   /** What goes back for these units (after the line's and the sale's discounts and surcharges). */
-  monto: number;
-}
+  monto: z.number(),
+});
+export type DevolucionItem = z.infer<typeof devolucionItemSchema>;
 
-export interface Devolucion {
-  id: string;
-  numero: number;
-  fecha: string;
-  venta_id: string;
-  venta_numero: number;
-  cliente_id: string | null;
-  cliente_nombre: string | null;
-  medio_pago_id: string;
-  medio_nombre: string;
-  medio_tipo: MedioTipo;
-  metodo_pago: PaymentMethod;
-  monto: number;
-  turno_id: string | null;
-  motivo: string | null;
-  usuario: { id: string; nombre: string } | null;
-  items: DevolucionItem[];
-}
+export const devolucionSchema = z.object({
+  id: z.string(),
+  numero: z.number(),
+  fecha: z.string(),
+  venta_id: z.string(),
+  venta_numero: z.number(),
+  cliente_id: z.string().nullable(),
+  cliente_nombre: z.string().nullable(),
+  medio_pago_id: z.string(),
+  medio_nombre: z.string(),
+  medio_tipo: z.enum(MEDIO_TIPOS),
+  metodo_pago: z.enum(PAYMENT_METHODS),
+  monto: z.number(),
+  turno_id: z.string().nullable(),
+  motivo: z.string().nullable(),
+  usuario: z.object({ id: z.string(), nombre: z.string() }).nullable(),
+  items: z.array(devolucionItemSchema),
+});
+export type Devolucion = z.infer<typeof devolucionSchema>;
 
 const halfUp = (num: bigint, den: bigint) => (den === 0n ? 0n : (num * 2n + den) / (2n * den));
 

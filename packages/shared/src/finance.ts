@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { money, optMoney } from './money.js';
-import { paymentMethod, type PaymentMethod } from './payment-methods.js';
+import { PAYMENT_METHODS, paymentMethod } from './payment-methods.js';
 import { isoDate, optText, queryBool, reqText } from './validation.js';
 
 /* ---------------------------------------------------------------- constants (SPEC §3, §4, §9) */
@@ -133,16 +133,18 @@ export const financeCategoryQuery = z.object({
   activo: q(queryBool()),
 });
 
-export interface FinanceCategory {
-  id: string;
-  nombre: string;
-  descripcion: string | null;
-  tipo: MovementType;
-  activo: boolean;
-  sistema: boolean;
-  creado_en: string;
-  actualizado_en: string;
-}
+export type FinanceCategory = z.infer<typeof financeCategorySchema>;
+
+export const financeCategorySchema = z.object({
+  id: z.string(),
+  nombre: z.string(),
+  descripcion: z.string().nullable(),
+  tipo: z.enum(MOVEMENT_TYPES),
+  activo: z.boolean(),
+  sistema: z.boolean(),
+  creado_en: z.string(),
+  actualizado_en: z.string(),
+});
 
 /* ---------------------------------------------------------------- movements (API-CONTRACT §10.2) */
 
@@ -196,27 +198,31 @@ export const movementListQuery = z.object({
 });
 export type MovementListQuery = z.output<typeof movementListQuery>;
 
-export interface Movement {
-  id: string;
-  tipo: MovementType;
-  categoria_id: string | null;
-  categoria_nombre: string | null;
-  monto: number;
-  fecha: string;
-  metodo_pago: PaymentMethod;
-  descripcion: string | null;
-  observaciones: string | null;
-  cliente_id: string | null;
-  cliente_nombre: string | null;
-  origen: MovementOrigin;
-  venta_id: string | null;
-  compra_id: string | null;
-  cuenta_id: string | null;
-  anulado: boolean;
-  creado_por: string | null;
-  creado_en: string;
-  actualizado_en: string;
-}
+export type Movement = z.infer<typeof movementSchema>;
+
+export const movementSchema = z.object({
+  id: z.string(),
+  tipo: z.enum(MOVEMENT_TYPES),
+  categoria_id: z.string().nullable(),
+  categoria_nombre: z.string().nullable(),
+  monto: z.number(),
+  fecha: z.string(),
+  metodo_pago: z.enum(PAYMENT_METHODS),
+  /** Added by the server beside every metodo_pago (lib/payment-labels.ts). */
+  metodo_pago_label: z.string().nullable().optional(),
+  descripcion: z.string().nullable(),
+  observaciones: z.string().nullable(),
+  cliente_id: z.string().nullable(),
+  cliente_nombre: z.string().nullable(),
+  origen: z.enum(MOVEMENT_ORIGINS),
+  venta_id: z.string().nullable(),
+  compra_id: z.string().nullable(),
+  cuenta_id: z.string().nullable(),
+  anulado: z.boolean(),
+  creado_por: z.string().nullable(),
+  creado_en: z.string(),
+  actualizado_en: z.string(),
+});
 
 /* ---------------------------------------------------------------- summary and cash flow (§10.3, §10.4) */
 
@@ -233,40 +239,47 @@ export const periodQuery = z.object({
   ),
 });
 
-export interface MonthTotals {
-  total_ingresos: number;
-  total_egresos: number;
-  balance: number;
-}
+export type MonthTotals = z.infer<typeof monthTotalsSchema>;
 
-export interface FinanceSummary extends MonthTotals {
-  mes: number;
-  anio: number;
-  cuentas_pendientes: number;
-  por_cobrar_pendiente: number;
-  /** What customers owe on account (included in por_cobrar_pendiente). */
-  cuentas_corrientes_clientes: number;
-  por_pagar_pendiente: number;
-  cuentas_vencidas: number;
-  mes_anterior: MonthTotals;
-}
+export const monthTotalsSchema = z.object({
+  total_ingresos: z.number(),
+  total_egresos: z.number(),
+  balance: z.number(),
+});
 
-export interface CashFlowDay {
-  fecha: string;
-  ingresos: number;
-  egresos: number;
-  saldo_diario: number;
-  saldo_acumulado: number;
-}
+export type FinanceSummary = z.infer<typeof financeSummarySchema>;
 
-export interface CashFlow {
-  mes: number;
-  anio: number;
-  flujo_diario: CashFlowDay[];
-  total_ingresos: number;
-  total_egresos: number;
-  saldo_final: number;
-}
+export const financeSummarySchema = monthTotalsSchema.extend({
+  mes: z.number(),
+  anio: z.number(),
+  cuentas_pendientes: z.number(),
+  por_cobrar_pendiente: z.number(),
+  cuentas_corrientes_clientes: z.number(),
+  por_pagar_pendiente: z.number(),
+  cuentas_vencidas: z.number(),
+  mes_anterior: monthTotalsSchema,
+});
+
+export type CashFlowDay = z.infer<typeof cashFlowDaySchema>;
+
+export const cashFlowDaySchema = z.object({
+  fecha: z.string(),
+  ingresos: z.number(),
+  egresos: z.number(),
+  saldo_diario: z.number(),
+  saldo_acumulado: z.number(),
+});
+
+export type CashFlow = z.infer<typeof cashFlowSchema>;
+
+export const cashFlowSchema = z.object({
+  mes: z.number(),
+  anio: z.number(),
+  flujo_diario: z.array(cashFlowDaySchema),
+  total_ingresos: z.number(),
+  total_egresos: z.number(),
+  saldo_final: z.number(),
+});
 
 /* ---------------------------------------------------------------- pending accounts (§10.5) */
 
@@ -373,36 +386,39 @@ export const accountListQuery = z.object({
 });
 export type AccountListQuery = z.output<typeof accountListQuery>;
 
-export interface Account {
-  id: string;
-  tipo: AccountType;
-  cliente_id: string | null;
-  cliente_nombre: string | null;
-  proveedor_id: string | null;
-  proveedor_nombre: string | null;
-  monto: number;
-  /** Paid so far (payments in parts) and what is left. */
-  monto_pagado: number;
-  saldo_pendiente: number;
-  fecha_emision: string;
-  fecha_vencimiento: string;
-  estado: AccountState;
-  dias_vencimiento: number;
-  descripcion: string;
-  observaciones: string | null;
-  compra_id: string | null;
-  movimiento_id: string | null;
-  fecha_pago: string | null;
-  pagado_en: string | null;
-  creado_en: string;
-  actualizado_en: string;
-}
+export type Account = z.infer<typeof accountSchema>;
 
-export interface MarkPaidResult {
-  message: string;
-  cuenta: Account;
-  movimiento: Movement;
-}
+export const accountSchema = z.object({
+  id: z.string(),
+  tipo: z.enum(ACCOUNT_TYPES),
+  cliente_id: z.string().nullable(),
+  cliente_nombre: z.string().nullable(),
+  proveedor_id: z.string().nullable(),
+  proveedor_nombre: z.string().nullable(),
+  monto: z.number(),
+  monto_pagado: z.number(),
+  saldo_pendiente: z.number(),
+  fecha_emision: z.string(),
+  fecha_vencimiento: z.string(),
+  estado: z.enum(ACCOUNT_STATES),
+  dias_vencimiento: z.number(),
+  descripcion: z.string(),
+  observaciones: z.string().nullable(),
+  compra_id: z.string().nullable(),
+  movimiento_id: z.string().nullable(),
+  fecha_pago: z.string().nullable(),
+  pagado_en: z.string().nullable(),
+  creado_en: z.string(),
+  actualizado_en: z.string(),
+});
+
+export type MarkPaidResult = z.infer<typeof markPaidResultSchema>;
+
+export const markPaidResultSchema = z.object({
+  message: z.string(),
+  cuenta: accountSchema,
+  movimiento: movementSchema,
+});
 
 /** SPEC §4: how an account's status is shown. */
 export function accountDisplayStatus(a: Pick<Account, 'estado' | 'dias_vencimiento'>): {

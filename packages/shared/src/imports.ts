@@ -121,18 +121,34 @@ export interface ImportRowData {
   activo: boolean | null;
 }
 
-export interface StagedRow {
-  id: string;
-  fila: number;
-  accion: ImportAction;
-  producto_id: string | null;
-  datos: ImportRowData;
-  errores: string[];
-  nombre: string | null;
-  codigo: string | null;
-  precio_venta: number | null;
-  stock_actual: number | null;
-}
+export const importRowDataSchema = z.object({
+  nombre: z.string().nullable(),
+  descripcion: z.string().nullable(),
+  codigo: z.string().nullable(),
+  codigo_barras: z.string().nullable(),
+  precio_compra: z.number().nullable().optional(),
+  precio_venta: z.number().nullable(),
+  stock_actual: z.number().nullable(),
+  stock_minimo: z.number().nullable(),
+  unidad: z.string().nullable(),
+  categoria_nombre: z.string().nullable(),
+  activo: z.boolean().nullable(),
+});
+
+export type StagedRow = z.infer<typeof stagedRowSchema>;
+
+export const stagedRowSchema = z.object({
+  id: z.string(),
+  fila: z.number(),
+  accion: z.enum(IMPORT_ACTIONS),
+  producto_id: z.string().nullable(),
+  datos: importRowDataSchema,
+  errores: z.array(z.string()),
+  nombre: z.string().nullable(),
+  codigo: z.string().nullable(),
+  precio_venta: z.number().nullable(),
+  stock_actual: z.number().nullable(),
+});
 
 /** PUT …/import/productos-temporales/{tid}: any `datos` field, with the types of §4.1. */
 export const stagedRowUpdate = z.preprocess(
@@ -188,55 +204,78 @@ export type ImportConfirmInput = z.output<typeof importConfirmInput>;
 
 /* ---------------------------------------------------------------- responses */
 
-export interface ImportColumn {
-  columna: string;
-  campo: ImportField;
-}
+export type ImportColumn = z.infer<typeof importColumnSchema>;
 
-export interface ImportSummary {
-  total: number;
-  validos: number;
-  con_errores: number;
-  nuevos: number;
+export const importColumnSchema = z.object({
+  columna: z.string(),
+  campo: z.enum(IMPORT_FIELDS),
+});
+
+export type ImportSummary = z.infer<typeof importSummarySchema>;
+
+export const importSummarySchema = z.object({
+  total: z.number(),
+  validos: z.number(),
+  con_errores: z.number(),
+  nuevos: z.number(),
   /** Valid new rows whose stock cell is empty (the review step asks what to do with them). */
-  nuevos_sin_stock: number;
-  actualizaciones: number;
-  archivo: string | null;
-  hoja: string | null;
-  categorias_nuevas: string[];
-  expira_en: string | null;
-}
+  nuevos_sin_stock: z.number(),
+  actualizaciones: z.number(),
+  archivo: z.string().nullable(),
+  hoja: z.string().nullable(),
+  categorias_nuevas: z.array(z.string()),
+  expira_en: z.string().nullable(),
+});
 
-export interface ImportUploadResult extends ImportSummary {
-  columnas: ImportColumn[];
-  columnas_ignoradas: string[];
-  columnas_originales: string[];
-  errores_generales: string[];
-  total_filas: number;
-  filas_validas: number;
-  filas_con_errores: number;
-  productos_temporales: StagedRow[];
-}
+export type ImportUploadResult = z.infer<typeof importUploadResultSchema>;
 
-export interface ImportSheetsResult {
-  hojas: { nombre: string; filas: number }[];
-  sheet_names: string[];
-}
+export const importUploadResultSchema = importSummarySchema.extend({
+  columnas: z.array(importColumnSchema),
+  columnas_ignoradas: z.array(z.string()),
+  columnas_originales: z.array(z.string()),
+  errores_generales: z.array(z.string()),
+  total_filas: z.number(),
+  filas_validas: z.number(),
+  filas_con_errores: z.number(),
+  productos_temporales: z.array(stagedRowSchema),
+});
 
-export interface ImportRowError {
-  fila: number;
-  mensaje: string;
-}
+export type ImportSheetsResult = z.infer<typeof importSheetsResultSchema>;
 
-export interface ImportResult {
-  creados: number;
-  actualizados: number;
-  categorias_creadas: number;
-  errores: ImportRowError[];
-}
+export const importSheetsResultSchema = z.object({
+  hojas: z.array(z.object({ nombre: z.string(), filas: z.number() })),
+  sheet_names: z.array(z.string()),
+});
 
-export interface ImportConfirmResult extends ImportResult {
-  omitidos: number;
-  productos_creados: number;
-  productos_actualizados: number;
-}
+export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+
+export const importRowErrorSchema = z.object({
+  fila: z.number(),
+  mensaje: z.string(),
+});
+
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+export const importResultSchema = z.object({
+  creados: z.number(),
+  actualizados: z.number(),
+  categorias_creadas: z.number(),
+  errores: z.array(importRowErrorSchema),
+});
+
+export type ImportConfirmResult = z.infer<typeof importConfirmResultSchema>;
+
+export const importConfirmResultSchema = importResultSchema.extend({
+  omitidos: z.number(),
+  productos_creados: z.number(),
+  productos_actualizados: z.number(),
+});
+
+/** GET /import/resumen: the staged file's counts and its column mapping. */
+export const importStatusSchema = importSummarySchema.extend({
+  columnas: z.array(importColumnSchema),
+  columnas_ignoradas: z.array(z.string()),
+  columnas_originales: z.array(z.string()),
+});
+
+export const importCancelledSchema = z.object({ message: z.string(), filas_descartadas: z.number() });

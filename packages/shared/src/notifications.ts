@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Notifications of a business (API-CONTRACT §9.5): computed on every read, never stored. */
 
 export const NOTIFICATION_TYPES = [
@@ -27,17 +29,17 @@ export const NOTIFICATION_DUE_SOON_DAYS = 7;
 /** The sales-drop rule compares the last this-many complete days with the days before them. */
 export const SALES_DROP_RECENT_DAYS = 7;
 
-export interface Notification {
-  /** Stable: `{tipo}:{object id}` (`caida_ventas:{fecha}`). */
-  id: string;
-  tipo: NotificationType;
-  titulo: string;
-  mensaje: string;
-  severidad: NotificationSeverity;
-  /** ISO timestamp. */
-  fecha: string;
-  enlace: string;
-}
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  tipo: z.enum(NOTIFICATION_TYPES),
+  titulo: z.string(),
+  mensaje: z.string(),
+  severidad: z.enum(NOTIFICATION_SEVERITIES),
+  fecha: z.string(),
+  enlace: z.string(),
+});
 
 /** Severity first (critica, advertencia, info), then the newest first. */
 export function compareNotifications(a: Notification, b: Notification): number {

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Modules and actions of the per-business permission flags (API-CONTRACT §1.5). */
 export const MODULES = [
   'productos',
@@ -40,6 +42,11 @@ export const PERMISSION_KEYS: PermissionKey[] = MODULES.flatMap((m) =>
   ACTIONS.map((a) => `puede_${a}_${m}` as PermissionKey),
 );
 
+/** The 32 flags, every one returned (API-CONTRACT §1.5). */
+export const permissionMapSchema = z.object(
+  Object.fromEntries(PERMISSION_KEYS.map((k) => [k, z.boolean()])) as Record<PermissionKey, z.ZodBoolean>,
+);
+
 export const permissionKey = (accion: Accion, modulo: Modulo): PermissionKey => `puede_${accion}_${modulo}`;
 
 export function allPermissions(value: boolean): PermissionMap {
@@ -59,21 +66,21 @@ export function resolveAction(name: string): Accion {
   return (ACTIONS as readonly string[]).includes(name) ? (name as Accion) : 'ver';
 }
 
-export interface PermissionsResponse {
-  user_id: string;
-  business_id: string;
-  role: 'admin' | 'empleado';
-  is_creator: boolean;
-  is_admin: boolean;
-  has_full_access: boolean;
-  permissions: PermissionMap;
-  /** Counter controls beside the 32 flags: costs and margins, prices at the POS, discount limit (%). */
-  ver_costos: boolean;
-  cambiar_precios: boolean;
-  descuento_maximo: number | null;
-  /** May sell on account over a customer's credit limit. */
-  exceder_credito: boolean;
-}
+export type PermissionsResponse = z.infer<typeof permissionsResponseSchema>;
+
+export const permissionsResponseSchema = z.object({
+  user_id: z.string(),
+  business_id: z.string(),
+  role: z.enum(['admin', 'empleado']),
+  is_creator: z.boolean(),
+  is_admin: z.boolean(),
+  has_full_access: z.boolean(),
+  permissions: permissionMapSchema,
+  ver_costos: z.boolean(),
+  cambiar_precios: z.boolean(),
+  descuento_maximo: z.number().nullable(),
+  exceder_credito: z.boolean(),
+});
 
 /** The permission gate rule shared by the server and the web (SPEC §5, §6). */
 export function can(

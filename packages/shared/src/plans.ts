@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Trial and plans (SPEC §1, §9; API-CONTRACT §14.6). Prices are placeholders, as on the landing page. */
 export const TRIAL_DAYS = 14;
 export const READ_ONLY_GRACE_DAYS = 30;
@@ -7,3 +9,14 @@ export const PLANS = [
   { id: 'profesional', nombre: 'Profesional', usuarios: 20, almacenamiento_gb: 100, precio: '$ 44.900 / mes' },
   { id: 'empresarial', nombre: 'Empresarial', usuarios: null, almacenamiento_gb: null, precio: 'A medida' },
 ] as const;
+
+/** GET/POST /businesses/{id}/suscripcion-plan. */
+export const businessPlanSchema = z.object({
+  plan: z.enum(['trial', 'esencial', 'profesional', 'empresarial']),
+  estado: z.enum(['trial', 'activa', 'solo_lectura', 'bloqueada']),
+  trial_ends_at: z.string(),
+  read_only_until: z.string(),
+  limite_usuarios: z.number().nullable(),
+  usuarios_activos: z.number(),
+  limite_almacenamiento_gb: z.number().nullable(),
+});

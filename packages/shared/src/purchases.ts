@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { quantity, withAliases } from './catalog.js';
 import { pageQuery, queryParam } from './customers.js';
 import { MAX_MONEY_CENTS, money } from './money.js';
-import { paymentMethod, type PaymentMethod } from './payment-methods.js';
+import { PAYMENT_METHODS, paymentMethod } from './payment-methods.js';
 import { isoDate, optText } from './validation.js';
 
 /* ---------------------------------------------------------------- constants (API-CONTRACT §13) */
@@ -243,31 +243,46 @@ export interface PurchaseItem {
   precio_compra_anterior: number | null;
 }
 
-export interface Purchase {
-  id: string;
-  numero: number;
-  proveedor_id: string | null;
-  proveedor_nombre: string | null;
-  fecha: string;
-  fecha_entrega: string | null;
-  estado: PurchaseState;
-  condicion_pago: PaymentCondition;
-  metodo_pago: PaymentMethod | null;
-  fecha_vencimiento: string | null;
-  observaciones: string | null;
-  total: number;
-  cantidad_items: number;
-  items?: PurchaseItem[];
-  movimiento_id: string | null;
-  cuenta_id: string | null;
-  /** The payable's state (null without one): a paid purchase can no longer change or be cancelled. */
-  cuenta_estado: 'pendiente' | 'pagado' | 'vencido' | null;
-  recibida_en: string | null;
-  cancelada_en: string | null;
-  creado_por: string | null;
-  creado_en: string;
-  actualizado_en: string;
-}
+export const purchaseItemSchema = z.object({
+  id: z.string(),
+  producto_id: z.string(),
+  producto_nombre: z.string(),
+  producto_codigo: z.string().nullable(),
+  unidad: z.string(),
+  cantidad: z.number(),
+  precio_unitario: z.number(),
+  subtotal: z.number(),
+  precio_compra_anterior: z.number().nullable().optional(),
+});
+
+export type Purchase = z.infer<typeof purchaseSchema>;
+
+export const purchaseSchema = z.object({
+  id: z.string(),
+  numero: z.number(),
+  proveedor_id: z.string().nullable(),
+  proveedor_nombre: z.string().nullable(),
+  fecha: z.string(),
+  fecha_entrega: z.string().nullable(),
+  estado: z.enum(PURCHASE_STATES),
+  condicion_pago: z.enum(PAYMENT_CONDITIONS),
+  metodo_pago: z.enum(PAYMENT_METHODS).nullable(),
+  /** Added by the server beside every metodo_pago (lib/payment-labels.ts). */
+  metodo_pago_label: z.string().nullable().optional(),
+  fecha_vencimiento: z.string().nullable(),
+  observaciones: z.string().nullable(),
+  total: z.number(),
+  cantidad_items: z.number(),
+  items: z.array(purchaseItemSchema).optional(),
+  movimiento_id: z.string().nullable(),
+  cuenta_id: z.string().nullable(),
+  cuenta_estado: z.enum(['pendiente', 'pagado', 'vencido']).nullable(),
+  recibida_en: z.string().nullable(),
+  cancelada_en: z.string().nullable(),
+  creado_por: z.string().nullable(),
+  creado_en: z.string(),
+  actualizado_en: z.string(),
+});
 
 /** "Orden de compra #12". */
 export const purchaseLabel = (p: Pick<Purchase, 'numero'>) => `Compra #${p.numero}`;

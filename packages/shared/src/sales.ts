@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MAX_QUANTITY_MILLI, optMoney, parseMilli, withAliases } from './catalog.js';
 import { oneOfCi, pageQuery, queryInt, queryParam } from './customers.js';
-import { optTurnoId, salePaymentsInput, type SalePayment } from './caja.js';
-import { paymentMethod, type PaymentMethod } from './payment-methods.js';
+import { optTurnoId, salePaymentSchema, salePaymentsInput, type SalePayment } from './caja.js';
+import { PAYMENT_METHODS, paymentMethod, type PaymentMethod } from './payment-methods.js';
 import { isoDate, optText } from './validation.js';
 
 /*
@@ -127,13 +127,15 @@ export const recordSaleInput = z.preprocess(
 export type RecordSaleInput = z.input<typeof recordSaleInput>;
 export type RecordSaleOutput = z.output<typeof recordSaleInput>;
 
-export interface RecordSaleResult {
-  id: string;
-  numero: number;
-  total: number;
-  fecha: string;
-  mensaje: string;
-}
+export type RecordSaleResult = z.infer<typeof recordSaleResultSchema>;
+
+export const recordSaleResultSchema = z.object({
+  id: z.string(),
+  numero: z.number(),
+  total: z.number(),
+  fecha: z.string(),
+  mensaje: z.string(),
+});
 
 /** The body is optional: a void without a reason sends none. */
 export const voidSaleInput = z.preprocess((v) => v ?? {}, z.object({ motivo: optText(200) }));
@@ -157,6 +159,23 @@ export interface SaleItem {
   cantidad_devuelta: number;
   monto_devuelto: number;
 }
+
+export const saleItemSchema = z.object({
+  id: z.string(),
+  tipo: z.enum(SALE_ITEM_TYPES),
+  producto_id: z.string().nullable(),
+  servicio_id: z.string().nullable(),
+  nombre: z.string(),
+  cantidad: z.number(),
+  precio_unitario: z.number(),
+  /** The line's own discount; subtotal = cantidad × precio_unitario − descuento. */
+  descuento: z.number(),
+  subtotal: z.number(),
+  costo_unitario: z.number().optional(),
+  /** Returned so far (devoluciones), and what went back for it. */
+  cantidad_devuelta: z.number(),
+  monto_devuelto: z.number(),
+});
 
 export interface Sale {
   id: string;
@@ -186,6 +205,36 @@ export interface Sale {
   /** What went back in its returns (devoluciones). */
   total_devuelto: number;
 }
+
+export const saleSchema = z.object({
+  id: z.string(),
+  numero: z.number(),
+  fecha: z.string(),
+  fecha_venta: z.string(),
+  estado: z.enum(SALE_STATES),
+  cliente_id: z.string().nullable(),
+  cliente_nombre: z.string().nullable(),
+  metodo_pago: z.enum(PAYMENT_METHODS),
+  /** Added by the server beside every metodo_pago (lib/payment-labels.ts). */
+  metodo_pago_label: z.string().nullable().optional(),
+  medio_pago: z.enum(PAYMENT_METHODS),
+  subtotal: z.number(),
+  descuento: z.number(),
+  ajuste: z.number(),
+  total: z.number(),
+  pagos: z.array(salePaymentSchema),
+  turno_id: z.string().nullable(),
+  costo_estimado: z.number().optional(),
+  observaciones: z.string().nullable(),
+  vendedor: z.object({ id: z.string(), nombre: z.string() }).nullable(),
+  items: z.array(saleItemSchema),
+  venta_detalle: z.array(saleItemSchema),
+  anulada_en: z.string().nullable(),
+  anulada_por: z.object({ id: z.string(), nombre: z.string() }).nullable(),
+  motivo_anulacion: z.string().nullable(),
+  /** What went back in its returns (devoluciones). */
+  total_devuelto: z.number(),
+});
 
 /* ---------------------------------------------------------------- lists and report (§6.3, §6.4) */
 
@@ -217,6 +266,11 @@ export interface SaleList {
   total_ventas: number;
 }
 
+export const saleListSchema = z.object({
+  ventas: z.array(saleSchema),
+  total_ventas: z.number(),
+});
+
 export const REPORT_FORMATS = ['json', 'xlsx'] as const;
 
 export const salesReportQuery = z.preprocess(
@@ -238,6 +292,13 @@ export interface ReportDay {
   ganancia: number;
 }
 
+export const reportDaySchema = z.object({
+  fecha: z.string(),
+  cantidad_ventas: z.number(),
+  total: z.number(),
+  ganancia: z.number().optional(),
+});
+
 export interface ReportItem {
   id: string;
   tipo: SaleItemType;
@@ -247,18 +308,33 @@ export interface ReportItem {
   ganancia: number;
 }
 
-export interface ReportPaymentMethod {
-  metodo_pago: PaymentMethod;
-  cantidad_ventas: number;
-  total: number;
-}
+export const reportItemSchema = z.object({
+  id: z.string(),
+  tipo: z.enum(SALE_ITEM_TYPES),
+  nombre: z.string(),
+  cantidad: z.number(),
+  total: z.number(),
+  ganancia: z.number().optional(),
+});
 
-export interface ReportCustomer {
-  cliente_id: string | null;
-  cliente_nombre: string;
-  cantidad_ventas: number;
-  total: number;
-}
+export type ReportPaymentMethod = z.infer<typeof reportPaymentMethodSchema>;
+
+export const reportPaymentMethodSchema = z.object({
+  metodo_pago: z.enum(PAYMENT_METHODS),
+  /** Added by the server beside every metodo_pago (lib/payment-labels.ts). */
+  metodo_pago_label: z.string().nullable().optional(),
+  cantidad_ventas: z.number(),
+  total: z.number(),
+});
+
+export type ReportCustomer = z.infer<typeof reportCustomerSchema>;
+
+export const reportCustomerSchema = z.object({
+  cliente_id: z.string().nullable(),
+  cliente_nombre: z.string(),
+  cantidad_ventas: z.number(),
+  total: z.number(),
+});
 
 export interface SalesReport {
   fecha_desde: string;
@@ -277,6 +353,22 @@ export interface SalesReport {
   por_metodo_pago: ReportPaymentMethod[];
   por_cliente: ReportCustomer[];
 }
+
+export const salesReportSchema = z.object({
+  fecha_desde: z.string(),
+  fecha_hasta: z.string(),
+  total_ventas: z.number(),
+  total_ingresos: z.number(),
+  ticket_promedio: z.number(),
+  descuentos: z.number(),
+  costo_estimado: z.number().optional(),
+  ganancias_netas: z.number().optional(),
+  ventas_anuladas: z.number(),
+  por_dia: z.array(reportDaySchema),
+  productos_mas_vendidos: z.array(reportItemSchema),
+  por_metodo_pago: z.array(reportPaymentMethodSchema),
+  por_cliente: z.array(reportCustomerSchema),
+});
 
 /* ---------------------------------------------------------------- dashboard (§6.5) */
 
@@ -298,72 +390,101 @@ export interface PeriodFigures {
   new_customers: number;
 }
 
-export interface TopItem {
-  id: string;
-  tipo: SaleItemType;
-  nombre: string;
-  cantidad_total: number;
-  precio_venta: number;
-  ingreso_total: number;
-}
+export const periodFiguresSchema = z.object({
+  total_sales: z.number(),
+  estimated_profit: z.number().optional(),
+  new_customers: z.number(),
+});
 
-export interface RecentSale {
-  id: string;
-  numero: number;
-  fecha: string;
-  total: number;
-}
+export type TopItem = z.infer<typeof topItemSchema>;
 
-export interface DashboardStats {
-  negocio_id: string;
-  periodo: DashboardPeriod;
-  ventas_mes: number;
-  ventas_periodo: number;
-  cantidad_ventas_periodo: number;
-  facturas_emitidas: number;
-  productos_activos: number;
-  clientes_registrados: number;
-  top_productos: TopItem[];
-  ventas_recientes: RecentSale[];
-  today: PeriodFigures;
-  week: PeriodFigures;
-  month: PeriodFigures;
-  top_items: TopItem[];
-  total_products: number;
-  total_customers: number;
-  low_stock_products: number;
-}
+export const topItemSchema = z.object({
+  id: z.string(),
+  tipo: z.enum(SALE_ITEM_TYPES),
+  nombre: z.string(),
+  cantidad_total: z.number(),
+  precio_venta: z.number(),
+  ingreso_total: z.number(),
+});
 
-export interface MonthlySalesPoint {
-  mes: string;
-  etiqueta: string;
-  ventas: number;
-  total: number;
-}
+export type RecentSale = z.infer<typeof recentSaleSchema>;
 
-export interface MonthlySalesChart {
-  datos: MonthlySalesPoint[];
-  total_ventas: number;
-  total_ingresos: number;
-}
+export const recentSaleSchema = z.object({
+  id: z.string(),
+  numero: z.number(),
+  fecha: z.string(),
+  total: z.number(),
+});
 
-export interface TopProductsChart {
-  datos: { nombre: string; tipo: SaleItemType; cantidad_total: number; ingreso_total: number }[];
-  periodo: string;
-  total_items: number;
-}
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
-export interface RecentActivity {
-  actividades: {
-    tipo: 'venta' | 'producto' | 'cliente';
-    titulo: string;
-    descripcion: string;
-    fecha: string;
-    icono: string;
-    color: string;
-  }[];
-  total: number;
-}
+export const dashboardStatsSchema = z.object({
+  negocio_id: z.string(),
+  periodo: z.enum(DASHBOARD_PERIODS),
+  ventas_mes: z.number(),
+  ventas_periodo: z.number(),
+  cantidad_ventas_periodo: z.number(),
+  facturas_emitidas: z.number(),
+  productos_activos: z.number(),
+  clientes_registrados: z.number(),
+  top_productos: z.array(topItemSchema),
+  ventas_recientes: z.array(recentSaleSchema),
+  today: periodFiguresSchema,
+  week: periodFiguresSchema,
+  month: periodFiguresSchema,
+  top_items: z.array(topItemSchema),
+  total_products: z.number(),
+  total_customers: z.number(),
+  low_stock_products: z.number(),
+});
+
+export type MonthlySalesPoint = z.infer<typeof monthlySalesPointSchema>;
+
+export const monthlySalesPointSchema = z.object({
+  mes: z.string(),
+  etiqueta: z.string(),
+  ventas: z.number(),
+  total: z.number(),
+});
+
+export type MonthlySalesChart = z.infer<typeof monthlySalesChartSchema>;
+
+export const monthlySalesChartSchema = z.object({
+  datos: z.array(monthlySalesPointSchema),
+  total_ventas: z.number(),
+  total_ingresos: z.number(),
+});
+
+export type TopProductsChart = z.infer<typeof topProductsChartSchema>;
+
+export const topProductsChartSchema = z.object({
+  datos: z.array(
+    z.object({
+      nombre: z.string(),
+      tipo: z.enum(SALE_ITEM_TYPES),
+      cantidad_total: z.number(),
+      ingreso_total: z.number(),
+    }),
+  ),
+  periodo: z.string(),
+  total_items: z.number(),
+});
+
+export type RecentActivity = z.infer<typeof recentActivitySchema>;
+
+export const recentActivitySchema = z.object({
+  actividades: z.array(
+    z.object({
+      tipo: z.enum(['venta', 'producto', 'cliente']),
+      titulo: z.string(),
+      descripcion: z.string(),
+      fecha: z.string(),
+      icono: z.string(),
+      color: z.string(),
+    }),
+  ),
+  total: z.number(),
+});
 
 /* ---------------------------------------------------------------- arithmetic shared by the server and the POS */
 
@@ -379,3 +500,29 @@ export function saleLineCents(cantidadMilli: number, precioCents: number): numbe
 export function weekdayMondayFirst(date: string): number {
   return (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
 }
+
+/** GET /ventas/dashboard-stats (the first dashboard's figures). */
+export const dashboardStatsV1Schema = z.object({
+  totalProducts: z.number(),
+  totalCustomers: z.number(),
+  totalSales: z.number(),
+  monthlyRevenue: z.number(),
+  lowStockProducts: z.number(),
+  pendingOrders: z.number(),
+});
+
+const check = (extra: z.ZodRawShape = {}) => z.object({ status: z.enum(['ok', 'error']), ...extra });
+
+/** GET /ventas/health-check: 200 when every check passes, 503 otherwise. */
+export const businessHealthSchema = z.object({
+  status: z.enum(['ok', 'error']),
+  database: z.enum(['ok', 'error']),
+  negocio_id: z.string(),
+  response_time_ms: z.number(),
+  checks: z.object({
+    database: check({ latency_ms: z.number().nullable() }),
+    membresia: check(),
+    productos: check({ total: z.number().nullable() }),
+    ventas: check({ total: z.number().nullable() }),
+  }),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { scaleLayoutSchema, type ScaleLayout } from './scale.js';
+import { scaleLayoutSchema } from './scale.js';
 
 /** SPEC §9: fixed choices and defaults of the business settings. */
 export const LOCALES = ['es-AR', 'es-ES', 'es-MX', 'es-CL', 'es-CO', 'pt-BR', 'en-US'] as const;
@@ -65,17 +65,33 @@ export const tenantSettingsInput = z.object({
 });
 export type TenantSettingsInput = z.infer<typeof tenantSettingsInput>;
 
-export interface TenantSettings {
-  id: string;
-  tenant_id: string;
-  locale: (typeof LOCALES)[number];
-  timezone: (typeof TIMEZONES)[number];
-  currency: (typeof CURRENCIES)[number];
-  sales_drop_threshold: number;
-  min_days_for_model: number;
-  balanza: ScaleLayout | null;
-  caja_requiere_turno: boolean;
-  vender_sin_stock: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
+
+export const tenantSettingsSchema = z.object({
+  id: z.string(),
+  tenant_id: z.string(),
+  locale: z.enum(LOCALES),
+  timezone: z.enum(TIMEZONES),
+  currency: z.enum(CURRENCIES),
+  sales_drop_threshold: z.number(),
+  min_days_for_model: z.number(),
+  balanza: scaleLayoutSchema.nullable(),
+  caja_requiere_turno: z.boolean(),
+  vender_sin_stock: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+/** One entry of GET /businesses/{id}/auditoria. */
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  fecha: z.string(),
+  usuario: z.object({ id: z.string(), nombre: z.string(), email: z.string().nullable() }).nullable(),
+  entidad: z.string(),
+  entidad_id: z.string().nullable(),
+  accion: z.string(),
+  antes: z.unknown(),
+  despues: z.unknown(),
+  /** What the records the row mentions are called, by id. */
+  nombres: z.record(z.string(), z.string()),
+});

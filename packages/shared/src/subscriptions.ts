@@ -263,26 +263,26 @@ export const subscriptionListQuery = z.object({
 });
 export type SubscriptionListQuery = z.output<typeof subscriptionListQuery>;
 
-export interface Subscription {
-  id: string;
-  cliente_id: string;
-  cliente_nombre: string;
-  servicio_id: string | null;
-  servicio_nombre: string | null;
-  nombre: string;
-  descripcion: string | null;
-  precio: number;
-  frecuencia: SubscriptionFrequency;
-  tipo: SubscriptionFrequency;
-  fecha_inicio: string;
-  fecha_fin: string | null;
-  /** Day of the month to charge; null: the day of fecha_inicio. */
-  dia_cobro: number | null;
-  /** Weekly: day of the week to charge, 0 Sunday … 6 Saturday; null: fecha_inicio's. */
-  dia_cobro_semanal: number | null;
-  estado: SubscriptionState;
-  proximo_cobro: string | null;
-  fecha_proximo_pago: string | null;
-  creado_en: string;
-  actualizado_en: string;
-}
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+export const subscriptionSchema = z.object({
+  id: z.string(),
+  cliente_id: z.string(),
+  cliente_nombre: z.string(),
+  servicio_id: z.string().nullable(),
+  servicio_nombre: z.string().nullable(),
+  nombre: z.string(),
+  descripcion: z.string().nullable(),
+  precio: z.number(),
+  frecuencia: z.enum(SUBSCRIPTION_FREQUENCIES),
+  tipo: z.enum(SUBSCRIPTION_FREQUENCIES),
+  fecha_inicio: z.string(),
+  fecha_fin: z.string().nullable(),
+  dia_cobro: z.number().nullable(),
+  dia_cobro_semanal: z.number().nullable(),
+  estado: z.enum(SUBSCRIPTION_STATES),
+  proximo_cobro: z.string().nullable(),
+  fecha_proximo_pago: z.string().nullable(),
+  creado_en: z.string(),
+  actualizado_en: z.string(),
+});

@@ -92,43 +92,47 @@ export const supplierListQuery = z.object({
 export type SupplierListQuery = z.output<typeof supplierListQuery>;
 
 /** What the business owes a supplier and how much it bought from them (detail and list). */
-export interface SupplierBalance {
-  /** Unpaid payables of the supplier (purchases on credit and manual accounts). */
-  deuda: number;
-  /** The part of `deuda` already past its due date. */
-  deuda_vencida: number;
-  cuentas_pendientes: number;
-}
+export type SupplierBalance = z.infer<typeof supplierBalanceSchema>;
 
-export interface Supplier extends SupplierBalance {
-  id: string;
-  nombre: string;
-  cuit: string | null;
-  cuit_cuil: string | null;
-  email: string | null;
-  telefono: string | null;
-  direccion: string | null;
-  ciudad: string | null;
-  provincia: string | null;
-  pais: string | null;
-  contacto: string | null;
-  condiciones_pago: string | null;
-  estado: SupplierState;
-  notas: string | null;
-  observaciones: string | null;
-  creado_en: string;
-  actualizado_en: string;
-}
+export const supplierBalanceSchema = z.object({
+  deuda: z.number(),
+  deuda_vencida: z.number(),
+  cuentas_pendientes: z.number(),
+});
+
+export type Supplier = z.infer<typeof supplierSchema>;
+
+export const supplierSchema = supplierBalanceSchema.extend({
+  id: z.string(),
+  nombre: z.string(),
+  cuit: z.string().nullable(),
+  cuit_cuil: z.string().nullable(),
+  email: z.string().nullable(),
+  telefono: z.string().nullable(),
+  direccion: z.string().nullable(),
+  ciudad: z.string().nullable(),
+  provincia: z.string().nullable(),
+  pais: z.string().nullable(),
+  contacto: z.string().nullable(),
+  condiciones_pago: z.string().nullable(),
+  estado: z.enum(SUPPLIER_STATES),
+  notas: z.string().nullable(),
+  observaciones: z.string().nullable(),
+  creado_en: z.string(),
+  actualizado_en: z.string(),
+});
 
 /** The detail adds what was bought (cancelled purchases left out). */
-export interface SupplierDetail extends Supplier {
-  compras: {
-    cantidad: number;
-    total: number;
-    pendientes_recepcion: number;
-    ultima_fecha: string | null;
-  };
-}
+export type SupplierDetail = z.infer<typeof supplierDetailSchema>;
+
+export const supplierDetailSchema = supplierSchema.extend({
+  compras: z.object({
+    cantidad: z.number(),
+    total: z.number(),
+    pendientes_recepcion: z.number(),
+    ultima_fecha: z.string().nullable(),
+  }),
+});
 
 /* ---------------------------------------------------------------- estado de cuenta (issue 14) */
 
@@ -137,27 +141,29 @@ export type SupplierMoveType = (typeof SUPPLIER_MOVE_TYPES)[number];
 export const SUPPLIER_MOVE_LABELS: Record<SupplierMoveType, string> = { deuda: 'Compra a pagar', pago: 'Pago' };
 
 /** One line of a supplier's account: a payable (a purchase on credit or one entered by hand) or a payment of it. */
-export interface SupplierMove {
-  tipo: SupplierMoveType;
+export const supplierMoveSchema = z.object({
+  tipo: z.enum(SUPPLIER_MOVE_TYPES),
   /** YYYY-MM-DD: the payable's issue date, the payment's date. */
-  fecha: string;
-  descripcion: string;
+  fecha: z.string(),
+  descripcion: z.string(),
   /** The payable (cuenta) this line belongs to. */
-  cuenta_id: string;
-  compra_id: string | null;
+  cuenta_id: z.string(),
+  compra_id: z.string().nullable(),
   /** The payment's finance movement; null for a payable. */
-  movimiento_id: string | null;
+  movimiento_id: z.string().nullable(),
   /** What the business owes more (a payable) or less (a payment). */
-  debe: number;
-  haber: number;
+  debe: z.number(),
+  haber: z.number(),
   /** The running balance after this line: what is still owed to the supplier. */
-  saldo: number;
-}
+  saldo: z.number(),
+});
+export type SupplierMove = z.infer<typeof supplierMoveSchema>;
 
-export interface SupplierAccount {
-  proveedor_id: string;
-  proveedor_nombre: string;
+export const supplierAccountSchema = z.object({
+  proveedor_id: z.string(),
+  proveedor_nombre: z.string(),
   /** What the business owes the supplier now (the pending part of its payables). */
-  saldo: number;
-  movimientos: SupplierMove[];
-}
+  saldo: z.number(),
+  movimientos: z.array(supplierMoveSchema),
+});
+export type SupplierAccount = z.infer<typeof supplierAccountSchema>;

@@ -287,62 +287,76 @@ export type TaskCalendarQuery = z.output<typeof taskCalendarQuery>;
 
 /* ---------------------------------------------------------------- responses */
 
-export interface TaskUser {
-  id: string;
-  nombre: string;
-  apellido: string | null;
-  email: string;
-}
+export type TaskUser = z.infer<typeof taskUserSchema>;
 
-export interface Task {
-  id: string;
-  titulo: string;
-  descripcion: string | null;
-  fecha_inicio: string | null;
-  fecha_fin: string | null;
-  estado: TaskState;
-  prioridad: TaskPriority;
-  vencida: boolean;
-  asignada_a_id: string | null;
-  asignada_a: TaskUser | null;
-  creada_por_id: string | null;
-  creada_por: TaskUser | null;
-  creado_en: string;
-  actualizado_en: string;
-}
+export const taskUserSchema = z.object({
+  id: z.string(),
+  nombre: z.string(),
+  apellido: z.string().nullable(),
+  email: z.string(),
+});
 
-export interface CalendarTask extends Task {
-  color: string;
-}
+export type Task = z.infer<typeof taskSchema>;
 
-export interface TaskPage {
-  tareas: Task[];
-  total: number;
-  pagina: number;
-  por_pagina: number;
-  total_paginas: number;
-}
+export const taskSchema = z.object({
+  id: z.string(),
+  titulo: z.string(),
+  descripcion: z.string().nullable(),
+  fecha_inicio: z.string().nullable(),
+  fecha_fin: z.string().nullable(),
+  estado: z.enum(TASK_STATES),
+  prioridad: z.enum(TASK_PRIORITIES),
+  vencida: z.boolean(),
+  asignada_a_id: z.string().nullable(),
+  asignada_a: taskUserSchema.nullable(),
+  creada_por_id: z.string().nullable(),
+  creada_por: taskUserSchema.nullable(),
+  creado_en: z.string(),
+  actualizado_en: z.string(),
+});
 
-export interface TaskStats {
-  total: number;
-  total_tareas: number;
-  pendientes: number;
-  en_progreso: number;
-  pausadas: number;
-  completadas: number;
-  canceladas: number;
-  vencidas: number;
-  por_prioridad: Record<TaskPriority, number>;
-}
+export type CalendarTask = z.infer<typeof calendarTaskSchema>;
 
-export interface TaskEmployee {
-  id: string;
-  nombre: string;
-  apellido: string | null;
-  email: string;
-  rol: 'admin' | 'empleado';
-  nombre_completo: string;
-}
+export const calendarTaskSchema = taskSchema.extend({
+  color: z.string(),
+});
+
+export type TaskPage = z.infer<typeof taskPageSchema>;
+
+export const taskPageSchema = z.object({
+  tareas: z.array(taskSchema),
+  total: z.number(),
+  pagina: z.number(),
+  por_pagina: z.number(),
+  total_paginas: z.number(),
+});
+
+export type TaskStats = z.infer<typeof taskStatsSchema>;
+
+export const taskStatsSchema = z.object({
+  total: z.number(),
+  total_tareas: z.number(),
+  pendientes: z.number(),
+  en_progreso: z.number(),
+  pausadas: z.number(),
+  completadas: z.number(),
+  canceladas: z.number(),
+  vencidas: z.number(),
+  por_prioridad: z.record(z.enum(TASK_PRIORITIES), z.number()),
+});
+
+export type TaskEmployee = z.infer<typeof taskEmployeeSchema>;
+
+export const taskEmployeeSchema = z.object({
+  id: z.string(),
+  nombre: z.string(),
+  apellido: z.string().nullable(),
+  email: z.string(),
+  rol: z.enum(['admin', 'empleado']),
+  nombre_completo: z.string(),
+});
 
 export const userDisplayName = (u: { nombre: string; apellido?: string | null; email?: string } | null) =>
   u ? [u.nombre, u.apellido].filter(Boolean).join(' ') || (u.email ?? '') : '';
+
+export const taskEmployeesSchema = z.object({ empleados: z.array(taskEmployeeSchema) });

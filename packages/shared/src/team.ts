@@ -1,63 +1,79 @@
 import { z } from 'zod';
 import { email, optText } from './validation.js';
-import { ACTIONS, MODULES, permissionKey, type Modulo, type PermissionMap } from './permissions.js';
+import {
+  ACTIONS,
+  MODULES,
+  permissionKey,
+  permissionMapSchema,
+  type Modulo,
+  type PermissionMap,
+} from './permissions.js';
 
 /** The team of a business (API-CONTRACT §9.2, §14.5): members, pending users, invitations. */
 
 export const ROLE_LABELS = { admin: 'Administrador', empleado: 'Empleado' } as const;
 export type MemberRole = keyof typeof ROLE_LABELS;
 
-export interface Member {
-  id: string;
-  usuario_id: string;
-  email: string;
-  nombre: string;
-  apellido: string | null;
-  rol: MemberRole;
-  estado: 'aceptado';
-  es_creador: boolean;
-  acceso_total: boolean;
-  permisos: PermissionMap;
-  ver_costos: boolean;
-  cambiar_precios: boolean;
-  descuento_maximo: number | null;
-  exceder_credito: boolean;
-  invitado_por: string | null;
-  creada_en: string;
-  ultimo_acceso: string | null;
-}
+export type Member = z.infer<typeof memberSchema>;
 
-export interface PendingUser {
-  id: string;
-  usuario_id: string;
-  email: string;
-  nombre: string;
-  apellido: string | null;
-  rol: MemberRole;
-  estado: 'pendiente';
-  creada_en: string;
-  invitado_por: string | null;
-  usuario: { id: string; nombre: string; apellido: string | null; email: string };
-}
+export const memberSchema = z.object({
+  id: z.string(),
+  usuario_id: z.string(),
+  email: z.string(),
+  nombre: z.string(),
+  apellido: z.string().nullable(),
+  rol: z.enum(['admin', 'empleado']),
+  estado: z.literal('aceptado'),
+  es_creador: z.boolean(),
+  acceso_total: z.boolean(),
+  permisos: permissionMapSchema,
+  ver_costos: z.boolean(),
+  cambiar_precios: z.boolean(),
+  descuento_maximo: z.number().nullable(),
+  exceder_credito: z.boolean(),
+  invitado_por: z.string().nullable(),
+  creada_en: z.string(),
+  ultimo_acceso: z.string().nullable(),
+});
 
-export type InvitationState = 'pendiente' | 'aceptada' | 'vencida' | 'revocada';
+export type PendingUser = z.infer<typeof pendingUserSchema>;
 
-export interface Invitation {
-  id: string;
-  email: string;
-  rol: MemberRole;
-  estado: InvitationState;
-  mensaje: string | null;
-  expira_en: string;
-  creada_en: string;
-  enlace: string | null;
-}
+export const pendingUserSchema = z.object({
+  id: z.string(),
+  usuario_id: z.string(),
+  email: z.string(),
+  nombre: z.string(),
+  apellido: z.string().nullable(),
+  rol: z.enum(['admin', 'empleado']),
+  estado: z.literal('pendiente'),
+  creada_en: z.string(),
+  invitado_por: z.string().nullable(),
+  usuario: z.object({ id: z.string(), nombre: z.string(), apellido: z.string().nullable(), email: z.string() }),
+});
 
-export interface InvitationCreated {
-  message: string;
-  enviado: boolean;
-  invitacion: Invitation;
-}
+export const INVITATION_STATES = ['pendiente', 'aceptada', 'vencida', 'revocada'] as const;
+export type InvitationState = (typeof INVITATION_STATES)[number];
+
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const invitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  rol: z.enum(['admin', 'empleado']),
+  estado: z.enum(INVITATION_STATES),
+  mensaje: z.string().nullable(),
+  expira_en: z.string(),
+  creada_en: z.string(),
+  enlace: z.string().nullable(),
+});
+
+export type InvitationCreated = z.infer<typeof invitationCreatedSchema>;
+
+export const invitationCreatedSchema = z.object({
+  message: z.string(),
+  enviado: z.boolean(),
+  invitacion: invitationSchema,
+});
 
 /** The invitation form (the server applies the same rules). */
 export const invitationForm = z.object({
@@ -112,3 +128,44 @@ export function setModule(flags: PermissionMap, modulo: Modulo, value: boolean):
 export function visibleModules(flags: PermissionMap): Modulo[] {
   return MODULES.filter((m) => flags[permissionKey('ver', m)]);
 }
+
+const teamUser = z.object({ id: z.string(), nombre: z.string(), apellido: z.string().nullable(), email: z.string() });
+
+export const permissionsUpdatedSchema = z.object({
+  message: z.string(),
+  usuario_id: z.string(),
+  rol: z.enum(['admin', 'empleado']),
+  acceso_total: z.boolean(),
+  permisos: permissionMapSchema,
+  ver_costos: z.boolean(),
+  cambiar_precios: z.boolean(),
+  descuento_maximo: z.number().nullable(),
+  exceder_credito: z.boolean(),
+});
+
+export const memberApprovedSchema = z.object({
+  message: z.string(),
+  usuario: teamUser,
+  rol: z.enum(['admin', 'empleado']),
+  acceso_total: z.boolean(),
+  permisos: permissionMapSchema,
+});
+
+export const memberRejectedSchema = z.object({ message: z.string(), usuario_id: z.string() });
+
+/** GET /invitaciones/{token}: what the invited person sees before accepting. */
+export const invitationPreviewSchema = z.object({
+  negocio: z.object({ id: z.string(), nombre: z.string() }),
+  email: z.string(),
+  rol: z.enum(['admin', 'empleado']),
+  estado: z.literal('pendiente'),
+  mensaje: z.string().nullable(),
+  expira_en: z.string(),
+  invitado_por: z.object({ nombre: z.string().nullable() }),
+});
+
+export const invitationAcceptedSchema = z.object({
+  message: z.string(),
+  business_id: z.string(),
+  estado: z.literal('pendiente'),
+});

@@ -86,15 +86,61 @@ export const isoDate = () =>
 export const queryBool = () =>
   z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), z.boolean());
 
-/** A 422 field error as the API returns it. */
-export interface FieldError {
-  field: string;
-  message: string;
-}
+/** Every error code the API answers with (API-CONTRACT §1.3). */
+export const ERROR_CODES = [
+  'UNAUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  'EMAIL_NOT_CONFIRMED',
+  'READ_ONLY',
+  'BLOCKED',
+  'NOT_MEMBER',
+  'MEMBERSHIP_PENDING',
+  'FORBIDDEN',
+  'PRICE_CHANGE_FORBIDDEN',
+  'DISCOUNT_OVER_MAX',
+  'ADMIN_REQUIRED',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'INSUFFICIENT_STOCK',
+  'UNTRACKED_STOCK',
+  'DUPLICATE',
+  'IN_USE',
+  'ALREADY_PAID',
+  'GENERATED_RECORD',
+  'INVALID_STATE',
+  'TURNO_CLOSED',
+  'TURNO_OPEN',
+  'CREDIT_LIMIT',
+  'OVER_BALANCE',
+  'PLAN_LIMIT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'VALIDATION_ERROR',
+  'TOKEN_INVALID',
+  'INVALID_FILE',
+  'BUSINESS_REQUIRED',
+  'IDEMPOTENCY_MISMATCH',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'UNAVAILABLE',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export interface ApiErrorBody {
-  detail: string | Record<string, unknown>;
-  code: string;
-  errors?: FieldError[];
-  [k: string]: unknown;
-}
+/** A 422 field error as the API returns it. */
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/**
+ * The one error body of every status >= 400: `{detail, code}`, `errors` on a 422, `request_id`
+ * on a 500, and a few extras some errors add (the module and action of a FORBIDDEN, for example).
+ */
+export const apiErrorSchema = z.looseObject({
+  detail: z.union([z.string(), z.record(z.string(), z.unknown())]),
+  code: z.enum(ERROR_CODES),
+  errors: z.array(fieldErrorSchema).optional(),
+  request_id: z.string().optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** An answer that only says what happened ("Contraseña actualizada correctamente."). */
+export const messageSchema = z.object({ message: z.string() });

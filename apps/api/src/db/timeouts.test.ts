@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildApp } from '../app.js';
 import { access } from '../lib/access.js';
 import { createTestApp } from '../test/app.js';
@@ -85,7 +86,8 @@ describe('session timeouts', () => {
       jwtSecret: 'secreto-de-pruebas-de-mostrador-0123456789abcdef',
       publicUrl: 'http://localhost:3000',
     });
-    slowApp.get('/api/v1/lento', { config: { access: access.public } }, async () => {
+    const response = { 200: z.object({ ok: z.boolean() }) };
+    slowApp.get('/api/v1/lento', { config: { access: access.public }, schema: { response } }, async () => {
       await quick.pool.query('SELECT pg_sleep(5)');
       return { ok: true };
     });

@@ -1,41 +1,6 @@
-import type { FieldError } from '@mostrador/shared';
+import type { ErrorCode, FieldError } from '@mostrador/shared';
 
-export type ErrorCode =
-  | 'UNAUTHENTICATED'
-  | 'INVALID_CREDENTIALS'
-  | 'EMAIL_NOT_CONFIRMED'
-  | 'READ_ONLY'
-  | 'BLOCKED'
-  | 'NOT_MEMBER'
-  | 'MEMBERSHIP_PENDING'
-  | 'FORBIDDEN'
-  | 'PRICE_CHANGE_FORBIDDEN'
-  | 'DISCOUNT_OVER_MAX'
-  | 'ADMIN_REQUIRED'
-  | 'NOT_FOUND'
-  | 'METHOD_NOT_ALLOWED'
-  | 'INSUFFICIENT_STOCK'
-  | 'UNTRACKED_STOCK'
-  | 'DUPLICATE'
-  | 'IN_USE'
-  | 'ALREADY_PAID'
-  | 'GENERATED_RECORD'
-  | 'INVALID_STATE'
-  | 'TURNO_CLOSED'
-  | 'TURNO_OPEN'
-  | 'CREDIT_LIMIT'
-  | 'OVER_BALANCE'
-  | 'PLAN_LIMIT'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'VALIDATION_ERROR'
-  | 'TOKEN_INVALID'
-  | 'INVALID_FILE'
-  | 'BUSINESS_REQUIRED'
-  | 'IDEMPOTENCY_MISMATCH'
-  | 'RATE_LIMITED'
-  | 'INTERNAL'
-  | 'UNAVAILABLE';
+export type { ErrorCode };
 
 /** An expected failure: becomes `{detail, code, ...extra}` with its status. */
 export class AppError extends Error {

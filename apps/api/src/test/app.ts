@@ -24,6 +24,8 @@ async function appOn(database: Database, overrides: Partial<AppOptions>): Promis
     database,
     jwtSecret: 'secreto-de-pruebas-de-mostrador-0123456789abcdef',
     publicUrl: 'http://localhost:3000',
+    // Every answer is checked against its documented schema (lib/responses.ts).
+    checkResponses: true,
     ...overrides,
     // Files register many users from one address: the signup limit has its own test.
     rateLimits: { signupPerHour: 10_000, ...overrides.rateLimits },

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { isoDate } from '@mostrador/shared';
+import { isoDate, auditEntrySchema } from '@mostrador/shared';
 import type { App } from '../../app.js';
 import { auditLog, users } from '../../db/schema/index.js';
 import { access, businessOf, isUuid } from '../../lib/access.js';
@@ -31,7 +31,12 @@ export async function auditRoutes(app: App) {
     '/businesses/:id/auditoria',
     {
       config: { access: access.admin },
-      schema: { tags: ['auditoría'], params: z.object({ id: z.string() }), querystring: query },
+      schema: {
+        tags: ['auditoría'],
+        params: z.object({ id: z.string() }),
+        querystring: query,
+        response: { 200: z.array(auditEntrySchema) },
+      },
     },
     async (req, reply) => {
       const b = businessOf(req);
@@ -77,7 +82,7 @@ export async function auditRoutes(app: App) {
         antes: r.a.antes,
         despues: r.a.despues,
         // What people call the records the row mentions (its entity, every …_id), by id.
-        nombres: Object.fromEntries(idsOf(r.a).flatMap((id) => (names.has(id) ? [[id, names.get(id)]] : []))),
+        nombres: Object.fromEntries(idsOf(r.a).flatMap((id) => (names.has(id) ? [[id, names.get(id)!]] : []))),
       }));
     },
   );

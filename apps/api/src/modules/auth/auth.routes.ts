@@ -8,7 +8,16 @@ import {
   profileInput,
   resetPasswordInput,
   signupInput,
+  activationResultSchema,
+  confirmationStatusSchema,
+  emailMessageSchema,
+  loginResponseSchema,
+  messageSchema,
+  signupResultSchema,
+  userSchema,
+  apiErrorSchema,
 } from '@mostrador/shared';
+import { noContent, rateLimitedResponse } from '../../lib/responses.js';
 import type { App } from '../../app.js';
 import { access, authOf } from '../../lib/access.js';
 import { AppError, invalid, unauthenticated } from '../../lib/errors.js';
@@ -39,44 +48,62 @@ export async function authRoutes(app: App) {
   await app.register(async (scope) => {
     await scope.register(formbody);
     const form = scope.withTypeProvider<ZodTypeProvider>();
-    form.post('/auth/login', { config: { access: access.public }, schema: { tags, body: loginInput } }, async (req) => {
-      const { username, password } = req.body;
-      const ip = clientIp(req);
-      // Each attempt counts before the password is checked (so concurrent guesses cannot pass
-      // the limit together) and is given back when it was right: only failures stay counted.
-      const email = username.trim().toLowerCase();
-      await limits.loginEmail.take(email);
-      try {
-        await limits.loginIp.take(ip);
-      } catch (e) {
-        await limits.loginEmail.release(email);
-        throw e;
-      }
-      const release = () => Promise.all([limits.loginEmail.release(email), limits.loginIp.release(ip)]);
-      const result = await auth.login(db, svc, username, password, ip).catch(async (e: unknown) => {
-        // Not a wrong password (an unconfirmed e-mail, an error): not counted.
+    form.post(
+      '/auth/login',
+      {
+        config: { access: access.public },
+        schema: {
+          tags,
+          body: loginInput, // 401 wrong e-mail or password, 403 e-mail not confirmed.
+          response: { 200: loginResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema, ...rateLimitedResponse },
+        },
+      },
+      async (req) => {
+        const { username, password } = req.body;
+        const ip = clientIp(req);
+        // Each attempt counts before the password is checked (so concurrent guesses cannot pass
+        // the limit together) and is given back when it was right: only failures stay counted.
+        const email = username.trim().toLowerCase();
+        await limits.loginEmail.take(email);
+        try {
+          await limits.loginIp.take(ip);
+        } catch (e) {
+          await limits.loginEmail.release(email);
+          throw e;
+        }
+        const release = () => Promise.all([limits.loginEmail.release(email), limits.loginIp.release(ip)]);
+        const result = await auth.login(db, svc, username, password, ip).catch(async (e: unknown) => {
+          // Not a wrong password (an unconfirmed e-mail, an error): not counted.
+          await release();
+          throw e;
+        });
+        if (!result) {
+          throw new AppError(
+            401,
+            'INVALID_CREDENTIALS',
+            'E-mail o contraseña incorrectos.',
+            {},
+            {
+              'WWW-Authenticate': 'Bearer',
+            },
+          );
+        }
         await release();
-        throw e;
-      });
-      if (!result) {
-        throw new AppError(
-          401,
-          'INVALID_CREDENTIALS',
-          'E-mail o contraseña incorrectos.',
-          {},
-          {
-            'WWW-Authenticate': 'Bearer',
-          },
-        );
-      }
-      await release();
-      return result;
-    });
+        return result;
+      },
+    );
   });
 
   app.post(
     '/auth/signup',
-    { config: { access: access.public }, schema: { tags, body: signupInput } },
+    {
+      config: { access: access.public },
+      schema: {
+        tags,
+        body: signupInput,
+        response: { 201: signupResultSchema, 409: apiErrorSchema, ...rateLimitedResponse },
+      },
+    },
     async (req, reply) => {
       await limits.signupIp.take(clientIp(req));
       const confirmed = await auth.signup(db, svc, req.body);
@@ -94,16 +121,24 @@ export async function authRoutes(app: App) {
     },
   );
 
-  app.get('/auth/me', { config: { access: access.user }, schema: { tags } }, async (req) => {
-    const u = await auth.getUser(db, authOf(req).id);
-    if (!u) throw unauthenticated();
-    return auth.toUser(u);
-  });
+  app.get(
+    '/auth/me',
+    { config: { access: access.user }, schema: { tags, response: { 200: userSchema } } },
+    async (req) => {
+      const u = await auth.getUser(db, authOf(req).id);
+      if (!u) throw unauthenticated();
+      return auth.toUser(u);
+    },
+  );
 
-  app.put('/auth/profile', { config: { access: access.user }, schema: { tags, body: profileInput } }, async (req) => {
-    requireSomeField(req.body);
-    return auth.toUser(await auth.updateProfile(db, svc, authOf(req).id, req.body));
-  });
+  app.put(
+    '/auth/profile',
+    { config: { access: access.user }, schema: { tags, body: profileInput, response: { 200: userSchema } } },
+    async (req) => {
+      requireSomeField(req.body);
+      return auth.toUser(await auth.updateProfile(db, svc, authOf(req).id, req.body));
+    },
+  );
 
   const changeBody = z.preprocess((b) => {
     if (!b || typeof b !== 'object') return b;
@@ -112,7 +147,10 @@ export async function authRoutes(app: App) {
   }, changePasswordInput);
   app.put(
     '/auth/change-password',
-    { config: { access: access.user }, schema: { tags, body: changeBody } },
+    {
+      config: { access: access.user },
+      schema: { tags, body: changeBody, response: { 200: messageSchema, ...rateLimitedResponse } },
+    },
     async (req) => {
       const me = authOf(req);
       await limits.changePassword.take(me.id);
@@ -131,7 +169,10 @@ export async function authRoutes(app: App) {
 
   app.get(
     '/auth/activate/:token',
-    { config: { access: access.public }, schema: { tags, params: z.object({ token: z.string() }) } },
+    {
+      config: { access: access.public },
+      schema: { tags, params: z.object({ token: z.string() }), response: { 200: activationResultSchema } },
+    },
     async (req) => {
       const r = await auth.activate(db, svc, req.params.token);
       return { message: 'Tu e-mail fue confirmado. Ya podés iniciar sesión.', email: r.email, status: r.status };
@@ -146,6 +187,7 @@ export async function authRoutes(app: App) {
         tags,
         params: z.object({ email: z.string() }),
         querystring: z.object({ clave: z.string().max(200).optional() }),
+        response: { 200: confirmationStatusSchema, ...rateLimitedResponse },
       },
     },
     async (req) => {
@@ -161,7 +203,10 @@ export async function authRoutes(app: App) {
 
   app.post(
     '/auth/resend-confirmation',
-    { config: { access: access.public }, schema: { tags, body: emailInput } },
+    {
+      config: { access: access.public },
+      schema: { tags, body: emailInput, response: { 200: emailMessageSchema, ...rateLimitedResponse } },
+    },
     async (req) => {
       await limits.mailEmail.take(`confirm:${req.body.email}`);
       await limits.mailIp.take(`confirm:${clientIp(req)}`);
@@ -173,14 +218,21 @@ export async function authRoutes(app: App) {
     },
   );
 
-  app.post('/auth/logout', { config: { access: access.user }, schema: { tags } }, async (req, reply) => {
-    await auth.logout(db, svc, authOf(req).sessionId);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/auth/logout',
+    { config: { access: access.user }, schema: { tags, response: { 204: noContent } } },
+    async (req, reply) => {
+      await auth.logout(db, svc, authOf(req).sessionId);
+      return reply.status(204).send();
+    },
+  );
 
   app.post(
     '/auth/forgot-password',
-    { config: { access: access.public }, schema: { tags, body: emailInput } },
+    {
+      config: { access: access.public },
+      schema: { tags, body: emailInput, response: { 200: messageSchema, ...rateLimitedResponse } },
+    },
     async (req) => {
       await limits.mailEmail.take(`reset:${req.body.email}`);
       await limits.mailIp.take(`reset:${clientIp(req)}`);
@@ -191,7 +243,7 @@ export async function authRoutes(app: App) {
 
   app.post(
     '/auth/reset-password',
-    { config: { access: access.public }, schema: { tags, body: resetPasswordInput } },
+    { config: { access: access.public }, schema: { tags, body: resetPasswordInput, response: { 200: messageSchema } } },
     async (req) => {
       await auth.resetPassword(db, svc, req.body.token, req.body.new_password);
       return { message: 'Contraseña restablecida. Ya podés iniciar sesión.' };

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { allPermissions, businessInput, businessUpdateInput, type PermissionsResponse } from '@mostrador/shared';
+import {
+  allPermissions,
+  businessInput,
+  businessUpdateInput,
+  type PermissionsResponse,
+  accountDebugSchema,
+  accountRepairSchema,
+  businessCreatedSchema,
+  businessSchema,
+  permissionsResponseSchema,
+} from '@mostrador/shared';
+import { noContent } from '../../lib/responses.js';
 import type { App } from '../../app.js';
 import {
   access,
@@ -23,20 +34,28 @@ export async function businessRoutes(app: App) {
 
   app.post(
     '/businesses',
-    { config: { access: access.user }, schema: { tags, body: businessInput } },
+    {
+      config: { access: access.user },
+      schema: { tags, body: businessInput, response: { 201: businessCreatedSchema } },
+    },
     async (req, reply) => {
       const business = await svc.createBusiness(db, authOf(req).id, req.body, app.services.now());
       return reply.status(201).send({ message: 'Negocio creado correctamente', business_id: business.id, business });
     },
   );
 
-  app.get('/businesses', { config: { access: access.user }, schema: { tags } }, async (req) =>
-    svc.listBusinesses(app.db.pool, authOf(req).id),
+  app.get(
+    '/businesses',
+    { config: { access: access.user }, schema: { tags, response: { 200: z.array(businessSchema) } } },
+    async (req) => svc.listBusinesses(app.db.pool, authOf(req).id),
   );
 
   app.get(
     '/businesses/:id',
-    { config: { access: access.member, plan: { blocked: 'allow' } }, schema: { tags, params: idParams } },
+    {
+      config: { access: access.member, plan: { blocked: 'allow' } },
+      schema: { tags, params: idParams, response: { 200: businessSchema } },
+    },
     async (req) => {
       const b = businessOf(req);
       return svc.getBusiness(db, b.id, authOf(req).id, b.rol);
@@ -45,7 +64,10 @@ export async function businessRoutes(app: App) {
 
   app.put(
     '/businesses/:id',
-    { config: { access: access.admin }, schema: { tags, params: idParams, body: businessUpdateInput } },
+    {
+      config: { access: access.admin },
+      schema: { tags, params: idParams, body: businessUpdateInput, response: { 200: businessSchema } },
+    },
     async (req) => {
       requireSomeField(req.body);
       const b = businessOf(req);
@@ -61,7 +83,7 @@ export async function businessRoutes(app: App) {
         access: access.creator('Solo el creador puede eliminar el negocio.'),
         plan: { readOnly: 'allow', blocked: 'allow' },
       },
-      schema: { tags, params: idParams },
+      schema: { tags, params: idParams, response: { 204: noContent } },
     },
     async (req, reply) => {
       await svc.deleteBusiness(db, businessOf(req).id);
@@ -71,7 +93,10 @@ export async function businessRoutes(app: App) {
 
   app.get(
     '/businesses/:id/permissions',
-    { config: { access: access.member, plan: { blocked: 'allow' } }, schema: { tags, params: idParams } },
+    {
+      config: { access: access.member, plan: { blocked: 'allow' } },
+      schema: { tags, params: idParams, response: { 200: permissionsResponseSchema } },
+    },
     async (req): Promise<PermissionsResponse> => {
       const b = businessOf(req);
       const full = hasFullAccess(b);
@@ -93,7 +118,7 @@ export async function businessRoutes(app: App) {
 
   app.get(
     '/businesses/debug/:email',
-    { config: { access: access.user }, schema: { tags, params: emailParams } },
+    { config: { access: access.user }, schema: { tags, params: emailParams, response: { 200: accountDebugSchema } } },
     async (req) => {
       const me = await svc.assertOwnAccount(db, authOf(req).id, req.params.email);
       return svc.debugAccount(db, me.id, me.email);
@@ -102,7 +127,7 @@ export async function businessRoutes(app: App) {
 
   app.post(
     '/businesses/repair/:email',
-    { config: { access: access.user }, schema: { tags, params: emailParams } },
+    { config: { access: access.user }, schema: { tags, params: emailParams, response: { 200: accountRepairSchema } } },
     async (req) => {
       const me = await svc.assertOwnAccount(db, authOf(req).id, req.params.email);
       return svc.repairAccount(db, me.id);

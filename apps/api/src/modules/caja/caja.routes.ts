@@ -17,8 +17,18 @@ import {
   AGEING_LABELS,
   type AccountMove,
   type Deudor,
+  cajaSchema,
+  cobroSchema,
+  cuentaCorrienteSchema,
+  deudorSchema,
+  medioDeletedSchema,
+  medioPagoSchema,
+  turnoMovimientoCreatedSchema,
+  turnoResumenSchema,
+  turnoSchema,
 } from '@mostrador/shared';
 import type { FastifyRequest } from 'fastify';
+import { xlsxFile } from '../../lib/responses.js';
 import type { App } from '../../app.js';
 import { todayIn } from '../../lib/dates.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
@@ -47,18 +57,27 @@ export async function cajaRoutes(app: App) {
 
   app.get(
     '/businesses/:id/medios-pago',
-    { config: { access: access.member }, schema: { tags, params: idParams } },
+    {
+      config: { access: access.member },
+      schema: { tags, params: idParams, response: { 200: z.array(medioPagoSchema) } },
+    },
     async (req) => medios.listMedios(db, businessOf(req).id),
   );
   app.post(
     '/businesses/:id/medios-pago',
-    { config: { access: access.admin }, schema: { tags, params: idParams, body: medioPagoInput } },
+    {
+      config: { access: access.admin },
+      schema: { tags, params: idParams, body: medioPagoInput, response: { 201: medioPagoSchema } },
+    },
     async (req, reply) =>
       reply.status(201).send(await medios.createMedio(db, businessOf(req).id, authOf(req).id, req.body)),
   );
   app.put(
     '/businesses/:id/medios-pago/:medioId',
-    { config: { access: access.admin }, schema: { tags, params: midParams, body: medioPagoUpdate } },
+    {
+      config: { access: access.admin },
+      schema: { tags, params: midParams, body: medioPagoUpdate, response: { 200: medioPagoSchema } },
+    },
     async (req) => {
       requireSomeField(req.body);
       return medios.updateMedio(db, businessOf(req).id, authOf(req).id, medioId(req.params.medioId), req.body);
@@ -66,7 +85,7 @@ export async function cajaRoutes(app: App) {
   );
   app.delete(
     '/businesses/:id/medios-pago/:medioId',
-    { config: { access: access.admin }, schema: { tags, params: midParams } },
+    { config: { access: access.admin }, schema: { tags, params: midParams, response: { 200: medioDeletedSchema } } },
     async (req) => medios.deleteMedio(db, businessOf(req).id, authOf(req).id, medioId(req.params.medioId)),
   );
 
@@ -78,12 +97,18 @@ export async function cajaRoutes(app: App) {
   };
   app.get(
     '/businesses/:id/cuentas-corrientes',
-    { config: { access: access.module('clientes', 'ver') }, schema: { tags, params: idParams } },
+    {
+      config: { access: access.module('clientes', 'ver') },
+      schema: { tags, params: idParams, response: { 200: z.array(deudorSchema) } },
+    },
     async (req) => deudores(req),
   );
   app.get(
     '/businesses/:id/cuentas-corrientes/exportar',
-    { config: { access: access.module('clientes', 'ver') }, schema: { tags, params: idParams } },
+    {
+      config: { access: access.module('clientes', 'ver') },
+      schema: { tags, params: idParams, response: { 200: xlsxFile } },
+    },
     async (req, reply) => {
       const list = await deudores(req);
       return sendXlsx<Deudor>(reply, {
@@ -105,7 +130,10 @@ export async function cajaRoutes(app: App) {
   );
   app.get(
     '/businesses/:id/clientes/:clienteId/cuenta-corriente/exportar',
-    { config: { access: access.module('clientes', 'ver') }, schema: { tags, params: clienteParams } },
+    {
+      config: { access: access.module('clientes', 'ver') },
+      schema: { tags, params: clienteParams, response: { 200: xlsxFile } },
+    },
     async (req, reply) => {
       const c = await cuenta.getCuenta(db, businessOf(req).id, clienteId(req.params.clienteId));
       return sendXlsx<AccountMove>(reply, {
@@ -125,12 +153,15 @@ export async function cajaRoutes(app: App) {
   );
   app.get(
     '/businesses/:id/clientes/:clienteId/cuenta-corriente',
-    { config: { access: access.module('clientes', 'ver') }, schema: { tags, params: clienteParams } },
+    {
+      config: { access: access.module('clientes', 'ver') },
+      schema: { tags, params: clienteParams, response: { 200: cuentaCorrienteSchema } },
+    },
     async (req) => cuenta.getCuenta(db, businessOf(req).id, clienteId(req.params.clienteId)),
   );
   app.post(
     '/businesses/:id/clientes/:clienteId/cobros',
-    { config: editar, schema: { tags, params: clienteParams, body: cobroInput } },
+    { config: editar, schema: { tags, params: clienteParams, body: cobroInput, response: { 201: cobroSchema } } },
     async (req, reply) => {
       const b = businessOf(req);
       const ctx = { businessId: b.id, userId: authOf(req).id, timezone: b.timezone, now: now() };
@@ -138,18 +169,23 @@ export async function cajaRoutes(app: App) {
     },
   );
 
-  app.get('/businesses/:id/cajas', { config: ver, schema: { tags, params: idParams } }, async (req) =>
-    turnos.listCajas(db, businessOf(req).id),
+  app.get(
+    '/businesses/:id/cajas',
+    { config: ver, schema: { tags, params: idParams, response: { 200: z.array(cajaSchema) } } },
+    async (req) => turnos.listCajas(db, businessOf(req).id),
   );
   app.post(
     '/businesses/:id/cajas',
-    { config: { access: access.admin }, schema: { tags, params: idParams, body: cajaInput } },
+    {
+      config: { access: access.admin },
+      schema: { tags, params: idParams, body: cajaInput, response: { 201: cajaSchema } },
+    },
     async (req, reply) =>
       reply.status(201).send(await turnos.createCaja(db, businessOf(req).id, authOf(req).id, req.body.nombre)),
   );
   app.post(
     '/businesses/:id/cajas/:cajaId/turnos',
-    { config: editar, schema: { tags, params: cajaParams, body: turnoOpenInput } },
+    { config: editar, schema: { tags, params: cajaParams, body: turnoOpenInput, response: { 201: turnoSchema } } },
     async (req, reply) => {
       const cajaId = pathId(req.params.cajaId, CAJA_MESSAGES.cajaNotFound);
       const t = await turnos.openTurno(db, businessOf(req).id, authOf(req).id, cajaId, req.body.fondo_inicial, now());
@@ -159,7 +195,10 @@ export async function cajaRoutes(app: App) {
 
   app.get(
     '/businesses/:id/turnos',
-    { config: ver, schema: { tags, params: idParams, querystring: turnoListQuery } },
+    {
+      config: ver,
+      schema: { tags, params: idParams, querystring: turnoListQuery, response: { 200: z.array(turnoResumenSchema) } },
+    },
     async (req, reply) => {
       const b = businessOf(req);
       const { rows, total } = await turnos.listTurnos(db, b.id, b.timezone, req.query);
@@ -169,7 +208,7 @@ export async function cajaRoutes(app: App) {
 
   app.get(
     '/businesses/:id/turnos/exportar',
-    { config: ver, schema: { tags, params: idParams, querystring: turnoListQuery } },
+    { config: ver, schema: { tags, params: idParams, querystring: turnoListQuery, response: { 200: xlsxFile } } },
     async (req, reply) => {
       const b = businessOf(req);
       const fmt = new Intl.DateTimeFormat('es-AR', {
@@ -209,7 +248,7 @@ export async function cajaRoutes(app: App) {
   // The closing (or the state while open) of one turno, as the printed report says it.
   app.get(
     '/businesses/:id/turnos/:turnoId/exportar',
-    { config: ver, schema: { tags, params: turnoParams } },
+    { config: ver, schema: { tags, params: turnoParams, response: { 200: xlsxFile } } },
     async (req, reply) => {
       const t = await turnos.getTurno(db, businessOf(req).id, turnoId(req.params.turnoId));
       const nombre = new Map(t.por_medio.map((m) => [m.medio_pago_id, m.nombre]));
@@ -290,12 +329,22 @@ export async function cajaRoutes(app: App) {
     },
   );
 
-  app.get('/businesses/:id/turnos/:turnoId', { config: ver, schema: { tags, params: turnoParams } }, async (req) =>
-    turnos.getTurno(db, businessOf(req).id, turnoId(req.params.turnoId)),
+  app.get(
+    '/businesses/:id/turnos/:turnoId',
+    { config: ver, schema: { tags, params: turnoParams, response: { 200: turnoSchema } } },
+    async (req) => turnos.getTurno(db, businessOf(req).id, turnoId(req.params.turnoId)),
   );
   app.post(
     '/businesses/:id/turnos/:turnoId/movimientos',
-    { config: editar, schema: { tags, params: turnoParams, body: turnoMovimientoInput } },
+    {
+      config: editar,
+      schema: {
+        tags,
+        params: turnoParams,
+        body: turnoMovimientoInput,
+        response: { 201: turnoMovimientoCreatedSchema },
+      },
+    },
     async (req, reply) =>
       reply
         .status(201)
@@ -305,7 +354,7 @@ export async function cajaRoutes(app: App) {
   );
   app.post(
     '/businesses/:id/turnos/:turnoId/cerrar',
-    { config: editar, schema: { tags, params: turnoParams, body: turnoCerrarInput } },
+    { config: editar, schema: { tags, params: turnoParams, body: turnoCerrarInput, response: { 200: turnoSchema } } },
     async (req) =>
       turnos.closeTurno(db, businessOf(req).id, authOf(req).id, turnoId(req.params.turnoId), req.body, now()),
   );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CATEGORY_MESSAGES, categoryInput, categoryListQuery, categoryUpdate } from '@mostrador/shared';
+import { CATEGORY_MESSAGES, categoryInput, categoryListQuery, categoryUpdate, categorySchema } from '@mostrador/shared';
+import { noContent } from '../../lib/responses.js';
 import type { App } from '../../app.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
 import { requireSomeField } from '../../lib/http.js';
@@ -19,21 +20,31 @@ const eliminar = { access: access.module('categorias', 'eliminar') };
 export async function categoryRoutes(app: App) {
   const { db } = app.db;
 
-  app.get(base, { config: ver, schema: { tags, params: idParams, querystring: categoryListQuery } }, async (req) =>
-    service.listCategories(db, businessOf(req).id, req.query),
+  app.get(
+    base,
+    {
+      config: ver,
+      schema: { tags, params: idParams, querystring: categoryListQuery, response: { 200: z.array(categorySchema) } },
+    },
+    async (req) => service.listCategories(db, businessOf(req).id, req.query),
   );
 
-  app.post(base, { config: editar, schema: { tags, params: idParams, body: categoryInput } }, async (req, reply) =>
-    reply.status(201).send(await service.createCategory(db, businessOf(req).id, authOf(req).id, req.body)),
+  app.post(
+    base,
+    { config: editar, schema: { tags, params: idParams, body: categoryInput, response: { 201: categorySchema } } },
+    async (req, reply) =>
+      reply.status(201).send(await service.createCategory(db, businessOf(req).id, authOf(req).id, req.body)),
   );
 
-  app.get(`${base}/:cid`, { config: ver, schema: { tags, params: cidParams } }, async (req) =>
-    service.getCategory(db, businessOf(req).id, pathId(req.params.cid, CATEGORY_MESSAGES.notFound)),
+  app.get(
+    `${base}/:cid`,
+    { config: ver, schema: { tags, params: cidParams, response: { 200: categorySchema } } },
+    async (req) => service.getCategory(db, businessOf(req).id, pathId(req.params.cid, CATEGORY_MESSAGES.notFound)),
   );
 
   app.put(
     `${base}/:cid`,
-    { config: editar, schema: { tags, params: cidParams, body: categoryUpdate } },
+    { config: editar, schema: { tags, params: cidParams, body: categoryUpdate, response: { 200: categorySchema } } },
     async (req) => {
       requireSomeField(req.body);
       const cid = pathId(req.params.cid, CATEGORY_MESSAGES.notFound);
@@ -41,9 +52,13 @@ export async function categoryRoutes(app: App) {
     },
   );
 
-  app.delete(`${base}/:cid`, { config: eliminar, schema: { tags, params: cidParams } }, async (req, reply) => {
-    const cid = pathId(req.params.cid, CATEGORY_MESSAGES.notFound);
-    await service.deleteCategory(db, businessOf(req).id, authOf(req).id, cid);
-    return reply.status(204).send();
-  });
+  app.delete(
+    `${base}/:cid`,
+    { config: eliminar, schema: { tags, params: cidParams, response: { 204: noContent } } },
+    async (req, reply) => {
+      const cid = pathId(req.params.cid, CATEGORY_MESSAGES.notFound);
+      await service.deleteCategory(db, businessOf(req).id, authOf(req).id, cid);
+      return reply.status(204).send();
+    },
+  );
 }

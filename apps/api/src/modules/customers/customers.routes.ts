@@ -7,7 +7,9 @@ import {
   DOCUMENT_TYPE_LABELS,
   IVA_CONDITION_LABELS,
   type Customer,
+  customerSchema,
 } from '@mostrador/shared';
+import { noContent, xlsxFile } from '../../lib/responses.js';
 import type { App } from '../../app.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
 import { todayIn } from '../../lib/dates.js';
@@ -30,7 +32,10 @@ export async function customerRoutes(app: App) {
 
   app.get(
     base,
-    { config: ver, schema: { tags, params: idParams, querystring: customerListQuery } },
+    {
+      config: ver,
+      schema: { tags, params: idParams, querystring: customerListQuery, response: { 200: z.array(customerSchema) } },
+    },
     async (req, reply) => {
       const { rows, total } = await service.listCustomers(db, businessOf(req).id, req.query);
       return reply.header('X-Total-Count', String(total)).send(rows);
@@ -39,7 +44,7 @@ export async function customerRoutes(app: App) {
 
   app.get(
     `${base}/exportar`,
-    { config: ver, schema: { tags, params: idParams, querystring: customerListQuery } },
+    { config: ver, schema: { tags, params: idParams, querystring: customerListQuery, response: { 200: xlsxFile } } },
     async (req, reply) => {
       const b = businessOf(req);
       const q = req.query;
@@ -65,17 +70,22 @@ export async function customerRoutes(app: App) {
     },
   );
 
-  app.post(base, { config: editar, schema: { tags, params: idParams, body: customerInput } }, async (req, reply) =>
-    reply.status(201).send(await service.createCustomer(db, businessOf(req).id, authOf(req).id, req.body)),
+  app.post(
+    base,
+    { config: editar, schema: { tags, params: idParams, body: customerInput, response: { 201: customerSchema } } },
+    async (req, reply) =>
+      reply.status(201).send(await service.createCustomer(db, businessOf(req).id, authOf(req).id, req.body)),
   );
 
-  app.get(`${base}/:cid`, { config: ver, schema: { tags, params: cidParams } }, async (req) =>
-    service.getCustomer(db, businessOf(req).id, pathId(req.params.cid, CUSTOMER_MESSAGES.notFound)),
+  app.get(
+    `${base}/:cid`,
+    { config: ver, schema: { tags, params: cidParams, response: { 200: customerSchema } } },
+    async (req) => service.getCustomer(db, businessOf(req).id, pathId(req.params.cid, CUSTOMER_MESSAGES.notFound)),
   );
 
   app.put(
     `${base}/:cid`,
-    { config: editar, schema: { tags, params: cidParams, body: customerUpdate } },
+    { config: editar, schema: { tags, params: cidParams, body: customerUpdate, response: { 200: customerSchema } } },
     async (req) => {
       requireSomeField(req.body);
       const cid = pathId(req.params.cid, CUSTOMER_MESSAGES.notFound);
@@ -83,13 +93,17 @@ export async function customerRoutes(app: App) {
     },
   );
 
-  app.delete(`${base}/:cid`, { config: eliminar, schema: { tags, params: cidParams } }, async (req, reply) => {
-    await service.deleteCustomer(
-      db,
-      businessOf(req).id,
-      authOf(req).id,
-      pathId(req.params.cid, CUSTOMER_MESSAGES.notFound),
-    );
-    return reply.status(204).send();
-  });
+  app.delete(
+    `${base}/:cid`,
+    { config: eliminar, schema: { tags, params: cidParams, response: { 204: noContent } } },
+    async (req, reply) => {
+      await service.deleteCustomer(
+        db,
+        businessOf(req).id,
+        authOf(req).id,
+        pathId(req.params.cid, CUSTOMER_MESSAGES.notFound),
+      );
+      return reply.status(204).send();
+    },
+  );
 }

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { dashboardQuery, recentActivityQuery, topProductsChartQuery } from '@mostrador/shared';
+import {
+  dashboardQuery,
+  recentActivityQuery,
+  topProductsChartQuery,
+  businessHealthSchema,
+  dashboardStatsSchema,
+  dashboardStatsV1Schema,
+  monthlySalesChartSchema,
+  recentActivitySchema,
+  topProductsChartSchema,
+} from '@mostrador/shared';
 import type { App } from '../../app.js';
 import { access, businessOf } from '../../lib/access.js';
 import {
@@ -25,35 +35,53 @@ export async function dashboardRoutes(app: App) {
 
   app.get(
     '/ventas/dashboard-stats-v2',
-    { config: ver, schema: { tags, querystring: dashboardQuery.extend(business) } },
+    {
+      config: ver,
+      schema: { tags, querystring: dashboardQuery.extend(business), response: { 200: dashboardStatsSchema } },
+    },
     async (req) => dashboardStats(db, businessOf(req), req.query.periodo, app.services.now()),
   );
 
-  app.get('/ventas/dashboard-stats', { config: ver, schema: { tags, querystring: z.object(business) } }, async (req) =>
-    dashboardStatsV1(db, businessOf(req), app.services.now()),
+  app.get(
+    '/ventas/dashboard-stats',
+    { config: ver, schema: { tags, querystring: z.object(business), response: { 200: dashboardStatsV1Schema } } },
+    async (req) => dashboardStatsV1(db, businessOf(req), app.services.now()),
   );
 
   app.get(
     '/ventas/recent-activity',
-    { config: ver, schema: { tags, querystring: recentActivityQuery.extend(business) } },
+    {
+      config: ver,
+      schema: { tags, querystring: recentActivityQuery.extend(business), response: { 200: recentActivitySchema } },
+    },
     async (req) => recentActivity(db, businessOf(req), req.query.limit),
   );
 
   app.get(
     '/ventas/monthly-sales-chart',
-    { config: ver, schema: { tags, querystring: z.object(business) } },
+    { config: ver, schema: { tags, querystring: z.object(business), response: { 200: monthlySalesChartSchema } } },
     async (req) => monthlySalesChart(db, businessOf(req), app.services.now()),
   );
 
   app.get(
     '/ventas/top-products-chart',
-    { config: ver, schema: { tags, querystring: topProductsChartQuery.extend(business) } },
+    {
+      config: ver,
+      schema: { tags, querystring: topProductsChartQuery.extend(business), response: { 200: topProductsChartSchema } },
+    },
     async (req) => topProductsChart(db, businessOf(req), app.services.now(), req.query.dias),
   );
 
   app.get(
     '/ventas/health-check',
-    { config: { access: access.member }, schema: { tags, querystring: z.object(business) } },
+    {
+      config: { access: access.member },
+      schema: {
+        tags,
+        querystring: z.object(business),
+        response: { 200: businessHealthSchema, 503: businessHealthSchema },
+      },
+    },
     async (req, reply) => {
       const r = await healthCheck(db, businessOf(req).id);
       return reply.status(r.ok ? 200 : 503).send(r.body);

@@ -324,15 +324,15 @@ export async function healthCheck(db: Db, businessId: string) {
     return {
       ok: true,
       body: {
-        status: 'ok',
-        database: 'ok',
+        status: 'ok' as const,
+        database: 'ok' as const,
         negocio_id: businessId,
         response_time_ms: Math.round(performance.now() - started),
         checks: {
-          database: { status: 'ok', latency_ms: latency },
-          membresia: { status: 'ok' },
-          productos: { status: 'ok', total: r.productos },
-          ventas: { status: 'ok', total: r.ventas },
+          database: { status: 'ok' as const, latency_ms: latency },
+          membresia: { status: 'ok' as const },
+          productos: { status: 'ok' as const, total: r.productos },
+          ventas: { status: 'ok' as const, total: r.ventas },
         },
       },
     };
@@ -340,15 +340,15 @@ export async function healthCheck(db: Db, businessId: string) {
     return {
       ok: false,
       body: {
-        status: 'error',
-        database: 'error',
+        status: 'error' as const,
+        database: 'error' as const,
         negocio_id: businessId,
         response_time_ms: Math.round(performance.now() - started),
         checks: {
-          database: { status: 'error', latency_ms: null },
-          membresia: { status: 'ok' },
-          productos: { status: 'error', total: null },
-          ventas: { status: 'error', total: null },
+          database: { status: 'error' as const, latency_ms: null },
+          membresia: { status: 'ok' as const },
+          productos: { status: 'error' as const, total: null },
+          ventas: { status: 'error' as const, total: null },
         },
       },
     };

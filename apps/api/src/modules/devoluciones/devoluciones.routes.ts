@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DEVOLUCION_MESSAGES, devolucionInput, SALE_MESSAGES } from '@mostrador/shared';
+import { DEVOLUCION_MESSAGES, devolucionInput, devolucionSchema, SALE_MESSAGES } from '@mostrador/shared';
 import type { App } from '../../app.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
 import { invalid } from '../../lib/errors.js';
@@ -33,7 +33,15 @@ export async function devolucionRoutes(app: App) {
 
   app.post(
     '/businesses/:id/ventas/:vid/devoluciones',
-    { config: eliminar, schema: { tags, params: vidParams, body: devolucionInput } },
+    {
+      config: eliminar,
+      schema: {
+        tags,
+        params: vidParams,
+        body: devolucionInput,
+        response: { 200: devolucionSchema, 201: devolucionSchema },
+      },
+    },
     async (req, reply) => {
       const b = businessOf(req);
       const ctx = { businessId: b.id, userId: authOf(req).id, timezone: b.timezone, now: app.services.now() };
@@ -43,10 +51,12 @@ export async function devolucionRoutes(app: App) {
   );
   app.get(
     '/businesses/:id/ventas/:vid/devoluciones',
-    { config: ver, schema: { tags, params: vidParams } },
+    { config: ver, schema: { tags, params: vidParams, response: { 200: z.array(devolucionSchema) } } },
     async (req) => listDevoluciones(db, businessOf(req).id, ventaId(req.params.vid)),
   );
-  app.get('/businesses/:id/devoluciones/:did', { config: ver, schema: { tags, params: didParams } }, async (req) =>
-    getDevolucion(db, businessOf(req).id, pathId(req.params.did, DEVOLUCION_MESSAGES.notFound)),
+  app.get(
+    '/businesses/:id/devoluciones/:did',
+    { config: ver, schema: { tags, params: didParams, response: { 200: devolucionSchema } } },
+    async (req) => getDevolucion(db, businessOf(req).id, pathId(req.params.did, DEVOLUCION_MESSAGES.notFound)),
   );
 }

@@ -33,7 +33,7 @@ export interface ReturnContext {
 }
 
 export interface ReturnResponse {
-  status: number;
+  status: 201;
   body: Devolucion;
 }
 
@@ -147,7 +147,7 @@ async function claimKey(ex: Executor, c: ReturnContext, clave: string, hash: str
         errors: [{ field: 'Idempotency-Key', message: DEVOLUCION_MESSAGES.idempotencyMismatch }],
       });
     }
-    return { status: prev.status as number, body: prev.respuesta as Devolucion };
+    return { status: 201, body: prev.respuesta as Devolucion };
   }
   await ex.execute(
     sql`UPDATE sale_idempotency_keys SET hash = ${hash}, status = 0, respuesta = '{}', venta_id = NULL,

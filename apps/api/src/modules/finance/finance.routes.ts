@@ -16,8 +16,15 @@ import {
   paymentMethodLabel,
   periodQuery,
   type Movement,
+  accountSchema,
+  cashFlowSchema,
+  financeCategorySchema,
+  financeSummarySchema,
+  markPaidResultSchema,
+  movementSchema,
 } from '@mostrador/shared';
 import type { FastifyRequest } from 'fastify';
+import { noContent, xlsxFile } from '../../lib/responses.js';
 import type { App } from '../../app.js';
 import { access, authOf, businessOf, isUuid } from '../../lib/access.js';
 import { knownFilters } from '../../lib/known-ids.js';
@@ -60,20 +67,34 @@ export async function financeRoutes(app: App) {
 
   app.get(
     `${base}/categorias`,
-    { config: ver, schema: { tags, params: idParams, querystring: financeCategoryQuery } },
+    {
+      config: ver,
+      schema: {
+        tags,
+        params: idParams,
+        querystring: financeCategoryQuery,
+        response: { 200: z.array(financeCategorySchema) },
+      },
+    },
     async (req) => categories.listCategories(db, businessOf(req).id, req.query),
   );
 
   app.post(
     `${base}/categorias`,
-    { config: editar, schema: { tags, params: idParams, body: financeCategoryInput } },
+    {
+      config: editar,
+      schema: { tags, params: idParams, body: financeCategoryInput, response: { 201: financeCategorySchema } },
+    },
     async (req, reply) =>
       reply.status(201).send(await categories.createCategory(db, businessOf(req).id, authOf(req).id, req.body)),
   );
 
   app.put(
     `${base}/categorias/:cid`,
-    { config: editar, schema: { tags, params: cidParams, body: financeCategoryUpdate } },
+    {
+      config: editar,
+      schema: { tags, params: cidParams, body: financeCategoryUpdate, response: { 200: financeCategorySchema } },
+    },
     async (req) => {
       requireSomeField(req.body);
       const cid = pathId(req.params.cid, FINANCE_MESSAGES.categoryNotFound);
@@ -83,7 +104,7 @@ export async function financeRoutes(app: App) {
 
   app.delete(
     `${base}/categorias/:cid`,
-    { config: eliminar, schema: { tags, params: cidParams } },
+    { config: eliminar, schema: { tags, params: cidParams, response: { 204: noContent } } },
     async (req, reply) => {
       await categories.deleteCategory(
         db,
@@ -99,7 +120,11 @@ export async function financeRoutes(app: App) {
 
   app.get(
     `${base}/movimientos`,
-    { config: ver, schema: { tags, params: idParams, querystring: movementListQuery }, preHandler: movementFilters },
+    {
+      config: ver,
+      schema: { tags, params: idParams, querystring: movementListQuery, response: { 200: z.array(movementSchema) } },
+      preHandler: movementFilters,
+    },
     async (req, reply) => {
       const { rows, total } = await movements.listMovements(db, businessOf(req).id, req.query);
       return reply.header('X-Total-Count', String(total)).send(rows);
@@ -108,7 +133,11 @@ export async function financeRoutes(app: App) {
 
   app.get(
     `${base}/movimientos/exportar`,
-    { config: ver, schema: { tags, params: idParams, querystring: movementListQuery }, preHandler: movementFilters },
+    {
+      config: ver,
+      schema: { tags, params: idParams, querystring: movementListQuery, response: { 200: xlsxFile } },
+      preHandler: movementFilters,
+    },
     async (req, reply) => {
       const b = businessOf(req);
       const q = req.query;
@@ -134,7 +163,7 @@ export async function financeRoutes(app: App) {
 
   app.post(
     `${base}/movimientos`,
-    { config: editar, schema: { tags, params: idParams, body: movementInput } },
+    { config: editar, schema: { tags, params: idParams, body: movementInput, response: { 201: movementSchema } } },
     async (req, reply) =>
       reply
         .status(201)
@@ -143,7 +172,7 @@ export async function financeRoutes(app: App) {
 
   app.put(
     `${base}/movimientos/:mid`,
-    { config: editar, schema: { tags, params: midParams, body: movementUpdate } },
+    { config: editar, schema: { tags, params: midParams, body: movementUpdate, response: { 200: movementSchema } } },
     async (req) => {
       requireSomeField(req.body);
       const mid = pathId(req.params.mid, FINANCE_MESSAGES.movementNotFound);
@@ -153,7 +182,7 @@ export async function financeRoutes(app: App) {
 
   app.delete(
     `${base}/movimientos/:mid`,
-    { config: eliminar, schema: { tags, params: midParams } },
+    { config: eliminar, schema: { tags, params: midParams, response: { 204: noContent } } },
     async (req, reply) => {
       await movements.deleteMovement(
         db,
@@ -169,7 +198,10 @@ export async function financeRoutes(app: App) {
 
   app.get(
     `${base}/resumen`,
-    { config: ver, schema: { tags, params: idParams, querystring: periodQuery } },
+    {
+      config: ver,
+      schema: { tags, params: idParams, querystring: periodQuery, response: { 200: financeSummarySchema } },
+    },
     async (req) => {
       const t = today(req);
       return reports.summary(db, businessOf(req).id, reports.periodOf(req.query, t), t);
@@ -178,7 +210,7 @@ export async function financeRoutes(app: App) {
 
   app.get(
     `${base}/flujo-caja`,
-    { config: ver, schema: { tags, params: idParams, querystring: periodQuery } },
+    { config: ver, schema: { tags, params: idParams, querystring: periodQuery, response: { 200: cashFlowSchema } } },
     async (req) => reports.cashFlow(db, businessOf(req).id, reports.periodOf(req.query, today(req))),
   );
 
@@ -190,7 +222,11 @@ export async function financeRoutes(app: App) {
   ] as const) {
     app.get(
       `${base}/${path}`,
-      { config: ver, schema: { tags, params: idParams, querystring: accountListQuery }, preHandler: accountFilters },
+      {
+        config: ver,
+        schema: { tags, params: idParams, querystring: accountListQuery, response: { 200: z.array(accountSchema) } },
+        preHandler: accountFilters,
+      },
       async (req, reply) => {
         const { rows, total } = await accounts.listAccounts(db, businessOf(req).id, tipo, req.query, today(req));
         return reply.header('X-Total-Count', String(total)).send(rows);
@@ -200,7 +236,7 @@ export async function financeRoutes(app: App) {
 
   app.post(
     `${base}/cuentas`,
-    { config: editar, schema: { tags, params: idParams, body: accountInput } },
+    { config: editar, schema: { tags, params: idParams, body: accountInput, response: { 201: accountSchema } } },
     async (req, reply) =>
       reply
         .status(201)
@@ -209,7 +245,7 @@ export async function financeRoutes(app: App) {
 
   app.put(
     `${base}/cuentas/:cid`,
-    { config: editar, schema: { tags, params: cidParams, body: accountUpdate } },
+    { config: editar, schema: { tags, params: cidParams, body: accountUpdate, response: { 200: accountSchema } } },
     async (req) => {
       requireSomeField(req.body);
       const cid = pathId(req.params.cid, FINANCE_MESSAGES.accountNotFound);
@@ -217,15 +253,22 @@ export async function financeRoutes(app: App) {
     },
   );
 
-  app.delete(`${base}/cuentas/:cid`, { config: eliminar, schema: { tags, params: cidParams } }, async (req, reply) => {
-    const cid = pathId(req.params.cid, FINANCE_MESSAGES.accountNotFound);
-    await accounts.deleteAccount(db, businessOf(req).id, authOf(req).id, cid, today(req));
-    return reply.status(204).send();
-  });
+  app.delete(
+    `${base}/cuentas/:cid`,
+    { config: eliminar, schema: { tags, params: cidParams, response: { 204: noContent } } },
+    async (req, reply) => {
+      const cid = pathId(req.params.cid, FINANCE_MESSAGES.accountNotFound);
+      await accounts.deleteAccount(db, businessOf(req).id, authOf(req).id, cid, today(req));
+      return reply.status(204).send();
+    },
+  );
 
   app.put(
     `${base}/cuentas/:cid/marcar-pagado`,
-    { config: editar, schema: { tags, params: cidParams, body: markPaidInput } },
+    {
+      config: editar,
+      schema: { tags, params: cidParams, body: markPaidInput, response: { 200: markPaidResultSchema } },
+    },
     async (req) => {
       const cid = pathId(req.params.cid, FINANCE_MESSAGES.accountNotFound);
       return accounts.markPaid(db, businessOf(req).id, authOf(req).id, cid, req.body, today(req), app.services.now());

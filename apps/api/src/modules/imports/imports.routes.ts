@@ -6,9 +6,17 @@ import {
   importConfirmInput,
   stagedRowsQuery,
   stagedRowUpdate,
+  importCancelledSchema,
+  importConfirmResultSchema,
+  importResultSchema,
+  importSheetsResultSchema,
+  importStatusSchema,
+  importUploadResultSchema,
+  stagedRowSchema,
 } from '@mostrador/shared';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { rateLimitedResponse } from '../../lib/responses.js';
 import type { App } from '../../app.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
 import { AppError } from '../../lib/errors.js';
@@ -93,7 +101,15 @@ export async function importRoutes(app: App) {
 
     s.post(
       '/businesses/:id/products/importar-excel',
-      { config: editar, schema: { tags, params: idParams, consumes: ['multipart/form-data'] } },
+      {
+        config: editar,
+        schema: {
+          tags,
+          params: idParams,
+          consumes: ['multipart/form-data'],
+          response: { 200: importResultSchema, ...rateLimitedResponse },
+        },
+      },
       async (req) => {
         const { file } = await readUpload(req);
         return parse(file, (f) => service.importFile(db, businessOf(req).id, authOf(req).id, f));
@@ -102,13 +118,29 @@ export async function importRoutes(app: App) {
 
     s.post(
       '/businesses/:id/import/hojas-excel',
-      { config: editar, schema: { tags, params: idParams, consumes: ['multipart/form-data'] } },
+      {
+        config: editar,
+        schema: {
+          tags,
+          params: idParams,
+          consumes: ['multipart/form-data'],
+          response: { 200: importSheetsResultSchema, ...rateLimitedResponse },
+        },
+      },
       async (req) => parse((await readUpload(req)).file, (f) => service.listSheets(f)),
     );
 
     s.post(
       '/businesses/:id/import/upload',
-      { config: editar, schema: { tags, params: idParams, consumes: ['multipart/form-data'] } },
+      {
+        config: editar,
+        schema: {
+          tags,
+          params: idParams,
+          consumes: ['multipart/form-data'],
+          response: { 200: importUploadResultSchema, ...rateLimitedResponse },
+        },
+      },
       async (req) => {
         const { file, fields } = await readUpload(req);
         const hoja = (fields.hoja ?? fields.sheet_name)?.trim() || undefined;
@@ -117,13 +149,18 @@ export async function importRoutes(app: App) {
       },
     );
 
-    s.get('/businesses/:id/import/resumen', { config: ver, schema: { tags, params: idParams } }, async (req) =>
-      service.summary(db, businessOf(req).id, authOf(req).id, now()),
+    s.get(
+      '/businesses/:id/import/resumen',
+      { config: ver, schema: { tags, params: idParams, response: { 200: importStatusSchema } } },
+      async (req) => service.summary(db, businessOf(req).id, authOf(req).id, now()),
     );
 
     s.get(
       '/businesses/:id/import/productos-temporales',
-      { config: ver, schema: { tags, params: idParams, querystring: stagedRowsQuery } },
+      {
+        config: ver,
+        schema: { tags, params: idParams, querystring: stagedRowsQuery, response: { 200: z.array(stagedRowSchema) } },
+      },
       async (req, reply) => {
         const { rows, total } = await service.listStaged(db, businessOf(req).id, authOf(req).id, req.query, now());
         return reply.header('X-Total-Count', String(total)).send(rows);
@@ -132,7 +169,10 @@ export async function importRoutes(app: App) {
 
     s.put(
       '/businesses/:id/import/productos-temporales/:tid',
-      { config: editar, schema: { tags, params: tidParams, body: stagedRowUpdate } },
+      {
+        config: editar,
+        schema: { tags, params: tidParams, body: stagedRowUpdate, response: { 200: stagedRowSchema } },
+      },
       async (req) => {
         requireSomeField(req.body as Record<string, unknown>);
         const tid = pathId(req.params.tid, IMPORT_MESSAGES.rowNotFound);
@@ -142,7 +182,15 @@ export async function importRoutes(app: App) {
 
     s.post(
       '/businesses/:id/import/confirmar',
-      { config: editar, schema: { tags, params: idParams, body: importConfirmInput.optional() } },
+      {
+        config: editar,
+        schema: {
+          tags,
+          params: idParams,
+          body: importConfirmInput.optional(),
+          response: { 200: importConfirmResultSchema },
+        },
+      },
       async (req) =>
         service.confirm(
           db,
@@ -154,8 +202,10 @@ export async function importRoutes(app: App) {
     );
 
     // Cancelling needs productos/editar, not eliminar (API-CONTRACT §1.5).
-    s.delete('/businesses/:id/import/cancelar', { config: editar, schema: { tags, params: idParams } }, async (req) =>
-      service.cancel(db, businessOf(req).id, authOf(req).id),
+    s.delete(
+      '/businesses/:id/import/cancelar',
+      { config: editar, schema: { tags, params: idParams, response: { 200: importCancelledSchema } } },
+      async (req) => service.cancel(db, businessOf(req).id, authOf(req).id),
     );
   });
 }

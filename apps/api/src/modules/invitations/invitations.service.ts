@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { allPermissions } from '@mostrador/shared';
+import { allPermissions, type InvitationState } from '@mostrador/shared';
 import type { AppServices } from '../../app.js';
 import type { Db } from '../../db/client.js';
 import { businesses, businessMembers, invitations, users } from '../../db/schema/index.js';
@@ -11,8 +11,8 @@ import { AppError, conflict, notFound } from '../../lib/errors.js';
 const TTL_MS = 7 * 86_400_000;
 type Row = typeof invitations.$inferSelect;
 
-function estadoOf(r: Row, now: Date) {
-  return r.estado === 'pendiente' && r.expiraEn <= now ? 'vencida' : r.estado;
+function estadoOf(r: Row, now: Date): InvitationState {
+  return r.estado === 'pendiente' && r.expiraEn <= now ? 'vencida' : (r.estado as InvitationState);
 }
 
 function toInvitation(r: Row, svc: AppServices) {

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  memberApprovedSchema,
+  memberRejectedSchema,
+  memberSchema,
+  pendingUserSchema,
+  permissionsUpdatedSchema,
+} from '@mostrador/shared';
+import { noContent } from '../../lib/responses.js';
 import type { App } from '../../app.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
 import * as svc from './members.service.js';
@@ -13,13 +21,16 @@ export async function memberRoutes(app: App) {
 
   app.get(
     '/businesses/:id/usuarios',
-    { config: { access: access.admin }, schema: { tags, params: idParams } },
+    { config: { access: access.admin }, schema: { tags, params: idParams, response: { 200: z.array(memberSchema) } } },
     async (req) => svc.listMembers(db, businessOf(req).id),
   );
 
   app.put(
     '/businesses/:id/usuarios/:uid/permisos',
-    { config: { access: access.admin }, schema: { tags, params, body: permissionBody } },
+    {
+      config: { access: access.admin },
+      schema: { tags, params, body: permissionBody, response: { 200: permissionsUpdatedSchema } },
+    },
     async (req) =>
       svc.updatePermissions(
         db,
@@ -33,7 +44,10 @@ export async function memberRoutes(app: App) {
   // Admins remove members; any member may remove themself (leaving the business).
   app.delete(
     '/businesses/:id/usuarios/:uid',
-    { config: { access: access.member, plan: { readOnly: 'allow' } }, schema: { tags, params } },
+    {
+      config: { access: access.member, plan: { readOnly: 'allow' } },
+      schema: { tags, params, response: { 204: noContent } },
+    },
     async (req, reply) => {
       const b = businessOf(req);
       await svc.removeMember(db, b.id, authOf(req).id, b.isCreator || b.rol === 'admin', req.params.uid);
@@ -43,13 +57,19 @@ export async function memberRoutes(app: App) {
 
   app.get(
     '/businesses/:id/usuarios-pendientes',
-    { config: { access: access.admin }, schema: { tags, params: idParams } },
+    {
+      config: { access: access.admin },
+      schema: { tags, params: idParams, response: { 200: z.array(pendingUserSchema) } },
+    },
     async (req) => svc.listPending(db, businessOf(req).id),
   );
 
   app.post(
     '/businesses/:id/usuarios-pendientes/:uid/aprobar',
-    { config: { access: access.admin }, schema: { tags, params, body: permissionBody } },
+    {
+      config: { access: access.admin },
+      schema: { tags, params, body: permissionBody, response: { 200: memberApprovedSchema } },
+    },
     async (req) =>
       svc.approvePending(
         db,
@@ -62,7 +82,10 @@ export async function memberRoutes(app: App) {
 
   app.post(
     '/businesses/:id/usuarios-pendientes/:uid/rechazar',
-    { config: { access: access.admin, plan: { readOnly: 'allow' } }, schema: { tags, params } },
+    {
+      config: { access: access.admin, plan: { readOnly: 'allow' } },
+      schema: { tags, params, response: { 200: memberRejectedSchema } },
+    },
     async (req) => svc.rejectPending(db, businessOf(req).id, authOf(req).id, req.params.uid),
   );
 }

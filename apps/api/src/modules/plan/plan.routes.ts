@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { businessPlanSchema } from '@mostrador/shared';
 import type { App } from '../../app.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
 import * as svc from './plan.service.js';
@@ -14,13 +15,19 @@ export async function planRoutes(app: App) {
 
   app.get(
     '/businesses/:id/suscripcion-plan',
-    { config: { access: access.member, plan: always }, schema: { tags, params } },
+    {
+      config: { access: access.member, plan: always },
+      schema: { tags, params, response: { 200: businessPlanSchema } },
+    },
     async (req) => svc.getPlan(db, businessOf(req).id, app.services.now()),
   );
 
   app.post(
     '/businesses/:id/suscripcion-plan',
-    { config: { access: access.admin, plan: always }, schema: { tags, params, body } },
+    {
+      config: { access: access.admin, plan: always },
+      schema: { tags, params, body, response: { 200: businessPlanSchema } },
+    },
     async (req) => svc.choosePlan(db, businessOf(req).id, authOf(req).id, req.body.plan, app.services.now()),
   );
 }

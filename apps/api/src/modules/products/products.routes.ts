@@ -8,7 +8,12 @@ import {
   stockAdjustmentInput,
   stockMovementsQuery,
   type Product,
+  bulkPriceResultSchema,
+  productSchema,
+  stockAdjustmentResultSchema,
+  stockMovementSchema,
 } from '@mostrador/shared';
+import { noContent, xlsxFile } from '../../lib/responses.js';
 import type { App } from '../../app.js';
 import { access, authOf, businessOf, canSeeCosts } from '../../lib/access.js';
 import { knownFilters } from '../../lib/known-ids.js';
@@ -49,7 +54,11 @@ export async function productRoutes(app: App) {
 
   app.get(
     base,
-    { config: ver, schema: { tags, params: idParams, querystring: productListQuery }, preHandler: filters },
+    {
+      config: ver,
+      schema: { tags, params: idParams, querystring: productListQuery, response: { 200: z.array(productSchema) } },
+      preHandler: filters,
+    },
     async (req, reply) => {
       const { rows, total } = await service.listProducts(db, businessOf(req).id, req.query);
       return reply.header('X-Total-Count', String(total)).send(rows);
@@ -58,7 +67,11 @@ export async function productRoutes(app: App) {
 
   app.get(
     `${base}/exportar`,
-    { config: ver, schema: { tags, params: idParams, querystring: productListQuery }, preHandler: filters },
+    {
+      config: ver,
+      schema: { tags, params: idParams, querystring: productListQuery, response: { 200: xlsxFile } },
+      preHandler: filters,
+    },
     async (req, reply) => {
       const b = businessOf(req);
       const q = req.query;
@@ -71,35 +84,54 @@ export async function productRoutes(app: App) {
     },
   );
 
-  app.post(base, { config: editar, schema: { tags, params: idParams, body: productInput } }, async (req, reply) =>
-    reply.status(201).send(await service.createProduct(db, businessOf(req).id, authOf(req).id, req.body)),
+  app.post(
+    base,
+    { config: editar, schema: { tags, params: idParams, body: productInput, response: { 201: productSchema } } },
+    async (req, reply) =>
+      reply.status(201).send(await service.createProduct(db, businessOf(req).id, authOf(req).id, req.body)),
   );
 
   app.post(
     `${base}/actualizacion-masiva`,
-    { config: editar, schema: { tags, params: idParams, body: bulkPriceInput } },
+    {
+      config: editar,
+      schema: { tags, params: idParams, body: bulkPriceInput, response: { 200: bulkPriceResultSchema } },
+    },
     async (req) => service.bulkPriceUpdate(db, businessOf(req).id, authOf(req).id, req.body),
   );
 
-  app.get(`${base}/:pid`, { config: ver, schema: { tags, params: pidParams } }, async (req) =>
-    service.getProduct(db, businessOf(req).id, pathId(req.params.pid, PRODUCT_MESSAGES.notFound)),
+  app.get(
+    `${base}/:pid`,
+    { config: ver, schema: { tags, params: pidParams, response: { 200: productSchema } } },
+    async (req) => service.getProduct(db, businessOf(req).id, pathId(req.params.pid, PRODUCT_MESSAGES.notFound)),
   );
 
-  app.put(`${base}/:pid`, { config: editar, schema: { tags, params: pidParams, body: productUpdate } }, async (req) => {
-    requireSomeField(req.body);
-    const pid = pathId(req.params.pid, PRODUCT_MESSAGES.notFound);
-    return service.updateProduct(db, businessOf(req).id, authOf(req).id, pid, req.body);
-  });
+  app.put(
+    `${base}/:pid`,
+    { config: editar, schema: { tags, params: pidParams, body: productUpdate, response: { 200: productSchema } } },
+    async (req) => {
+      requireSomeField(req.body);
+      const pid = pathId(req.params.pid, PRODUCT_MESSAGES.notFound);
+      return service.updateProduct(db, businessOf(req).id, authOf(req).id, pid, req.body);
+    },
+  );
 
-  app.delete(`${base}/:pid`, { config: eliminar, schema: { tags, params: pidParams } }, async (req, reply) => {
-    const pid = pathId(req.params.pid, PRODUCT_MESSAGES.notFound);
-    await service.deleteProduct(db, businessOf(req).id, authOf(req).id, pid);
-    return reply.status(204).send();
-  });
+  app.delete(
+    `${base}/:pid`,
+    { config: eliminar, schema: { tags, params: pidParams, response: { 204: noContent } } },
+    async (req, reply) => {
+      const pid = pathId(req.params.pid, PRODUCT_MESSAGES.notFound);
+      await service.deleteProduct(db, businessOf(req).id, authOf(req).id, pid);
+      return reply.status(204).send();
+    },
+  );
 
   app.post(
     `${base}/:pid/ajuste-stock`,
-    { config: editar, schema: { tags, params: pidParams, body: stockAdjustmentInput } },
+    {
+      config: editar,
+      schema: { tags, params: pidParams, body: stockAdjustmentInput, response: { 200: stockAdjustmentResultSchema } },
+    },
     async (req) => {
       const pid = pathId(req.params.pid, PRODUCT_MESSAGES.notFound);
       return service.adjustStock(db, businessOf(req).id, authOf(req).id, pid, req.body);
@@ -108,7 +140,15 @@ export async function productRoutes(app: App) {
 
   app.get(
     `${base}/:pid/movimientos-stock`,
-    { config: ver, schema: { tags, params: pidParams, querystring: stockMovementsQuery } },
+    {
+      config: ver,
+      schema: {
+        tags,
+        params: pidParams,
+        querystring: stockMovementsQuery,
+        response: { 200: z.array(stockMovementSchema) },
+      },
+    },
     async (req, reply) => {
       const b = businessOf(req);
       const pid = pathId(req.params.pid, PRODUCT_MESSAGES.notFound);

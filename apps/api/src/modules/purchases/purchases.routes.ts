@@ -10,8 +10,10 @@ import {
   purchaseListQuery,
   purchaseUpdate,
   type Purchase,
+  purchaseSchema,
 } from '@mostrador/shared';
 import type { FastifyRequest } from 'fastify';
+import { noContent, xlsxFile } from '../../lib/responses.js';
 import type { App } from '../../app.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
 import { knownFilters } from '../../lib/known-ids.js';
@@ -87,7 +89,11 @@ export async function purchaseRoutes(app: App) {
 
   app.get(
     base,
-    { config: ver, schema: { tags, params: idParams, querystring: purchaseListQuery }, preHandler: filters },
+    {
+      config: ver,
+      schema: { tags, params: idParams, querystring: purchaseListQuery, response: { 200: z.array(purchaseSchema) } },
+      preHandler: filters,
+    },
     async (req, reply) => {
       const { rows, total } = await service.listPurchases(db, businessOf(req).id, req.query, today(req));
       return reply.header('X-Total-Count', String(total)).send(rows);
@@ -96,7 +102,11 @@ export async function purchaseRoutes(app: App) {
 
   app.get(
     `${base}/exportar`,
-    { config: ver, schema: { tags, params: idParams, querystring: purchaseListQuery }, preHandler: filters },
+    {
+      config: ver,
+      schema: { tags, params: idParams, querystring: purchaseListQuery, response: { 200: xlsxFile } },
+      preHandler: filters,
+    },
     async (req, reply) => {
       const b = businessOf(req);
       const q = req.query;
@@ -124,34 +134,51 @@ export async function purchaseRoutes(app: App) {
     },
   );
 
-  app.post(base, { config: editar, schema: { tags, params: idParams, body: purchaseInput } }, async (req, reply) =>
-    reply
-      .status(201)
-      .send(
-        await service.createPurchase(db, businessOf(req).id, authOf(req).id, req.body, today(req), app.services.now()),
-      ),
+  app.post(
+    base,
+    { config: editar, schema: { tags, params: idParams, body: purchaseInput, response: { 201: purchaseSchema } } },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send(
+          await service.createPurchase(
+            db,
+            businessOf(req).id,
+            authOf(req).id,
+            req.body,
+            today(req),
+            app.services.now(),
+          ),
+        ),
   );
 
-  app.get(`${base}/:pid`, { config: ver, schema: { tags, params: pidParams } }, async (req) =>
-    service.getPurchase(db, businessOf(req).id, pathId(req.params.pid, PURCHASE_MESSAGES.notFound), today(req)),
+  app.get(
+    `${base}/:pid`,
+    { config: ver, schema: { tags, params: pidParams, response: { 200: purchaseSchema } } },
+    async (req) =>
+      service.getPurchase(db, businessOf(req).id, pathId(req.params.pid, PURCHASE_MESSAGES.notFound), today(req)),
   );
 
-  app.get(`${base}/:pid/exportar`, { config: ver, schema: { tags, params: pidParams } }, async (req, reply) => {
-    const p = await service.getPurchase(
-      db,
-      businessOf(req).id,
-      pathId(req.params.pid, PURCHASE_MESSAGES.notFound),
-      today(req),
-    );
-    return reply
-      .header('Content-Type', XLSX)
-      .header('Content-Disposition', `attachment; filename="orden-de-compra-${p.numero}.xlsx"`)
-      .send(await orderWorkbook(p));
-  });
+  app.get(
+    `${base}/:pid/exportar`,
+    { config: ver, schema: { tags, params: pidParams, response: { 200: xlsxFile } } },
+    async (req, reply) => {
+      const p = await service.getPurchase(
+        db,
+        businessOf(req).id,
+        pathId(req.params.pid, PURCHASE_MESSAGES.notFound),
+        today(req),
+      );
+      return reply
+        .header('Content-Type', XLSX)
+        .header('Content-Disposition', `attachment; filename="orden-de-compra-${p.numero}.xlsx"`)
+        .send(await orderWorkbook(p));
+    },
+  );
 
   app.put(
     `${base}/:pid`,
-    { config: editar, schema: { tags, params: pidParams, body: purchaseUpdate } },
+    { config: editar, schema: { tags, params: pidParams, body: purchaseUpdate, response: { 200: purchaseSchema } } },
     async (req) => {
       requireSomeField(req.body);
       const pid = pathId(req.params.pid, PURCHASE_MESSAGES.notFound);
@@ -167,14 +194,18 @@ export async function purchaseRoutes(app: App) {
     },
   );
 
-  app.delete(`${base}/:pid`, { config: eliminar, schema: { tags, params: pidParams } }, async (req, reply) => {
-    await service.deletePurchase(
-      db,
-      businessOf(req).id,
-      authOf(req).id,
-      pathId(req.params.pid, PURCHASE_MESSAGES.notFound),
-      today(req),
-    );
-    return reply.status(204).send();
-  });
+  app.delete(
+    `${base}/:pid`,
+    { config: eliminar, schema: { tags, params: pidParams, response: { 204: noContent } } },
+    async (req, reply) => {
+      await service.deletePurchase(
+        db,
+        businessOf(req).id,
+        authOf(req).id,
+        pathId(req.params.pid, PURCHASE_MESSAGES.notFound),
+        today(req),
+      );
+      return reply.status(204).send();
+    },
+  );
 }

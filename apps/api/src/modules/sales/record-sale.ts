@@ -101,7 +101,8 @@ async function previousAnswer(send: Send, c: SaleContext, clave: string, hash: s
     // jsonb reorders keys: answer with the first response's fields in their usual order.
     const r = prev.respuesta as RecordSaleResult;
     return {
-      status: prev.status as number,
+      // Only a written sale's key has a status (201, set in the sale's transaction).
+      status: prev.status as 201,
       body: { id: r.id, numero: r.numero, total: r.total, fecha: r.fecha, mensaje: r.mensaje },
     };
   }

@@ -8,7 +8,12 @@ import {
   salesReportQuery,
   voidSaleInput,
   type Sale,
+  recordSaleResultSchema,
+  saleListSchema,
+  saleSchema,
+  salesReportSchema,
 } from '@mostrador/shared';
+import { jsonOrXlsx, refusedResponse } from '../../lib/responses.js';
 import type { App } from '../../app.js';
 import {
   access,
@@ -74,7 +79,7 @@ export async function salesRoutes(app: App) {
     '/ventas/record-sale',
     {
       config: { ...editar, businessInBody: true },
-      schema: { tags, body: recordSaleInput },
+      schema: { tags, body: recordSaleInput, response: { 201: recordSaleResultSchema } },
     },
     async (req, reply) => {
       const r = await recordSale(app.db, saleContext(req), req.body, idempotencyKey(req));
@@ -84,7 +89,15 @@ export async function salesRoutes(app: App) {
 
   app.post(
     '/businesses/:id/ventas',
-    { config: editar, schema: { tags, params: idParams, body: recordSaleInput } },
+    {
+      config: editar,
+      schema: {
+        tags,
+        params: idParams,
+        body: recordSaleInput,
+        response: { 201: recordSaleResultSchema },
+      },
+    },
     async (req, reply) => {
       const b = businessOf(req);
       if (req.body.negocio_id && req.body.negocio_id !== b.id) {
@@ -99,23 +112,39 @@ export async function salesRoutes(app: App) {
     const b = businessOf(req);
     return listSales(db, b.id, b.timezone, req.query);
   };
-  app.get('/ventas/sales', { config: ver, schema: { tags, querystring: saleListQuery }, preHandler: filters }, list);
+  app.get(
+    '/ventas/sales',
+    {
+      config: ver,
+      schema: { tags, querystring: saleListQuery, response: { 200: saleListSchema } },
+      preHandler: filters,
+    },
+    list,
+  );
   app.get(
     '/businesses/:id/ventas/sales',
-    { config: ver, schema: { tags, params: idParams, querystring: saleListQuery }, preHandler: filters },
+    {
+      config: ver,
+      schema: { tags, params: idParams, querystring: saleListQuery, response: { 200: saleListSchema } },
+      preHandler: filters,
+    },
     list,
   );
 
-  app.get('/ventas/sales/:vid', { config: ver, schema: { tags, params: vidParams } }, async (req) =>
-    getSale(db, businessOf(req).id, pathId(req.params.vid, SALE_MESSAGES.notFound)),
+  app.get(
+    '/ventas/sales/:vid',
+    { config: ver, schema: { tags, params: vidParams, response: { 200: saleSchema } } },
+    async (req) => getSale(db, businessOf(req).id, pathId(req.params.vid, SALE_MESSAGES.notFound)),
   );
-  app.get('/businesses/:id/ventas/sales/:vid', { config: ver, schema: { tags, params: idVidParams } }, async (req) =>
-    getSale(db, businessOf(req).id, pathId(req.params.vid, SALE_MESSAGES.notFound)),
+  app.get(
+    '/businesses/:id/ventas/sales/:vid',
+    { config: ver, schema: { tags, params: idVidParams, response: { 200: saleSchema } } },
+    async (req) => getSale(db, businessOf(req).id, pathId(req.params.vid, SALE_MESSAGES.notFound)),
   );
 
   app.post(
     '/businesses/:id/ventas/:vid/anular',
-    { config: eliminar, schema: { tags, params: idVidParams, body: voidSaleInput } },
+    { config: eliminar, schema: { tags, params: idVidParams, body: voidSaleInput, response: { 200: saleSchema } } },
     async (req) => {
       const vid = pathId(req.params.vid, SALE_MESSAGES.notFound);
       return voidSale(db, saleContext(req), vid, req.body.motivo);
@@ -125,7 +154,10 @@ export async function salesRoutes(app: App) {
   for (const url of ['/ventas/sales/:vid', '/businesses/:id/ventas/sales/:vid', '/businesses/:id/ventas/:vid']) {
     app.delete(
       url,
-      { config: eliminar, schema: { tags, description: 'Las ventas no se eliminan: responde 405; anulalas.' } },
+      {
+        config: eliminar,
+        schema: { tags, description: 'Las ventas no se eliminan: responde 405; anulalas.', response: refusedResponse },
+      },
       async () => {
         throw notDeleted();
       },
@@ -134,7 +166,15 @@ export async function salesRoutes(app: App) {
 
   app.get(
     '/businesses/:id/ventas/reporte',
-    { config: ver, schema: { tags, params: idParams, querystring: salesReportQuery } },
+    {
+      config: ver,
+      schema: {
+        tags,
+        params: idParams,
+        querystring: salesReportQuery,
+        response: { 200: jsonOrXlsx(salesReportSchema) },
+      },
+    },
     async (req, reply) => {
       const b = businessOf(req);
       const { desde, hasta } = reportRange(req.query, todayIn(b.timezone, app.services.now()));

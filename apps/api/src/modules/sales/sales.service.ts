@@ -46,7 +46,8 @@ export interface SaleContext {
 }
 
 export interface SaleResponse {
-  status: number;
+  /** 201: a new sale, or the same answer again for a repeated Idempotency-Key. */
+  status: 201;
   body: RecordSaleResult;
 }
 

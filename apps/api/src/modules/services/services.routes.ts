@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { SERVICE_MESSAGES, serviceInput, serviceListQuery, serviceUpdate } from '@mostrador/shared';
+import { SERVICE_MESSAGES, serviceInput, serviceListQuery, serviceUpdate, serviceSchema } from '@mostrador/shared';
+import { noContent } from '../../lib/responses.js';
 import type { App } from '../../app.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
 import { knownFilters } from '../../lib/known-ids.js';
@@ -23,30 +24,47 @@ export async function serviceRoutes(app: App) {
 
   app.get(
     base,
-    { config: ver, schema: { tags, params: idParams, querystring: serviceListQuery }, preHandler: filters },
+    {
+      config: ver,
+      schema: { tags, params: idParams, querystring: serviceListQuery, response: { 200: z.array(serviceSchema) } },
+      preHandler: filters,
+    },
     async (req, reply) => {
       const { rows, total } = await service.listServices(db, businessOf(req).id, req.query);
       return reply.header('X-Total-Count', String(total)).send(rows);
     },
   );
 
-  app.post(base, { config: editar, schema: { tags, params: idParams, body: serviceInput } }, async (req, reply) =>
-    reply.status(201).send(await service.createService(db, businessOf(req).id, authOf(req).id, req.body)),
+  app.post(
+    base,
+    { config: editar, schema: { tags, params: idParams, body: serviceInput, response: { 201: serviceSchema } } },
+    async (req, reply) =>
+      reply.status(201).send(await service.createService(db, businessOf(req).id, authOf(req).id, req.body)),
   );
 
-  app.get(`${base}/:sid`, { config: ver, schema: { tags, params: sidParams } }, async (req) =>
-    service.getService(db, businessOf(req).id, pathId(req.params.sid, SERVICE_MESSAGES.notFound)),
+  app.get(
+    `${base}/:sid`,
+    { config: ver, schema: { tags, params: sidParams, response: { 200: serviceSchema } } },
+    async (req) => service.getService(db, businessOf(req).id, pathId(req.params.sid, SERVICE_MESSAGES.notFound)),
   );
 
-  app.put(`${base}/:sid`, { config: editar, schema: { tags, params: sidParams, body: serviceUpdate } }, async (req) => {
-    requireSomeField(req.body);
-    const sid = pathId(req.params.sid, SERVICE_MESSAGES.notFound);
-    return service.updateService(db, businessOf(req).id, authOf(req).id, sid, req.body);
-  });
+  app.put(
+    `${base}/:sid`,
+    { config: editar, schema: { tags, params: sidParams, body: serviceUpdate, response: { 200: serviceSchema } } },
+    async (req) => {
+      requireSomeField(req.body);
+      const sid = pathId(req.params.sid, SERVICE_MESSAGES.notFound);
+      return service.updateService(db, businessOf(req).id, authOf(req).id, sid, req.body);
+    },
+  );
 
-  app.delete(`${base}/:sid`, { config: eliminar, schema: { tags, params: sidParams } }, async (req, reply) => {
-    const sid = pathId(req.params.sid, SERVICE_MESSAGES.notFound);
-    await service.deleteService(db, businessOf(req).id, authOf(req).id, sid);
-    return reply.status(204).send();
-  });
+  app.delete(
+    `${base}/:sid`,
+    { config: eliminar, schema: { tags, params: sidParams, response: { 204: noContent } } },
+    async (req, reply) => {
+      const sid = pathId(req.params.sid, SERVICE_MESSAGES.notFound);
+      await service.deleteService(db, businessOf(req).id, authOf(req).id, sid);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -5,8 +5,10 @@ import {
   subscriptionListQuery,
   subscriptionStateInput,
   subscriptionUpdate,
+  subscriptionSchema,
 } from '@mostrador/shared';
 import type { FastifyRequest } from 'fastify';
+import { noContent } from '../../lib/responses.js';
 import type { App } from '../../app.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
 import { knownFilters } from '../../lib/known-ids.js';
@@ -40,26 +42,52 @@ export async function subscriptionRoutes(app: App) {
 
   app.get(
     base,
-    { config: ver, schema: { tags, params: idParams, querystring: subscriptionListQuery }, preHandler: filters },
+    {
+      config: ver,
+      schema: {
+        tags,
+        params: idParams,
+        querystring: subscriptionListQuery,
+        response: { 200: z.array(subscriptionSchema) },
+      },
+      preHandler: filters,
+    },
     async (req, reply) => {
       const { rows, total } = await service.listSubscriptions(db, businessOf(req).id, req.query, today(req));
       return reply.header('X-Total-Count', String(total)).send(rows);
     },
   );
 
-  app.post(base, { config: editar, schema: { tags, params: idParams, body: subscriptionInput } }, async (req, reply) =>
-    reply
-      .status(201)
-      .send(await service.createSubscription(db, businessOf(req).id, authOf(req).id, req.body, today(req))),
+  app.post(
+    base,
+    {
+      config: editar,
+      schema: { tags, params: idParams, body: subscriptionInput, response: { 201: subscriptionSchema } },
+    },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send(await service.createSubscription(db, businessOf(req).id, authOf(req).id, req.body, today(req))),
   );
 
-  app.get(`${base}/:sid`, { config: ver, schema: { tags, params: sidParams } }, async (req) =>
-    service.getSubscription(db, businessOf(req).id, pathId(req.params.sid, SUBSCRIPTION_MESSAGES.notFound), today(req)),
+  app.get(
+    `${base}/:sid`,
+    { config: ver, schema: { tags, params: sidParams, response: { 200: subscriptionSchema } } },
+    async (req) =>
+      service.getSubscription(
+        db,
+        businessOf(req).id,
+        pathId(req.params.sid, SUBSCRIPTION_MESSAGES.notFound),
+        today(req),
+      ),
   );
 
   app.put(
     `${base}/:sid`,
-    { config: editar, schema: { tags, params: sidParams, body: subscriptionUpdate } },
+    {
+      config: editar,
+      schema: { tags, params: sidParams, body: subscriptionUpdate, response: { 200: subscriptionSchema } },
+    },
     async (req) => {
       requireSomeField(req.body as Record<string, unknown>);
       const sid = pathId(req.params.sid, SUBSCRIPTION_MESSAGES.notFound);
@@ -69,7 +97,16 @@ export async function subscriptionRoutes(app: App) {
 
   app.patch(
     `${base}/:sid/estado`,
-    { config: editar, schema: { tags, params: sidParams, querystring: stateQuery, body: stateBody } },
+    {
+      config: editar,
+      schema: {
+        tags,
+        params: sidParams,
+        querystring: stateQuery,
+        body: stateBody,
+        response: { 200: subscriptionSchema },
+      },
+    },
     async (req) => {
       const raw = req.query.estado ?? (req.body as { estado?: unknown } | undefined)?.estado;
       const parsed = subscriptionStateInput.safeParse({ estado: raw });
@@ -82,9 +119,13 @@ export async function subscriptionRoutes(app: App) {
     },
   );
 
-  app.delete(`${base}/:sid`, { config: eliminar, schema: { tags, params: sidParams } }, async (req, reply) => {
-    const sid = pathId(req.params.sid, SUBSCRIPTION_MESSAGES.notFound);
-    await service.deleteSubscription(db, businessOf(req).id, authOf(req).id, sid);
-    return reply.status(204).send();
-  });
+  app.delete(
+    `${base}/:sid`,
+    { config: eliminar, schema: { tags, params: sidParams, response: { 204: noContent } } },
+    async (req, reply) => {
+      const sid = pathId(req.params.sid, SUBSCRIPTION_MESSAGES.notFound);
+      await service.deleteSubscription(db, businessOf(req).id, authOf(req).id, sid);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -7,9 +7,13 @@ import {
   supplierListQuery,
   supplierUpdate,
   type Supplier,
+  supplierAccountSchema,
+  supplierDetailSchema,
+  supplierSchema,
   type SupplierMove,
 } from '@mostrador/shared';
 import type { FastifyRequest } from 'fastify';
+import { noContent, xlsxFile } from '../../lib/responses.js';
 import type { App } from '../../app.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
 import { todayIn } from '../../lib/dates.js';
@@ -35,7 +39,10 @@ export async function supplierRoutes(app: App) {
 
   app.get(
     base,
-    { config: ver, schema: { tags, params: idParams, querystring: supplierListQuery } },
+    {
+      config: ver,
+      schema: { tags, params: idParams, querystring: supplierListQuery, response: { 200: z.array(supplierSchema) } },
+    },
     async (req, reply) => {
       const { rows, total } = await service.listSuppliers(db, businessOf(req).id, req.query, today(req));
       return reply.header('X-Total-Count', String(total)).send(rows);
@@ -44,7 +51,7 @@ export async function supplierRoutes(app: App) {
 
   app.get(
     `${base}/exportar`,
-    { config: ver, schema: { tags, params: idParams, querystring: supplierListQuery } },
+    { config: ver, schema: { tags, params: idParams, querystring: supplierListQuery, response: { 200: xlsxFile } } },
     async (req, reply) => {
       const b = businessOf(req);
       const q = req.query;
@@ -75,17 +82,25 @@ export async function supplierRoutes(app: App) {
     },
   );
 
-  app.post(base, { config: editar, schema: { tags, params: idParams, body: supplierInput } }, async (req, reply) =>
-    reply.status(201).send(await service.createSupplier(db, businessOf(req).id, authOf(req).id, req.body, today(req))),
+  app.post(
+    base,
+    { config: editar, schema: { tags, params: idParams, body: supplierInput, response: { 201: supplierSchema } } },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send(await service.createSupplier(db, businessOf(req).id, authOf(req).id, req.body, today(req))),
   );
 
-  app.get(`${base}/:pid`, { config: ver, schema: { tags, params: pidParams } }, async (req) =>
-    service.getSupplier(db, businessOf(req).id, pathId(req.params.pid, SUPPLIER_MESSAGES.notFound), today(req)),
+  app.get(
+    `${base}/:pid`,
+    { config: ver, schema: { tags, params: pidParams, response: { 200: supplierDetailSchema } } },
+    async (req) =>
+      service.getSupplier(db, businessOf(req).id, pathId(req.params.pid, SUPPLIER_MESSAGES.notFound), today(req)),
   );
 
   app.put(
     `${base}/:pid`,
-    { config: editar, schema: { tags, params: pidParams, body: supplierUpdate } },
+    { config: editar, schema: { tags, params: pidParams, body: supplierUpdate, response: { 200: supplierSchema } } },
     async (req) => {
       requireSomeField(req.body);
       const pid = pathId(req.params.pid, SUPPLIER_MESSAGES.notFound);
@@ -93,24 +108,30 @@ export async function supplierRoutes(app: App) {
     },
   );
 
-  app.delete(`${base}/:pid`, { config: eliminar, schema: { tags, params: pidParams } }, async (req, reply) => {
-    await service.deleteSupplier(
-      db,
-      businessOf(req).id,
-      authOf(req).id,
-      pathId(req.params.pid, SUPPLIER_MESSAGES.notFound),
-    );
-    return reply.status(204).send();
-  });
+  app.delete(
+    `${base}/:pid`,
+    { config: eliminar, schema: { tags, params: pidParams, response: { 204: noContent } } },
+    async (req, reply) => {
+      await service.deleteSupplier(
+        db,
+        businessOf(req).id,
+        authOf(req).id,
+        pathId(req.params.pid, SUPPLIER_MESSAGES.notFound),
+      );
+      return reply.status(204).send();
+    },
+  );
   // The supplier's account (issue 14): payables and their payments with the running balance.
   const account = (req: FastifyRequest<{ Params: z.infer<typeof pidParams> }>) =>
     getSupplierAccount(db, businessOf(req).id, pathId(req.params.pid, SUPPLIER_MESSAGES.notFound));
-  app.get(`${base}/:pid/cuenta-corriente`, { config: ver, schema: { tags, params: pidParams } }, async (req) =>
-    account(req),
+  app.get(
+    `${base}/:pid/cuenta-corriente`,
+    { config: ver, schema: { tags, params: pidParams, response: { 200: supplierAccountSchema } } },
+    async (req) => account(req),
   );
   app.get(
     `${base}/:pid/cuenta-corriente/exportar`,
-    { config: ver, schema: { tags, params: pidParams } },
+    { config: ver, schema: { tags, params: pidParams, response: { 200: xlsxFile } } },
     async (req, reply) => {
       const c = await account(req);
       return sendXlsx<SupplierMove>(reply, {

@@ -1,6 +1,19 @@
 import { z } from 'zod';
-import { taskCalendarQuery, taskInput, taskListQuery, taskUpdate, TASK_FIELDS, TASK_MESSAGES } from '@mostrador/shared';
+import {
+  taskCalendarQuery,
+  taskInput,
+  taskListQuery,
+  taskUpdate,
+  TASK_FIELDS,
+  TASK_MESSAGES,
+  calendarTaskSchema,
+  taskEmployeesSchema,
+  taskPageSchema,
+  taskSchema,
+  taskStatsSchema,
+} from '@mostrador/shared';
 import type { FastifyRequest } from 'fastify';
+import { noContent } from '../../lib/responses.js';
 import type { App } from '../../app.js';
 import { access, assertCan, authOf, businessOf, isUuid } from '../../lib/access.js';
 import { knownFilters } from '../../lib/known-ids.js';
@@ -37,30 +50,50 @@ export async function taskRoutes(app: App) {
 
   app.get(
     base,
-    { config: ver, schema: { tags, params: idParams, querystring: taskListQuery }, preHandler: filters },
+    {
+      config: ver,
+      schema: { tags, params: idParams, querystring: taskListQuery, response: { 200: taskPageSchema } },
+      preHandler: filters,
+    },
     async (req) => svc.listTasks(db, actor(req), req.query),
   );
 
-  app.post(base, { config: asignar, schema: { tags, params: idParams, body: taskInput } }, async (req, reply) =>
-    reply.status(201).send(await svc.createTask(db, actor(req), req.body)),
+  app.post(
+    base,
+    { config: asignar, schema: { tags, params: idParams, body: taskInput, response: { 201: taskSchema } } },
+    async (req, reply) => reply.status(201).send(await svc.createTask(db, actor(req), req.body)),
   );
 
-  app.get(`${base}/estadisticas`, { config: ver, schema: { tags, params: idParams } }, async (req) =>
-    svc.taskStats(db, actor(req)),
+  app.get(
+    `${base}/estadisticas`,
+    { config: ver, schema: { tags, params: idParams, response: { 200: taskStatsSchema } } },
+    async (req) => svc.taskStats(db, actor(req)),
   );
 
-  app.get(`${base}/empleados`, { config: asignar, schema: { tags, params: idParams } }, async (req) =>
-    svc.listEmployees(db, businessOf(req).id),
+  app.get(
+    `${base}/empleados`,
+    { config: asignar, schema: { tags, params: idParams, response: { 200: taskEmployeesSchema } } },
+    async (req) => svc.listEmployees(db, businessOf(req).id),
   );
 
   app.get(
     `${base}/calendario`,
-    { config: ver, schema: { tags, params: idParams, querystring: taskCalendarQuery } },
+    {
+      config: ver,
+      schema: {
+        tags,
+        params: idParams,
+        querystring: taskCalendarQuery,
+        response: { 200: z.array(calendarTaskSchema) },
+      },
+    },
     async (req) => svc.calendar(db, actor(req), req.query),
   );
 
-  app.get(`${base}/:tid`, { config: ver, schema: { tags, params: tidParams } }, async (req) =>
-    svc.getTask(db, actor(req), taskId(req.params.tid)),
+  app.get(
+    `${base}/:tid`,
+    { config: ver, schema: { tags, params: tidParams, response: { 200: taskSchema } } },
+    async (req) => svc.getTask(db, actor(req), taskId(req.params.tid)),
   );
 
   // Declared with `ver`: the assignee may change the state alone. Any other field needs editar,
@@ -69,7 +102,7 @@ export async function taskRoutes(app: App) {
     `${base}/:tid`,
     {
       config: ver,
-      schema: { tags, params: tidParams, body: taskUpdate },
+      schema: { tags, params: tidParams, body: taskUpdate, response: { 200: taskSchema } },
       preValidation: async (req) => {
         const b = businessOf(req);
         if (svc.canEditTasks(b)) return;
@@ -83,8 +116,12 @@ export async function taskRoutes(app: App) {
     },
   );
 
-  app.delete(`${base}/:tid`, { config: eliminar, schema: { tags, params: tidParams } }, async (req, reply) => {
-    await svc.deleteTask(db, actor(req), taskId(req.params.tid));
-    return reply.status(204).send();
-  });
+  app.delete(
+    `${base}/:tid`,
+    { config: eliminar, schema: { tags, params: tidParams, response: { 204: noContent } } },
+    async (req, reply) => {
+      await svc.deleteTask(db, actor(req), taskId(req.params.tid));
+      return reply.status(204).send();
+    },
+  );
 }
