@@ -99,8 +99,8 @@ export function DevolucionDialog({
           <thead>
             <tr className="text-left text-xs text-slate-500">
               <th className="pb-1 font-medium">Ítem</th>
-              <th className="pb-1 text-right font-medium">Vendido</th>
-              <th className="pb-1 text-right font-medium">Devuelto</th>
+              <th className="pb-1 pl-2 text-right font-medium">Vendido</th>
+              <th className="pb-1 pl-2 text-right font-medium">Devuelto</th>
               <th className="pb-1 pl-3 font-medium">A devolver</th>
             </tr>
           </thead>
