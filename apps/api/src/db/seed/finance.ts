@@ -137,9 +137,13 @@ export async function seedFinance(
     if (trading && weekday === 4 && rnd() < 0.6) {
       add(d, 'egreso', 'Compras', amount(rnd, 90_000, 180_000), 'efectivo', 'Lácteos y fiambres - reparto semanal');
     }
-    if (day === 1) add(d, 'egreso', 'Sueldos', 980_000_00, 'transferencia', 'Sueldo y cargas sociales (1 empleado)');
-    if (day === 5) add(d, 'egreso', 'Alquiler', 650_000_00, 'transferencia', 'Alquiler del local');
-    if (day === 10) add(d, 'egreso', 'Servicios', amount(rnd, 70_000, 95_000), 'transferencia', 'Luz - Edenor');
+    // Wages at the month's end and rent by the 10th, of the months the demo covers whole: the
+    // month's sales have come in by then, so it reads healthy whatever day it is seeded.
+    const wholeMonth = `${d.slice(0, 7)}-01` >= start;
+    if (wholeMonth && addDays(d, 1).endsWith('-01'))
+      add(d, 'egreso', 'Sueldos', 980_000_00, 'transferencia', 'Sueldo y cargas sociales (1 empleado)');
+    if (wholeMonth && day === 10) add(d, 'egreso', 'Alquiler', 560_000_00, 'transferencia', 'Alquiler del local');
+    if (day === 14) add(d, 'egreso', 'Servicios', amount(rnd, 70_000, 95_000), 'transferencia', 'Luz - Edenor');
     if (day === 12) add(d, 'egreso', 'Servicios', amount(rnd, 25_000, 38_000), 'transferencia', 'Gas - Metrogas');
     if (day === 15) add(d, 'egreso', 'Servicios', 28_499_99, 'tarjeta_credito', 'Internet y teléfono');
     if (day === 20)
