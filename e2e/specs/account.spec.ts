@@ -18,7 +18,10 @@ async function confirmationLink(email: string): Promise<string> {
   throw new Error(`No llegó el e-mail de confirmación a ${email}`);
 }
 
-test('register, confirm the e-mail, log in, create a business, see the dashboard, log out', async ({ page }) => {
+test('register, confirm the e-mail, come back and enter without typing the password again, create a business, log out', async ({
+  page,
+  context,
+}) => {
   const email = uniqueEmail('nueva');
   await page.goto(`${smtpApp}/register`);
   await page.getByLabel('Nombre').fill('Nora');
@@ -29,20 +32,26 @@ test('register, confirm the e-mail, log in, create a business, see the dashboard
   await expect(page.getByRole('heading', { name: 'Revisá tu correo' })).toBeVisible();
   await expect(page.getByText('Cuenta creada. Te enviamos un e-mail para confirmarla.')).toBeVisible();
 
-  // Logging in before confirming is refused with the reason.
-  await page.goto(`${smtpApp}/login`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Contraseña').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(page.getByText('Debés confirmar tu e-mail antes de iniciar sesión. Revisá tu correo.')).toBeVisible();
+  // Before confirming, the account cannot enter: not from here, not from the login page.
+  await page.getByRole('button', { name: 'Ya confirmé mi e-mail' }).click();
+  await expect(page.getByText('Todavía no confirmaste tu e-mail.', { exact: false })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('mostrador.token'))).toBeNull();
+  const mail = await context.newPage();
+  await mail.goto(`${smtpApp}/login`);
+  await mail.getByLabel('E-mail').fill(email);
+  await mail.getByLabel('Contraseña').fill(PASSWORD);
+  await mail.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(mail.getByText('Debés confirmar tu e-mail antes de iniciar sesión. Revisá tu correo.')).toBeVisible();
 
-  await page.goto(await confirmationLink(email));
-  await expect(page.getByText('Tu e-mail fue confirmado. Ya podés iniciar sesión.')).toBeVisible();
-  await page.getByRole('link', { name: 'Ir a iniciar sesión' }).click();
+  // The link of the e-mail, opened in another tab.
+  await mail.goto(await confirmationLink(email));
+  await expect(mail.getByText('Tu e-mail fue confirmado. Ya podés iniciar sesión.')).toBeVisible();
+  await mail.close();
 
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Contraseña').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  // Back on the signup tab: one click and the new user is in.
+  await page.bringToFront();
+  await page.getByRole('button', { name: 'Ya confirmé mi e-mail' }).click();
+  await expect(page).toHaveURL(/\/home$/);
 
   // No business yet: the user is led to create one.
   await expect(page.getByRole('heading', { name: 'Creá tu primer negocio' })).toBeVisible();

@@ -4,54 +4,14 @@ import { eq, inArray } from 'drizzle-orm';
 import { readEnv } from '../config.js';
 import { hashPassword } from '../modules/auth/auth.service.js';
 import { createBusiness } from '../modules/businesses/businesses.service.js';
-import { saveSettings } from '../modules/settings/settings.service.js';
 import { openDatabase } from './bootstrap.js';
+import { seedAlmacen } from './seed/almacen.js';
 import { businesses, users } from './schema/index.js';
-import { seedInventory } from './seed/inventory.js';
-import { seedPurchases } from './seed/purchases.js';
-import { seedFinance } from './seed/finance.js';
-import { seedTasks } from './seed/tasks.js';
-import { seedSales } from './seed/sales.js';
 import { todayIn } from '../lib/dates.js';
 import { startupMessage } from '../lib/startup-error.js';
 
 export const DEMO_EMAIL = 'demo@mostrador.com.ar';
 export const DEMO_PASSWORD = 'mostrador-demo';
-
-const CUSTOMERS = [
-  {
-    nombre: 'María',
-    apellido: 'González',
-    email: 'maria.gonzalez@ejemplo.com.ar',
-    telefono: '+54 9 11 4567-1234',
-    documentoTipo: 'DNI',
-    documentoNumero: '28456123',
-  },
-  {
-    nombre: 'Juan Carlos',
-    apellido: 'Fernández',
-    telefono: '+54 9 11 5123-9876',
-    documentoTipo: 'DNI',
-    documentoNumero: '31789456',
-  },
-  {
-    nombre: 'Lucía',
-    apellido: 'Martínez',
-    email: 'lucia.martinez@ejemplo.com.ar',
-    documentoTipo: 'DNI',
-    documentoNumero: '35123789',
-  },
-  {
-    nombre: 'Distribuidora Norte',
-    apellido: null,
-    email: 'compras@dnorte.com.ar',
-    documentoTipo: 'CUIT',
-    documentoNumero: '30-71234567-1',
-    condicionIva: 'responsable_inscripto',
-  },
-  { nombre: 'Ramiro', apellido: 'Sosa', telefono: '+54 9 351 555-0101', condicionIva: 'monotributista' },
-  { nombre: 'Elena', apellido: 'Ruiz', email: 'elena.ruiz@ejemplo.com.ar' },
-] as const;
 
 /**
  * A demo user with a business full of realistic Argentine data, for trying Mostrador. Running
@@ -104,15 +64,7 @@ async function main() {
       { nombre: 'Peluquería Estilo', tipo: 'Servicio', descripcion: 'Cortes, color y peinados.' },
       now,
     );
-    await saveSettings(db, almacen.id, user.id, { sales_drop_threshold: 15, min_days_for_model: 30 });
-    await seedInventory(db, almacen.id, user.id, CUSTOMERS, todayIn('America/Argentina/Buenos_Aires', now));
-    await seedPurchases(db, almacen.id, user.id, todayIn('America/Argentina/Buenos_Aires', now));
-    await seedSales(open.database, almacen.id, user.id, todayIn('America/Argentina/Buenos_Aires', now));
-
-    const today = todayIn('America/Argentina/Buenos_Aires', now);
-    // Sales and purchases above already wrote their income and expenses.
-    await seedFinance(db, almacen.id, user.id, today, { trading: false });
-    await seedTasks(db, almacen.id, user.id, today);
+    await seedAlmacen(open.database, almacen.id, user.id, todayIn('America/Argentina/Buenos_Aires', now));
 
     console.warn(`Datos de demostración listos. Entra con ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
   } finally {

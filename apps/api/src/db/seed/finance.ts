@@ -43,7 +43,8 @@ const amount = (rnd: () => number, min: number, max: number) => {
  */
 /**
  * `trading`: also write the day's sales income and the weekly restocking expenses as manual
- * movements — for a business without recorded sales and purchases. The full demo records those
+ * movements — for a business without recorded sales and purchases. `days`: how far back the
+ * movements start. The full demo records those
  * through the sales and purchases modules, which write their own movements, so it turns this off
  * (otherwise the same money would be counted twice).
  */
@@ -52,7 +53,7 @@ export async function seedFinance(
   businessId: string,
   userId: string,
   today: string,
-  { trading = true }: { trading?: boolean } = {},
+  { trading = true, days = 92 }: { trading?: boolean; days?: number } = {},
 ) {
   await db
     .insert(financeCategories)
@@ -99,7 +100,7 @@ export async function seedFinance(
       ...extra,
     });
 
-  const start = addDays(today, -92);
+  const start = addDays(today, -days);
   for (let d = start; d <= today; d = addDays(d, 1)) {
     const date = new Date(`${d}T12:00:00Z`);
     const weekday = date.getUTCDay();
@@ -136,9 +137,13 @@ export async function seedFinance(
     if (trading && weekday === 4 && rnd() < 0.6) {
       add(d, 'egreso', 'Compras', amount(rnd, 90_000, 180_000), 'efectivo', 'Lácteos y fiambres - reparto semanal');
     }
-    if (day === 1) add(d, 'egreso', 'Sueldos', 1_280_000_00, 'transferencia', 'Sueldos del mes (2 empleados)');
-    if (day === 5) add(d, 'egreso', 'Alquiler', 850_000_00, 'transferencia', 'Alquiler del local');
-    if (day === 10) add(d, 'egreso', 'Servicios', amount(rnd, 70_000, 95_000), 'transferencia', 'Luz - Edenor');
+    // Wages at the month's end and rent by the 10th, of the months the demo covers whole: the
+    // month's sales have come in by then, so it reads healthy whatever day it is seeded.
+    const wholeMonth = `${d.slice(0, 7)}-01` >= start;
+    if (wholeMonth && addDays(d, 1).endsWith('-01'))
+      add(d, 'egreso', 'Sueldos', 980_000_00, 'transferencia', 'Sueldo y cargas sociales (1 empleado)');
+    if (wholeMonth && day === 10) add(d, 'egreso', 'Alquiler', 560_000_00, 'transferencia', 'Alquiler del local');
+    if (day === 14) add(d, 'egreso', 'Servicios', amount(rnd, 70_000, 95_000), 'transferencia', 'Luz - Edenor');
     if (day === 12) add(d, 'egreso', 'Servicios', amount(rnd, 25_000, 38_000), 'transferencia', 'Gas - Metrogas');
     if (day === 15) add(d, 'egreso', 'Servicios', 28_499_99, 'tarjeta_credito', 'Internet y teléfono');
     if (day === 20)

@@ -8,7 +8,9 @@ import type { Database } from '../client.js';
 import { customers, products, services } from '../schema/index.js';
 
 const TZ = 'America/Argentina/Buenos_Aires';
-const DAYS = 120;
+/** How many days back the demo's sales start. */
+export const SALES_DAYS = 120;
+const DAYS = SALES_DAYS;
 
 /** A deterministic sequence, so every demo looks the same. */
 function random(seed: number) {
@@ -86,7 +88,7 @@ export async function seedSales(database: Database, businessId: string, userId: 
       );
       if (at > now) continue;
       const lines = new Map<string, { id: string; tipo: 'producto' | 'servicio'; cantidad: number }>();
-      const n = 1 + Math.floor(rnd() * rnd() * 5);
+      const n = 1 + Math.floor(rnd() * 6);
       for (let k = 0; k < n; k++) {
         const p = pick(weighted);
         const milli = p.unidad === 'kg' ? 250 + 50 * Math.floor(rnd() * 20) : 1000 * (rnd() < 0.75 ? 1 : 2);

@@ -60,5 +60,5 @@ describe('demo sales seed', () => {
     });
     expect(report.json().total_ventas).toBeGreaterThan(100);
     expect(report.json().ganancias_netas).toBeGreaterThan(0);
-  });
+  }, 120_000); // about a thousand sales through the service
 });

@@ -9,18 +9,23 @@ import { api, request } from '@/lib/api';
 import { session } from '@/lib/session';
 import { applyServerErrors } from '@/lib/forms';
 import { AuthLayout, Notice } from './auth-layout';
+import { CheckEmail } from './check-email';
 
 interface SignupResponse {
   message: string;
   email: string;
   requires_confirmation: boolean;
 }
+interface Credentials {
+  email: string;
+  password: string;
+}
 
 export default function RegisterPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState<SignupResponse | null>(null);
+  const [sent, setSent] = useState<(SignupResponse & { credentials: Credentials }) | null>(null);
   const {
     register,
     handleSubmit,
@@ -30,38 +35,32 @@ export default function RegisterPage() {
     resolver: zodResolver(signupInput) as never,
   });
 
+  const next = params.get('next');
+  // The password stays only in this page's memory, to log in once the e-mail is confirmed.
+  const enter = async ({ email, password }: Credentials) => {
+    const { data } = await request<LoginResponse>('/auth/login', {
+      method: 'POST',
+      form: { username: email, password },
+      skipAuthRedirect: true,
+    });
+    session.save(data.access_token, data.user);
+    navigate(next && next.startsWith('/') && !next.startsWith('//') ? next : '/home', { replace: true });
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
       const r = await api.post<SignupResponse>('/auth/signup', values);
-      if (r.requires_confirmation) return setSent(r);
+      const credentials = { email: String(values.email), password: String(values.password) };
+      if (r.requires_confirmation) return setSent({ ...r, credentials });
       // No e-mail to confirm: the new account is already in, no second trip through the login.
-      const { data } = await request<LoginResponse>('/auth/login', {
-        method: 'POST',
-        form: { username: String(values.email), password: String(values.password) },
-        skipAuthRedirect: true,
-      });
-      session.save(data.access_token, data.user);
-      const next = params.get('next');
-      navigate(next && next.startsWith('/') && !next.startsWith('//') ? next : '/home', { replace: true });
+      await enter(credentials);
     } catch (e) {
       setError(applyServerErrors(e, setFieldError, 'No se pudo crear la cuenta.'));
     }
   });
 
-  if (sent) {
-    return (
-      <AuthLayout title="Revisá tu correo">
-        <Notice tone="success">{sent.message}</Notice>
-        <p className="mt-4 text-sm text-slate-600">
-          Enviamos el enlace a <strong>{sent.email}</strong>. Abrilo para activar tu cuenta y después iniciá sesión.
-        </p>
-        <Link to="/login" className="mt-6 inline-block text-sm font-medium text-blue-600 hover:underline">
-          Ir a iniciar sesión
-        </Link>
-      </AuthLayout>
-    );
-  }
+  if (sent) return <CheckEmail sent={sent} enter={enter} />;
 
   const err = formState.errors;
   return (
