@@ -4,7 +4,7 @@ import {
   IMPORT_FIELD_LABELS,
   IMPORT_FIELDS,
   IMPORT_MESSAGES,
-  IMPORT_REQUIRED_FIELDS,
+  missingImportFields,
   type ImportColumn,
   type ImportField,
   type ImportRowData,
@@ -69,15 +69,6 @@ function fieldsOf(originales: string[], override: Record<string, string | null> 
   return { fields, taken };
 }
 
-/**
- * The required columns a header row lacks: a name and a sale price, unless the file has a code
- * or a barcode and one more column (a list that only updates, such as "EAN" and "Costo").
- */
-function missingOf(taken: Set<ImportField>): ImportField[] {
-  if (IDENTIFYING.some((f) => taken.has(f)) && taken.size >= 2) return [];
-  return IMPORT_REQUIRED_FIELDS.filter((f) => !taken.has(f));
-}
-
 const headerTexts = (cells: Cell[]) => cells.map((c) => (c === null ? '' : String(c).trim()));
 
 /**
@@ -106,7 +97,7 @@ export function mapHeaders(cells: Cell[], override?: Record<string, string | nul
     if (field) columnas.push({ columna: header, campo: field });
     else if (header) ignoradas.push(header);
   });
-  const missing = missingOf(taken);
+  const missing = missingImportFields([...taken]);
   // The headers go with the error, so the wizard can offer to map the missing columns by hand.
   if (missing.length) {
     throw fileError(IMPORT_MESSAGES.missingColumns(missing.map((f) => IMPORT_FIELD_LABELS[f])), {

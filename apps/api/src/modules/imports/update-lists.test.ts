@@ -210,6 +210,14 @@ describe('a list keyed by barcode below a title block', () => {
     const onlyBarcode = await send('/products/importar-excel', await xlsx([{ name: 'H', rows: [['EAN'], ['779']] }]));
     expect(onlyBarcode.statusCode).toBe(422);
     expect(onlyBarcode.json().detail).toBe('Faltan columnas obligatorias: Nombre, Precio de venta.');
+    // A list with names creates products: it needs its price column (the wizard maps it by hand).
+    const named = [...TITLE, ['Cód.', 'Artículo', 'Importe'], ['A1', 'Yerba', 10]];
+    const noPrice = await send('/import/upload', await xlsx([{ name: 'H', rows: named }]));
+    expect(noPrice.statusCode).toBe(422);
+    expect(noPrice.json()).toMatchObject({
+      detail: 'Faltan columnas obligatorias: Precio de venta.',
+      columnas_originales: ['Cód.', 'Artículo', 'Importe'],
+    });
   });
 });
 
