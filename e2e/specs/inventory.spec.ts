@@ -186,6 +186,10 @@ test('importing a workbook through every step: file, sheet, columns, review and 
   await expect(wizard.getByText('Categorías nuevas: Almacén')).toBeVisible();
   const bad = wizard.getByRole('listitem').filter({ hasText: 'Azúcar 1 kg' });
   await expect(bad).toContainText('Precio de venta: debe ser un número.');
+  // The refused rows can be downloaded with their errors, to fix them in the spreadsheet.
+  const downloaded = page.waitForEvent('download');
+  await wizard.getByRole('button', { name: 'Descargar filas con errores' }).click();
+  expect((await downloaded).suggestedFilename()).toBe('filas-con-errores.xlsx');
   await bad.getByRole('button', { name: 'Editar fila 3' }).click();
   const rowDialog = page.getByRole('dialog', { name: 'Fila 3' });
   await rowDialog.getByLabel('Precio de venta').fill('1200');

@@ -26,6 +26,18 @@ export const IMPORT_FIELDS = [
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const IMPORT_REQUIRED_FIELDS: readonly ImportField[] = ['nombre', 'precio_venta'];
 
+/**
+ * The required columns a file lacks: a name and a sale price, unless it has no name column but a
+ * code or a barcode and one more column (a list that only updates existing products, such as
+ * "EAN" and "Costo").
+ */
+export function missingImportFields(fields: readonly ImportField[]): ImportField[] {
+  const taken = new Set(fields);
+  const updatesOnly = !taken.has('nombre') && (taken.has('codigo') || taken.has('codigo_barras'));
+  if (updatesOnly && taken.size >= 2) return [];
+  return IMPORT_REQUIRED_FIELDS.filter((f) => !taken.has(f));
+}
+
 /** How each field is named in messages and in the column-mapping step. */
 export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   nombre: 'Nombre',
@@ -53,11 +65,32 @@ export const IMPORT_SYNONYMS: Record<ImportField, string[]> = {
     'precio lista',
     'price',
     'precio unitario',
+    'p. venta',
+    'precio final',
   ],
   descripcion: ['descripción', 'detalle', 'description'],
   codigo: ['código', 'cod', 'sku', 'referencia', 'ref', 'code', 'código interno'],
-  codigo_barras: ['código de barras', 'cod barras', 'ean', 'upc', 'barcode', 'código barras', 'ean13'],
-  precio_compra: ['precio compra', 'precio de compra', 'costo', 'precio costo', 'cost', 'precio de costo'],
+  codigo_barras: [
+    'código de barras',
+    'cod barras',
+    'ean',
+    'upc',
+    'barcode',
+    'código barras',
+    'ean13',
+    'código de barras (EAN-13)',
+    'código EAN',
+  ],
+  precio_compra: [
+    'precio compra',
+    'precio de compra',
+    'costo',
+    'precio costo',
+    'cost',
+    'precio de costo',
+    'p. costo',
+    'costo unitario',
+  ],
   stock_actual: ['stock', 'stock actual', 'cantidad', 'existencia', 'existencias', 'qty'],
   stock_minimo: ['stock mínimo', 'mínimo', 'stock min'],
   unidad: ['unidad', 'unidad de medida', 'um', 'medida'],

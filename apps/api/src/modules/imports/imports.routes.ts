@@ -16,12 +16,13 @@ import {
 } from '@mostrador/shared';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { rateLimitedResponse } from '../../lib/responses.js';
+import { rateLimitedResponse, xlsxFile } from '../../lib/responses.js';
 import type { App } from '../../app.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
 import { AppError } from '../../lib/errors.js';
 import { requireSomeField } from '../../lib/http.js';
-import { pathId } from '../products/common.js';
+import { pathId, sendXlsx } from '../products/common.js';
+import { stagedErrors } from './errors-file.js';
 import * as service from './imports.service.js';
 import { spreadsheetSlots } from './slots.js';
 import { fileError } from './spreadsheet.js';
@@ -164,6 +165,16 @@ export async function importRoutes(app: App) {
       async (req, reply) => {
         const { rows, total } = await service.listStaged(db, businessOf(req).id, authOf(req).id, req.query, now());
         return reply.header('X-Total-Count', String(total)).send(rows);
+      },
+    );
+
+    // The rows that cannot be imported, with their errors, to fix them and import them again.
+    s.get(
+      '/businesses/:id/import/errores',
+      { config: ver, schema: { tags, params: idParams, response: { 200: xlsxFile } } },
+      async (req, reply) => {
+        const { columns, pages } = await stagedErrors(db, businessOf(req).id, authOf(req).id, now());
+        return sendXlsx(reply, { filename: 'filas-con-errores.xlsx', sheet: 'Filas con errores', columns, pages });
       },
     );
 

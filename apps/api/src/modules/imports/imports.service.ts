@@ -21,8 +21,8 @@ import type { Db, Executor } from '../../db/client.js';
 import { importBatches, importRows, productCategories, products } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { mapHeaders, parseRow, rowErrors, type Mapping, type ParseErrors } from './rows.js';
-import { fileError, nonEmpty, openSpreadsheet, type OpenedFile, type SheetInfo } from './spreadsheet.js';
+import { headerScore, knownColumns, mapHeaders, parseRow, rowErrors, type Mapping, type ParseErrors } from './rows.js';
+import { fileError, nonEmpty, openSpreadsheet, type Cell, type OpenedFile, type SheetInfo } from './spreadsheet.js';
 
 /*
  * Product import (API-CONTRACT §4.2): the staged flow (upload → summary → review and edit →
@@ -35,6 +35,8 @@ const BATCH = 1000;
 const MAX_REPORTED_ERRORS = 1000;
 /** Unreadable cells stay with the staged row (under this key of `datos`) until an edit replaces them. */
 const PARSE_KEY = '_errores_lectura';
+/** A row refused when read keeps its cells (under this key of `datos`) for the errors download. */
+export const CELLS_KEY = '_celdas';
 
 export interface UploadedFile {
   buffer: Buffer;
@@ -57,23 +59,50 @@ function sheetOf(f: OpenedFile, hoja?: string): SheetInfo {
   return s;
 }
 
+/** How many non-empty rows may sit above the header row (a distributor's title block). */
+const HEADER_SCAN = 20;
+
 /**
- * The data rows of a sheet: the first non-empty row holds the headers, empty rows are skipped,
- * and more than 50,000 data rows is a file error.
+ * No header row in the first rows: the one naming the most known columns (else the most texts)
+ * is reported as the headers, for the wizard to map by hand.
+ */
+function noHeaderRow(head: Cell[][], override?: Record<string, string | null>): never {
+  let best = head[0];
+  let most = -1;
+  for (const cells of head) {
+    const texts = cells.filter((c) => typeof c === 'string' && c.trim() !== '').length;
+    const n = knownColumns(cells, override) * 1000 + texts;
+    if (n > most) [best, most] = [cells, n];
+  }
+  mapHeaders(best, override);
+  throw fileError(IMPORT_MESSAGES.missingColumns([]));
+}
+
+/**
+ * The data rows of a sheet: the header row is the first of the first HEADER_SCAN non-empty rows
+ * that names the product or a code plus another column (rows above it are a title block and
+ * ignored), empty rows are skipped, and more than 50,000 data rows is a file error.
  */
 async function* dataRows(f: OpenedFile, sheet: SheetInfo, override?: Record<string, string | null>) {
   let mapping: Mapping | null = null;
   let count = 0;
+  const head: Cell[][] = [];
   for await (const { fila, cells } of f.rows(sheet)) {
     if (!nonEmpty(cells)) continue;
     if (!mapping) {
+      if (headerScore(cells, override) === 0) {
+        head.push(cells);
+        if (head.length >= HEADER_SCAN) noHeaderRow(head, override);
+        continue;
+      }
       mapping = mapHeaders(cells, override);
       yield { kind: 'header' as const, mapping };
       continue;
     }
     if (++count > IMPORT_MAX_ROWS) throw fileError(IMPORT_MESSAGES.tooManyRows);
-    yield { kind: 'row' as const, fila, ...parseRow(cells, mapping) };
+    yield { kind: 'row' as const, fila, cells, ...parseRow(cells, mapping) };
   }
+  if (!mapping && head.length) noHeaderRow(head, override);
   if (count === 0) throw fileError(IMPORT_MESSAGES.empty);
 }
 
@@ -103,6 +132,7 @@ class RowChecker {
   categories = new Map<string, string>();
   seenCodes = new Map<string, number>();
   seenBarcodes = new Map<string, number>();
+  seenProducts = new Map<string, number>();
 
   constructor(private readonly opts: { createCategories: boolean } = { createCategories: true }) {}
 
@@ -122,22 +152,38 @@ class RowChecker {
     for (const c of cats) this.categories.set(lower(c.nombre), c.id);
   }
 
+  /** The product a row updates: the one with its code, else the one with its barcode. */
+  match(datos: ImportRowData): string | null {
+    const byCode = datos.codigo ? this.codes.get(lower(datos.codigo)) : undefined;
+    if (byCode) return byCode;
+    return (datos.codigo_barras && this.barcodes.get(datos.codigo_barras)) || null;
+  }
+
   check(fila: number, datos: ImportRowData, parseErrors: ParseErrors) {
-    const productoId = datos.codigo ? (this.codes.get(lower(datos.codigo)) ?? null) : null;
+    const productoId = this.match(datos);
     const errores = rowErrors(datos, parseErrors, !productoId);
+    let repeated = false;
     if (datos.codigo) {
       const prev = this.seenCodes.get(lower(datos.codigo));
       if (prev !== undefined) errores.push(`Código repetido en el archivo (fila ${prev}).`);
       else this.seenCodes.set(lower(datos.codigo), fila);
+      repeated = prev !== undefined;
     }
     if (datos.codigo_barras) {
       const prev = this.seenBarcodes.get(datos.codigo_barras);
       if (prev !== undefined) errores.push(`Código de barras repetido en el archivo (fila ${prev}).`);
       else this.seenBarcodes.set(datos.codigo_barras, fila);
+      repeated ||= prev !== undefined;
       const owner = this.barcodes.get(datos.codigo_barras);
       if (owner && owner !== productoId) {
         errores.push(`Ya existe un producto con el código de barras ${datos.codigo_barras}.`);
       }
+    }
+    if (productoId) {
+      // One row by its code and another by its barcode may name the same product.
+      const prev = this.seenProducts.get(productoId);
+      if (prev === undefined) this.seenProducts.set(productoId, fila);
+      else if (!repeated) errores.push(`El producto ya está en la fila ${prev} del archivo.`);
     }
     if (!this.opts.createCategories && datos.categoria_nombre && !this.categories.has(lower(datos.categoria_nombre))) {
       errores.push(`Categoría inexistente: ${datos.categoria_nombre}.`);
@@ -424,10 +470,19 @@ export async function importFile(db: Db, businessId: string, userId: string, fil
 
 type RowRecord = typeof importRows.$inferSelect;
 
-function splitDatos(stored: ImportRowData & { [PARSE_KEY]?: ParseErrors }) {
-  const { [PARSE_KEY]: parseErrors, ...datos } = stored;
-  return { datos: datos as ImportRowData, parseErrors: parseErrors ?? {} };
+type StoredDatos = ImportRowData & { [PARSE_KEY]?: ParseErrors; [CELLS_KEY]?: Cell[] };
+
+export function splitDatos(stored: StoredDatos) {
+  const { [PARSE_KEY]: parseErrors, [CELLS_KEY]: cells, ...datos } = stored;
+  return { datos: datos as ImportRowData, parseErrors: parseErrors ?? {}, cells: cells ?? null };
 }
+
+/** What a staged row stores: its data, what could not be read, and its cells when it was refused. */
+const storedDatos = (datos: ImportRowData, parseErrors: ParseErrors, cells: Cell[] | null) => ({
+  ...datos,
+  ...(Object.keys(parseErrors).length ? { [PARSE_KEY]: parseErrors } : {}),
+  ...(cells ? { [CELLS_KEY]: cells } : {}),
+});
 
 export function toStagedRow(
   r: Pick<RowRecord, 'id' | 'fila' | 'accion' | 'productoId' | 'datos' | 'errores'>,
@@ -448,7 +503,7 @@ export function toStagedRow(
 }
 
 /** The caller's staging, if it has not expired (an expired one is removed on the way). */
-async function currentBatch(ex: Executor, businessId: string, userId: string, now: Date, lock = false) {
+export async function currentBatch(ex: Executor, businessId: string, userId: string, now: Date, lock = false) {
   const q = ex
     .select()
     .from(importBatches)
@@ -529,7 +584,7 @@ export async function upload(
         fila: r.fila,
         accion: c.accion,
         producto_id: c.productoId,
-        datos: Object.keys(r.parseErrors).length ? { ...r.datos, [PARSE_KEY]: r.parseErrors } : r.datos,
+        datos: storedDatos(r.datos, r.parseErrors, c.errores.length ? r.cells : null),
         errores: c.errores,
       };
       if (preview.length < IMPORT_PREVIEW_ROWS) {
@@ -660,7 +715,7 @@ export async function updateStaged(
       .where(and(eq(importRows.businessId, businessId), eq(importRows.batchId, b.id), eq(importRows.id, id)))
       .for('update');
     if (!row) throw rowNotFound();
-    const { datos, parseErrors } = splitDatos(row.datos);
+    const { datos, parseErrors, cells } = splitDatos(row.datos);
     const next: ImportRowData = { ...datos };
     const errs: ParseErrors = { ...parseErrors };
     for (const [k, v] of Object.entries(patch) as [keyof ImportRowData, unknown][]) {
@@ -694,8 +749,15 @@ export async function updateStaged(
          WHERE batch_id = ${b.id} AND fila < ${row.fila} AND datos->>'codigo_barras' = ${next.codigo_barras}`);
       if (prev[0]?.fila) checker.seenBarcodes.set(next.codigo_barras, prev[0].fila);
     }
+    const target = checker.match(next);
+    if (target) {
+      const { rows: prev } = await tx.execute<{ fila: number }>(sql`
+        SELECT min(fila) AS fila FROM ${importRows}
+         WHERE batch_id = ${b.id} AND fila < ${row.fila} AND producto_id = ${target}`);
+      if (prev[0]?.fila) checker.seenProducts.set(target, prev[0].fila);
+    }
     const c = checker.check(row.fila, next, errs);
-    const stored = Object.keys(errs).length ? { ...next, [PARSE_KEY]: errs } : next;
+    const stored = storedDatos(next, errs, cells);
     const [updated] = await tx
       .update(importRows)
       .set({ datos: stored, errores: c.errores, accion: c.accion, productoId: c.productoId })

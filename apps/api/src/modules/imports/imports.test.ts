@@ -1,61 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
-import ExcelJS from 'exceljs';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.js';
+import { multipartBody, xlsx, type Part } from './test-files.js';
 import { addMember, createBusiness, registerUser, type TestUser } from '../../test/fixtures.js';
 
 /*
- * Spreadsheet files built by the tests: real .xlsx written by ExcelJS,
- * multipart bodies, and hand-made zip archives for the malicious cases.
+ * Spreadsheet files built by the tests: real .xlsx and multipart bodies (test-files.ts),
+ * and hand-made zip archives for the malicious cases.
  */
-
-type SheetSpec = { name: string; rows: unknown[][] };
-
-/** An .xlsx with the given sheets; a cell may be a value or an ExcelJS formula object. */
-async function xlsx(sheets: SheetSpec[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  for (const s of sheets) {
-    const ws = wb.addWorksheet(s.name);
-    for (const r of s.rows) ws.addRow(r as ExcelJS.CellValue[]);
-  }
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-interface Part {
-  name: string;
-  value?: string;
-  filename?: string;
-  content?: Buffer;
-  type?: string;
-}
-
-/** A multipart/form-data body for app.inject. */
-function multipartBody(parts: Part[]) {
-  const boundary = `----mostrador${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if (p.filename !== undefined) {
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\n` +
-            `Content-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`,
-        ),
-      );
-      chunks.push(p.content ?? Buffer.alloc(0));
-    } else {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value ?? ''}`));
-    }
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 interface RawEntry {
   name: string;
@@ -774,17 +728,18 @@ describe('one-shot import', () => {
     expect(moves.map((m) => m.cantidad)).toEqual(['-3.000', '3.000']);
   });
 
-  it('refuses a barcode that belongs to another product, and a repeated one in the file', async () => {
+  it('refuses a barcode that belongs to another product than the code, and a repeated one in the file', async () => {
     const b = await createBusiness(app, owner, 'Barras');
     await json('POST', '/products', { nombre: 'Dueño', codigo_barras: '779', precio_venta: 1 }, owner, b);
+    await json('POST', '/products', { nombre: 'Otro', codigo: 'O1', precio_venta: 1 }, owner, b);
     const book = await xlsx([
       {
         name: 'H',
         rows: [
-          ['Nombre', 'Precio', 'EAN'],
-          ['Copia', 1, '779'],
-          ['Uno', 1, '123'],
-          ['Dos', 1, '123'],
+          ['Nombre', 'Precio', 'Código', 'EAN'],
+          ['Copia', 1, 'O1', '779'],
+          ['Uno', 1, null, '123'],
+          ['Dos', 1, null, '123'],
         ],
       },
     ]);

@@ -4,7 +4,7 @@ import {
   IMPORT_FIELD_LABELS,
   IMPORT_FIELDS,
   IMPORT_MESSAGES,
-  IMPORT_REQUIRED_FIELDS,
+  missingImportFields,
   type ImportColumn,
   type ImportField,
   type ImportRowData,
@@ -24,40 +24,80 @@ export interface Mapping {
   originales: string[];
 }
 
+const IDENTIFYING: readonly ImportField[] = ['codigo', 'codigo_barras'];
+
 /**
- * Recognises the header row. `override` (the wizard's column step) maps a header text to a field
- * or to null (ignore it); other headers are recognised by their synonyms.
+ * The field of each header cell. `override` (the wizard's column step) maps a header text to a
+ * field or to null (ignore it); other headers are recognised by their synonyms. "Descripción"
+ * names the product when no column does. `strict` throws on a wrong override; otherwise a wrong
+ * override is ignored (while looking for the header row).
  */
-export function mapHeaders(cells: Cell[], override?: Record<string, string | null>): Mapping {
-  const originales = cells.map((c) => (c === null ? '' : String(c).trim()));
+function fieldsOf(originales: string[], override: Record<string, string | null> | undefined, strict: boolean) {
   const fields: (ImportField | null)[] = [];
-  const columnas: ImportColumn[] = [];
-  const ignoradas: string[] = [];
   const taken = new Set<ImportField>();
+  const bySynonym = new Set<number>();
   const overrideFolded = new Map<string, string | null>();
   for (const [k, v] of Object.entries(override ?? {})) overrideFolded.set(foldHeader(k), v);
-  originales.forEach((header) => {
+  originales.forEach((header, i) => {
     let field: ImportField | null = null;
     const folded = foldHeader(header);
     if (header && overrideFolded.has(folded)) {
       const v = overrideFolded.get(folded);
       if (v !== null && v !== undefined && v !== '') {
-        if (!(IMPORT_FIELDS as readonly string[]).includes(v)) throw fileError(IMPORT_MESSAGES.badMapping);
-        if (taken.has(v as ImportField))
+        const known = (IMPORT_FIELDS as readonly string[]).includes(v);
+        if (strict && !known) throw fileError(IMPORT_MESSAGES.badMapping);
+        if (strict && taken.has(v as ImportField))
           throw fileError(IMPORT_MESSAGES.duplicateMapping(IMPORT_FIELD_LABELS[v as ImportField]));
-        field = v as ImportField;
+        if (known && !taken.has(v as ImportField)) field = v as ImportField;
       }
     } else if (header) {
       const f = fieldOfHeader(header);
-      if (f && !taken.has(f)) field = f;
+      if (f && !taken.has(f)) {
+        field = f;
+        bySynonym.add(i);
+      }
     }
-    if (field) {
-      taken.add(field);
-      columnas.push({ columna: header, campo: field });
-    } else if (header) ignoradas.push(header);
+    if (field) taken.add(field);
     fields.push(field);
   });
-  const missing = IMPORT_REQUIRED_FIELDS.filter((f) => !taken.has(f));
+  const desc = fields.indexOf('descripcion');
+  if (!taken.has('nombre') && desc >= 0 && bySynonym.has(desc)) {
+    fields[desc] = 'nombre';
+    taken.delete('descripcion');
+    taken.add('nombre');
+  }
+  return { fields, taken };
+}
+
+const headerTexts = (cells: Cell[]) => cells.map((c) => (c === null ? '' : String(c).trim()));
+
+/**
+ * How well a row reads as the header row (for finding it below a title block): the number of
+ * known columns it names when it names the product or a code plus one more column, else 0.
+ */
+export function headerScore(cells: Cell[], override?: Record<string, string | null>): number {
+  const { taken } = fieldsOf(headerTexts(cells), override, false);
+  const names = taken.has('nombre') || IDENTIFYING.some((f) => taken.has(f));
+  return names && taken.size >= 2 ? taken.size : 0;
+}
+
+/** The number of known columns a row names, whatever they are (to choose the row a bad file is reported on). */
+export function knownColumns(cells: Cell[], override?: Record<string, string | null>): number {
+  return fieldsOf(headerTexts(cells), override, false).taken.size;
+}
+
+/** Reads the header row, or refuses it naming the columns it lacks (with the headers, for the wizard). */
+export function mapHeaders(cells: Cell[], override?: Record<string, string | null>): Mapping {
+  const originales = headerTexts(cells);
+  const { fields, taken } = fieldsOf(originales, override, true);
+  const columnas: ImportColumn[] = [];
+  const ignoradas: string[] = [];
+  originales.forEach((header, i) => {
+    const field = fields[i];
+    if (field) columnas.push({ columna: header, campo: field });
+    else if (header) ignoradas.push(header);
+  });
+  const missing = missingImportFields([...taken]);
   // The headers go with the error, so the wizard can offer to map the missing columns by hand.
   if (missing.length) {
     throw fileError(IMPORT_MESSAGES.missingColumns(missing.map((f) => IMPORT_FIELD_LABELS[f])), {

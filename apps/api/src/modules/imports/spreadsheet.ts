@@ -236,18 +236,35 @@ function decodeText(buf: Buffer): string {
   }
 }
 
-/** `,`, `;` or tab: the most frequent outside quotes on the first line. */
+/**
+ * `;`, `,` or tab: the one on most of the first lines outside quotes (a title above the headers
+ * may have none, and decimal commas are not on every line), then the most frequent.
+ */
 function detectSeparator(text: string): string {
-  const counts: Record<string, number> = { ',': 0, ';': 0, '\t': 0 };
+  const SEPS = [';', ',', '\t'];
+  const lines = new Map(SEPS.map((c) => [c, 0]));
+  const total = new Map(SEPS.map((c) => [c, 0]));
+  let onLine = new Set<string>();
   let quoted = false;
+  let n = 0;
+  const endLine = () => {
+    for (const c of onLine) lines.set(c, lines.get(c)! + 1);
+    onLine = new Set();
+  };
   for (let i = 0; i < text.length && i < 64 * 1024; i++) {
     const ch = text[i];
     if (ch === '"') quoted = !quoted;
-    else if (!quoted && (ch === '\n' || ch === '\r')) break;
-    else if (!quoted && ch in counts) counts[ch]++;
+    else if (!quoted && ch === '\n') {
+      endLine();
+      if (++n >= 20) break;
+    } else if (!quoted && total.has(ch)) {
+      total.set(ch, total.get(ch)! + 1);
+      onLine.add(ch);
+    }
   }
-  const best = Object.entries(counts).sort((a, b) => b[1] - a[1])[0];
-  return best[1] > 0 ? best[0] : ',';
+  endLine();
+  const best = [...SEPS].sort((a, b) => lines.get(b)! - lines.get(a)! || total.get(b)! - total.get(a)!)[0];
+  return total.get(best)! > 0 ? best : ',';
 }
 
 /** RFC 4180 records: quoted fields with "" escapes and line breaks inside; CRLF or LF. */

@@ -1,10 +1,11 @@
-import { AlertTriangle, CheckCircle2, FileSpreadsheet, Pencil, Upload } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Download, FileSpreadsheet, Pencil, Upload } from 'lucide-react';
 import { useRef, useState, type DragEvent, type FormEvent } from 'react';
 import {
   IMPORT_FIELD_LABELS,
   IMPORT_FIELDS,
   IMPORT_MAX_BYTES,
   IMPORT_REQUIRED_FIELDS,
+  missingImportFields,
   type ImportConfirmResult,
   type ImportEmptyStock,
   type ImportField,
@@ -26,6 +27,7 @@ import {
   STAGED_PAGE,
   useCancelImport,
   useConfirmImport,
+  useErrorsDownload,
   useImportApi,
   useImportSummary,
   useStagedRows,
@@ -156,7 +158,7 @@ function ColumnsStep({
   const changed = headers.some((h) => (mapping[h] ?? '') !== (detected[h] ?? ''));
   const used = Object.values(mapping).filter(Boolean);
   const duplicated = used.find((f, i) => used.indexOf(f) !== i);
-  const missing = IMPORT_REQUIRED_FIELDS.filter((f) => !used.includes(f));
+  const missing = missingImportFields(used as ImportField[]);
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">
@@ -345,6 +347,7 @@ function ReviewStep({
   const [stockVacio, setStockVacio] = useState<ImportEmptyStock>('cero');
   const [error, setError] = useState<string | null>(null);
   const [cancelOpen, setCancelOpen] = useState(false);
+  const errorsFile = useErrorsDownload();
   const willApply = summary.nuevos + (overwrite ? summary.actualizaciones : 0);
 
   return (
@@ -478,11 +481,18 @@ function ReviewStep({
         </fieldset>
       )}
       {summary.con_errores > 0 && (
-        <p className="flex items-center gap-2 text-sm text-amber-800">
-          <AlertTriangle className="h-4 w-4" aria-hidden />
-          Las filas con errores no se importan: corregilas o seguí sin ellas.
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="flex items-center gap-2 text-sm text-amber-800">
+            <AlertTriangle className="h-4 w-4" aria-hidden />
+            Las filas con errores no se importan: corregilas o seguí sin ellas.
+          </p>
+          <Button variant="secondary" loading={errorsFile.busy} onClick={() => errorsFile.run()}>
+            <Download className="h-4 w-4" aria-hidden />
+            Descargar filas con errores
+          </Button>
+        </div>
       )}
+      {errorsFile.error && <ErrorNote>{errorsFile.error}</ErrorNote>}
       {error && <ErrorNote>{error}</ErrorNote>}
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={() => setCancelOpen(true)}>
@@ -714,7 +724,7 @@ function Wizard({ onClose }: { onClose: () => void }) {
               onChange={(e) => pick(e.target.files?.[0])}
             />
             <p className="mt-3 text-xs text-slate-500">
-              Excel (.xlsx) o CSV, hasta 10 MB y 50.000 filas. La primera fila debe tener los encabezados.
+              Excel (.xlsx) o CSV, hasta 10 MB y 50.000 filas. Los encabezados pueden estar debajo de un título.
             </p>
             {file && (
               <p className="mt-3 text-sm font-medium text-slate-900">
@@ -725,9 +735,11 @@ function Wizard({ onClose }: { onClose: () => void }) {
           <details className="text-sm text-slate-600">
             <summary className="cursor-pointer font-medium text-slate-700">¿Qué columnas reconoce?</summary>
             <p className="mt-2">
-              Nombre (o Producto, Artículo) y Precio de venta (o Precio, PVP) son obligatorias. También: Código (SKU),
-              Código de barras (EAN), Costo, Stock, Stock mínimo, Unidad, Categoría (Rubro) y Activo. Un código que ya
-              existe actualiza ese producto.
+              Nombre (o Producto, Artículo, o Descripción si no hay Nombre) y Precio de venta (o Precio, PVP) son
+              obligatorias para los productos nuevos. También: Código (SKU), Código de barras (EAN), Costo, Stock, Stock
+              mínimo, Unidad, Categoría (Rubro) y Activo. Un código o código de barras que ya existe actualiza ese
+              producto, solo en las columnas del archivo. Una lista sin nombre, con Código o EAN, solo actualiza: con
+              EAN y Costo cambian solo los costos.
             </p>
           </details>
           {busy && <Progress fraction={progress} label="Subiendo el archivo…" />}

@@ -10,6 +10,7 @@ import type {
 import type { ImportColumn, ImportEmptyStock } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
 import { api, API_BASE, ApiError, request, REQUEST_TIMEOUT_MS } from '@/lib/api';
+import { useDownload } from '@/lib/download';
 import { session } from '@/lib/session';
 
 const base = (b: string) => `/businesses/${b}/import`;
@@ -92,6 +93,13 @@ export const importKeys = {
   summary: (b: string) => ['inventory', b, 'import', 'summary'] as const,
   rows: (b: string, estado: string, page: number) => ['inventory', b, 'import', 'rows', estado, page] as const,
 };
+
+/** The refused rows with their errors, as an .xlsx (GET /import/errores). */
+export function useErrorsDownload() {
+  const { businessId } = useBusiness();
+  const download = useDownload('No se pudieron descargar las filas con errores.');
+  return { ...download, run: () => download.run(`${base(businessId ?? '')}/errores`) };
+}
 
 export function useImportApi() {
   const { businessId } = useBusiness();
