@@ -2,11 +2,19 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Plugin } from 'vite';
 
+/** Replaces every include marker, also those inside partials (a partial may include another). */
+function include(html: string, dir: string, depth = 0): string {
+  if (depth > 5) throw new Error('Parciales anidados demasiado hondo');
+  return html.replace(/<!-- @include ([a-z-]+) -->/g, (_, part: string) =>
+    include(readFileSync(join(dir, `${part}.html`), 'utf8').trimEnd(), dir, depth + 1),
+  );
+}
+
 /**
- * The landing and legal pages share their header, footer and skip link from one template at build
- * time: `<!-- @include footer -->` is replaced by `src/landing/partials/footer.html`, and in it
- * `data-current="/terminos"` becomes `aria-current="page"` on the page it names. The pages stay static
- * HTML (docs/decisions/0001-static-landing.md).
+ * The landing and legal pages share their header, brand, footer and skip link from one template at
+ * build time: `<!-- @include footer -->` is replaced by `src/landing/partials/footer.html`, and
+ * in it `data-current="/terminos"` becomes `aria-current="page"` on the page it names. The pages
+ * stay static HTML (docs/decisions/0001-static-landing.md).
  */
 export function htmlPartials(dir: string): Plugin {
   return {
@@ -16,11 +24,9 @@ export function htmlPartials(dir: string): Plugin {
       handler(html, ctx) {
         const name = basename(ctx.filename, '.html');
         const page = name === 'index' ? '/' : `/${name}`;
-        return html
-          .replace(/<!-- @include ([a-z-]+) -->/g, (_, part: string) =>
-            readFileSync(join(dir, `${part}.html`), 'utf8').trimEnd(),
-          )
-          .replace(/data-current="([^"]+)"/g, (_, href: string) => (href === page ? 'aria-current="page"' : ''));
+        return include(html, dir).replace(/data-current="([^"]+)"/g, (_, href: string) =>
+          href === page ? 'aria-current="page"' : '',
+        );
       },
     },
   };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEDIO_TIPOS, optTurnoId } from './caja.js';
 import { PAYMENT_METHODS } from './payment-methods.js';
-import { positiveQuantity, SALE_ITEM_TYPES, SALE_MAX_ITEMS } from './sales.js';
+import { positiveQuantity, SALE_MAX_ITEMS, saleItemSchema } from './sales.js';
 import { optText } from './validation.js';
 
 /*
@@ -44,17 +44,14 @@ export const devolucionInput = z.object({
 export type DevolucionInput = z.input<typeof devolucionInput>;
 export type DevolucionOutput = z.output<typeof devolucionInput>;
 
-export const devolucionItemSchema = z.object({
-  item_id: z.string(),
-  tipo: z.enum(SALE_ITEM_TYPES),
-  producto_id: z.string().nullable(),
-  servicio_id: z.string().nullable(),
-  nombre: z.string(),
-  cantidad: z.number(),
-  precio_unitario: z.number(),
-  /** What goes back for these units (after the line's and the sale's discounts and surcharges). */
-  monto: z.number(),
-});
+/** A returned line: the sale line's identity and price, the quantity returned and what went back. */
+export const devolucionItemSchema = saleItemSchema
+  .pick({ tipo: true, producto_id: true, servicio_id: true, nombre: true, cantidad: true, precio_unitario: true })
+  .extend({
+    item_id: z.string(),
+    /** What goes back for these units (after the line's and the sale's discounts and surcharges). */
+    monto: z.number(),
+  });
 export type DevolucionItem = z.infer<typeof devolucionItemSchema>;
 
 export const devolucionSchema = z.object({

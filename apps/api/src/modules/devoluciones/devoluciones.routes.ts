@@ -1,9 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DEVOLUCION_MESSAGES, devolucionInput, devolucionSchema, SALE_MESSAGES } from '@mostrador/shared';
 import type { App } from '../../app.js';
+import { idempotencyKey } from '../../lib/http.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
-import { invalid } from '../../lib/errors.js';
 import { pathId } from '../products/common.js';
 import { createDevolucion, getDevolucion, listDevoluciones } from './devoluciones.service.js';
 
@@ -14,17 +13,6 @@ const eliminar = { access: access.module('ventas', 'eliminar') };
 
 const vidParams = z.object({ id: z.string(), vid: z.string() });
 const didParams = z.object({ id: z.string(), did: z.string() });
-
-const KEY_RE = /^[\x20-\x7e]{1,255}$/;
-
-/** The optional Idempotency-Key header, as record-sale reads it. */
-function idempotencyKey(req: FastifyRequest): string | null {
-  const raw = req.headers['idempotency-key'];
-  if (raw === undefined) return null;
-  const key = Array.isArray(raw) ? raw[0] : raw;
-  if (!KEY_RE.test(key)) throw invalid('Idempotency-Key', SALE_MESSAGES.badIdempotencyKey);
-  return key;
-}
 
 /** Returns of sales (issue 15, decision 0009). */
 export async function devolucionRoutes(app: App) {

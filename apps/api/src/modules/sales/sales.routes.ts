@@ -24,6 +24,7 @@ import {
   canSeeCosts,
   maxDiscount,
 } from '../../lib/access.js';
+import { idempotencyKey } from '../../lib/http.js';
 import { knownFilters } from '../../lib/known-ids.js';
 import { todayIn } from '../../lib/dates.js';
 import { AppError, invalid } from '../../lib/errors.js';
@@ -41,17 +42,6 @@ const eliminar = { access: access.module('ventas', 'eliminar') };
 const idParams = z.object({ id: z.string() });
 const vidParams = z.object({ vid: z.string() });
 const idVidParams = z.object({ id: z.string(), vid: z.string() });
-
-const KEY_RE = /^[\x20-\x7e]{1,255}$/;
-
-/** The optional Idempotency-Key header: 1–255 printable characters. */
-function idempotencyKey(req: FastifyRequest): string | null {
-  const raw = req.headers['idempotency-key'];
-  if (raw === undefined) return null;
-  const key = Array.isArray(raw) ? raw[0] : raw;
-  if (!KEY_RE.test(key)) throw invalid('Idempotency-Key', SALE_MESSAGES.badIdempotencyKey);
-  return key;
-}
 
 const notDeleted = () => new AppError(405, 'METHOD_NOT_ALLOWED', SALE_MESSAGES.notDeleted);
 
