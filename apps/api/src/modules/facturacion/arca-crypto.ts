@@ -104,7 +104,9 @@ export function signCms(content: string, certPem: string, keyPem: string): strin
 
 /** A signed CMS's content and first certificate (PEM); throws when it is not one. */
 export function readCms(b64: string): { content: string; certPem: string } {
-  const msg = forge.pkcs7.messageFromAsn1(forge.asn1.fromDer(forge.util.decode64(b64))) as forge.pkcs7.PkcsSignedData & {
+  const msg = forge.pkcs7.messageFromAsn1(
+    forge.asn1.fromDer(forge.util.decode64(b64)),
+  ) as forge.pkcs7.PkcsSignedData & {
     rawCapture?: { content?: forge.asn1.Asn1 };
   };
   const cert = msg.certificates[0];
