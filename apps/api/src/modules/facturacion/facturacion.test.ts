@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.js';
 import { addMember, createBusiness, registerUser, type TestUser } from '../../test/fixtures.js';
 import { readXlsx } from '../../test/xlsx.js';
+import { multipartBody, xlsx } from '../imports/test-files.js';
 import { generateKeyAndCsr } from './arca-crypto.js';
 import { FakeArca } from './fake/fake-arca.js';
 
@@ -479,5 +480,50 @@ describe('facturación: logs', () => {
     expect(all).not.toContain(keyPem.split('\n')[1]);
     expect(all).not.toContain('T0K3N');
     expect(logLines.filter((l) => l.includes('"level":50'))).toEqual([]);
+  });
+});
+
+describe('facturación: IVA of the catalogue', () => {
+  it('products take iva (21 by default), and the Excel import reads an «Alícuota» column', async () => {
+    const id = await createBusiness(app, owner, 'Import IVA');
+    const base = `/api/v1/businesses/${id}`;
+    const p = (await call(owner, 'POST', `${base}/products`, { nombre: 'Default', precio_venta: 10 })).json();
+    expect(p.iva).toBe('21');
+    const put = await call(owner, 'PUT', `${base}/products/${p.id}`, { iva: '10,5 %' });
+    expect(put.json().iva).toBe('10.5');
+    expect((await call(owner, 'PUT', `${base}/products/${p.id}`, { iva: '19' })).statusCode).toBe(422);
+    const book = await xlsx([
+      {
+        name: 'Lista',
+        rows: [
+          ['Nombre', 'Precio', 'Alícuota'],
+          ['Libro', 100, '10,5%'],
+          ['Leche', 50, 'Exento'],
+          ['Tornillo', 5, 0.21],
+          ['Sin dato', 7, null],
+        ],
+      },
+    ]);
+    const { payload, headers } = multipartBody([{ name: 'file', filename: 'lista.xlsx', content: book }]);
+    const up = await app.inject({
+      method: 'POST',
+      url: `${base}/import/upload`,
+      headers: { ...owner.auth, ...headers },
+      payload,
+    });
+    expect(up.statusCode, up.body).toBeLessThan(300);
+    const conf = await call(owner, 'POST', `${base}/import/confirmar`, {});
+    expect(conf.statusCode, conf.body).toBe(200);
+    const rows = await ctx.sql<{ nombre: string; iva: string }>(
+      'SELECT nombre, iva FROM products WHERE business_id = $1 ORDER BY nombre',
+      [id],
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.nombre, r.iva]))).toEqual({
+      Default: '10.5',
+      Leche: 'exento',
+      Libro: '10.5',
+      'Sin dato': '21',
+      Tornillo: '21',
+    });
   });
 });
