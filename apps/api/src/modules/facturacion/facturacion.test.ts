@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/app.js';
+import { createTestApp, siblingApp } from '../../test/app.js';
 import { addMember, createBusiness, registerUser, type TestUser } from '../../test/fixtures.js';
 import { readXlsx } from '../../test/xlsx.js';
 import { multipartBody, xlsx } from '../imports/test-files.js';
@@ -344,6 +344,27 @@ describe('facturación: issuing', () => {
     const numeros = list.comprobantes.map((c: { numero: number }) => c.numero).sort((a: number, b: number) => a - b);
     expect(numeros).toEqual(Array.from({ length: 20 }, (_, k) => k + 1));
     expect(fake.approved(RI, 7, 6).map((a) => a.nro)).toEqual(numeros);
+  });
+
+  it('two instances on one database share a punto de venta without racing, and share the retries', async () => {
+    const other = await siblingApp(ctx, { arca: { urls: fake.urls, timeoutMs: 700, waitMs: 3000, workerMs: 0 } });
+    const s = await shop('Dos Instancias', 'responsable_inscripto', RI, { punto_venta: 8 });
+    const p = await s.product('Fideos', 100);
+    const sales = [];
+    for (let k = 0; k < 12; k++) sales.push(await s.sell({ items: [{ id: p.id, cantidad: 1 }] }));
+    const url = `${s.base}/facturacion/comprobantes`;
+    await Promise.all(
+      sales.map((x, k) =>
+        (k % 2 ? other : app).inject({ method: 'POST', url, headers: owner.auth, payload: { venta_id: x.id } }),
+      ),
+    );
+    await Promise.all([app.facturacion.idle(), other.facturacion.idle()]);
+    await Promise.all([app.facturacion.runPending({ all: true }), other.facturacion.runPending({ all: true })]);
+    await Promise.all([app.facturacion.idle(), other.facturacion.idle()]);
+    const list = (await s.r('GET', '/facturacion/comprobantes?limit=50')).json();
+    const numeros = list.comprobantes.map((c: { numero: number }) => c.numero).sort((a: number, b: number) => a - b);
+    expect(numeros).toEqual(Array.from({ length: 12 }, (_, k) => k + 1));
+    expect(fake.approved(RI, 8, 6)).toHaveLength(12);
   });
 
   it('a timeout after ARCA approved keeps the CAE without a duplicate', async () => {
