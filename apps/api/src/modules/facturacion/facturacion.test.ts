@@ -513,6 +513,10 @@ describe('facturación: IVA of the catalogue', () => {
     const put = await call(owner, 'PUT', `${base}/products/${p.id}`, { iva: '10,5 %' });
     expect(put.json().iva).toBe('10.5');
     expect((await call(owner, 'PUT', `${base}/products/${p.id}`, { iva: '19' })).statusCode).toBe(422);
+    const masivo = await call(owner, 'POST', `${base}/facturacion/iva-masivo`, { iva: '27', productos: [p.id] });
+    expect(masivo.json()).toEqual({ productos: 1, servicios: 0 });
+    expect((await call(owner, 'GET', `${base}/products/${p.id}`)).json().iva).toBe('27');
+    await call(owner, 'PUT', `${base}/products/${p.id}`, { iva: '10.5' });
     const book = await xlsx([
       {
         name: 'Lista',
