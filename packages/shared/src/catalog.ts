@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, queryFlag, queryParam, oneOfCi } from './customers.js';
+import { IVA_RATES, ivaRateInput, type IvaRate } from './facturacion.js';
 import { money, optMoney } from './money.js';
 import { optText, reqText } from './validation.js';
 
@@ -193,6 +194,8 @@ const productFields = {
   unidad: optText(20),
   categoria_id: optId(),
   activo: z.boolean().optional(),
+  /** The IVA rate its price includes (issue 16); '21' when absent on create. */
+  iva: ivaRateInput().optional(),
 };
 
 export const productInput = z.object(productFields);
@@ -240,6 +243,7 @@ export interface Product {
   categoria_nombre: string | null;
   activo: boolean;
   stock_bajo: boolean;
+  iva?: IvaRate;
   creado_en: string;
   actualizado_en: string;
 }
@@ -261,6 +265,7 @@ export const productSchema = z.object({
   categoria_nombre: z.string().nullable(),
   activo: z.boolean(),
   stock_bajo: z.boolean(),
+  iva: z.enum(IVA_RATES).optional(),
   creado_en: z.string(),
   actualizado_en: z.string(),
 });
@@ -422,6 +427,8 @@ const serviceFields = {
   duracion_minutos: duration(),
   categoria_id: optId(),
   activo: z.boolean().optional(),
+  /** The IVA rate its price includes (issue 16); '21' when absent on create. */
+  iva: ivaRateInput().optional(),
 };
 
 export const serviceInput = z.object(serviceFields);
@@ -456,6 +463,7 @@ export interface Service {
   categoria_id: string | null;
   categoria_nombre: string | null;
   activo: boolean;
+  iva?: IvaRate;
   creado_en: string;
   actualizado_en: string;
 }
@@ -470,6 +478,7 @@ export const serviceSchema = z.object({
   categoria_id: z.string().nullable(),
   categoria_nombre: z.string().nullable(),
   activo: z.boolean(),
+  iva: z.enum(IVA_RATES).optional(),
   creado_en: z.string(),
   actualizado_en: z.string(),
 });

@@ -4,6 +4,8 @@ import { PAYMENT_METHODS } from './payment-methods.js';
 import { positiveQuantity, SALE_MAX_ITEMS, saleItemSchema } from './sales.js';
 import { optText } from './validation.js';
 
+export { lineShares } from './money.js';
+
 /*
  * Returns of sales (issue 15, decision 0009): some or all lines of a completed sale go back, the
  * stock returns and the money goes back by a medio or to the customer's account, with a numbered
@@ -75,27 +77,6 @@ export const devolucionSchema = z.object({
 export type Devolucion = z.infer<typeof devolucionSchema>;
 
 const halfUp = (num: bigint, den: bigint) => (den === 0n ? 0n : (num * 2n + den) / (2n * den));
-
-/**
- * Each line's share of the sale's total, in cents: the total shared in proportion to the lines'
- * subtotals (largest remainder, ties to the earlier line), so the shares add up to the total.
- */
-export function lineShares(total: number, subtotals: number[]): number[] {
-  const sum = subtotals.reduce((s, x) => s + BigInt(x), 0n);
-  const t = BigInt(total);
-  if (!subtotals.length) return [];
-  if (sum === 0n) return subtotals.map((_, i) => (i === subtotals.length - 1 ? total : 0));
-  const floors = subtotals.map((x) => (t * BigInt(x)) / sum);
-  const rests = subtotals.map((x, i) => ({ i, r: (t * BigInt(x)) % sum }));
-  let left = t - floors.reduce((s, x) => s + x, 0n);
-  rests.sort((a, b) => (b.r > a.r ? 1 : b.r < a.r ? -1 : a.i - b.i));
-  for (const { i } of rests) {
-    if (left <= 0n) break;
-    floors[i] += 1n;
-    left -= 1n;
-  }
-  return floors.map(Number);
-}
 
 /**
  * What goes back for `cantidad` more units of a line whose share is `share` cents, of which

@@ -107,3 +107,24 @@ export const optMoney = () =>
       return r.data;
     })
     .optional();
+
+/**
+ * Each line's share of the sale's total, in cents: the total shared in proportion to the lines'
+ * subtotals (largest remainder, ties to the earlier line), so the shares add up to the total.
+ */
+export function lineShares(total: number, subtotals: number[]): number[] {
+  const sum = subtotals.reduce((s, x) => s + BigInt(x), 0n);
+  const t = BigInt(total);
+  if (!subtotals.length) return [];
+  if (sum === 0n) return subtotals.map((_, i) => (i === subtotals.length - 1 ? total : 0));
+  const floors = subtotals.map((x) => (t * BigInt(x)) / sum);
+  const rests = subtotals.map((x, i) => ({ i, r: (t * BigInt(x)) % sum }));
+  let left = t - floors.reduce((s, x) => s + x, 0n);
+  rests.sort((a, b) => (b.r > a.r ? 1 : b.r < a.r ? -1 : a.i - b.i));
+  for (const { i } of rests) {
+    if (left <= 0n) break;
+    floors[i] += 1n;
+    left -= 1n;
+  }
+  return floors.map(Number);
+}

@@ -3,6 +3,7 @@ import { MAX_QUANTITY_MILLI, optMoney, parseMilli, withAliases } from './catalog
 import { oneOfCi, pageQuery, queryInt, queryParam } from './customers.js';
 import { optTurnoId, salePaymentSchema, salePaymentsInput, type SalePayment } from './caja.js';
 import { PAYMENT_METHODS, paymentMethod, type PaymentMethod } from './payment-methods.js';
+import { comprobanteResumenSchema, receptorInput, type ComprobanteResumen } from './facturacion.js';
 import { isoDate, optText } from './validation.js';
 
 /*
@@ -110,6 +111,10 @@ export const recordSaleInput = z.preprocess(
       turno_id: optTurnoId(),
       observaciones: optText(500),
       descuento: optMoney(),
+      /** Issue an invoice for this sale (issue 16); with `facturar: siempre` in the config every sale is. */
+      facturar: z.boolean({ error: 'Debe ser verdadero o falso.' }).optional(),
+      /** Who the invoice is for, when not the sale's customer as stored. */
+      receptor: receptorInput.optional(),
       items: z.preprocess(
         (v) => (v === undefined || v === null ? [] : v),
         z
@@ -135,6 +140,8 @@ export const recordSaleResultSchema = z.object({
   total: z.number(),
   fecha: z.string(),
   mensaje: z.string(),
+  /** The invoice created with the sale (pendiente: ARCA is asked after the answer). */
+  comprobante: comprobanteResumenSchema.nullable().optional(),
 });
 
 /** The body is optional: a void without a reason sends none. */
@@ -204,6 +211,8 @@ export interface Sale {
   motivo_anulacion: string | null;
   /** What went back in its returns (devoluciones). */
   total_devuelto: number;
+  /** Its invoice (issue 16), when it has one; absent on lists. */
+  comprobante?: ComprobanteResumen | null;
 }
 
 export const saleSchema = z.object({
@@ -234,6 +243,8 @@ export const saleSchema = z.object({
   motivo_anulacion: z.string().nullable(),
   /** What went back in its returns (devoluciones). */
   total_devuelto: z.number(),
+  /** Its invoice (issue 16), when it has one; absent on lists. */
+  comprobante: comprobanteResumenSchema.nullable().optional(),
 });
 
 /* ---------------------------------------------------------------- lists and report (§6.3, §6.4) */

@@ -64,6 +64,8 @@ export const products = pgTable(
     unidad: text('unidad').notNull().default('unidad'),
     categoriaId: uuid('categoria_id'),
     activo: boolean('activo').notNull().default(true),
+    /** The IVA rate its price includes (issue 16). */
+    iva: text('iva').notNull().default('21'),
     busqueda: text('busqueda').generatedAlwaysAs(
       sql`f_unaccent(lower(nombre || ' ' || coalesce(codigo, '') || ' ' || coalesce(codigo_barras, '')))`,
     ),
@@ -142,6 +144,8 @@ export const services = pgTable(
     duracionMinutos: integer('duracion_minutos'),
     categoriaId: uuid('categoria_id'),
     activo: boolean('activo').notNull().default(true),
+    /** The IVA rate its price includes (issue 16). */
+    iva: text('iva').notNull().default('21'),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
     actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
   },

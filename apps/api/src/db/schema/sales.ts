@@ -168,6 +168,8 @@ export const saleItems = pgTable(
     // one index instead of joining every line of the business's history.
     fecha: timestamp('fecha', { withTimezone: true }),
     anulada: boolean('anulada').notNull().default(false),
+    /** The IVA rate of the product or service when sold (issue 16); null on older lines. */
+    iva: text('iva'),
   },
   (t): PgTableExtraConfigValue[] => [
     primaryKey({ name: 'sale_items_pkey', columns: [t.id, t.businessId] }),

@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type PgTableExtraConfigValue,
+} from 'drizzle-orm/pg-core';
+import { businesses } from './businesses.js';
+import { devoluciones } from './devoluciones.js';
+import { sales } from './sales.js';
+
+/** The fiscal setup of a business (issue 16, decision 0013). The key is stored encrypted. */
+export const facturacionConfig = pgTable(
+  'facturacion_config',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    cuit: text('cuit').notNull(),
+    razonSocial: text('razon_social').notNull(),
+    condicionIva: text('condicion_iva', { enum: ['responsable_inscripto', 'monotributo', 'exento'] }).notNull(),
+    inicioActividades: date('inicio_actividades'),
+    iibb: text('iibb'),
+    domicilioFiscal: text('domicilio_fiscal'),
+    puntoVenta: integer('punto_venta').notNull(),
+    puntosVenta: integer('puntos_venta').array().notNull(),
+    entorno: text('entorno', { enum: ['homologacion', 'produccion'] })
+      .notNull()
+      .default('homologacion'),
+    facturar: text('facturar', { enum: ['siempre', 'elegir'] })
+      .notNull()
+      .default('elegir'),
+    certificadoPem: text('certificado_pem'),
+    certificadoVence: timestamp('certificado_vence', { withTimezone: true }),
+    certificadoCuit: text('certificado_cuit'),
+    claveCifrada: text('clave_cifrada'),
+    actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'facturacion_config_pkey', columns: [t.businessId] })],
+);
+
+/** WSAA tickets, kept until they expire (one per business, CUIT, service and environment). */
+export const arcaTickets = pgTable(
+  'arca_tickets',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    cuit: text('cuit').notNull(),
+    servicio: text('servicio').notNull(),
+    entorno: text('entorno').notNull(),
+    token: text('token').notNull(),
+    sign: text('sign').notNull(),
+    vence: timestamp('vence', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'arca_tickets_pkey', columns: [t.businessId, t.cuit, t.servicio, t.entorno] })],
+);
+
+/** Facturas and notas de crédito sent to ARCA (WSFEv1). */
+export const comprobantes = pgTable(
+  'comprobantes',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    ventaId: uuid('venta_id').notNull(),
+    devolucionId: uuid('devolucion_id'),
+    asociadoId: uuid('asociado_id'),
+    tipo: text('tipo').notNull(),
+    entorno: text('entorno').notNull(),
+    emisor: jsonb('emisor').notNull(),
+    emisorCuit: text('emisor_cuit').notNull(),
+    puntoVenta: integer('punto_venta').notNull(),
+    numero: integer('numero'),
+    enviadoEn: timestamp('enviado_en', { withTimezone: true }),
+    fecha: date('fecha').notNull(),
+    estado: text('estado', { enum: ['pendiente', 'autorizado', 'rechazado'] })
+      .notNull()
+      .default('pendiente'),
+    cae: text('cae'),
+    caeVencimiento: date('cae_vencimiento'),
+    intentos: integer('intentos').notNull().default(0),
+    proximoIntento: timestamp('proximo_intento', { withTimezone: true }),
+    errorCodigo: text('error_codigo'),
+    errorMensaje: text('error_mensaje'),
+    receptorNombre: text('receptor_nombre').notNull(),
+    receptorCondicionIva: text('receptor_condicion_iva').notNull(),
+    receptorDocTipo: text('receptor_doc_tipo').notNull(),
+    receptorDocNro: text('receptor_doc_nro'),
+    receptorDomicilio: text('receptor_domicilio'),
+    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+    neto: numeric('neto', { precision: 14, scale: 2 }).notNull(),
+    iva: numeric('iva', { precision: 14, scale: 2 }).notNull(),
+    tributos: numeric('tributos', { precision: 14, scale: 2 }).notNull(),
+    exento: numeric('exento', { precision: 14, scale: 2 }).notNull(),
+    noGravado: numeric('no_gravado', { precision: 14, scale: 2 }).notNull(),
+    alicuotas: jsonb('alicuotas').notNull(),
+    lineas: jsonb('lineas').notNull(),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+    actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t): PgTableExtraConfigValue[] => [
+    primaryKey({ name: 'comprobantes_pkey', columns: [t.businessId, t.id] }),
+    foreignKey({
+      name: 'comprobantes_venta_fk',
+      columns: [t.businessId, t.ventaId],
+      foreignColumns: [sales.businessId, sales.id],
+    }),
+    foreignKey({
+      name: 'comprobantes_devolucion_fk',
+      columns: [t.businessId, t.devolucionId],
+      foreignColumns: [devoluciones.businessId, devoluciones.id],
+    }),
+    foreignKey({
+      name: 'comprobantes_asociado_fk',
+      columns: [t.businessId, t.asociadoId],
+      foreignColumns: [t.businessId, t.id],
+    }),
+    check(
+      'comprobantes_importes',
+      sql`${t.neto} + ${t.iva} + ${t.tributos} + ${t.exento} + ${t.noGravado} = ${t.total}`,
+    ),
+    uniqueIndex('comprobantes_factura_key')
+      .on(t.businessId, t.ventaId)
+      .where(sql`${t.asociadoId} IS NULL`),
+    uniqueIndex('comprobantes_devolucion_key')
+      .on(t.businessId, t.devolucionId)
+      .where(sql`${t.devolucionId} IS NOT NULL`),
+    uniqueIndex('comprobantes_anulacion_key')
+      .on(t.businessId, t.asociadoId)
+      .where(sql`${t.asociadoId} IS NOT NULL AND ${t.devolucionId} IS NULL`),
+    uniqueIndex('comprobantes_numero_key')
+      .on(t.businessId, t.emisorCuit, t.puntoVenta, t.tipo, t.numero)
+      .where(sql`${t.numero} IS NOT NULL`),
+    index('comprobantes_fecha_idx').on(t.businessId, t.fecha),
+    index('comprobantes_pendientes_idx')
+      .on(t.proximoIntento)
+      .where(sql`${t.estado} = 'pendiente'`),
+  ],
+);
