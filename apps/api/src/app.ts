@@ -44,6 +44,9 @@ import { purchaseRoutes } from './modules/purchases/purchases.routes.js';
 import { cajaRoutes } from './modules/caja/caja.routes.js';
 import { salesRoutes } from './modules/sales/sales.routes.js';
 import { devolucionRoutes } from './modules/devoluciones/devoluciones.routes.js';
+import { secretBox } from './modules/facturacion/arca-crypto.js';
+import { Facturador, type ArcaSettings } from './modules/facturacion/facturador.js';
+import { facturacionRoutes } from './modules/facturacion/facturacion.routes.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -71,6 +74,8 @@ export interface AppOptions {
   trustProxy?: false | string[];
   /** Validate every answer against its documented schema (the tests); a mismatch is a 500. */
   checkResponses?: boolean;
+  /** ARCA's endpoints and timings; `keySecret` encrypts the private keys (default: derived from jwtSecret). */
+  arca?: ArcaSettings & { keySecret?: string };
 }
 
 export interface AppServices {
@@ -92,6 +97,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     services: AppServices;
+    /** Electronic invoices through ARCA (modules/facturacion). */
+    facturacion: Facturador;
   }
 }
 
@@ -129,6 +136,17 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     },
     imports: { concurrent: 2, queued: 4, parseMs: 20_000, ...opts.imports },
   });
+
+  const facturador = new Facturador(
+    opts.database,
+    secretBox(opts.arca?.keySecret ?? opts.jwtSecret),
+    opts.arca ?? {},
+    app.services.now,
+    app.log,
+  );
+  app.decorate('facturacion', facturador);
+  app.addHook('onReady', async () => facturador.start());
+  app.addHook('onClose', async () => facturador.stop());
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
@@ -196,6 +214,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await purchaseRoutes(a);
       await salesRoutes(a);
       await devolucionRoutes(a);
+      await facturacionRoutes(a);
       await cajaRoutes(a);
     },
     { prefix: API_PREFIX },

@@ -24,6 +24,13 @@ const envSchema = z.object({
   IMPORT_QUEUE: z.coerce.number().int().min(0).default(4),
   IMPORT_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
+  /** ARCA's web services (decision 0013): absent, ARCA's own for the business's entorno. */
+  ARCA_WSAA_URL: z.string().optional(),
+  ARCA_WSFE_URL: z.string().optional(),
+  ARCA_PADRON_URL: z.string().optional(),
+  /** Encrypts the certificates' private keys at rest; absent, derived from the token key. */
+  ARCA_KEY_SECRET: z.string().min(32).optional(),
+  ARCA_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -98,6 +98,15 @@ async function serve(env: Env, dataDir: string, db: OpenDatabase, started: numbe
       loginFailuresPerIp: env.RATE_LIMIT_LOGIN_FAILURES_PER_IP,
     },
     imports: { concurrent: env.IMPORT_CONCURRENCY, queued: env.IMPORT_QUEUE, parseMs: env.IMPORT_TIMEOUT_MS },
+    arca: {
+      urls: {
+        ...(env.ARCA_WSAA_URL ? { wsaa: env.ARCA_WSAA_URL } : {}),
+        ...(env.ARCA_WSFE_URL ? { wsfe: env.ARCA_WSFE_URL } : {}),
+        ...(env.ARCA_PADRON_URL ? { padron: env.ARCA_PADRON_URL } : {}),
+      },
+      keySecret: env.ARCA_KEY_SECRET,
+      timeoutMs: env.ARCA_TIMEOUT_MS,
+    },
   });
   if (!env.SMTP_URL) {
     app.log.warn(

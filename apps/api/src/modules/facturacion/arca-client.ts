@@ -1,0 +1,261 @@
+import type { Entorno } from '@mostrador/shared';
+import { envelope, list, node, parseBody, parseXml, SoapError, text, toXml, type XmlNode } from './soap.js';
+
+/*
+ * A thin direct SOAP client of ARCA (decision 0013): WSAA LoginCms, WSFEv1 and padrón A5, with
+ * fetch and a deadline on every call. It never logs what it sends (the CMS carries the
+ * certificate; the tickets are credentials).
+ */
+
+export interface ArcaEndpoints {
+  wsaa: string;
+  wsfe: string;
+  padron: string;
+}
+
+export const ARCA_URLS: Record<Entorno, ArcaEndpoints> = {
+  homologacion: {
+    wsaa: 'https://wsaahomo.afip.gov.ar/ws/services/LoginCms',
+    wsfe: 'https://wswhomo.afip.gov.ar/wsfev1/service.asmx',
+    padron: 'https://awshomo.afip.gov.ar/sr-padron/webservices/personaServiceA5',
+  },
+  produccion: {
+    wsaa: 'https://wsaa.afip.gov.ar/ws/services/LoginCms',
+    wsfe: 'https://servicios1.afip.gov.ar/wsfev1/service.asmx',
+    padron: 'https://aws.afip.gov.ar/sr-padron/webservices/personaServiceA5',
+  },
+};
+
+const NS_WSAA = 'http://wsaa.view.sua.dvadac.desein.afip.gov';
+const NS_WSFE = 'http://ar.gov.afip.dif.FEV1/';
+const NS_A5 = 'http://a5.soap.ws.server.puc.sr/';
+
+/** ARCA could not be reached or did not answer in time: the request may or may not have arrived. */
+export class ArcaUnavailableError extends Error {
+  constructor(
+    message: string,
+    readonly timedOut: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** ARCA answered with an error (a SOAP fault, or Errors in WSFEv1's answer). */
+export class ArcaError extends Error {
+  constructor(
+    readonly codigo: string | null,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface Credentials {
+  token: string;
+  sign: string;
+  /** The represented CUIT, digits only. */
+  cuit: string;
+}
+
+async function post(url: string, action: string, xml: string, timeoutMs: number): Promise<XmlNode> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${action}"` },
+      body: xml,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (e) {
+    const timedOut = (e as Error).name === 'TimeoutError' || (e as Error).name === 'AbortError';
+    throw new ArcaUnavailableError(
+      timedOut ? 'ARCA no respondió a tiempo.' : 'No se pudo conectar con ARCA.',
+      timedOut,
+    );
+  }
+  let body: string;
+  try {
+    body = await res.text();
+  } catch {
+    throw new ArcaUnavailableError('ARCA cortó la respuesta.', true);
+  }
+  try {
+    return parseBody(body);
+  } catch (e) {
+    if (e instanceof SoapError) throw new ArcaError(e.faultCode, e.message);
+    throw new ArcaUnavailableError(`ARCA respondió ${res.status} sin SOAP.`, false);
+  }
+}
+
+/** WSAA: a ticket for a service from the signed TRA. */
+export async function loginCms(url: string, cms: string, timeoutMs: number) {
+  const body = await post(url, '', envelope(`<ns:loginCms><ns:in0>${cms}</ns:in0></ns:loginCms>`, NS_WSAA), timeoutMs);
+  const ta = parseXml(text(node(body.loginCmsResponse).loginCmsReturn));
+  const r = node(ta.loginTicketResponse);
+  const cred = node(r.credentials);
+  return { token: text(cred.token), sign: text(cred.sign), vence: new Date(text(node(r.header).expirationTime)) };
+}
+
+const auth = (c: Credentials) => ({ Auth: { Token: c.token, Sign: c.sign, Cuit: c.cuit } });
+
+async function wsfe(url: string, op: string, args: Record<string, unknown>, timeoutMs: number): Promise<XmlNode> {
+  const body = await post(
+    url,
+    `${NS_WSFE}${op}`,
+    envelope(`<ns:${op}>${toXml(args).replace(/<(\/?)(\w+)>/g, '<$1ns:$2>')}</ns:${op}>`, NS_WSFE),
+    timeoutMs,
+  );
+  return node(node(body[`${op}Response`])[`${op}Result`]);
+}
+
+const errorsOf = (r: XmlNode) =>
+  list(node(r.Errors).Err).map((e) => ({ code: text(node(e).Code), msg: text(node(e).Msg) }));
+
+function throwErrors(r: XmlNode) {
+  const [e] = errorsOf(r);
+  if (e) throw new ArcaError(e.code, e.msg);
+}
+
+export async function feDummy(url: string, timeoutMs: number) {
+  const r = await wsfe(url, 'FEDummy', {}, timeoutMs);
+  return { app: text(r.AppServer), db: text(r.DbServer), auth: text(r.AuthServer) };
+}
+
+export async function ultimoAutorizado(url: string, c: Credentials, ptoVta: number, tipo: number, timeoutMs: number) {
+  const r = await wsfe(url, 'FECompUltimoAutorizado', { ...auth(c), PtoVta: ptoVta, CbteTipo: tipo }, timeoutMs);
+  throwErrors(r);
+  return Number(text(r.CbteNro));
+}
+
+export interface Consulta {
+  cae: string;
+  vencimiento: string;
+  total: string;
+  docNro: string;
+}
+
+/** A comprobante ARCA has, or null when it has none with that number (error 602). */
+export async function consultar(
+  url: string,
+  c: Credentials,
+  ptoVta: number,
+  tipo: number,
+  nro: number,
+  timeoutMs: number,
+): Promise<Consulta | null> {
+  const r = await wsfe(
+    url,
+    'FECompConsultar',
+    { ...auth(c), FeCompConsReq: { CbteTipo: tipo, CbteNro: nro, PtoVta: ptoVta } },
+    timeoutMs,
+  );
+  const errs = errorsOf(r);
+  if (errs.some((e) => e.code === '602')) return null;
+  throwErrors(r);
+  const g = node(r.ResultGet);
+  if (text(g.Resultado) !== 'A') return null;
+  return { cae: text(g.CodAutorizacion), vencimiento: text(g.FchVto), total: text(g.ImpTotal), docNro: text(g.DocNro) };
+}
+
+export interface Solicitud {
+  ptoVta: number;
+  tipo: number;
+  nro: number;
+  /** YYYYMMDD */
+  fecha: string;
+  docTipo: number;
+  docNro: string;
+  condicionIvaReceptor: number;
+  /** Amounts as "123.45". */
+  total: string;
+  neto: string;
+  iva: string;
+  tributos: string;
+  exento: string;
+  noGravado: string;
+  alicuotas: { id: number; base: string; importe: string }[];
+  asociado?: { tipo: number; ptoVta: number; nro: number; cuit: string; fecha: string };
+}
+
+export type Resultado =
+  | { aprobado: true; cae: string; vencimiento: string }
+  | { aprobado: false; codigo: string | null; mensaje: string; observaciones: { code: string; msg: string }[] };
+
+export async function solicitar(url: string, c: Credentials, s: Solicitud, timeoutMs: number): Promise<Resultado> {
+  const det: Record<string, unknown> = {
+    Concepto: 1,
+    DocTipo: s.docTipo,
+    DocNro: s.docNro,
+    CbteDesde: s.nro,
+    CbteHasta: s.nro,
+    CbteFch: s.fecha,
+    ImpTotal: s.total,
+    ImpTotConc: s.noGravado,
+    ImpNeto: s.neto,
+    ImpOpEx: s.exento,
+    ImpTrib: s.tributos,
+    ImpIVA: s.iva,
+    MonId: 'PES',
+    MonCotiz: 1,
+    CondicionIVAReceptorId: s.condicionIvaReceptor,
+  };
+  if (s.asociado) {
+    det.CbtesAsoc = {
+      CbteAsoc: {
+        Tipo: s.asociado.tipo,
+        PtoVta: s.asociado.ptoVta,
+        Nro: s.asociado.nro,
+        Cuit: s.asociado.cuit,
+        CbteFch: s.asociado.fecha,
+      },
+    };
+  }
+  if (s.alicuotas.length)
+    det.Iva = { AlicIva: s.alicuotas.map((a) => ({ Id: a.id, BaseImp: a.base, Importe: a.importe })) };
+  const r = await wsfe(
+    url,
+    'FECAESolicitar',
+    {
+      ...auth(c),
+      FeCAEReq: { FeCabReq: { CantReg: 1, PtoVta: s.ptoVta, CbteTipo: s.tipo }, FeDetReq: { FECAEDetRequest: det } },
+    },
+    timeoutMs,
+  );
+  const d = node(list(node(r.FeDetResp).FECAEDetResponse)[0]);
+  if (text(d.Resultado) === 'A' && text(d.CAE))
+    return { aprobado: true, cae: text(d.CAE), vencimiento: text(d.CAEFchVto) };
+  const obs = [
+    ...list(node(d.Observaciones).Obs).map((o) => ({ code: text(node(o).Code), msg: text(node(o).Msg) })),
+    ...errorsOf(r),
+  ];
+  return {
+    aprobado: false,
+    codigo: obs[0]?.code ?? null,
+    mensaje: obs.map((o) => `${o.code}: ${o.msg}`).join(' ') || 'Rechazado.',
+    observaciones: obs,
+  };
+}
+
+/** Padrón A5: a person's name, address and IVA condition. */
+export async function getPersona(url: string, c: Credentials, idPersona: string, timeoutMs: number) {
+  const xml = envelope(
+    `<ns:getPersona_v2>${toXml({ token: c.token, sign: c.sign, cuitRepresentada: c.cuit, idPersona })}</ns:getPersona_v2>`,
+    NS_A5,
+  );
+  const body = await post(url, '', xml, timeoutMs);
+  const p = node(node(body.getPersona_v2Response).personaReturn);
+  const g = node(p.datosGenerales);
+  const dom = node(g.domicilioFiscal);
+  const impuestos = list(node(p.datosRegimenGeneral).impuesto).map((i) => text(node(i).idImpuesto));
+  const condicion = p.datosMonotributo
+    ? ('monotributista' as const)
+    : impuestos.includes('30')
+      ? ('responsable_inscripto' as const)
+      : impuestos.includes('32')
+        ? ('exento' as const)
+        : ('consumidor_final' as const);
+  const nombre = text(g.razonSocial) || [text(g.apellido), text(g.nombre)].filter(Boolean).join(' ');
+  const domicilio =
+    [text(dom.direccion), text(dom.localidad), text(dom.descripcionProvincia)].filter(Boolean).join(', ') || null;
+  return { nombre, domicilio, condicion_iva: condicion };
+}

@@ -1,0 +1,672 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  COMPROBANTE_TIPO_ARCA,
+  COMPROBANTE_TIPO_LABELS,
+  CONDICION_IVA_EMISOR_LABELS,
+  CONDICION_IVA_RECEPTOR_LABELS,
+  FACTURACION_MESSAGES as M,
+  arcaErrorMessage,
+  centsToDecimal,
+  cuitNumber,
+  esNotaCredito,
+  importesDe,
+  letraDe,
+  letraPara,
+  necesitaDocumento,
+  qrUrl,
+  tipoDe,
+  type Comprobante,
+  type ComprobanteListQuery,
+  type ComprobanteResumen,
+  type ComprobanteTipo,
+  type CondicionIvaReceptor,
+  type DocTipo,
+  type FacturacionConfig,
+  type FacturacionConfigOutput,
+  type IvaRate,
+  type Receptor,
+} from '@mostrador/shared';
+import type { Db, Executor } from '../../db/client.js';
+import { arcaTickets, comprobantes, facturacionConfig } from '../../db/schema/index.js';
+import { audit } from '../../lib/audit.js';
+import { conflict, invalid, notFound } from '../../lib/errors.js';
+import { toCents } from '../products/common.js';
+import { certInfo, generateKeyAndCsr, isPrivateKey, keyMatchesCert, type SecretBox } from './arca-crypto.js';
+import type { ConfigRow, EmisorSnapshot, LineaSnapshot } from './facturador.js';
+
+type Row = typeof comprobantes.$inferSelect;
+const num = (v: string) => Number(v);
+
+/* ---------------------------------------------------------------- config */
+
+export function configOut(c: ConfigRow | null): FacturacionConfig {
+  return {
+    configurado: !!c,
+    cuit: c?.cuit ?? null,
+    razon_social: c?.razonSocial ?? null,
+    condicion_iva: c?.condicionIva ?? null,
+    inicio_actividades: c?.inicioActividades ?? null,
+    iibb: c?.iibb ?? null,
+    domicilio_fiscal: c?.domicilioFiscal ?? null,
+    punto_venta: c?.puntoVenta ?? null,
+    puntos_venta: c?.puntosVenta ?? [],
+    entorno: c?.entorno ?? 'homologacion',
+    facturar: c?.facturar ?? 'elegir',
+    tiene_certificado: !!c?.certificadoPem,
+    tiene_clave: !!c?.claveCifrada,
+    certificado_vence: c?.certificadoVence?.toISOString() ?? null,
+    certificado_cuit: c?.certificadoCuit ?? null,
+    actualizado_en: c?.actualizadoEn.toISOString() ?? null,
+  };
+}
+
+export async function readConfig(ex: Executor, businessId: string): Promise<ConfigRow | null> {
+  const [c] = await ex.select().from(facturacionConfig).where(eq(facturacionConfig.businessId, businessId));
+  return c ?? null;
+}
+
+interface Ctx {
+  businessId: string;
+  userId: string;
+}
+
+/** The fiscal setup; the certificate and key are checked (PEM, pair, CUIT) before anything is saved. */
+export async function putConfig(
+  db: Db,
+  box: SecretBox,
+  c: Ctx,
+  input: FacturacionConfigOutput,
+): Promise<FacturacionConfig> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(facturacionConfig)
+      .where(eq(facturacionConfig.businessId, c.businessId))
+      .for('update');
+    let cert = before?.certificadoPem ?? null;
+    let info = cert ? certInfo(cert) : null;
+    if (input.certificado_pem) {
+      info = certInfo(input.certificado_pem);
+      if (!info) throw invalid('certificado_pem', M.badCertificate);
+      cert = input.certificado_pem.trim() + '\n';
+    }
+    let sealed = before?.claveCifrada ?? null;
+    let keyPem = sealed ? box.open(sealed) : null;
+    if (input.clave_privada_pem) {
+      if (!isPrivateKey(input.clave_privada_pem)) throw invalid('clave_privada_pem', M.badKey);
+      keyPem = input.clave_privada_pem;
+      sealed = box.seal(keyPem);
+    }
+    if (cert && keyPem && (input.certificado_pem || input.clave_privada_pem) && !keyMatchesCert(keyPem, cert)) {
+      throw invalid(input.certificado_pem ? 'certificado_pem' : 'clave_privada_pem', M.keyMismatch);
+    }
+    if (input.certificado_pem && info?.cuit && info.cuit !== input.cuit) {
+      throw invalid('certificado_pem', M.certCuitMismatch(info.cuit));
+    }
+    const values = {
+      businessId: c.businessId,
+      cuit: input.cuit,
+      razonSocial: input.razon_social,
+      condicionIva: input.condicion_iva,
+      inicioActividades: input.inicio_actividades ?? null,
+      iibb: input.iibb ?? null,
+      domicilioFiscal: input.domicilio_fiscal ?? null,
+      puntoVenta: input.punto_venta,
+      puntosVenta: input.puntos_venta,
+      entorno: input.entorno,
+      facturar: input.facturar,
+      certificadoPem: cert,
+      certificadoVence: info?.vence ?? null,
+      certificadoCuit: info?.cuit ?? null,
+      claveCifrada: sealed,
+      actualizadoEn: new Date(),
+    };
+    const [saved] = await tx
+      .insert(facturacionConfig)
+      .values(values)
+      .onConflictDoUpdate({ target: facturacionConfig.businessId, set: values })
+      .returning();
+    if (
+      input.certificado_pem ||
+      input.clave_privada_pem ||
+      before?.cuit !== input.cuit ||
+      before?.entorno !== input.entorno
+    ) {
+      await tx.delete(arcaTickets).where(eq(arcaTickets.businessId, c.businessId));
+    }
+    const visible = (r: ConfigRow | undefined) => (r ? { ...configOut(r), actualizado_en: undefined } : null);
+    await audit(tx, {
+      businessId: c.businessId,
+      userId: c.userId,
+      entidad: 'facturacion_config',
+      entidadId: c.businessId,
+      accion: before ? 'actualizar' : 'crear',
+      antes: visible(before),
+      despues: visible(saved),
+    });
+    return configOut(saved);
+  });
+}
+
+/** A new key (kept encrypted) and its CSR for ARCA's portal; the old certificate no longer applies. */
+export async function createCsr(
+  db: Db,
+  box: SecretBox,
+  c: Ctx,
+  input: { cuit: string; razon_social: string; alias?: string },
+) {
+  const { keyPem, csrPem } = generateKeyAndCsr(input.cuit, input.razon_social, input.alias);
+  const sealed = box.seal(keyPem);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(facturacionConfig)
+      .values({
+        businessId: c.businessId,
+        cuit: input.cuit,
+        razonSocial: input.razon_social,
+        condicionIva: 'monotributo',
+        puntoVenta: 1,
+        puntosVenta: [1],
+        claveCifrada: sealed,
+      })
+      .onConflictDoUpdate({
+        target: facturacionConfig.businessId,
+        set: {
+          cuit: input.cuit,
+          razonSocial: input.razon_social,
+          claveCifrada: sealed,
+          certificadoPem: null,
+          certificadoVence: null,
+          certificadoCuit: null,
+          actualizadoEn: new Date(),
+        },
+      });
+    await tx.delete(arcaTickets).where(eq(arcaTickets.businessId, c.businessId));
+    await audit(tx, {
+      businessId: c.businessId,
+      userId: c.userId,
+      entidad: 'facturacion_config',
+      entidadId: c.businessId,
+      accion: 'generar_csr',
+      despues: { cuit: input.cuit },
+    });
+  });
+  return {
+    csr_pem: csrPem,
+    mensaje: 'Subí este pedido (CSR) al portal de ARCA y cargá acá el certificado que te devuelve.',
+  };
+}
+
+/** 409 unless the business can issue: configured, with certificate and key. */
+export function requireReady(cfg: ConfigRow | null): ConfigRow {
+  if (!cfg) throw conflict('INVALID_STATE', M.notConfigured);
+  if (!cfg.certificadoPem || !cfg.claveCifrada) throw conflict('INVALID_STATE', M.noCertificate);
+  return cfg;
+}
+
+/* ---------------------------------------------------------------- creating comprobantes */
+
+const DOC_DE_CLIENTE: Record<string, DocTipo> = { CUIT: 'CUIT', CUIL: 'CUIT', DNI: 'DNI' };
+
+interface SaleLines {
+  total: number;
+  estado: string;
+  lineas: LineaSnapshot[];
+  receptor: Receptor & { nombre: string };
+}
+
+async function saleForInvoice(ex: Executor, businessId: string, ventaId: string): Promise<SaleLines> {
+  const res = await ex.execute<Record<string, unknown>>(sql`
+    SELECT s.total, s.estado, c.nombre, c.apellido, c.condicion_iva, c.documento_tipo, c.documento_numero, c.direccion
+      FROM sales s LEFT JOIN customers c ON c.business_id = s.business_id AND c.id = s.cliente_id
+     WHERE s.business_id = ${businessId} AND s.id = ${ventaId}`);
+  const s = res.rows[0];
+  if (!s) throw notFound(M.saleNotFound);
+  const items = await ex.execute<Record<string, string>>(sql`
+    SELECT i.nombre, i.cantidad, i.precio_unitario, i.descuento, i.subtotal,
+           coalesce(i.iva, p.iva, sv.iva, '21') AS iva
+      FROM sale_items i
+      LEFT JOIN products p ON p.business_id = i.business_id AND p.id = i.producto_id
+      LEFT JOIN services sv ON sv.business_id = i.business_id AND sv.id = i.servicio_id
+     WHERE i.business_id = ${businessId} AND i.venta_id = ${ventaId}
+     ORDER BY i.posicion`);
+  const docTipo = DOC_DE_CLIENTE[String(s.documento_tipo)] ?? 'sin_documento';
+  const nombre = s.nombre ? [s.nombre, s.apellido].filter(Boolean).join(' ') : 'Consumidor final';
+  return {
+    total: toCents(s.total as string),
+    estado: s.estado as string,
+    lineas: items.rows.map((i) => ({
+      nombre: i.nombre,
+      cantidad: Number(i.cantidad),
+      precio_unitario: Number(i.precio_unitario),
+      descuento: Number(i.descuento),
+      subtotal: Number(i.subtotal),
+      iva: i.iva as IvaRate,
+    })),
+    receptor: {
+      condicion_iva: ((s.condicion_iva as string) ?? 'consumidor_final') as CondicionIvaReceptor,
+      doc_tipo: docTipo,
+      doc_nro: docTipo === 'sin_documento' ? null : ((s.documento_numero as string) ?? null),
+      nombre,
+      domicilio: (s.direccion as string) ?? null,
+    },
+  };
+}
+
+export const emisorOf = (cfg: ConfigRow): EmisorSnapshot => ({
+  cuit: cfg.cuit,
+  razon_social: cfg.razonSocial,
+  condicion_iva: cfg.condicionIva,
+  domicilio_fiscal: cfg.domicilioFiscal,
+  iibb: cfg.iibb,
+  inicio_actividades: cfg.inicioActividades,
+});
+
+function checkReceptor(letra: 'A' | 'B' | 'C', r: Receptor, total: number) {
+  if (letra === 'A' && r.doc_tipo !== 'CUIT') throw invalid('receptor.doc_nro', M.letterANeedsCuit);
+  if (r.doc_tipo === 'sin_documento' && necesitaDocumento(total)) throw invalid('receptor.doc_nro', M.receptorNeedsDoc);
+}
+
+const lineCents = (l: LineaSnapshot) => Math.round(l.subtotal * 100);
+
+/**
+ * The invoice of a sale, pendiente (ARCA is asked afterwards). Idempotent: the sale's existing
+ * invoice comes back with `created: false`.
+ */
+async function facturaValues(
+  ex: Executor,
+  cfg: ConfigRow,
+  businessId: string,
+  ventaId: string,
+  opts: { receptor?: Receptor; puntoVenta?: number; hoy: string },
+) {
+  const sale = await saleForInvoice(ex, businessId, ventaId);
+  if (sale.estado === 'anulada') throw conflict('INVALID_STATE', M.saleVoided);
+  const pv = opts.puntoVenta ?? cfg.puntoVenta;
+  if (!cfg.puntosVenta.includes(pv)) throw invalid('punto_venta', M.puntoVentaNotListed);
+  const receptor = opts.receptor
+    ? { ...opts.receptor, nombre: opts.receptor.nombre ?? sale.receptor.nombre }
+    : sale.receptor;
+  const letra = letraPara(cfg.condicionIva, receptor.condicion_iva);
+  checkReceptor(letra, receptor, sale.total);
+  const imp = importesDe(
+    sale.lineas.map((l) => ({ subtotal: lineCents(l), iva: l.iva })),
+    sale.total,
+    letra,
+  );
+  return {
+    businessId,
+    ventaId,
+    tipo: tipoDe(letra),
+    entorno: cfg.entorno,
+    emisor: emisorOf(cfg),
+    emisorCuit: cfg.cuit,
+    puntoVenta: pv,
+    fecha: opts.hoy,
+    receptorNombre: receptor.nombre ?? 'Consumidor final',
+    receptorCondicionIva: receptor.condicion_iva,
+    receptorDocTipo: receptor.doc_tipo,
+    receptorDocNro: receptor.doc_nro ?? null,
+    receptorDomicilio: receptor.domicilio ?? null,
+    total: centsToDecimal(imp.total),
+    neto: centsToDecimal(imp.neto),
+    iva: centsToDecimal(imp.iva),
+    tributos: centsToDecimal(imp.tributos),
+    exento: centsToDecimal(imp.exento),
+    noGravado: centsToDecimal(imp.no_gravado),
+    alicuotas: imp.alicuotas,
+    lineas: sale.lineas,
+  };
+}
+
+/**
+ * The invoice of a sale, pendiente (ARCA is asked afterwards). Idempotent: the sale's existing
+ * invoice comes back with `created: false`.
+ */
+export async function createFactura(
+  ex: Executor,
+  cfg: ConfigRow,
+  businessId: string,
+  ventaId: string,
+  opts: { receptor?: Receptor; puntoVenta?: number; hoy: string; userId: string | null },
+): Promise<{ id: string; created: boolean }> {
+  const [existing] = await ex
+    .select({ id: comprobantes.id })
+    .from(comprobantes)
+    .where(
+      and(
+        eq(comprobantes.businessId, businessId),
+        eq(comprobantes.ventaId, ventaId),
+        sql`${comprobantes.asociadoId} IS NULL`,
+      ),
+    );
+  if (existing) return { id: existing.id, created: false };
+  const values = await facturaValues(ex, cfg, businessId, ventaId, opts);
+  const [row] = await ex.insert(comprobantes).values(values).onConflictDoNothing().returning({ id: comprobantes.id });
+  if (!row) return createFactura(ex, cfg, businessId, ventaId, opts);
+  await audit(ex, {
+    businessId,
+    userId: opts.userId,
+    entidad: 'comprobante',
+    entidadId: row.id,
+    accion: 'crear',
+    despues: { venta_id: ventaId, tipo: values.tipo, total: values.total },
+  });
+  return { id: row.id, created: true };
+}
+
+/**
+ * A rejected invoice goes back to pendiente with the sale's customer as it is now (the fix of a
+ * rejection is usually there) and a fresh letter and amounts; a pending one is just tried again.
+ */
+export async function resetForRetry(
+  ex: Executor,
+  cfg: ConfigRow,
+  businessId: string,
+  id: string,
+  hoy: string,
+  userId: string,
+) {
+  const [r] = await ex
+    .select()
+    .from(comprobantes)
+    .where(and(eq(comprobantes.businessId, businessId), eq(comprobantes.id, id)));
+  if (!r) throw notFound(M.notFound);
+  if (r.estado === 'autorizado') throw conflict('INVALID_STATE', M.notRetriable);
+  const fresh =
+    r.estado === 'rechazado' && !r.asociadoId
+      ? await facturaValues(ex, cfg, businessId, r.ventaId, { puntoVenta: r.puntoVenta, hoy })
+      : {};
+  await ex
+    .update(comprobantes)
+    .set({
+      ...fresh,
+      estado: 'pendiente',
+      numero: r.estado === 'rechazado' ? null : r.numero,
+      errorCodigo: null,
+      errorMensaje: null,
+      proximoIntento: null,
+      actualizadoEn: new Date(),
+    })
+    .where(and(eq(comprobantes.businessId, businessId), eq(comprobantes.id, id)));
+  await audit(ex, {
+    businessId,
+    userId,
+    entidad: 'comprobante',
+    entidadId: id,
+    accion: 'reintentar',
+    antes: { estado: r.estado, error_codigo: r.errorCodigo },
+  });
+}
+
+/**
+ * The nota de crédito of a void (the whole invoice) or of a return (its lines, for what went
+ * back), same letter and receptor, pointing at the invoice (CbteAsoc). None when the sale has
+ * no invoice, or its invoice was rejected.
+ */
+export async function createNotaCredito(
+  ex: Executor,
+  businessId: string,
+  ventaId: string,
+  hoy: string,
+  devolucion?: { id: string; lineas: LineaSnapshot[]; total: number },
+): Promise<string | null> {
+  const [f] = await ex
+    .select()
+    .from(comprobantes)
+    .where(
+      and(
+        eq(comprobantes.businessId, businessId),
+        eq(comprobantes.ventaId, ventaId),
+        sql`${comprobantes.asociadoId} IS NULL`,
+      ),
+    );
+  if (!f || f.estado === 'rechazado') return null;
+  const letra = letraDe(f.tipo as ComprobanteTipo);
+  const lineas = devolucion?.lineas ?? (f.lineas as LineaSnapshot[]);
+  const imp = devolucion
+    ? importesDe(
+        lineas.map((l) => ({ subtotal: lineCents(l), iva: l.iva })),
+        devolucion.total,
+        letra,
+      )
+    : null;
+  const [row] = await ex
+    .insert(comprobantes)
+    .values({
+      ...f,
+      id: undefined,
+      devolucionId: devolucion?.id ?? null,
+      asociadoId: f.id,
+      tipo: tipoDe(letra, true),
+      numero: null,
+      enviadoEn: null,
+      fecha: hoy,
+      estado: 'pendiente',
+      cae: null,
+      caeVencimiento: null,
+      intentos: 0,
+      proximoIntento: null,
+      errorCodigo: null,
+      errorMensaje: null,
+      lineas,
+      ...(imp
+        ? {
+            total: centsToDecimal(imp.total),
+            neto: centsToDecimal(imp.neto),
+            iva: centsToDecimal(imp.iva),
+            tributos: centsToDecimal(imp.tributos),
+            exento: centsToDecimal(imp.exento),
+            noGravado: centsToDecimal(imp.no_gravado),
+            alicuotas: imp.alicuotas,
+          }
+        : {}),
+      creadoEn: undefined,
+      actualizadoEn: undefined,
+    })
+    .onConflictDoNothing()
+    .returning({ id: comprobantes.id });
+  return row?.id ?? null;
+}
+
+/* ---------------------------------------------------------------- reading */
+
+export function resumenOf(r: Row): ComprobanteResumen {
+  const tipo = r.tipo as ComprobanteTipo;
+  return {
+    id: r.id,
+    tipo,
+    tipo_label: COMPROBANTE_TIPO_LABELS[tipo],
+    letra: letraDe(tipo),
+    codigo: COMPROBANTE_TIPO_ARCA[tipo],
+    punto_venta: r.puntoVenta,
+    numero: r.estado === 'autorizado' ? r.numero : null,
+    estado: r.estado,
+    cae: r.cae,
+    cae_vencimiento: r.caeVencimiento,
+    total: num(r.total),
+    error_codigo: r.errorCodigo,
+    // A rejection (or a known ARCA code) says what to do; a pending one says why it waits.
+    error_mensaje:
+      r.estado === 'rechazado' || r.errorCodigo ? arcaErrorMessage(r.errorCodigo, r.errorMensaje) : r.errorMensaje,
+  };
+}
+
+export async function getComprobante(ex: Executor, businessId: string, id: string): Promise<Comprobante> {
+  const res = await ex.execute<Record<string, unknown>>(sql`
+    SELECT c.id, s.numero AS venta_numero FROM comprobantes c JOIN sales s ON s.business_id = c.business_id AND s.id = c.venta_id
+     WHERE c.business_id = ${businessId} AND c.id = ${id}`);
+  if (!res.rows.length) throw notFound(M.notFound);
+  const [r] = await ex
+    .select()
+    .from(comprobantes)
+    .where(and(eq(comprobantes.businessId, businessId), eq(comprobantes.id, id)));
+  const asoc = r.asociadoId
+    ? (
+        await ex
+          .select()
+          .from(comprobantes)
+          .where(and(eq(comprobantes.businessId, businessId), eq(comprobantes.id, r.asociadoId)))
+      )[0]
+    : null;
+  const emisor = r.emisor as EmisorSnapshot;
+  const tipo = r.tipo as ComprobanteTipo;
+  const docTipo = r.receptorDocTipo as DocTipo;
+  const cond = r.receptorCondicionIva as CondicionIvaReceptor;
+  const alicuotas = r.alicuotas as { id: number; iva: IvaRate; base_imponible: number; importe: number }[];
+  const qr =
+    r.estado === 'autorizado' && r.cae && r.numero !== null
+      ? qrUrl({
+          fecha: r.fecha,
+          cuit: cuitNumber(r.emisorCuit) ?? 0,
+          ptoVta: r.puntoVenta,
+          tipoCmp: COMPROBANTE_TIPO_ARCA[tipo],
+          nroCmp: r.numero,
+          importe: num(r.total),
+          moneda: 'PES',
+          ctz: 1,
+          ...(docTipo === 'sin_documento'
+            ? { tipoDocRec: 99, nroDocRec: 0 }
+            : {
+                tipoDocRec: docTipo === 'CUIT' ? 80 : 96,
+                nroDocRec: Number((r.receptorDocNro ?? '0').replace(/-/g, '')),
+              }),
+          tipoCodAut: 'E',
+          codAut: Number(r.cae),
+        })
+      : null;
+  return {
+    ...resumenOf(r),
+    venta_id: r.ventaId,
+    venta_numero: Number(res.rows[0].venta_numero),
+    devolucion_id: r.devolucionId,
+    asociado: asoc
+      ? { id: asoc.id, tipo: asoc.tipo as ComprobanteTipo, punto_venta: asoc.puntoVenta, numero: asoc.numero }
+      : null,
+    fecha: r.fecha,
+    entorno: r.entorno as Comprobante['entorno'],
+    emisor: { ...emisor, condicion_iva_label: CONDICION_IVA_EMISOR_LABELS[emisor.condicion_iva] },
+    receptor: {
+      nombre: r.receptorNombre,
+      condicion_iva: cond,
+      condicion_iva_label: CONDICION_IVA_RECEPTOR_LABELS[cond],
+      doc_tipo: docTipo,
+      doc_nro: r.receptorDocNro,
+      domicilio: r.receptorDomicilio,
+    },
+    lineas: r.lineas as LineaSnapshot[],
+    importes: {
+      total: num(r.total),
+      neto: num(r.neto),
+      iva: num(r.iva),
+      tributos: num(r.tributos),
+      exento: num(r.exento),
+      no_gravado: num(r.noGravado),
+    },
+    alicuotas: alicuotas.map((a) => ({ ...a, base_imponible: a.base_imponible / 100, importe: a.importe / 100 })),
+    discrimina_iva: letraDe(tipo) === 'A',
+    qr_url: qr,
+    intentos: r.intentos,
+    proximo_intento: r.estado === 'pendiente' ? (r.proximoIntento?.toISOString() ?? null) : null,
+    creado_en: r.creadoEn.toISOString(),
+  };
+}
+
+/** The invoice of a sale, for the sale's answers. */
+export async function saleComprobante(
+  ex: Executor,
+  businessId: string,
+  ventaId: string,
+): Promise<ComprobanteResumen | null> {
+  const [r] = await ex
+    .select()
+    .from(comprobantes)
+    .where(
+      and(
+        eq(comprobantes.businessId, businessId),
+        eq(comprobantes.ventaId, ventaId),
+        sql`${comprobantes.asociadoId} IS NULL`,
+      ),
+    );
+  return r ? resumenOf(r) : null;
+}
+
+export async function listComprobantes(ex: Executor, businessId: string, q: ComprobanteListQuery) {
+  const where = [sql`c.business_id = ${businessId}`];
+  if (q.estado) where.push(sql`c.estado = ${q.estado}`);
+  if (q.tipo) where.push(sql`c.tipo = ${q.tipo}`);
+  if (q.desde) where.push(sql`c.fecha >= ${q.desde}`);
+  if (q.hasta) where.push(sql`c.fecha <= ${q.hasta}`);
+  if (q.q) {
+    const like = `%${q.q.trim()}%`;
+    where.push(
+      sql`(c.receptor_nombre ILIKE ${like} OR c.receptor_doc_nro ILIKE ${like} OR c.cae ILIKE ${like} OR c.numero::text = ${q.q.trim()})`,
+    );
+  }
+  const w = sql.join(where, sql` AND `);
+  const [count] = (await ex.execute<{ n: string }>(sql`SELECT count(*) AS n FROM comprobantes c WHERE ${w}`)).rows;
+  const ids = await ex.execute<{ id: string; venta_numero: number }>(sql`
+    SELECT c.id, s.numero AS venta_numero FROM comprobantes c JOIN sales s ON s.business_id = c.business_id AND s.id = c.venta_id
+     WHERE ${w} ORDER BY c.creado_en DESC, c.id LIMIT ${q.limit} OFFSET ${q.offset}`);
+  const rows = ids.rows.length
+    ? await ex
+        .select()
+        .from(comprobantes)
+        .where(and(eq(comprobantes.businessId, businessId), sql`${comprobantes.id} IN ${ids.rows.map((r) => r.id)}`))
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return {
+    comprobantes: ids.rows.map(({ id, venta_numero }) => {
+      const r = byId.get(id)!;
+      return {
+        ...resumenOf(r),
+        venta_id: r.ventaId,
+        venta_numero: Number(venta_numero),
+        fecha: r.fecha,
+        receptor_nombre: r.receptorNombre,
+        receptor_doc: r.receptorDocNro,
+      };
+    }),
+    total: Number(count.n),
+  };
+}
+
+/** Authorised comprobantes of a month, in number order (Libro IVA Ventas). */
+export async function libroIva(ex: Executor, businessId: string, mes: string) {
+  const desde = `${mes}-01`;
+  const rows = await ex
+    .select()
+    .from(comprobantes)
+    .where(
+      and(
+        eq(comprobantes.businessId, businessId),
+        eq(comprobantes.estado, 'autorizado'),
+        sql`${comprobantes.fecha} >= ${desde}::date AND ${comprobantes.fecha} < (${desde}::date + interval '1 month')`,
+      ),
+    )
+    .orderBy(comprobantes.fecha, comprobantes.tipo, comprobantes.puntoVenta, comprobantes.numero);
+  return rows.map((r) => {
+    const sign = esNotaCredito(r.tipo as ComprobanteTipo) ? -1 : 1;
+    const al = r.alicuotas as { iva: IvaRate; importe: number }[];
+    const ivaDe = (rate: IvaRate) => (sign * al.filter((a) => a.iva === rate).reduce((s, a) => s + a.importe, 0)) / 100;
+    return {
+      fecha: r.fecha,
+      tipo: COMPROBANTE_TIPO_LABELS[r.tipo as ComprobanteTipo],
+      punto_venta: r.puntoVenta,
+      numero: r.numero ?? 0,
+      cae: r.cae ?? '',
+      receptor: r.receptorNombre,
+      doc: r.receptorDocNro ?? '',
+      condicion: CONDICION_IVA_RECEPTOR_LABELS[r.receptorCondicionIva as CondicionIvaReceptor],
+      neto: sign * num(r.neto),
+      iva21: ivaDe('21'),
+      iva105: ivaDe('10.5'),
+      iva27: ivaDe('27'),
+      iva_otros: ivaDe('5') + ivaDe('2.5'),
+      iva: sign * num(r.iva),
+      exento: sign * num(r.exento),
+      no_gravado: sign * num(r.noGravado),
+      total: sign * num(r.total),
+    };
+  });
+}

@@ -1,0 +1,429 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  COMPROBANTE_TIPO_ARCA,
+  CONDICION_IVA_RECEPTOR_ARCA,
+  DOC_TIPO_ARCA,
+  centsToDecimal,
+  type ComprobanteTipo,
+  type CondicionIvaReceptor,
+  type DocTipo,
+  type Entorno,
+  type IvaRate,
+} from '@mostrador/shared';
+import type { Database } from '../../db/client.js';
+import { arcaTickets, comprobantes, facturacionConfig } from '../../db/schema/index.js';
+import { toCents } from '../products/common.js';
+import { loginTicketRequest, signCms, type SecretBox } from './arca-crypto.js';
+import * as arca from './arca-client.js';
+import { ArcaError, ArcaUnavailableError, type ArcaEndpoints, type Credentials } from './arca-client.js';
+
+/*
+ * Talks to ARCA for the comprobantes (decision 0013). Numbering: one request in flight per CUIT,
+ * punto de venta and type, under a transaction-scoped advisory lock held only around the ARCA
+ * calls (the lock's transaction writes nothing); the number sent is committed on the row before
+ * the request leaves, so an answer lost to a timeout is settled with FECompConsultar before any
+ * new request. Attempts run after the HTTP answer and in a background pass that claims due rows
+ * with FOR UPDATE SKIP LOCKED, so several instances share the work.
+ */
+
+export interface ArcaSettings {
+  /** Endpoints that replace ARCA's for both environments (the fake ARCA, a proxy). */
+  urls?: Partial<ArcaEndpoints>;
+  /** Deadline of each call to ARCA. */
+  timeoutMs?: number;
+  /** How long POST comprobantes waits for the outcome before answering 202 pendiente. */
+  waitMs?: number;
+  /** Background pass every this many ms; 0 = no background worker (tests run passes themselves). */
+  workerMs?: number;
+  /** Requests to ARCA at once per instance (each holds a database connection for the lock). */
+  concurrency?: number;
+}
+
+export type ConfigRow = typeof facturacionConfig.$inferSelect;
+type Row = typeof comprobantes.$inferSelect;
+
+export interface EmisorSnapshot {
+  cuit: string;
+  razon_social: string;
+  condicion_iva: ConfigRow['condicionIva'];
+  domicilio_fiscal: string | null;
+  iibb: string | null;
+  inicio_actividades: string | null;
+}
+
+export interface LineaSnapshot {
+  nombre: string;
+  cantidad: number;
+  precio_unitario: number;
+  descuento: number;
+  subtotal: number;
+  iva: IvaRate;
+}
+
+const digits = (cuit: string) => cuit.replace(/-/g, '');
+const ymd = (d: string) => d.replace(/-/g, '');
+const fromYmd = (s: string) => (s.length === 8 ? `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}` : null);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Backoff of the next automatic attempt: 15 s, 30 s, 1 min… up to 30 min. */
+export const backoffMs = (intentos: number) => Math.min(15_000 * 2 ** Math.max(0, intentos - 1), 30 * 60_000);
+
+export class Facturador {
+  readonly timeoutMs: number;
+  readonly waitMs: number;
+  private readonly workerMs: number;
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly logins = new Map<string, Promise<Credentials>>();
+  private slots: number;
+  private readonly queue: (() => void)[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly database: Database,
+    readonly box: SecretBox,
+    private readonly settings: ArcaSettings,
+    private readonly now: () => Date,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.timeoutMs = settings.timeoutMs ?? 15_000;
+    this.waitMs = settings.waitMs ?? 8_000;
+    this.workerMs = settings.workerMs ?? 10_000;
+    this.slots = Math.max(1, settings.concurrency ?? 2);
+  }
+
+  urls(entorno: Entorno): ArcaEndpoints {
+    return { ...arca.ARCA_URLS[entorno], ...this.settings.urls };
+  }
+
+  start() {
+    if (this.workerMs <= 0 || this.timer) return;
+    this.timer = setInterval(
+      () => void this.runPending().catch((e) => this.log.error({ err: e }, 'facturación: pasada fallida')),
+      this.workerMs,
+    );
+    this.timer.unref();
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.idle();
+  }
+
+  /** Waits for every attempt under way (tests, shutdown). */
+  async idle() {
+    while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** Attempts a comprobante after the answer, without anyone waiting for it. */
+  kick(businessId: string, id: string): Promise<void> {
+    const p: Promise<void> = this.attempt(businessId, id)
+      .catch((e) => this.log.error({ err: e }, 'facturación: intento fallido'))
+      .finally(() => this.inFlight.delete(p));
+    this.inFlight.add(p);
+    return p;
+  }
+
+  /**
+   * One background pass: claims the due pendientes (every pendiente with `all`), moving their next
+   * attempt ahead so no other instance takes them meanwhile, and attempts each.
+   */
+  async runPending(opts: { all?: boolean; limit?: number } = {}): Promise<number> {
+    if (this.stopped) return 0;
+    const { rows } = await this.database.pool.query<{ business_id: string; id: string }>(
+      `WITH due AS (
+         SELECT business_id, id FROM comprobantes
+          WHERE estado = 'pendiente' AND ($1 OR proximo_intento IS NULL OR proximo_intento <= $2)
+          ORDER BY proximo_intento NULLS FIRST, creado_en LIMIT $3 FOR UPDATE SKIP LOCKED)
+       UPDATE comprobantes c SET proximo_intento = $2::timestamptz + interval '5 minutes'
+         FROM due WHERE c.business_id = due.business_id AND c.id = due.id
+       RETURNING c.business_id, c.id`,
+      [opts.all ?? false, this.now(), opts.limit ?? 20],
+    );
+    await Promise.all(rows.map((r) => this.kick(r.business_id, r.id)));
+    return rows.length;
+  }
+
+  private async slot<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.slots > 0) this.slots--;
+    else await new Promise<void>((r) => this.queue.push(r));
+    try {
+      return await fn();
+    } finally {
+      const next = this.queue.shift();
+      if (next) next();
+      else this.slots++;
+    }
+  }
+
+  /* ------------------------------------------------------------ WSAA */
+
+  /** A WSAA ticket for the service, from the database while it lasts, else a new one. */
+  async credentials(cfg: ConfigRow, service: string): Promise<Credentials> {
+    const key = `${cfg.businessId}|${cfg.cuit}|${service}|${cfg.entorno}`;
+    const running = this.logins.get(key);
+    if (running) return running;
+    const p = this.login(cfg, service).finally(() => this.logins.delete(key));
+    this.logins.set(key, p);
+    return p;
+  }
+
+  private async login(cfg: ConfigRow, service: string): Promise<Credentials> {
+    const { db } = this.database;
+    const where = and(
+      eq(arcaTickets.businessId, cfg.businessId),
+      eq(arcaTickets.cuit, cfg.cuit),
+      eq(arcaTickets.servicio, service),
+      eq(arcaTickets.entorno, cfg.entorno),
+    );
+    const [t] = await db.select().from(arcaTickets).where(where);
+    if (t && t.vence.getTime() > this.now().getTime() + 60_000)
+      return { token: t.token, sign: t.sign, cuit: digits(cfg.cuit) };
+    if (!cfg.certificadoPem || !cfg.claveCifrada) throw new ArcaError(null, 'Falta el certificado o la clave.');
+    const cms = signCms(loginTicketRequest(service, this.now()), cfg.certificadoPem, this.box.open(cfg.claveCifrada));
+    const ta = await arca.loginCms(this.urls(cfg.entorno).wsaa, cms, this.timeoutMs);
+    await db
+      .insert(arcaTickets)
+      .values({
+        businessId: cfg.businessId,
+        cuit: cfg.cuit,
+        servicio: service,
+        entorno: cfg.entorno,
+        token: ta.token,
+        sign: ta.sign,
+        vence: ta.vence,
+      })
+      .onConflictDoUpdate({
+        target: [arcaTickets.businessId, arcaTickets.cuit, arcaTickets.servicio, arcaTickets.entorno],
+        set: { token: ta.token, sign: ta.sign, vence: ta.vence },
+      });
+    return { token: ta.token, sign: ta.sign, cuit: digits(cfg.cuit) };
+  }
+
+  async config(businessId: string): Promise<ConfigRow | null> {
+    const [c] = await this.database.db
+      .select()
+      .from(facturacionConfig)
+      .where(eq(facturacionConfig.businessId, businessId));
+    return c ?? null;
+  }
+
+  /* ------------------------------------------------------------ issuing */
+
+  /** Waits up to `waitMs` for the comprobante's attempt; it goes on in the background after that. */
+  async attemptWaiting(businessId: string, id: string): Promise<void> {
+    await Promise.race([this.kick(businessId, id), sleep(this.waitMs)]);
+  }
+
+  private async attempt(businessId: string, id: string): Promise<void> {
+    await this.slot(async () => {
+      const row = await this.row(businessId, id);
+      if (!row || row.estado !== 'pendiente') return;
+      const cfg = await this.config(businessId);
+      if (!cfg) return this.postpone(row, null, 'La facturación no está configurada.');
+      let creds: Credentials;
+      try {
+        creds = await this.credentials(cfg, 'wsfe');
+      } catch (e) {
+        return this.postpone(row, e instanceof ArcaError ? e.codigo : null, (e as Error).message);
+      }
+      if (row.asociadoId) {
+        const factura = await this.row(businessId, row.asociadoId);
+        if (factura?.estado !== 'autorizado') {
+          return this.postpone(row, null, 'La nota de crédito espera que ARCA autorice su factura.');
+        }
+      }
+      const tipo = COMPROBANTE_TIPO_ARCA[row.tipo as ComprobanteTipo];
+      await this.locked(`arca:${row.emisorCuit}:${row.puntoVenta}:${tipo}`, async () => {
+        const current = await this.row(businessId, id);
+        if (!current || current.estado !== 'pendiente') return;
+        await this.send(cfg, creds, current, tipo);
+      });
+    });
+  }
+
+  /**
+   * Runs `fn` holding the advisory lock of `key` in a transaction of its own (transaction-scoped:
+   * it works through a transaction-mode pooler and dies with the connection). Waiting polls with
+   * pg_try_advisory_xact_lock so no connection is held while in the queue.
+   */
+  private async locked(key: string, fn: () => Promise<void>): Promise<void> {
+    const deadline = Date.now() + this.timeoutMs * 4;
+    for (;;) {
+      const client = await this.database.pool.connect();
+      let release = true;
+      try {
+        await client.query('BEGIN');
+        const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS ok', [
+          key,
+        ]);
+        if (rows[0].ok) {
+          try {
+            await fn();
+          } finally {
+            await client.query('COMMIT').catch(() => (release = false));
+          }
+          return;
+        }
+        await client.query('ROLLBACK');
+      } catch (e) {
+        release = false;
+        throw e;
+      } finally {
+        client.release(release ? undefined : true);
+      }
+      if (Date.now() > deadline) return; // left pendiente: the next pass takes it
+      await sleep(20 + Math.random() * 60);
+    }
+  }
+
+  private async row(businessId: string, id: string): Promise<Row | null> {
+    const [r] = await this.database.db
+      .select()
+      .from(comprobantes)
+      .where(and(eq(comprobantes.businessId, businessId), eq(comprobantes.id, id)));
+    return r ?? null;
+  }
+
+  private async update(row: Row, set: Partial<typeof comprobantes.$inferInsert>) {
+    await this.database.db
+      .update(comprobantes)
+      .set({ ...set, actualizadoEn: this.now() })
+      .where(and(eq(comprobantes.businessId, row.businessId), eq(comprobantes.id, row.id)));
+  }
+
+  private async postpone(row: Row, codigo: string | null, mensaje: string) {
+    const intentos = row.intentos + 1;
+    await this.update(row, {
+      intentos,
+      proximoIntento: new Date(this.now().getTime() + backoffMs(intentos)),
+      errorCodigo: codigo,
+      errorMensaje: mensaje,
+    });
+  }
+
+  /** Under the lock: settles a number sent before, or sends with the next one. */
+  private async send(cfg: ConfigRow, creds: Credentials, row: Row, tipo: number): Promise<void> {
+    const url = this.urls(cfg.entorno).wsfe;
+    const t = this.timeoutMs;
+    try {
+      if (row.numero !== null) {
+        const found = await arca.consultar(url, creds, row.puntoVenta, tipo, row.numero, t);
+        const docNro = row.receptorDocNro ? digits(row.receptorDocNro) : '0';
+        if (found && toCents(found.total) === toCents(row.total) && (found.docNro === docNro || found.docNro === '')) {
+          await this.update(row, {
+            estado: 'autorizado',
+            cae: found.cae,
+            caeVencimiento: fromYmd(found.vencimiento),
+            errorCodigo: null,
+            errorMensaje: null,
+            proximoIntento: null,
+          });
+          return;
+        }
+      }
+      const last = await arca.ultimoAutorizado(url, creds, row.puntoVenta, tipo, t);
+      const nro = last + 1;
+      const fecha = await this.today(row.businessId);
+      // Another of our rows that kept this number was never approved (ARCA's last is below it).
+      await this.database.db
+        .update(comprobantes)
+        .set({ numero: null })
+        .where(
+          and(
+            eq(comprobantes.businessId, row.businessId),
+            eq(comprobantes.emisorCuit, row.emisorCuit),
+            eq(comprobantes.puntoVenta, row.puntoVenta),
+            eq(comprobantes.tipo, row.tipo),
+            eq(comprobantes.numero, nro),
+            sql`${comprobantes.estado} <> 'autorizado'`,
+            sql`${comprobantes.id} <> ${row.id}`,
+          ),
+        );
+      await this.update(row, { numero: nro, fecha, enviadoEn: this.now(), intentos: row.intentos + 1 });
+      const asociado = row.asociadoId ? await this.row(row.businessId, row.asociadoId) : null;
+      const alicuotas = row.alicuotas as { id: number; base_imponible: number; importe: number }[];
+      const r = await arca.solicitar(
+        url,
+        creds,
+        {
+          ptoVta: row.puntoVenta,
+          tipo,
+          nro,
+          fecha: ymd(fecha),
+          docTipo: DOC_TIPO_ARCA[row.receptorDocTipo as DocTipo],
+          docNro: row.receptorDocNro ? digits(row.receptorDocNro) : '0',
+          condicionIvaReceptor: CONDICION_IVA_RECEPTOR_ARCA[row.receptorCondicionIva as CondicionIvaReceptor],
+          total: row.total,
+          neto: row.neto,
+          iva: row.iva,
+          tributos: row.tributos,
+          exento: row.exento,
+          noGravado: row.noGravado,
+          alicuotas: alicuotas.map((a) => ({
+            id: a.id,
+            base: centsToDecimal(a.base_imponible),
+            importe: centsToDecimal(a.importe),
+          })),
+          asociado:
+            asociado && asociado.numero !== null
+              ? {
+                  tipo: COMPROBANTE_TIPO_ARCA[asociado.tipo as ComprobanteTipo],
+                  ptoVta: asociado.puntoVenta,
+                  nro: asociado.numero,
+                  cuit: digits(asociado.emisorCuit),
+                  fecha: ymd(asociado.fecha),
+                }
+              : undefined,
+        },
+        t,
+      );
+      if (r.aprobado) {
+        await this.update(row, {
+          estado: 'autorizado',
+          cae: r.cae,
+          caeVencimiento: fromYmd(r.vencimiento),
+          errorCodigo: null,
+          errorMensaje: null,
+          proximoIntento: null,
+        });
+      } else if (r.codigo === '10016' && row.intentos < 3) {
+        // The number moved under us (another system on this punto de venta): again, at once.
+        await this.update(row, {
+          numero: null,
+          errorCodigo: r.codigo,
+          errorMensaje: r.mensaje,
+          intentos: row.intentos + 1,
+          proximoIntento: this.now(),
+        });
+      } else {
+        await this.update(row, {
+          estado: 'rechazado',
+          numero: null,
+          errorCodigo: r.codigo,
+          errorMensaje: r.mensaje,
+          proximoIntento: null,
+        });
+      }
+    } catch (e) {
+      if (e instanceof ArcaUnavailableError || e instanceof ArcaError) {
+        const fresh = (await this.row(row.businessId, row.id)) ?? row;
+        await this.postpone(fresh, e instanceof ArcaError ? e.codigo : null, e.message);
+        return;
+      }
+      throw e;
+    }
+  }
+
+  private async today(businessId: string): Promise<string> {
+    const { rows } = await this.database.pool.query<{ d: string }>(
+      `SELECT to_char(($2::timestamptz AT TIME ZONE coalesce(b.timezone, 'America/Argentina/Buenos_Aires'))::date, 'YYYY-MM-DD') AS d
+         FROM businesses b WHERE b.id = $1`,
+      [businessId, this.now()],
+    );
+    return rows[0]?.d ?? this.now().toISOString().slice(0, 10);
+  }
+}
