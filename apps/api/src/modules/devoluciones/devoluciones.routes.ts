@@ -5,6 +5,7 @@ import { idempotencyKey } from '../../lib/http.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
 import { pathId } from '../products/common.js';
 import { createDevolucion, getDevolucion, listDevoluciones } from './devoluciones.service.js';
+import { creditReturn } from '../facturacion/sale-hooks.js';
 
 const tags = ['ventas'];
 const ver = { access: access.module('ventas', 'ver') };
@@ -33,7 +34,9 @@ export async function devolucionRoutes(app: App) {
     async (req, reply) => {
       const b = businessOf(req);
       const ctx = { businessId: b.id, userId: authOf(req).id, timezone: b.timezone, now: app.services.now() };
-      const r = await createDevolucion(db, ctx, ventaId(req.params.vid), req.body, idempotencyKey(req));
+      const vid = ventaId(req.params.vid);
+      const r = await createDevolucion(db, ctx, vid, req.body, idempotencyKey(req));
+      if (r.status === 201) await creditReturn(app, { ...ctx, ventaId: vid }, r.body);
       return reply.status(r.status).send(r.body);
     },
   );

@@ -135,12 +135,10 @@ export async function facturacionRoutes(app: App) {
       if (r.created) await f().attemptWaiting(c.businessId, r.id);
       const out = await getComprobante(db, c.businessId, r.id);
       const status = !r.created ? 200 : out.estado === 'pendiente' ? 202 : 201;
-      return reply
-        .status(status)
-        .send({
-          ...out,
-          mensaje: out.estado === 'pendiente' ? M.pending : out.estado === 'autorizado' ? M.authorized : undefined,
-        });
+      return reply.status(status).send({
+        ...out,
+        mensaje: out.estado === 'pendiente' ? M.pending : out.estado === 'autorizado' ? M.authorized : undefined,
+      });
     },
   );
   app.get(

@@ -14,6 +14,7 @@ import {
   type ProductUpdate,
   type StockAdjustmentOutput,
   type StockAdjustmentResult,
+  type IvaRate,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { productCategories, products, stockMovements, users } from '../../db/schema/index.js';
@@ -51,6 +52,7 @@ export function toProduct(r: Row, categoriaNombre: string | null): Product {
     categoria_nombre: categoriaNombre,
     activo: r.activo,
     stock_bajo: isLow(r),
+    iva: r.iva as IvaRate,
     creado_en: r.creadoEn.toISOString(),
     actualizado_en: r.actualizadoEn.toISOString(),
   };
@@ -69,6 +71,7 @@ const snapshot = (p: Product) => ({
   unidad: p.unidad,
   categoria_id: p.categoria_id,
   activo: p.activo,
+  iva: p.iva ?? '21',
 });
 type Snapshot = ReturnType<typeof snapshot>;
 
@@ -191,6 +194,7 @@ function columns(s: Partial<Snapshot>) {
     unidad: s.unidad,
     categoriaId: s.categoria_id,
     activo: s.activo,
+    iva: s.iva,
   };
 }
 
@@ -213,6 +217,7 @@ export async function createProduct(db: Db, businessId: string, userId: string, 
         unidad: input.unidad ?? 'unidad',
         categoria_id: input.categoria_id ?? null,
         activo: input.activo ?? true,
+        iva: input.iva ?? '21',
       };
       const [row] = await tx
         .insert(products)

@@ -110,6 +110,7 @@ describe('products: create and validate', () => {
         'categoria_nombre',
         'activo',
         'stock_bajo',
+        'iva',
         'creado_en',
         'actualizado_en',
       ].sort(),

@@ -33,6 +33,7 @@ import { sendReportXlsx } from './report-xlsx.js';
 import { reportRange, salesReport } from './reports.service.js';
 import { recordSale } from './record-sale.js';
 import { getSale, listSales, voidSale, type SaleContext } from './sales.service.js';
+import { creditVoid, invoiceSale, saleComprobante } from '../facturacion/sale-hooks.js';
 
 const tags = ['ventas'];
 const ver = { access: access.module('ventas', 'ver') };
@@ -53,6 +54,11 @@ const notDeleted = () => new AppError(405, 'METHOD_NOT_ALLOWED', SALE_MESSAGES.n
 export async function salesRoutes(app: App) {
   const { db } = app.db;
   const filters = knownFilters(db, [{ field: 'cliente_id', kind: 'cliente' }]);
+  // The sale's invoice (issue 16), so the POS shows its state.
+  const withComprobante = async (businessId: string, sale: Sale) => ({
+    ...sale,
+    comprobante: await saleComprobante(db, businessId, sale.id),
+  });
   const saleContext = (req: FastifyRequest): SaleContext => {
     const b = businessOf(req);
     return {
@@ -72,8 +78,14 @@ export async function salesRoutes(app: App) {
       schema: { tags, body: recordSaleInput, response: { 201: recordSaleResultSchema } },
     },
     async (req, reply) => {
-      const r = await recordSale(app.db, saleContext(req), req.body, idempotencyKey(req));
-      return reply.status(r.status).send(r.body);
+      const c = saleContext(req);
+      const r = await recordSale(app.db, c, req.body, idempotencyKey(req));
+      const comprobante = await invoiceSale(
+        app,
+        { ...c, timezone: businessOf(req).timezone, ventaId: r.body.id },
+        req.body,
+      );
+      return reply.status(r.status).send(comprobante ? { ...r.body, comprobante } : r.body);
     },
   );
 
@@ -93,8 +105,14 @@ export async function salesRoutes(app: App) {
       if (req.body.negocio_id && req.body.negocio_id !== b.id) {
         throw invalid('negocio_id', SALE_MESSAGES.businessMismatch);
       }
-      const r = await recordSale(app.db, saleContext(req), req.body, idempotencyKey(req));
-      return reply.status(r.status).send(r.body);
+      const c = saleContext(req);
+      const r = await recordSale(app.db, c, req.body, idempotencyKey(req));
+      const comprobante = await invoiceSale(
+        app,
+        { ...c, timezone: businessOf(req).timezone, ventaId: r.body.id },
+        req.body,
+      );
+      return reply.status(r.status).send(comprobante ? { ...r.body, comprobante } : r.body);
     },
   );
 
@@ -124,12 +142,18 @@ export async function salesRoutes(app: App) {
   app.get(
     '/ventas/sales/:vid',
     { config: ver, schema: { tags, params: vidParams, response: { 200: saleSchema } } },
-    async (req) => getSale(db, businessOf(req).id, pathId(req.params.vid, SALE_MESSAGES.notFound)),
+    async (req) => {
+      const b = businessOf(req).id;
+      return withComprobante(b, await getSale(db, b, pathId(req.params.vid, SALE_MESSAGES.notFound)));
+    },
   );
   app.get(
     '/businesses/:id/ventas/sales/:vid',
     { config: ver, schema: { tags, params: idVidParams, response: { 200: saleSchema } } },
-    async (req) => getSale(db, businessOf(req).id, pathId(req.params.vid, SALE_MESSAGES.notFound)),
+    async (req) => {
+      const b = businessOf(req).id;
+      return withComprobante(b, await getSale(db, b, pathId(req.params.vid, SALE_MESSAGES.notFound)));
+    },
   );
 
   app.post(
@@ -137,7 +161,10 @@ export async function salesRoutes(app: App) {
     { config: eliminar, schema: { tags, params: idVidParams, body: voidSaleInput, response: { 200: saleSchema } } },
     async (req) => {
       const vid = pathId(req.params.vid, SALE_MESSAGES.notFound);
-      return voidSale(db, saleContext(req), vid, req.body.motivo);
+      const c = saleContext(req);
+      const sale = await voidSale(db, c, vid, req.body.motivo);
+      await creditVoid(app, { ...c, ventaId: vid });
+      return withComprobante(c.businessId, sale);
     },
   );
 

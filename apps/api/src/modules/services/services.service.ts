@@ -7,6 +7,7 @@ import {
   type ServiceListQuery,
   type ServiceOutput,
   type ServiceUpdate,
+  type IvaRate,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { productCategories, services, subscriptions } from '../../db/schema/index.js';
@@ -28,6 +29,7 @@ export function toService(r: Row, categoriaNombre: string | null): Service {
     categoria_id: r.categoriaId,
     categoria_nombre: categoriaNombre,
     activo: r.activo,
+    iva: r.iva as IvaRate,
     creado_en: r.creadoEn.toISOString(),
     actualizado_en: r.actualizadoEn.toISOString(),
   };
@@ -41,6 +43,7 @@ const snapshot = (s: Service) => ({
   duracion_minutos: s.duracion_minutos,
   categoria_id: s.categoria_id,
   activo: s.activo,
+  iva: s.iva ?? '21',
 });
 type Snapshot = ReturnType<typeof snapshot>;
 
@@ -92,6 +95,7 @@ function columns(s: Partial<Snapshot>) {
     duracionMinutos: s.duracion_minutos,
     categoriaId: s.categoria_id,
     activo: s.activo,
+    iva: s.iva,
   };
 }
 
@@ -106,6 +110,7 @@ export async function createService(db: Db, businessId: string, userId: string, 
       duracion_minutos: input.duracion_minutos ?? null,
       categoria_id: input.categoria_id ?? null,
       activo: input.activo ?? true,
+        iva: input.iva ?? '21',
     };
     const [row] = await tx
       .insert(services)
