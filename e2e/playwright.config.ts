@@ -25,6 +25,8 @@ export const MAIL_HTTP_PORT = base + 3;
 /** The fake ARCA (WSAA, WSFEv1, padrón A5) the main server invoices against; outside the 4-port block. */
 export const ARCA_PORT = 30_000 + (base % 2000);
 export const ARCA_URL = `http://127.0.0.1:${ARCA_PORT}`;
+// The specs reach the fake's control endpoint (faults, signing a CSR) through this.
+process.env.E2E_ARCA_URL = ARCA_URL;
 /** The main server's clock runs ahead by the milliseconds written here (see apps/api/src/lib/test-clock.ts). */
 export const CLOCK_FILE = path.join(tmpdir(), `mostrador-e2e-clock-${base}`);
 const server = '../apps/api/dist/main.js';

@@ -21,7 +21,7 @@ import { useCan } from '@/features/permissions/permissions.api';
 import { useSale } from '@/features/sales/sales.api';
 import { api, errorMessage } from '@/lib/api';
 import { comprobanteTitulo, ComprobanteEstadoNote, EstadoBadge, InvoicePreviewDialog } from './comprobante-ui';
-import { facturacionKeys, POLL_MS, useEmitir, usePadron } from './facturacion.api';
+import { POLL_MS, useEmitir, usePadron } from './facturacion.api';
 
 /**
  * The comprobantes of one sale (its factura and the notas de crédito of its voids and returns)
@@ -31,7 +31,8 @@ import { facturacionKeys, POLL_MS, useEmitir, usePadron } from './facturacion.ap
 function useSaleComprobantes(ventaId: string) {
   const b = useBusiness().businessId ?? '';
   return useQuery({
-    queryKey: [...facturacionKeys.all(b), 'list', 'venta', ventaId],
+    // Under the sales' key: a void or a return (which issue notas de crédito) refreshes it.
+    queryKey: ['sales', b, 'comprobantes', ventaId],
     queryFn: async () => {
       const r = await api.get<ComprobanteList>(`/businesses/${b}/facturacion/comprobantes`, {
         venta_id: ventaId,
