@@ -20,6 +20,7 @@ export function PadronButton({ cuit, onFound }: { cuit: string; onFound: (p: Pad
       <Button
         variant="secondary"
         size="sm"
+        className="shrink-0 self-start whitespace-nowrap sm:self-auto"
         loading={padron.isPending}
         onClick={async () => {
           setNote(null);
