@@ -16,7 +16,7 @@ import { accessPlugin, API_PREFIX, methodsOn } from './lib/access.js';
 import { installCostVisibility } from './lib/costs.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { frameworkErrors, installInputGuard } from './lib/input-guard.js';
-import { installRefusalLog, loggerSerializers } from './lib/logging.js';
+import { installRefusalLog, loggerRedact, loggerSerializers } from './lib/logging.js';
 import { installPaymentLabels } from './lib/payment-labels.js';
 import { installResponseDocs, openApiTransform, responseSerializer } from './lib/responses.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
@@ -106,7 +106,11 @@ declare module 'fastify' {
 export async function buildApp(opts: AppOptions): Promise<App> {
   const app = Fastify({
     logger: opts.logger
-      ? { ...(typeof opts.logger === 'object' ? opts.logger : {}), serializers: loggerSerializers }
+      ? {
+          ...(typeof opts.logger === 'object' ? opts.logger : {}),
+          serializers: loggerSerializers,
+          redact: loggerRedact,
+        }
       : false,
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),

@@ -55,6 +55,16 @@ export function serializeError(err: Error): SerializedError {
 
 export const loggerSerializers = { err: serializeError, error: serializeError };
 
+/**
+ * Fields that never reach a log line, wherever they appear (one or two levels deep): the private
+ * keys of ARCA certificates, as typed and as stored, and WSAA credentials (decision 0013).
+ */
+const SECRET_FIELDS = ['clave_privada_pem', 'claveCifrada', 'clave_cifrada', 'keyPem', 'token', 'sign'];
+export const loggerRedact = {
+  paths: SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
+  censor: '[oculto]',
+};
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Why the request was refused, set by the error handler (code and message). */

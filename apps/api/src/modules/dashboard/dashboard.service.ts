@@ -147,12 +147,20 @@ export async function dashboardStats(
               FROM customers
              WHERE business_id = ${b.id} AND creado_en >= ${at(since)}) c,
            ${returnsSince(b.id, p, at(since))} r`);
-  const [f, counts, topMonth, topPeriod, recientes] = await Promise.all([
+  // Facturas emitidas (issue 16): the period's invoices ARCA authorised (notas de crédito apart).
+  const facturas = db
+    .execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM comprobantes
+           WHERE business_id = ${b.id} AND estado = 'autorizado' AND tipo LIKE 'factura%' AND creado_en >= ${at(p[periodo])}`,
+    )
+    .then((r) => r.rows[0].n);
+  const [f, counts, topMonth, topPeriod, recientes, emitidas] = await Promise.all([
     figures.then((r) => r.rows[0]),
     catalogueCounts(db, b.id),
     topItems(db, b.id, p.mes),
     periodo === 'mes' ? null : topItems(db, b.id, p[periodo]),
     recentSales(db, b.id, DASHBOARD_TOP),
+    facturas,
   ]);
   // Net of the returns of the period: what went back, and the profit it took with it.
   const fig = (k: DashboardPeriod): PeriodFigures => ({
@@ -167,7 +175,7 @@ export async function dashboardStats(
     ventas_mes: fig('mes').total_sales,
     ventas_periodo: fig(periodo).total_sales,
     cantidad_ventas_periodo: Number(f[`${periodo}_n`]),
-    facturas_emitidas: 0,
+    facturas_emitidas: emitidas,
     productos_activos: counts.productosActivos,
     clientes_registrados: counts.clientes,
     top_productos: top,

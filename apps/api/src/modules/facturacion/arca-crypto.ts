@@ -107,11 +107,15 @@ export function readCms(b64: string): { content: string; certPem: string } {
   const msg = forge.pkcs7.messageFromAsn1(
     forge.asn1.fromDer(forge.util.decode64(b64)),
   ) as forge.pkcs7.PkcsSignedData & {
-    content?: forge.util.ByteStringBuffer;
+    rawCapture?: { content?: forge.asn1.Asn1 };
   };
   const cert = msg.certificates[0];
-  if (!cert || !msg.content) throw new Error('CMS sin certificado o sin contenido.');
-  return { content: forge.util.decodeUtf8(msg.content.bytes()), certPem: forge.pki.certificateToPem(cert) };
+  // The encapsulated content: the OCTET STRING(s) inside the explicit [0].
+  const octets = (a: forge.asn1.Asn1 | undefined): string =>
+    !a ? '' : typeof a.value === 'string' ? a.value : (a.value as forge.asn1.Asn1[]).map(octets).join('');
+  const content = octets(msg.rawCapture?.content);
+  if (!cert || !content) throw new Error('CMS sin certificado o sin contenido.');
+  return { content: forge.util.decodeUtf8(content), certPem: forge.pki.certificateToPem(cert) };
 }
 
 /* ---------------------------------------------------------------- keys at rest */

@@ -420,8 +420,9 @@ export class Facturador {
 
   private async today(businessId: string): Promise<string> {
     const { rows } = await this.database.pool.query<{ d: string }>(
-      `SELECT to_char(($2::timestamptz AT TIME ZONE coalesce(b.timezone, 'America/Argentina/Buenos_Aires'))::date, 'YYYY-MM-DD') AS d
-         FROM businesses b WHERE b.id = $1`,
+      `SELECT to_char(($2::timestamptz AT TIME ZONE coalesce(
+                (SELECT t.timezone FROM tenant_settings t WHERE t.business_id = $1), 'America/Argentina/Buenos_Aires'))::date,
+              'YYYY-MM-DD') AS d`,
       [businessId, this.now()],
     );
     return rows[0]?.d ?? this.now().toISOString().slice(0, 10);
