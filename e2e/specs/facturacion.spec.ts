@@ -158,7 +158,7 @@ test('facturación: the fiscal setup with a CSR signed by ARCA, Factura B and A 
   expect(await preview.getByTestId('arca-qr').getAttribute('data-url')).toMatch(
     /^https:\/\/www\.afip\.gob\.ar\/fe\/qr\/\?p=/,
   );
-  await preview.getByRole('button', { name: 'A4' }).click();
+  await preview.getByRole('button', { name: 'Vista A4' }).click();
   await expect(doc).toContainText('Alícuota IVA');
   await preview.getByRole('button', { name: 'Cerrar' }).last().click();
 

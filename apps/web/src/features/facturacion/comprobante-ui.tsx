@@ -56,12 +56,17 @@ export function InvoicePreviewDialog({ id, onClose }: { id: string; onClose: () 
       {c && (
         <>
           <div className="mb-3 flex gap-2" role="group" aria-label="Formato de la vista previa">
-            <Button size="sm" variant={format === '80mm' ? 'primary' : 'secondary'} onClick={() => setFormat('80mm')}>
-              80 mm
-            </Button>
-            <Button size="sm" variant={format === 'a4' ? 'primary' : 'secondary'} onClick={() => setFormat('a4')}>
-              A4
-            </Button>
+            {(['80mm', 'a4'] as const).map((f) => (
+              <Button
+                key={f}
+                size="sm"
+                variant={format === f ? 'primary' : 'secondary'}
+                aria-pressed={format === f}
+                onClick={() => setFormat(f)}
+              >
+                {f === '80mm' ? 'Vista 80 mm' : 'Vista A4'}
+              </Button>
+            ))}
           </div>
           <div className="max-h-[55vh] overflow-auto rounded-lg border border-slate-200 bg-slate-50 p-3">
             <div
