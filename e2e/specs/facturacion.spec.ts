@@ -184,7 +184,8 @@ test('facturación: the fiscal setup with a CSR signed by ARCA, Factura B and A 
   await expect(nc.getByTestId('invoice-document')).toContainText('NOTA DE CRÉDITO');
   await expect(nc.getByTestId('invoice-document')).toContainText('Asociada a: Factura B 0001-00000001');
 
-  // The dashboard counts the authorised comprobantes.
+  // The dashboard counts the month's authorised facturas (not the notas de crédito).
   await page.goto('/home');
-  await expect(page.getByText('Facturas Emitidas').locator('..')).not.toContainText('Próximamente');
+  const card = page.getByText('Facturas Emitidas', { exact: true }).locator('xpath=../..');
+  await expect(card).toHaveText(/^Facturas Emitidas\s*2$/);
 });

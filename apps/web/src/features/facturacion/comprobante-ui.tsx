@@ -49,7 +49,7 @@ export function InvoicePreviewDialog({ id, onClose }: { id: string; onClose: () 
       onOpenChange={(o) => !o && onClose()}
       title={c ? comprobanteTitulo(c) : 'Comprobante'}
       description={c ? `Venta #${c.venta_numero} · ${formatMoney(c.total, formatting)}` : undefined}
-      className={cn(format === 'a4' ? 'max-w-4xl' : 'max-w-md')}
+      className={cn(format === 'a4' ? 'sm:max-w-4xl' : 'sm:max-w-md')}
     >
       {q.error && <ErrorNote>{errorMessage(q.error)}</ErrorNote>}
       {!c && !q.error && <Skeleton className="h-80" />}

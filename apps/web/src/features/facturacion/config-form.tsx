@@ -299,7 +299,7 @@ function ConfigForm({ config }: { config: FacturacionConfig }) {
                 Descargá el certificado (.crt) que te da ARCA y, en «Administrador de relaciones», asocialo al servicio
                 «Facturación electrónica» (wsfe).
               </li>
-              <li>Cargá ese .crt abajo, en «Certificado de ARCA», y guardá.</li>
+              <li>Cargá ese .crt en «Certificado de ARCA» y guardá la configuración.</li>
             </ol>
             <div className="mt-3 flex flex-wrap items-end gap-2">
               <Field id="fc-alias" label="Alias del certificado">
@@ -335,7 +335,7 @@ function ConfigForm({ config }: { config: FacturacionConfig }) {
 
           <section aria-labelledby="upload-title" className="rounded-lg border border-slate-200 p-4">
             <h3 id="upload-title" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
-              <FileKey2 className="h-4 w-4" aria-hidden /> Cargar el certificado (y la clave, si ya la tenés)
+              <FileKey2 className="h-4 w-4" aria-hidden /> Opción 2: cargar el certificado (y la clave, si ya la tenés)
             </h3>
             <div className="mt-3 space-y-3">
               <Field

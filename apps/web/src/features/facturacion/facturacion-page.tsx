@@ -128,14 +128,19 @@ function Comprobantes({ admin }: { admin: boolean }) {
         </div>
       )}
       {status && <StatusNote onClose={() => setStatus(null)}>{status}</StatusNote>}
-      <FilterBar label="Buscar comprobantes" className="sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr]">
-        <SearchBox
-          id="fc-q"
-          label="Buscar por cliente, documento, número o CAE"
-          placeholder="Cliente, CUIT/DNI, número o CAE"
-          value={search}
-          onChange={set(setSearch)}
-        />
+      <FilterBar
+        label="Buscar comprobantes"
+        className="sm:grid-cols-2 xl:grid-cols-[minmax(0,1.4fr)_repeat(4,minmax(0,1fr))]"
+      >
+        <div className="sm:col-span-2 xl:col-span-1">
+          <SearchBox
+            id="fc-q"
+            label="Buscar por cliente, documento, número o CAE"
+            placeholder="Cliente, CUIT/DNI, número o CAE"
+            value={search}
+            onChange={set(setSearch)}
+          />
+        </div>
         <FilterSelect id="fc-estado" label="Estado" value={estado} onChange={(e) => set(setEstado)(e.target.value)}>
           <option value="">Todos los estados</option>
           {COMPROBANTE_ESTADOS.map((e) => (
