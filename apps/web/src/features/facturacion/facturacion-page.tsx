@@ -157,8 +157,8 @@ function Comprobantes({ admin }: { admin: boolean }) {
             </option>
           ))}
         </FilterSelect>
-        <div>
-          <label htmlFor="fc-desde" className="sr-only">
+        <div className="flex items-center gap-2">
+          <label htmlFor="fc-desde" className="shrink-0 text-sm text-slate-600">
             Desde
           </label>
           <Input
@@ -167,11 +167,10 @@ function Comprobantes({ admin }: { admin: boolean }) {
             value={desde}
             max={hasta || undefined}
             onChange={(e) => set(setDesde)(e.target.value)}
-            title="Desde"
           />
         </div>
-        <div>
-          <label htmlFor="fc-hasta" className="sr-only">
+        <div className="flex items-center gap-2">
+          <label htmlFor="fc-hasta" className="shrink-0 text-sm text-slate-600">
             Hasta
           </label>
           <Input
@@ -180,7 +179,6 @@ function Comprobantes({ admin }: { admin: boolean }) {
             value={hasta}
             min={desde || undefined}
             onChange={(e) => set(setHasta)(e.target.value)}
-            title="Hasta"
           />
         </div>
       </FilterBar>
