@@ -27,6 +27,8 @@ import { isoDate, optText, reqText } from './validation.js';
  *   POST facturacion/comprobantes/{comprobanteId}/reintentar [ventas/editar] → 200|202 comprobanteSchema
  *   GET  facturacion/libro-iva?mes=YYYY-MM          [ventas/ver]     → .xlsx (Libro IVA Ventas of the month)
  *   GET  facturacion/padron/{cuit}                  [ventas/ver]     → padronPersonaSchema (ARCA padrón A5)
+ *   POST facturacion/iva-masivo                     [productos/editar] body ivaMasivoInput → ivaMasivoResultSchema
+ *                                                                    (the IVA rate of many products and services at once)
  * Elsewhere:
  *   POST ventas (record-sale) takes an optional `facturar: boolean` and `receptor` (receptorInput);
  *   GET  ventas/{vid} answers an optional `comprobante: comprobanteResumenSchema | null`;
@@ -621,3 +623,25 @@ export const padronPersonaSchema = z.object({
   condicion_iva: z.enum(CONDICIONES_IVA_RECEPTOR),
 });
 export type PadronPersona = z.infer<typeof padronPersonaSchema>;
+
+/** The IVA rate of many products and services at once: the ids given, or every one of a category. */
+export const ivaMasivoInput = z
+  .object({
+    iva: ivaRateInput(),
+    productos: z
+      .array(z.uuid({ error: 'Identificador no válido.' }))
+      .max(5000)
+      .optional(),
+    servicios: z
+      .array(z.uuid({ error: 'Identificador no válido.' }))
+      .max(5000)
+      .optional(),
+    categoria_id: z.uuid({ error: 'Identificador no válido.' }).optional(),
+  })
+  .refine((v) => v.productos?.length || v.servicios?.length || v.categoria_id, {
+    message: 'Elegí productos, servicios o una categoría.',
+    path: ['productos'],
+  });
+export type IvaMasivoInput = z.input<typeof ivaMasivoInput>;
+
+export const ivaMasivoResultSchema = z.object({ productos: z.number(), servicios: z.number() });

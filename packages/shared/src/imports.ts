@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optMoney, optQuantity } from './catalog.js';
+import { ivaRateInput, type IvaRate } from './facturacion.js';
 import { oneOfCi, pageQuery, queryParam } from './customers.js';
 import { optText } from './validation.js';
 
@@ -22,6 +23,7 @@ export const IMPORT_FIELDS = [
   'unidad',
   'categoria_nombre',
   'activo',
+  'iva',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const IMPORT_REQUIRED_FIELDS: readonly ImportField[] = ['nombre', 'precio_venta'];
@@ -51,6 +53,7 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   unidad: 'Unidad',
   categoria_nombre: 'Categoría',
   activo: 'Activo',
+  iva: 'IVA',
 };
 
 /** Header synonyms, recognised ignoring case, accents, spaces and punctuation. */
@@ -96,6 +99,7 @@ export const IMPORT_SYNONYMS: Record<ImportField, string[]> = {
   unidad: ['unidad', 'unidad de medida', 'um', 'medida'],
   categoria_nombre: ['categoría', 'rubro', 'familia', 'category'],
   activo: ['activo', 'habilitado'],
+  iva: ['iva', 'alícuota', 'alícuota iva', 'alícuota de iva', 'tasa iva', '% iva', 'iva %'],
 };
 
 /** A header as it is compared: lower case, without accents, spaces or punctuation. */
@@ -152,6 +156,8 @@ export interface ImportRowData {
   unidad: string | null;
   categoria_nombre: string | null;
   activo: boolean | null;
+  /** The IVA rate (issue 16); absent on rows staged before it. */
+  iva?: IvaRate | null;
 }
 
 export const importRowDataSchema = z.object({
@@ -166,6 +172,7 @@ export const importRowDataSchema = z.object({
   unidad: z.string().nullable(),
   categoria_nombre: z.string().nullable(),
   activo: z.boolean().nullable(),
+  iva: z.string().nullable().optional(),
 });
 
 export type StagedRow = z.infer<typeof stagedRowSchema>;
@@ -204,6 +211,7 @@ export const stagedRowUpdate = z.preprocess(
     unidad: optText(20),
     categoria_nombre: optText(100),
     activo: z.boolean().nullable().optional(),
+    iva: ivaRateInput().nullable().optional(),
   }),
 );
 export type StagedRowUpdate = z.output<typeof stagedRowUpdate>;

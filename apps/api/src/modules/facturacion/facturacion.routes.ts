@@ -10,6 +10,8 @@ import {
   emitirInput,
   facturacionConfigInput,
   facturacionConfigSchema,
+  ivaMasivoInput,
+  ivaMasivoResultSchema,
   libroIvaQuery,
   normalizeCuit,
   padronPersonaSchema,
@@ -34,6 +36,7 @@ import {
   readConfig,
   requireReady,
   resetForRetry,
+  setIvaMasivo,
 } from './facturacion.service.js';
 
 const tags = ['facturacion'];
@@ -222,5 +225,14 @@ export async function facturacionRoutes(app: App) {
         throw e;
       }
     },
+  );
+
+  app.post(
+    `${base}/iva-masivo`,
+    {
+      config: { access: access.module('productos', 'editar') },
+      schema: { tags, params: idParams, body: ivaMasivoInput, response: { 200: ivaMasivoResultSchema } },
+    },
+    async (req) => db.transaction((tx) => setIvaMasivo(tx, ctx(req), req.body)),
   );
 }

@@ -670,3 +670,28 @@ export async function libroIva(ex: Executor, businessId: string, mes: string) {
     };
   });
 }
+
+/** The IVA rate of the products and services named (or of a category's), audited once. */
+export async function setIvaMasivo(
+  ex: Executor,
+  c: Ctx,
+  input: { iva: IvaRate; productos?: string[]; servicios?: string[]; categoria_id?: string },
+) {
+  const pick = (ids: string[] | undefined) =>
+    ids?.length ? sql`id IN ${ids}` : input.categoria_id ? sql`categoria_id = ${input.categoria_id}` : sql`false`;
+  const p = await ex.execute(
+    sql`UPDATE products SET iva = ${input.iva}, actualizado_en = now() WHERE business_id = ${c.businessId} AND ${pick(input.productos)}`,
+  );
+  const s = await ex.execute(
+    sql`UPDATE services SET iva = ${input.iva}, actualizado_en = now() WHERE business_id = ${c.businessId} AND ${pick(input.servicios)}`,
+  );
+  const out = { productos: p.rowCount ?? 0, servicios: s.rowCount ?? 0 };
+  await audit(ex, {
+    businessId: c.businessId,
+    userId: c.userId,
+    entidad: 'catalogo',
+    accion: 'iva_masivo',
+    despues: { iva: input.iva, ...out },
+  });
+  return out;
+}

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/app.js';
+import { createTestApp, siblingApp } from '../../test/app.js';
 import { addMember, createBusiness, registerUser, type TestUser } from '../../test/fixtures.js';
 import { readXlsx } from '../../test/xlsx.js';
+import { multipartBody, xlsx } from '../imports/test-files.js';
 import { generateKeyAndCsr } from './arca-crypto.js';
 import { FakeArca } from './fake/fake-arca.js';
 
@@ -345,6 +346,27 @@ describe('facturación: issuing', () => {
     expect(fake.approved(RI, 7, 6).map((a) => a.nro)).toEqual(numeros);
   });
 
+  it('two instances on one database share a punto de venta without racing, and share the retries', async () => {
+    const other = await siblingApp(ctx, { arca: { urls: fake.urls, timeoutMs: 700, waitMs: 3000, workerMs: 0 } });
+    const s = await shop('Dos Instancias', 'responsable_inscripto', RI, { punto_venta: 8 });
+    const p = await s.product('Fideos', 100);
+    const sales = [];
+    for (let k = 0; k < 12; k++) sales.push(await s.sell({ items: [{ id: p.id, cantidad: 1 }] }));
+    const url = `${s.base}/facturacion/comprobantes`;
+    await Promise.all(
+      sales.map((x, k) =>
+        (k % 2 ? other : app).inject({ method: 'POST', url, headers: owner.auth, payload: { venta_id: x.id } }),
+      ),
+    );
+    await Promise.all([app.facturacion.idle(), other.facturacion.idle()]);
+    await Promise.all([app.facturacion.runPending({ all: true }), other.facturacion.runPending({ all: true })]);
+    await Promise.all([app.facturacion.idle(), other.facturacion.idle()]);
+    const list = (await s.r('GET', '/facturacion/comprobantes?limit=50')).json();
+    const numeros = list.comprobantes.map((c: { numero: number }) => c.numero).sort((a: number, b: number) => a - b);
+    expect(numeros).toEqual(Array.from({ length: 12 }, (_, k) => k + 1));
+    expect(fake.approved(RI, 8, 6)).toHaveLength(12);
+  });
+
   it('a timeout after ARCA approved keeps the CAE without a duplicate', async () => {
     const s = await shop('Timeout', 'responsable_inscripto', RI, { punto_venta: 9 });
     const p = await s.product('Queso', 999.99);
@@ -479,5 +501,54 @@ describe('facturación: logs', () => {
     expect(all).not.toContain(keyPem.split('\n')[1]);
     expect(all).not.toContain('T0K3N');
     expect(logLines.filter((l) => l.includes('"level":50'))).toEqual([]);
+  });
+});
+
+describe('facturación: IVA of the catalogue', () => {
+  it('products take iva (21 by default), and the Excel import reads an «Alícuota» column', async () => {
+    const id = await createBusiness(app, owner, 'Import IVA');
+    const base = `/api/v1/businesses/${id}`;
+    const p = (await call(owner, 'POST', `${base}/products`, { nombre: 'Default', precio_venta: 10 })).json();
+    expect(p.iva).toBe('21');
+    const put = await call(owner, 'PUT', `${base}/products/${p.id}`, { iva: '10,5 %' });
+    expect(put.json().iva).toBe('10.5');
+    expect((await call(owner, 'PUT', `${base}/products/${p.id}`, { iva: '19' })).statusCode).toBe(422);
+    const masivo = await call(owner, 'POST', `${base}/facturacion/iva-masivo`, { iva: '27', productos: [p.id] });
+    expect(masivo.json()).toEqual({ productos: 1, servicios: 0 });
+    expect((await call(owner, 'GET', `${base}/products/${p.id}`)).json().iva).toBe('27');
+    await call(owner, 'PUT', `${base}/products/${p.id}`, { iva: '10.5' });
+    const book = await xlsx([
+      {
+        name: 'Lista',
+        rows: [
+          ['Nombre', 'Precio', 'Alícuota'],
+          ['Libro', 100, '10,5%'],
+          ['Leche', 50, 'Exento'],
+          ['Tornillo', 5, 0.21],
+          ['Sin dato', 7, null],
+        ],
+      },
+    ]);
+    const { payload, headers } = multipartBody([{ name: 'file', filename: 'lista.xlsx', content: book }]);
+    const up = await app.inject({
+      method: 'POST',
+      url: `${base}/import/upload`,
+      headers: { ...owner.auth, ...headers },
+      payload,
+    });
+    expect(up.statusCode, up.body).toBeLessThan(300);
+    const conf = await call(owner, 'POST', `${base}/import/confirmar`, {});
+    expect(conf.statusCode, conf.body).toBe(200);
+    const rows = await ctx.sql<{ nombre: string; iva: string }>(
+      'SELECT nombre, iva FROM products WHERE business_id = $1 ORDER BY nombre',
+      [id],
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.nombre, r.iva]))).toEqual({
+      Default: '10.5',
+      Leche: 'exento',
+      Libro: '10.5',
+      'Sin dato': '21',
+      Tornillo: '21',
+    });
   });
 });

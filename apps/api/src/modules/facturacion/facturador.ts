@@ -232,6 +232,14 @@ export class Facturador {
       }
       if (row.asociadoId) {
         const factura = await this.row(businessId, row.asociadoId);
+        if (factura?.estado === 'rechazado') {
+          // An invoice ARCA never authorised has nothing to cancel.
+          return this.update(row, {
+            estado: 'rechazado',
+            errorMensaje: 'Su factura fue rechazada: no hay nada que anular.',
+            proximoIntento: null,
+          });
+        }
         if (factura?.estado !== 'autorizado') {
           return this.postpone(row, null, 'La nota de crédito espera que ARCA autorice su factura.');
         }

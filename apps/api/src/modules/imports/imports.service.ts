@@ -213,6 +213,7 @@ const PRODUCT_FIELDS = [
   'stock_minimo',
   'unidad',
   'activo',
+  'iva',
 ] as const;
 
 /**
@@ -313,16 +314,17 @@ class ProductWriter {
       unidad: p.datos.unidad ?? 'unidad',
       categoria_id: categoryId(p.datos.categoria_nombre),
       activo: p.datos.activo ?? true,
+      iva: p.datos.iva ?? '21',
     }));
     await this.tx.execute(sql`
       INSERT INTO ${products} (id, business_id, nombre, descripcion, codigo, codigo_barras, precio_compra,
-                               precio_venta, stock_actual, stock_minimo, controla_stock, unidad, categoria_id, activo)
+                               precio_venta, stock_actual, stock_minimo, controla_stock, unidad, categoria_id, activo, iva)
       SELECT x.id, ${this.businessId}, x.nombre, x.descripcion, x.codigo, x.codigo_barras, x.precio_compra,
-             x.precio_venta, x.stock_actual, x.stock_minimo, x.controla_stock, x.unidad, x.categoria_id, x.activo
+             x.precio_venta, x.stock_actual, x.stock_minimo, x.controla_stock, x.unidad, x.categoria_id, x.activo, x.iva
         FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS x(
           id uuid, nombre text, descripcion text, codigo text, codigo_barras text, precio_compra numeric,
           precio_venta numeric, stock_actual numeric, stock_minimo numeric, controla_stock boolean, unidad text,
-          categoria_id uuid, activo boolean)`);
+          categoria_id uuid, activo boolean, iva text)`);
     const moves = values.filter((v) => v.stock_actual > 0).map((v) => ({ id: v.id, q: v.stock_actual }));
     await this.movements(moves.map((m) => ({ id: m.id, cantidad: m.q, resultante: m.q })));
     await this.audits(values.map(({ id, ...despues }) => ({ id, antes: null, despues })));
@@ -355,9 +357,10 @@ class ProductWriter {
         activo: r.activo,
         categoria_id: r.categoriaId,
         stock_actual: Number(r.stockActual),
+        iva: r.iva,
       };
       const after: Record<string, unknown> = { ...before };
-      for (const f of PRODUCT_FIELDS) if (p.datos[f] !== null) after[f] = p.datos[f];
+      for (const f of PRODUCT_FIELDS) if (p.datos[f] !== null && p.datos[f] !== undefined) after[f] = p.datos[f];
       if (p.datos.categoria_nombre) after.categoria_id = categoryId(p.datos.categoria_nombre);
       if (p.datos.stock_actual !== null) after.stock_actual = p.datos.stock_actual;
       const antes: Record<string, unknown> = {};
@@ -382,10 +385,10 @@ class ProductWriter {
       UPDATE ${products} p SET nombre = x.nombre, descripcion = x.descripcion, codigo_barras = x.codigo_barras,
              precio_compra = x.precio_compra, precio_venta = x.precio_venta, stock_actual = x.stock_actual,
              stock_minimo = x.stock_minimo, unidad = x.unidad, categoria_id = x.categoria_id, activo = x.activo,
-             actualizado_en = now()
+             iva = x.iva, actualizado_en = now()
         FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS x(
           id uuid, nombre text, descripcion text, codigo_barras text, precio_compra numeric, precio_venta numeric,
-          stock_actual numeric, stock_minimo numeric, unidad text, categoria_id uuid, activo boolean)
+          stock_actual numeric, stock_minimo numeric, unidad text, categoria_id uuid, activo boolean, iva text)
        WHERE p.business_id = ${this.businessId} AND p.id = x.id`);
     await this.movements(moves);
     await this.audits(audits);

@@ -314,6 +314,7 @@ describe('staged import', () => {
       unidad: 'botella',
       categoria_nombre: 'Bebidas',
       activo: true,
+      iva: null,
     });
     // The formula's cached result is taken, never recomputed (B2*100 would be 440000).
     expect(rows[2].datos).toMatchObject({ precio_venta: 1100, stock_actual: 1.5, activo: false });

@@ -8,6 +8,9 @@ import {
   type ImportColumn,
   type ImportField,
   type ImportRowData,
+  IVA_RATES,
+  ivaRateOf,
+  type IvaRate,
 } from '@mostrador/shared';
 import { fileError, type Cell } from './spreadsheet.js';
 
@@ -211,6 +214,7 @@ export const emptyData = (): ImportRowData => ({
   unidad: null,
   categoria_nombre: null,
   activo: null,
+  iva: null,
 });
 
 /** The cells of a row read through the mapping; each unreadable value is reported on its field. */
@@ -230,6 +234,15 @@ export function parseRow(cells: Cell[], mapping: Mapping): ParsedRow {
         const r = decimalNumber(v, field.startsWith('precio') ? 2 : 3, label);
         if (r.ok) datos[field] = r.value;
         else parseErrors[field] = r.message;
+        return;
+      }
+      case 'iva': {
+        if (text(v) === null) return;
+        // A cell formatted as a percentage holds 0.21 for 21 %.
+        const given = typeof v === 'number' && v > 0 && v < 1 ? Math.round(v * 1000) / 10 : v;
+        const rate = ivaRateOf(given);
+        if (typeof rate === 'string' && (IVA_RATES as readonly string[]).includes(rate)) datos.iva = rate as IvaRate;
+        else parseErrors.iva = `${label}: valor no válido (21, 10,5, 27, 5, 2,5, 0, exento o no gravado).`;
         return;
       }
       case 'activo': {

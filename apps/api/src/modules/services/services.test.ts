@@ -68,6 +68,7 @@ describe('services', () => {
       categoria_id: cat.id,
       categoria_nombre: 'Cortes',
       activo: true,
+      iva: '21',
       creado_en: expect.any(String),
       actualizado_en: expect.any(String),
     });
