@@ -22,6 +22,11 @@ export const PORT = base;
 export const SMTP_APP_PORT = base + 1;
 const SMTP_PORT = base + 2;
 export const MAIL_HTTP_PORT = base + 3;
+/** The fake ARCA (WSAA, WSFEv1, padrón A5) the main server invoices against; outside the 4-port block. */
+export const ARCA_PORT = 30_000 + (base % 2000);
+export const ARCA_URL = `http://127.0.0.1:${ARCA_PORT}`;
+// The specs reach the fake's control endpoint (faults, signing a CSR) through this.
+process.env.E2E_ARCA_URL = ARCA_URL;
 /** The main server's clock runs ahead by the milliseconds written here (see apps/api/src/lib/test-clock.ts). */
 export const CLOCK_FILE = path.join(tmpdir(), `mostrador-e2e-clock-${base}`);
 const server = '../apps/api/dist/main.js';
@@ -67,6 +72,11 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      command: `npx tsx ../apps/api/src/modules/facturacion/fake/cli.ts --port ${ARCA_PORT}`,
+      url: `${ARCA_URL}/__control`,
+      reuseExistingServer: false,
+    },
+    {
       command: `node ${server}`,
       url: `http://localhost:${PORT}/api/v1/health`,
       env: {
@@ -75,6 +85,9 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         RATE_LIMIT_SIGNUP_PER_HOUR: '1000',
         MOSTRADOR_CLOCK_FILE: CLOCK_FILE,
+        ARCA_WSAA_URL: `${ARCA_URL}/wsaa`,
+        ARCA_WSFE_URL: `${ARCA_URL}/wsfe`,
+        ARCA_PADRON_URL: `${ARCA_URL}/padron-a5`,
       },
       timeout: 120_000,
       reuseExistingServer: false,

@@ -25,6 +25,7 @@ const appChildren: RouteObject[] = [
   { path: '/auditoria', lazy: page('Registro de cambios', () => import('@/features/audit/audit-page')) },
   { path: '/pos', lazy: page('Punto de venta', () => import('@/features/pos/pos-page')) },
   { path: '/caja', lazy: page('Caja', () => import('@/features/caja/caja-page')) },
+  { path: '/facturacion', lazy: page('Facturación', () => import('@/features/facturacion/facturacion-page')) },
   { path: '/reports', lazy: page('Reporte de ventas', () => import('@/features/reports/reports-page')) },
   { path: '/compras/*', lazy: page('Órdenes de compra', () => import('@/features/purchases/purchases-page')) },
   { path: '/proveedores', lazy: page('Proveedores', () => import('@/features/suppliers/suppliers-page')) },

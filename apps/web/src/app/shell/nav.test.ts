@@ -9,7 +9,7 @@ describe('visibleNav', () => {
     expect(visibleNav(NAV, false, () => false)).toBe(NAV);
   });
 
-  it('keeps only the modules the member may see, plus Dashboard, Negocios and the disabled items', () => {
+  it('keeps only the modules the member may see, plus Dashboard, Negocios and the disabled items (Facturación goes with ventas)', () => {
     const allowed = new Set(['ventas', 'clientes']);
     expect(labels(visibleNav(NAV, true, (m) => allowed.has(m)))).toEqual([
       'Dashboard',
@@ -25,14 +25,7 @@ describe('visibleNav', () => {
 
   it('filters the children of a group one by one', () => {
     const items = visibleNav(NAV, true, (m) => m === 'categorias' || m === 'tareas');
-    expect(labels(items)).toEqual([
-      'Dashboard',
-      'Negocios',
-      'Inventario/Categorías',
-      'Tareas',
-      'Facturación',
-      'Configuración',
-    ]);
+    expect(labels(items)).toEqual(['Dashboard', 'Negocios', 'Inventario/Categorías', 'Tareas', 'Configuración']);
   });
 
   it('shows everything with full access', () => {

@@ -65,7 +65,7 @@ export const NAV: NavItem[] = [
   { label: 'Clientes', icon: Users, to: '/customers', scoped: true, modulo: 'clientes' },
   { label: 'Finanzas', icon: Wallet, to: '/finanzas', scoped: true, modulo: 'finanzas' },
   { label: 'Tareas', icon: CheckSquare, to: '/tasks', scoped: true, modulo: 'tareas' },
-  { label: 'Facturación', icon: FileText, disabled: true },
+  { label: 'Facturación', icon: FileText, to: '/facturacion', scoped: true, modulo: 'ventas' },
   { label: 'Configuración', icon: Settings, disabled: true },
 ];
 

@@ -1,7 +1,8 @@
 import { useDownload } from '@/lib/download';
 import { Download, Mail, MapPin, Pencil, Phone, Plus, Repeat, Users, Wallet } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import { PadronButton } from '@/features/facturacion/padron-button';
 import type { z } from 'zod';
 import {
   customerDisplayName,
@@ -65,10 +66,11 @@ const toValues = (c?: Customer): Values => ({
 function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: (saved?: Customer) => void }) {
   const save = useSaveCustomer();
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<Values, unknown, Output>({
+  const { register, handleSubmit, setError, formState, control, setValue } = useForm<Values, unknown, Output>({
     resolver: decimalResolver<Values, Output>(customerForm, { limite_credito: 'money' }),
     defaultValues: toValues(customer),
   });
+  const [docTipo, docNumero] = useWatch({ control, name: ['documento_tipo', 'documento_numero'] });
   const err = formState.errors;
   const onSubmit = handleSubmit(async (v) => {
     setFormError(null);
@@ -165,6 +167,19 @@ function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: (save
           </Select>
         </Field>
       </div>
+      {(docTipo === 'CUIT' || docTipo === 'CUIL') && (
+        <PadronButton
+          cuit={docNumero}
+          onFound={(p) => {
+            const dirty = { shouldDirty: true, shouldValidate: true };
+            setValue('nombre', p.nombre, dirty);
+            setValue('apellido', '', dirty);
+            setValue('documento_numero', p.cuit, dirty);
+            if (p.domicilio) setValue('direccion', p.domicilio, dirty);
+            setValue('condicion_iva', p.condicion_iva, dirty);
+          }}
+        />
+      )}
       <InputField
         id="cli-limite"
         label="Límite de crédito en cuenta corriente ($)"

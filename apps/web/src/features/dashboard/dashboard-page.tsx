@@ -3,7 +3,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useBusiness } from '@/app/business-context';
 import { StaleTurnos } from '@/features/caja/stale-turnos';
-import { Badge, Card, EmptyState, ErrorNote, PageHeader, Skeleton } from '@/components/ui/misc';
+import { Card, EmptyState, ErrorNote, PageHeader, Skeleton } from '@/components/ui/misc';
 import { useCan, usePermissions } from '@/features/permissions/permissions.api';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
@@ -95,10 +95,9 @@ export default function DashboardPage() {
         />
         <StatCard
           label="Facturas Emitidas"
-          value="0"
+          value={canSeeSales ? formatNumber(s?.facturas_emitidas ?? 0, formatting) : '—'}
           icon={<FileText className="h-5 w-5" />}
-          note={<Badge>Próximamente</Badge>}
-          loading={false}
+          loading={loading}
         />
         <StatCard
           label="Productos Activos"

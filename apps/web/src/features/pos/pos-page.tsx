@@ -1,5 +1,5 @@
 import { Minus, Package, Plus, Printer, ScanBarcode, ShieldAlert, ShoppingCart, Trash2, Wrench } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { CAJA_MESSAGES } from '@mostrador/shared/caja';
 import type { Customer } from '@mostrador/shared/customers';
 import { splitQuantity } from '@mostrador/shared/scale';
@@ -10,6 +10,7 @@ import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { Field, Input, Textarea } from '@/components/ui/input';
 import { Card, EmptyState, PageHeader } from '@/components/ui/misc';
 import { useCurrentTurno, useMedios } from '@/features/caja/caja.api';
+import { FacturarToggle, useFacturarModo } from '@/features/facturacion/pos-facturar';
 import { OpenTurnoDialog } from '@/features/caja/turno-dialogs';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan, useCounterControls } from '@/features/permissions/permissions.api';
@@ -44,6 +45,9 @@ import { searchCatalog, useCatalogSearch } from './pos.api';
 import { resolveScan } from './scan';
 import { CustomerPicker } from './customer-picker';
 import { PrintableTicket, printTicket, Ticket, type TicketExtras } from './ticket';
+
+/** The invoice of the sale just recorded (issue 16): loaded only when a sale has one. */
+const PosComprobante = lazy(() => import('@/features/facturacion/pos-comprobante'));
 
 export default function PosPage() {
   return (
@@ -92,7 +96,9 @@ function PointOfSale() {
   const [descuentoText, setDescuentoText] = useState('');
   const [observaciones, setObservaciones] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<{ sale: Sale; extras: TicketExtras } | null>(null);
+  const [done, setDone] = useState<{ sale: Sale; extras: TicketExtras; comprobanteId?: string } | null>(null);
+  const facturarModo = useFacturarModo();
+  const [facturar, setFacturar] = useState(false);
   const keyRef = useRef<{ key: string; body: string } | null>(null);
   const record = useRecordSale();
   // Another business chosen in the top bar: its catalogue and customers are others, start over.
@@ -295,6 +301,7 @@ function PointOfSale() {
       ...(turno ? { turno_id: turno.id } : {}),
       observaciones: observaciones.trim() || null,
       descuento: t.descuento / 100,
+      ...(facturarModo === 'siempre' || (facturarModo && facturar) ? { facturar: true } : {}),
       items: ready.map((l) => ({
         id: l.item.id,
         tipo: l.item.tipo,
@@ -314,7 +321,7 @@ function PointOfSale() {
           : {};
       resetSale();
       const sale = await api.get<Sale>(`/businesses/${businessId}/ventas/sales/${r.id}`);
-      setDone({ sale, extras });
+      setDone({ sale, extras, comprobanteId: r.comprobante?.id ?? sale.comprobante?.id });
     } catch (e) {
       setError(
         e instanceof ApiError && e.code === 'INSUFFICIENT_STOCK'
@@ -337,6 +344,7 @@ function PointOfSale() {
     setPagaCon('');
     setDescuentoText('');
     setObservaciones('');
+    setFacturar(false);
     setQuery('');
     setHighlight(0);
     setNotice(null);
@@ -600,6 +608,7 @@ function PointOfSale() {
               rows={2}
             />
           </Field>
+          <FacturarToggle modo={facturarModo} checked={facturar} onChange={setFacturar} />
           <dl className="space-y-1 border-t border-slate-100 pt-3 text-sm">
             <div className="flex justify-between text-slate-600">
               <dt>Subtotal</dt>
@@ -921,7 +930,13 @@ function CartRow({
   );
 }
 
-function SaleDoneDialog({ done, onClose }: { done: { sale: Sale; extras: TicketExtras }; onClose: () => void }) {
+function SaleDoneDialog({
+  done,
+  onClose,
+}: {
+  done: { sale: Sale; extras: TicketExtras; comprobanteId?: string };
+  onClose: () => void;
+}) {
   const { business, formatting } = useBusiness();
   const { sale, extras } = done;
   return (
@@ -946,6 +961,11 @@ function SaleDoneDialog({ done, onClose }: { done: { sale: Sale; extras: TicketE
           <Printer className="h-4 w-4" aria-hidden /> Imprimir A4
         </Button>
       </div>
+      {done.comprobanteId && (
+        <Suspense fallback={null}>
+          <PosComprobante id={done.comprobanteId} />
+        </Suspense>
+      )}
       <Button className="mt-3 w-full" size="lg" onClick={onClose} autoFocus>
         Nueva venta
       </Button>

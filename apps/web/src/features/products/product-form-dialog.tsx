@@ -11,6 +11,8 @@ import { useCounterControls } from '@/features/permissions/permissions.api';
 import { decimalResolver, decimalText, readDecimal } from '@/lib/decimal-input';
 import { applyServerErrors } from '@/lib/forms';
 import { formatNumber } from '@/lib/format';
+import { IvaSelect } from '@/features/facturacion/iva-select';
+import { DEFAULT_IVA_RATE } from '@mostrador/shared/facturacion';
 import { useSaveProduct } from './products.api';
 
 interface Values {
@@ -26,6 +28,7 @@ interface Values {
   descripcion: string;
   activo: boolean;
   controla_stock: boolean;
+  iva: string;
 }
 type Output = z.output<typeof productForm>;
 
@@ -42,6 +45,7 @@ const toValues = (p: Product): Values => ({
   descripcion: p.descripcion ?? '',
   activo: p.activo,
   controla_stock: p.controla_stock,
+  iva: p.iva ?? DEFAULT_IVA_RATE,
 });
 
 const EMPTY: Values = {
@@ -57,6 +61,7 @@ const EMPTY: Values = {
   descripcion: '',
   activo: true,
   controla_stock: true,
+  iva: DEFAULT_IVA_RATE,
 };
 
 /** The margin over cost, when both prices are there: a quick check before saving. */
@@ -130,6 +135,7 @@ function ProductFormFields({
           unidad: v.unidad ?? null,
           categoria_id: v.categoria_id ?? null,
           activo: v.activo ?? true,
+          ...(v.iva ? { iva: v.iva } : {}),
         },
       });
       onDone(saved);
@@ -208,16 +214,19 @@ function ProductFormFields({
           </datalist>
         </Field>
       </div>
-      <Field id="prod-categoria" label="Categoría" error={err.categoria_id?.message}>
-        <Select id="prod-categoria" aria-invalid={Boolean(err.categoria_id)} {...register('categoria_id')}>
-          <option value="">Sin categoría</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.nombre}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="prod-categoria" label="Categoría" error={err.categoria_id?.message}>
+          <Select id="prod-categoria" aria-invalid={Boolean(err.categoria_id)} {...register('categoria_id')}>
+            <option value="">Sin categoría</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.nombre}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <IvaSelect id="prod-iva" error={err.iva?.message} {...register('iva')} />
+      </div>
       <Field id="prod-descripcion" label="Descripción" error={err.descripcion?.message}>
         <Textarea id="prod-descripcion" rows={2} aria-invalid={Boolean(err.descripcion)} {...register('descripcion')} />
       </Field>

@@ -1,6 +1,6 @@
 import { useDownload } from '@/lib/download';
 import { Ban, ChevronDown, ChevronRight, Download, Printer, Receipt, Undo2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paymentMethodLabel } from '@mostrador/shared/payment-methods';
 import type { Devolucion } from '@mostrador/shared/devoluciones';
@@ -23,6 +23,9 @@ import { DailySalesChart } from './daily-chart';
 import { daysBetween, PERIOD_LABELS, periodRange, type PeriodId } from './periods';
 
 const PAGE_SIZE = 20;
+
+/** A sale's factura and notas de crédito (issue 16), loaded with the first detail opened. */
+const SaleComprobantes = lazy(() => import('@/features/facturacion/sale-comprobantes'));
 
 export default function ReportsPage() {
   return (
@@ -429,6 +432,9 @@ function SalesList({ desde, hasta }: { desde: string; hasta: string }) {
                       {s.total_devuelto > 0 && (
                         <SaleReturns ventaId={s.id} onShow={(d) => setReturned({ d, fresh: false })} />
                       )}
+                      <Suspense fallback={null}>
+                        <SaleComprobantes sale={s} />
+                      </Suspense>
                       <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500">
                         <span>
                           {s.descuento > 0 && `Descuento ${formatMoney(s.descuento, formatting)} · `}

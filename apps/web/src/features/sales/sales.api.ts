@@ -36,6 +36,8 @@ export interface SaleBody {
   turno_id?: string;
   observaciones: string | null;
   descuento: number;
+  /** Invoice it in ARCA (issue 16); the config's `siempre` invoices every sale anyway. */
+  facturar?: boolean;
   items: SaleLineBody[];
 }
 

@@ -19,6 +19,8 @@ import { cn } from '@/lib/cn';
 import { decimalResolver, decimalText } from '@/lib/decimal-input';
 import { applyServerErrors } from '@/lib/forms';
 import { formatMoney } from '@/lib/format';
+import { DEFAULT_IVA_RATE } from '@mostrador/shared/facturacion';
+import { IvaSelect } from '@/features/facturacion/iva-select';
 import { useDeleteService, useSaveService, useServices } from './services.api';
 
 const PAGE_SIZE = 50;
@@ -31,6 +33,7 @@ interface Values {
   duracion_minutos: string;
   categoria_id: string;
   activo: boolean;
+  iva: string;
 }
 type Output = z.output<typeof serviceInput>;
 
@@ -67,8 +70,18 @@ function ServiceFormFields({
           duracion_minutos: service.duracion_minutos === null ? '' : String(service.duracion_minutos),
           categoria_id: service.categoria_id ?? '',
           activo: service.activo,
+          iva: service.iva ?? DEFAULT_IVA_RATE,
         }
-      : { nombre: '', descripcion: '', precio: '', costo: '', duracion_minutos: '', categoria_id: '', activo: true },
+      : {
+          nombre: '',
+          descripcion: '',
+          precio: '',
+          costo: '',
+          duracion_minutos: '',
+          categoria_id: '',
+          activo: true,
+          iva: DEFAULT_IVA_RATE,
+        },
   });
   const err = formState.errors;
   const { verCostos } = useCounterControls();
@@ -85,6 +98,7 @@ function ServiceFormFields({
           duracion_minutos: v.duracion_minutos ?? null,
           categoria_id: v.categoria_id ?? null,
           activo: v.activo ?? true,
+          ...(v.iva ? { iva: v.iva } : {}),
         },
       });
       onDone(saved);
@@ -113,16 +127,19 @@ function ServiceFormFields({
           {...register('duracion_minutos')}
         />
       </div>
-      <Field id="srv-categoria" label="Categoría" error={err.categoria_id?.message}>
-        <Select id="srv-categoria" {...register('categoria_id')}>
-          <option value="">Sin categoría</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.nombre}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="srv-categoria" label="Categoría" error={err.categoria_id?.message}>
+          <Select id="srv-categoria" {...register('categoria_id')}>
+            <option value="">Sin categoría</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.nombre}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <IvaSelect id="srv-iva" error={err.iva?.message} {...register('iva')} />
+      </div>
       <Field id="srv-descripcion" label="Descripción" error={err.descripcion?.message}>
         <Textarea id="srv-descripcion" rows={2} {...register('descripcion')} />
       </Field>

@@ -1,0 +1,94 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_FORMATTING } from '@/lib/format';
+import { configBody, type ConfigFormValues } from './config-form';
+import { InvoiceDocument } from './invoice-document';
+import { sampleComprobante } from './test-fixtures';
+
+afterEach(cleanup);
+
+describe('InvoiceDocument', () => {
+  it('prints a Factura B with its box, issuer, CAE, the IVA contained and the QR', async () => {
+    render(<InvoiceDocument comprobante={sampleComprobante()} formatting={DEFAULT_FORMATTING} format="a4" />);
+    const doc = screen.getByTestId('invoice-document');
+    expect(doc.textContent).toContain('FACTURA');
+    expect(doc.textContent).toContain('Cód. 006');
+    expect(doc.textContent).toContain('N.º 0001-00000023');
+    expect(doc.textContent).toContain('CUIT: 20-12345678-6');
+    expect(doc.textContent).toContain('Ingresos Brutos: 901-123456-7');
+    expect(doc.textContent).toContain('Inicio de actividades: 01/01/2020');
+    expect(doc.textContent).toContain('IVA contenido');
+    expect(doc.textContent).toContain('CAE N.º: 74123456789012');
+    expect(doc.textContent).not.toContain('Importe neto gravado');
+    expect(doc.textContent).toContain('SIN VALIDEZ FISCAL');
+    const qr = await waitFor(() => screen.getByRole('img', { name: 'Código QR de ARCA' }));
+    expect(qr.getAttribute('data-url')).toBe('https://www.afip.gob.ar/fe/qr/?p=e30=');
+    expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
+  });
+
+  it('a Factura A discriminates IVA and names the receptor by CUIT', () => {
+    render(
+      <InvoiceDocument
+        comprobante={sampleComprobante({
+          tipo: 'factura_a',
+          letra: 'A',
+          codigo: 1,
+          discrimina_iva: true,
+          entorno: 'produccion',
+          receptor: {
+            nombre: 'Distribuidora El Trébol SA',
+            condicion_iva: 'responsable_inscripto',
+            condicion_iva_label: 'Responsable inscripto',
+            doc_tipo: 'CUIT',
+            doc_nro: '30500010912',
+            domicilio: 'Av. Corrientes 1234',
+          },
+        })}
+        formatting={DEFAULT_FORMATTING}
+        format="80mm"
+      />,
+    );
+    const doc = screen.getByTestId('invoice-document');
+    expect(doc.textContent).toContain('Cód. 001');
+    expect(doc.textContent).toContain('Importe neto gravado');
+    expect(doc.textContent).toContain('IVA 21 %');
+    expect(doc.textContent).toContain('CUIT 30-50001091-2');
+    expect(doc.textContent).not.toContain('IVA contenido');
+    expect(doc.textContent).not.toContain('SIN VALIDEZ FISCAL');
+  });
+
+  it('a rejected comprobante says it is not valid and has no QR', () => {
+    render(
+      <InvoiceDocument
+        comprobante={sampleComprobante({ estado: 'rechazado', cae: null, numero: null })}
+        formatting={DEFAULT_FORMATTING}
+        format="80mm"
+      />,
+    );
+    expect(screen.getByTestId('invoice-cae').textContent).toContain('RECHAZADO POR ARCA');
+    expect(screen.queryByTestId('arca-qr')).toBeNull();
+  });
+});
+
+describe('configBody', () => {
+  const values: ConfigFormValues = {
+    cuit: '30-71234567-1',
+    razon_social: 'Almacén Rosa SRL',
+    condicion_iva: 'responsable_inscripto',
+    inicio_actividades: '',
+    iibb: '',
+    domicilio_fiscal: '',
+    punto_venta: '2',
+    puntos_venta: '1, 2;3  5',
+    entorno: 'homologacion',
+    facturar: 'siempre',
+  };
+  it('splits the puntos de venta and leaves an empty date as null', () => {
+    expect(configBody(values)).toMatchObject({
+      inicio_actividades: null,
+      punto_venta: '2',
+      puntos_venta: ['1', '2', '3', '5'],
+    });
+    expect(configBody({ ...values, puntos_venta: ' ' }).puntos_venta).toBeUndefined();
+  });
+});

@@ -1,0 +1,55 @@
+import type { Comprobante } from '@mostrador/shared/facturacion';
+
+/** A Factura B of a responsable inscripto, authorised, for the tests. */
+export function sampleComprobante(over: Partial<Comprobante> = {}): Comprobante {
+  return {
+    id: 'c1',
+    tipo: 'factura_b',
+    tipo_label: 'Factura B',
+    letra: 'B',
+    codigo: 6,
+    punto_venta: 1,
+    numero: 23,
+    estado: 'autorizado',
+    cae: '74123456789012',
+    cae_vencimiento: '2026-12-06',
+    total: 1210,
+    error_codigo: null,
+    error_mensaje: null,
+    venta_id: 'v1',
+    venta_numero: 7,
+    devolucion_id: null,
+    asociado: null,
+    fecha: '2026-11-26',
+    entorno: 'homologacion',
+    emisor: {
+      cuit: '20-12345678-6',
+      razon_social: 'Almacén Don Pepe',
+      condicion_iva: 'responsable_inscripto',
+      condicion_iva_label: 'Responsable inscripto',
+      domicilio_fiscal: 'Av. Siempreviva 742',
+      iibb: '901-123456-7',
+      inicio_actividades: '2020-01-01',
+    },
+    receptor: {
+      nombre: 'Consumidor final',
+      condicion_iva: 'consumidor_final',
+      condicion_iva_label: 'Consumidor final',
+      doc_tipo: 'sin_documento',
+      doc_nro: null,
+      domicilio: null,
+    },
+    lineas: [
+      { nombre: 'Yerba', cantidad: 2, precio_unitario: 500, descuento: 0, subtotal: 1000, iva: '21' },
+      { nombre: 'Pan', cantidad: 1, precio_unitario: 210, descuento: 0, subtotal: 210, iva: '21' },
+    ],
+    importes: { total: 1210, neto: 1000, iva: 210, tributos: 0, exento: 0, no_gravado: 0 },
+    alicuotas: [{ id: 5, iva: '21', base_imponible: 1000, importe: 210 }],
+    discrimina_iva: false,
+    qr_url: 'https://www.afip.gob.ar/fe/qr/?p=e30=',
+    intentos: 1,
+    proximo_intento: null,
+    creado_en: '2026-11-26T12:00:00Z',
+    ...over,
+  };
+}
