@@ -44,6 +44,7 @@ import { purchaseRoutes } from './modules/purchases/purchases.routes.js';
 import { cajaRoutes } from './modules/caja/caja.routes.js';
 import { salesRoutes } from './modules/sales/sales.routes.js';
 import { devolucionRoutes } from './modules/devoluciones/devoluciones.routes.js';
+import { posRoutes } from './modules/pos/pos.routes.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -188,6 +189,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await categoryRoutes(a);
       await productRoutes(a);
       await serviceRoutes(a);
+      await posRoutes(a);
       await subscriptionRoutes(a);
       await importRoutes(a);
       await taskRoutes(a);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { saleOfflineInput } from './pos-catalogo.js';
 import { MAX_QUANTITY_MILLI, optMoney, parseMilli, withAliases } from './catalog.js';
 import { oneOfCi, pageQuery, queryInt, queryParam } from './customers.js';
 import { optTurnoId, salePaymentSchema, salePaymentsInput, type SalePayment } from './caja.js';
@@ -110,6 +111,8 @@ export const recordSaleInput = z.preprocess(
       turno_id: optTurnoId(),
       observaciones: optText(500),
       descuento: optMoney(),
+      /** Taken without a connection (issue 18): kept with the device's time, accepted even if stock ran short since. */
+      offline: saleOfflineInput,
       items: z.preprocess(
         (v) => (v === undefined || v === null ? [] : v),
         z
