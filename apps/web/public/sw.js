@@ -19,7 +19,9 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('mostrador-shell-') && k !== SHELL).map((k) => caches.delete(k))))
+      .then((keys) =>
+        Promise.all(keys.filter((k) => k.startsWith('mostrador-shell-') && k !== SHELL).map((k) => caches.delete(k))),
+      )
       .then(() => self.clients.claim()),
   );
 });

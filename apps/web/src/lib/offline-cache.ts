@@ -31,7 +31,8 @@ export const offlineCache = {
   async clear() {
     if (available()) await caches.delete(CACHE).catch(() => false);
   },
-  wanted: (url: string, method: string) => method === 'GET' && !url.includes('/pos/catalogo') && !url.includes('/exportar'),
+  wanted: (url: string, method: string) =>
+    method === 'GET' && !url.includes('/pos/catalogo') && !url.includes('/exportar'),
   async store(url: string, res: Response) {
     const len = Number(res.headers.get('content-length') ?? 0);
     if (len > MAX_BYTES) return;
@@ -46,3 +47,26 @@ export const offlineCache = {
     return (await caches.open(CACHE)).match(url, { ignoreVary: true });
   },
 };
+
+/**
+ * The GETs this page made before the cache was on (the app's first load on this device) are
+ * asked once more and kept, so that the very next opening works offline too.
+ */
+export async function warmOfflineCache(token: string | null) {
+  if (!offlineCache.enabled() || !token) return;
+  const seen = new Set<string>();
+  for (const e of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
+    if (e.initiatorType !== 'fetch') continue;
+    const u = new URL(e.name);
+    const url = u.pathname + u.search;
+    if (u.origin !== location.origin || !u.pathname.startsWith('/api/v1/') || seen.has(url)) continue;
+    seen.add(url);
+    if (!offlineCache.wanted(url, 'GET') || (await offlineCache.match(url))) continue;
+    try {
+      const res = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+      if (res.ok && res.headers.get('content-type')?.includes('application/json')) await offlineCache.store(url, res);
+    } catch {
+      return;
+    }
+  }
+}

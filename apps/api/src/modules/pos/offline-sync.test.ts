@@ -25,7 +25,9 @@ const get = (url: string) => app.inject({ method: 'GET', url, headers: owner.aut
 const count = async (table: string) =>
   (await ctx.sql<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE business_id = $1`, [biz]))[0].n;
 
-const ultimo = (await post(`${base}/products`, { nombre: 'Último alfajor', precio_venta: 800, stock_actual: 1 })).json();
+const ultimo = (
+  await post(`${base}/products`, { nombre: 'Último alfajor', precio_venta: 800, stock_actual: 1 })
+).json();
 const caja = (await get(`${base}/cajas`)).json()[0];
 const turno = (await post(`${base}/cajas/${caja.id}/turnos`, { fondo_inicial: 1000 })).json();
 
@@ -100,7 +102,11 @@ describe('a customer created offline', () => {
     const again = await post(`${base}/clientes`, { id, nombre: 'Carla', apellido: 'Sosa' });
     expect(again.json().id).toBe(id);
     expect(await count('customers')).toBe(1);
-    const sale = await post(`${base}/ventas`, offlineSale('2026-11-25T14:00:00-03:00', { cliente_id: id }), randomUUID());
+    const sale = await post(
+      `${base}/ventas`,
+      offlineSale('2026-11-25T14:00:00-03:00', { cliente_id: id }),
+      randomUUID(),
+    );
     expect(sale.statusCode, sale.body).toBe(201);
 
     // An id of another business's customer is not taken over.

@@ -319,7 +319,11 @@ function PointOfSale() {
     setSaving(true);
     try {
       // Kept on the device before anything else (issue 18): sent now if the server answers.
-      const r = await recordSale(body as unknown as Record<string, unknown>, keyRef.current.key, `Venta por ${money(plan.total)}`);
+      const r = await recordSale(
+        body as unknown as Record<string, unknown>,
+        keyRef.current.key,
+        `Venta por ${money(plan.total)}`,
+      );
       const extras: TicketExtras =
         !split && payment.pagaCon !== null && payment.vuelto !== null
           ? { pagaCon: payment.pagaCon, vuelto: payment.vuelto }

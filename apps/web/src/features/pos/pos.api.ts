@@ -63,6 +63,8 @@ export function useCatalogSearch(q: string, allowed = true) {
     queryKey: ['inventory', b, 'pos-search', term],
     queryFn: ({ signal }) => searchCatalog(b, term, 8, signal),
     enabled: Boolean(b && term) && allowed,
+    // Offline the catalogue on the device answers.
+    networkMode: 'always',
     staleTime: 15_000,
     placeholderData: keepPreviousData,
   });
@@ -84,6 +86,7 @@ export function useCustomerSearch(q: string, enabled: boolean) {
       }
     },
     enabled: Boolean(b) && enabled,
+    networkMode: 'always',
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
@@ -93,6 +96,8 @@ export function useCreateCustomer() {
   const { businessId } = useBusiness();
   const qc = useQueryClient();
   return useMutation({
+    // Offline too: the customer goes to the device's queue (issue 18).
+    networkMode: 'always',
     mutationFn: (body: {
       nombre: string;
       apellido: string | null;

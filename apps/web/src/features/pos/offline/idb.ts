@@ -14,7 +14,8 @@ export function openDb(): Promise<IDBDatabase> {
     const r = indexedDB.open(DB_NAME, VERSION);
     r.onupgradeneeded = () => {
       const db = r.result;
-      if (!db.objectStoreNames.contains(STORES.catalogos)) db.createObjectStore(STORES.catalogos, { keyPath: 'businessId' });
+      if (!db.objectStoreNames.contains(STORES.catalogos))
+        db.createObjectStore(STORES.catalogos, { keyPath: 'businessId' });
       if (!db.objectStoreNames.contains(STORES.cola)) {
         const cola = db.createObjectStore(STORES.cola, { keyPath: 'id' });
         cola.createIndex('orden', ['businessId', 'seq']);

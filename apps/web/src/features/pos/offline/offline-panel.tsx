@@ -102,7 +102,11 @@ export function OfflinePanel({ state, turnoId }: { state: OfflineState; turnoId:
         </div>
       )}
       {moving && turnoId && (
-        <MovimientoDialog turnoId={turnoId} onClose={() => setMoving(false)} money={(c) => formatMoney(c / 100, formatting)} />
+        <MovimientoDialog
+          turnoId={turnoId}
+          onClose={() => setMoving(false)}
+          money={(c) => formatMoney(c / 100, formatting)}
+        />
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import type { PosCatalogo, PosCliente, PosProducto, PosServicio } from '@mostrador/shared/pos-catalogo';
 import { ApiError, request } from '@/lib/api';
-import { offlineCache } from '@/lib/offline-cache';
+import { offlineCache, warmOfflineCache } from '@/lib/offline-cache';
+import { session } from '@/lib/session';
 import { newKey, rankCatalog, type CatalogItem } from '../cart';
 import { get, put, queueOf, remove, STORES } from './idb';
 
@@ -304,7 +305,9 @@ async function send(item: QueueItem): Promise<boolean> {
     results.set(item.id, { ok: true, data });
     if (item.tipo === 'cliente') localCustomers.delete(item.id);
     if (item.tipo === 'venta' && typeof data.numero === 'number' && !item.directa) {
-      set({ enviadas: [{ id: data.id, numero: data.numero, descripcion: item.descripcion }, ...state.enviadas].slice(0, 20) });
+      set({
+        enviadas: [{ id: data.id, numero: data.numero, descripcion: item.descripcion }, ...state.enviadas].slice(0, 20),
+      });
     }
     return true;
   } catch (e) {
@@ -355,7 +358,13 @@ export type Outcome<T> = { estado: 'registrada'; data: T } | { estado: 'pendient
  * and the answer returned. Without a connection it stays pending. A refusal of what the cashier is
  * waiting for is thrown (and not kept), as before.
  */
-async function record<T>(tipo: QueueKind, path: string, body: Record<string, unknown>, descripcion: string, id: string) {
+async function record<T>(
+  tipo: QueueKind,
+  path: string,
+  body: Record<string, unknown>,
+  descripcion: string,
+  id: string,
+) {
   const offline = !state.online;
   const stored = await enqueue(
     tipo,
@@ -434,6 +443,7 @@ export async function discard(id: string) {
  */
 export async function installOfflineShell() {
   offlineCache.enable();
+  void warmOfflineCache(session.token());
   if (!window.isSecureContext || !('serviceWorker' in navigator) || typeof caches === 'undefined') return;
   try {
     await navigator.serviceWorker.register('/sw.js');
