@@ -58,6 +58,10 @@ export default function PosPage() {
   );
 }
 
+/** Without a connection the customer's balance is unknown: their credit limit cannot be checked (issue 18). */
+const OFFLINE_CREDIT_LIMIT =
+  'Sin conexión no se puede vender en cuenta corriente a un cliente con límite de crédito: cobrá con otro medio o esperá a que vuelva la conexión.';
+
 const NO_PRODUCTS_PERMISSION =
   'Para buscar productos necesitás permiso para ver productos. Pedíselo a un administrador del negocio.';
 
@@ -291,6 +295,10 @@ function PointOfSale() {
     if (onAccount && !cliente) {
       setError(CAJA_MESSAGES.accountNeedsCustomer);
       document.getElementById('pos-cliente')?.focus();
+      return;
+    }
+    if (onAccount && !off.online && cliente?.limite_credito != null) {
+      setError(OFFLINE_CREDIT_LIMIT);
       return;
     }
     if (how.key && (split || !efectivo) && !how.medioConfirmado) {
