@@ -302,7 +302,7 @@ async function send(item: QueueItem): Promise<boolean> {
     });
     markOnline(true);
     await remove(STORES.cola, item.id);
-    results.set(item.id, { ok: true, data });
+    if (item.directa) results.set(item.id, { ok: true, data });
     if (item.tipo === 'cliente') localCustomers.delete(item.id);
     if (item.tipo === 'venta' && typeof data.numero === 'number' && !item.directa) {
       set({
@@ -327,7 +327,7 @@ async function send(item: QueueItem): Promise<boolean> {
       await put(STORES.cola, again);
       return send(again);
     }
-    results.set(item.id, { ok: false, error: e });
+    if (item.directa) results.set(item.id, { ok: false, error: e });
     if (item.directa) await remove(STORES.cola, item.id);
     else await put(STORES.cola, { ...item, estado: 'rechazada', error: { detail: e.message, code: e.code } });
     return true;
@@ -366,14 +366,23 @@ async function record<T>(
   id: string,
 ) {
   const offline = !state.online;
-  const stored = await enqueue(
-    tipo,
-    path,
-    tipo === 'venta' && offline ? { ...body, offline: offlineMark(new Date().toISOString()) } : body,
-    descripcion,
-    id,
-    !offline,
-  );
+  let stored: QueueItem;
+  try {
+    stored = await enqueue(
+      tipo,
+      path,
+      tipo === 'venta' && offline ? { ...body, offline: offlineMark(new Date().toISOString()) } : body,
+      descripcion,
+      id,
+      !offline,
+    );
+  } catch (e) {
+    // No IndexedDB here (a private window of some browsers): straight to the server, as before.
+    if (offline)
+      throw new Error('Sin conexión y sin lugar en este dispositivo para guardar la operación.', { cause: e });
+    const { data } = await request<T>(path, { method: 'POST', body, headers: { 'Idempotency-Key': id } });
+    return { estado: 'registrada', data } as const;
+  }
   if (!offline) {
     // Twice: a send already under way may have looked at the queue before this item was in it.
     await flush();
