@@ -126,8 +126,23 @@ test('20 sales and a customer offline, the page closed and opened again offline:
     expect(ticket).toContain('PENDIENTE DE SINCRONIZAR');
     if (i === 0) expect(ticket).toContain('Julia Offline');
   }
-  await expect(page.getByTestId('pos-pendientes')).toHaveText('21 pendientes de sincronizar');
+  // A cash withdrawal from the drawer, offline too.
+  await page.getByRole('button', { name: 'Ingreso o retiro de caja' }).click();
+  const mov = page.getByRole('dialog', { name: 'Ingreso o retiro de caja' });
+  await mov.getByLabel('Monto').fill('500');
+  await mov.getByLabel('Motivo').fill('Pago al repartidor');
+  await mov.getByRole('button', { name: 'Registrar' }).click();
+  await expect(mov).toHaveCount(0);
+  await expect(page.getByTestId('pos-pendientes')).toHaveText('22 pendientes de sincronizar');
   expect(await allSales(request, owner, businessId)).toHaveLength(0);
+
+  // Signing out with items pending asks first (and staying keeps them).
+  page.once('dialog', (d) => {
+    expect(d.message()).toContain('Hay 22 operaciones del punto de venta sin sincronizar');
+    void d.dismiss();
+  });
+  await page.getByRole('button', { name: 'Cerrar sesión' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Punto de venta' })).toBeVisible();
 
   await context.setOffline(false);
   await expect(page.getByTestId('pos-conexion')).toHaveText(/En línea/);
@@ -155,6 +170,7 @@ test('20 sales and a customer offline, the page closed and opened again offline:
   const card = cardSales.reduce((s, i) => s + (i % 2 === 0 ? 4000 : 1500) + (i % 5 === 0 ? 1200 : 0), 0);
   expect(porMedio['Tarjeta de Débito']).toMatchObject({ ventas: card, ventas_cantidad: 7 });
   expect(porMedio['Efectivo']).toMatchObject({ ventas: 59_800 - card, ventas_cantidad: 13 });
+  expect(turno).toMatchObject({ retiros: 500, ingresos: 0 });
 });
 
 test.describe('without a service worker', () => {
