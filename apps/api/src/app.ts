@@ -47,6 +47,7 @@ import { devolucionRoutes } from './modules/devoluciones/devoluciones.routes.js'
 import { secretBox } from './modules/facturacion/arca-crypto.js';
 import { Facturador, type ArcaSettings } from './modules/facturacion/facturador.js';
 import { facturacionRoutes } from './modules/facturacion/facturacion.routes.js';
+import { posRoutes } from './modules/pos/pos.routes.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -210,6 +211,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await categoryRoutes(a);
       await productRoutes(a);
       await serviceRoutes(a);
+      await posRoutes(a);
       await subscriptionRoutes(a);
       await importRoutes(a);
       await taskRoutes(a);

@@ -194,7 +194,13 @@ function documentRule<T extends DocShape>(c: T, ctx: z.RefinementCtx): T {
   return c;
 }
 
-export const customerInput = z.object(customerFields).transform((c, ctx) => documentRule(c, ctx));
+export const customerInput = z
+  .object({
+    ...customerFields,
+    /** Made on the device by the offline point of sale (issue 18): a replay returns the same customer. */
+    id: z.uuid({ error: 'Identificador no válido.' }).optional(),
+  })
+  .transform((c, ctx) => documentRule(c, ctx));
 export type CustomerInput = z.input<typeof customerInput>;
 export type CustomerOutput = z.output<typeof customerInput>;
 

@@ -22,3 +22,4 @@ export * from './scale.js';
 export * from './caja.js';
 export * from './devoluciones.js';
 export * from './facturacion.js';
+export * from './pos-catalogo.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { saleOfflineInput } from './pos-catalogo.js';
 import { MAX_QUANTITY_MILLI, optMoney, parseMilli, withAliases } from './catalog.js';
 import { oneOfCi, pageQuery, queryInt, queryParam } from './customers.js';
 import { optTurnoId, salePaymentSchema, salePaymentsInput, type SalePayment } from './caja.js';
@@ -115,6 +116,8 @@ export const recordSaleInput = z.preprocess(
       facturar: z.boolean({ error: 'Debe ser verdadero o falso.' }).optional(),
       /** Who the invoice is for, when not the sale's customer as stored. */
       receptor: receptorInput.optional(),
+      /** Taken without a connection (issue 18): kept with the device's time, accepted even if stock ran short since. */
+      offline: saleOfflineInput,
       items: z.preprocess(
         (v) => (v === undefined || v === null ? [] : v),
         z

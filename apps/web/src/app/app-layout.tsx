@@ -4,7 +4,9 @@ import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from '
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PlanBanner } from '@/features/plan/plan-banner';
+import { pendingOnDevice } from '@/features/pos/offline/pending';
 import { api } from '@/lib/api';
+import { offlineCache } from '@/lib/offline-cache';
 import { session } from '@/lib/session';
 import { BusinessProvider, useBusiness } from './business-context';
 import { ErrorScreen } from './error-screen';
@@ -83,7 +85,19 @@ function Shell() {
   const [menuOpen, setMenuOpen] = useState(false);
   const navigate = useNavigate();
   const logout = async () => {
+    // Sales, customers or caja movements made offline and not yet sent stay on this device (they
+    // are sent when their user signs in again here), but the cashier should know before leaving.
+    const pending = await pendingOnDevice();
+    if (
+      pending > 0 &&
+      !window.confirm(
+        `Hay ${pending} ${pending === 1 ? 'operación' : 'operaciones'} del punto de venta sin sincronizar en este dispositivo. Si cerrás sesión, se envían recién cuando vuelvas a iniciarla acá. ¿Cerrar sesión igual?`,
+      )
+    ) {
+      return;
+    }
     await api.post('/auth/logout').catch(() => undefined);
+    await offlineCache.clear();
     session.clear();
     queryClient.clear();
     navigate('/login', { replace: true });

@@ -6,6 +6,9 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: 60_000,
       refetchOnWindowFocus: false,
+      // Without a connection a query still runs once: lib/api answers with the last answer kept
+      // on the device (the offline POS, issue 18) instead of the query waiting paused forever.
+      networkMode: 'offlineFirst',
       // Never retry what the server refused (4xx); network and 5xx failures up to twice.
       retry: (count, e) => !(e instanceof ApiError && e.status >= 400 && e.status < 500) && count < 2,
     },

@@ -1,4 +1,5 @@
 import type { FieldError } from '@mostrador/shared';
+import { offlineCache } from './offline-cache';
 import { session } from './session';
 
 export const API_BASE = '/api/v1';
@@ -57,9 +58,16 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   let res: Response;
+  const url = buildUrl(path, opts.query);
+  // Once the POS was opened here, GETs fall back to their last answer without a connection (issue 18).
+  const cached = offlineCache.enabled() && offlineCache.wanted(url, opts.method ?? 'GET');
   try {
-    res = await fetch(buildUrl(path, opts.query), { method: opts.method ?? 'GET', headers, body, signal });
+    if (cached && !navigator.onLine) throw new TypeError('offline');
+    res = await fetch(url, { method: opts.method ?? 'GET', headers, body, signal });
+    if (cached && res.ok) void offlineCache.store(url, res).catch(() => undefined);
   } catch (e) {
+    const hit = cached ? await offlineCache.match(url).catch(() => undefined) : undefined;
+    if (hit) return { data: (await hit.json()) as T, headers: hit.headers };
     const timedOut = timeout.aborted;
     console.error('API sin respuesta', path, e);
     throw new ApiError(

@@ -120,9 +120,14 @@ export const turnoMovimientos = pgTable(
     motivo: text('motivo').notNull(),
     usuarioId: uuid('usuario_id').references(() => users.id, { onDelete: 'set null' }),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+    /** The Idempotency-Key it was recorded with (offline POS, 0038): one movement per key. */
+    clave: text('clave'),
   },
   (t): PgTableExtraConfigValue[] => [
     primaryKey({ name: 'turno_movimientos_pkey', columns: [t.id, t.businessId] }),
+    uniqueIndex('turno_movimientos_clave_key')
+      .on(t.businessId, t.clave)
+      .where(sql`${t.clave} IS NOT NULL`),
     foreignKey({
       name: 'turno_movimientos_turno_fk',
       columns: [t.businessId, t.turnoId],

@@ -16,6 +16,7 @@ import {
   type PgTableExtraConfigValue,
 } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.js';
+import { xid8 } from './xid8.js';
 import { users } from './users.js';
 
 /** Product and service categories (API-CONTRACT §5); the name is unique per business ignoring case. */
@@ -66,6 +67,8 @@ export const products = pgTable(
     activo: boolean('activo').notNull().default(true),
     /** The IVA rate its price includes (issue 16). */
     iva: text('iva').notNull().default('21'),
+    /** The transaction that last wrote the row (trigger): the POS catalogue's cursor (0038). */
+    cambioXid: xid8('cambio_xid').notNull().default('0'),
     busqueda: text('busqueda').generatedAlwaysAs(
       sql`f_unaccent(lower(nombre || ' ' || coalesce(codigo, '') || ' ' || coalesce(codigo_barras, '')))`,
     ),
@@ -92,6 +95,7 @@ export const products = pgTable(
     index('products_categoria_idx')
       .on(t.businessId, t.categoriaId)
       .where(sql`${t.categoriaId} IS NOT NULL`),
+    index('products_cambio_idx').on(t.businessId, t.cambioXid),
     index('products_busqueda_idx').using('gin', sql`${t.busqueda} gin_trgm_ops`),
   ],
 );
@@ -142,6 +146,7 @@ export const services = pgTable(
     precio: numeric('precio', { precision: 14, scale: 2 }).notNull(),
     costo: numeric('costo', { precision: 14, scale: 2 }),
     duracionMinutos: integer('duracion_minutos'),
+    cambioXid: xid8('cambio_xid').notNull().default('0'),
     categoriaId: uuid('categoria_id'),
     activo: boolean('activo').notNull().default(true),
     /** The IVA rate its price includes (issue 16). */
@@ -163,6 +168,27 @@ export const services = pgTable(
     index('services_categoria_idx')
       .on(t.businessId, t.categoriaId)
       .where(sql`${t.categoriaId} IS NOT NULL`),
+    index('services_cambio_idx').on(t.businessId, t.cambioXid),
     index('services_search_idx').using('gin', sql`f_unaccent(lower(${t.nombre})) gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Tombstones of deleted products, services and customers (trigger), so that a POS catalogue
+ * refreshed "since a cursor" learns what to drop (decision 0014).
+ */
+export const posEliminados = pgTable(
+  'pos_eliminados',
+  {
+    businessId: uuid('business_id').notNull(),
+    entidad: text('entidad', { enum: ['producto', 'servicio', 'cliente'] }).notNull(),
+    id: uuid('id').notNull(),
+    cambioXid: xid8('cambio_xid').notNull(),
+    eliminadoEn: timestamp('eliminado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'pos_eliminados_pkey', columns: [t.businessId, t.entidad, t.id] }),
+    check('pos_eliminados_entidad', sql`${t.entidad} IN ('producto', 'servicio', 'cliente')`),
+    index('pos_eliminados_cambio_idx').on(t.businessId, t.cambioXid),
   ],
 );

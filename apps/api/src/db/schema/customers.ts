@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { DOCUMENT_TYPES } from '@mostrador/shared';
 import { businesses } from './businesses.js';
+import { xid8 } from './xid8.js';
 
 /** Customers (API-CONTRACT §3). Referenced by sales, subscriptions, movements and receivables. */
 export const customers = pgTable(
@@ -37,6 +38,7 @@ export const customers = pgTable(
     notas: text('notas'),
     /** The most the customer may owe on account; null: no limit. */
     limiteCredito: numeric('limite_credito', { precision: 14, scale: 2 }),
+    cambioXid: xid8('cambio_xid').notNull().default('0'),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
     actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -47,6 +49,7 @@ export const customers = pgTable(
     uniqueIndex('customers_document_key')
       .on(t.businessId, t.documentoTipo, t.documentoNumero)
       .where(sql`${t.documentoNumero} IS NOT NULL`),
+    index('customers_cambio_idx').on(t.businessId, t.cambioXid),
     index('customers_name_idx').on(t.businessId, t.apellido, t.nombre),
     index('customers_search_idx').using(
       'gin',

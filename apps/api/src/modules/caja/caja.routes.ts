@@ -32,7 +32,7 @@ import { xlsxFile } from '../../lib/responses.js';
 import type { App } from '../../app.js';
 import { todayIn } from '../../lib/dates.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
-import { requireSomeField } from '../../lib/http.js';
+import { idempotencyKey, requireSomeField } from '../../lib/http.js';
 import { MONEY_FMT, onePage, paged, pathId, sendXlsx } from '../products/common.js';
 import * as cuenta from './cuenta.service.js';
 import * as medios from './medios.service.js';
@@ -349,7 +349,14 @@ export async function cajaRoutes(app: App) {
       reply
         .status(201)
         .send(
-          await turnos.addMovimiento(db, businessOf(req).id, authOf(req).id, turnoId(req.params.turnoId), req.body),
+          await turnos.addMovimiento(
+            db,
+            businessOf(req).id,
+            authOf(req).id,
+            turnoId(req.params.turnoId),
+            req.body,
+            idempotencyKey(req),
+          ),
         ),
   );
   app.post(

@@ -152,15 +152,30 @@ export async function addMovimiento(
   userId: string,
   turnoId: string,
   m: { tipo: TurnoMoveType; monto: number; motivo: string },
+  clave: string | null = null,
 ) {
   return db.transaction(async (tx) => {
+    // A replay of the same Idempotency-Key (the offline POS's queue) answers the movement it made.
+    const replay = async () => {
+      if (!clave) return null;
+      const [prev] = await rows(
+        tx,
+        sql`SELECT id, turno_id FROM turno_movimientos WHERE business_id = ${businessId} AND clave = ${clave}`,
+      );
+      return prev ? { id: prev.id as string, turno: await getTurno(tx, businessId, prev.turno_id as string) } : null;
+    };
+    const before = await replay();
+    if (before) return before;
     const t = await lockOpenTurno(tx, businessId, turnoId, 'share');
     const [r] = await rows(
       tx,
-      sql`INSERT INTO turno_movimientos (business_id, turno_id, tipo, monto, motivo, usuario_id)
-          VALUES (${businessId}, ${turnoId}, ${m.tipo}, ${centsToDecimal(m.monto)}::numeric, ${m.motivo}, ${userId})
+      sql`INSERT INTO turno_movimientos (business_id, turno_id, tipo, monto, motivo, usuario_id, clave)
+          VALUES (${businessId}, ${turnoId}, ${m.tipo}, ${centsToDecimal(m.monto)}::numeric, ${m.motivo}, ${userId}, ${clave})
+          ON CONFLICT (business_id, clave) WHERE clave IS NOT NULL DO NOTHING
           RETURNING id`,
     );
+    // A concurrent request with the same key committed first (the insert waited for it).
+    if (!r) return (await replay())!;
     await audit(tx, {
       businessId,
       userId,

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
+  POS_MESSAGES,
   centsToNumber,
   CUSTOMER_MESSAGES,
   normalizeDocument,
@@ -132,11 +133,22 @@ export async function createCustomer(db: Db, businessId: string, userId: string,
     notas: input.notas ?? null,
     limite_credito: inPesos(input).limite_credito ?? null,
   };
+  // An id made on the device (offline POS): sending it again returns the customer it created.
+  const existing = async () => {
+    if (!input.id) return null;
+    const [row] = await db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.businessId, businessId), eq(customers.id, input.id)));
+    return row ? toCustomer(row) : null;
+  };
+  const before = await existing();
+  if (before) return before;
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(customers)
-        .values({ businessId, ...columns(values) } as typeof customers.$inferInsert)
+        .values({ businessId, ...(input.id ? { id: input.id } : {}), ...columns(values) } as typeof customers.$inferInsert)
         .returning();
       const c = toCustomer(row);
       await audit(tx, {
@@ -150,6 +162,11 @@ export async function createCustomer(db: Db, businessId: string, userId: string,
       return c;
     });
   } catch (e) {
+    if (isUniqueViolation(e, 'customers_pkey')) {
+      const raced = await existing();
+      if (raced) return raced;
+      throw new AppError(409, 'DUPLICATE', POS_MESSAGES.customerIdTaken, { field: 'id' });
+    }
     if (isUniqueViolation(e, 'customers_document_key')) throw duplicate();
     throw e;
   }

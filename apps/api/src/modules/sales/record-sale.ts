@@ -305,7 +305,7 @@ function checkPriceControls(c: SaleContext, lines: Line[], saleDescuento: number
  * The stock each product line takes ([id, thousandths] in id order; products that do not track
  * stock take none), or 409 naming the first short one unless the business sells without stock.
  */
-function stockChanges(lines: Line[], products: Map<string, CatalogueEntry>): [string, number][] {
+function stockChanges(lines: Line[], products: Map<string, CatalogueEntry>, offline: boolean): [string, number][] {
   const perProduct = new Map<string, number>();
   for (const l of lines) {
     if (l.tipo === 'producto' && products.get(l.id)!.controla) {
@@ -315,7 +315,9 @@ function stockChanges(lines: Line[], products: Map<string, CatalogueEntry>): [st
   const changes = [...perProduct.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
   for (const [id, cantidad] of changes) {
     const p = products.get(id)!;
-    if (p.stock < cantidad && !p.sinStock) {
+    // A sale taken offline already happened at the counter: it is kept, and the stock goes
+    // negative with its notification, as when the business sells without stock (decision 0014).
+    if (p.stock < cantidad && !p.sinStock && !offline) {
       throw conflict('INSUFFICIENT_STOCK', SALE_MESSAGES.insufficientStock(p.nombre, qtyFormat.format(p.stock / 1000)));
     }
   }
@@ -445,9 +447,10 @@ async function record(
   const categoriaId = salesCategoryCache.get(c.businessId) ?? null;
 
   // Checked on the locked rows: their stock cannot change until this transaction ends.
-  const changes = stockChanges(lines, cat.producto);
+  const changes = stockChanges(lines, cat.producto, Boolean(input.offline));
 
-  const body = { total: centsToNumber(total), fecha: c.now.toISOString(), mensaje: SALE_MESSAGES.created };
+  const fecha = saleDate(c.now, input);
+  const body = { total: centsToNumber(total), fecha: fecha.toISOString(), mensaje: SALE_MESSAGES.created };
   const write = writeSale(c, input, idempotencyKey, {
     lines,
     stockChanges: changes,
@@ -460,6 +463,7 @@ async function record(
     turnoId,
     costo,
     categoriaId,
+    fecha,
     body,
   });
   const cleanup =
@@ -489,7 +493,21 @@ interface SaleFigures {
   turnoId: string | null;
   costo: number;
   categoriaId: string | null;
+  /** When the sale happened: now, or the device's time of a sale taken offline. */
+  fecha: Date;
   body: Omit<RecordSaleResult, 'id' | 'numero'>;
+}
+
+/**
+ * A sale taken offline keeps the device's time (never in the future nor more than 30 days back: a
+ * wrong clock cannot move it far); its number is still taken now, so numbers follow the order in
+ * which sales reach the server (decision 0003 is unchanged).
+ */
+function saleDate(now: Date, input: RecordSaleOutput): Date {
+  if (!input.offline) return now;
+  const t = new Date(input.offline.creada_en).getTime();
+  const oldest = now.getTime() - 30 * 24 * 3600 * 1000;
+  return new Date(Math.min(now.getTime(), Math.max(oldest, t)));
 }
 
 /** The one statement that numbers and writes a checked sale (see recordSale). */
@@ -521,7 +539,7 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
     : sql``;
   // One income movement per payment on the business's calendar day of the sale, each with its
   // audit row (as insertMovement writes them).
-  const fecha = todayIn(c.timezone, c.now);
+  const fecha = todayIn(c.timezone, f.fecha);
   // A part on the customer's account is a receivable, not money in: its cobro will be the income.
   const paid = f.parts
     .map((p, i) => ({ ...p, posicion: i }))
@@ -587,6 +605,7 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
         }
       : {}),
     ...(f.turnoId ? { turno_id: f.turnoId } : {}),
+    ...(input.offline ? { offline: input.offline } : {}),
     cliente_id: input.cliente_id ?? null,
     items: lines.map((l) => ({
       tipo: l.tipo,
@@ -606,7 +625,7 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
     ), s AS (
       INSERT INTO sales (business_id, numero, fecha, cliente_id, metodo_pago, subtotal, descuento, ajuste, total,
                          costo_estimado, observaciones, vendedor_id, turno_id)
-      SELECT ${c.businessId}, n.numero, ${c.now.toISOString()}::timestamptz, ${input.cliente_id ?? null}::uuid,
+      SELECT ${c.businessId}, n.numero, ${f.fecha.toISOString()}::timestamptz, ${input.cliente_id ?? null}::uuid,
              ${f.metodoPago}, ${centsToDecimal(f.subtotal)}::numeric, ${centsToDecimal(f.descuento)}::numeric,
              ${centsToDecimal(f.ajuste)}::numeric, ${centsToDecimal(total)}::numeric, ${centsToDecimal(f.costo)}::numeric,
              ${input.observaciones ?? null}, ${c.userId}, ${f.turnoId}::uuid

@@ -1,4 +1,5 @@
 import { Minus, Package, Plus, Printer, ScanBarcode, ShieldAlert, ShoppingCart, Trash2, Wrench } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { CAJA_MESSAGES } from '@mostrador/shared/caja';
 import type { Customer } from '@mostrador/shared/customers';
@@ -15,7 +16,7 @@ import { OpenTurnoDialog } from '@/features/caja/turno-dialogs';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan, useCounterControls } from '@/features/permissions/permissions.api';
 import { useSettings } from '@/features/settings/settings.api';
-import { useRecordSale, type SaleBody } from '@/features/sales/sales.api';
+import { type SaleBody } from '@/features/sales/sales.api';
 import { useDebounced } from '@/features/products/inventory-ui';
 import { api, ApiError, errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
@@ -44,6 +45,10 @@ import { PaymentsPanel } from './payments-panel';
 import { searchCatalog, useCatalogSearch } from './pos.api';
 import { resolveScan } from './scan';
 import { CustomerPicker } from './customer-picker';
+import { localSale } from './offline/local-sale';
+import { recordSale } from './offline/offline-pos';
+import { OfflinePanel } from './offline/offline-panel';
+import { useOfflinePos } from './offline/use-offline-pos';
 import { PrintableTicket, printTicket, Ticket, type TicketExtras } from './ticket';
 
 /** The invoice of the sale just recorded (issue 16): loaded only when a sale has one. */
@@ -56,6 +61,10 @@ export default function PosPage() {
     </PermissionGate>
   );
 }
+
+/** Without a connection the customer's balance is unknown: their credit limit cannot be checked (issue 18). */
+const OFFLINE_CREDIT_LIMIT =
+  'Sin conexión no se puede vender en cuenta corriente a un cliente con límite de crédito: cobrá con otro medio o esperá a que vuelva la conexión.';
 
 const NO_PRODUCTS_PERMISSION =
   'Para buscar productos necesitás permiso para ver productos. Pedíselo a un administrador del negocio.';
@@ -84,13 +93,17 @@ function PointOfSale() {
   const [clienteTexto, setClienteTexto] = useState('');
   /** F9 with a medio other than cash: one more Enter confirms it. */
   const [askMedio, setAskMedio] = useState(false);
+  const off = useOfflinePos();
   const medios = useMedios();
-  const mediosActivos = (medios.data ?? []).filter((m) => m.activo);
+  const mediosActivos = (medios.data ?? off.catalogo?.medios_pago ?? []).filter((m) => m.activo);
   const [medioId, setMedioId] = useState('');
   const [split, setSplit] = useState<SplitRow[] | null>(null);
   const medio = mediosActivos.find((m) => m.id === medioId) ?? mediosActivos[0];
   const efectivo = medio ? medio.tipo === 'efectivo' : true;
-  const { turno, caja, isPending: turnoPending } = useCurrentTurno();
+  const current = useCurrentTurno();
+  const { caja, isPending: turnoPending } = current;
+  // Without a connection: the open turno the device last saw.
+  const turno = current.turno ?? (off.online ? null : (off.catalogo?.turno ?? null));
   const [openingTurno, setOpeningTurno] = useState(false);
   const [pagaCon, setPagaCon] = useState('');
   const [descuentoText, setDescuentoText] = useState('');
@@ -100,7 +113,8 @@ function PointOfSale() {
   const facturarModo = useFacturarModo();
   const [facturar, setFacturar] = useState(false);
   const keyRef = useRef<{ key: string; body: string } | null>(null);
-  const record = useRecordSale();
+  const [saving, setSaving] = useState(false);
+  const qc = useQueryClient();
   // Another business chosen in the top bar: its catalogue and customers are others, start over.
   const [cartBusiness, setCartBusiness] = useState(businessId);
   if (cartBusiness !== businessId) {
@@ -114,8 +128,8 @@ function PointOfSale() {
 
   const debounced = useDebounced(query, 120);
   const settings = useSettings(businessId).data;
-  const balanza = settings?.balanza ?? null;
-  const requireTurno = settings?.caja_requiere_turno ?? true;
+  const balanza = settings?.balanza ?? off.catalogo?.configuracion.balanza ?? null;
+  const requireTurno = settings?.caja_requiere_turno ?? off.catalogo?.configuracion.caja_requiere_turno ?? true;
   const search = useCatalogSearch(splitQuantity(debounced).termino, canSearch);
   const results = useMemo(
     () => (canSearch && query.trim() ? (search.data ?? []) : []),
@@ -222,7 +236,7 @@ function PointOfSale() {
    * shows under its field and the first of those fields gets the focus.
    */
   async function confirm(how: { key?: boolean; medioConfirmado?: boolean } = {}) {
-    if (!businessId || lines.length === 0 || record.isPending) return;
+    if (!businessId || lines.length === 0 || saving) return;
     setError(null);
     let ready = lines;
     const refused: string[] = [];
@@ -289,6 +303,10 @@ function PointOfSale() {
       document.getElementById('pos-cliente')?.focus();
       return;
     }
+    if (onAccount && !off.online && cliente?.limite_credito != null) {
+      setError(OFFLINE_CREDIT_LIMIT);
+      return;
+    }
     if (how.key && (split || !efectivo) && !how.medioConfirmado) {
       setAskMedio(true);
       return;
@@ -313,21 +331,51 @@ function PointOfSale() {
     // The same cart retried (double click, lost answer) keeps its key, so it is recorded once.
     const fingerprint = JSON.stringify(body);
     if (!keyRef.current || keyRef.current.body !== fingerprint) keyRef.current = { key: newKey(), body: fingerprint };
+    setSaving(true);
     try {
-      const r = await record.mutateAsync({ body, key: keyRef.current.key });
+      // Kept on the device before anything else (issue 18): sent now if the server answers.
+      const r = await recordSale(
+        body as unknown as Record<string, unknown>,
+        keyRef.current.key,
+        `Venta por ${money(plan.total)}`,
+      );
       const extras: TicketExtras =
         !split && payment.pagaCon !== null && payment.vuelto !== null
           ? { pagaCon: payment.pagaCon, vuelto: payment.vuelto }
           : {};
+      const pending = () =>
+        localSale({
+          id: keyRef.current?.key ?? '',
+          lines: ready,
+          subtotal: t.subtotal,
+          descuento: t.descuento,
+          total: plan.total,
+          pagos: plan.pagos,
+          medios: mediosActivos,
+          cliente,
+          vendedor: null,
+          observaciones: body.observaciones ?? null,
+          turnoId: turno?.id ?? null,
+        });
+      const local = pending();
       resetSale();
-      const sale = await api.get<Sale>(`/businesses/${businessId}/ventas/sales/${r.id}`);
-      setDone({ sale, extras, comprobanteId: r.comprobante?.id ?? sale.comprobante?.id });
+      if (r.estado === 'registrada') {
+        void qc.invalidateQueries({ predicate: (q) => q.queryKey.includes(businessId) });
+        const sale = await api
+          .get<Sale>(`/businesses/${businessId}/ventas/sales/${r.data.id}`)
+          .catch(() => ({ ...local, id: r.data.id, numero: r.data.numero }));
+        setDone({ sale, extras, comprobanteId: sale.comprobante?.id });
+      } else {
+        setDone({ sale: local, extras });
+      }
     } catch (e) {
       setError(
         e instanceof ApiError && e.code === 'INSUFFICIENT_STOCK'
           ? `${errorMessage(e)} Corregí la cantidad y volvé a confirmar.`
           : errorMessage(e, 'No se pudo registrar la venta.'),
       );
+    } finally {
+      setSaving(false);
     }
   }
 
@@ -383,6 +431,7 @@ function PointOfSale() {
           </p>
         }
       />
+      <OfflinePanel state={off} turnoId={turno?.id ?? null} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
         <div className="min-w-0 space-y-4">
           {canSearch ? (
@@ -653,7 +702,7 @@ function PointOfSale() {
               variant="success"
               className="w-full"
               disabled={lines.length === 0}
-              loading={record.isPending}
+              loading={saving}
               onClick={() => void confirm()}
             >
               Cobrar {lines.length > 0 && money(t.total)}
@@ -675,7 +724,7 @@ function PointOfSale() {
           size="lg"
           variant="success"
           disabled={lines.length === 0}
-          loading={record.isPending}
+          loading={saving}
           onClick={() => void confirm()}
         >
           Cobrar
@@ -943,7 +992,7 @@ function SaleDoneDialog({
     <Dialog
       open
       onOpenChange={(o) => !o && onClose()}
-      title={`Venta #${sale.numero} registrada`}
+      title={sale.numero ? `Venta #${sale.numero} registrada` : 'Venta guardada: pendiente de sincronizar'}
       description={`Total ${formatMoney(sale.total, formatting)}${extras.vuelto ? ` · Vuelto ${formatMoney(extras.vuelto / 100, formatting)}` : ''}`}
       className="max-w-md"
     >

@@ -4,6 +4,7 @@ import type { Customer } from '@mostrador/shared/customers';
 import { useBusiness } from '@/app/business-context';
 import { api } from '@/lib/api';
 import { rankCatalog, type CatalogItem } from './cart';
+import { isNetworkError, offlineStore, recordCustomer, searchLocal, searchLocalCustomers } from './offline/offline-pos';
 
 const cents = (n: number) => Math.round(n * 100);
 const milli = (n: number) => Math.round(n * 1000);
@@ -32,6 +33,18 @@ export const serviceToItem = (s: Service): CatalogItem => ({
 
 /** Active products and services whose name or code contains `q`, best match first (see rankCatalog). */
 export async function searchCatalog(businessId: string, q: string, limit = 8, signal?: AbortSignal) {
+  // Without a connection, the catalogue kept on the device answers (issue 18).
+  const local = offlineStore.get();
+  if (!local.online && local.catalogo) return searchLocal(q, limit);
+  try {
+    return await searchServer(businessId, q, limit, signal);
+  } catch (e) {
+    if (isNetworkError(e) && offlineStore.get().catalogo) return searchLocal(q, limit);
+    throw e;
+  }
+}
+
+async function searchServer(businessId: string, q: string, limit: number, signal?: AbortSignal) {
   const query = { q, activo: 'true', limit };
   const [products, services] = await Promise.all([
     api.get<Product[]>(`/businesses/${businessId}/products`, query),
@@ -50,6 +63,8 @@ export function useCatalogSearch(q: string, allowed = true) {
     queryKey: ['inventory', b, 'pos-search', term],
     queryFn: ({ signal }) => searchCatalog(b, term, 8, signal),
     enabled: Boolean(b && term) && allowed,
+    // Offline the catalogue on the device answers.
+    networkMode: 'always',
     staleTime: 15_000,
     placeholderData: keepPreviousData,
   });
@@ -60,8 +75,18 @@ export function useCustomerSearch(q: string, enabled: boolean) {
   const b = businessId ?? '';
   return useQuery({
     queryKey: ['customers', b, 'pos', q.trim()],
-    queryFn: () => api.get<Customer[]>(`/businesses/${b}/clientes`, { q: q.trim() || undefined, limit: 8 }),
+    queryFn: async () => {
+      const local = () => searchLocalCustomers(q, 8) as unknown as Customer[];
+      if (!offlineStore.get().online && offlineStore.get().catalogo) return local();
+      try {
+        return await api.get<Customer[]>(`/businesses/${b}/clientes`, { q: q.trim() || undefined, limit: 8 });
+      } catch (e) {
+        if (isNetworkError(e) && offlineStore.get().catalogo) return local();
+        throw e;
+      }
+    },
     enabled: Boolean(b) && enabled,
+    networkMode: 'always',
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
@@ -71,13 +96,25 @@ export function useCreateCustomer() {
   const { businessId } = useBusiness();
   const qc = useQueryClient();
   return useMutation({
+    // Offline too: the customer goes to the device's queue (issue 18).
+    networkMode: 'always',
     mutationFn: (body: {
       nombre: string;
       apellido: string | null;
       documento_tipo: string | null;
       documento_numero: string | null;
       telefono: string | null;
-    }) => api.post<Customer>(`/businesses/${businessId}/clientes`, body),
+    }) =>
+      // Through the offline queue, with an id made here: sales naming it are sent after it.
+      recordCustomer(
+        {
+          email: null,
+          condicion_iva: 'consumidor_final',
+          limite_credito: null,
+          ...body,
+        },
+        `Cliente ${[body.nombre, body.apellido].filter(Boolean).join(' ')}`,
+      ) as unknown as Promise<Customer>,
     onSuccess: () => qc.invalidateQueries({ queryKey: ['customers', businessId] }),
   });
 }

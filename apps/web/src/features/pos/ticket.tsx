@@ -104,14 +104,17 @@ export function Ticket({ sale, business, formatting, extras, format }: TicketPro
   const money = (n: number) => formatMoney(n, formatting);
   const narrow = format === '80mm';
   return (
-    <article aria-label={`Ticket de la venta #${sale.numero}`} className={printPage(format)}>
+    <article
+      aria-label={sale.numero ? `Ticket de la venta #${sale.numero}` : 'Ticket pendiente de sincronizar'}
+      className={printPage(format)}
+    >
       <header className={cn(narrow ? 'text-center' : 'flex items-start justify-between border-b border-black pb-3')}>
         <div>
           <p className={cn('font-bold', narrow ? 'text-sm' : 'text-xl')}>{business?.nombre ?? 'Mostrador'}</p>
           {business?.cuit && <p>CUIT {business.cuit}</p>}
         </div>
         <div className={cn(!narrow && 'text-right')}>
-          <p className="font-semibold">Venta #{sale.numero}</p>
+          <p className="font-semibold">{sale.numero ? `Venta #${sale.numero}` : 'PENDIENTE DE SINCRONIZAR'}</p>
           <p>{formatDateTime(sale.fecha, formatting)}</p>
         </div>
       </header>
