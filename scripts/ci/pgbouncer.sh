@@ -4,6 +4,7 @@
 # per-file test databases work without listing them.
 #
 #   scripts/ci/pgbouncer.sh start DIR [LISTEN_PORT=6432] [PG_PORT=5432] [USERS="postgres postgres_app"]
+#     (USERS: names, or name=password when the server asks for one)
 #   scripts/ci/pgbouncer.sh stop DIR
 #
 # Authentication is `trust` against an auth_file that lists the users: loopback only, the server
@@ -22,7 +23,13 @@ start)
   [ -x "$bin" ] || { echo "pgbouncer no está instalado (apt-get install -y pgbouncer)" >&2; exit 1; }
   mkdir -p "$dir"
   : >"$dir/userlist.txt"
-  for u in $users; do printf '"%s" ""\n' "$u" >>"$dir/userlist.txt"; done
+  for u in $users; do
+    # "name" or "name=password" (PgBouncer logs in to the server with it when the server asks).
+    name=${u%%=*}
+    pw=""
+    [ "$name" != "$u" ] && pw=${u#*=}
+    printf '"%s" "%s"\n' "$name" "$pw" >>"$dir/userlist.txt"
+  done
   cat >"$dir/pgbouncer.ini" <<INI
 [databases]
 * = host=127.0.0.1 port=$pgport
@@ -46,6 +53,7 @@ INI
   as=()
   if [ "$(id -u)" = 0 ]; then
     chown -R postgres "$dir"
+    chmod 600 "$dir/userlist.txt"
     as=(-u postgres)
   fi
   "$bin" -d "${as[@]}" "$dir/pgbouncer.ini"
