@@ -7,6 +7,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -36,7 +37,7 @@ export const businesses = pgTable('businesses', {
 export const businessMembers = pgTable(
   'business_members',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -63,37 +64,42 @@ export const businessMembers = pgTable(
     ultimoAcceso: timestamp('ultimo_acceso', { withTimezone: true }),
   },
   (t) => [
+    primaryKey({ name: 'business_members_pkey', columns: [t.id, t.businessId] }),
     check('business_members_descuento_maximo_rango', sql`${t.descuentoMaximo} BETWEEN 0 AND 100`),
     unique('business_members_business_user_key').on(t.businessId, t.userId),
     index('business_members_user_idx').on(t.userId),
   ],
 );
 
-export const tenantSettings = pgTable('tenant_settings', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  businessId: uuid('business_id')
-    .notNull()
-    .unique()
-    .references(() => businesses.id, { onDelete: 'cascade' }),
-  locale: text('locale').notNull().default('es-AR'),
-  timezone: text('timezone').notNull().default('America/Argentina/Buenos_Aires'),
-  currency: text('currency').notNull().default('ARS'),
-  salesDropThreshold: numeric('sales_drop_threshold', { precision: 5, scale: 2 }).notNull().default('15'),
-  minDaysForModel: integer('min_days_for_model').notNull().default(30),
-  balanza: jsonb('balanza').$type<ScaleLayout>(),
-  /** The POS asks for an open turno before selling. */
-  cajaRequiereTurno: boolean('caja_requiere_turno').notNull().default(true),
-  /** A sale may take more than the stock; the stock goes negative (issue 15). */
-  venderSinStock: boolean('vender_sin_stock').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const tenantSettings = pgTable(
+  'tenant_settings',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .unique()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    locale: text('locale').notNull().default('es-AR'),
+    timezone: text('timezone').notNull().default('America/Argentina/Buenos_Aires'),
+    currency: text('currency').notNull().default('ARS'),
+    salesDropThreshold: numeric('sales_drop_threshold', { precision: 5, scale: 2 }).notNull().default('15'),
+    minDaysForModel: integer('min_days_for_model').notNull().default(30),
+    balanza: jsonb('balanza').$type<ScaleLayout>(),
+    /** The POS asks for an open turno before selling. */
+    cajaRequiereTurno: boolean('caja_requiere_turno').notNull().default(true),
+    /** A sale may take more than the stock; the stock goes negative (issue 15). */
+    venderSinStock: boolean('vender_sin_stock').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'tenant_settings_pkey', columns: [t.id, t.businessId] })],
+);
 
 /** Finance categories; "Ventas" and "Compras" are created with every business (sistema). */
 export const financeCategories = pgTable(
   'finance_categories',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -106,6 +112,7 @@ export const financeCategories = pgTable(
     actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'finance_categories_pkey', columns: [t.id, t.businessId] }),
     unique('finance_categories_business_id_key').on(t.businessId, t.id),
     uniqueIndex('finance_categories_name_key').on(t.businessId, t.tipo, sql`lower(${t.nombre})`),
   ],
@@ -115,7 +122,7 @@ export const financeCategories = pgTable(
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -127,5 +134,8 @@ export const auditLog = pgTable(
     despues: jsonb('despues'),
     fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_business_fecha_idx').on(t.businessId, t.fecha)],
+  (t) => [
+    primaryKey({ name: 'audit_log_pkey', columns: [t.id, t.businessId] }),
+    index('audit_log_business_fecha_idx').on(t.businessId, t.fecha),
+  ],
 );

@@ -24,7 +24,7 @@ import { users } from './users.js';
 export const paymentMethods = pgTable(
   'payment_methods',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -38,6 +38,7 @@ export const paymentMethods = pgTable(
     actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t): PgTableExtraConfigValue[] => [
+    primaryKey({ name: 'payment_methods_pkey', columns: [t.id, t.businessId] }),
     unique('payment_methods_business_id_key').on(t.businessId, t.id),
     uniqueIndex('payment_methods_nombre_idx').on(t.businessId, sql`lower(${t.nombre})`),
     check(
@@ -51,7 +52,7 @@ export const paymentMethods = pgTable(
 export const cajas = pgTable(
   'cajas',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -60,6 +61,7 @@ export const cajas = pgTable(
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t): PgTableExtraConfigValue[] => [
+    primaryKey({ name: 'cajas_pkey', columns: [t.id, t.businessId] }),
     unique('cajas_business_id_key').on(t.businessId, t.id),
     uniqueIndex('cajas_nombre_idx').on(t.businessId, sql`lower(${t.nombre})`),
   ],
@@ -69,7 +71,7 @@ export const cajas = pgTable(
 export const turnos = pgTable(
   'turnos',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -86,6 +88,7 @@ export const turnos = pgTable(
     observaciones: text('observaciones'),
   },
   (t): PgTableExtraConfigValue[] => [
+    primaryKey({ name: 'turnos_pkey', columns: [t.id, t.businessId] }),
     unique('turnos_business_id_key').on(t.businessId, t.id),
     unique('turnos_business_numero_key').on(t.businessId, t.numero),
     foreignKey({
@@ -97,7 +100,7 @@ export const turnos = pgTable(
     check('turnos_fondo', sql`${t.fondoInicial} >= 0`),
     check('turnos_cerrado', sql`(${t.estado} = 'cerrado') = (${t.cerradoEn} IS NOT NULL)`),
     uniqueIndex('turnos_caja_abierto_idx')
-      .on(t.cajaId)
+      .on(t.cajaId, t.businessId)
       .where(sql`${t.estado} = 'abierto'`),
     index('turnos_business_abierto_idx').on(t.businessId, t.abiertoEn.desc()),
   ],
@@ -107,7 +110,7 @@ export const turnos = pgTable(
 export const turnoMovimientos = pgTable(
   'turno_movimientos',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -119,6 +122,7 @@ export const turnoMovimientos = pgTable(
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t): PgTableExtraConfigValue[] => [
+    primaryKey({ name: 'turno_movimientos_pkey', columns: [t.id, t.businessId] }),
     foreignKey({
       name: 'turno_movimientos_turno_fk',
       columns: [t.businessId, t.turnoId],
@@ -144,7 +148,7 @@ export const turnoArqueos = pgTable(
     diferencia: numeric('diferencia', { precision: 14, scale: 2 }).notNull(),
   },
   (t): PgTableExtraConfigValue[] => [
-    primaryKey({ name: 'turno_arqueos_pkey', columns: [t.turnoId, t.medioPagoId] }),
+    primaryKey({ name: 'turno_arqueos_pkey', columns: [t.turnoId, t.medioPagoId, t.businessId] }),
     foreignKey({
       name: 'turno_arqueos_turno_fk',
       columns: [t.businessId, t.turnoId],
@@ -164,7 +168,7 @@ export const turnoArqueos = pgTable(
 export const cobros = pgTable(
   'cobros',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -179,6 +183,7 @@ export const cobros = pgTable(
     observaciones: text('observaciones'),
   },
   (t): PgTableExtraConfigValue[] => [
+    primaryKey({ name: 'cobros_pkey', columns: [t.id, t.businessId] }),
     unique('cobros_business_id_key').on(t.businessId, t.id),
     unique('cobros_business_numero_key').on(t.businessId, t.numero),
     foreignKey({

@@ -7,6 +7,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -21,7 +22,7 @@ import { users } from './users.js';
 export const productCategories = pgTable(
   'product_categories',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -32,6 +33,7 @@ export const productCategories = pgTable(
     actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'product_categories_pkey', columns: [t.id, t.businessId] }),
     unique('product_categories_business_id_key').on(t.businessId, t.id),
     uniqueIndex('product_categories_name_key').on(t.businessId, sql`lower(${t.nombre})`),
   ],
@@ -45,7 +47,7 @@ export const productCategories = pgTable(
 export const products = pgTable(
   'products',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -69,6 +71,7 @@ export const products = pgTable(
     actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t): PgTableExtraConfigValue[] => [
+    primaryKey({ name: 'products_pkey', columns: [t.id, t.businessId] }),
     unique('products_business_id_key').on(t.businessId, t.id),
     foreignKey({
       name: 'products_categoria_fk',
@@ -95,7 +98,7 @@ export const products = pgTable(
 export const stockMovements = pgTable(
   'stock_movements',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -109,6 +112,7 @@ export const stockMovements = pgTable(
     fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
   },
   (t): PgTableExtraConfigValue[] => [
+    primaryKey({ name: 'stock_movements_pkey', columns: [t.id, t.businessId] }),
     unique('stock_movements_business_id_key').on(t.businessId, t.id),
     // A product without sales or purchases may be deleted: its own history goes with it.
     foreignKey({
@@ -127,7 +131,7 @@ export const stockMovements = pgTable(
 export const services = pgTable(
   'services',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -142,6 +146,7 @@ export const services = pgTable(
     actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t): PgTableExtraConfigValue[] => [
+    primaryKey({ name: 'services_pkey', columns: [t.id, t.businessId] }),
     unique('services_business_id_key').on(t.businessId, t.id),
     foreignKey({
       name: 'services_categoria_fk',

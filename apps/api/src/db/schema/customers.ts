@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { DOCUMENT_TYPES } from '@mostrador/shared';
 import { businesses } from './businesses.js';
 
@@ -7,7 +18,7 @@ import { businesses } from './businesses.js';
 export const customers = pgTable(
   'customers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -30,6 +41,7 @@ export const customers = pgTable(
     actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'customers_pkey', columns: [t.id, t.businessId] }),
     unique('customers_business_id_key').on(t.businessId, t.id),
     check('customers_limite_credito', sql`${t.limiteCredito} >= 0`),
     uniqueIndex('customers_document_key')

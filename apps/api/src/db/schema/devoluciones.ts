@@ -27,7 +27,7 @@ import { users } from './users.js';
 export const devoluciones = pgTable(
   'devoluciones',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -44,6 +44,7 @@ export const devoluciones = pgTable(
     usuarioId: uuid('usuario_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t): PgTableExtraConfigValue[] => [
+    primaryKey({ name: 'devoluciones_pkey', columns: [t.id, t.businessId] }),
     unique('devoluciones_business_id_key').on(t.businessId, t.id),
     unique('devoluciones_business_numero_key').on(t.businessId, t.numero),
     foreignKey({
@@ -87,16 +88,19 @@ export const devolucionItems = pgTable(
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
     devolucionId: uuid('devolucion_id').notNull(),
-    ventaItemId: uuid('venta_item_id')
-      .notNull()
-      .references(() => saleItems.id),
+    ventaItemId: uuid('venta_item_id').notNull(),
     cantidad: numeric('cantidad', { precision: 14, scale: 3 }).notNull(),
     monto: numeric('monto', { precision: 14, scale: 2 }).notNull(),
     subtotal: numeric('subtotal', { precision: 14, scale: 2 }).notNull(),
     costo: numeric('costo', { precision: 14, scale: 2 }).notNull(),
   },
   (t): PgTableExtraConfigValue[] => [
-    primaryKey({ name: 'devolucion_items_pkey', columns: [t.devolucionId, t.ventaItemId] }),
+    primaryKey({ name: 'devolucion_items_pkey', columns: [t.devolucionId, t.ventaItemId, t.businessId] }),
+    foreignKey({
+      name: 'devolucion_items_venta_item_fk',
+      columns: [t.businessId, t.ventaItemId],
+      foreignColumns: [saleItems.businessId, saleItems.id],
+    }),
     foreignKey({
       name: 'devolucion_items_devolucion_fk',
       columns: [t.businessId, t.devolucionId],

@@ -7,6 +7,7 @@ import {
   index,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -30,7 +31,7 @@ import { users } from './users.js';
 export const financeMovements = pgTable(
   'finance_movements',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -61,6 +62,7 @@ export const financeMovements = pgTable(
     actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t): PgTableExtraConfigValue[] => [
+    primaryKey({ name: 'finance_movements_pkey', columns: [t.id, t.businessId] }),
     unique('finance_movements_business_id_key').on(t.businessId, t.id),
     foreignKey({
       name: 'finance_movements_categoria_fk',
@@ -116,7 +118,7 @@ export const financeMovements = pgTable(
 export const financeAccounts = pgTable(
   'finance_accounts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -143,6 +145,7 @@ export const financeAccounts = pgTable(
     actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t): PgTableExtraConfigValue[] => [
+    primaryKey({ name: 'finance_accounts_pkey', columns: [t.id, t.businessId] }),
     unique('finance_accounts_business_id_key').on(t.businessId, t.id),
     foreignKey({
       name: 'finance_accounts_cliente_fk',

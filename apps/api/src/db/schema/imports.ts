@@ -4,6 +4,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -21,7 +22,7 @@ import { users } from './users.js';
 export const importBatches = pgTable(
   'import_batches',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -37,6 +38,7 @@ export const importBatches = pgTable(
     expiraEn: timestamp('expira_en', { withTimezone: true }).notNull(),
   },
   (t) => [
+    primaryKey({ name: 'import_batches_pkey', columns: [t.id, t.businessId] }),
     unique('import_batches_business_id_key').on(t.businessId, t.id),
     unique('import_batches_business_user_key').on(t.businessId, t.userId),
   ],
@@ -46,7 +48,7 @@ export const importBatches = pgTable(
 export const importRows = pgTable(
   'import_rows',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     businessId: uuid('business_id').notNull(),
     batchId: uuid('batch_id').notNull(),
     fila: integer('fila').notNull(),
@@ -56,6 +58,7 @@ export const importRows = pgTable(
     errores: jsonb('errores').$type<string[]>().notNull(),
   },
   (t): PgTableExtraConfigValue[] => [
+    primaryKey({ name: 'import_rows_pkey', columns: [t.id, t.businessId] }),
     unique('import_rows_business_id_key').on(t.businessId, t.id),
     foreignKey({
       name: 'import_rows_batch_fk',

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.js';
 import { users } from './users.js';
 
@@ -6,7 +6,7 @@ import { users } from './users.js';
 export const invitations = pgTable(
   'invitations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -25,7 +25,8 @@ export const invitations = pgTable(
     aceptadaEn: timestamp('aceptada_en', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('invitations_token_key').on(t.token),
+    primaryKey({ name: 'invitations_pkey', columns: [t.id, t.businessId] }),
+    uniqueIndex('invitations_token_key').on(t.token, t.businessId),
     index('invitations_business_idx').on(t.businessId, t.creadaEn),
   ],
 );

@@ -7,6 +7,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -26,7 +27,7 @@ import { users } from './users.js';
 export const purchases = pgTable(
   'purchases',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -53,6 +54,7 @@ export const purchases = pgTable(
     actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t): PgTableExtraConfigValue[] => [
+    primaryKey({ name: 'purchases_pkey', columns: [t.id, t.businessId] }),
     unique('purchases_business_id_key').on(t.businessId, t.id),
     unique('purchases_numero_key').on(t.businessId, t.numero),
     foreignKey({
@@ -80,7 +82,7 @@ export const purchases = pgTable(
 export const purchaseItems = pgTable(
   'purchase_items',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -93,8 +95,9 @@ export const purchaseItems = pgTable(
     precioCompraAnterior: numeric('precio_compra_anterior', { precision: 14, scale: 2 }),
   },
   (t): PgTableExtraConfigValue[] => [
+    primaryKey({ name: 'purchase_items_pkey', columns: [t.id, t.businessId] }),
     unique('purchase_items_business_id_key').on(t.businessId, t.id),
-    unique('purchase_items_producto_key').on(t.compraId, t.productoId),
+    unique('purchase_items_producto_key').on(t.compraId, t.productoId, t.businessId),
     foreignKey({
       name: 'purchase_items_compra_fk',
       columns: [t.businessId, t.compraId],

@@ -29,7 +29,7 @@ import { users } from './users.js';
 export const sales = pgTable(
   'sales',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -60,6 +60,7 @@ export const sales = pgTable(
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t): PgTableExtraConfigValue[] => [
+    primaryKey({ name: 'sales_pkey', columns: [t.id, t.businessId] }),
     unique('sales_business_id_key').on(t.businessId, t.id),
     unique('sales_business_numero_key').on(t.businessId, t.numero),
     foreignKey({
@@ -102,7 +103,7 @@ export const sales = pgTable(
 export const salePayments = pgTable(
   'sale_payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -119,6 +120,7 @@ export const salePayments = pgTable(
     vuelto: numeric('vuelto', { precision: 14, scale: 2 }).notNull().default('0'),
   },
   (t): PgTableExtraConfigValue[] => [
+    primaryKey({ name: 'sale_payments_pkey', columns: [t.id, t.businessId] }),
     foreignKey({
       name: 'sale_payments_venta_fk',
       columns: [t.businessId, t.ventaId],
@@ -143,7 +145,7 @@ export const salePayments = pgTable(
 export const saleItems = pgTable(
   'sale_items',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -168,6 +170,7 @@ export const saleItems = pgTable(
     anulada: boolean('anulada').notNull().default(false),
   },
   (t): PgTableExtraConfigValue[] => [
+    primaryKey({ name: 'sale_items_pkey', columns: [t.id, t.businessId] }),
     foreignKey({
       name: 'sale_items_venta_fk',
       columns: [t.businessId, t.ventaId],

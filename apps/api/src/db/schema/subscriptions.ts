@@ -6,6 +6,7 @@ import {
   index,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -24,7 +25,7 @@ import { customers } from './customers.js';
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -49,6 +50,7 @@ export const subscriptions = pgTable(
     actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t): PgTableExtraConfigValue[] => [
+    primaryKey({ name: 'subscriptions_pkey', columns: [t.id, t.businessId] }),
     unique('subscriptions_business_id_key').on(t.businessId, t.id),
     foreignKey({
       name: 'subscriptions_cliente_fk',

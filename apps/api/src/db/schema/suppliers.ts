@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.js';
 
 /**
@@ -9,7 +9,7 @@ import { businesses } from './businesses.js';
 export const suppliers = pgTable(
   'suppliers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -31,6 +31,7 @@ export const suppliers = pgTable(
     actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'suppliers_pkey', columns: [t.id, t.businessId] }),
     unique('suppliers_business_id_key').on(t.businessId, t.id),
     uniqueIndex('suppliers_cuit_key')
       .on(t.businessId, t.cuit)

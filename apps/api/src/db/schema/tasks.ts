@@ -3,6 +3,7 @@ import {
   check,
   index,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -20,7 +21,7 @@ import { users } from './users.js';
 export const tasks = pgTable(
   'tasks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -40,6 +41,7 @@ export const tasks = pgTable(
     actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t): PgTableExtraConfigValue[] => [
+    primaryKey({ name: 'tasks_pkey', columns: [t.id, t.businessId] }),
     unique('tasks_business_id_key').on(t.businessId, t.id),
     check('tasks_fechas', sql`${t.fechaFin} IS NULL OR ${t.fechaInicio} IS NULL OR ${t.fechaFin} >= ${t.fechaInicio}`),
     index('tasks_business_creado_idx').on(t.businessId, t.creadoEn.desc(), t.id),

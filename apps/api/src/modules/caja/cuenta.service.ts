@@ -54,12 +54,12 @@ export async function getCuenta(ex: Executor, businessId: string, clienteId: str
     sql`SELECT 'venta' AS tipo, s.fecha, s.numero, s.id, sum(sp.total)::text AS monto
           FROM sales s JOIN sale_payments sp ON sp.business_id = s.business_id AND sp.venta_id = s.id AND sp.tipo = 'cuenta_corriente'
          WHERE s.business_id = ${businessId} AND s.cliente_id = ${clienteId}
-         GROUP BY s.id
+         GROUP BY s.id, s.business_id
         UNION ALL
         SELECT 'anulacion', s.anulada_en, s.numero, s.id, sum(sp.total)::text
           FROM sales s JOIN sale_payments sp ON sp.business_id = s.business_id AND sp.venta_id = s.id AND sp.tipo = 'cuenta_corriente'
          WHERE s.business_id = ${businessId} AND s.cliente_id = ${clienteId} AND s.estado = 'anulada'
-         GROUP BY s.id
+         GROUP BY s.id, s.business_id
         UNION ALL
         SELECT 'cobro', k.fecha, k.numero, k.id, k.monto::text
           FROM cobros k WHERE k.business_id = ${businessId} AND k.cliente_id = ${clienteId}
@@ -196,7 +196,7 @@ export async function listDeudores(
           JOIN sales s ON s.business_id = ${businessId} AND s.cliente_id = o.id AND s.estado = 'completada'
           JOIN sale_payments sp ON sp.business_id = s.business_id AND sp.venta_id = s.id AND sp.tipo = 'cuenta_corriente'
          WHERE o.saldo > 0
-         GROUP BY o.id, o.nombre, o.limite_credito, o.saldo, o.pagado, s.id
+         GROUP BY o.id, o.nombre, o.limite_credito, o.saldo, o.pagado, s.id, s.business_id
          ORDER BY o.id, s.fecha, s.id`,
   );
   const byCustomer = new Map<string, R[]>();

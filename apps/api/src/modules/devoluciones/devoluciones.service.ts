@@ -58,7 +58,7 @@ async function withItems(ex: Executor, businessId: string, list: R[]): Promise<D
     ex,
     sql`SELECT di.devolucion_id, di.venta_item_id, i.tipo, i.producto_id, i.servicio_id, i.nombre, di.cantidad::text,
                i.precio_unitario::text, di.monto::text
-          FROM devolucion_items di JOIN sale_items i ON i.id = di.venta_item_id
+          FROM devolucion_items di JOIN sale_items i ON i.business_id = di.business_id AND i.id = di.venta_item_id
          WHERE di.business_id = ${businessId} AND di.devolucion_id = ANY(${`{${ids.join(',')}}`}::uuid[])
          ORDER BY i.posicion`,
   );
@@ -177,9 +177,9 @@ async function saleLines(ex: Executor, businessId: string, ventaId: string, tota
     sql`SELECT i.id, i.nombre, i.producto_id, i.cantidad::text, i.subtotal::text, i.costo_total::text,
                coalesce(sum(di.cantidad), 0)::text AS devuelta, coalesce(sum(di.monto), 0)::text AS monto,
                coalesce(sum(di.subtotal), 0)::text AS dsub, coalesce(sum(di.costo), 0)::text AS dcosto
-          FROM sale_items i LEFT JOIN devolucion_items di ON di.venta_item_id = i.id
+          FROM sale_items i LEFT JOIN devolucion_items di ON di.business_id = i.business_id AND di.venta_item_id = i.id
          WHERE i.business_id = ${businessId} AND i.venta_id = ${ventaId}
-         GROUP BY i.id ORDER BY i.posicion`,
+         GROUP BY i.id, i.business_id ORDER BY i.posicion`,
   );
   const shares = lineShares(
     total,

@@ -109,7 +109,7 @@ export async function salesReport(
                       SELECT i.tipo, coalesce(i.producto_id, i.servicio_id), i.nombre, -di.cantidad, -di.subtotal, -di.costo
                         FROM devoluciones d
                         JOIN devolucion_items di ON di.business_id = d.business_id AND di.devolucion_id = d.id
-                        JOIN sale_items i ON i.id = di.venta_item_id
+                        JOIN sale_items i ON i.business_id = di.business_id AND i.id = di.venta_item_id
                        WHERE ${returnsRange}) x
                GROUP BY 1, 2
               HAVING sum(x.cantidad) <> 0 OR sum(x.total) <> 0) t
