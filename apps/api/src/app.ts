@@ -42,6 +42,7 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { supplierRoutes } from './modules/suppliers/suppliers.routes.js';
 import { purchaseRoutes } from './modules/purchases/purchases.routes.js';
 import { cajaRoutes } from './modules/caja/caja.routes.js';
+import { reportsReader, type ReportsReader } from './db/reports.js';
 import { salesRoutes } from './modules/sales/sales.routes.js';
 import { devolucionRoutes } from './modules/devoluciones/devoluciones.routes.js';
 import { secretBox } from './modules/facturacion/arca-crypto.js';
@@ -59,6 +60,8 @@ export type App = FastifyInstance<
 
 export interface AppOptions {
   database: Database;
+  /** A streaming replica for reports (REPORTS_DATABASE_URL); the primary when absent. */
+  reports?: Database | null;
   jwtSecret: string;
   publicUrl: string;
   smtpUrl?: string;
@@ -97,6 +100,8 @@ export interface ImportLimits {
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    /** Reports, dashboards, exports and finance summaries read here (db/reports.ts). */
+    reports: ReportsReader;
     services: AppServices;
     /** Electronic invoices through ARCA (modules/facturacion). */
     facturacion: Facturador;
@@ -129,6 +134,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 
   const jwtKey = new TextEncoder().encode(opts.jwtSecret);
   app.decorate('db', opts.database);
+  app.decorate('reports', reportsReader(opts.database, opts.reports));
   app.decorate('services', {
     mailer: createMailer(opts.smtpUrl, opts.mailFrom ?? 'Mostrador <no-responder@mostrador.local>', app.log),
     jwtKey,
@@ -175,7 +181,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     origin: opts.corsOrigins && opts.corsOrigins.length ? opts.corsOrigins : false,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Business-Id'],
-    exposedHeaders: ['X-Request-Id', 'X-Total-Count', 'Retry-After', 'Content-Disposition'],
+    exposedHeaders: ['X-Request-Id', 'X-Total-Count', 'Retry-After', 'Content-Disposition', 'X-Data-Age'],
   });
   await app.register(swagger, {
     openapi: {

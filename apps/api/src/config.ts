@@ -7,6 +7,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** The requests' connection, as a role the operator created (docs/decisions/0010); derived by default. */
   APP_DATABASE_URL: z.string().optional(),
+  /** A streaming replica for reports, dashboards, exports and finance summaries (docs/decisions/0015). */
+  REPORTS_DATABASE_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Mostrador <no-responder@mostrador.local>'),

@@ -54,6 +54,7 @@ async function main() {
     },
     {
       appDatabaseUrl: env.APP_DATABASE_URL,
+      reportsDatabaseUrl: env.DATABASE_URL ? env.REPORTS_DATABASE_URL : undefined,
       log: (level, msg) => {
         if (level === 'warn') console.warn(msg);
         else if (level === 'error') console.error(msg);
@@ -73,11 +74,12 @@ async function main() {
 }
 
 async function serve(env: Env, dataDir: string, db: OpenDatabase, started: number) {
-  const { database, embedded } = db;
+  const { database, embedded, reports } = db;
 
   const webDist = env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
   const app = await buildApp({
     database,
+    reports,
     // server_secrets belongs to the owner: the app role cannot read it.
     jwtSecret: await db.asOwner((owner) =>
       resolveJwtSecret({ given: env.JWT_SECRET, dataDir, db: owner.db, embedded: !!embedded }),

@@ -22,6 +22,8 @@ async function ensureDatabase(adminUrl: string, name: string) {
 export interface OpenDatabase {
   /** The requests' pool: connected as the app role (roles.ts), never as the owner. */
   database: Database;
+  /** The reports' pool on a streaming replica (REPORTS_DATABASE_URL), as the app role; null without one. */
+  reports: Database | null;
   embedded: EmbeddedServer | null;
   /** The app role's name. */
   appRole: string;
@@ -33,6 +35,21 @@ export interface OpenDatabase {
 export interface OpenOptions extends EmbeddedEvents {
   /** The app role's connection, when the operator created that role (APP_DATABASE_URL). */
   appDatabaseUrl?: string;
+  /** A streaming replica for reports (REPORTS_DATABASE_URL; docs/decisions/0015). */
+  reportsDatabaseUrl?: string;
+}
+
+/**
+ * The replica's connection for the reports' pool. A physical replica has the primary's roles: given
+ * with the owner's user (or none), it connects as the app role instead, with the app role's password.
+ */
+export function reportsUrlFor(reportsUrl: string, ownerUrl: string, app: AppRole): string {
+  const given = new URL(reportsUrl);
+  if (given.username && userOf(reportsUrl) !== userOf(ownerUrl)) return reportsUrl;
+  const appUrl = new URL(app.url);
+  given.username = appUrl.username;
+  given.password = appUrl.password;
+  return given.toString();
 }
 
 export interface EmbeddedEvents {
@@ -195,8 +212,12 @@ export async function openDatabase(
       );
     }
   }
+  const reports = options.reportsDatabaseUrl
+    ? connect(reportsUrlFor(options.reportsDatabaseUrl, ownerUrl, app), poolSize, timeouts)
+    : null;
   return {
     database,
+    reports,
     embedded,
     appRole: app.role,
     async asOwner(fn) {
@@ -209,6 +230,7 @@ export async function openDatabase(
     },
     async close() {
       await database.close().catch(() => {});
+      await reports?.close().catch(() => {});
       if (embedded) await embedded.stop().catch(() => {});
     },
   };

@@ -1,14 +1,16 @@
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../app.js';
 import { access } from '../lib/access.js';
 import { createTestApp } from '../test/app.js';
+import { withDatabase } from '../test/databases.js';
 import { createBusiness, registerUser } from '../test/fixtures.js';
 import { connect, DEFAULT_TIMEOUTS, startupOptions } from './client.js';
 
 const ctx = await createTestApp();
-const url = ctx.database.pool.options.connectionString as string;
+// Startup options reach the server only on a direct connection (a pooler drops them): the app role, direct.
+const url = withDatabase(inject('pg').directAppUrl, new URL(ctx.appUrl).pathname.slice(1));
 // The same database, with a short lock wait: a request stuck behind a lock gives up after 300 ms.
 const timed = connect(url, 3, { statementMs: 4_000, lockMs: 300, idleInTransactionMs: 2_000 });
 const app = await buildApp({

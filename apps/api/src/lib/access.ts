@@ -226,12 +226,8 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
   /** One round trip: the session and, for business routes, the membership, plan and settings. */
   async function lookup(sid: string, sub: string, now: Date, businessId?: string): Promise<Row | undefined> {
     const { rows } = businessId
-      ? await pool().query<Row>({
-          name: 'session_business',
-          text: SQL_SESSION_BUSINESS,
-          values: [sid, sub, now, businessId],
-        })
-      : await pool().query<Row>({ name: 'session', text: SQL_SESSION, values: [sid, sub, now] });
+      ? await pool().query<Row>(SQL_SESSION_BUSINESS, [sid, sub, now, businessId])
+      : await pool().query<Row>(SQL_SESSION, [sid, sub, now]);
     return rows[0];
   }
 

@@ -10,8 +10,11 @@ import { ensureAppRole } from '../db/roles.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** adminUrl: the owner (migrations, fixtures); appUrl: the app role, as the requests connect. */
-    pg: { adminUrl: string; appUrl: string; appRole: string; template: string; prefix: string };
+    /**
+     * adminUrl: the owner (migrations, fixtures); appUrl: the app role, as the requests connect
+     * (through the pooler of TEST_APP_DATABASE_URL when set); directAppUrl: the app role, straight to the server.
+     */
+    pg: { adminUrl: string; appUrl: string; directAppUrl: string; appRole: string; template: string; prefix: string };
   }
 }
 
@@ -42,13 +45,16 @@ export default async function setup(project: TestProject) {
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${template}`);
   await admin.query(`CREATE DATABASE ${template} TEMPLATE template0 ENCODING 'UTF8'`);
-  const app = await ensureAppRole(adminUrl);
+  const ensured = await ensureAppRole(adminUrl);
+  // TEST_APP_DATABASE_URL: the requests' connections go there, e.g. through PgBouncer in transaction
+  // mode (.ci/run, scripts/ci/pgbouncer.sh); owner work (databases, migrations, fixtures) stays direct.
+  const app = { role: ensured.role, url: process.env.TEST_APP_DATABASE_URL || ensured.url };
   const tpl = connect(withDatabase(adminUrl, template), 1);
   await runMigrations(tpl.db, { appRole: app.role });
   await tpl.close();
   await admin.end();
 
-  project.provide('pg', { adminUrl, appUrl: app.url, appRole: app.role, template, prefix });
+  project.provide('pg', { adminUrl, appUrl: app.url, directAppUrl: ensured.url, appRole: app.role, template, prefix });
 
   return async () => {
     const c = new pg.Client({ connectionString: adminUrl });

@@ -1,5 +1,6 @@
 import type { FieldError } from '@mostrador/shared';
 import { offlineCache } from './offline-cache';
+import { noteDataAge } from './data-age';
 import { session } from './session';
 
 export const API_BASE = '/api/v1';
@@ -83,6 +84,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     session.clear();
     window.location.assign('/login');
   }
+  noteDataAge(res.headers);
   const isJson = res.headers.get('content-type')?.includes('application/json');
   const data = res.status === 204 ? undefined : isJson ? await res.json() : await res.blob();
   if (!res.ok) {

@@ -126,7 +126,8 @@ const SQL_LIST = `
 
 /**
  * The caller's accepted businesses, oldest membership first (the client selects the first).
- * Read on every load of the app: a prepared statement.
+ * Unnamed statement: a named one would live on one server connection, which a transaction-mode
+ * pooler (PgBouncer) does not keep for us.
  */
 export async function listBusinesses(pool: Pool, userId: string): Promise<Business[]> {
   const { rows } = await pool.query<{
@@ -138,7 +139,7 @@ export async function listBusinesses(pool: Pool, userId: string): Promise<Busine
     creada_por: string;
     creada_en: Date;
     rol: 'admin' | 'empleado';
-  }>({ name: 'list_businesses', text: SQL_LIST, values: [userId] });
+  }>(SQL_LIST, [userId]);
   return rows.map((r) => ({ ...r, creada_en: r.creada_en.toISOString(), es_creador: r.creada_por === userId }));
 }
 

@@ -39,13 +39,13 @@ export async function dashboardRoutes(app: App) {
       config: ver,
       schema: { tags, querystring: dashboardQuery.extend(business), response: { 200: dashboardStatsSchema } },
     },
-    async (req) => dashboardStats(db, businessOf(req), req.query.periodo, app.services.now()),
+    async (req, reply) => dashboardStats(await app.reports.db(reply), businessOf(req), req.query.periodo, app.services.now()),
   );
 
   app.get(
     '/ventas/dashboard-stats',
     { config: ver, schema: { tags, querystring: z.object(business), response: { 200: dashboardStatsV1Schema } } },
-    async (req) => dashboardStatsV1(db, businessOf(req), app.services.now()),
+    async (req, reply) => dashboardStatsV1(await app.reports.db(reply), businessOf(req), app.services.now()),
   );
 
   app.get(
@@ -54,13 +54,13 @@ export async function dashboardRoutes(app: App) {
       config: ver,
       schema: { tags, querystring: recentActivityQuery.extend(business), response: { 200: recentActivitySchema } },
     },
-    async (req) => recentActivity(db, businessOf(req), req.query.limit),
+    async (req, reply) => recentActivity(await app.reports.db(reply), businessOf(req), req.query.limit),
   );
 
   app.get(
     '/ventas/monthly-sales-chart',
     { config: ver, schema: { tags, querystring: z.object(business), response: { 200: monthlySalesChartSchema } } },
-    async (req) => monthlySalesChart(db, businessOf(req), app.services.now()),
+    async (req, reply) => monthlySalesChart(await app.reports.db(reply), businessOf(req), app.services.now()),
   );
 
   app.get(
@@ -69,7 +69,7 @@ export async function dashboardRoutes(app: App) {
       config: ver,
       schema: { tags, querystring: topProductsChartQuery.extend(business), response: { 200: topProductsChartSchema } },
     },
-    async (req) => topProductsChart(db, businessOf(req), app.services.now(), req.query.dias),
+    async (req, reply) => topProductsChart(await app.reports.db(reply), businessOf(req), app.services.now(), req.query.dias),
   );
 
   app.get(

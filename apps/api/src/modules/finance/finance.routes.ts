@@ -141,6 +141,7 @@ export async function financeRoutes(app: App) {
     async (req, reply) => {
       const b = businessOf(req);
       const q = req.query;
+      const rdb = await app.reports.db(reply);
       return sendXlsx<Movement>(reply, {
         filename: `movimientos-${todayIn(b.timezone, app.services.now())}.xlsx`,
         sheet: 'Movimientos',
@@ -156,7 +157,7 @@ export async function financeRoutes(app: App) {
           { header: 'Anulado', value: (m) => (m.anulado ? 'Sí' : 'No'), width: 9 },
           { header: 'Observaciones', value: (m) => m.observaciones, width: 30 },
         ],
-        pages: paged(async (limit, offset) => (await movements.listMovements(db, b.id, { ...q, limit, offset })).rows),
+        pages: paged(async (limit, offset) => (await movements.listMovements(rdb, b.id, { ...q, limit, offset })).rows),
       });
     },
   );
@@ -202,16 +203,17 @@ export async function financeRoutes(app: App) {
       config: ver,
       schema: { tags, params: idParams, querystring: periodQuery, response: { 200: financeSummarySchema } },
     },
-    async (req) => {
+    async (req, reply) => {
       const t = today(req);
-      return reports.summary(db, businessOf(req).id, reports.periodOf(req.query, t), t);
+      return reports.summary(await app.reports.db(reply), businessOf(req).id, reports.periodOf(req.query, t), t);
     },
   );
 
   app.get(
     `${base}/flujo-caja`,
     { config: ver, schema: { tags, params: idParams, querystring: periodQuery, response: { 200: cashFlowSchema } } },
-    async (req) => reports.cashFlow(db, businessOf(req).id, reports.periodOf(req.query, today(req))),
+    async (req, reply) =>
+      reports.cashFlow(await app.reports.db(reply), businessOf(req).id, reports.periodOf(req.query, today(req))),
   );
 
   /* pending accounts */

@@ -195,12 +195,14 @@ export async function salesRoutes(app: App) {
     async (req, reply) => {
       const b = businessOf(req);
       const { desde, hasta } = reportRange(req.query, todayIn(b.timezone, app.services.now()));
-      const report = await salesReport(db, b.id, b.timezone, desde, hasta);
+      // Read from the reports' replica when there is one (docs/decisions/0015).
+      const rdb = await app.reports.db(reply);
+      const report = await salesReport(rdb, b.id, b.timezone, desde, hasta);
       if (req.query.formato !== 'xlsx') return report;
       const pages = paged<Sale>(
         async (limit, offset) =>
           (
-            await listSales(db, b.id, b.timezone, {
+            await listSales(rdb, b.id, b.timezone, {
               fecha_desde: desde,
               fecha_hasta: hasta,
               limit,

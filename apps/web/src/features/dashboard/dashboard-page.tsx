@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
 import { useDashboardStats, type Periodo } from './dashboard.api';
+import { DataAgeNotice } from '@/lib/data-age';
 
 const MonthlySalesChart = lazy(() => import('./monthly-sales-chart'));
 
@@ -93,6 +94,7 @@ export default function DashboardPage() {
           icon={<Wallet className="h-5 w-5" />}
           loading={loading}
         />
+        <DataAgeNotice />
         <StatCard
           label="Facturas Emitidas"
           value={canSeeSales ? formatNumber(s?.facturas_emitidas ?? 0, formatting) : '—'}

@@ -11,6 +11,7 @@ import { formatDate, formatMoney, MONTH_NAMES, todayIn, type Formatting } from '
 import { useCashFlow } from './finance.api';
 import { signColor, useFinanceCan } from './finance-ui';
 import { MovementFormDialog } from './movement-form-dialog';
+import { DataAgeNotice } from '@/lib/data-age';
 
 /** SPEC §8: the server's detail, else the error's message, else the fixed text. */
 function loadError(e: unknown): string {
@@ -216,6 +217,7 @@ export function CashFlowPage() {
         onOpenChange={(o) => !o && setPreset(null)}
         presetTipo={preset ?? undefined}
       />
+      <DataAgeNotice />
     </div>
   );
 }

@@ -22,6 +22,7 @@ import { AccountStatusBadge } from './accounts-page';
 import { useFinanceSummary, useMovements, usePendingAccountsTop } from './finance.api';
 import { SignedAmount, signColor, TypeBadge, useFinanceCan } from './finance-ui';
 import { MovementFormDialog } from './movement-form-dialog';
+import { DataAgeNotice } from '@/lib/data-age';
 
 /** A summary card: its icon and label over whatever figures it shows. */
 function StatFrame({ label, icon, children }: { label: string; icon: ReactNode; children: ReactNode }) {
@@ -138,6 +139,7 @@ export function SummaryPage() {
           </div>
         }
       />
+      <DataAgeNotice />
       {summary.error && <ErrorNote>{errorMessage(summary.error, 'Error al cargar el resumen financiero')}</ErrorNote>}
       {loading ? (
         <SummarySkeleton />

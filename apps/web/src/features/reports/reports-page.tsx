@@ -21,6 +21,7 @@ import { cn } from '@/lib/cn';
 import { formatDate, formatDateTime, formatMoney, formatNumber, todayIn } from '@/lib/format';
 import { DailySalesChart } from './daily-chart';
 import { daysBetween, PERIOD_LABELS, periodRange, type PeriodId } from './periods';
+import { DataAgeNotice } from '@/lib/data-age';
 
 const PAGE_SIZE = 20;
 
@@ -86,6 +87,7 @@ function Reports() {
           </Button>
         }
       />
+      <DataAgeNotice />
       {exporter.error && <ErrorNote>{exporter.error}</ErrorNote>}
 
       <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-end">
