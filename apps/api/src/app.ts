@@ -44,6 +44,7 @@ import { purchaseRoutes } from './modules/purchases/purchases.routes.js';
 import { cajaRoutes } from './modules/caja/caja.routes.js';
 import { salesRoutes } from './modules/sales/sales.routes.js';
 import { devolucionRoutes } from './modules/devoluciones/devoluciones.routes.js';
+import { precioRoutes } from './modules/precios/precios.routes.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -196,6 +197,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await purchaseRoutes(a);
       await salesRoutes(a);
       await devolucionRoutes(a);
+      await precioRoutes(a);
       await cajaRoutes(a);
     },
     { prefix: API_PREFIX },

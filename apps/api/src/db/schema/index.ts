@@ -13,3 +13,4 @@ export * from './purchases.js';
 export * from './server.js';
 export * from './caja.js';
 export * from './devoluciones.js';
+export * from './precios.js';

@@ -18,6 +18,7 @@ import {
 import type { Db, Executor } from '../../db/client.js';
 import { productCategories, products, stockMovements, users } from '../../db/schema/index.js';
 import { audit, diff } from '../../lib/audit.js';
+import { precioOrigen } from '../../lib/precios-origen.js';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { assertCategory } from '../categories/categories.service.js';
 import { defined, es, indexableWord, isFkViolation, num, searchTerms, searchWords } from './common.js';
@@ -200,6 +201,7 @@ export async function createProduct(db: Db, businessId: string, userId: string, 
   try {
     return await db.transaction(async (tx) => {
       if (input.categoria_id) await assertCategory(tx, businessId, input.categoria_id);
+      await precioOrigen(tx, { origen: 'alta', userId });
       const values: Snapshot = {
         nombre: input.nombre,
         descripcion: input.descripcion ?? null,
@@ -276,6 +278,7 @@ export async function updateProduct(db: Db, businessId: string, userId: string, 
       if (!changes.changed) return before;
       const d = changes.despues as Partial<Snapshot>;
       if (d.categoria_id) await assertCategory(tx, businessId, d.categoria_id);
+      await precioOrigen(tx, { origen: 'manual', userId });
       await tx
         .update(products)
         .set({ ...columns(d), actualizadoEn: sql`now()` })
@@ -429,6 +432,7 @@ export async function bulkPriceUpdate(
     }
 
     const campo = input.campo;
+    await precioOrigen(tx, { origen: 'masivo', userId });
     const { rows } = await tx.execute<{ id: string; nombre: string; anterior: string; nuevo: string }>(sql`
       WITH sel AS (
         SELECT id, nombre, ${col} AS anterior, ${rounded} AS nuevo FROM ${products}

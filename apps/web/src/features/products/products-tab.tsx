@@ -30,6 +30,7 @@ import { ListCard, Pager, RowsSkeleton, SearchBox, StatusNote, useDebounced } fr
 import { ProductFormDialog } from './product-form-dialog';
 import { productQuery, productsPath, useDeleteProduct, useProducts, type ProductFilters } from './products.api';
 import { StockAdjustDialog, StockHistoryDialog } from './stock-dialogs';
+import { PriceHistoryDialog } from '../precios/price-history-dialog';
 
 const PAGE_SIZE = 50;
 
@@ -67,6 +68,7 @@ interface Actions {
   onEdit: (p: Product) => void;
   onAdjust: (p: Product) => void;
   onHistory: (p: Product) => void;
+  onPriceHistory: (p: Product) => void;
   onDelete: (p: Product) => void;
 }
 
@@ -98,6 +100,9 @@ function RowMenu({ p, a }: { p: Product; a: Actions }) {
           )}
           <Menu.Item className={item} onSelect={() => a.onHistory(p)}>
             <History className="h-4 w-4" aria-hidden /> Historial de stock
+          </Menu.Item>
+          <Menu.Item className={item} onSelect={() => a.onPriceHistory(p)}>
+            <History className="h-4 w-4" aria-hidden /> Historial de precios
           </Menu.Item>
           {a.canDelete && (
             <Menu.Item className={cn(item, 'text-red-700')} onSelect={() => a.onDelete(p)}>
@@ -244,6 +249,7 @@ export function ProductsTab({ onImport }: { onImport: () => void }) {
   const [editing, setEditing] = useState<Product | undefined>();
   const [adjusting, setAdjusting] = useState<Product | null>(null);
   const [history, setHistory] = useState<Product | null>(null);
+  const [priceHistory, setPriceHistory] = useState<Product | null>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -264,6 +270,7 @@ export function ProductsTab({ onImport }: { onImport: () => void }) {
     },
     onAdjust: setAdjusting,
     onHistory: setHistory,
+    onPriceHistory: setPriceHistory,
     onDelete: setDeleting,
   };
   const rows = products.data?.rows ?? [];
@@ -429,6 +436,7 @@ export function ProductsTab({ onImport }: { onImport: () => void }) {
         }}
       />
       <StockHistoryDialog product={history} onClose={() => setHistory(null)} />
+      <PriceHistoryDialog product={priceHistory} onClose={() => setPriceHistory(null)} />
       <BulkPriceDialog
         open={bulkOpen}
         onClose={(message) => {
