@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { quantity } from './catalog.js';
+import { productSchema, quantity } from './catalog.js';
 import { pageQuery } from './customers.js';
 import { money, parseCents } from './money.js';
 import { reqText, uuid } from './validation.js';
@@ -262,3 +262,9 @@ export function listaDeVenta(pedida: string | null | undefined, delCliente: stri
   const lista = pedida === undefined ? delCliente : pedida;
   return { lista, override: lista !== delCliente };
 }
+
+/** A product as the products list answers it: with each active list's price when the business has lists. */
+export const productConListasSchema = productSchema.extend({
+  precios_listas: z.array(precioEnListaSchema).optional(),
+});
+export type ProductConListas = z.infer<typeof productConListasSchema>;

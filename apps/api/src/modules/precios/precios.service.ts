@@ -97,9 +97,9 @@ export async function listListas(ex: Executor, businessId: string): Promise<List
     .select({
       l: listasPrecios,
       productos: sql<number>`(SELECT count(*)::int FROM listas_precios_items i
-                               WHERE i.business_id = ${listasPrecios.businessId} AND i.lista_id = ${listasPrecios.id})`,
+                               WHERE i.business_id = listas_precios.business_id AND i.lista_id = listas_precios.id)`,
       clientes: sql<number>`(SELECT count(*)::int FROM customers c
-                              WHERE c.business_id = ${listasPrecios.businessId} AND c.lista_precios_id = ${listasPrecios.id})`,
+                              WHERE c.business_id = listas_precios.business_id AND c.lista_precios_id = listas_precios.id)`,
     })
     .from(listasPrecios)
     .where(eq(listasPrecios.businessId, businessId))
