@@ -167,7 +167,10 @@ const customerFields = {
   /** The most the customer may owe on account (cuenta corriente); null: no limit. */
   limite_credito: optMoney(),
   /** The customer's default price list (issue 17); null: Minorista. */
-  lista_precios_id: z.uuid({ error: 'Identificador no válido.' }).nullable().optional(),
+  lista_precios_id: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.uuid({ error: 'Identificador no válido.' }).nullable().optional(),
+  ),
 };
 
 function optDocumentType() {

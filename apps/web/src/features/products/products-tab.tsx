@@ -30,6 +30,7 @@ import { ListCard, Pager, RowsSkeleton, SearchBox, StatusNote, useDebounced } fr
 import { ProductFormDialog } from './product-form-dialog';
 import { productQuery, productsPath, useDeleteProduct, useProducts, type ProductFilters } from './products.api';
 import { StockAdjustDialog, StockHistoryDialog } from './stock-dialogs';
+import { ListPrices } from '../precios/list-prices';
 import { PriceHistoryDialog } from '../precios/price-history-dialog';
 
 const PAGE_SIZE = 50;
@@ -173,6 +174,7 @@ function ProductTable({ rows, a }: { rows: Product[]; a: Actions }) {
               )}
               <td className="whitespace-nowrap px-2 py-3 text-right font-medium tabular-nums text-slate-900">
                 {formatMoney(p.precio_venta, formatting)}
+                <ListPrices p={p} />
               </td>
               <td className="whitespace-nowrap px-2 py-3 text-right">
                 <StockCell p={p} />
@@ -203,6 +205,7 @@ function ProductTable({ rows, a }: { rows: Product[]; a: Actions }) {
               <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
                 <span className="font-semibold tabular-nums text-slate-900">
                   {formatMoney(p.precio_venta, formatting)}
+                  <ListPrices p={p} />
                 </span>
                 <StockCell p={p} />
                 {!p.activo && <Badge>Inactivo</Badge>}
