@@ -107,7 +107,7 @@ const listaFields = {
   nombre: reqText(80),
   tipo: z.enum(LISTA_TIPOS, { error: 'Elegí porcentaje o precio fijo.' }),
   /** Null or absent: on the product's own price (Minorista). */
-  base_lista_id: uuid().nullable().optional(),
+  base_lista_id: z.preprocess((v) => (v === '' ? null : v), uuid().nullable().optional()),
   porcentaje: percent().nullable().optional(),
   cantidad_minima: optQuantity(),
   activo: z.boolean().optional(),
