@@ -53,7 +53,10 @@ test('a Mayorista list created on screen prices a mayorista customer’s sale at
   await expect(cart).toContainText('$ 15.000,00');
   const cliente = page.getByRole('combobox', { name: /Cliente/ });
   await cliente.pressSequentially('Constructora');
-  await page.getByRole('listbox', { name: 'Clientes' }).getByRole('option', { name: /Constructora Sur/ }).click();
+  await page
+    .getByRole('listbox', { name: 'Clientes' })
+    .getByRole('option', { name: /Constructora Sur/ })
+    .click();
   await expect(page.getByLabel('Lista de precios')).toHaveValue(/.+/);
   await expect(cart).toContainText('$ 13.500,00');
 
