@@ -193,6 +193,9 @@ const productFields = {
   unidad: optText(20),
   categoria_id: optId(),
   activo: z.boolean().optional(),
+  /** USD: the price is `precio_usd`, and precio_venta follows the cotización (issue 17, precios.ts). */
+  moneda: z.enum(['ARS', 'USD'], { error: 'Elegí pesos (ARS) o dólares (USD).' }).optional(),
+  precio_usd: optMoney(),
 };
 
 export const productInput = z.object(productFields);
@@ -242,6 +245,9 @@ export interface Product {
   stock_bajo: boolean;
   creado_en: string;
   actualizado_en: string;
+  /** USD: precio_venta follows precio_usd and the cotización in force (issue 17). */
+  moneda?: 'ARS' | 'USD';
+  precio_usd?: number | null;
 }
 
 export const productSchema = z.object({
@@ -263,6 +269,8 @@ export const productSchema = z.object({
   stock_bajo: z.boolean(),
   creado_en: z.string(),
   actualizado_en: z.string(),
+  moneda: z.enum(['ARS', 'USD']).optional(),
+  precio_usd: z.number().nullable().optional(),
 });
 
 /* ---------------------------------------------------------------- stock (§14.2) */

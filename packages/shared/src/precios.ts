@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { productSchema, quantity } from './catalog.js';
 import { pageQuery } from './customers.js';
 import { money, parseCents } from './money.js';
-import { reqText, uuid } from './validation.js';
+import { isoDate, queryBool, reqText, uuid } from './validation.js';
 
 /*
  * Prices (issue 17, decision 0017): each product's price history, and price lists beside the
@@ -268,3 +268,80 @@ export const productConListasSchema = productSchema.extend({
   precios_listas: z.array(precioEnListaSchema).optional(),
 });
 export type ProductConListas = z.infer<typeof productConListasSchema>;
+
+/* ---------------------------------------------------------------- dollars */
+
+export const MONEDAS = ['ARS', 'USD'] as const;
+export type Moneda = (typeof MONEDAS)[number];
+export const REDONDEOS = [1, 10, 100] as const;
+
+export const COTIZACION_MESSAGES = {
+  required: 'Cargá la cotización del dólar antes de poner precios en dólares.',
+  usdRequired: 'Indicá el precio en dólares.',
+  future: 'La cotización no puede tener una fecha futura.',
+  valor: 'Debe ser mayor a 0, con hasta 4 decimales.',
+} as const;
+
+/** A cotización: pesos per dollar with up to 4 decimals → ten-thousandths. */
+export const cotizacionValor = () =>
+  z.unknown().transform((v, ctx) => {
+    const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
+    const m = /^(\d+)(?:\.(\d{1,4}))?$/.exec(s);
+    const n = m ? Number(m[1]) * 10_000 + Number((m[2] ?? '').padEnd(4, '0')) : 0;
+    if (!m || n <= 0 || n > 99_999_999_999_999) {
+      ctx.addIssue({ code: 'custom', message: COTIZACION_MESSAGES.valor });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+export const cotizacionInput = z.object({
+  fecha: isoDate(),
+  valor: cotizacionValor(),
+});
+export type CotizacionOutput = z.output<typeof cotizacionInput>;
+
+export const cotizacionQuery = z.object({ preview: queryBool().optional(), ...pageQuery(50, 500) });
+
+export const cotizacionSchema = z.object({
+  id: z.string(),
+  fecha: z.string(),
+  valor: z.number(),
+  productos_actualizados: z.number(),
+  usuario: z.object({ id: z.string(), nombre: z.string() }).nullable(),
+  creado_en: z.string(),
+});
+export type Cotizacion = z.infer<typeof cotizacionSchema>;
+
+/** What a new cotización changes (the preview) or changed (applied). */
+export const cotizacionResultSchema = z.object({
+  preview: z.boolean(),
+  cotizacion: cotizacionSchema.nullable(),
+  /** The cotización in force before. */
+  anterior: z.number().nullable(),
+  productos_afectados: z.number(),
+  /** Sum of new − old ARS prices of the products that change. */
+  diferencia_total: z.number(),
+  cambios: z.array(
+    z.object({
+      id: z.string(),
+      nombre: z.string(),
+      precio_usd: z.number(),
+      precio_anterior: z.number(),
+      precio_nuevo: z.number(),
+    }),
+  ),
+});
+export type CotizacionResult = z.infer<typeof cotizacionResultSchema>;
+
+/**
+ * A USD price in pesos: usd × cotización, rounded half up to `redondeo` pesos (1, 10, 100), never
+ * to 0 for a price above 0 (then to the cent). Exact: cents × ten-thousandths in BigInt.
+ */
+export function arsDeUsd(usdCents: number, valor: number, redondeo: number): number {
+  const exact = BigInt(usdCents) * BigInt(valor); // cents × 10⁴
+  const unit = BigInt(redondeo) * 100n * 10_000n;
+  const roundTo = (u: bigint) => ((exact * 2n + u) / (2n * u)) * u;
+  const r = roundTo(unit);
+  return Number((r === 0n && exact > 0n ? roundTo(10_000n) : r) / 10_000n);
+}

@@ -88,3 +88,31 @@ ALTER TABLE "customers" ADD COLUMN "lista_precios_id" uuid;
 --> statement-breakpoint
 ALTER TABLE "customers" ADD CONSTRAINT "customers_lista_precios_fk" FOREIGN KEY ("business_id", "lista_precios_id")
   REFERENCES "listas_precios" ("business_id", "id") ON DELETE SET NULL ("lista_precios_id");
+--> statement-breakpoint
+-- Prices in dollars: a product priced in USD keeps precio_usd; its precio_venta is the ARS price
+-- from the cotización in force, rounded by the business's rule, refreshed when a cotización applies.
+ALTER TABLE "products" ADD COLUMN "moneda" text DEFAULT 'ARS' NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "precio_usd" numeric(14, 2);
+--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_moneda" CHECK ("moneda" IN ('ARS', 'USD')
+  AND ("moneda" = 'ARS' OR "precio_usd" IS NOT NULL) AND coalesce("precio_usd", 0) >= 0);
+--> statement-breakpoint
+ALTER TABLE "tenant_settings" ADD COLUMN "redondeo_precios" integer DEFAULT 1 NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "tenant_settings" ADD CONSTRAINT "tenant_settings_redondeo_precios" CHECK ("redondeo_precios" IN (1, 10, 100));
+--> statement-breakpoint
+CREATE TABLE "cotizaciones" (
+  "business_id" uuid NOT NULL REFERENCES "businesses"("id") ON DELETE CASCADE,
+  "id" uuid DEFAULT gen_random_uuid() NOT NULL,
+  "fecha" date NOT NULL,
+  "valor" numeric(14, 4) NOT NULL CONSTRAINT "cotizaciones_valor" CHECK ("valor" > 0),
+  "productos_actualizados" integer DEFAULT 0 NOT NULL,
+  "usuario_id" uuid REFERENCES "users"("id") ON DELETE SET NULL,
+  "creado_en" timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT "cotizaciones_pkey" PRIMARY KEY ("business_id", "id")
+);
+--> statement-breakpoint
+CREATE INDEX "cotizaciones_fecha_idx" ON "cotizaciones" ("business_id", "fecha" DESC, "creado_en" DESC);
+--> statement-breakpoint
+CREATE INDEX "products_usd_idx" ON "products" ("business_id") WHERE "moneda" = 'USD';

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
+  integer,
   foreignKey,
   index,
   numeric,
@@ -113,5 +115,26 @@ export const listasPreciosItems = pgTable(
     check('listas_precios_items_precio', sql`${t.precio} >= 0`),
     check('listas_precios_items_cantidad', sql`${t.cantidadMinima} IS NULL OR ${t.cantidadMinima} > 0`),
     index('listas_precios_items_producto_idx').on(t.businessId, t.productoId),
+  ],
+);
+
+/** The dollar's cotización, entered by hand; every one is kept (the latest up to today is in force). */
+export const cotizaciones = pgTable(
+  'cotizaciones',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    valor: numeric('valor', { precision: 14, scale: 4 }).notNull(),
+    productosActualizados: integer('productos_actualizados').notNull().default(0),
+    usuarioId: uuid('usuario_id').references(() => users.id, { onDelete: 'set null' }),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t): PgTableExtraConfigValue[] => [
+    primaryKey({ name: 'cotizaciones_pkey', columns: [t.businessId, t.id] }),
+    check('cotizaciones_valor', sql`${t.valor} > 0`),
+    index('cotizaciones_fecha_idx').on(t.businessId, t.fecha.desc(), t.creadoEn.desc()),
   ],
 );

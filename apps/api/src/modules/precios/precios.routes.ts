@@ -10,6 +10,10 @@ import {
   precioHistorialSchema,
   preciosFijosInput,
   preciosFijosResultSchema,
+  cotizacionInput,
+  cotizacionQuery,
+  cotizacionResultSchema,
+  cotizacionSchema,
 } from '@mostrador/shared';
 import type { App } from '../../app.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
@@ -17,6 +21,8 @@ import { requireSomeField } from '../../lib/http.js';
 import { noContent } from '../../lib/responses.js';
 import { pathId } from '../products/common.js';
 import { getProduct } from '../products/products.service.js';
+import { todayIn } from '../../lib/dates.js';
+import * as cotizaciones from './cotizaciones.service.js';
 import * as service from './precios.service.js';
 
 const tags = ['precios'];
@@ -109,6 +115,45 @@ export async function precioRoutes(app: App) {
     async (req) => {
       const id = pathId(req.params.listaId, LISTA_MESSAGES.notFound);
       return service.setPreciosFijos(db, businessOf(req).id, authOf(req).id, id, req.body);
+    },
+  );
+
+  app.get(
+    '/businesses/:id/cotizaciones',
+    {
+      config: ver,
+      schema: { tags, params: idParams, querystring: cotizacionQuery, response: { 200: z.array(cotizacionSchema) } },
+    },
+    async (req, reply) => {
+      const { rows, total } = await cotizaciones.listCotizaciones(db, businessOf(req).id, req.query);
+      return reply.header('X-Total-Count', String(total)).send(rows);
+    },
+  );
+
+  app.post(
+    '/businesses/:id/cotizaciones',
+    {
+      config: editar,
+      schema: {
+        tags,
+        params: idParams,
+        querystring: cotizacionQuery,
+        body: cotizacionInput,
+        response: { 200: cotizacionResultSchema, 201: cotizacionResultSchema },
+      },
+    },
+    async (req, reply) => {
+      const b = businessOf(req);
+      const preview = req.query.preview === true;
+      const r = await cotizaciones.createCotizacion(
+        db,
+        b.id,
+        authOf(req).id,
+        req.body,
+        todayIn(b.timezone, app.services.now()),
+        preview,
+      );
+      return reply.status(preview ? 200 : 201).send(r);
     },
   );
 }

@@ -112,6 +112,8 @@ describe('products: create and validate', () => {
         'stock_bajo',
         'creado_en',
         'actualizado_en',
+        'moneda',
+        'precio_usd',
       ].sort(),
     );
     const movs = await get(`/${p.id}/movimientos-stock`);
