@@ -6,9 +6,16 @@ import { formatMoney, formatNumber } from '@/lib/format';
 export function ListPrices({ p }: { p: Product }) {
   const { formatting } = useBusiness();
   const listas = (p as ProductConListas).precios_listas ?? [];
-  if (!listas.length) return null;
+  const usd =
+    p.moneda === 'USD' && p.precio_usd != null ? (
+      <span className="block text-xs font-normal text-emerald-700" aria-label="Precio en dólares">
+        US$ {formatNumber(p.precio_usd, formatting, 2)}
+      </span>
+    ) : null;
+  if (!listas.length) return usd;
   return (
     <span className="block text-xs font-normal text-slate-500" aria-label="Precios por lista">
+      {usd}
       {listas.map((l) => (
         <span key={l.lista_id} className="block">
           {l.nombre}: {formatMoney(l.precio, formatting)}

@@ -23,6 +23,7 @@ import { errorMessage } from '@/lib/api';
 import { decimalResolver, decimalText, readDecimal } from '@/lib/decimal-input';
 import { applyServerErrors } from '@/lib/forms';
 import { formatMoney, formatNumber } from '@/lib/format';
+import { CotizacionPanel } from './cotizacion-panel';
 import { useDeleteLista, useListasPrecios, usePreciosFijos, useSaveLista, useSetPreciosFijos } from './precios.api';
 
 /** How a list computes its prices, in words. */
@@ -282,6 +283,7 @@ export function ListasTab() {
   return (
     <div>
       {notice && <StatusNote onClose={() => setNotice(null)}>{notice}</StatusNote>}
+      <CotizacionPanel />
       <div className="mb-4 flex items-center justify-between gap-3">
         <p className="text-sm text-slate-600">
           <strong>{LISTA_MINORISTA_NOMBRE}</strong> es el precio de cada producto. Cada cliente puede tener su lista, y

@@ -1,5 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListaPrecios, ListaPreciosInput, PrecioFijo, PrecioHistorial } from '@mostrador/shared';
+import type {
+  Cotizacion,
+  CotizacionResult,
+  ListaPrecios,
+  ListaPreciosInput,
+  PrecioFijo,
+  PrecioHistorial,
+} from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
 import { api } from '@/lib/api';
 
@@ -91,5 +98,35 @@ export function useSetPreciosFijos() {
         precios,
       }),
     onSuccess: invalidate,
+  });
+}
+
+export const cotizacionKeys = {
+  list: (b: string) => ['inventory', b, 'cotizaciones'] as const,
+};
+
+/** The cotizaciones, newest first: the first one is in force. */
+export function useCotizaciones(enabled = true) {
+  const { businessId } = useBusiness();
+  const b = businessId ?? '';
+  return useQuery({
+    queryKey: cotizacionKeys.list(b),
+    queryFn: () => api.get<Cotizacion[]>(`/businesses/${b}/cotizaciones`, { limit: 20 }),
+    enabled: Boolean(b) && enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** A new cotización: `preview` says what it would change; otherwise it applies. */
+export function useNuevaCotizacion() {
+  const { businessId } = useBusiness();
+  const invalidate = useInvalidateInventory();
+  return useMutation({
+    mutationFn: ({ fecha, valor, preview }: { fecha: string; valor: string; preview: boolean }) =>
+      api.post<CotizacionResult>(`/businesses/${businessId}/cotizaciones${preview ? '?preview=1' : ''}`, {
+        fecha,
+        valor,
+      }),
+    onSuccess: (_r, v) => (v.preview ? undefined : invalidate()),
   });
 }

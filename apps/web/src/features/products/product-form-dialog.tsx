@@ -11,6 +11,7 @@ import { useCounterControls } from '@/features/permissions/permissions.api';
 import { decimalResolver, decimalText, readDecimal } from '@/lib/decimal-input';
 import { applyServerErrors } from '@/lib/forms';
 import { formatNumber } from '@/lib/format';
+import { UsdFields } from '@/features/precios/usd-fields';
 import { useSaveProduct } from './products.api';
 
 interface Values {
@@ -26,6 +27,8 @@ interface Values {
   descripcion: string;
   activo: boolean;
   controla_stock: boolean;
+  moneda: 'ARS' | 'USD';
+  precio_usd: string;
 }
 type Output = z.output<typeof productForm>;
 
@@ -42,6 +45,8 @@ const toValues = (p: Product): Values => ({
   descripcion: p.descripcion ?? '',
   activo: p.activo,
   controla_stock: p.controla_stock,
+  moneda: p.moneda ?? 'ARS',
+  precio_usd: decimalText(p.precio_usd ?? null, 'money'),
 });
 
 const EMPTY: Values = {
@@ -57,6 +62,8 @@ const EMPTY: Values = {
   descripcion: '',
   activo: true,
   controla_stock: true,
+  moneda: 'ARS',
+  precio_usd: '',
 };
 
 /** The margin over cost, when both prices are there: a quick check before saving. */
@@ -92,10 +99,11 @@ function ProductFormFields({
   const { formatting } = useBusiness();
   const save = useSaveProduct();
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState, control } = useForm<Values, unknown, Output>({
+  const { register, handleSubmit, setError, formState, control, setValue } = useForm<Values, unknown, Output>({
     resolver: decimalResolver<Values, Output>(productForm, {
       precio_compra: 'money',
       precio_venta: 'money',
+      precio_usd: 'money',
       stock_actual: 'quantity',
       stock_minimo: 'quantity',
     }),
@@ -123,6 +131,11 @@ function ProductFormFields({
               }
             : {}),
           precio_venta: centsToNumber(v.precio_venta),
+          ...(v.moneda === 'USD'
+            ? { moneda: 'USD' as const, precio_usd: v.precio_usd == null ? null : centsToNumber(v.precio_usd) }
+            : product?.moneda === 'USD'
+              ? { moneda: 'ARS' as const }
+              : {}),
           // Stock is set only when creating; afterwards it changes through adjustments.
           ...(product || !v.controla_stock ? {} : { stock_actual: milliToNumber(v.stock_actual ?? 0) }),
           controla_stock: v.controla_stock ?? true,
@@ -171,6 +184,7 @@ function ProductFormFields({
           error={err.precio_venta}
           {...register('precio_venta')}
         />
+        <UsdFields control={control} register={register} setValue={setValue} error={err.precio_usd} />
       </div>
       {verCostos && <Margin compra={compra ?? ''} venta={venta ?? ''} />}
       <label className="flex items-start gap-2 text-sm text-slate-700">
