@@ -80,3 +80,62 @@ test('a Mayorista list created on screen prices a mayorista customer’s sale at
   ).ventas;
   expect(ventas[0].total).toBe(13500);
 });
+
+test('a product priced in dollars follows the cotización: the change is previewed before applying, and both figures show', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, 'Irma');
+  const businessId = await createBusiness(request, owner, 'Importadora Irma');
+  await signIn(page, owner, businessId);
+
+  // The first cotización, in Listas de precios.
+  await page.goto('/products-and-services?tab=listas');
+  await expect(page.getByTestId('cotizacion-vigente')).toHaveText('Sin cotización del dólar');
+  await page.getByRole('button', { name: 'Cambiar cotización' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Cambiar cotización del dólar' });
+  await dialog.getByLabel('Pesos por dólar').fill('1000');
+  await dialog.getByLabel('Redondear los precios en pesos a').selectOption('10');
+  await dialog.getByRole('button', { name: 'Ver cambios' }).click();
+  await expect(dialog.getByRole('status', { name: 'Cambios de la cotización' })).toContainText('Ningún precio cambia.');
+  await dialog.getByRole('button', { name: 'Aplicar cotización' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('cotizacion-vigente')).toContainText('$ 1.000,00');
+
+  // A product priced in dollars: its peso price follows, rounded to $ 10.
+  await page.getByRole('tab', { name: 'Productos' }).click();
+  await page.getByRole('button', { name: 'Nuevo producto' }).first().click();
+  const form = page.getByRole('dialog', { name: 'Nuevo producto' });
+  await form.getByLabel('Nombre').fill('Taladro percutor');
+  await form.getByLabel('Moneda del precio').selectOption('USD');
+  await form.getByLabel('Precio en dólares (US$)').fill('85,55');
+  await expect(form.getByText('Con la cotización de $ 1.000,00: $ 85.550,00.')).toBeVisible();
+  await expect(form.getByLabel('Precio de venta')).toHaveValue('85550');
+  await form.getByLabel('Stock inicial').fill('3');
+  await form.getByRole('button', { name: 'Crear producto' }).click();
+  await expect(form).toBeHidden();
+  const row = page.getByRole('row', { name: /Taladro percutor/ });
+  await expect(row).toContainText('$ 85.550,00');
+  await expect(row.getByLabel('Precio en dólares')).toHaveText('US$ 85,55');
+
+  // A new cotización: how many prices change and by how much, before applying.
+  await page.getByRole('tab', { name: 'Listas de precios' }).click();
+  await page.getByRole('button', { name: 'Cambiar cotización' }).click();
+  dialog = page.getByRole('dialog', { name: 'Cambiar cotización del dólar' });
+  await dialog.getByLabel('Pesos por dólar').fill('1100,50');
+  await dialog.getByRole('button', { name: 'Ver cambios' }).click();
+  const cambios = dialog.getByRole('status', { name: 'Cambios de la cotización' });
+  // 85.55 × 1100.50 = 94 147.775 → $ 94 150
+  await expect(cambios).toContainText('Cambia 1 precio: +$ 8.600,00 en total.');
+  await expect(cambios).toContainText('$ 94.150,00');
+  await dialog.getByRole('button', { name: 'Aplicar cotización' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Productos' }).click();
+  await expect(page.getByRole('row', { name: /Taladro percutor/ })).toContainText('$ 94.150,00');
+
+  // The product's price history says why.
+  await page.getByRole('button', { name: 'Acciones de Taladro percutor' }).first().click();
+  await page.getByRole('menuitem', { name: 'Historial de precios' }).click();
+  const historial = page.getByRole('dialog', { name: 'Historial de precios' });
+  await expect(historial.getByRole('list', { name: 'Cambios de precio' })).toContainText('Cotización del dólar');
+});

@@ -9,7 +9,7 @@ import { ErrorNote } from '@/components/ui/misc';
 import { useCan } from '@/features/permissions/permissions.api';
 import { useSaveSettings, useSettings } from '@/features/settings/settings.api';
 import { errorMessage } from '@/lib/api';
-import { formatDate, formatMoney, formatNumber } from '@/lib/format';
+import { formatDate, formatMoney, formatNumber, todayIn } from '@/lib/format';
 import { useCotizaciones, useNuevaCotizacion } from './precios.api';
 
 /** "Cotización del dólar": the one in force and, for who edits products, a new one with its preview. */
@@ -68,7 +68,7 @@ function NuevaCotizacion({
   const settings = useSettings(businessId).data;
   const saveSettings = useSaveSettings(businessId ?? '');
   const nueva = useNuevaCotizacion();
-  const [fecha, setFecha] = useState(() => new Date().toLocaleDateString('sv-SE'));
+  const [fecha, setFecha] = useState(() => todayIn(formatting.timezone));
   const [valor, setValor] = useState('');
   const [preview, setPreview] = useState<CotizacionResult | null>(null);
   const [error, setError] = useState<string | null>(null);
