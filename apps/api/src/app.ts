@@ -49,6 +49,7 @@ import { secretBox } from './modules/facturacion/arca-crypto.js';
 import { Facturador, type ArcaSettings } from './modules/facturacion/facturador.js';
 import { facturacionRoutes } from './modules/facturacion/facturacion.routes.js';
 import { posRoutes } from './modules/pos/pos.routes.js';
+import { precioRoutes } from './modules/precios/precios.routes.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -227,6 +228,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await salesRoutes(a);
       await devolucionRoutes(a);
       await facturacionRoutes(a);
+      await precioRoutes(a);
       await cajaRoutes(a);
     },
     { prefix: API_PREFIX },

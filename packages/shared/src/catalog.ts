@@ -196,6 +196,9 @@ const productFields = {
   activo: z.boolean().optional(),
   /** The IVA rate its price includes (issue 16); '21' when absent on create. */
   iva: ivaRateInput().optional(),
+  /** USD: the price is `precio_usd`, and precio_venta follows the cotización (issue 17, precios.ts). */
+  moneda: z.enum(['ARS', 'USD'], { error: 'Elegí pesos (ARS) o dólares (USD).' }).optional(),
+  precio_usd: optMoney(),
 };
 
 export const productInput = z.object(productFields);
@@ -246,6 +249,9 @@ export interface Product {
   iva?: IvaRate;
   creado_en: string;
   actualizado_en: string;
+  /** USD: precio_venta follows precio_usd and the cotización in force (issue 17). */
+  moneda?: 'ARS' | 'USD';
+  precio_usd?: number | null;
 }
 
 export const productSchema = z.object({
@@ -268,6 +274,8 @@ export const productSchema = z.object({
   iva: z.enum(IVA_RATES).optional(),
   creado_en: z.string(),
   actualizado_en: z.string(),
+  moneda: z.enum(['ARS', 'USD']).optional(),
+  precio_usd: z.number().nullable().optional(),
 });
 
 /* ---------------------------------------------------------------- stock (§14.2) */

@@ -166,6 +166,11 @@ const customerFields = {
   notas: optText(1000),
   /** The most the customer may owe on account (cuenta corriente); null: no limit. */
   limite_credito: optMoney(),
+  /** The customer's default price list (issue 17); null: Minorista. */
+  lista_precios_id: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.uuid({ error: 'Identificador no válido.' }).nullable().optional(),
+  ),
 };
 
 function optDocumentType() {
@@ -238,6 +243,7 @@ export const customerSchema = z.object({
   condicion_iva: z.enum(IVA_CONDITIONS),
   notas: z.string().nullable(),
   limite_credito: z.number().nullable(),
+  lista_precios_id: z.string().nullable().optional(),
   creado_en: z.string(),
   actualizado_en: z.string(),
 });

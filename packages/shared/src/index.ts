@@ -23,3 +23,4 @@ export * from './caja.js';
 export * from './devoluciones.js';
 export * from './facturacion.js';
 export * from './pos-catalogo.js';
+export * from './precios.js';

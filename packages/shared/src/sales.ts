@@ -105,6 +105,11 @@ export const recordSaleInput = z.preprocess(
     .object({
       negocio_id: z.preprocess(blankToNull, z.string().nullable().optional()),
       cliente_id: z.preprocess(blankToNull, z.uuid({ error: 'Identificador no válido.' }).nullable().optional()),
+      /**
+       * The price list (issue 17): absent, the customer's default (or Minorista); null, Minorista.
+       * The server prices the lines from it; only a member who may change prices may leave the default.
+       */
+      lista_precios_id: z.preprocess(blankToNull, z.uuid({ error: 'Identificador no válido.' }).nullable().optional()),
       /** Required unless `pagos` is given (then it is the code of the largest part). */
       metodo_pago: paymentMethod().optional(),
       /** Split payment (issue 14): the medios de pago and the part each covers. */

@@ -62,6 +62,10 @@ export const tenantSettingsInput = z.object({
   caja_requiere_turno: z.boolean({ error: 'Debe ser verdadero o falso.' }).optional(),
   /** A sale may take more than the stock: the stock goes negative and a notification says so. */
   vender_sin_stock: z.boolean({ error: 'Debe ser verdadero o falso.' }).optional(),
+  /** Prices in dollars become pesos rounded to 1, 10 or 100 pesos (issue 17). */
+  redondeo_precios: z
+    .union([z.literal(1), z.literal(10), z.literal(100)], { error: 'Elegí redondear a $ 1, $ 10 o $ 100.' })
+    .optional(),
 });
 export type TenantSettingsInput = z.infer<typeof tenantSettingsInput>;
 
@@ -78,6 +82,7 @@ export const tenantSettingsSchema = z.object({
   balanza: scaleLayoutSchema.nullable(),
   caja_requiere_turno: z.boolean(),
   vender_sin_stock: z.boolean(),
+  redondeo_precios: z.number().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

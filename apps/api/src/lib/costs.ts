@@ -13,6 +13,8 @@ export const COST_FIELDS = new Set([
   'costo_unitario',
   'costo_total',
   'costo_estimado',
+  'costo_anterior',
+  'costo_nuevo',
   'ganancia',
   'ganancias_netas',
   'estimated_profit',

@@ -89,6 +89,8 @@ export const tenantSettings = pgTable(
     cajaRequiereTurno: boolean('caja_requiere_turno').notNull().default(true),
     /** A sale may take more than the stock; the stock goes negative (issue 15). */
     venderSinStock: boolean('vender_sin_stock').notNull().default(false),
+    /** USD prices in pesos are rounded to this many pesos: 1, 10 or 100 (issue 17). */
+    redondeoPrecios: integer('redondeo_precios').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -58,6 +58,11 @@ export const products = pgTable(
     codigoBarras: text('codigo_barras'),
     precioCompra: numeric('precio_compra', { precision: 14, scale: 2 }),
     precioVenta: numeric('precio_venta', { precision: 14, scale: 2 }).notNull(),
+    /** USD: precio_venta is precio_usd at the cotización in force, rounded (issue 17, migration 0040). */
+    moneda: text('moneda', { enum: ['ARS', 'USD'] })
+      .notNull()
+      .default('ARS'),
+    precioUsd: numeric('precio_usd', { precision: 14, scale: 2 }),
     stockActual: numeric('stock_actual', { precision: 14, scale: 3 }).notNull().default('0'),
     stockMinimo: numeric('stock_minimo', { precision: 14, scale: 3 }).notNull().default('0'),
     /** False: its sales, purchases and voids change no stock (issue 15). */

@@ -39,6 +39,8 @@ export const customers = pgTable(
     /** The most the customer may owe on account; null: no limit. */
     limiteCredito: numeric('limite_credito', { precision: 14, scale: 2 }),
     cambioXid: xid8('cambio_xid').notNull().default('0'),
+    /** The customer's default price list (issue 17); null: Minorista. FK customers_lista_precios_fk in 0040. */
+    listaPreciosId: uuid('lista_precios_id'),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
     actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
   },

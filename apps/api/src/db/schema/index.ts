@@ -14,3 +14,4 @@ export * from './server.js';
 export * from './caja.js';
 export * from './devoluciones.js';
 export * from './facturacion.js';
+export * from './precios.js';

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   POS_MESSAGES,
+  LISTA_MESSAGES,
   centsToNumber,
   CUSTOMER_MESSAGES,
   normalizeDocument,
@@ -15,6 +16,7 @@ import { customers, financeAccounts, financeMovements, subscriptions } from '../
 import { audit, diff } from '../../lib/audit.js';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { defined, es, isFkViolation, searchTerms } from '../products/common.js';
+import { pgConstraint } from '../precios/precios.service.js';
 
 type Row = typeof customers.$inferSelect;
 
@@ -31,6 +33,7 @@ export function toCustomer(r: Row): Customer {
     condicion_iva: r.condicionIva,
     notas: r.notas,
     limite_credito: r.limiteCredito === null ? null : Number(r.limiteCredito),
+    lista_precios_id: r.listaPreciosId,
     creado_en: r.creadoEn.toISOString(),
     actualizado_en: r.actualizadoEn.toISOString(),
   };
@@ -47,6 +50,7 @@ const snapshot = (c: Customer) => ({
   condicion_iva: c.condicion_iva,
   notas: c.notas,
   limite_credito: c.limite_credito,
+  lista_precios_id: c.lista_precios_id ?? null,
 });
 type Snapshot = ReturnType<typeof snapshot>;
 
@@ -117,6 +121,7 @@ function columns(s: Partial<Snapshot>) {
     notas: s.notas,
     limiteCredito:
       s.limite_credito === undefined ? undefined : s.limite_credito === null ? null : String(s.limite_credito),
+    listaPreciosId: s.lista_precios_id,
   };
 }
 
@@ -132,6 +137,7 @@ export async function createCustomer(db: Db, businessId: string, userId: string,
     condicion_iva: input.condicion_iva ?? 'consumidor_final',
     notas: input.notas ?? null,
     limite_credito: inPesos(input).limite_credito ?? null,
+    lista_precios_id: input.lista_precios_id ?? null,
   };
   // An id made on the device (offline POS): sending it again returns the customer it created.
   const existing = async () => {
@@ -168,6 +174,9 @@ export async function createCustomer(db: Db, businessId: string, userId: string,
       throw new AppError(409, 'DUPLICATE', POS_MESSAGES.customerIdTaken, { field: 'id' });
     }
     if (isUniqueViolation(e, 'customers_document_key')) throw duplicate();
+    if (isFkViolation(e) && pgConstraint(e) === 'customers_lista_precios_fk') {
+      throw invalid('lista_precios_id', LISTA_MESSAGES.notFound);
+    }
     throw e;
   }
 }
@@ -220,6 +229,9 @@ export async function updateCustomer(db: Db, businessId: string, userId: string,
     });
   } catch (e) {
     if (isUniqueViolation(e, 'customers_document_key')) throw duplicate();
+    if (isFkViolation(e) && pgConstraint(e) === 'customers_lista_precios_fk') {
+      throw invalid('lista_precios_id', LISTA_MESSAGES.notFound);
+    }
     throw e;
   }
 }

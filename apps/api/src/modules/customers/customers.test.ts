@@ -77,6 +77,7 @@ describe('customers', () => {
         'condicion_iva',
         'notas',
         'limite_credito',
+        'lista_precios_id',
         'creado_en',
         'actualizado_en',
       ].sort(),

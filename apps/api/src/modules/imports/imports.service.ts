@@ -20,6 +20,7 @@ import {
 import type { Db, Executor } from '../../db/client.js';
 import { importBatches, importRows, productCategories, products } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
+import { precioOrigen } from '../../lib/precios-origen.js';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { headerScore, knownColumns, mapHeaders, parseRow, rowErrors, type Mapping, type ParseErrors } from './rows.js';
 import { fileError, nonEmpty, openSpreadsheet, type Cell, type OpenedFile, type SheetInfo } from './spreadsheet.js';
@@ -426,6 +427,7 @@ export async function importFile(db: Db, businessId: string, userId: string, fil
   try {
     return await db.transaction(async (tx) => {
       await lockImports(tx, businessId);
+      await precioOrigen(tx, { origen: 'importacion', userId });
       const checker = new RowChecker();
       await checker.load(tx, businessId);
       const writer = new ProductWriter(tx, businessId, userId, checker);
@@ -783,6 +785,7 @@ export async function confirm(
       const b = await currentBatch(tx, businessId, userId, now, true);
       if (!b) throw conflict('INVALID_STATE', IMPORT_MESSAGES.nothingStaged);
       await lockImports(tx, businessId);
+      await precioOrigen(tx, { origen: 'importacion', userId });
       const checker = new RowChecker({ createCategories: input.crear_categorias_nuevas });
       await checker.load(tx, businessId);
       const writer = new ProductWriter(tx, businessId, userId, checker, input.stock_vacio);

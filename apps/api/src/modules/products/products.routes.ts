@@ -9,6 +9,7 @@ import {
   stockMovementsQuery,
   type Product,
   bulkPriceResultSchema,
+  productConListasSchema,
   productSchema,
   stockAdjustmentResultSchema,
   stockMovementSchema,
@@ -22,6 +23,7 @@ import { requireSomeField } from '../../lib/http.js';
 import { MONEY_FMT, paged, pathId, sendXlsx } from './common.js';
 import * as service from './products.service.js';
 import { listStockMovements } from './stock.service.js';
+import { conPreciosDeListas, exportColumnsDeListas } from '../precios/productos-listas.js';
 
 const tags = ['productos'];
 const base = '/businesses/:id/products';
@@ -56,12 +58,17 @@ export async function productRoutes(app: App) {
     base,
     {
       config: ver,
-      schema: { tags, params: idParams, querystring: productListQuery, response: { 200: z.array(productSchema) } },
+      schema: {
+        tags,
+        params: idParams,
+        querystring: productListQuery,
+        response: { 200: z.array(productConListasSchema) },
+      },
       preHandler: filters,
     },
     async (req, reply) => {
       const { rows, total } = await service.listProducts(db, businessOf(req).id, req.query);
-      return reply.header('X-Total-Count', String(total)).send(rows);
+      return reply.header('X-Total-Count', String(total)).send(await conPreciosDeListas(db, businessOf(req).id, rows));
     },
   );
 
@@ -75,11 +82,17 @@ export async function productRoutes(app: App) {
     async (req, reply) => {
       const b = businessOf(req);
       const q = req.query;
+      const listas = await exportColumnsDeListas(db, b.id);
       return sendXlsx<Product>(reply, {
         filename: `productos-${todayIn(b.timezone, app.services.now())}.xlsx`,
         sheet: 'Productos',
-        columns: canSeeCosts(b) ? PRODUCT_EXPORT_COLUMNS : PRODUCT_EXPORT_COLUMNS.filter((c) => !c.cost),
-        pages: paged(async (limit, offset) => (await service.listProducts(db, b.id, { ...q, limit, offset })).rows),
+        columns: [
+          ...(canSeeCosts(b) ? PRODUCT_EXPORT_COLUMNS : PRODUCT_EXPORT_COLUMNS.filter((c) => !c.cost)),
+          ...listas.columns,
+        ],
+        pages: paged(async (limit, offset) =>
+          listas.withPrices((await service.listProducts(db, b.id, { ...q, limit, offset })).rows),
+        ),
       });
     },
   );

@@ -19,6 +19,8 @@ import {
 import type { Db, Executor } from '../../db/client.js';
 import { productCategories, products, stockMovements, users } from '../../db/schema/index.js';
 import { audit, diff } from '../../lib/audit.js';
+import { precioOrigen } from '../../lib/precios-origen.js';
+import { precioVentaDeUsd } from '../precios/cotizaciones.service.js';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { assertCategory } from '../categories/categories.service.js';
 import { defined, es, indexableWord, isFkViolation, num, searchTerms, searchWords } from './common.js';
@@ -55,6 +57,8 @@ export function toProduct(r: Row, categoriaNombre: string | null): Product {
     iva: r.iva as IvaRate,
     creado_en: r.creadoEn.toISOString(),
     actualizado_en: r.actualizadoEn.toISOString(),
+    moneda: r.moneda,
+    precio_usd: num(r.precioUsd),
   };
 }
 
@@ -72,6 +76,8 @@ const snapshot = (p: Product) => ({
   categoria_id: p.categoria_id,
   activo: p.activo,
   iva: p.iva ?? '21',
+  moneda: p.moneda ?? 'ARS',
+  precio_usd: p.precio_usd ?? null,
 });
 type Snapshot = ReturnType<typeof snapshot>;
 
@@ -195,6 +201,8 @@ function columns(s: Partial<Snapshot>) {
     categoriaId: s.categoria_id,
     activo: s.activo,
     iva: s.iva,
+    moneda: s.moneda,
+    precioUsd: s.precio_usd === undefined ? undefined : s.precio_usd === null ? null : money(s.precio_usd),
   };
 }
 
@@ -204,6 +212,7 @@ export async function createProduct(db: Db, businessId: string, userId: string, 
   try {
     return await db.transaction(async (tx) => {
       if (input.categoria_id) await assertCategory(tx, businessId, input.categoria_id);
+      await precioOrigen(tx, { origen: 'alta', userId });
       const values: Snapshot = {
         nombre: input.nombre,
         descripcion: input.descripcion ?? null,
@@ -218,7 +227,11 @@ export async function createProduct(db: Db, businessId: string, userId: string, 
         categoria_id: input.categoria_id ?? null,
         activo: input.activo ?? true,
         iva: input.iva ?? '21',
+        moneda: input.moneda ?? 'ARS',
+        precio_usd: input.precio_usd == null ? null : centsToNumber(input.precio_usd),
       };
+      if (values.moneda === 'USD') values.precio_venta = await precioVentaDeUsd(tx, businessId, values.precio_usd);
+      else values.precio_usd = null;
       const [row] = await tx
         .insert(products)
         .values({ businessId, ...columns(values) } as typeof products.$inferInsert)
@@ -269,18 +282,30 @@ export async function updateProduct(db: Db, businessId: string, userId: string, 
         throw invalid('stock_actual', PRODUCT_MESSAGES.stockNotEditable);
       }
       const given: Partial<Snapshot> = {
-        ...(rest as Omit<Partial<Snapshot>, 'precio_compra' | 'precio_venta' | 'stock_minimo'>),
+        ...(rest as Omit<Partial<Snapshot>, 'precio_compra' | 'precio_venta' | 'stock_minimo' | 'precio_usd'>),
         ...(rest.precio_compra !== undefined
           ? { precio_compra: rest.precio_compra === null ? null : centsToNumber(rest.precio_compra) }
           : {}),
         ...(rest.precio_venta !== undefined ? { precio_venta: centsToNumber(rest.precio_venta) } : {}),
         ...(rest.stock_minimo !== undefined ? { stock_minimo: milliToNumber(rest.stock_minimo) } : {}),
+        ...(rest.precio_usd !== undefined
+          ? { precio_usd: rest.precio_usd === null ? null : centsToNumber(rest.precio_usd) }
+          : {}),
       };
       if (given.unidad === null) given.unidad = 'unidad';
+      // A product in dollars: its peso price follows precio_usd and the cotización in force.
+      const moneda = given.moneda ?? before.moneda ?? 'ARS';
+      if (moneda === 'USD') {
+        const usd = given.precio_usd !== undefined ? given.precio_usd : (before.precio_usd ?? null);
+        if (given.moneda !== undefined || given.precio_usd !== undefined || given.precio_venta !== undefined) {
+          given.precio_venta = await precioVentaDeUsd(tx, businessId, usd);
+        }
+      } else if (given.moneda === 'ARS') given.precio_usd = null;
       const changes = diff(snapshot(before), given);
       if (!changes.changed) return before;
       const d = changes.despues as Partial<Snapshot>;
       if (d.categoria_id) await assertCategory(tx, businessId, d.categoria_id);
+      await precioOrigen(tx, { origen: 'manual', userId });
       await tx
         .update(products)
         .set({ ...columns(d), actualizadoEn: sql`now()` })
@@ -403,6 +428,8 @@ export async function bulkPriceUpdate(
   const where: SQL[] = [sql`business_id = ${businessId}`, sql`${col} IS NOT NULL`];
   if (input.categoria_id) where.push(sql`categoria_id = ${input.categoria_id}`);
   if (!input.incluir_inactivos) where.push(sql`activo`);
+  // A price in dollars follows its cotización: a bulk change of peso prices leaves it alone.
+  if (input.campo !== 'precio_compra') where.push(sql`moneda = 'ARS'`);
   const cond = sql.join(where, sql` AND `);
 
   return db.transaction(async (tx) => {
@@ -434,6 +461,7 @@ export async function bulkPriceUpdate(
     }
 
     const campo = input.campo;
+    await precioOrigen(tx, { origen: 'masivo', userId });
     const { rows } = await tx.execute<{ id: string; nombre: string; anterior: string; nuevo: string }>(sql`
       WITH sel AS (
         SELECT id, nombre, ${col} AS anterior, ${rounded} AS nuevo FROM ${products}

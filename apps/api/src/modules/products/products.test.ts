@@ -113,6 +113,8 @@ describe('products: create and validate', () => {
         'iva',
         'creado_en',
         'actualizado_en',
+        'moneda',
+        'precio_usd',
       ].sort(),
     );
     const movs = await get(`/${p.id}/movimientos-stock`);

@@ -27,6 +27,7 @@ import {
   suppliers,
 } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
+import { precioOrigen } from '../../lib/precios-origen.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
 import { insertMovement } from '../finance/movements.service.js';
 import { toCents, toMilli } from '../products/common.js';
@@ -490,6 +491,7 @@ const byProduct = <T extends { producto_id: string }>(lines: T[]) =>
  */
 async function receive(ctx: Ctx, p: PurchaseRow, lines: StoredLine[]) {
   const motivo = `Compra #${p.numero}${p.proveedorNombre ? ` - ${p.proveedorNombre}` : ''}`;
+  await precioOrigen(ctx.tx, { origen: 'compra', userId: ctx.userId, referenciaId: p.id });
   for (const l of byProduct(lines)) {
     await applyStockChange(ctx.tx, {
       businessId: ctx.businessId,
@@ -537,6 +539,7 @@ async function receive(ctx: Ctx, p: PurchaseRow, lines: StoredLine[]) {
  */
 async function unreceive(ctx: Ctx, p: PurchaseRow, lines: StoredLine[], next: PurchaseState) {
   const motivo = `${next === 'cancelada' ? 'Cancelación' : 'Reversión de la recepción'} de la compra #${p.numero}`;
+  await precioOrigen(ctx.tx, { origen: 'compra', userId: ctx.userId, referenciaId: p.id });
   for (const l of byProduct(lines)) {
     await applyStockChange(ctx.tx, {
       businessId: ctx.businessId,

@@ -30,6 +30,7 @@ import { saldoOf } from '../caja/cuenta.js';
 import { counterTurno } from '../caja/rows.js';
 import { toCents, toMilli } from '../products/common.js';
 import { inFlight, saleSlot } from './in-flight.js';
+import { listaPricer, listaReads, type ListPrice } from './lista-venta.js';
 import type { SaleContext, SaleResponse } from './sales.service.js';
 
 const qtyFormat = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 3 });
@@ -145,6 +146,7 @@ function reads(c: SaleContext, input: RecordSaleOutput, clave: string | null, ha
            ORDER BY id FOR UPDATE OF products`,
     ]);
   }
+  statements.push(...listaReads(c, input, productIds));
   if (serviceIds.length) {
     statements.push([
       'servicio',
@@ -157,7 +159,7 @@ function reads(c: SaleContext, input: RecordSaleOutput, clave: string | null, ha
     // cobro locks it) so that its balance and credit limit hold until this sale commits.
     statements.push([
       'cliente',
-      sql`SELECT c.id, concat_ws(' ', c.nombre, c.apellido) AS nombre, c.limite_credito
+      sql`SELECT c.id, concat_ws(' ', c.nombre, c.apellido) AS nombre, c.limite_credito, c.lista_precios_id
             FROM customers c WHERE c.business_id = ${c.businessId} AND c.id = ${input.cliente_id}
           ${input.pagos ? sql`FOR UPDATE` : sql`FOR SHARE`}`,
     ]);
@@ -211,7 +213,11 @@ function catalogue(rows: Row[] | undefined): Map<string, CatalogueEntry> {
 }
 
 /** The lines at their prices, or the 422 of the first line that cannot be sold. */
-function priceLines(input: RecordSaleOutput, cat: Record<SaleItemType, Map<string, CatalogueEntry>>): Line[] {
+function priceLines(
+  input: RecordSaleOutput,
+  cat: Record<SaleItemType, Map<string, CatalogueEntry>>,
+  listPrice: ListPrice | null,
+): Line[] {
   return input.items.map((item, i) => {
     const found = cat[item.tipo].get(item.id);
     if (!found) {
@@ -228,7 +234,9 @@ function priceLines(input: RecordSaleOutput, cat: Record<SaleItemType, Map<strin
           : SALE_MESSAGES.serviceInactive(found.nombre),
       );
     }
-    const precio = item.precio ?? found.precio;
+    const precioLista =
+      item.tipo === 'producto' && listPrice ? listPrice(item.id, item.cantidad, found.precio) : found.precio;
+    const precio = item.precio ?? precioLista;
     const bruto = saleLineCents(item.cantidad, precio);
     if (bruto > MAX_MONEY_CENTS) throw invalid(`items.${i}.cantidad`, SALE_MESSAGES.tooMuch);
     const descuento = item.descuento ?? 0;
@@ -240,7 +248,7 @@ function priceLines(input: RecordSaleOutput, cat: Record<SaleItemType, Map<strin
       nombre: found.nombre,
       cantidad: item.cantidad,
       precio,
-      precioLista: found.precio,
+      precioLista,
       bruto,
       descuento,
       subtotal: bruto - descuento,
@@ -423,7 +431,7 @@ async function record(
   }
 
   const cat = { producto: catalogue(read.get('producto')), servicio: catalogue(read.get('servicio')) };
-  const lines = priceLines(input, cat);
+  const lines = priceLines(input, cat, listaPricer(c, input, read));
   const subtotal = lines.reduce((s, l) => s + l.subtotal, 0);
   const costo = lines.reduce((s, l) => s + l.costoTotal, 0);
   const descuento = input.descuento ?? 0;

@@ -19,6 +19,7 @@ function toSettings(r: Row): TenantSettings {
     balanza: r.balanza ?? null,
     caja_requiere_turno: r.cajaRequiereTurno,
     vender_sin_stock: r.venderSinStock,
+    redondeo_precios: r.redondeoPrecios,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
   };
@@ -40,6 +41,7 @@ const toColumns = (i: TenantSettingsInput) => ({
   balanza: i.balanza,
   cajaRequiereTurno: i.caja_requiere_turno,
   venderSinStock: i.vender_sin_stock,
+  redondeoPrecios: i.redondeo_precios,
 });
 
 export async function saveSettings(

@@ -32,6 +32,7 @@ import { DeudoresDialog } from '@/features/caja/deudores-dialog';
 import { SubscriptionFormDialog, SubscriptionRow } from '@/features/subscriptions/subscriptions-tab';
 import { errorMessage } from '@/lib/api';
 import { applyServerErrors } from '@/lib/forms';
+import { ListaDelCliente } from '@/features/precios/lista-del-cliente';
 import { customersPath, useCustomers, useDeleteCustomer, useSaveCustomer } from './customers.api';
 
 const PAGE_SIZE = 50;
@@ -47,6 +48,7 @@ interface Values {
   condicion_iva: string;
   notas: string;
   limite_credito: string;
+  lista_precios_id: string;
 }
 type Output = z.output<typeof customerForm>;
 
@@ -61,6 +63,7 @@ const toValues = (c?: Customer): Values => ({
   condicion_iva: c?.condicion_iva ?? 'consumidor_final',
   notas: c?.notas ?? '',
   limite_credito: decimalText(c?.limite_credito, 'money'),
+  lista_precios_id: c?.lista_precios_id ?? '',
 });
 
 function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: (saved?: Customer) => void }) {
@@ -88,6 +91,7 @@ function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: (save
           condicion_iva: v.condicion_iva ?? 'consumidor_final',
           notas: v.notas ?? null,
           limite_credito: v.limite_credito === undefined || v.limite_credito === null ? null : v.limite_credito / 100,
+          ...(v.lista_precios_id !== undefined ? { lista_precios_id: v.lista_precios_id } : {}),
         },
       });
       onDone(saved);
@@ -189,6 +193,7 @@ function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: (save
         autoComplete="off"
         {...register('limite_credito')}
       />
+      <ListaDelCliente register={register('lista_precios_id')} error={err.lista_precios_id?.message} />
       <Field id="cli-notas" label="Notas" error={err.notas?.message}>
         <Textarea id="cli-notas" rows={2} {...register('notas')} />
       </Field>

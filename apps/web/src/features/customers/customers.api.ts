@@ -41,6 +41,8 @@ export interface CustomerBody {
   condicion_iva: string | null;
   notas: string | null;
   limite_credito?: number | null;
+  /** The customer's price list; null: Minorista. */
+  lista_precios_id?: string | null;
 }
 
 export function useSaveCustomer() {

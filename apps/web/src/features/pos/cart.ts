@@ -1,5 +1,6 @@
 import { saleLineCents } from '@mostrador/shared/sales';
 import { parseDecimal } from '@/lib/decimal';
+import type { ItemLista } from '../precios/pos-lista';
 
 /**
  * "1.500" is an amount; "10%" (or "10 %", "2,5%") is a share of the subtotal, rounded down to
@@ -33,6 +34,10 @@ export interface CatalogItem {
   /** Thousandths; null for services. */
   stock: number | null;
   unidad: string;
+  /** Products: the Minorista price (cents) when `precio` is another list's (features/precios/pos-lista). */
+  precio_minorista?: number;
+  /** Products: the price in each list. */
+  listas?: ItemLista[];
 }
 
 export interface CartLine {

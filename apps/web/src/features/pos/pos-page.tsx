@@ -49,6 +49,8 @@ import { localSale } from './offline/local-sale';
 import { recordSale } from './offline/offline-pos';
 import { OfflinePanel } from './offline/offline-panel';
 import { useOfflinePos } from './offline/use-offline-pos';
+import { ListaSelector } from '../precios/lista-selector';
+import { aplicarLista } from '../precios/pos-lista';
 import { PrintableTicket, printTicket, Ticket, type TicketExtras } from './ticket';
 
 /** The invoice of the sale just recorded (issue 16): loaded only when a sale has one. */
@@ -91,6 +93,14 @@ function PointOfSale() {
   const [cliente, setCliente] = useState<Customer | null>(null);
   /** What is typed in the customer box and not yet chosen. */
   const [clienteTexto, setClienteTexto] = useState('');
+  /** The price list chosen at the counter; undefined: the customer's (issue 17). */
+  const [listaElegida, setListaElegida] = useState<string | null | undefined>(undefined);
+  const listaCliente = cliente?.lista_precios_id ?? null;
+  const lista = listaElegida === undefined ? listaCliente : listaElegida;
+  const listaRef = useRef(lista);
+  useEffect(() => {
+    listaRef.current = lista;
+  }, [lista]);
   /** F9 with a medio other than cash: one more Enter confirms it. */
   const [askMedio, setAskMedio] = useState(false);
   const off = useOfflinePos();
@@ -123,6 +133,7 @@ function PointOfSale() {
     setQtyDrafts({});
     setAttempted(false);
     setCliente(null);
+    setListaElegida(undefined);
     setError(null);
   }
 
@@ -173,7 +184,7 @@ function PointOfSale() {
 
   const add = useCallback(
     (item: CatalogItem, cantidad = 1000) => {
-      setLines((ls) => addItem(ls, item, cantidad));
+      setLines((ls) => aplicarLista(addItem(ls, item, cantidad), listaRef.current));
       setHighlight(0);
       setError(null);
       setNotice(null);
@@ -315,6 +326,7 @@ function PointOfSale() {
     const body: SaleBody = {
       negocio_id: businessId,
       cliente_id: cliente?.id ?? null,
+      ...(listaElegida !== undefined ? { lista_precios_id: listaElegida } : {}),
       ...(plan.pagos ? { pagos: plan.pagos } : { metodo_pago: 'efectivo' }),
       ...(turno ? { turno_id: turno.id } : {}),
       observaciones: observaciones.trim() || null,
@@ -386,6 +398,7 @@ function PointOfSale() {
     setQtyDrafts({});
     setAttempted(false);
     setCliente(null);
+    setListaElegida(undefined);
     setClienteTexto('');
     setMedioId('');
     setSplit(null);
@@ -556,7 +569,7 @@ function PointOfSale() {
                     qtyError={qtyError(l)}
                     onQtyDraft={(text, checked) => setDraft(l.key, text, checked)}
                     onQuantity={(q) => {
-                      setLines((ls) => setQuantity(ls, l.key, q));
+                      setLines((ls) => aplicarLista(setQuantity(ls, l.key, q), lista));
                       setDraft(l.key, null);
                     }}
                     onPrice={controls.cambiarPrecios ? (p) => setLines((ls) => setPrice(ls, l.key, p)) : undefined}
@@ -598,11 +611,26 @@ function PointOfSale() {
           )}
           <CustomerPicker
             value={cliente}
-            onChange={setCliente}
+            onChange={(c) => {
+              setCliente(c);
+              setLines((ls) =>
+                aplicarLista(ls, listaElegida === undefined ? (c?.lista_precios_id ?? null) : listaElegida),
+              );
+            }}
             text={clienteTexto}
             onTextChange={setClienteTexto}
             canView={can('clientes', 'ver')}
             canCreate={can('clientes', 'editar')}
+          />
+          <ListaSelector
+            value={lista}
+            delCliente={listaCliente}
+            canChange={controls.cambiarPrecios}
+            allowed={canSearch}
+            onChange={(id) => {
+              setListaElegida(id === listaCliente ? undefined : id);
+              setLines((ls) => aplicarLista(ls, id));
+            }}
           />
           <PaymentsPanel
             medios={mediosActivos}

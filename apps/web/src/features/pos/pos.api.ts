@@ -3,6 +3,8 @@ import type { Product, Service } from '@mostrador/shared/catalog';
 import type { Customer } from '@mostrador/shared/customers';
 import { useBusiness } from '@/app/business-context';
 import { api } from '@/lib/api';
+import type { ProductConListas } from '@mostrador/shared';
+import { itemListas } from '../precios/pos-lista';
 import { rankCatalog, type CatalogItem } from './cart';
 import { isNetworkError, offlineStore, recordCustomer, searchLocal, searchLocalCustomers } from './offline/offline-pos';
 
@@ -18,6 +20,7 @@ export const productToItem = (p: Product): CatalogItem => ({
   precio: cents(p.precio_venta),
   stock: p.controla_stock === false ? null : milli(p.stock_actual),
   unidad: p.unidad,
+  listas: itemListas((p as ProductConListas).precios_listas),
 });
 
 export const serviceToItem = (s: Service): CatalogItem => ({

@@ -13,6 +13,7 @@ import { applyServerErrors } from '@/lib/forms';
 import { formatNumber } from '@/lib/format';
 import { IvaSelect } from '@/features/facturacion/iva-select';
 import { DEFAULT_IVA_RATE } from '@mostrador/shared/facturacion';
+import { UsdFields } from '@/features/precios/usd-fields';
 import { useSaveProduct } from './products.api';
 
 interface Values {
@@ -29,6 +30,8 @@ interface Values {
   activo: boolean;
   controla_stock: boolean;
   iva: string;
+  moneda: 'ARS' | 'USD';
+  precio_usd: string;
 }
 type Output = z.output<typeof productForm>;
 
@@ -46,6 +49,8 @@ const toValues = (p: Product): Values => ({
   activo: p.activo,
   controla_stock: p.controla_stock,
   iva: p.iva ?? DEFAULT_IVA_RATE,
+  moneda: p.moneda ?? 'ARS',
+  precio_usd: decimalText(p.precio_usd ?? null, 'money'),
 });
 
 const EMPTY: Values = {
@@ -62,6 +67,8 @@ const EMPTY: Values = {
   activo: true,
   controla_stock: true,
   iva: DEFAULT_IVA_RATE,
+  moneda: 'ARS',
+  precio_usd: '',
 };
 
 /** The margin over cost, when both prices are there: a quick check before saving. */
@@ -97,10 +104,11 @@ function ProductFormFields({
   const { formatting } = useBusiness();
   const save = useSaveProduct();
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState, control } = useForm<Values, unknown, Output>({
+  const { register, handleSubmit, setError, formState, control, setValue } = useForm<Values, unknown, Output>({
     resolver: decimalResolver<Values, Output>(productForm, {
       precio_compra: 'money',
       precio_venta: 'money',
+      precio_usd: 'money',
       stock_actual: 'quantity',
       stock_minimo: 'quantity',
     }),
@@ -128,6 +136,11 @@ function ProductFormFields({
               }
             : {}),
           precio_venta: centsToNumber(v.precio_venta),
+          ...(v.moneda === 'USD'
+            ? { moneda: 'USD' as const, precio_usd: v.precio_usd == null ? null : centsToNumber(v.precio_usd) }
+            : product?.moneda === 'USD'
+              ? { moneda: 'ARS' as const }
+              : {}),
           // Stock is set only when creating; afterwards it changes through adjustments.
           ...(product || !v.controla_stock ? {} : { stock_actual: milliToNumber(v.stock_actual ?? 0) }),
           controla_stock: v.controla_stock ?? true,
@@ -177,6 +190,7 @@ function ProductFormFields({
           error={err.precio_venta}
           {...register('precio_venta')}
         />
+        <UsdFields control={control} register={register} setValue={setValue} error={err.precio_usd} />
       </div>
       {verCostos && <Margin compra={compra ?? ''} venta={venta ?? ''} />}
       <label className="flex items-start gap-2 text-sm text-slate-700">

@@ -3,14 +3,16 @@ import { PageHeader } from '@/components/ui/misc';
 import { ImportWizardDialog } from '@/features/imports/import-wizard';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan } from '@/features/permissions/permissions.api';
+import { ListasTab } from '@/features/precios/listas-tab';
 import { ServicesTab } from '@/features/services/services-tab';
 import { SubscriptionsTab } from '@/features/subscriptions/subscriptions-tab';
 import { Tabs } from './inventory-ui';
 import { ProductsTab } from './products-tab';
 
-type Tab = 'productos' | 'servicios' | 'suscripciones';
+type Tab = 'productos' | 'listas' | 'servicios' | 'suscripciones';
 const TABS: { value: Tab; label: string }[] = [
   { value: 'productos', label: 'Productos' },
+  { value: 'listas', label: 'Listas de precios' },
   { value: 'servicios', label: 'Servicios' },
   { value: 'suscripciones', label: 'Suscripciones' },
 ];
@@ -43,6 +45,7 @@ function ProductsAndServices() {
       <Tabs label="Catálogo" tabs={TABS} value={tab} onChange={(v) => update({ tab: v === 'productos' ? null : v })} />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'productos' && <ProductsTab onImport={() => update({ importar: '1' })} />}
+        {tab === 'listas' && <ListasTab />}
         {tab === 'servicios' && <ServicesTab />}
         {tab === 'suscripciones' && <SubscriptionsTab />}
       </div>

@@ -30,6 +30,8 @@ import { ListCard, Pager, RowsSkeleton, SearchBox, StatusNote, useDebounced } fr
 import { ProductFormDialog } from './product-form-dialog';
 import { productQuery, productsPath, useDeleteProduct, useProducts, type ProductFilters } from './products.api';
 import { StockAdjustDialog, StockHistoryDialog } from './stock-dialogs';
+import { ListPrices } from '../precios/list-prices';
+import { PriceHistoryDialog } from '../precios/price-history-dialog';
 
 const PAGE_SIZE = 50;
 
@@ -67,6 +69,7 @@ interface Actions {
   onEdit: (p: Product) => void;
   onAdjust: (p: Product) => void;
   onHistory: (p: Product) => void;
+  onPriceHistory: (p: Product) => void;
   onDelete: (p: Product) => void;
 }
 
@@ -98,6 +101,9 @@ function RowMenu({ p, a }: { p: Product; a: Actions }) {
           )}
           <Menu.Item className={item} onSelect={() => a.onHistory(p)}>
             <History className="h-4 w-4" aria-hidden /> Historial de stock
+          </Menu.Item>
+          <Menu.Item className={item} onSelect={() => a.onPriceHistory(p)}>
+            <History className="h-4 w-4" aria-hidden /> Historial de precios
           </Menu.Item>
           {a.canDelete && (
             <Menu.Item className={cn(item, 'text-red-700')} onSelect={() => a.onDelete(p)}>
@@ -168,6 +174,7 @@ function ProductTable({ rows, a }: { rows: Product[]; a: Actions }) {
               )}
               <td className="whitespace-nowrap px-2 py-3 text-right font-medium tabular-nums text-slate-900">
                 {formatMoney(p.precio_venta, formatting)}
+                <ListPrices p={p} />
               </td>
               <td className="whitespace-nowrap px-2 py-3 text-right">
                 <StockCell p={p} />
@@ -198,6 +205,7 @@ function ProductTable({ rows, a }: { rows: Product[]; a: Actions }) {
               <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
                 <span className="font-semibold tabular-nums text-slate-900">
                   {formatMoney(p.precio_venta, formatting)}
+                  <ListPrices p={p} />
                 </span>
                 <StockCell p={p} />
                 {!p.activo && <Badge>Inactivo</Badge>}
@@ -244,6 +252,7 @@ export function ProductsTab({ onImport }: { onImport: () => void }) {
   const [editing, setEditing] = useState<Product | undefined>();
   const [adjusting, setAdjusting] = useState<Product | null>(null);
   const [history, setHistory] = useState<Product | null>(null);
+  const [priceHistory, setPriceHistory] = useState<Product | null>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -264,6 +273,7 @@ export function ProductsTab({ onImport }: { onImport: () => void }) {
     },
     onAdjust: setAdjusting,
     onHistory: setHistory,
+    onPriceHistory: setPriceHistory,
     onDelete: setDeleting,
   };
   const rows = products.data?.rows ?? [];
@@ -429,6 +439,7 @@ export function ProductsTab({ onImport }: { onImport: () => void }) {
         }}
       />
       <StockHistoryDialog product={history} onClose={() => setHistory(null)} />
+      <PriceHistoryDialog product={priceHistory} onClose={() => setPriceHistory(null)} />
       <BulkPriceDialog
         open={bulkOpen}
         onClose={(message) => {

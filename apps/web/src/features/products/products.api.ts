@@ -70,6 +70,8 @@ export interface ProductBody {
   categoria_id: string | null;
   activo: boolean;
   controla_stock: boolean;
+  moneda?: 'ARS' | 'USD';
+  precio_usd?: number | null;
 }
 
 function useInvalidate() {

@@ -1,0 +1,141 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { createBusiness, createUser, signIn, type E2EUser } from '../support/session';
+
+async function create(request: APIRequestContext, user: E2EUser, path: string, data: object) {
+  const res = await request.post(`/api/v1${path}`, { data, headers: { authorization: `Bearer ${user.token}` } });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
+
+test('a Mayorista list created on screen prices a mayorista customer’s sale at the counter, and the owner can switch it back', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, 'Hugo');
+  const businessId = await createBusiness(request, owner, 'Ferretería Hugo');
+  await create(request, owner, `/businesses/${businessId}/products`, {
+    nombre: 'Martillo carpintero',
+    precio_venta: 15000,
+    stock_actual: 20,
+  });
+  await signIn(page, owner, businessId);
+
+  // Productos y servicios → Listas de precios: Mayorista, 10 % under Minorista.
+  await page.goto('/products-and-services?tab=listas');
+  await expect(page.getByText('Todavía no hay listas de precios')).toBeVisible();
+  await page.getByRole('button', { name: 'Nueva lista' }).click();
+  const form = page.getByRole('dialog', { name: 'Nueva lista de precios' });
+  await form.getByLabel('Nombre').fill('Mayorista');
+  await form.getByLabel('Porcentaje (%)').fill('-10');
+  await form.getByRole('button', { name: 'Crear lista' }).click();
+  await expect(page.getByText('Se creó la lista «Mayorista».')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Listas de precios' })).toContainText('10 % menos que Minorista');
+
+  // The products list shows each list's price.
+  await page.getByRole('tab', { name: 'Productos' }).click();
+  await expect(page.getByLabel('Precios por lista').first()).toContainText('Mayorista: $ 13.500,00');
+
+  // A customer with Mayorista as their list.
+  await page.goto('/customers');
+  await page.getByRole('button', { name: 'Nuevo cliente' }).first().click();
+  const cli = page.getByRole('dialog', { name: 'Nuevo cliente' });
+  await cli.getByLabel('Nombre').first().fill('Constructora Sur');
+  await cli.getByLabel('Lista de precios').selectOption({ label: 'Mayorista' });
+  await cli.getByRole('button', { name: 'Crear cliente' }).click();
+  await expect(cli).toHaveCount(0);
+
+  // At the counter: the customer's list prices the cart.
+  await page.goto('/pos');
+  const search = page.getByLabel('Buscar producto o servicio, o escanear código');
+  await search.pressSequentially('Martillo');
+  await search.press('Enter');
+  const cart = page.getByRole('list', { name: 'Ítems del carrito' });
+  await expect(cart).toContainText('$ 15.000,00');
+  const cliente = page.getByRole('combobox', { name: /Cliente/ });
+  await cliente.pressSequentially('Constructora');
+  await page
+    .getByRole('listbox', { name: 'Clientes' })
+    .getByRole('option', { name: /Constructora Sur/ })
+    .click();
+  await expect(page.getByLabel('Lista de precios')).toHaveValue(/.+/);
+  await expect(cart).toContainText('$ 13.500,00');
+
+  // The owner may switch to Minorista and back.
+  await page.getByLabel('Lista de precios').selectOption({ label: 'Minorista' });
+  await expect(cart).toContainText('$ 15.000,00');
+  await expect(page.getByText('El cliente tiene Mayorista.')).toBeVisible();
+  await page.getByLabel('Lista de precios').selectOption({ label: 'Mayorista' });
+  await expect(cart).toContainText('$ 13.500,00');
+
+  await page.keyboard.press('F9');
+  const done = page.getByRole('dialog', { name: 'Venta #1 registrada' });
+  await expect(done).toBeVisible();
+  await expect(done.getByRole('article', { name: 'Ticket de la venta #1' })).toContainText('$ 13.500,00');
+  const ventas = (
+    await (
+      await request.get(`/api/v1/businesses/${businessId}/ventas/sales`, {
+        headers: { authorization: `Bearer ${owner.token}` },
+      })
+    ).json()
+  ).ventas;
+  expect(ventas[0].total).toBe(13500);
+});
+
+test('a product priced in dollars follows the cotización: the change is previewed before applying, and both figures show', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, 'Irma');
+  const businessId = await createBusiness(request, owner, 'Importadora Irma');
+  await signIn(page, owner, businessId);
+
+  // The first cotización, in Listas de precios.
+  await page.goto('/products-and-services?tab=listas');
+  await expect(page.getByTestId('cotizacion-vigente')).toHaveText('Sin cotización del dólar');
+  await page.getByRole('button', { name: 'Cambiar cotización' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Cambiar cotización del dólar' });
+  await dialog.getByLabel('Pesos por dólar').fill('1000');
+  await dialog.getByLabel('Redondear los precios en pesos a').selectOption('10');
+  await dialog.getByRole('button', { name: 'Ver cambios' }).click();
+  await expect(dialog.getByRole('status', { name: 'Cambios de la cotización' })).toContainText('Ningún precio cambia.');
+  await dialog.getByRole('button', { name: 'Aplicar cotización' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('cotizacion-vigente')).toContainText('$ 1.000,00');
+
+  // A product priced in dollars: its peso price follows, rounded to $ 10.
+  await page.getByRole('tab', { name: 'Productos' }).click();
+  await page.getByRole('button', { name: 'Nuevo producto' }).first().click();
+  const form = page.getByRole('dialog', { name: 'Nuevo producto' });
+  await form.getByLabel('Nombre').fill('Taladro percutor');
+  await form.getByLabel('Moneda del precio').selectOption('USD');
+  await form.getByLabel('Precio en dólares (US$)').fill('85,55');
+  await expect(form.getByText('Con la cotización de $ 1.000,00: $ 85.550,00.')).toBeVisible();
+  await expect(form.getByLabel('Precio de venta')).toHaveValue('85550');
+  await form.getByLabel('Stock inicial').fill('3');
+  await form.getByRole('button', { name: 'Crear producto' }).click();
+  await expect(form).toBeHidden();
+  const row = page.getByRole('row', { name: /Taladro percutor/ });
+  await expect(row).toContainText('$ 85.550,00');
+  await expect(row.getByLabel('Precio en dólares')).toHaveText('US$ 85,55');
+
+  // A new cotización: how many prices change and by how much, before applying.
+  await page.getByRole('tab', { name: 'Listas de precios' }).click();
+  await page.getByRole('button', { name: 'Cambiar cotización' }).click();
+  dialog = page.getByRole('dialog', { name: 'Cambiar cotización del dólar' });
+  await dialog.getByLabel('Pesos por dólar').fill('1100,50');
+  await dialog.getByRole('button', { name: 'Ver cambios' }).click();
+  const cambios = dialog.getByRole('status', { name: 'Cambios de la cotización' });
+  // 85.55 × 1100.50 = 94 147.775 → $ 94 150
+  await expect(cambios).toContainText('Cambia 1 precio: +$ 8.600,00 en total.');
+  await expect(cambios).toContainText('$ 94.150,00');
+  await dialog.getByRole('button', { name: 'Aplicar cotización' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Productos' }).click();
+  await expect(page.getByRole('row', { name: /Taladro percutor/ })).toContainText('$ 94.150,00');
+
+  // The product's price history says why.
+  await page.getByRole('button', { name: 'Acciones de Taladro percutor' }).first().click();
+  await page.getByRole('menuitem', { name: 'Historial de precios' }).click();
+  const historial = page.getByRole('dialog', { name: 'Historial de precios' });
+  await expect(historial.getByRole('list', { name: 'Cambios de precio' })).toContainText('Cotización del dólar');
+});

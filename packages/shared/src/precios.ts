@@ -1,0 +1,347 @@
+import { z } from 'zod';
+import { productSchema, quantity } from './catalog.js';
+import { pageQuery } from './customers.js';
+import { money, parseCents } from './money.js';
+import { isoDate, queryBool, reqText, uuid } from './validation.js';
+
+/*
+ * Prices (issue 17, decision 0017): each product's price history, and price lists beside the
+ * product's own price. The price a list gives is decided here, once, for the server (record-sale,
+ * product lists, exports) and the POS alike. Money is integer cents, quantities thousandths,
+ * percentages hundredths of a percent.
+ */
+
+/* ---------------------------------------------------------------- price history */
+
+/** Why a price changed: `alta` is the product's first price. */
+export const PRECIO_ORIGENES = [
+  'alta',
+  'manual',
+  'masivo',
+  'importacion',
+  'lista_proveedor',
+  'compra',
+  'cotizacion',
+] as const;
+export type PrecioOrigen = (typeof PRECIO_ORIGENES)[number];
+
+export const PRECIO_ORIGEN_LABELS: Record<PrecioOrigen, string> = {
+  alta: 'Alta del producto',
+  manual: 'Edición',
+  masivo: 'Actualización masiva',
+  importacion: 'Importación',
+  lista_proveedor: 'Lista de proveedor',
+  compra: 'Compra',
+  cotizacion: 'Cotización del dólar',
+};
+
+export const precioHistorialQuery = z.object({ ...pageQuery(50, 500) });
+
+export type PrecioHistorial = z.infer<typeof precioHistorialSchema>;
+
+/** One change; the cost fields are removed for a member without `ver_costos` (decision 0005). */
+export const precioHistorialSchema = z.object({
+  id: z.string(),
+  fecha: z.string(),
+  origen: z.enum(PRECIO_ORIGENES),
+  precio_anterior: z.number().nullable(),
+  precio_nuevo: z.number().nullable(),
+  costo_anterior: z.number().nullable().optional(),
+  costo_nuevo: z.number().nullable().optional(),
+  referencia_id: z.string().nullable(),
+  usuario: z.object({ id: z.string(), nombre: z.string() }).nullable(),
+});
+
+/* ---------------------------------------------------------------- price lists */
+
+export const LISTA_TIPOS = ['porcentaje', 'fija'] as const;
+export type ListaTipo = (typeof LISTA_TIPOS)[number];
+
+/** The product's own price: the default list, with no row of its own (id null). */
+export const LISTA_MINORISTA_NOMBRE = 'Minorista';
+
+export const LISTA_MESSAGES = {
+  notFound: 'Lista de precios no encontrada.',
+  duplicate: (nombre: string) => `Ya existe una lista de precios llamada «${nombre}».`,
+  reservedName: 'Minorista es la lista del precio de cada producto: elegí otro nombre.',
+  cycle: 'Una lista no puede calcularse sobre sí misma.',
+  inUse: 'Otra lista se calcula sobre esta: cambiala o eliminala primero.',
+  percentRequired: 'Indicá el porcentaje sobre la lista base.',
+  percentRange: 'Debe ser mayor a -100 y menor o igual a 1000.',
+  fixedOnly: 'Solo las listas de precio fijo tienen precios por producto.',
+  productNotInBusiness: 'El producto no pertenece al negocio.',
+  changeForbidden: 'No tenés permiso para vender con otra lista de precios que la del cliente.',
+} as const;
+
+/** A percentage with at most 2 decimals → hundredths of a percent (−10.5 → −1050). */
+export const percent = () =>
+  z.unknown().transform((v, ctx) => {
+    const h = parseCents(v);
+    if (h === null) {
+      ctx.addIssue({ code: 'custom', message: 'Debe ser un número con hasta 2 decimales.' });
+      return z.NEVER;
+    }
+    if (h <= -10_000 || h > 100_000) {
+      ctx.addIssue({ code: 'custom', message: LISTA_MESSAGES.percentRange });
+      return z.NEVER;
+    }
+    return h;
+  });
+
+const optQuantity = () =>
+  z
+    .unknown()
+    .transform((v, ctx): number | null | undefined => {
+      if (v === undefined) return undefined;
+      if (v === null || v === '') return null;
+      const r = quantity({ nonZero: true, nonNegative: true }).safeParse(v);
+      if (!r.success) {
+        for (const i of r.error.issues) ctx.addIssue({ code: 'custom', message: i.message });
+        return z.NEVER;
+      }
+      return r.data;
+    })
+    .optional();
+
+const listaFields = {
+  nombre: reqText(80),
+  tipo: z.enum(LISTA_TIPOS, { error: 'Elegí porcentaje o precio fijo.' }),
+  /** Null or absent: on the product's own price (Minorista). */
+  base_lista_id: z.preprocess((v) => (v === '' ? null : v), uuid().nullable().optional()),
+  porcentaje: percent().nullable().optional(),
+  cantidad_minima: optQuantity(),
+  activo: z.boolean().optional(),
+};
+
+export const listaPreciosInput = z.object(listaFields).superRefine((v, ctx) => {
+  if (v.tipo === 'porcentaje' && (v.porcentaje === undefined || v.porcentaje === null)) {
+    ctx.addIssue({ code: 'custom', path: ['porcentaje'], message: LISTA_MESSAGES.percentRequired });
+  }
+});
+export type ListaPreciosInput = z.input<typeof listaPreciosInput>;
+export type ListaPreciosOutput = z.output<typeof listaPreciosInput>;
+
+export const listaPreciosUpdate = z.object({
+  nombre: listaFields.nombre.optional(),
+  tipo: listaFields.tipo.optional(),
+  base_lista_id: listaFields.base_lista_id,
+  porcentaje: listaFields.porcentaje,
+  cantidad_minima: listaFields.cantidad_minima,
+  activo: listaFields.activo,
+});
+export type ListaPreciosUpdate = z.output<typeof listaPreciosUpdate>;
+
+export type ListaPrecios = z.infer<typeof listaPreciosSchema>;
+
+export const listaPreciosSchema = z.object({
+  id: z.string(),
+  nombre: z.string(),
+  tipo: z.enum(LISTA_TIPOS),
+  base_lista_id: z.string().nullable(),
+  /** Over (+) or under (−) the base list, in percent. */
+  porcentaje: z.number().nullable(),
+  cantidad_minima: z.number().nullable(),
+  activo: z.boolean(),
+  /** How many products have a fixed price in it. */
+  productos_con_precio: z.number(),
+  /** How many customers have it as their default. */
+  clientes: z.number(),
+  creado_en: z.string(),
+  actualizado_en: z.string(),
+});
+
+export const precioFijoInput = z.object({
+  producto_id: uuid(),
+  /** Null removes the product's fixed price from the list. */
+  precio: money().nullable(),
+  cantidad_minima: optQuantity(),
+});
+
+export const preciosFijosInput = z.object({
+  precios: z.array(precioFijoInput).min(1, 'Indicá al menos un precio.').max(5000, 'Como máximo 5000 precios por vez.'),
+});
+export type PreciosFijosOutput = z.output<typeof preciosFijosInput>;
+
+export const precioFijoSchema = z.object({
+  producto_id: z.string(),
+  producto_nombre: z.string(),
+  precio: z.number(),
+  cantidad_minima: z.number().nullable(),
+});
+export type PrecioFijo = z.infer<typeof precioFijoSchema>;
+
+export const preciosFijosResultSchema = z.object({
+  actualizados: z.number(),
+  eliminados: z.number(),
+});
+
+/** A product's price in each list (products list and export, the POS). */
+export const precioEnListaSchema = z.object({
+  lista_id: z.string(),
+  nombre: z.string(),
+  precio: z.number(),
+  cantidad_minima: z.number().nullable(),
+});
+export type PrecioEnLista = z.infer<typeof precioEnListaSchema>;
+
+/* ---------------------------------------------------------------- resolution (pure) */
+
+/** A list as the rules need it: percentage in hundredths, minimum quantity in thousandths. */
+export interface ListaRegla {
+  id: string;
+  tipo: ListaTipo;
+  baseListaId: string | null;
+  porcentaje: number | null;
+  cantidadMinima: number | null;
+  activo?: boolean;
+}
+
+/** A product's fixed price in a list: cents, and thousandths. */
+export interface PrecioFijoRegla {
+  precio: number;
+  cantidadMinima: number | null;
+}
+
+/** cents × (1 + hundredths / 10 000), rounded half away from zero to the cent, exactly (BigInt). */
+export function applyPercent(cents: number, hundredths: number): number {
+  const num = BigInt(cents) * BigInt(10_000 + hundredths);
+  const q = num / 10_000n;
+  const r = num % 10_000n;
+  return Number(r * 2n >= 10_000n ? q + 1n : q);
+}
+
+/** The deepest chain of lists a price may follow (a longer one is refused on writing). */
+export const MAX_LISTA_DEPTH = 8;
+
+/**
+ * The unit price (cents) of a product in list `listaId` for `cantidad` thousandths:
+ * - null (Minorista), or an unknown or inactive list: the product's own price;
+ * - below the list's minimum quantity: the price of its base list;
+ * - a fixed-price list: the product's fixed price when it has one (and the quantity reaches its
+ *   minimum), otherwise the price of its base list;
+ * - a percentage list: the base list's price plus or minus the percentage, to the cent.
+ */
+export function precioDeLista(opts: {
+  precioBase: number;
+  listaId: string | null;
+  cantidad: number;
+  listas: ReadonlyMap<string, ListaRegla>;
+  fijo: (listaId: string) => PrecioFijoRegla | undefined;
+}): number {
+  const resolve = (id: string | null, depth: number): number => {
+    const lista = id === null ? undefined : opts.listas.get(id);
+    if (!lista || lista.activo === false || depth > MAX_LISTA_DEPTH) return opts.precioBase;
+    const base = () => resolve(lista.baseListaId, depth + 1);
+    if (lista.cantidadMinima !== null && opts.cantidad < lista.cantidadMinima) return base();
+    if (lista.tipo === 'fija') {
+      const f = opts.fijo(lista.id);
+      if (!f || (f.cantidadMinima !== null && opts.cantidad < f.cantidadMinima)) return base();
+      return f.precio;
+    }
+    return applyPercent(base(), lista.porcentaje ?? 0);
+  };
+  return resolve(opts.listaId, 0);
+}
+
+/** Whether making `baseId` the base of `id` would close a loop (or pass the depth limit). */
+export function formaCiclo(listas: ReadonlyMap<string, ListaRegla>, id: string, baseId: string | null): boolean {
+  let cur = baseId;
+  for (let depth = 0; cur !== null; depth++) {
+    if (cur === id || depth >= MAX_LISTA_DEPTH) return true;
+    cur = listas.get(cur)?.baseListaId ?? null;
+  }
+  return false;
+}
+
+/**
+ * The list a sale uses: the one asked for, when given (undefined: not given), else the
+ * customer's default, else Minorista (null). `override` says whether it differs from the default,
+ * which only a member who may change prices may do.
+ */
+export function listaDeVenta(pedida: string | null | undefined, delCliente: string | null) {
+  const lista = pedida === undefined ? delCliente : pedida;
+  return { lista, override: lista !== delCliente };
+}
+
+/** A product as the products list answers it: with each active list's price when the business has lists. */
+export const productConListasSchema = productSchema.extend({
+  precios_listas: z.array(precioEnListaSchema).optional(),
+});
+export type ProductConListas = z.infer<typeof productConListasSchema>;
+
+/* ---------------------------------------------------------------- dollars */
+
+export const MONEDAS = ['ARS', 'USD'] as const;
+export type Moneda = (typeof MONEDAS)[number];
+export const REDONDEOS = [1, 10, 100] as const;
+
+export const COTIZACION_MESSAGES = {
+  required: 'Cargá la cotización del dólar antes de poner precios en dólares.',
+  usdRequired: 'Indicá el precio en dólares.',
+  future: 'La cotización no puede tener una fecha futura.',
+  valor: 'Debe ser mayor a 0, con hasta 4 decimales.',
+} as const;
+
+/** A cotización: pesos per dollar with up to 4 decimals → ten-thousandths. */
+export const cotizacionValor = () =>
+  z.unknown().transform((v, ctx) => {
+    const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
+    const m = /^(\d+)(?:\.(\d{1,4}))?$/.exec(s);
+    const n = m ? Number(m[1]) * 10_000 + Number((m[2] ?? '').padEnd(4, '0')) : 0;
+    if (!m || n <= 0 || n > 99_999_999_999_999) {
+      ctx.addIssue({ code: 'custom', message: COTIZACION_MESSAGES.valor });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+export const cotizacionInput = z.object({
+  fecha: isoDate(),
+  valor: cotizacionValor(),
+});
+export type CotizacionOutput = z.output<typeof cotizacionInput>;
+
+export const cotizacionQuery = z.object({ preview: queryBool().optional(), ...pageQuery(50, 500) });
+
+export const cotizacionSchema = z.object({
+  id: z.string(),
+  fecha: z.string(),
+  valor: z.number(),
+  productos_actualizados: z.number(),
+  usuario: z.object({ id: z.string(), nombre: z.string() }).nullable(),
+  creado_en: z.string(),
+});
+export type Cotizacion = z.infer<typeof cotizacionSchema>;
+
+/** What a new cotización changes (the preview) or changed (applied). */
+export const cotizacionResultSchema = z.object({
+  preview: z.boolean(),
+  cotizacion: cotizacionSchema.nullable(),
+  /** The cotización in force before. */
+  anterior: z.number().nullable(),
+  productos_afectados: z.number(),
+  /** Sum of new − old ARS prices of the products that change. */
+  diferencia_total: z.number(),
+  cambios: z.array(
+    z.object({
+      id: z.string(),
+      nombre: z.string(),
+      precio_usd: z.number(),
+      precio_anterior: z.number(),
+      precio_nuevo: z.number(),
+    }),
+  ),
+});
+export type CotizacionResult = z.infer<typeof cotizacionResultSchema>;
+
+/**
+ * A USD price in pesos: usd × cotización, rounded half up to `redondeo` pesos (1, 10, 100), never
+ * to 0 for a price above 0 (then to the cent). Exact: cents × ten-thousandths in BigInt.
+ */
+export function arsDeUsd(usdCents: number, valor: number, redondeo: number): number {
+  const exact = BigInt(usdCents) * BigInt(valor); // cents × 10⁴
+  const unit = BigInt(redondeo) * 100n * 10_000n;
+  const roundTo = (u: bigint) => ((exact * 2n + u) / (2n * u)) * u;
+  const r = roundTo(unit);
+  return Number((r === 0n && exact > 0n ? roundTo(10_000n) : r) / 10_000n);
+}
