@@ -21,3 +21,4 @@ export * from './purchases.js';
 export * from './scale.js';
 export * from './caja.js';
 export * from './devoluciones.js';
+export * from './idempotency.js';
