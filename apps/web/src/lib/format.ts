@@ -97,3 +97,18 @@ export const MONTH_NAMES = [
 export function plural(n: number, one: string, other: string, locale = DEFAULT_FORMATTING.locale): string {
   return cached(`pl|${locale}`, () => new Intl.PluralRules(locale)).select(n) === 'one' ? one : other;
 }
+
+/** Short money for a chart's axis: «$ 12 mil», «$ 1,2 M» (es-AR). */
+export function formatMoneyShort(value: number, f: Formatting = DEFAULT_FORMATTING): string {
+  const nf = cached(
+    `ms|${f.locale}|${f.currency}`,
+    () =>
+      new Intl.NumberFormat(f.locale, {
+        style: 'currency',
+        currency: f.currency,
+        notation: 'compact',
+        maximumFractionDigits: 1,
+      }),
+  );
+  return nf.format(value);
+}
