@@ -223,7 +223,7 @@ test('pending accounts: receivable and payable, due status, mark paid, then cash
   const todayRow = page.getByRole('row').filter({ hasText: esAR(day()) });
   await expect(todayRow).toContainText('15.000,00');
   await expect(todayRow).toContainText('4.000,25');
-  const chart = page.getByRole('group', { name: /^Saldo acumulado del día 1/ });
+  const chart = page.getByRole('group', { name: 'Gráfico del saldo acumulado por día' });
   await expect(chart).toContainText('10.999,75');
   await expect(chart.locator('svg').first()).toBeVisible();
 

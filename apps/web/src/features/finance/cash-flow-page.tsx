@@ -41,7 +41,7 @@ function BalanceChart({ days }: { days: CashFlowDay[] }) {
     <Card className="mb-6">
       <h2 className="mb-4 font-semibold text-slate-900">Saldo acumulado por día</h2>
       <MoneyChart
-        label={`Saldo acumulado del día 1 al ${days.length}; saldo final ${formatMoney(days.at(-1)?.saldo_acumulado ?? 0, formatting)}`}
+        label="Gráfico del saldo acumulado por día"
         formatting={formatting}
         data={days.map((d) => ({
           key: d.fecha,
