@@ -194,7 +194,7 @@ test('fiado: a sale on the customer account from the POS, a partial payment with
   await charge(page, 1, true);
 
   await page.goto('/customers');
-  const row = page.getByRole('list', { name: 'Clientes' }).getByRole('listitem').filter({ hasText: 'Carmen Vecina' });
+  const row = page.getByRole('table', { name: 'Clientes' }).getByRole('row').filter({ hasText: 'Carmen Vecina' });
   await row.getByRole('button', { name: 'Carmen Vecina' }).first().click();
   const card = page.getByRole('dialog', { name: 'Carmen Vecina' });
   await expect(card.getByTestId('cuenta-saldo')).toHaveText(/\$\s12\.000,00/);

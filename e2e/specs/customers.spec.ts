@@ -35,8 +35,8 @@ test('a customer with a CUIT, a subscription to a service, and its estado change
   // Search finds her without accents; the document is stored with hyphens.
   await page.getByLabel('Buscar clientes').fill('lucia fernandez');
   const customer = page
-    .getByRole('list', { name: 'Clientes' })
-    .getByRole('listitem')
+    .getByRole('table', { name: 'Clientes' })
+    .getByRole('row')
     .filter({ hasText: 'Lucía Fernández' });
   await expect(customer).toContainText('CUIT 20-12345678-6');
 

@@ -24,7 +24,10 @@ import { EmptyState, ErrorNote, FilterBar, PageHeader } from '@/components/ui/mi
 import { RowActions } from '@/components/ui/row-actions';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan } from '@/features/permissions/permissions.api';
-import { ListCard, Pager, RowsSkeleton, SearchBox, StatusNote, useDebounced } from '@/features/products/inventory-ui';
+import { RowsSkeleton, SearchBox, StatusNote, useDebounced } from '@/features/products/inventory-ui';
+import { DataTable, useServerSorting } from '@/components/data-table';
+import type { ColumnDef } from '@tanstack/react-table';
+import { formatDate, formatMoney, type Formatting } from '@/lib/format';
 import { useSubscriptions } from '@/features/subscriptions/subscriptions.api';
 import { AccountSection } from '@/features/caja/account-section';
 import { DeudoresDialog } from '@/features/caja/deudores-dialog';
@@ -299,9 +302,105 @@ function CustomerDetail({ customer, onEdit }: { customer: Customer; onEdit: () =
   );
 }
 
+/** The customers table's columns; the name opens the customer's card. */
+function customerColumns({
+  formatting,
+  onView,
+  onEdit,
+  onDelete,
+}: {
+  formatting: Formatting;
+  onView: (c: Customer) => void;
+  onEdit: false | ((c: Customer) => void);
+  onDelete: false | ((c: Customer) => void);
+}): ColumnDef<Customer, unknown>[] {
+  return [
+    {
+      id: 'nombre',
+      header: 'Nombre',
+      accessorFn: customerDisplayName,
+      meta: { label: 'Nombre', primary: true },
+      cell: ({ row }) => (
+        <button
+          type="button"
+          onClick={() => onView(row.original)}
+          className="rounded text-left font-medium text-slate-900 hover:text-blue-700 focus-visible:outline-2 focus-visible:outline-blue-600"
+        >
+          {customerDisplayName(row.original)}
+        </button>
+      ),
+    },
+    {
+      id: 'documento',
+      header: 'Documento',
+      accessorFn: (c) => c.documento_numero,
+      meta: { label: 'Documento' },
+      cell: ({ row: { original: c } }) =>
+        c.documento_tipo ? `${DOCUMENT_TYPE_LABELS[c.documento_tipo]} ${c.documento_numero ?? ''}` : '—',
+    },
+    {
+      id: 'contacto',
+      header: 'Contacto',
+      enableSorting: false,
+      meta: { label: 'Contacto', className: 'max-w-64 truncate' },
+      cell: ({ row: { original: c } }) => [c.email, c.telefono].filter(Boolean).join(' · ') || '—',
+    },
+    {
+      id: 'condicion_iva',
+      header: 'Condición IVA',
+      enableSorting: false,
+      meta: { label: 'Condición IVA' },
+      cell: ({ row: { original: c } }) => IVA_CONDITION_LABELS[c.condicion_iva],
+    },
+    {
+      id: 'limite_credito',
+      header: 'Límite de crédito',
+      enableSorting: false,
+      meta: { label: 'Límite de crédito', align: 'right', defaultHidden: true },
+      cell: ({ row: { original: c } }) =>
+        c.limite_credito === null ? 'Sin límite' : formatMoney(c.limite_credito, formatting),
+    },
+    {
+      id: 'creado_en',
+      header: 'Alta',
+      accessorFn: (c) => c.creado_en,
+      meta: { label: 'Alta', defaultHidden: true },
+      cell: ({ row: { original: c } }) => formatDate(c.creado_en.slice(0, 10), formatting),
+    },
+    {
+      id: 'acciones',
+      header: 'Acciones',
+      enableSorting: false,
+      enableHiding: false,
+      meta: { actions: true },
+      cell: ({ row: { original: c } }) => {
+        const name = customerDisplayName(c);
+        return (
+          <RowActions
+            name={name}
+            className="justify-end"
+            onEdit={onEdit && (() => onEdit(c))}
+            onDelete={onDelete && (() => onDelete(c))}
+          >
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Suscripciones de ${name}`}
+              title="Ver ficha"
+              onClick={() => onView(c)}
+            >
+              <Repeat className="h-4 w-4" />
+            </Button>
+          </RowActions>
+        );
+      },
+    },
+  ];
+}
+
 function CustomersScreen() {
   const [deudores, setDeudores] = useState(false);
-  const { businessId } = useBusiness();
+  const { businessId, formatting } = useBusiness();
   const can = useCan();
   const canEdit = can('clientes', 'editar');
   const canDelete = can('clientes', 'eliminar');
@@ -309,7 +408,14 @@ function CustomersScreen() {
   const [tipo, setTipo] = useState<DocumentType | ''>('');
   const [page, setPage] = useState(0);
   const search = useDebounced(q, 250);
-  const customers = useCustomers({ q: search, documento_tipo: tipo, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+  const sorting = useServerSorting(() => setPage(0));
+  const customers = useCustomers({
+    q: search,
+    documento_tipo: tipo,
+    ...sorting.query,
+    limit: PAGE_SIZE,
+    offset: page * PAGE_SIZE,
+  });
   const remove = useDeleteCustomer();
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Customer | undefined>();
@@ -317,12 +423,17 @@ function CustomersScreen() {
   const [deleting, setDeleting] = useState<Customer | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const exporter = useDownload('No se pudo exportar la lista.');
-  const rows = customers.data?.rows ?? [];
   const openForm = (c?: Customer) => {
     setEditing(c);
     setFormOpen(true);
   };
   const openNew = () => openForm();
+  const columns = customerColumns({
+    formatting,
+    onView: setViewing,
+    onEdit: canEdit && openForm,
+    onDelete: canDelete && setDeleting,
+  });
 
   return (
     <div>
@@ -391,80 +502,40 @@ function CustomersScreen() {
           ))}
         </FilterSelect>
       </FilterBar>
-      {customers.error ? (
-        <ErrorNote>{errorMessage(customers.error, 'No se pudieron cargar los clientes.')}</ErrorNote>
-      ) : customers.isLoading ? (
-        <RowsSkeleton />
-      ) : rows.length === 0 ? (
-        search || tipo ? (
-          <EmptyState title="Ningún cliente coincide con la búsqueda" />
-        ) : (
-          <EmptyState icon={<Users className="h-10 w-10" />} title="Todavía no hay clientes">
-            <p>Registrá a tus clientes para venderles a cuenta, asignarles suscripciones y contactarlos.</p>
-            {canEdit && (
-              <Button className="mt-4" onClick={openNew}>
-                <Plus className="h-4 w-4" aria-hidden />
-                Nuevo cliente
-              </Button>
-            )}
-          </EmptyState>
-        )
-      ) : (
-        <ListCard
-          dimmed={customers.isFetching}
-          footer={
-            <Pager
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={customers.data?.total ?? 0}
-              onPage={setPage}
-              label="clientes"
-              one="cliente"
-            />
-          }
-        >
-          <ul className="divide-y divide-slate-100" aria-label="Clientes">
-            {rows.map((c) => {
-              const name = customerDisplayName(c);
-              return (
-                <li key={c.id} className="flex items-center gap-3 px-4 py-3">
-                  <button
-                    type="button"
-                    onClick={() => setViewing(c)}
-                    className="min-w-0 flex-1 rounded text-left focus-visible:outline-2 focus-visible:outline-blue-600"
-                  >
-                    <p className="truncate font-medium text-slate-900 hover:text-blue-700">{name}</p>
-                    <p className="truncate text-xs text-slate-500">
-                      {[
-                        c.documento_tipo && `${DOCUMENT_TYPE_LABELS[c.documento_tipo]} ${c.documento_numero}`,
-                        c.email,
-                        c.telefono,
-                      ]
-                        .filter(Boolean)
-                        .join(' · ') || IVA_CONDITION_LABELS[c.condicion_iva]}
-                    </p>
-                  </button>
-                  <RowActions
-                    name={name}
-                    onEdit={canEdit && (() => openForm(c))}
-                    onDelete={canDelete && (() => setDeleting(c))}
-                  >
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Suscripciones de ${name}`}
-                      title="Ver ficha"
-                      onClick={() => setViewing(c)}
-                    >
-                      <Repeat className="h-4 w-4" />
-                    </Button>
-                  </RowActions>
-                </li>
-              );
-            })}
-          </ul>
-        </ListCard>
-      )}
+      <DataTable
+        screen="clientes"
+        label="Clientes"
+        columns={columns}
+        rows={customers.data?.rows}
+        rowId={(c) => c.id}
+        loading={customers.isLoading}
+        fetching={customers.isFetching}
+        error={customers.error ? errorMessage(customers.error, 'No se pudieron cargar los clientes.') : null}
+        sorting={sorting}
+        pagination={{
+          page,
+          pageSize: PAGE_SIZE,
+          total: customers.data?.total ?? 0,
+          onPage: setPage,
+          label: 'clientes',
+          one: 'cliente',
+        }}
+        empty={
+          search || tipo ? (
+            <EmptyState title="Ningún cliente coincide con la búsqueda" />
+          ) : (
+            <EmptyState icon={<Users className="h-10 w-10" />} title="Todavía no hay clientes">
+              <p>Registrá a tus clientes para venderles a cuenta, asignarles suscripciones y contactarlos.</p>
+              {canEdit && (
+                <Button className="mt-4" onClick={openNew}>
+                  <Plus className="h-4 w-4" aria-hidden />
+                  Nuevo cliente
+                </Button>
+              )}
+            </EmptyState>
+          )
+        }
+      />
 
       <Dialog
         open={formOpen}

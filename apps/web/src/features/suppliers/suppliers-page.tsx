@@ -20,12 +20,14 @@ import { Badge, EmptyState, ErrorNote, FilterBar, PageHeader, Skeleton } from '@
 import { RowActions } from '@/components/ui/row-actions';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan } from '@/features/permissions/permissions.api';
-import { ListCard, Pager, RowsSkeleton, SearchBox, StatusNote, useDebounced } from '@/features/products/inventory-ui';
+import { RowsSkeleton, SearchBox, StatusNote, useDebounced } from '@/features/products/inventory-ui';
+import { DataTable, useServerSorting } from '@/components/data-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { conditionText, PurchaseStateBadge } from '@/features/purchases/purchase-ui';
 import { usePurchases } from '@/features/purchases/purchases.api';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { formatDate, formatMoney, formatNumber } from '@/lib/format';
+import { formatDate, formatMoney, formatNumber, type Formatting } from '@/lib/format';
 import { applyServerErrors } from '@/lib/forms';
 import { SupplierAccountSection } from './supplier-account';
 import { suppliersPath, useDeleteSupplier, useSaveSupplier, useSupplier, useSuppliers } from './suppliers.api';
@@ -326,6 +328,108 @@ function SupplierDetailView({ id, onEdit }: { id: string; onEdit: () => void }) 
   );
 }
 
+/** The suppliers table's columns; the name opens the supplier's card. */
+function supplierColumns({
+  formatting,
+  onView,
+  onEdit,
+  onDelete,
+}: {
+  formatting: Formatting;
+  onView: (s: Supplier) => void;
+  onEdit: false | ((s: Supplier) => void);
+  onDelete: false | ((s: Supplier) => void);
+}): ColumnDef<Supplier, unknown>[] {
+  return [
+    {
+      id: 'nombre',
+      header: 'Nombre',
+      accessorKey: 'nombre',
+      meta: { label: 'Nombre', primary: true },
+      cell: ({ row: { original: s } }) => (
+        <span className="flex flex-wrap items-center gap-2">
+          <button
+            type="button"
+            onClick={() => onView(s)}
+            className="rounded text-left font-medium text-slate-900 hover:text-blue-700 focus-visible:outline-2 focus-visible:outline-blue-600"
+          >
+            {s.nombre}
+          </button>
+          {s.estado === 'inactivo' && <Badge>Inactivo</Badge>}
+        </span>
+      ),
+    },
+    {
+      id: 'cuit',
+      header: 'CUIT',
+      accessorKey: 'cuit',
+      meta: { label: 'CUIT', className: 'whitespace-nowrap' },
+      cell: ({ row: { original: s } }) => s.cuit ?? '—',
+    },
+    {
+      id: 'contacto',
+      header: 'Contacto',
+      enableSorting: false,
+      meta: { label: 'Contacto', className: 'max-w-64 truncate' },
+      cell: ({ row: { original: s } }) => [s.contacto, s.telefono, s.email].filter(Boolean).join(' · ') || '—',
+    },
+    {
+      id: 'condiciones_pago',
+      header: 'Condiciones de pago',
+      enableSorting: false,
+      meta: { label: 'Condiciones de pago', defaultHidden: true },
+      cell: ({ row: { original: s } }) => s.condiciones_pago ?? '—',
+    },
+    {
+      id: 'deuda',
+      header: 'Le debés',
+      enableSorting: false,
+      meta: { label: 'Le debés', align: 'right' },
+      cell: ({ row: { original: s } }) =>
+        s.deuda > 0 ? (
+          <span className={cn('font-semibold', s.deuda_vencida > 0 ? 'text-red-700' : 'text-amber-700')}>
+            {formatMoney(s.deuda, formatting)}
+            {s.deuda_vencida > 0 && <span className="block text-[11px] font-normal">hay vencido</span>}
+          </span>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      id: 'creado_en',
+      header: 'Alta',
+      accessorKey: 'creado_en',
+      meta: { label: 'Alta', defaultHidden: true },
+      cell: ({ row: { original: s } }) => formatDate(s.creado_en.slice(0, 10), formatting),
+    },
+    {
+      id: 'acciones',
+      header: 'Acciones',
+      enableSorting: false,
+      enableHiding: false,
+      meta: { actions: true },
+      cell: ({ row: { original: s } }) => (
+        <RowActions
+          name={s.nombre}
+          className="justify-end"
+          onEdit={onEdit && (() => onEdit(s))}
+          onDelete={onDelete && (() => onDelete(s))}
+        >
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Ver ficha de ${s.nombre}`}
+            title="Ver ficha"
+            onClick={() => onView(s)}
+          >
+            <Eye className="h-4 w-4" />
+          </Button>
+        </RowActions>
+      ),
+    },
+  ];
+}
+
 function SuppliersScreen() {
   const { businessId, formatting } = useBusiness();
   const can = useCan();
@@ -335,7 +439,8 @@ function SuppliersScreen() {
   const [estado, setEstado] = useState<SupplierState | ''>('');
   const [page, setPage] = useState(0);
   const search = useDebounced(q, 250);
-  const suppliers = useSuppliers({ q: search, estado, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+  const sorting = useServerSorting(() => setPage(0));
+  const suppliers = useSuppliers({ q: search, estado, ...sorting.query, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
   const remove = useDeleteSupplier();
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Supplier | undefined>();
@@ -343,12 +448,17 @@ function SuppliersScreen() {
   const [deleting, setDeleting] = useState<Supplier | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const exporter = useDownload('No se pudo exportar la lista.');
-  const rows = suppliers.data?.rows ?? [];
   const openForm = (s?: Supplier) => {
     setEditing(s);
     setFormOpen(true);
   };
   const openNew = () => openForm();
+  const columns = supplierColumns({
+    formatting,
+    onView: setViewing,
+    onEdit: canEdit && openForm,
+    onDelete: canDelete && setDeleting,
+  });
 
   return (
     <div>
@@ -410,104 +520,40 @@ function SuppliersScreen() {
           <option value="inactivo">Solo inactivos</option>
         </FilterSelect>
       </FilterBar>
-      {suppliers.error ? (
-        <ErrorNote>{errorMessage(suppliers.error, 'No se pudieron cargar los proveedores.')}</ErrorNote>
-      ) : suppliers.isLoading ? (
-        <RowsSkeleton />
-      ) : rows.length === 0 ? (
-        search || estado ? (
-          <EmptyState title="Ningún proveedor coincide con la búsqueda" />
-        ) : (
-          <EmptyState icon={<Truck className="h-10 w-10" />} title="Todavía no hay proveedores">
-            <p>Carga a tus mayoristas y distribuidores para registrar compras y saber cuánto les debés.</p>
-            {canEdit && (
-              <Button className="mt-4" onClick={openNew}>
-                <Plus className="h-4 w-4" aria-hidden />
-                Nuevo proveedor
-              </Button>
-            )}
-          </EmptyState>
-        )
-      ) : (
-        <ListCard
-          dimmed={suppliers.isFetching}
-          footer={
-            <Pager
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={suppliers.data?.total ?? 0}
-              onPage={setPage}
-              label="proveedores"
-              one="proveedor"
-            />
-          }
-        >
-          <ul className="divide-y divide-slate-100" aria-label="Proveedores">
-            {rows.map((s) => (
-              <li key={s.id} className="flex items-center gap-3 px-4 py-3">
-                <button
-                  type="button"
-                  onClick={() => setViewing(s)}
-                  className="min-w-0 flex-1 rounded text-left focus-visible:outline-2 focus-visible:outline-blue-600"
-                >
-                  <p className="flex flex-wrap items-center gap-2">
-                    <span className="truncate font-medium text-slate-900 hover:text-blue-700">{s.nombre}</span>
-                    {s.estado === 'inactivo' && <Badge>Inactivo</Badge>}
-                  </p>
-                  <p className="truncate text-xs text-slate-500">
-                    {[s.cuit && `CUIT ${s.cuit}`, s.contacto, s.telefono, s.email].filter(Boolean).join(' · ') ||
-                      'Sin datos de contacto'}
-                  </p>
-                  {s.deuda > 0 && (
-                    <p
-                      className={cn(
-                        'mt-0.5 text-xs font-medium tabular-nums sm:hidden',
-                        s.deuda_vencida > 0 ? 'text-red-700' : 'text-amber-700',
-                      )}
-                    >
-                      Le debés {formatMoney(s.deuda, formatting)}
-                      {s.deuda_vencida > 0 && ' (hay vencido)'}
-                    </p>
-                  )}
-                </button>
-                {s.deuda > 0 && (
-                  <div className="hidden shrink-0 text-right sm:block">
-                    <p className="text-[11px] leading-tight text-slate-500">
-                      {s.deuda_vencida > 0 ? 'Le debés (vencido)' : 'Le debés'}
-                    </p>
-                    <p
-                      className={cn(
-                        'text-sm font-semibold tabular-nums',
-                        s.deuda_vencida > 0 ? 'text-red-700' : 'text-amber-700',
-                      )}
-                    >
-                      {formatMoney(s.deuda, formatting)}
-                    </p>
-                  </div>
-                )}
-                <RowActions
-                  name={s.nombre}
-                  className="shrink-0"
-                  onEdit={canEdit && (() => openForm(s))}
-                  onDelete={canDelete && (() => setDeleting(s))}
-                >
-                  <div className="hidden sm:block">
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Ver ficha de ${s.nombre}`}
-                      title="Ver ficha"
-                      onClick={() => setViewing(s)}
-                    >
-                      <Eye className="h-4 w-4" />
-                    </Button>
-                  </div>
-                </RowActions>
-              </li>
-            ))}
-          </ul>
-        </ListCard>
-      )}
+      <DataTable
+        screen="proveedores"
+        label="Proveedores"
+        columns={columns}
+        rows={suppliers.data?.rows}
+        rowId={(s) => s.id}
+        loading={suppliers.isLoading}
+        fetching={suppliers.isFetching}
+        error={suppliers.error ? errorMessage(suppliers.error, 'No se pudieron cargar los proveedores.') : null}
+        sorting={sorting}
+        pagination={{
+          page,
+          pageSize: PAGE_SIZE,
+          total: suppliers.data?.total ?? 0,
+          onPage: setPage,
+          label: 'proveedores',
+          one: 'proveedor',
+        }}
+        empty={
+          search || estado ? (
+            <EmptyState title="Ningún proveedor coincide con la búsqueda" />
+          ) : (
+            <EmptyState icon={<Truck className="h-10 w-10" />} title="Todavía no hay proveedores">
+              <p>Cargá a tus mayoristas y distribuidores para registrar compras y saber cuánto les debés.</p>
+              {canEdit && (
+                <Button className="mt-4" onClick={openNew}>
+                  <Plus className="h-4 w-4" aria-hidden />
+                  Nuevo proveedor
+                </Button>
+              )}
+            </EmptyState>
+          )
+        }
+      />
 
       <Dialog
         open={formOpen}
