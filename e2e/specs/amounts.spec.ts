@@ -197,7 +197,7 @@ test('catalogue and purchases: prices, quantities and percentages with a decimal
   await service.getByLabel('Duración (minutos)').fill('90');
   await service.getByRole('button', { name: 'Crear servicio' }).click();
   await expect(service).toBeHidden();
-  await expect(page.getByRole('list', { name: 'Servicios' })).toContainText('$ 15.000,00');
+  await expect(page.getByRole('table', { name: 'Servicios' })).toContainText('$ 15.000,00');
 
   // A purchase line: 1,5 × $ 2.750,50.
   const supplier = await post('/proveedores', { nombre: 'Lácteos del Oeste' });

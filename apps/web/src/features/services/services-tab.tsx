@@ -8,17 +8,19 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-actions';
 import { Field, FilterSelect, InputField, IntegerField, MoneyField, Select, Textarea } from '@/components/ui/input';
-import { Badge, EmptyState, ErrorNote, FilterBar } from '@/components/ui/misc';
+import { Badge, EmptyState, FilterBar } from '@/components/ui/misc';
 import { RowActions } from '@/components/ui/row-actions';
 import { useCategories, useCategoryChoices, type CategoryChoice } from '@/features/categories/categories.api';
 import { useCounterControls } from '@/features/permissions/permissions.api';
 import { useCan } from '@/features/permissions/permissions.api';
-import { ListCard, Pager, RowsSkeleton, SearchBox, StatusNote, useDebounced } from '@/features/products/inventory-ui';
+import { SearchBox, StatusNote, useDebounced } from '@/features/products/inventory-ui';
+import { DataTable, useServerSorting } from '@/components/data-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { decimalResolver, decimalText } from '@/lib/decimal-input';
 import { applyServerErrors } from '@/lib/forms';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, type Formatting } from '@/lib/format';
 import { useDeleteService, useSaveService, useServices } from './services.api';
 
 const PAGE_SIZE = 50;
@@ -140,6 +142,83 @@ function ServiceFormFields({
   );
 }
 
+/** The services table's columns. */
+function serviceColumns({
+  formatting,
+  onEdit,
+  onDelete,
+}: {
+  formatting: Formatting;
+  onEdit: false | ((s: Service) => void);
+  onDelete: false | ((s: Service) => void);
+}): ColumnDef<Service, unknown>[] {
+  return [
+    {
+      id: 'nombre',
+      header: 'Nombre',
+      accessorKey: 'nombre',
+      meta: { label: 'Nombre', primary: true },
+      cell: ({ row: { original: s } }) => (
+        <span className="flex flex-wrap items-center gap-2">
+          <span className={cn('font-medium', s.activo ? 'text-slate-900' : 'text-slate-400')}>{s.nombre}</span>
+          {!s.activo && <Badge>Inactivo</Badge>}
+        </span>
+      ),
+    },
+    {
+      id: 'categoria',
+      header: 'Categoría',
+      enableSorting: false,
+      meta: { label: 'Categoría' },
+      cell: ({ row: { original: s } }) => s.categoria_nombre ?? 'Sin categoría',
+    },
+    {
+      id: 'duracion',
+      header: 'Duración',
+      enableSorting: false,
+      meta: { label: 'Duración' },
+      cell: ({ row: { original: s } }) =>
+        s.duracion_minutos === null ? (
+          '—'
+        ) : (
+          <span className="inline-flex items-center gap-1">
+            <Clock className="h-3 w-3" aria-hidden />
+            {s.duracion_minutos} min
+          </span>
+        ),
+    },
+    {
+      id: 'costo',
+      header: 'Costo',
+      enableSorting: false,
+      meta: { label: 'Costo', align: 'right', defaultHidden: true },
+      cell: ({ row: { original: s } }) => (s.costo == null ? '—' : formatMoney(s.costo, formatting)),
+    },
+    {
+      id: 'precio',
+      header: 'Precio',
+      accessorKey: 'precio',
+      meta: { label: 'Precio', align: 'right', className: 'font-semibold text-slate-900 whitespace-nowrap' },
+      cell: ({ row: { original: s } }) => formatMoney(s.precio, formatting),
+    },
+    {
+      id: 'acciones',
+      header: 'Acciones',
+      enableSorting: false,
+      enableHiding: false,
+      meta: { actions: true },
+      cell: ({ row: { original: s } }) => (
+        <RowActions
+          name={s.nombre}
+          className="justify-end"
+          onEdit={onEdit && (() => onEdit(s))}
+          onDelete={onDelete && (() => onDelete(s))}
+        />
+      ),
+    },
+  ];
+}
+
 /** Services: the same list and edit patterns as products, without stock. */
 export function ServicesTab() {
   const { formatting } = useBusiness();
@@ -152,10 +231,12 @@ export function ServicesTab() {
   const [activo, setActivo] = useState<'' | 'true' | 'false'>('');
   const [page, setPage] = useState(0);
   const search = useDebounced(q, 200);
+  const sorting = useServerSorting(() => setPage(0));
   const services = useServices({
     q: search,
     categoria_id: categoria,
     activo,
+    ...sorting.query,
     limit: PAGE_SIZE,
     offset: page * PAGE_SIZE,
   });
@@ -164,12 +245,16 @@ export function ServicesTab() {
   const [editing, setEditing] = useState<Service | undefined>();
   const [deleting, setDeleting] = useState<Service | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const rows = services.data?.rows ?? [];
   const openForm = (s?: Service) => {
     setEditing(s);
     setFormOpen(true);
   };
   const openNew = () => openForm();
+  const columns = serviceColumns({
+    formatting,
+    onEdit: canEdit && openForm,
+    onDelete: canDelete && setDeleting,
+  });
 
   return (
     <div>
@@ -223,72 +308,40 @@ export function ServicesTab() {
           <option value="false">Solo inactivos</option>
         </FilterSelect>
       </FilterBar>
-      {services.error ? (
-        <ErrorNote>{errorMessage(services.error, 'No se pudieron cargar los servicios.')}</ErrorNote>
-      ) : services.isLoading ? (
-        <RowsSkeleton />
-      ) : rows.length === 0 ? (
-        search || categoria || activo ? (
-          <EmptyState title="Ningún servicio coincide con la búsqueda" />
-        ) : (
-          <EmptyState icon={<Wrench className="h-10 w-10" />} title="Todavía no hay servicios">
-            <p>Envíos, instalaciones, turnos, abonos: lo que vendés sin stock.</p>
-            {canEdit && (
-              <Button className="mt-4" onClick={openNew}>
-                <Plus className="h-4 w-4" aria-hidden />
-                Nuevo servicio
-              </Button>
-            )}
-          </EmptyState>
-        )
-      ) : (
-        <ListCard
-          dimmed={services.isFetching}
-          footer={
-            <Pager
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={services.data?.total ?? 0}
-              onPage={setPage}
-              label="servicios"
-              one="servicio"
-            />
-          }
-        >
-          <ul className="divide-y divide-slate-100" aria-label="Servicios">
-            {rows.map((s) => (
-              <li key={s.id} className="flex items-start gap-3 px-4 py-3">
-                <div className="min-w-0 flex-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <p className={cn('truncate font-medium', s.activo ? 'text-slate-900' : 'text-slate-400')}>
-                      {s.nombre}
-                    </p>
-                    {!s.activo && <Badge>Inactivo</Badge>}
-                  </div>
-                  <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-slate-500">
-                    <span>{s.categoria_nombre ?? 'Sin categoría'}</span>
-                    {s.duracion_minutos !== null && (
-                      <span className="inline-flex items-center gap-1">
-                        <Clock className="h-3 w-3" aria-hidden />
-                        {s.duracion_minutos} min
-                      </span>
-                    )}
-                    {s.costo != null && <span>Costo {formatMoney(s.costo, formatting)}</span>}
-                  </p>
-                </div>
-                <p className="whitespace-nowrap font-semibold tabular-nums text-slate-900">
-                  {formatMoney(s.precio, formatting)}
-                </p>
-                <RowActions
-                  name={s.nombre}
-                  onEdit={canEdit && (() => openForm(s))}
-                  onDelete={canDelete && (() => setDeleting(s))}
-                />
-              </li>
-            ))}
-          </ul>
-        </ListCard>
-      )}
+      <DataTable
+        screen="servicios"
+        label="Servicios"
+        columns={columns}
+        rows={services.data?.rows}
+        rowId={(s) => s.id}
+        loading={services.isLoading}
+        fetching={services.isFetching}
+        error={services.error ? errorMessage(services.error, 'No se pudieron cargar los servicios.') : null}
+        sorting={sorting}
+        pagination={{
+          page,
+          pageSize: PAGE_SIZE,
+          total: services.data?.total ?? 0,
+          onPage: setPage,
+          label: 'servicios',
+          one: 'servicio',
+        }}
+        empty={
+          search || categoria || activo ? (
+            <EmptyState title="Ningún servicio coincide con la búsqueda" />
+          ) : (
+            <EmptyState icon={<Wrench className="h-10 w-10" />} title="Todavía no hay servicios">
+              <p>Envíos, instalaciones, turnos, abonos: lo que vendés sin stock.</p>
+              {canEdit && (
+                <Button className="mt-4" onClick={openNew}>
+                  <Plus className="h-4 w-4" aria-hidden />
+                  Nuevo servicio
+                </Button>
+              )}
+            </EmptyState>
+          )
+        }
+      />
       <Dialog
         open={formOpen}
         onOpenChange={setFormOpen}
