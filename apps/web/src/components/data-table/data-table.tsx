@@ -12,6 +12,7 @@ import {
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { ErrorNote } from '@/components/ui/misc';
+import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { ColumnsMenu, useColumnVisibility } from './column-visibility';
 import { Pager, RowsSkeleton } from './pager';
@@ -48,7 +49,18 @@ export interface DataTableProps<T> {
   /** The table's accessible name ("Clientes"). */
   label: string;
   columns: ColumnDef<T, never>[] | ColumnDef<T, unknown>[];
-  rows: T[] | undefined;
+  rows?: T[] | undefined;
+  /**
+   * Or a list query (TanStack Query over `api.page`): its rows, loading, refetch and error (with
+   * `loadError` as the message when the server gives none) fill the props above.
+   */
+  query?: {
+    data?: { rows: T[]; total: number };
+    isLoading: boolean;
+    isFetching: boolean;
+    error: unknown;
+  };
+  loadError?: string;
   rowId: (row: T) => string;
   loading?: boolean;
   /** A refetch in progress: the old rows stay, dimmed. */
@@ -77,7 +89,20 @@ const ariaSort = (dir: false | 'asc' | 'desc') =>
  * choice each screen keeps, pages, and the loading, empty and error states. On a phone each row
  * reads as a card (one DOM for both: the cells stack with their column's name before them).
  */
-export function DataTable<T>({
+export function DataTable<T>({ query, loadError, ...props }: DataTableProps<T>) {
+  if (!query) return <Table {...props} />;
+  return (
+    <Table
+      {...props}
+      rows={query.data?.rows}
+      loading={query.isLoading}
+      fetching={query.isFetching}
+      error={query.error ? errorMessage(query.error, loadError) : null}
+    />
+  );
+}
+
+function Table<T>({
   screen,
   label,
   columns,
@@ -91,7 +116,7 @@ export function DataTable<T>({
   pagination,
   pageSize = 50,
   countLabel = ['resultado', 'resultados'],
-}: DataTableProps<T>) {
+}: Omit<DataTableProps<T>, 'query' | 'loadError'>) {
   const [localSorting, setLocalSorting] = useState<SortingState>([]);
   const [localPage, setLocalPage] = useState(0);
   const [visibility, setVisibility] = useColumnVisibility(screen, columns as ColumnDef<T, unknown>[]);

@@ -1,5 +1,4 @@
-import { useDownload } from '@/lib/download';
-import { Download, Mail, MapPin, Pencil, Phone, Plus, Repeat, Users, Wallet } from 'lucide-react';
+import { Mail, MapPin, Pencil, Phone, Plus, Repeat, Users, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -20,19 +19,18 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-actions';
 import { Field, FilterSelect, InputField, Select, Textarea } from '@/components/ui/input';
-import { EmptyState, ErrorNote, FilterBar, PageHeader } from '@/components/ui/misc';
+import { EmptyState, FilterBar, PageHeader } from '@/components/ui/misc';
 import { RowActions } from '@/components/ui/row-actions';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan } from '@/features/permissions/permissions.api';
-import { RowsSkeleton, SearchBox, StatusNote, useDebounced } from '@/features/products/inventory-ui';
-import { DataTable, useServerSorting } from '@/components/data-table';
+import { RowsSkeleton, SearchBox, StatusNote } from '@/features/products/inventory-ui';
+import { DataTable, useListDialogs, useListExport, useListState } from '@/components/data-table';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatDate, formatMoney, type Formatting } from '@/lib/format';
 import { useSubscriptions } from '@/features/subscriptions/subscriptions.api';
 import { AccountSection } from '@/features/caja/account-section';
 import { DeudoresDialog } from '@/features/caja/deudores-dialog';
 import { SubscriptionFormDialog, SubscriptionRow } from '@/features/subscriptions/subscriptions-tab';
-import { errorMessage } from '@/lib/api';
 import { applyServerErrors } from '@/lib/forms';
 import { customersPath, useCustomers, useDeleteCustomer, useSaveCustomer } from './customers.api';
 
@@ -404,35 +402,16 @@ function CustomersScreen() {
   const can = useCan();
   const canEdit = can('clientes', 'editar');
   const canDelete = can('clientes', 'eliminar');
-  const [q, setQ] = useState('');
-  const [tipo, setTipo] = useState<DocumentType | ''>('');
-  const [page, setPage] = useState(0);
-  const search = useDebounced(q, 250);
-  const sorting = useServerSorting(() => setPage(0));
-  const customers = useCustomers({
-    q: search,
-    documento_tipo: tipo,
-    ...sorting.query,
-    limit: PAGE_SIZE,
-    offset: page * PAGE_SIZE,
-  });
+  const list = useListState({ documento_tipo: '' as DocumentType | '' }, PAGE_SIZE);
+  const customers = useCustomers(list.query);
   const remove = useDeleteCustomer();
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<Customer | undefined>();
-  const [viewing, setViewing] = useState<Customer | null>(null);
-  const [deleting, setDeleting] = useState<Customer | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const exporter = useDownload('No se pudo exportar la lista.');
-  const openForm = (c?: Customer) => {
-    setEditing(c);
-    setFormOpen(true);
-  };
-  const openNew = () => openForm();
+  const dialogs = useListDialogs<Customer>();
+  const exporter = useListExport(`${customersPath(businessId!)}/exportar`, list.exportQuery);
   const columns = customerColumns({
     formatting,
-    onView: setViewing,
-    onEdit: canEdit && openForm,
-    onDelete: canDelete && setDeleting,
+    onView: dialogs.setViewing,
+    onEdit: canEdit && dialogs.openForm,
+    onDelete: canDelete && dialogs.setDeleting,
   });
 
   return (
@@ -443,7 +422,7 @@ function CustomersScreen() {
         actions={
           <>
             {canEdit && (
-              <Button onClick={openNew}>
+              <Button onClick={dialogs.openNew}>
                 <Plus className="h-4 w-4" aria-hidden />
                 Nuevo cliente
               </Button>
@@ -452,47 +431,25 @@ function CustomersScreen() {
               <Wallet className="h-4 w-4" aria-hidden />
               Cuentas corrientes
             </Button>
-            <Button
-              variant="secondary"
-              loading={exporter.busy}
-              onClick={async () => {
-                await exporter.run(`${customersPath(businessId!)}/exportar`, {
-                  q: search.trim() || undefined,
-                  documento_tipo: tipo || undefined,
-                });
-              }}
-            >
-              <Download className="h-4 w-4" aria-hidden />
-              Exportar
-            </Button>
+            {exporter.button}
           </>
         }
       />
-      {notice && <StatusNote onClose={() => setNotice(null)}>{notice}</StatusNote>}
-      {exporter.error && (
-        <div className="mb-4">
-          <ErrorNote>{exporter.error}</ErrorNote>
-        </div>
-      )}
+      {dialogs.notice && <StatusNote onClose={() => dialogs.setNotice(null)}>{dialogs.notice}</StatusNote>}
+      {exporter.error}
       <FilterBar label="Filtros de clientes" className="md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <SearchBox
           id="cli-q"
           label="Buscar clientes"
-          value={q}
-          onChange={(v) => {
-            setPage(0);
-            setQ(v);
-          }}
+          value={list.q}
+          onChange={list.setQ}
           placeholder="Buscar por nombre, e-mail o documento…"
         />
         <FilterSelect
           id="cli-f-tipo"
           label="Tipo de documento"
-          value={tipo}
-          onChange={(e) => {
-            setPage(0);
-            setTipo(e.target.value as DocumentType | '');
-          }}
+          value={list.filters.documento_tipo}
+          onChange={(e) => list.setFilter('documento_tipo', e.target.value as DocumentType | '')}
         >
           <option value="">Todos los documentos</option>
           {DOCUMENT_TYPES.map((t) => (
@@ -506,28 +463,19 @@ function CustomersScreen() {
         screen="clientes"
         label="Clientes"
         columns={columns}
-        rows={customers.data?.rows}
+        query={customers}
+        loadError="No se pudieron cargar los clientes."
         rowId={(c) => c.id}
-        loading={customers.isLoading}
-        fetching={customers.isFetching}
-        error={customers.error ? errorMessage(customers.error, 'No se pudieron cargar los clientes.') : null}
-        sorting={sorting}
-        pagination={{
-          page,
-          pageSize: PAGE_SIZE,
-          total: customers.data?.total ?? 0,
-          onPage: setPage,
-          label: 'clientes',
-          one: 'cliente',
-        }}
+        sorting={list.sorting}
+        pagination={list.pages(customers.data?.total, 'cliente', 'clientes')}
         empty={
-          search || tipo ? (
+          list.filtered ? (
             <EmptyState title="Ningún cliente coincide con la búsqueda" />
           ) : (
             <EmptyState icon={<Users className="h-10 w-10" />} title="Todavía no hay clientes">
               <p>Registrá a tus clientes para venderles a cuenta, asignarles suscripciones y contactarlos.</p>
               {canEdit && (
-                <Button className="mt-4" onClick={openNew}>
+                <Button className="mt-4" onClick={dialogs.openNew}>
                   <Plus className="h-4 w-4" aria-hidden />
                   Nuevo cliente
                 </Button>
@@ -538,44 +486,46 @@ function CustomersScreen() {
       />
 
       <Dialog
-        open={formOpen}
-        onOpenChange={setFormOpen}
-        title={editing ? 'Editar cliente' : 'Nuevo cliente'}
+        open={dialogs.formOpen}
+        onOpenChange={dialogs.setFormOpen}
+        title={dialogs.editing ? 'Editar cliente' : 'Nuevo cliente'}
         className="sm:max-w-2xl"
       >
         <CustomerForm
-          customer={editing}
+          customer={dialogs.editing}
           onDone={(saved) => {
-            setFormOpen(false);
+            dialogs.setFormOpen(false);
             if (saved) {
-              setNotice(
-                editing
+              dialogs.setNotice(
+                dialogs.editing
                   ? `Cliente «${customerDisplayName(saved)}» actualizado.`
                   : `Cliente «${customerDisplayName(saved)}» creado.`,
               );
-              if (viewing?.id === saved.id) setViewing(saved);
+              if (dialogs.viewing?.id === saved.id) dialogs.setViewing(saved);
             }
           }}
         />
       </Dialog>
       <Dialog
-        open={viewing !== null}
-        onOpenChange={(o) => !o && setViewing(null)}
-        title={viewing ? customerDisplayName(viewing) : ''}
+        open={dialogs.viewing !== null}
+        onOpenChange={(o) => !o && dialogs.setViewing(null)}
+        title={dialogs.viewing ? customerDisplayName(dialogs.viewing) : ''}
         className="sm:max-w-2xl"
       >
-        {viewing && <CustomerDetail customer={viewing} onEdit={() => openForm(viewing)} />}
+        {dialogs.viewing && (
+          <CustomerDetail customer={dialogs.viewing} onEdit={() => dialogs.openForm(dialogs.viewing ?? undefined)} />
+        )}
       </Dialog>
       <DeudoresDialog open={deudores} onClose={() => setDeudores(false)} />
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
+        open={dialogs.deleting !== null}
+        onOpenChange={(o) => !o && dialogs.setDeleting(null)}
         title="Eliminar cliente"
-        message={`¿Estás seguro de que querés eliminar a «${deleting ? customerDisplayName(deleting) : ''}»? No se puede eliminar si tiene ventas, suscripciones o cuentas.`}
+        message={`¿Estás seguro de que querés eliminar a «${dialogs.deleting ? customerDisplayName(dialogs.deleting) : ''}»? No se puede eliminar si tiene ventas, suscripciones o cuentas.`}
         failure="No se pudo eliminar el cliente."
         onConfirm={async () => {
-          await remove.mutateAsync(deleting!.id);
-          setNotice(`Cliente «${customerDisplayName(deleting!)}» eliminado.`);
+          await remove.mutateAsync(dialogs.deleting!.id);
+          dialogs.setNotice(`Cliente «${customerDisplayName(dialogs.deleting!)}» eliminado.`);
         }}
       />
     </div>

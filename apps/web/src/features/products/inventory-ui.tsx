@@ -1,5 +1,5 @@
 import { Search, X } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 
@@ -7,16 +7,7 @@ import { cn } from '@/lib/cn';
 
 // The pager and the rows' skeleton live with the table component; the lists still import them here.
 export { Pager, RowsSkeleton } from '@/components/data-table/pager';
-
-/** The value after it stopped changing for `ms` (search as you type without a request per key). */
-export function useDebounced<T>(value: T, ms = 250): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
+export { useDebounced } from '@/lib/use-debounced';
 
 export function SearchBox({
   id,

@@ -13,10 +13,9 @@ import { RowActions } from '@/components/ui/row-actions';
 import { useCategories, useCategoryChoices, type CategoryChoice } from '@/features/categories/categories.api';
 import { useCounterControls } from '@/features/permissions/permissions.api';
 import { useCan } from '@/features/permissions/permissions.api';
-import { SearchBox, StatusNote, useDebounced } from '@/features/products/inventory-ui';
-import { DataTable, useServerSorting } from '@/components/data-table';
+import { SearchBox, StatusNote } from '@/features/products/inventory-ui';
+import { DataTable, useListDialogs, useListState } from '@/components/data-table';
 import type { ColumnDef } from '@tanstack/react-table';
-import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { decimalResolver, decimalText } from '@/lib/decimal-input';
 import { applyServerErrors } from '@/lib/forms';
@@ -226,66 +225,40 @@ export function ServicesTab() {
   const canEdit = can('productos', 'editar');
   const canDelete = can('productos', 'eliminar');
   const categories = useCategories();
-  const [q, setQ] = useState('');
-  const [categoria, setCategoria] = useState('');
-  const [activo, setActivo] = useState<'' | 'true' | 'false'>('');
-  const [page, setPage] = useState(0);
-  const search = useDebounced(q, 200);
-  const sorting = useServerSorting(() => setPage(0));
-  const services = useServices({
-    q: search,
-    categoria_id: categoria,
-    activo,
-    ...sorting.query,
-    limit: PAGE_SIZE,
-    offset: page * PAGE_SIZE,
-  });
+  const list = useListState({ categoria_id: '', activo: '' as '' | 'true' | 'false' }, PAGE_SIZE, 200);
+  const services = useServices(list.query);
   const remove = useDeleteService();
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<Service | undefined>();
-  const [deleting, setDeleting] = useState<Service | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const openForm = (s?: Service) => {
-    setEditing(s);
-    setFormOpen(true);
-  };
-  const openNew = () => openForm();
+  const dialogs = useListDialogs<Service>();
   const columns = serviceColumns({
     formatting,
-    onEdit: canEdit && openForm,
-    onDelete: canDelete && setDeleting,
+    onEdit: canEdit && dialogs.openForm,
+    onDelete: canDelete && dialogs.setDeleting,
   });
 
   return (
     <div>
       {canEdit && (
         <div className="mb-4">
-          <Button onClick={openNew}>
+          <Button onClick={dialogs.openNew}>
             <Plus className="h-4 w-4" aria-hidden />
             Nuevo servicio
           </Button>
         </div>
       )}
-      {notice && <StatusNote onClose={() => setNotice(null)}>{notice}</StatusNote>}
+      {dialogs.notice && <StatusNote onClose={() => dialogs.setNotice(null)}>{dialogs.notice}</StatusNote>}
       <FilterBar label="Filtros de servicios" className="md:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]">
         <SearchBox
           id="srv-q"
           label="Buscar servicios"
-          value={q}
-          onChange={(v) => {
-            setPage(0);
-            setQ(v);
-          }}
+          value={list.q}
+          onChange={list.setQ}
           placeholder="Buscar servicios…"
         />
         <FilterSelect
           id="srv-f-cat"
           label="Categoría"
-          value={categoria}
-          onChange={(e) => {
-            setPage(0);
-            setCategoria(e.target.value);
-          }}
+          value={list.filters.categoria_id}
+          onChange={(e) => list.setFilter('categoria_id', e.target.value)}
         >
           <option value="">Todas las categorías</option>
           {(categories.data ?? []).map((c) => (
@@ -297,11 +270,8 @@ export function ServicesTab() {
         <FilterSelect
           id="srv-f-activo"
           label="Estado"
-          value={activo}
-          onChange={(e) => {
-            setPage(0);
-            setActivo(e.target.value as typeof activo);
-          }}
+          value={list.filters.activo}
+          onChange={(e) => list.setFilter('activo', e.target.value as '' | 'true' | 'false')}
         >
           <option value="">Activos e inactivos</option>
           <option value="true">Solo activos</option>
@@ -312,28 +282,19 @@ export function ServicesTab() {
         screen="servicios"
         label="Servicios"
         columns={columns}
-        rows={services.data?.rows}
+        query={services}
+        loadError="No se pudieron cargar los servicios."
         rowId={(s) => s.id}
-        loading={services.isLoading}
-        fetching={services.isFetching}
-        error={services.error ? errorMessage(services.error, 'No se pudieron cargar los servicios.') : null}
-        sorting={sorting}
-        pagination={{
-          page,
-          pageSize: PAGE_SIZE,
-          total: services.data?.total ?? 0,
-          onPage: setPage,
-          label: 'servicios',
-          one: 'servicio',
-        }}
+        sorting={list.sorting}
+        pagination={list.pages(services.data?.total, 'servicio', 'servicios')}
         empty={
-          search || categoria || activo ? (
+          list.filtered ? (
             <EmptyState title="Ningún servicio coincide con la búsqueda" />
           ) : (
             <EmptyState icon={<Wrench className="h-10 w-10" />} title="Todavía no hay servicios">
               <p>Envíos, instalaciones, turnos, abonos: lo que vendés sin stock.</p>
               {canEdit && (
-                <Button className="mt-4" onClick={openNew}>
+                <Button className="mt-4" onClick={dialogs.openNew}>
                   <Plus className="h-4 w-4" aria-hidden />
                   Nuevo servicio
                 </Button>
@@ -343,29 +304,31 @@ export function ServicesTab() {
         }
       />
       <Dialog
-        open={formOpen}
-        onOpenChange={setFormOpen}
-        title={editing ? 'Editar servicio' : 'Nuevo servicio'}
+        open={dialogs.formOpen}
+        onOpenChange={dialogs.setFormOpen}
+        title={dialogs.editing ? 'Editar servicio' : 'Nuevo servicio'}
         className="sm:max-w-xl"
       >
         <ServiceForm
-          service={editing}
+          service={dialogs.editing}
           onDone={(saved) => {
-            setFormOpen(false);
+            dialogs.setFormOpen(false);
             if (saved)
-              setNotice(editing ? `Servicio «${saved.nombre}» actualizado.` : `Servicio «${saved.nombre}» creado.`);
+              dialogs.setNotice(
+                dialogs.editing ? `Servicio «${saved.nombre}» actualizado.` : `Servicio «${saved.nombre}» creado.`,
+              );
           }}
         />
       </Dialog>
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
+        open={dialogs.deleting !== null}
+        onOpenChange={(o) => !o && dialogs.setDeleting(null)}
         title="Eliminar servicio"
-        message={`¿Estás seguro de que querés eliminar «${deleting?.nombre ?? ''}»?`}
+        message={`¿Estás seguro de que querés eliminar «${dialogs.deleting?.nombre ?? ''}»?`}
         failure="No se pudo eliminar el servicio."
         onConfirm={async () => {
-          await remove.mutateAsync(deleting!.id);
-          setNotice(`Servicio «${deleting!.nombre}» eliminado.`);
+          await remove.mutateAsync(dialogs.deleting!.id);
+          dialogs.setNotice(`Servicio «${dialogs.deleting!.nombre}» eliminado.`);
         }}
       />
     </div>

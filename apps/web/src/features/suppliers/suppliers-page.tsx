@@ -1,6 +1,5 @@
-import { useDownload } from '@/lib/download';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Download, Eye, Mail, MapPin, Pencil, Phone, Plus, Truck, UserRound } from 'lucide-react';
+import { Eye, Mail, MapPin, Pencil, Phone, Plus, Truck, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -20,8 +19,8 @@ import { Badge, EmptyState, ErrorNote, FilterBar, PageHeader, Skeleton } from '@
 import { RowActions } from '@/components/ui/row-actions';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan } from '@/features/permissions/permissions.api';
-import { RowsSkeleton, SearchBox, StatusNote, useDebounced } from '@/features/products/inventory-ui';
-import { DataTable, useServerSorting } from '@/components/data-table';
+import { RowsSkeleton, SearchBox, StatusNote } from '@/features/products/inventory-ui';
+import { DataTable, useListDialogs, useListExport, useListState } from '@/components/data-table';
 import type { ColumnDef } from '@tanstack/react-table';
 import { conditionText, PurchaseStateBadge } from '@/features/purchases/purchase-ui';
 import { usePurchases } from '@/features/purchases/purchases.api';
@@ -435,29 +434,16 @@ function SuppliersScreen() {
   const can = useCan();
   const canEdit = can('stock', 'editar');
   const canDelete = can('stock', 'eliminar');
-  const [q, setQ] = useState('');
-  const [estado, setEstado] = useState<SupplierState | ''>('');
-  const [page, setPage] = useState(0);
-  const search = useDebounced(q, 250);
-  const sorting = useServerSorting(() => setPage(0));
-  const suppliers = useSuppliers({ q: search, estado, ...sorting.query, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+  const list = useListState({ estado: '' as SupplierState | '' }, PAGE_SIZE);
+  const suppliers = useSuppliers(list.query);
   const remove = useDeleteSupplier();
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<Supplier | undefined>();
-  const [viewing, setViewing] = useState<Supplier | null>(null);
-  const [deleting, setDeleting] = useState<Supplier | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const exporter = useDownload('No se pudo exportar la lista.');
-  const openForm = (s?: Supplier) => {
-    setEditing(s);
-    setFormOpen(true);
-  };
-  const openNew = () => openForm();
+  const dialogs = useListDialogs<Supplier>();
+  const exporter = useListExport(`${suppliersPath(businessId!)}/exportar`, list.exportQuery);
   const columns = supplierColumns({
     formatting,
-    onView: setViewing,
-    onEdit: canEdit && openForm,
-    onDelete: canDelete && setDeleting,
+    onView: dialogs.setViewing,
+    onEdit: canEdit && dialogs.openForm,
+    onDelete: canDelete && dialogs.setDeleting,
   });
 
   return (
@@ -468,52 +454,30 @@ function SuppliersScreen() {
         actions={
           <>
             {canEdit && (
-              <Button onClick={openNew}>
+              <Button onClick={dialogs.openNew}>
                 <Plus className="h-4 w-4" aria-hidden />
                 Nuevo proveedor
               </Button>
             )}
-            <Button
-              variant="secondary"
-              loading={exporter.busy}
-              onClick={async () => {
-                await exporter.run(`${suppliersPath(businessId!)}/exportar`, {
-                  q: search.trim() || undefined,
-                  estado: estado || undefined,
-                });
-              }}
-            >
-              <Download className="h-4 w-4" aria-hidden />
-              Exportar
-            </Button>
+            {exporter.button}
           </>
         }
       />
-      {notice && <StatusNote onClose={() => setNotice(null)}>{notice}</StatusNote>}
-      {exporter.error && (
-        <div className="mb-4">
-          <ErrorNote>{exporter.error}</ErrorNote>
-        </div>
-      )}
+      {dialogs.notice && <StatusNote onClose={() => dialogs.setNotice(null)}>{dialogs.notice}</StatusNote>}
+      {exporter.error}
       <FilterBar label="Filtros de proveedores" className="md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <SearchBox
           id="prov-q"
           label="Buscar proveedores"
-          value={q}
-          onChange={(v) => {
-            setPage(0);
-            setQ(v);
-          }}
+          value={list.q}
+          onChange={list.setQ}
           placeholder="Buscar por nombre, CUIT, e-mail o contacto…"
         />
         <FilterSelect
           id="prov-f-estado"
           label="Estado"
-          value={estado}
-          onChange={(e) => {
-            setPage(0);
-            setEstado(e.target.value as SupplierState | '');
-          }}
+          value={list.filters.estado}
+          onChange={(e) => list.setFilter('estado', e.target.value as SupplierState | '')}
         >
           <option value="">Activos e inactivos</option>
           <option value="activo">Solo activos</option>
@@ -524,28 +488,19 @@ function SuppliersScreen() {
         screen="proveedores"
         label="Proveedores"
         columns={columns}
-        rows={suppliers.data?.rows}
+        query={suppliers}
+        loadError="No se pudieron cargar los proveedores."
         rowId={(s) => s.id}
-        loading={suppliers.isLoading}
-        fetching={suppliers.isFetching}
-        error={suppliers.error ? errorMessage(suppliers.error, 'No se pudieron cargar los proveedores.') : null}
-        sorting={sorting}
-        pagination={{
-          page,
-          pageSize: PAGE_SIZE,
-          total: suppliers.data?.total ?? 0,
-          onPage: setPage,
-          label: 'proveedores',
-          one: 'proveedor',
-        }}
+        sorting={list.sorting}
+        pagination={list.pages(suppliers.data?.total, 'proveedor', 'proveedores')}
         empty={
-          search || estado ? (
+          list.filtered ? (
             <EmptyState title="Ningún proveedor coincide con la búsqueda" />
           ) : (
             <EmptyState icon={<Truck className="h-10 w-10" />} title="Todavía no hay proveedores">
               <p>Cargá a tus mayoristas y distribuidores para registrar compras y saber cuánto les debés.</p>
               {canEdit && (
-                <Button className="mt-4" onClick={openNew}>
+                <Button className="mt-4" onClick={dialogs.openNew}>
                   <Plus className="h-4 w-4" aria-hidden />
                   Nuevo proveedor
                 </Button>
@@ -556,39 +511,43 @@ function SuppliersScreen() {
       />
 
       <Dialog
-        open={formOpen}
-        onOpenChange={setFormOpen}
-        title={editing ? 'Editar proveedor' : 'Nuevo proveedor'}
+        open={dialogs.formOpen}
+        onOpenChange={dialogs.setFormOpen}
+        title={dialogs.editing ? 'Editar proveedor' : 'Nuevo proveedor'}
         className="sm:max-w-2xl"
       >
         <SupplierForm
-          supplier={editing}
+          supplier={dialogs.editing}
           onDone={(saved) => {
-            setFormOpen(false);
+            dialogs.setFormOpen(false);
             if (saved) {
-              setNotice(editing ? `Proveedor «${saved.nombre}» actualizado.` : `Proveedor «${saved.nombre}» creado.`);
-              if (viewing?.id === saved.id) setViewing(saved);
+              dialogs.setNotice(
+                dialogs.editing ? `Proveedor «${saved.nombre}» actualizado.` : `Proveedor «${saved.nombre}» creado.`,
+              );
+              if (dialogs.viewing?.id === saved.id) dialogs.setViewing(saved);
             }
           }}
         />
       </Dialog>
       <Dialog
-        open={viewing !== null}
-        onOpenChange={(o) => !o && setViewing(null)}
-        title={viewing?.nombre ?? ''}
+        open={dialogs.viewing !== null}
+        onOpenChange={(o) => !o && dialogs.setViewing(null)}
+        title={dialogs.viewing?.nombre ?? ''}
         className="sm:max-w-2xl"
       >
-        {viewing && <SupplierDetailView id={viewing.id} onEdit={() => openForm(viewing)} />}
+        {dialogs.viewing && (
+          <SupplierDetailView id={dialogs.viewing.id} onEdit={() => dialogs.openForm(dialogs.viewing ?? undefined)} />
+        )}
       </Dialog>
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
+        open={dialogs.deleting !== null}
+        onOpenChange={(o) => !o && dialogs.setDeleting(null)}
         title="Eliminar proveedor"
-        message={`¿Estás seguro de que querés eliminar a «${deleting?.nombre ?? ''}»? No se puede eliminar si tiene compras o cuentas por pagar; en ese caso, marcalo como inactivo.`}
+        message={`¿Estás seguro de que querés eliminar a «${dialogs.deleting?.nombre ?? ''}»? No se puede eliminar si tiene compras o cuentas por pagar; en ese caso, marcalo como inactivo.`}
         failure="No se pudo eliminar el proveedor."
         onConfirm={async () => {
-          await remove.mutateAsync(deleting!.id);
-          setNotice(`Proveedor «${deleting!.nombre}» eliminado.`);
+          await remove.mutateAsync(dialogs.deleting!.id);
+          dialogs.setNotice(`Proveedor «${dialogs.deleting!.nombre}» eliminado.`);
         }}
       />
     </div>
