@@ -26,5 +26,11 @@ export function useListDialogs<T>() {
     setDeleting,
     notice,
     setNotice,
+    /** What a row's buttons do: open its card, and edit or delete it when the user may. */
+    rowActions: (canEdit: boolean, canDelete: boolean) => ({
+      onView: setViewing,
+      onEdit: canEdit && openForm,
+      onDelete: canDelete && setDeleting,
+    }),
   };
 }

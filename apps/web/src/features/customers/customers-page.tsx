@@ -15,14 +15,14 @@ import {
 } from '@mostrador/shared';
 import { decimalResolver, decimalText } from '@/lib/decimal-input';
 import { useBusiness } from '@/app/business-context';
-import { Button } from '@/components/ui/button';
+import { Button, NewButton } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-actions';
 import { Field, FilterSelect, InputField, Select, Textarea } from '@/components/ui/input';
 import { EmptyState, FilterBar, PageHeader } from '@/components/ui/misc';
 import { RowActions } from '@/components/ui/row-actions';
 import { PermissionGate } from '@/features/permissions/permission-gate';
-import { useCan } from '@/features/permissions/permissions.api';
+import { useCan, useModuleCan } from '@/features/permissions/permissions.api';
 import { RowsSkeleton, SearchBox, StatusNote } from '@/features/products/inventory-ui';
 import { DataTable, useListDialogs, useListExport, useListState } from '@/components/data-table';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -31,35 +31,27 @@ import { useSubscriptions } from '@/features/subscriptions/subscriptions.api';
 import { AccountSection } from '@/features/caja/account-section';
 import { DeudoresDialog } from '@/features/caja/deudores-dialog';
 import { SubscriptionFormDialog, SubscriptionRow } from '@/features/subscriptions/subscriptions-tab';
-import { applyServerErrors } from '@/lib/forms';
+import { applyServerErrors, textValues } from '@/lib/forms';
 import { customersPath, useCustomers, useDeleteCustomer, useSaveCustomer } from './customers.api';
 
 const PAGE_SIZE = 50;
 
-interface Values {
-  nombre: string;
-  apellido: string;
-  email: string;
-  telefono: string;
-  direccion: string;
-  documento_tipo: string;
-  documento_numero: string;
-  condicion_iva: string;
-  notas: string;
-  limite_credito: string;
-}
+const TEXT_FIELDS = [
+  'nombre',
+  'apellido',
+  'email',
+  'telefono',
+  'direccion',
+  'documento_tipo',
+  'documento_numero',
+  'condicion_iva',
+  'notas',
+] as const;
+type Values = Record<(typeof TEXT_FIELDS)[number] | 'limite_credito', string>;
 type Output = z.output<typeof customerForm>;
 
 const toValues = (c?: Customer): Values => ({
-  nombre: c?.nombre ?? '',
-  apellido: c?.apellido ?? '',
-  email: c?.email ?? '',
-  telefono: c?.telefono ?? '',
-  direccion: c?.direccion ?? '',
-  documento_tipo: c?.documento_tipo ?? '',
-  documento_numero: c?.documento_numero ?? '',
-  condicion_iva: c?.condicion_iva ?? 'consumidor_final',
-  notas: c?.notas ?? '',
+  ...textValues(TEXT_FIELDS, c, { condicion_iva: 'consumidor_final' }),
   limite_credito: decimalText(c?.limite_credito, 'money'),
 });
 
@@ -399,20 +391,13 @@ function customerColumns({
 function CustomersScreen() {
   const [deudores, setDeudores] = useState(false);
   const { businessId, formatting } = useBusiness();
-  const can = useCan();
-  const canEdit = can('clientes', 'editar');
-  const canDelete = can('clientes', 'eliminar');
+  const { canEdit, canDelete } = useModuleCan('clientes');
   const list = useListState({ documento_tipo: '' as DocumentType | '' }, PAGE_SIZE);
   const customers = useCustomers(list.query);
   const remove = useDeleteCustomer();
   const dialogs = useListDialogs<Customer>();
   const exporter = useListExport(`${customersPath(businessId!)}/exportar`, list.exportQuery);
-  const columns = customerColumns({
-    formatting,
-    onView: dialogs.setViewing,
-    onEdit: canEdit && dialogs.openForm,
-    onDelete: canDelete && dialogs.setDeleting,
-  });
+  const columns = customerColumns({ formatting, ...dialogs.rowActions(canEdit, canDelete) });
 
   return (
     <div>
@@ -421,12 +406,7 @@ function CustomersScreen() {
         description="Tu libreta de clientes: datos de contacto, documento, condición de IVA y suscripciones."
         actions={
           <>
-            {canEdit && (
-              <Button onClick={dialogs.openNew}>
-                <Plus className="h-4 w-4" aria-hidden />
-                Nuevo cliente
-              </Button>
-            )}
+            {canEdit && <NewButton onClick={dialogs.openNew}>Nuevo cliente</NewButton>}
             <Button variant="secondary" onClick={() => setDeudores(true)}>
               <Wallet className="h-4 w-4" aria-hidden />
               Cuentas corrientes
@@ -475,10 +455,9 @@ function CustomersScreen() {
             <EmptyState icon={<Users className="h-10 w-10" />} title="Todavía no hay clientes">
               <p>Registrá a tus clientes para venderles a cuenta, asignarles suscripciones y contactarlos.</p>
               {canEdit && (
-                <Button className="mt-4" onClick={dialogs.openNew}>
-                  <Plus className="h-4 w-4" aria-hidden />
+                <NewButton className="mt-4" onClick={dialogs.openNew}>
                   Nuevo cliente
-                </Button>
+                </NewButton>
               )}
             </EmptyState>
           )

@@ -1,10 +1,10 @@
-import { Clock, Plus, Wrench } from 'lucide-react';
+import { Clock, Wrench } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { centsToNumber, serviceInput, type Service } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
-import { Button } from '@/components/ui/button';
+import { NewButton } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-actions';
 import { Field, FilterSelect, InputField, IntegerField, MoneyField, Select, Textarea } from '@/components/ui/input';
@@ -12,7 +12,7 @@ import { Badge, EmptyState, FilterBar } from '@/components/ui/misc';
 import { RowActions } from '@/components/ui/row-actions';
 import { useCategories, useCategoryChoices, type CategoryChoice } from '@/features/categories/categories.api';
 import { useCounterControls } from '@/features/permissions/permissions.api';
-import { useCan } from '@/features/permissions/permissions.api';
+import { useModuleCan } from '@/features/permissions/permissions.api';
 import { SearchBox, StatusNote } from '@/features/products/inventory-ui';
 import { DataTable, useListDialogs, useListState } from '@/components/data-table';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -221,28 +221,19 @@ function serviceColumns({
 /** Services: the same list and edit patterns as products, without stock. */
 export function ServicesTab() {
   const { formatting } = useBusiness();
-  const can = useCan();
-  const canEdit = can('productos', 'editar');
-  const canDelete = can('productos', 'eliminar');
+  const { canEdit, canDelete } = useModuleCan('productos');
   const categories = useCategories();
   const list = useListState({ categoria_id: '', activo: '' as '' | 'true' | 'false' }, PAGE_SIZE, 200);
   const services = useServices(list.query);
   const remove = useDeleteService();
   const dialogs = useListDialogs<Service>();
-  const columns = serviceColumns({
-    formatting,
-    onEdit: canEdit && dialogs.openForm,
-    onDelete: canDelete && dialogs.setDeleting,
-  });
+  const columns = serviceColumns({ formatting, ...dialogs.rowActions(canEdit, canDelete) });
 
   return (
     <div>
       {canEdit && (
         <div className="mb-4">
-          <Button onClick={dialogs.openNew}>
-            <Plus className="h-4 w-4" aria-hidden />
-            Nuevo servicio
-          </Button>
+          <NewButton onClick={dialogs.openNew}>Nuevo servicio</NewButton>
         </div>
       )}
       {dialogs.notice && <StatusNote onClose={() => dialogs.setNotice(null)}>{dialogs.notice}</StatusNote>}
@@ -294,10 +285,9 @@ export function ServicesTab() {
             <EmptyState icon={<Wrench className="h-10 w-10" />} title="Todavía no hay servicios">
               <p>Envíos, instalaciones, turnos, abonos: lo que vendés sin stock.</p>
               {canEdit && (
-                <Button className="mt-4" onClick={dialogs.openNew}>
-                  <Plus className="h-4 w-4" aria-hidden />
+                <NewButton className="mt-4" onClick={dialogs.openNew}>
                   Nuevo servicio
-                </Button>
+                </NewButton>
               )}
             </EmptyState>
           )

@@ -12,13 +12,13 @@ import {
   type SupplierState,
 } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
-import { Button } from '@/components/ui/button';
+import { Button, NewButton } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { Field, FilterSelect, InputField, Select, Textarea } from '@/components/ui/input';
 import { Badge, EmptyState, ErrorNote, FilterBar, PageHeader, Skeleton } from '@/components/ui/misc';
 import { RowActions } from '@/components/ui/row-actions';
 import { PermissionGate } from '@/features/permissions/permission-gate';
-import { useCan } from '@/features/permissions/permissions.api';
+import { useCan, useModuleCan } from '@/features/permissions/permissions.api';
 import { RowsSkeleton, SearchBox, StatusNote } from '@/features/products/inventory-ui';
 import { DataTable, useListDialogs, useListExport, useListState } from '@/components/data-table';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -27,42 +27,30 @@ import { usePurchases } from '@/features/purchases/purchases.api';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatDate, formatMoney, formatNumber, type Formatting } from '@/lib/format';
-import { applyServerErrors } from '@/lib/forms';
+import { applyServerErrors, textValues } from '@/lib/forms';
 import { SupplierAccountSection } from './supplier-account';
 import { suppliersPath, useDeleteSupplier, useSaveSupplier, useSupplier, useSuppliers } from './suppliers.api';
 
 const PAGE_SIZE = 50;
 
-interface Values {
-  nombre: string;
-  cuit: string;
-  email: string;
-  telefono: string;
-  contacto: string;
-  condiciones_pago: string;
-  direccion: string;
-  ciudad: string;
-  provincia: string;
-  pais: string;
-  estado: string;
-  notas: string;
-}
+const FIELDS = [
+  'nombre',
+  'cuit',
+  'email',
+  'telefono',
+  'contacto',
+  'condiciones_pago',
+  'direccion',
+  'ciudad',
+  'provincia',
+  'pais',
+  'estado',
+  'notas',
+] as const;
+type Values = Record<(typeof FIELDS)[number], string>;
 type Output = z.output<typeof supplierForm>;
 
-const toValues = (s?: Supplier): Values => ({
-  nombre: s?.nombre ?? '',
-  cuit: s?.cuit ?? '',
-  email: s?.email ?? '',
-  telefono: s?.telefono ?? '',
-  contacto: s?.contacto ?? '',
-  condiciones_pago: s?.condiciones_pago ?? '',
-  direccion: s?.direccion ?? '',
-  ciudad: s?.ciudad ?? '',
-  provincia: s?.provincia ?? '',
-  pais: s?.pais ?? 'Argentina',
-  estado: s?.estado ?? 'activo',
-  notas: s?.notas ?? '',
-});
+const toValues = (s?: Supplier): Values => textValues(FIELDS, s, { pais: 'Argentina', estado: 'activo' });
 
 function SupplierForm({ supplier, onDone }: { supplier?: Supplier; onDone: (saved?: Supplier) => void }) {
   const save = useSaveSupplier();
@@ -431,20 +419,13 @@ function supplierColumns({
 
 function SuppliersScreen() {
   const { businessId, formatting } = useBusiness();
-  const can = useCan();
-  const canEdit = can('stock', 'editar');
-  const canDelete = can('stock', 'eliminar');
+  const { canEdit, canDelete } = useModuleCan('stock');
   const list = useListState({ estado: '' as SupplierState | '' }, PAGE_SIZE);
   const suppliers = useSuppliers(list.query);
   const remove = useDeleteSupplier();
   const dialogs = useListDialogs<Supplier>();
   const exporter = useListExport(`${suppliersPath(businessId!)}/exportar`, list.exportQuery);
-  const columns = supplierColumns({
-    formatting,
-    onView: dialogs.setViewing,
-    onEdit: canEdit && dialogs.openForm,
-    onDelete: canDelete && dialogs.setDeleting,
-  });
+  const columns = supplierColumns({ formatting, ...dialogs.rowActions(canEdit, canDelete) });
 
   return (
     <div>
@@ -453,12 +434,7 @@ function SuppliersScreen() {
         description="A quién le compras, cómo contactarlo y cuánto le debés."
         actions={
           <>
-            {canEdit && (
-              <Button onClick={dialogs.openNew}>
-                <Plus className="h-4 w-4" aria-hidden />
-                Nuevo proveedor
-              </Button>
-            )}
+            {canEdit && <NewButton onClick={dialogs.openNew}>Nuevo proveedor</NewButton>}
             {exporter.button}
           </>
         }
@@ -500,10 +476,9 @@ function SuppliersScreen() {
             <EmptyState icon={<Truck className="h-10 w-10" />} title="Todavía no hay proveedores">
               <p>Cargá a tus mayoristas y distribuidores para registrar compras y saber cuánto les debés.</p>
               {canEdit && (
-                <Button className="mt-4" onClick={dialogs.openNew}>
-                  <Plus className="h-4 w-4" aria-hidden />
+                <NewButton className="mt-4" onClick={dialogs.openNew}>
                   Nuevo proveedor
-                </Button>
+                </NewButton>
               )}
             </EmptyState>
           )
