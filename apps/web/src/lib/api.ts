@@ -1,4 +1,6 @@
-import { OFFLINE_MESSAGE, type FieldError } from '@mostrador/shared';
+import type { FieldError } from '@mostrador/shared';
+// The module itself, not the package's index: the index would bring every schema (and zod) along.
+import { OFFLINE_MESSAGE } from '@mostrador/shared/idempotency';
 import { session } from './session';
 
 export const API_BASE = '/api/v1';

@@ -1,8 +1,7 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { GridRows } from '@visx/grid';
 import { Group } from '@visx/group';
-import { ParentSize } from '@visx/responsive';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar, Line } from '@visx/shape';
 import { TooltipWithBounds } from '@visx/tooltip';
@@ -133,13 +132,23 @@ function Plot({
 /**
  * Money by period as bars (visx, loaded on demand through ./money-chart): the axis in the
  * business's currency, a zero line that negative bars go below (in red), a tooltip per bar (pointer
- * or arrow keys), and the width of its container, so it reads on a phone too.
+ * or arrow keys), and the width of its container (measured, so it follows a phone's turn too).
  */
 export default function MoneyBarChart(props: MoneyBarChartProps) {
   const height = props.height ?? 220;
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry.contentRect.width)));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
   return (
-    <ParentSize debounceTime={50}>
-      {({ width }) => (width > 0 ? <Plot {...props} width={width} height={height} /> : null)}
-    </ParentSize>
+    <div ref={box} className="w-full" style={{ minHeight: height }}>
+      {width > 0 && <Plot {...props} width={width} height={height} />}
+    </div>
   );
 }

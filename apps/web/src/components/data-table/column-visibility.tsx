@@ -49,9 +49,9 @@ export function ColumnsMenu<T>({ table }: { table: Table<T> }) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
-        <Button variant="ghost" size="sm">
+        <Button variant="ghost" size="sm" aria-label="Columnas" title="Columnas">
           <Columns3 className="h-4 w-4" aria-hidden />
-          Columnas
+          <span className="hidden sm:inline">Columnas</span>
         </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -169,10 +169,10 @@ function Table<T>({
       <div className="flex items-center justify-end gap-2 border-b border-slate-100 px-3 py-2">
         {sortable.length > 0 && (
           // Phones have no header row: the order is chosen here.
-          <label className="flex min-w-0 items-center gap-2 text-sm text-slate-600 sm:hidden">
+          <label className="mr-auto flex items-center gap-2 text-sm text-slate-600 sm:hidden">
             <span className="shrink-0">Ordenar por</span>
             <select
-              className="h-8 min-w-0 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+              className="h-8 rounded-lg border border-slate-300 bg-white px-2 text-sm"
               value={current ? `${current.id}:${current.desc ? 'desc' : 'asc'}` : ''}
               onChange={(e) => {
                 const [id, dir] = e.target.value.split(':');
@@ -259,7 +259,7 @@ function Table<T>({
                       meta?.align === 'right' && 'text-right tabular-nums',
                       !meta?.primary &&
                         !meta?.actions &&
-                        'max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:text-right max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:text-xs max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]',
+                        'max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-3 max-sm:text-right max-sm:break-words max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:text-xs max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]',
                       meta?.actions &&
                         'w-px whitespace-nowrap max-sm:mt-1 max-sm:flex max-sm:w-auto max-sm:justify-end',
                       meta?.className,

@@ -332,7 +332,7 @@ function customerColumns({
       id: 'contacto',
       header: 'Contacto',
       enableSorting: false,
-      meta: { label: 'Contacto', className: 'max-w-64 truncate' },
+      meta: { label: 'Contacto', className: 'sm:max-w-64 sm:truncate' },
       cell: ({ row: { original: c } }) => [c.email, c.telefono].filter(Boolean).join(' · ') || '—',
     },
     {

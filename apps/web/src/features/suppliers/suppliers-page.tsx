@@ -357,7 +357,7 @@ function supplierColumns({
       id: 'contacto',
       header: 'Contacto',
       enableSorting: false,
-      meta: { label: 'Contacto', className: 'max-w-64 truncate' },
+      meta: { label: 'Contacto', className: 'sm:max-w-64 sm:truncate' },
       cell: ({ row: { original: s } }) => [s.contacto, s.telefono, s.email].filter(Boolean).join(' · ') || '—',
     },
     {
