@@ -33,7 +33,8 @@ function Plot({
   // Labels at least ~32 px apart, so a phone shows every few days and a desktop every one.
   const every = Math.max(1, Math.ceil(32 / Math.max(1, x.step())));
   const labels = new Map(data.map((d) => [d.key, d.label]));
-  const shown = data.filter((_, i) => i % every === 0 || i === data.length - 1).map((d) => d.key);
+  // Counted from the end, so the last bar (today, this month) always has its label.
+  const shown = data.filter((_, i) => (data.length - 1 - i) % every === 0).map((d) => d.key);
   const point: MoneyPoint | undefined = active === null ? undefined : data[active];
   const barX = (i: number) => (x(data[i].key) ?? 0) + MARGIN.left;
 

@@ -179,7 +179,7 @@ function Table<T>({
                 onSortingChange(id ? [{ id, desc: dir === 'desc' }] : []);
               }}
             >
-              {!current && <option value="">Sin orden</option>}
+              {!current && <option value="">Predeterminado</option>}
               {sortable.flatMap((c) => {
                 const name = c.columnDef.meta?.label ?? c.id;
                 return [
