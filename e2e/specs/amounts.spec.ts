@@ -61,7 +61,10 @@ test('finance: amounts with a decimal comma, an invalid amount refused, a payabl
   await expect(dlg.getByText(INVALID_AMOUNT)).toHaveCount(0);
   await dlg.getByRole('button', { name: 'Guardar' }).click();
   await expect(dlg).toBeHidden();
-  const income = page.getByRole('listitem').filter({ hasText: 'Venta de mostrador' });
+  const income = page
+    .getByRole('table', { name: 'Movimientos' })
+    .getByRole('row')
+    .filter({ hasText: 'Venta de mostrador' });
   await expect(income).toContainText('$ 1.234,56');
   expect((await get('/finanzas/movimientos'))[0].monto).toBe(1234.56);
 
@@ -99,7 +102,10 @@ test('finance: amounts with a decimal comma, an invalid amount refused, a payabl
   await expect(payable).toContainText('Pagado');
 
   await page.goto('/finanzas/movimientos');
-  const payment = page.getByRole('listitem').filter({ hasText: 'Pago: Flete de marzo' });
+  const payment = page
+    .getByRole('table', { name: 'Movimientos' })
+    .getByRole('row')
+    .filter({ hasText: 'Pago: Flete de marzo' });
   await expect(payment).toContainText('Fletes');
   await expect(payment).toContainText('$ 2.500,75');
 
@@ -197,7 +203,7 @@ test('catalogue and purchases: prices, quantities and percentages with a decimal
   await service.getByLabel('Duración (minutos)').fill('90');
   await service.getByRole('button', { name: 'Crear servicio' }).click();
   await expect(service).toBeHidden();
-  await expect(page.getByRole('list', { name: 'Servicios' })).toContainText('$ 15.000,00');
+  await expect(page.getByRole('table', { name: 'Servicios' })).toContainText('$ 15.000,00');
 
   // A purchase line: 1,5 × $ 2.750,50.
   const supplier = await post('/proveedores', { nombre: 'Lácteos del Oeste' });

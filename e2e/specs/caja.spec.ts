@@ -134,7 +134,8 @@ test('a day at the register: open with a float, sell cash, card and split, withd
   await expect(page.getByText('Cerrada')).toBeVisible();
 
   // The day agrees: the sales report and the finance summary count 16.000 once.
-  const today = new Date().toISOString().slice(0, 10);
+  // Today in the business's time zone (UTC is a day ahead from 21:00 in Buenos Aires).
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date());
   const rep = await api(
     request,
     owner,
@@ -194,7 +195,7 @@ test('fiado: a sale on the customer account from the POS, a partial payment with
   await charge(page, 1, true);
 
   await page.goto('/customers');
-  const row = page.getByRole('list', { name: 'Clientes' }).getByRole('listitem').filter({ hasText: 'Carmen Vecina' });
+  const row = page.getByRole('table', { name: 'Clientes' }).getByRole('row').filter({ hasText: 'Carmen Vecina' });
   await row.getByRole('button', { name: 'Carmen Vecina' }).first().click();
   const card = page.getByRole('dialog', { name: 'Carmen Vecina' });
   await expect(card.getByTestId('cuenta-saldo')).toHaveText(/\$\s12\.000,00/);

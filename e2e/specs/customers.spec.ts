@@ -35,8 +35,8 @@ test('a customer with a CUIT, a subscription to a service, and its estado change
   // Search finds her without accents; the document is stored with hyphens.
   await page.getByLabel('Buscar clientes').fill('lucia fernandez');
   const customer = page
-    .getByRole('list', { name: 'Clientes' })
-    .getByRole('listitem')
+    .getByRole('table', { name: 'Clientes' })
+    .getByRole('row')
     .filter({ hasText: 'Lucía Fernández' });
   await expect(customer).toContainText('CUIT 20-12345678-6');
 
@@ -84,4 +84,53 @@ test('a customer with a CUIT, a subscription to a service, and its estado change
   await expect(confirm.getByRole('alert')).toHaveText(
     'No se puede eliminar el cliente porque tiene ventas, suscripciones o cuentas asociadas.',
   );
+});
+
+test('saving a customer offline says so, keeps the form, and the retry creates exactly one', async ({
+  page,
+  context,
+  request,
+}) => {
+  const owner = await createUser(request, 'Olga');
+  const businessId = await createBusiness(request, owner, 'Almacén sin señal');
+  await signIn(page, owner, businessId);
+  const list = () =>
+    request.get(`/api/v1/businesses/${businessId}/clientes`, { headers: { authorization: `Bearer ${owner.token}` } });
+
+  await page.goto('/customers');
+  await page.getByRole('button', { name: 'Nuevo cliente' }).first().click();
+  const form = page.getByRole('dialog', { name: 'Nuevo cliente' });
+  await form.getByLabel('Nombre o razón social').fill('Ramona');
+  await form.getByLabel('Apellido').fill('Sin Señal');
+
+  // Offline: no spinner forever, the reason, and the form with its values.
+  await context.setOffline(true);
+  await form.getByRole('button', { name: 'Crear cliente' }).click();
+  await expect(form.getByRole('alert')).toHaveText(
+    'No se pudo conectar. Revisá la conexión y probá de nuevo: no se guardó nada todavía.',
+  );
+  await expect(form.getByRole('button', { name: 'Crear cliente' })).toBeEnabled();
+  await expect(form.getByLabel('Nombre o razón social')).toHaveValue('Ramona');
+
+  // Back online, nothing was sent by itself: the list is still empty until the user retries.
+  await context.setOffline(false);
+  await page.waitForTimeout(500);
+  expect(await (await list()).json()).toHaveLength(0);
+
+  // The request reaches the server but its answer is lost: the retry gets the first answer.
+  let lost = false;
+  await page.route('**/api/v1/businesses/*/clientes', async (route) => {
+    if (lost || route.request().method() !== 'POST') return route.continue();
+    lost = true;
+    await route.fetch();
+    await route.abort('internetdisconnected');
+  });
+  await form.getByRole('button', { name: 'Crear cliente' }).click();
+  await expect(form.getByRole('alert')).toContainText('No se pudo conectar.');
+  await form.getByRole('button', { name: 'Crear cliente' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByText('Cliente «Ramona Sin Señal» creado.')).toBeVisible();
+
+  const customers = (await (await list()).json()) as { nombre: string }[];
+  expect(customers.map((c) => c.nombre)).toEqual(['Ramona']);
 });

@@ -76,7 +76,10 @@ test('categories and movements: create, filter, edit and delete with confirmatio
   await dlg.getByLabel('Descripción').fill('Asesoría contable');
   await dlg.getByRole('button', { name: 'Guardar' }).click();
   await expect(dlg).toBeHidden();
-  const income = page.getByRole('listitem').filter({ hasText: 'Asesoría contable' });
+  const income = page
+    .getByRole('table', { name: 'Movimientos' })
+    .getByRole('row')
+    .filter({ hasText: 'Asesoría contable' });
   await expect(income).toContainText('+$');
   await expect(income).toContainText('1.500,50');
   await expect(income).toContainText('Honorarios');
@@ -95,7 +98,10 @@ test('categories and movements: create, filter, edit and delete with confirmatio
   await dlg.getByLabel('Descripción').fill('Alquiler del local');
   await dlg.getByRole('button', { name: 'Guardar' }).click();
   await expect(dlg).toBeHidden();
-  const expense = page.getByRole('listitem').filter({ hasText: 'Alquiler del local' });
+  const expense = page
+    .getByRole('table', { name: 'Movimientos' })
+    .getByRole('row')
+    .filter({ hasText: 'Alquiler del local' });
   await expect(expense).toContainText('-$');
   await expect(expense).toContainText('800,00');
 
@@ -121,7 +127,9 @@ test('categories and movements: create, filter, edit and delete with confirmatio
   await dlg.getByLabel('Monto').fill('2000');
   await dlg.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(dlg).toBeHidden();
-  await expect(page.getByRole('listitem').filter({ hasText: 'Asesoría contable' })).toContainText('2.000,00');
+  await expect(
+    page.getByRole('table', { name: 'Movimientos' }).getByRole('row').filter({ hasText: 'Asesoría contable' }),
+  ).toContainText('2.000,00');
 
   // Delete, after confirming.
   await page.getByRole('button', { name: 'Eliminar Alquiler del local' }).click();
@@ -223,7 +231,9 @@ test('pending accounts: receivable and payable, due status, mark paid, then cash
   const todayRow = page.getByRole('row').filter({ hasText: esAR(day()) });
   await expect(todayRow).toContainText('15.000,00');
   await expect(todayRow).toContainText('4.000,25');
-  await expect(page.getByTestId('barra-saldo').first()).toBeVisible();
+  const chart = page.getByRole('group', { name: 'Gráfico del saldo acumulado por día' });
+  await expect(chart).toContainText('10.999,75');
+  await expect(chart.locator('svg').first()).toBeVisible();
 
   // Another month has no activity; coming back shows it again.
   const thisMonth = Number(day().slice(5, 7));

@@ -64,7 +64,12 @@ test('purchases: a supplier, an order of three products on credit, reception, th
   await form.getByRole('button', { name: 'Crear proveedor' }).click();
   await expect(form).toBeHidden();
   await expect(page.getByText('Proveedor «Distribuidora Sur» creado.')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Proveedores' })).toContainText('CUIT 30-71234567-1 · Luis');
+  const proveedor = page
+    .getByRole('table', { name: 'Proveedores' })
+    .getByRole('row')
+    .filter({ hasText: 'Distribuidora Sur' });
+  await expect(proveedor).toContainText('30-71234567-1');
+  await expect(proveedor).toContainText('Luis');
 
   // An order of three products on credit.
   await page.getByRole('link', { name: 'Órdenes de compra' }).click();

@@ -116,7 +116,7 @@ test('a cashier sells two products and a service by barcode, prints the ticket, 
 
   // The income is in finance, in the "Ventas" category.
   await page.goto('/finanzas/movimientos');
-  const movement = page.getByRole('listitem').filter({ hasText: 'Venta #1' });
+  const movement = page.getByRole('table', { name: 'Movimientos' }).getByRole('row').filter({ hasText: 'Venta #1' });
   await expect(movement).toBeVisible();
   await expect(movement).toContainText('+$ 11.700,00');
   await expect(movement).toContainText('Ventas');

@@ -34,6 +34,7 @@ import { importRoutes } from './modules/imports/imports.routes.js';
 import { invitationRoutes } from './modules/invitations/invitations.routes.js';
 import { memberRoutes } from './modules/members/members.routes.js';
 import { productRoutes } from './modules/products/products.routes.js';
+import { idempotencyPlugin } from './lib/idempotency.js';
 import { serviceRoutes } from './modules/services/services.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
@@ -200,6 +201,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   installErrorHandler(app);
   installCostVisibility(app);
   installPaymentLabels(app);
+  await app.register(idempotencyPlugin);
 
   await app.register(
     async (api) => {

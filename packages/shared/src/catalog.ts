@@ -450,12 +450,17 @@ export const serviceUpdate = z.object({
 });
 export type ServiceUpdate = z.output<typeof serviceUpdate>;
 
+/** Columns the services list sorts by (`orden`, with `direccion` asc|desc); by name otherwise. */
+export const SERVICE_SORTS = ['nombre', 'precio'] as const;
+
 export const serviceListQuery = z.preprocess(
   withAliases({ search: 'q', category_id: 'categoria_id' }),
   z.object({
     q: queryParam(z.string().max(200)),
     categoria_id: queryId(),
     activo: queryFlag(),
+    orden: queryParam(oneOfCi(SERVICE_SORTS)),
+    direccion: queryParam(oneOfCi(['asc', 'desc'] as const)),
     ...pageQuery(1000, 5000),
   }),
 );

@@ -222,9 +222,15 @@ export type CustomerUpdate = z.output<typeof customerUpdate>;
 /** The customer form: the create rules. */
 export const customerForm = customerInput;
 
+/** Columns the customers list sorts by (`orden`, with `direccion` asc|desc); by name otherwise. */
+export const CUSTOMER_SORTS = ['nombre', 'documento', 'creado_en'] as const;
+export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
+
 export const customerListQuery = z.object({
   q: queryParam(z.string().max(200)),
   documento_tipo: queryParam(z.preprocess(documentTypeOf, oneOfCi(DOCUMENT_TYPES))),
+  orden: queryParam(oneOfCi(CUSTOMER_SORTS)),
+  direccion: queryParam(oneOfCi(['asc', 'desc'] as const)),
   ...pageQuery(CUSTOMER_LIST_DEFAULT_LIMIT, CUSTOMER_LIST_MAX_LIMIT),
 });
 export type CustomerListQuery = z.output<typeof customerListQuery>;

@@ -24,3 +24,4 @@ export * from './devoluciones.js';
 export * from './facturacion.js';
 export * from './pos-catalogo.js';
 export * from './precios.js';
+export * from './idempotency.js';

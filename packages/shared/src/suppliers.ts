@@ -84,9 +84,15 @@ export type SupplierUpdate = z.output<typeof supplierUpdate>;
 /** The supplier form: the create rules. */
 export const supplierForm = z.object(supplierFields);
 
+/** Columns the suppliers list sorts by (`orden`, with `direccion` asc|desc); by name otherwise. */
+export const SUPPLIER_SORTS = ['nombre', 'cuit', 'creado_en'] as const;
+export type SupplierSort = (typeof SUPPLIER_SORTS)[number];
+
 export const supplierListQuery = z.object({
   q: queryParam(z.string().max(200)),
   estado: queryParam(oneOfCi(SUPPLIER_STATES)),
+  orden: queryParam(oneOfCi(SUPPLIER_SORTS)),
+  direccion: queryParam(oneOfCi(['asc', 'desc'] as const)),
   ...pageQuery(SUPPLIER_LIST_DEFAULT_LIMIT, SUPPLIER_LIST_MAX_LIMIT),
 });
 export type SupplierListQuery = z.output<typeof supplierListQuery>;

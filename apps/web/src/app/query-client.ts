@@ -12,5 +12,8 @@ export const queryClient = new QueryClient({
       // Never retry what the server refused (4xx); network and 5xx failures up to twice.
       retry: (count, e) => !(e instanceof ApiError && e.status >= 400 && e.status < 500) && count < 2,
     },
+    // A save while offline fails at once (and the form says so) instead of waiting for the
+    // connection and being sent later by itself (docs/decisions/0018-idempotent-creates.md).
+    mutations: { networkMode: 'always', retry: false },
   },
 });

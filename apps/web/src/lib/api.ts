@@ -1,4 +1,6 @@
 import type { FieldError } from '@mostrador/shared';
+// The module itself, not the package's index: the index would bring every schema (and zod) along.
+import { OFFLINE_MESSAGE } from '@mostrador/shared/idempotency';
 import { offlineCache } from './offline-cache';
 import { noteDataAge } from './data-age';
 import { session } from './session';
@@ -44,8 +46,39 @@ function buildUrl(path: string, query?: RequestOptions['query']) {
   return qs ? `${url}?${qs}` : url;
 }
 
+/**
+ * The Idempotency-Key of each POST still unanswered (docs/decisions/0018-idempotent-creates.md):
+ * one per submission (method + path), reused while it fails without an answer (no connection, a
+ * timeout, a 5xx), so a retry can never create twice; a 2xx or 4xx answer ends the submission.
+ */
+const pendingKeys = new Map<string, string>();
+
+function newKey(): string {
+  return typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** The key a POST to `path` carries now (a new one unless the last attempt got no answer). */
+export function idempotencyKeyFor(method: string, path: string): string {
+  const id = `${method} ${path}`;
+  let key = pendingKeys.get(id);
+  if (!key) {
+    key = newKey();
+    pendingKeys.set(id, key);
+  }
+  return key;
+}
+
+function settleKey(method: string, path: string, status: number) {
+  if (status !== 0 && status < 500) pendingKeys.delete(`${method} ${path}`);
+}
+
 export async function request<T>(path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const method = opts.method ?? 'GET';
   const headers: Record<string, string> = { ...opts.headers };
+  const keyed = method === 'POST' && !Object.keys(headers).some((h) => h.toLowerCase() === 'idempotency-key');
+  if (keyed) headers['Idempotency-Key'] = idempotencyKeyFor(method, path);
   const token = session.token();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -61,24 +94,26 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   let res: Response;
   const url = buildUrl(path, opts.query);
   // Once the POS was opened here, GETs fall back to their last answer without a connection (issue 18).
-  const cached = offlineCache.enabled() && offlineCache.wanted(url, opts.method ?? 'GET');
+  const cached = offlineCache.enabled() && offlineCache.wanted(url, method);
   try {
     if (cached && !navigator.onLine) throw new TypeError('offline');
-    res = await fetch(url, { method: opts.method ?? 'GET', headers, body, signal });
+    res = await fetch(url, { method, headers, body, signal });
     if (cached && res.ok) void offlineCache.store(url, res).catch(() => undefined);
   } catch (e) {
     const hit = cached ? await offlineCache.match(url).catch(() => undefined) : undefined;
     if (hit) return { data: (await hit.json()) as T, headers: hit.headers };
     const timedOut = timeout.aborted;
     console.error('API sin respuesta', path, e);
+    // Status 0: nothing came back. The form keeps its values; a retry reuses the key.
     throw new ApiError(
       0,
       timedOut ? 'TIMEOUT' : 'NETWORK',
       timedOut
-        ? 'El servidor tardó demasiado en responder. Intentá nuevamente.'
-        : 'No se pudo conectar con el servidor. Revisá tu conexión.',
+        ? 'El servidor tardó demasiado en responder. Probá de nuevo: si ya se había guardado, no se duplica.'
+        : OFFLINE_MESSAGE,
     );
   }
+  if (keyed) settleKey(method, path, res.status);
   if (res.status === 401 && !opts.skipAuthRedirect) {
     // SPEC §4: any 401 removes the token and sends the browser to /login.
     session.clear();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, plural, todayIn } from './format';
+import { formatDate, formatDateTime, formatMoney, formatMoneyShort, plural, todayIn } from './format';
 
 describe('formatting with the business locale, currency and time zone', () => {
   it('formats pesos the Argentine way', () => {
@@ -34,5 +34,14 @@ describe('formatting with the business locale, currency and time zone', () => {
     expect(`3 ${plural(3, 'proveedor', 'proveedores')}`).toBe('3 proveedores');
     expect(plural(0, 'venta', 'ventas')).toBe('ventas');
     expect(plural(1.5, 'kilo', 'kilos')).toBe('kilos');
+  });
+
+  it('shortens money for a chart axis, the same way for every size', () => {
+    const short = (n: number) => formatMoneyShort(n).replace(/\s/g, ' ');
+    expect(short(0)).toBe('$ 0');
+    expect(short(950)).toBe('$ 950');
+    expect(short(12000)).toBe('$ 12 mil');
+    expect(short(-250000)).toBe('-$ 250 mil');
+    expect(short(1500000)).toBe('$ 1,5 M');
   });
 });

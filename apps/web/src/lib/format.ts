@@ -97,3 +97,23 @@ export const MONTH_NAMES = [
 export function plural(n: number, one: string, other: string, locale = DEFAULT_FORMATTING.locale): string {
   return cached(`pl|${locale}`, () => new Intl.PluralRules(locale)).select(n) === 'one' ? one : other;
 }
+
+/**
+ * Short money for a chart's axis: «$ 12 mil», «-$ 250 mil», «$ 1,5 M». Written here because the
+ * browsers' compact notation mixes «k» and «K» in es-AR.
+ */
+export function formatMoneyShort(value: number, f: Formatting = DEFAULT_FORMATTING): string {
+  const abs = Math.abs(value);
+  const [div, unit] = abs >= 1e6 ? [1e6, ' M'] : abs >= 1e3 ? [1e3, ' mil'] : [1, ''];
+  const nf = cached(
+    `ms|${f.locale}|${f.currency}`,
+    () =>
+      new Intl.NumberFormat(f.locale, {
+        style: 'currency',
+        currency: f.currency,
+        minimumFractionDigits: 0,
+        maximumFractionDigits: 1,
+      }),
+  );
+  return nf.format(value / div) + unit;
+}

@@ -12,3 +12,19 @@ export function applyServerErrors<T extends FieldValues>(e: unknown, setError: U
   }
   return e instanceof Error && e.message ? e.message : fallback;
 }
+
+/**
+ * A form's text values from a row (or, for a new one, nothing): each field as a string, with its
+ * default (else '') where the row has none.
+ */
+export function textValues<K extends string>(
+  keys: readonly K[],
+  row: object | undefined,
+  defaults: Partial<Record<K, string>> = {},
+): Record<K, string> {
+  const src = (row ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(keys.map((k) => [k, src[k] == null ? (defaults[k] ?? '') : String(src[k])])) as Record<
+    K,
+    string
+  >;
+}

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   POS_MESSAGES,
   LISTA_MESSAGES,
@@ -79,6 +79,20 @@ function filters(businessId: string, q: Pick<CustomerListQuery, 'q' | 'documento
 }
 
 /** Sorted by apellido, nombre (a company without apellido sorts by its nombre), the Spanish way. */
+/** By surname (else name) the Spanish way, unless `orden` asks for another column; ties by name. */
+function orderOf(q: CustomerListQuery): SQL[] {
+  const dir = q.direccion === 'desc' ? desc : asc;
+  const name = [es(sql`coalesce(${customers.apellido}, ${customers.nombre})`), es(customers.nombre)];
+  const main =
+    q.orden === 'documento'
+      ? [sql`${dir(customers.documentoNumero)} NULLS LAST`]
+      : q.orden === 'creado_en'
+        ? [dir(customers.creadoEn)]
+        : [];
+  const byName = !q.orden || q.orden === 'nombre' ? name.map((c) => dir(c)) : name.map((c) => asc(c));
+  return [...main, ...byName, asc(customers.id)];
+}
+
 export async function listCustomers(db: Db, businessId: string, q: CustomerListQuery) {
   const where = and(...filters(businessId, q));
   const [rows, [{ total }]] = await Promise.all([
@@ -86,7 +100,7 @@ export async function listCustomers(db: Db, businessId: string, q: CustomerListQ
       .select()
       .from(customers)
       .where(where)
-      .orderBy(es(sql`coalesce(${customers.apellido}, ${customers.nombre})`), es(customers.nombre), customers.id)
+      .orderBy(...orderOf(q))
       .limit(q.limit)
       .offset(q.offset),
     db

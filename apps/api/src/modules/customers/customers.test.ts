@@ -399,3 +399,19 @@ describe('customers', () => {
     expect((await del(c.id, deleter)).statusCode).toBe(204);
   });
 });
+
+describe('customers: sorting the list', () => {
+  it('sorts by name either way, by document with the undocumented last, and refuses an unknown column', async () => {
+    const b = await createBusiness(app, owner, 'Orden Clientes');
+    await customer({ nombre: 'Zulma', documento_tipo: 'dni', documento_numero: '30111222' }, owner, b);
+    await customer({ nombre: 'Álvaro' }, owner, b);
+    await customer({ nombre: 'Mirta', documento_tipo: 'dni', documento_numero: '20111222' }, owner, b);
+    const names = async (qs: string) =>
+      ((await get(qs, owner, b)).json() as { nombre: string }[]).map((c) => c.nombre);
+    expect(await names('')).toEqual(['Álvaro', 'Mirta', 'Zulma']);
+    expect(await names('?orden=nombre&direccion=desc')).toEqual(['Zulma', 'Mirta', 'Álvaro']);
+    expect(await names('?orden=documento')).toEqual(['Mirta', 'Zulma', 'Álvaro']);
+    expect(await names('?orden=documento&direccion=desc')).toEqual(['Zulma', 'Mirta', 'Álvaro']);
+    expect((await get('?orden=telefono', owner, b)).statusCode).toBe(422);
+  });
+});

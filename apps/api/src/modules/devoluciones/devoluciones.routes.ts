@@ -23,7 +23,7 @@ export async function devolucionRoutes(app: App) {
   app.post(
     '/businesses/:id/ventas/:vid/devoluciones',
     {
-      config: eliminar,
+      config: { ...eliminar, ownIdempotency: true },
       schema: {
         tags,
         params: vidParams,

@@ -74,7 +74,7 @@ export async function salesRoutes(app: App) {
   app.post(
     '/ventas/record-sale',
     {
-      config: { ...editar, businessInBody: true },
+      config: { ...editar, businessInBody: true, ownIdempotency: true },
       schema: { tags, body: recordSaleInput, response: { 201: recordSaleResultSchema } },
     },
     async (req, reply) => {
@@ -92,7 +92,7 @@ export async function salesRoutes(app: App) {
   app.post(
     '/businesses/:id/ventas',
     {
-      config: editar,
+      config: { ...editar, ownIdempotency: true },
       schema: {
         tags,
         params: idParams,

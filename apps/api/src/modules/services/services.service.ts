@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   centsToDecimal,
   centsToNumber,
@@ -57,6 +57,13 @@ function selectServices(ex: Executor) {
     );
 }
 
+/** By name the Spanish way unless `orden` asks for the price (ties by name). */
+function orderOf(q: ServiceListQuery): SQL[] {
+  const dir = q.direccion === 'desc' ? desc : asc;
+  const main = q.orden === 'precio' ? [dir(services.precio)] : [];
+  return [...main, (q.orden === 'precio' ? asc : dir)(es(services.nombre)), asc(services.id)];
+}
+
 export async function listServices(db: Db, businessId: string, q: ServiceListQuery) {
   const where: SQL[] = [eq(services.businessId, businessId)];
   if (q.categoria_id) where.push(eq(services.categoriaId, q.categoria_id));
@@ -64,7 +71,11 @@ export async function listServices(db: Db, businessId: string, q: ServiceListQue
   where.push(...searchTerms(sql`f_unaccent(lower(${services.nombre}))`, q.q));
   const cond = and(...where);
   const [rows, [{ total }]] = await Promise.all([
-    selectServices(db).where(cond).orderBy(es(services.nombre), services.id).limit(q.limit).offset(q.offset),
+    selectServices(db)
+      .where(cond)
+      .orderBy(...orderOf(q))
+      .limit(q.limit)
+      .offset(q.offset),
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(services)

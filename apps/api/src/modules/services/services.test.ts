@@ -210,3 +210,17 @@ describe('services', () => {
     expect((await del(s.id, viewer)).json()).toMatchObject({ code: 'FORBIDDEN', accion: 'eliminar' });
   });
 });
+
+describe('services: sorting the list', () => {
+  it('sorts by name either way and by price', async () => {
+    const b = await createBusiness(app, owner, 'Orden Servicios');
+    await svc({ nombre: 'Envío', precio: 3000 }, b);
+    await svc({ nombre: 'Afinación', precio: 9000 }, b);
+    await svc({ nombre: 'Zurcido', precio: 500 }, b);
+    const names = async (qs: string) => ((await get(qs, owner, b)).json() as { nombre: string }[]).map((s) => s.nombre);
+    expect(await names('')).toEqual(['Afinación', 'Envío', 'Zurcido']);
+    expect(await names('?orden=nombre&direccion=desc')).toEqual(['Zurcido', 'Envío', 'Afinación']);
+    expect(await names('?orden=precio')).toEqual(['Zurcido', 'Envío', 'Afinación']);
+    expect(await names('?orden=precio&direccion=desc')).toEqual(['Afinación', 'Envío', 'Zurcido']);
+  });
+});

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   centsToNumber,
   SUPPLIER_MESSAGES,
@@ -106,7 +106,19 @@ function filters(businessId: string, q: Pick<SupplierListQuery, 'q' | 'estado'>)
   return where;
 }
 
-/** Sorted by nombre, the Spanish way, each with what is owed to it. */
+/** By name the Spanish way unless `orden` asks for another column (ties by name). */
+function orderOf(q: SupplierListQuery): SQL[] {
+  const dir = q.direccion === 'desc' ? desc : asc;
+  const main =
+    q.orden === 'cuit'
+      ? [sql`${dir(suppliers.cuit)} NULLS LAST`]
+      : q.orden === 'creado_en'
+        ? [dir(suppliers.creadoEn)]
+        : [];
+  return [...main, (!q.orden || q.orden === 'nombre' ? dir : asc)(es(suppliers.nombre)), asc(suppliers.id)];
+}
+
+/** Sorted (by nombre, the Spanish way, unless asked otherwise), each with what is owed to it. */
 export async function listSuppliers(db: Db, businessId: string, q: SupplierListQuery, today: string) {
   const where = and(...filters(businessId, q));
   const [rows, [{ total }]] = await Promise.all([
@@ -114,7 +126,7 @@ export async function listSuppliers(db: Db, businessId: string, q: SupplierListQ
       .select({ s: suppliers, b: balance(today) })
       .from(suppliers)
       .where(where)
-      .orderBy(es(suppliers.nombre), suppliers.id)
+      .orderBy(...orderOf(q))
       .limit(q.limit)
       .offset(q.offset),
     db

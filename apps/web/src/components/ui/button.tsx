@@ -1,3 +1,4 @@
+import { Plus } from 'lucide-react';
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -42,3 +43,13 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
     </button>
   );
 });
+
+/** "Nuevo cliente", "Nueva compra": the create button of a screen (and of its empty state). */
+export function NewButton({ children, ...rest }: Omit<ButtonProps, 'variant'>) {
+  return (
+    <Button {...rest}>
+      <Plus className="h-4 w-4" aria-hidden />
+      {children}
+    </Button>
+  );
+}

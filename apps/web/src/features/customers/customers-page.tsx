@@ -1,5 +1,4 @@
-import { useDownload } from '@/lib/download';
-import { Download, Mail, MapPin, Pencil, Phone, Plus, Repeat, Users, Wallet } from 'lucide-react';
+import { Mail, MapPin, Pencil, Phone, Plus, Repeat, Users, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { PadronButton } from '@/features/facturacion/padron-button';
@@ -17,51 +16,44 @@ import {
 } from '@mostrador/shared';
 import { decimalResolver, decimalText } from '@/lib/decimal-input';
 import { useBusiness } from '@/app/business-context';
-import { Button } from '@/components/ui/button';
+import { Button, NewButton } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-actions';
 import { Field, FilterSelect, InputField, Select, Textarea } from '@/components/ui/input';
-import { EmptyState, ErrorNote, FilterBar, PageHeader } from '@/components/ui/misc';
+import { EmptyState, FilterBar, PageHeader } from '@/components/ui/misc';
 import { RowActions } from '@/components/ui/row-actions';
 import { PermissionGate } from '@/features/permissions/permission-gate';
-import { useCan } from '@/features/permissions/permissions.api';
-import { ListCard, Pager, RowsSkeleton, SearchBox, StatusNote, useDebounced } from '@/features/products/inventory-ui';
+import { useCan, useModuleCan } from '@/features/permissions/permissions.api';
+import { RowsSkeleton, SearchBox, StatusNote } from '@/features/products/inventory-ui';
+import { DataTable, useListDialogs, useListExport, useListState } from '@/components/data-table';
+import type { ColumnDef } from '@tanstack/react-table';
+import { formatDate, formatMoney, type Formatting } from '@/lib/format';
 import { useSubscriptions } from '@/features/subscriptions/subscriptions.api';
 import { AccountSection } from '@/features/caja/account-section';
 import { DeudoresDialog } from '@/features/caja/deudores-dialog';
 import { SubscriptionFormDialog, SubscriptionRow } from '@/features/subscriptions/subscriptions-tab';
-import { errorMessage } from '@/lib/api';
-import { applyServerErrors } from '@/lib/forms';
+import { applyServerErrors, textValues } from '@/lib/forms';
 import { ListaDelCliente } from '@/features/precios/lista-del-cliente';
 import { customersPath, useCustomers, useDeleteCustomer, useSaveCustomer } from './customers.api';
 
 const PAGE_SIZE = 50;
 
-interface Values {
-  nombre: string;
-  apellido: string;
-  email: string;
-  telefono: string;
-  direccion: string;
-  documento_tipo: string;
-  documento_numero: string;
-  condicion_iva: string;
-  notas: string;
-  limite_credito: string;
-  lista_precios_id: string;
-}
+const TEXT_FIELDS = [
+  'nombre',
+  'apellido',
+  'email',
+  'telefono',
+  'direccion',
+  'documento_tipo',
+  'documento_numero',
+  'condicion_iva',
+  'notas',
+] as const;
+type Values = Record<(typeof TEXT_FIELDS)[number] | 'limite_credito' | 'lista_precios_id', string>;
 type Output = z.output<typeof customerForm>;
 
 const toValues = (c?: Customer): Values => ({
-  nombre: c?.nombre ?? '',
-  apellido: c?.apellido ?? '',
-  email: c?.email ?? '',
-  telefono: c?.telefono ?? '',
-  direccion: c?.direccion ?? '',
-  documento_tipo: c?.documento_tipo ?? '',
-  documento_numero: c?.documento_numero ?? '',
-  condicion_iva: c?.condicion_iva ?? 'consumidor_final',
-  notas: c?.notas ?? '',
+  ...textValues(TEXT_FIELDS, c, { condicion_iva: 'consumidor_final' }),
   limite_credito: decimalText(c?.limite_credito, 'money'),
   lista_precios_id: c?.lista_precios_id ?? '',
 });
@@ -319,30 +311,112 @@ function CustomerDetail({ customer, onEdit }: { customer: Customer; onEdit: () =
   );
 }
 
+/** The customers table's columns; the name opens the customer's card. */
+function customerColumns({
+  formatting,
+  onView,
+  onEdit,
+  onDelete,
+}: {
+  formatting: Formatting;
+  onView: (c: Customer) => void;
+  onEdit: false | ((c: Customer) => void);
+  onDelete: false | ((c: Customer) => void);
+}): ColumnDef<Customer, unknown>[] {
+  return [
+    {
+      id: 'nombre',
+      header: 'Nombre',
+      accessorFn: customerDisplayName,
+      meta: { label: 'Nombre', primary: true },
+      cell: ({ row }) => (
+        <button
+          type="button"
+          onClick={() => onView(row.original)}
+          className="rounded text-left font-medium text-slate-900 hover:text-blue-700 focus-visible:outline-2 focus-visible:outline-blue-600"
+        >
+          {customerDisplayName(row.original)}
+        </button>
+      ),
+    },
+    {
+      id: 'documento',
+      header: 'Documento',
+      accessorFn: (c) => c.documento_numero,
+      meta: { label: 'Documento' },
+      cell: ({ row: { original: c } }) =>
+        c.documento_tipo ? `${DOCUMENT_TYPE_LABELS[c.documento_tipo]} ${c.documento_numero ?? ''}` : '—',
+    },
+    {
+      id: 'contacto',
+      header: 'Contacto',
+      enableSorting: false,
+      meta: { label: 'Contacto', className: 'sm:max-w-64 sm:truncate' },
+      cell: ({ row: { original: c } }) => [c.email, c.telefono].filter(Boolean).join(' · ') || '—',
+    },
+    {
+      id: 'condicion_iva',
+      header: 'Condición IVA',
+      enableSorting: false,
+      meta: { label: 'Condición IVA' },
+      cell: ({ row: { original: c } }) => IVA_CONDITION_LABELS[c.condicion_iva],
+    },
+    {
+      id: 'limite_credito',
+      header: 'Límite de crédito',
+      enableSorting: false,
+      meta: { label: 'Límite de crédito', align: 'right', defaultHidden: true },
+      cell: ({ row: { original: c } }) =>
+        c.limite_credito === null ? 'Sin límite' : formatMoney(c.limite_credito, formatting),
+    },
+    {
+      id: 'creado_en',
+      header: 'Alta',
+      accessorFn: (c) => c.creado_en,
+      meta: { label: 'Alta', defaultHidden: true },
+      cell: ({ row: { original: c } }) => formatDate(c.creado_en.slice(0, 10), formatting),
+    },
+    {
+      id: 'acciones',
+      header: 'Acciones',
+      enableSorting: false,
+      enableHiding: false,
+      meta: { actions: true },
+      cell: ({ row: { original: c } }) => {
+        const name = customerDisplayName(c);
+        return (
+          <RowActions
+            name={name}
+            className="justify-end"
+            onEdit={onEdit && (() => onEdit(c))}
+            onDelete={onDelete && (() => onDelete(c))}
+          >
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Suscripciones de ${name}`}
+              title="Ver ficha"
+              onClick={() => onView(c)}
+            >
+              <Repeat className="h-4 w-4" />
+            </Button>
+          </RowActions>
+        );
+      },
+    },
+  ];
+}
+
 function CustomersScreen() {
   const [deudores, setDeudores] = useState(false);
-  const { businessId } = useBusiness();
-  const can = useCan();
-  const canEdit = can('clientes', 'editar');
-  const canDelete = can('clientes', 'eliminar');
-  const [q, setQ] = useState('');
-  const [tipo, setTipo] = useState<DocumentType | ''>('');
-  const [page, setPage] = useState(0);
-  const search = useDebounced(q, 250);
-  const customers = useCustomers({ q: search, documento_tipo: tipo, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+  const { businessId, formatting } = useBusiness();
+  const { canEdit, canDelete } = useModuleCan('clientes');
+  const list = useListState({ documento_tipo: '' as DocumentType | '' }, PAGE_SIZE);
+  const customers = useCustomers(list.query);
   const remove = useDeleteCustomer();
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<Customer | undefined>();
-  const [viewing, setViewing] = useState<Customer | null>(null);
-  const [deleting, setDeleting] = useState<Customer | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const exporter = useDownload('No se pudo exportar la lista.');
-  const rows = customers.data?.rows ?? [];
-  const openForm = (c?: Customer) => {
-    setEditing(c);
-    setFormOpen(true);
-  };
-  const openNew = () => openForm();
+  const dialogs = useListDialogs<Customer>();
+  const exporter = useListExport(`${customersPath(businessId!)}/exportar`, list.exportQuery);
+  const columns = customerColumns({ formatting, ...dialogs.rowActions(canEdit, canDelete) });
 
   return (
     <div>
@@ -351,57 +425,30 @@ function CustomersScreen() {
         description="Tu libreta de clientes: datos de contacto, documento, condición de IVA y suscripciones."
         actions={
           <>
-            {canEdit && (
-              <Button onClick={openNew}>
-                <Plus className="h-4 w-4" aria-hidden />
-                Nuevo cliente
-              </Button>
-            )}
+            {canEdit && <NewButton onClick={dialogs.openNew}>Nuevo cliente</NewButton>}
             <Button variant="secondary" onClick={() => setDeudores(true)}>
               <Wallet className="h-4 w-4" aria-hidden />
               Cuentas corrientes
             </Button>
-            <Button
-              variant="secondary"
-              loading={exporter.busy}
-              onClick={async () => {
-                await exporter.run(`${customersPath(businessId!)}/exportar`, {
-                  q: search.trim() || undefined,
-                  documento_tipo: tipo || undefined,
-                });
-              }}
-            >
-              <Download className="h-4 w-4" aria-hidden />
-              Exportar
-            </Button>
+            {exporter.button}
           </>
         }
       />
-      {notice && <StatusNote onClose={() => setNotice(null)}>{notice}</StatusNote>}
-      {exporter.error && (
-        <div className="mb-4">
-          <ErrorNote>{exporter.error}</ErrorNote>
-        </div>
-      )}
+      {dialogs.notice && <StatusNote onClose={() => dialogs.setNotice(null)}>{dialogs.notice}</StatusNote>}
+      {exporter.error}
       <FilterBar label="Filtros de clientes" className="md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <SearchBox
           id="cli-q"
           label="Buscar clientes"
-          value={q}
-          onChange={(v) => {
-            setPage(0);
-            setQ(v);
-          }}
+          value={list.q}
+          onChange={list.setQ}
           placeholder="Buscar por nombre, e-mail o documento…"
         />
         <FilterSelect
           id="cli-f-tipo"
           label="Tipo de documento"
-          value={tipo}
-          onChange={(e) => {
-            setPage(0);
-            setTipo(e.target.value as DocumentType | '');
-          }}
+          value={list.filters.documento_tipo}
+          onChange={(e) => list.setFilter('documento_tipo', e.target.value as DocumentType | '')}
         >
           <option value="">Todos los documentos</option>
           {DOCUMENT_TYPES.map((t) => (
@@ -411,120 +458,72 @@ function CustomersScreen() {
           ))}
         </FilterSelect>
       </FilterBar>
-      {customers.error ? (
-        <ErrorNote>{errorMessage(customers.error, 'No se pudieron cargar los clientes.')}</ErrorNote>
-      ) : customers.isLoading ? (
-        <RowsSkeleton />
-      ) : rows.length === 0 ? (
-        search || tipo ? (
-          <EmptyState title="Ningún cliente coincide con la búsqueda" />
-        ) : (
-          <EmptyState icon={<Users className="h-10 w-10" />} title="Todavía no hay clientes">
-            <p>Registrá a tus clientes para venderles a cuenta, asignarles suscripciones y contactarlos.</p>
-            {canEdit && (
-              <Button className="mt-4" onClick={openNew}>
-                <Plus className="h-4 w-4" aria-hidden />
-                Nuevo cliente
-              </Button>
-            )}
-          </EmptyState>
-        )
-      ) : (
-        <ListCard
-          dimmed={customers.isFetching}
-          footer={
-            <Pager
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={customers.data?.total ?? 0}
-              onPage={setPage}
-              label="clientes"
-              one="cliente"
-            />
-          }
-        >
-          <ul className="divide-y divide-slate-100" aria-label="Clientes">
-            {rows.map((c) => {
-              const name = customerDisplayName(c);
-              return (
-                <li key={c.id} className="flex items-center gap-3 px-4 py-3">
-                  <button
-                    type="button"
-                    onClick={() => setViewing(c)}
-                    className="min-w-0 flex-1 rounded text-left focus-visible:outline-2 focus-visible:outline-blue-600"
-                  >
-                    <p className="truncate font-medium text-slate-900 hover:text-blue-700">{name}</p>
-                    <p className="truncate text-xs text-slate-500">
-                      {[
-                        c.documento_tipo && `${DOCUMENT_TYPE_LABELS[c.documento_tipo]} ${c.documento_numero}`,
-                        c.email,
-                        c.telefono,
-                      ]
-                        .filter(Boolean)
-                        .join(' · ') || IVA_CONDITION_LABELS[c.condicion_iva]}
-                    </p>
-                  </button>
-                  <RowActions
-                    name={name}
-                    onEdit={canEdit && (() => openForm(c))}
-                    onDelete={canDelete && (() => setDeleting(c))}
-                  >
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Suscripciones de ${name}`}
-                      title="Ver ficha"
-                      onClick={() => setViewing(c)}
-                    >
-                      <Repeat className="h-4 w-4" />
-                    </Button>
-                  </RowActions>
-                </li>
-              );
-            })}
-          </ul>
-        </ListCard>
-      )}
+      <DataTable
+        screen="clientes"
+        label="Clientes"
+        columns={columns}
+        query={customers}
+        loadError="No se pudieron cargar los clientes."
+        rowId={(c) => c.id}
+        sorting={list.sorting}
+        pagination={list.pages(customers.data?.total, 'cliente', 'clientes')}
+        empty={
+          list.filtered ? (
+            <EmptyState title="Ningún cliente coincide con la búsqueda" />
+          ) : (
+            <EmptyState icon={<Users className="h-10 w-10" />} title="Todavía no hay clientes">
+              <p>Registrá a tus clientes para venderles a cuenta, asignarles suscripciones y contactarlos.</p>
+              {canEdit && (
+                <NewButton className="mt-4" onClick={dialogs.openNew}>
+                  Nuevo cliente
+                </NewButton>
+              )}
+            </EmptyState>
+          )
+        }
+      />
 
       <Dialog
-        open={formOpen}
-        onOpenChange={setFormOpen}
-        title={editing ? 'Editar cliente' : 'Nuevo cliente'}
+        open={dialogs.formOpen}
+        onOpenChange={dialogs.setFormOpen}
+        title={dialogs.editing ? 'Editar cliente' : 'Nuevo cliente'}
         className="sm:max-w-2xl"
       >
         <CustomerForm
-          customer={editing}
+          customer={dialogs.editing}
           onDone={(saved) => {
-            setFormOpen(false);
+            dialogs.setFormOpen(false);
             if (saved) {
-              setNotice(
-                editing
+              dialogs.setNotice(
+                dialogs.editing
                   ? `Cliente «${customerDisplayName(saved)}» actualizado.`
                   : `Cliente «${customerDisplayName(saved)}» creado.`,
               );
-              if (viewing?.id === saved.id) setViewing(saved);
+              if (dialogs.viewing?.id === saved.id) dialogs.setViewing(saved);
             }
           }}
         />
       </Dialog>
       <Dialog
-        open={viewing !== null}
-        onOpenChange={(o) => !o && setViewing(null)}
-        title={viewing ? customerDisplayName(viewing) : ''}
+        open={dialogs.viewing !== null}
+        onOpenChange={(o) => !o && dialogs.setViewing(null)}
+        title={dialogs.viewing ? customerDisplayName(dialogs.viewing) : ''}
         className="sm:max-w-2xl"
       >
-        {viewing && <CustomerDetail customer={viewing} onEdit={() => openForm(viewing)} />}
+        {dialogs.viewing && (
+          <CustomerDetail customer={dialogs.viewing} onEdit={() => dialogs.openForm(dialogs.viewing ?? undefined)} />
+        )}
       </Dialog>
       <DeudoresDialog open={deudores} onClose={() => setDeudores(false)} />
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
+        open={dialogs.deleting !== null}
+        onOpenChange={(o) => !o && dialogs.setDeleting(null)}
         title="Eliminar cliente"
-        message={`¿Estás seguro de que querés eliminar a «${deleting ? customerDisplayName(deleting) : ''}»? No se puede eliminar si tiene ventas, suscripciones o cuentas.`}
+        message={`¿Estás seguro de que querés eliminar a «${dialogs.deleting ? customerDisplayName(dialogs.deleting) : ''}»? No se puede eliminar si tiene ventas, suscripciones o cuentas.`}
         failure="No se pudo eliminar el cliente."
         onConfirm={async () => {
-          await remove.mutateAsync(deleting!.id);
-          setNotice(`Cliente «${customerDisplayName(deleting!)}» eliminado.`);
+          await remove.mutateAsync(dialogs.deleting!.id);
+          dialogs.setNotice(`Cliente «${customerDisplayName(dialogs.deleting!)}» eliminado.`);
         }}
       />
     </div>

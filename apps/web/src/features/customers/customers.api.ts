@@ -14,6 +14,8 @@ export const customersPath = (b: string) => `/businesses/${b}/clientes`;
 export interface CustomerFilters {
   q?: string;
   documento_tipo?: DocumentType | '';
+  orden?: string;
+  direccion?: 'asc' | 'desc';
   limit: number;
   offset: number;
 }

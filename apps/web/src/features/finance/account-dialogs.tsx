@@ -16,8 +16,8 @@ import {
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { FormActions } from '@/components/ui/form-actions';
-import { Field, Input, InputField, MoneyField, Select, Textarea } from '@/components/ui/input';
+import { FinanceFormTail } from './form-tail';
+import { Field, Input, InputField, MoneyField, Select } from '@/components/ui/input';
 import { ErrorNote } from '@/components/ui/misc';
 import { INVALID_AMOUNT, parseDecimal } from '@/lib/decimal';
 import { errorMessage } from '@/lib/api';
@@ -260,19 +260,14 @@ function AccountForm({
         error={err.descripcion}
         {...register('descripcion')}
       />
-      <Field id="cta-observaciones" label="Observaciones" error={err.observaciones?.message}>
-        <Textarea
-          id="cta-observaciones"
-          rows={2}
-          aria-invalid={Boolean(err.observaciones)}
-          {...register('observaciones')}
-        />
-      </Field>
-      <FormActions
-        error={formError}
+      <FinanceFormTail
+        id="cta-observaciones"
+        notes={register('observaciones')}
+        notesError={err.observaciones}
+        formError={formError}
         busy={formState.isSubmitting}
+        editing={Boolean(account)}
         onCancel={onDone}
-        submitLabel={account ? 'Guardar cambios' : 'Guardar'}
       />
     </form>
   );

@@ -4,6 +4,7 @@ import type { CashFlowDay, MovementType } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { Field, Select } from '@/components/ui/input';
+import { MoneyChart } from '@/components/charts/money-chart';
 import { Card, EmptyState, ErrorNote, PageHeader, Skeleton } from '@/components/ui/misc';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
@@ -34,36 +35,23 @@ function useStickyError(q: { error: unknown; isSuccess: boolean; isPlaceholderDa
 /** Zero is shown as '-'. */
 const money = (n: number, f: Formatting) => (n === 0 ? '-' : formatMoney(n, f));
 
-/** Accumulated balance per day: blue positive, red negative, heights relative to the largest absolute balance. */
+/** Accumulated balance per day: the negative days go below the zero line, in red. */
 function BalanceChart({ days }: { days: CashFlowDay[] }) {
   const { formatting } = useBusiness();
-  const max = Math.max(...days.map((d) => Math.abs(d.saldo_acumulado)));
   return (
     <Card className="mb-6">
       <h2 className="mb-4 font-semibold text-slate-900">Saldo acumulado por día</h2>
-      <div
-        className="flex h-48 items-end gap-px sm:gap-1"
-        role="img"
-        aria-label={`Saldo acumulado del día 1 al ${days.length}; saldo final ${formatMoney(days.at(-1)?.saldo_acumulado ?? 0, formatting)}`}
-      >
-        {days.map((d) => {
-          const pct = max === 0 ? 2 : Math.max(2, (Math.abs(d.saldo_acumulado) / max) * 100);
-          return (
-            <div
-              key={d.fecha}
-              data-testid="barra-saldo"
-              title={`${formatDate(d.fecha, formatting)}: ${formatMoney(d.saldo_acumulado, formatting)}`}
-              className={cn('min-w-0 flex-1 rounded-t', d.saldo_acumulado < 0 ? 'bg-red-500' : 'bg-blue-500')}
-              style={{ height: `${pct}%` }}
-            />
-          );
-        })}
-      </div>
-      <div className="mt-1 flex justify-between text-xs text-slate-400" aria-hidden>
-        <span>1</span>
-        <span>{Math.ceil(days.length / 2)}</span>
-        <span>{days.length}</span>
-      </div>
+      <MoneyChart
+        label="Gráfico del saldo acumulado por día"
+        formatting={formatting}
+        data={days.map((d) => ({
+          key: d.fecha,
+          label: String(Number(d.fecha.slice(8))),
+          title: formatDate(d.fecha, formatting),
+          value: d.saldo_acumulado,
+          detail: `Ingresos ${formatMoney(d.ingresos, formatting)} · egresos ${formatMoney(d.egresos, formatting)}`,
+        }))}
+      />
     </Card>
   );
 }

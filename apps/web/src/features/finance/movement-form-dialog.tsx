@@ -13,8 +13,8 @@ import {
 } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
 import { Dialog } from '@/components/ui/dialog';
-import { FormActions } from '@/components/ui/form-actions';
-import { Field, InputField, MoneyField, Select, Textarea } from '@/components/ui/input';
+import { FinanceFormTail } from './form-tail';
+import { Field, InputField, MoneyField, Select } from '@/components/ui/input';
 import { decimalResolver, decimalText } from '@/lib/decimal-input';
 import { todayIn } from '@/lib/format';
 import { applyServerErrors } from '@/lib/forms';
@@ -160,19 +160,14 @@ function MovementForm({
         </Select>
       </Field>
       <InputField id="mov-descripcion" label="Descripción" error={err.descripcion} {...register('descripcion')} />
-      <Field id="mov-observaciones" label="Observaciones" error={err.observaciones?.message}>
-        <Textarea
-          id="mov-observaciones"
-          rows={2}
-          aria-invalid={Boolean(err.observaciones)}
-          {...register('observaciones')}
-        />
-      </Field>
-      <FormActions
-        error={formError}
+      <FinanceFormTail
+        id="mov-observaciones"
+        notes={register('observaciones')}
+        notesError={err.observaciones}
+        formError={formError}
         busy={formState.isSubmitting}
+        editing={Boolean(movement)}
         onCancel={onDone}
-        submitLabel={movement ? 'Guardar cambios' : 'Guardar'}
       />
     </form>
   );

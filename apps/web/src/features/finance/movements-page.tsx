@@ -14,7 +14,9 @@ import { Field, Input, Select } from '@/components/ui/input';
 import { Badge, Card, EmptyState, ErrorNote, PageHeader } from '@/components/ui/misc';
 import { RowActions } from '@/components/ui/row-actions';
 import { errorMessage } from '@/lib/api';
-import { formatDate } from '@/lib/format';
+import { formatDate, type Formatting } from '@/lib/format';
+import type { ColumnDef } from '@tanstack/react-table';
+import { DataTable } from '@/components/data-table';
 import {
   useDeleteMovement,
   useFinanceCategories,
@@ -22,59 +24,102 @@ import {
   useMovementsExport,
   type MovementFilters,
 } from './finance.api';
-import { ListSkeleton, SignedAmount, TypeBadge, useFinanceCan } from './finance-ui';
+import { SignedAmount, TypeBadge, useFinanceCan } from './finance-ui';
 import { MovementFormDialog } from './movement-form-dialog';
 
 const PAGE_SIZE = 50;
 
-function MovementRow({
-  m,
+/** The movements table's columns; generated movements (sales, purchases…) are not edited here. */
+function movementColumns({
+  formatting,
   canEdit,
   canDelete,
   onEdit,
   onDelete,
 }: {
-  m: Movement;
+  formatting: Formatting;
   canEdit: boolean;
   canDelete: boolean;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
-  const { formatting } = useBusiness();
-  const generated = m.origen !== 'manual';
-  const label = m.descripcion || 'Sin descripción';
-  return (
-    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
-      <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <p className="truncate font-medium text-slate-900">{label}</p>
+  onEdit: (m: Movement) => void;
+  onDelete: (m: Movement) => void;
+}): ColumnDef<Movement, unknown>[] {
+  const label = (m: Movement) => m.descripcion || 'Sin descripción';
+  return [
+    {
+      id: 'descripcion',
+      header: 'Descripción',
+      enableSorting: false,
+      meta: { label: 'Descripción', primary: true },
+      cell: ({ row: { original: m } }) => (
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="font-medium text-slate-900">{label(m)}</span>
           <TypeBadge tipo={m.tipo} />
-          {generated && (
+          {m.origen !== 'manual' && (
             <Badge color="purple">
               <Lock className="mr-1 h-3 w-3" aria-hidden />
               {MOVEMENT_ORIGIN_LABELS[m.origen]}
             </Badge>
           )}
-        </div>
-        <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-500">
-          <span>{formatDate(m.fecha, formatting)}</span>
-          <span>{m.categoria_nombre ?? 'Sin categoría'}</span>
-          <span>{paymentMethodLabel(m.metodo_pago)}</span>
-          {m.cliente_nombre && <span>Cliente: {m.cliente_nombre}</span>}
-        </p>
-      </div>
-      <div className="flex items-center justify-between gap-3 sm:justify-end">
-        <SignedAmount tipo={m.tipo} monto={m.monto} className="text-base" />
-        {!generated && (canEdit || canDelete) && (
-          <RowActions name={label} onEdit={canEdit && onEdit} onDelete={canDelete && onDelete} />
-        )}
-      </div>
-    </li>
-  );
+        </span>
+      ),
+    },
+    {
+      id: 'fecha',
+      header: 'Fecha',
+      enableSorting: false,
+      meta: { label: 'Fecha', className: 'whitespace-nowrap' },
+      cell: ({ row: { original: m } }) => formatDate(m.fecha, formatting),
+    },
+    {
+      id: 'categoria',
+      header: 'Categoría',
+      enableSorting: false,
+      meta: { label: 'Categoría' },
+      cell: ({ row: { original: m } }) => m.categoria_nombre ?? 'Sin categoría',
+    },
+    {
+      id: 'metodo_pago',
+      header: 'Medio de pago',
+      enableSorting: false,
+      meta: { label: 'Medio de pago' },
+      cell: ({ row: { original: m } }) => paymentMethodLabel(m.metodo_pago),
+    },
+    {
+      id: 'cliente',
+      header: 'Cliente',
+      enableSorting: false,
+      meta: { label: 'Cliente', defaultHidden: true },
+      cell: ({ row: { original: m } }) => m.cliente_nombre ?? '—',
+    },
+    {
+      id: 'monto',
+      header: 'Monto',
+      enableSorting: false,
+      meta: { label: 'Monto', align: 'right', className: 'whitespace-nowrap' },
+      cell: ({ row: { original: m } }) => <SignedAmount tipo={m.tipo} monto={m.monto} className="text-base" />,
+    },
+    {
+      id: 'acciones',
+      header: 'Acciones',
+      enableSorting: false,
+      enableHiding: false,
+      meta: { actions: true },
+      cell: ({ row: { original: m } }) =>
+        m.origen === 'manual' && (canEdit || canDelete) ? (
+          <RowActions
+            name={label(m)}
+            className="justify-end"
+            onEdit={canEdit && (() => onEdit(m))}
+            onDelete={canDelete && (() => onDelete(m))}
+          />
+        ) : null,
+    },
+  ];
 }
 
 /** Movimientos Financieros (SPEC §2). */
 export function MovementsPage() {
+  const { formatting } = useBusiness();
   const can = useFinanceCan();
   const categories = useFinanceCategories();
   const [filters, setFilters] = useState<MovementFilters>({
@@ -97,7 +142,6 @@ export function MovementsPage() {
   };
   const canEdit = can('movimientos_financieros', 'edit');
   const canDelete = can('movimientos_financieros', 'delete');
-  const rows = movements.data?.rows ?? [];
   const total = movements.data?.total ?? 0;
   const activeCategories = (categories.data ?? []).filter((c) => c.activo);
 
@@ -178,51 +222,25 @@ export function MovementsPage() {
         </div>
       </Card>
 
-      {movements.error ? (
-        <ErrorNote>{errorMessage(movements.error, 'Error al cargar los movimientos')}</ErrorNote>
-      ) : movements.isLoading ? (
-        <ListSkeleton />
-      ) : rows.length === 0 ? (
-        <EmptyState title="No hay movimientos registrados" />
-      ) : (
-        <Card className="py-0">
-          <ul className="divide-y divide-slate-100" aria-label="Movimientos">
-            {rows.map((m) => (
-              <MovementRow
-                key={m.id}
-                m={m}
-                canEdit={canEdit}
-                canDelete={canDelete}
-                onEdit={() => {
-                  setEditing(m);
-                  setFormOpen(true);
-                }}
-                onDelete={() => setDeleting(m)}
-              />
-            ))}
-          </ul>
-          {total > PAGE_SIZE && (
-            <div className="flex items-center justify-between border-t border-slate-100 py-3 text-sm text-slate-600">
-              <span>
-                {page * PAGE_SIZE + 1}–{Math.min(total, (page + 1) * PAGE_SIZE)} de {total}
-              </span>
-              <div className="flex gap-2">
-                <Button variant="secondary" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
-                  Anterior
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={(page + 1) * PAGE_SIZE >= total}
-                  onClick={() => setPage((p) => p + 1)}
-                >
-                  Siguiente
-                </Button>
-              </div>
-            </div>
-          )}
-        </Card>
-      )}
+      <DataTable
+        screen="movimientos"
+        label="Movimientos"
+        columns={movementColumns({
+          formatting,
+          canEdit,
+          canDelete,
+          onEdit: (m) => {
+            setEditing(m);
+            setFormOpen(true);
+          },
+          onDelete: setDeleting,
+        })}
+        query={movements}
+        loadError="Error al cargar los movimientos"
+        rowId={(m) => m.id}
+        pagination={{ page, pageSize: PAGE_SIZE, total, onPage: setPage, one: 'movimiento', label: 'movimientos' }}
+        empty={<EmptyState title="No hay movimientos registrados" />}
+      />
 
       <MovementFormDialog open={formOpen} onOpenChange={setFormOpen} movement={editing} />
       <ConfirmDialog

@@ -55,3 +55,9 @@ export function useCounterControls() {
     descuentoMaximo: data ? (data.descuento_maximo ?? null) : 0,
   };
 }
+
+/** Whether the member may edit and delete in one module (a list screen's buttons). */
+export function useModuleCan(modulo: string) {
+  const can = useCan();
+  return { canEdit: can(modulo, 'editar'), canDelete: can(modulo, 'eliminar') };
+}

@@ -1,24 +1,25 @@
-import { Clock, Plus, Wrench } from 'lucide-react';
+import { Clock, Wrench } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { centsToNumber, serviceInput, type Service } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
-import { Button } from '@/components/ui/button';
+import { NewButton } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-actions';
 import { Field, FilterSelect, InputField, IntegerField, MoneyField, Select, Textarea } from '@/components/ui/input';
-import { Badge, EmptyState, ErrorNote, FilterBar } from '@/components/ui/misc';
+import { Badge, EmptyState, FilterBar } from '@/components/ui/misc';
 import { RowActions } from '@/components/ui/row-actions';
 import { useCategories, useCategoryChoices, type CategoryChoice } from '@/features/categories/categories.api';
 import { useCounterControls } from '@/features/permissions/permissions.api';
-import { useCan } from '@/features/permissions/permissions.api';
-import { ListCard, Pager, RowsSkeleton, SearchBox, StatusNote, useDebounced } from '@/features/products/inventory-ui';
-import { errorMessage } from '@/lib/api';
+import { useModuleCan } from '@/features/permissions/permissions.api';
+import { SearchBox, StatusNote } from '@/features/products/inventory-ui';
+import { DataTable, useListDialogs, useListState } from '@/components/data-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { cn } from '@/lib/cn';
 import { decimalResolver, decimalText } from '@/lib/decimal-input';
 import { applyServerErrors } from '@/lib/forms';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, type Formatting } from '@/lib/format';
 import { DEFAULT_IVA_RATE } from '@mostrador/shared/facturacion';
 import { IvaSelect } from '@/features/facturacion/iva-select';
 import { useDeleteService, useSaveService, useServices } from './services.api';
@@ -157,67 +158,115 @@ function ServiceFormFields({
   );
 }
 
+/** The services table's columns. */
+function serviceColumns({
+  formatting,
+  onEdit,
+  onDelete,
+}: {
+  formatting: Formatting;
+  onEdit: false | ((s: Service) => void);
+  onDelete: false | ((s: Service) => void);
+}): ColumnDef<Service, unknown>[] {
+  return [
+    {
+      id: 'nombre',
+      header: 'Nombre',
+      accessorKey: 'nombre',
+      meta: { label: 'Nombre', primary: true },
+      cell: ({ row: { original: s } }) => (
+        <span className="flex flex-wrap items-center gap-2">
+          <span className={cn('font-medium', s.activo ? 'text-slate-900' : 'text-slate-400')}>{s.nombre}</span>
+          {!s.activo && <Badge>Inactivo</Badge>}
+        </span>
+      ),
+    },
+    {
+      id: 'categoria',
+      header: 'Categoría',
+      enableSorting: false,
+      meta: { label: 'Categoría' },
+      cell: ({ row: { original: s } }) => s.categoria_nombre ?? 'Sin categoría',
+    },
+    {
+      id: 'duracion',
+      header: 'Duración',
+      enableSorting: false,
+      meta: { label: 'Duración' },
+      cell: ({ row: { original: s } }) =>
+        s.duracion_minutos === null ? (
+          '—'
+        ) : (
+          <span className="inline-flex items-center gap-1">
+            <Clock className="h-3 w-3" aria-hidden />
+            {s.duracion_minutos} min
+          </span>
+        ),
+    },
+    {
+      id: 'costo',
+      header: 'Costo',
+      enableSorting: false,
+      meta: { label: 'Costo', align: 'right', defaultHidden: true },
+      cell: ({ row: { original: s } }) => (s.costo == null ? '—' : formatMoney(s.costo, formatting)),
+    },
+    {
+      id: 'precio',
+      header: 'Precio',
+      accessorKey: 'precio',
+      meta: { label: 'Precio', align: 'right', className: 'font-semibold text-slate-900 whitespace-nowrap' },
+      cell: ({ row: { original: s } }) => formatMoney(s.precio, formatting),
+    },
+    {
+      id: 'acciones',
+      header: 'Acciones',
+      enableSorting: false,
+      enableHiding: false,
+      meta: { actions: true },
+      cell: ({ row: { original: s } }) => (
+        <RowActions
+          name={s.nombre}
+          className="justify-end"
+          onEdit={onEdit && (() => onEdit(s))}
+          onDelete={onDelete && (() => onDelete(s))}
+        />
+      ),
+    },
+  ];
+}
+
 /** Services: the same list and edit patterns as products, without stock. */
 export function ServicesTab() {
   const { formatting } = useBusiness();
-  const can = useCan();
-  const canEdit = can('productos', 'editar');
-  const canDelete = can('productos', 'eliminar');
+  const { canEdit, canDelete } = useModuleCan('productos');
   const categories = useCategories();
-  const [q, setQ] = useState('');
-  const [categoria, setCategoria] = useState('');
-  const [activo, setActivo] = useState<'' | 'true' | 'false'>('');
-  const [page, setPage] = useState(0);
-  const search = useDebounced(q, 200);
-  const services = useServices({
-    q: search,
-    categoria_id: categoria,
-    activo,
-    limit: PAGE_SIZE,
-    offset: page * PAGE_SIZE,
-  });
+  const list = useListState({ categoria_id: '', activo: '' as '' | 'true' | 'false' }, PAGE_SIZE, 200);
+  const services = useServices(list.query);
   const remove = useDeleteService();
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<Service | undefined>();
-  const [deleting, setDeleting] = useState<Service | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const rows = services.data?.rows ?? [];
-  const openForm = (s?: Service) => {
-    setEditing(s);
-    setFormOpen(true);
-  };
-  const openNew = () => openForm();
+  const dialogs = useListDialogs<Service>();
+  const columns = serviceColumns({ formatting, ...dialogs.rowActions(canEdit, canDelete) });
 
   return (
     <div>
       {canEdit && (
         <div className="mb-4">
-          <Button onClick={openNew}>
-            <Plus className="h-4 w-4" aria-hidden />
-            Nuevo servicio
-          </Button>
+          <NewButton onClick={dialogs.openNew}>Nuevo servicio</NewButton>
         </div>
       )}
-      {notice && <StatusNote onClose={() => setNotice(null)}>{notice}</StatusNote>}
+      {dialogs.notice && <StatusNote onClose={() => dialogs.setNotice(null)}>{dialogs.notice}</StatusNote>}
       <FilterBar label="Filtros de servicios" className="md:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]">
         <SearchBox
           id="srv-q"
           label="Buscar servicios"
-          value={q}
-          onChange={(v) => {
-            setPage(0);
-            setQ(v);
-          }}
+          value={list.q}
+          onChange={list.setQ}
           placeholder="Buscar servicios…"
         />
         <FilterSelect
           id="srv-f-cat"
           label="Categoría"
-          value={categoria}
-          onChange={(e) => {
-            setPage(0);
-            setCategoria(e.target.value);
-          }}
+          value={list.filters.categoria_id}
+          onChange={(e) => list.setFilter('categoria_id', e.target.value)}
         >
           <option value="">Todas las categorías</option>
           {(categories.data ?? []).map((c) => (
@@ -229,107 +278,64 @@ export function ServicesTab() {
         <FilterSelect
           id="srv-f-activo"
           label="Estado"
-          value={activo}
-          onChange={(e) => {
-            setPage(0);
-            setActivo(e.target.value as typeof activo);
-          }}
+          value={list.filters.activo}
+          onChange={(e) => list.setFilter('activo', e.target.value as '' | 'true' | 'false')}
         >
           <option value="">Activos e inactivos</option>
           <option value="true">Solo activos</option>
           <option value="false">Solo inactivos</option>
         </FilterSelect>
       </FilterBar>
-      {services.error ? (
-        <ErrorNote>{errorMessage(services.error, 'No se pudieron cargar los servicios.')}</ErrorNote>
-      ) : services.isLoading ? (
-        <RowsSkeleton />
-      ) : rows.length === 0 ? (
-        search || categoria || activo ? (
-          <EmptyState title="Ningún servicio coincide con la búsqueda" />
-        ) : (
-          <EmptyState icon={<Wrench className="h-10 w-10" />} title="Todavía no hay servicios">
-            <p>Envíos, instalaciones, turnos, abonos: lo que vendés sin stock.</p>
-            {canEdit && (
-              <Button className="mt-4" onClick={openNew}>
-                <Plus className="h-4 w-4" aria-hidden />
-                Nuevo servicio
-              </Button>
-            )}
-          </EmptyState>
-        )
-      ) : (
-        <ListCard
-          dimmed={services.isFetching}
-          footer={
-            <Pager
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={services.data?.total ?? 0}
-              onPage={setPage}
-              label="servicios"
-              one="servicio"
-            />
-          }
-        >
-          <ul className="divide-y divide-slate-100" aria-label="Servicios">
-            {rows.map((s) => (
-              <li key={s.id} className="flex items-start gap-3 px-4 py-3">
-                <div className="min-w-0 flex-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <p className={cn('truncate font-medium', s.activo ? 'text-slate-900' : 'text-slate-400')}>
-                      {s.nombre}
-                    </p>
-                    {!s.activo && <Badge>Inactivo</Badge>}
-                  </div>
-                  <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-slate-500">
-                    <span>{s.categoria_nombre ?? 'Sin categoría'}</span>
-                    {s.duracion_minutos !== null && (
-                      <span className="inline-flex items-center gap-1">
-                        <Clock className="h-3 w-3" aria-hidden />
-                        {s.duracion_minutos} min
-                      </span>
-                    )}
-                    {s.costo != null && <span>Costo {formatMoney(s.costo, formatting)}</span>}
-                  </p>
-                </div>
-                <p className="whitespace-nowrap font-semibold tabular-nums text-slate-900">
-                  {formatMoney(s.precio, formatting)}
-                </p>
-                <RowActions
-                  name={s.nombre}
-                  onEdit={canEdit && (() => openForm(s))}
-                  onDelete={canDelete && (() => setDeleting(s))}
-                />
-              </li>
-            ))}
-          </ul>
-        </ListCard>
-      )}
+      <DataTable
+        screen="servicios"
+        label="Servicios"
+        columns={columns}
+        query={services}
+        loadError="No se pudieron cargar los servicios."
+        rowId={(s) => s.id}
+        sorting={list.sorting}
+        pagination={list.pages(services.data?.total, 'servicio', 'servicios')}
+        empty={
+          list.filtered ? (
+            <EmptyState title="Ningún servicio coincide con la búsqueda" />
+          ) : (
+            <EmptyState icon={<Wrench className="h-10 w-10" />} title="Todavía no hay servicios">
+              <p>Envíos, instalaciones, turnos, abonos: lo que vendés sin stock.</p>
+              {canEdit && (
+                <NewButton className="mt-4" onClick={dialogs.openNew}>
+                  Nuevo servicio
+                </NewButton>
+              )}
+            </EmptyState>
+          )
+        }
+      />
       <Dialog
-        open={formOpen}
-        onOpenChange={setFormOpen}
-        title={editing ? 'Editar servicio' : 'Nuevo servicio'}
+        open={dialogs.formOpen}
+        onOpenChange={dialogs.setFormOpen}
+        title={dialogs.editing ? 'Editar servicio' : 'Nuevo servicio'}
         className="sm:max-w-xl"
       >
         <ServiceForm
-          service={editing}
+          service={dialogs.editing}
           onDone={(saved) => {
-            setFormOpen(false);
+            dialogs.setFormOpen(false);
             if (saved)
-              setNotice(editing ? `Servicio «${saved.nombre}» actualizado.` : `Servicio «${saved.nombre}» creado.`);
+              dialogs.setNotice(
+                dialogs.editing ? `Servicio «${saved.nombre}» actualizado.` : `Servicio «${saved.nombre}» creado.`,
+              );
           }}
         />
       </Dialog>
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
+        open={dialogs.deleting !== null}
+        onOpenChange={(o) => !o && dialogs.setDeleting(null)}
         title="Eliminar servicio"
-        message={`¿Estás seguro de que querés eliminar «${deleting?.nombre ?? ''}»?`}
+        message={`¿Estás seguro de que querés eliminar «${dialogs.deleting?.nombre ?? ''}»?`}
         failure="No se pudo eliminar el servicio."
         onConfirm={async () => {
-          await remove.mutateAsync(deleting!.id);
-          setNotice(`Servicio «${deleting!.nombre}» eliminado.`);
+          await remove.mutateAsync(dialogs.deleting!.id);
+          dialogs.setNotice(`Servicio «${dialogs.deleting!.nombre}» eliminado.`);
         }}
       />
     </div>

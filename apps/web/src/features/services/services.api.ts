@@ -9,6 +9,8 @@ export interface ServiceFilters {
   q?: string;
   categoria_id?: string;
   activo?: '' | 'true' | 'false';
+  orden?: string;
+  direccion?: 'asc' | 'desc';
   limit: number;
   offset: number;
 }

@@ -1,6 +1,5 @@
-import { useDownload } from '@/lib/download';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Download, Eye, Mail, MapPin, Pencil, Phone, Plus, Truck, UserRound } from 'lucide-react';
+import { Eye, Mail, MapPin, Pencil, Phone, Plus, Truck, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -13,55 +12,45 @@ import {
   type SupplierState,
 } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
-import { Button } from '@/components/ui/button';
+import { Button, NewButton } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { Field, FilterSelect, InputField, Select, Textarea } from '@/components/ui/input';
 import { Badge, EmptyState, ErrorNote, FilterBar, PageHeader, Skeleton } from '@/components/ui/misc';
 import { RowActions } from '@/components/ui/row-actions';
 import { PermissionGate } from '@/features/permissions/permission-gate';
-import { useCan } from '@/features/permissions/permissions.api';
-import { ListCard, Pager, RowsSkeleton, SearchBox, StatusNote, useDebounced } from '@/features/products/inventory-ui';
+import { useCan, useModuleCan } from '@/features/permissions/permissions.api';
+import { RowsSkeleton, SearchBox, StatusNote } from '@/features/products/inventory-ui';
+import { DataTable, useListDialogs, useListExport, useListState } from '@/components/data-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { conditionText, PurchaseStateBadge } from '@/features/purchases/purchase-ui';
 import { usePurchases } from '@/features/purchases/purchases.api';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { formatDate, formatMoney, formatNumber } from '@/lib/format';
-import { applyServerErrors } from '@/lib/forms';
+import { formatDate, formatMoney, formatNumber, type Formatting } from '@/lib/format';
+import { applyServerErrors, textValues } from '@/lib/forms';
 import { SupplierAccountSection } from './supplier-account';
 import { suppliersPath, useDeleteSupplier, useSaveSupplier, useSupplier, useSuppliers } from './suppliers.api';
 
 const PAGE_SIZE = 50;
 
-interface Values {
-  nombre: string;
-  cuit: string;
-  email: string;
-  telefono: string;
-  contacto: string;
-  condiciones_pago: string;
-  direccion: string;
-  ciudad: string;
-  provincia: string;
-  pais: string;
-  estado: string;
-  notas: string;
-}
+const FIELDS = [
+  'nombre',
+  'cuit',
+  'email',
+  'telefono',
+  'contacto',
+  'condiciones_pago',
+  'direccion',
+  'ciudad',
+  'provincia',
+  'pais',
+  'estado',
+  'notas',
+] as const;
+type Values = Record<(typeof FIELDS)[number], string>;
 type Output = z.output<typeof supplierForm>;
 
-const toValues = (s?: Supplier): Values => ({
-  nombre: s?.nombre ?? '',
-  cuit: s?.cuit ?? '',
-  email: s?.email ?? '',
-  telefono: s?.telefono ?? '',
-  contacto: s?.contacto ?? '',
-  condiciones_pago: s?.condiciones_pago ?? '',
-  direccion: s?.direccion ?? '',
-  ciudad: s?.ciudad ?? '',
-  provincia: s?.provincia ?? '',
-  pais: s?.pais ?? 'Argentina',
-  estado: s?.estado ?? 'activo',
-  notas: s?.notas ?? '',
-});
+const toValues = (s?: Supplier): Values => textValues(FIELDS, s, { pais: 'Argentina', estado: 'activo' });
 
 function SupplierForm({ supplier, onDone }: { supplier?: Supplier; onDone: (saved?: Supplier) => void }) {
   const save = useSaveSupplier();
@@ -326,29 +315,117 @@ function SupplierDetailView({ id, onEdit }: { id: string; onEdit: () => void }) 
   );
 }
 
+/** The suppliers table's columns; the name opens the supplier's card. */
+function supplierColumns({
+  formatting,
+  onView,
+  onEdit,
+  onDelete,
+}: {
+  formatting: Formatting;
+  onView: (s: Supplier) => void;
+  onEdit: false | ((s: Supplier) => void);
+  onDelete: false | ((s: Supplier) => void);
+}): ColumnDef<Supplier, unknown>[] {
+  return [
+    {
+      id: 'nombre',
+      header: 'Nombre',
+      accessorKey: 'nombre',
+      meta: { label: 'Nombre', primary: true },
+      cell: ({ row: { original: s } }) => (
+        <span className="flex flex-wrap items-center gap-2">
+          <button
+            type="button"
+            onClick={() => onView(s)}
+            className="rounded text-left font-medium text-slate-900 hover:text-blue-700 focus-visible:outline-2 focus-visible:outline-blue-600"
+          >
+            {s.nombre}
+          </button>
+          {s.estado === 'inactivo' && <Badge>Inactivo</Badge>}
+        </span>
+      ),
+    },
+    {
+      id: 'cuit',
+      header: 'CUIT',
+      accessorKey: 'cuit',
+      meta: { label: 'CUIT', className: 'whitespace-nowrap' },
+      cell: ({ row: { original: s } }) => s.cuit ?? '—',
+    },
+    {
+      id: 'contacto',
+      header: 'Contacto',
+      enableSorting: false,
+      meta: { label: 'Contacto', className: 'sm:max-w-64 sm:truncate' },
+      cell: ({ row: { original: s } }) => [s.contacto, s.telefono, s.email].filter(Boolean).join(' · ') || '—',
+    },
+    {
+      id: 'condiciones_pago',
+      header: 'Condiciones de pago',
+      enableSorting: false,
+      meta: { label: 'Condiciones de pago', defaultHidden: true },
+      cell: ({ row: { original: s } }) => s.condiciones_pago ?? '—',
+    },
+    {
+      id: 'deuda',
+      header: 'Le debés',
+      enableSorting: false,
+      meta: { label: 'Le debés', align: 'right' },
+      cell: ({ row: { original: s } }) =>
+        s.deuda > 0 ? (
+          <span className={cn('font-semibold', s.deuda_vencida > 0 ? 'text-red-700' : 'text-amber-700')}>
+            {formatMoney(s.deuda, formatting)}
+            {s.deuda_vencida > 0 && <span className="block text-[11px] font-normal">hay vencido</span>}
+          </span>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      id: 'creado_en',
+      header: 'Alta',
+      accessorKey: 'creado_en',
+      meta: { label: 'Alta', defaultHidden: true },
+      cell: ({ row: { original: s } }) => formatDate(s.creado_en.slice(0, 10), formatting),
+    },
+    {
+      id: 'acciones',
+      header: 'Acciones',
+      enableSorting: false,
+      enableHiding: false,
+      meta: { actions: true },
+      cell: ({ row: { original: s } }) => (
+        <RowActions
+          name={s.nombre}
+          className="justify-end"
+          onEdit={onEdit && (() => onEdit(s))}
+          onDelete={onDelete && (() => onDelete(s))}
+        >
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Ver ficha de ${s.nombre}`}
+            title="Ver ficha"
+            onClick={() => onView(s)}
+          >
+            <Eye className="h-4 w-4" />
+          </Button>
+        </RowActions>
+      ),
+    },
+  ];
+}
+
 function SuppliersScreen() {
   const { businessId, formatting } = useBusiness();
-  const can = useCan();
-  const canEdit = can('stock', 'editar');
-  const canDelete = can('stock', 'eliminar');
-  const [q, setQ] = useState('');
-  const [estado, setEstado] = useState<SupplierState | ''>('');
-  const [page, setPage] = useState(0);
-  const search = useDebounced(q, 250);
-  const suppliers = useSuppliers({ q: search, estado, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+  const { canEdit, canDelete } = useModuleCan('stock');
+  const list = useListState({ estado: '' as SupplierState | '' }, PAGE_SIZE);
+  const suppliers = useSuppliers(list.query);
   const remove = useDeleteSupplier();
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<Supplier | undefined>();
-  const [viewing, setViewing] = useState<Supplier | null>(null);
-  const [deleting, setDeleting] = useState<Supplier | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const exporter = useDownload('No se pudo exportar la lista.');
-  const rows = suppliers.data?.rows ?? [];
-  const openForm = (s?: Supplier) => {
-    setEditing(s);
-    setFormOpen(true);
-  };
-  const openNew = () => openForm();
+  const dialogs = useListDialogs<Supplier>();
+  const exporter = useListExport(`${suppliersPath(businessId!)}/exportar`, list.exportQuery);
+  const columns = supplierColumns({ formatting, ...dialogs.rowActions(canEdit, canDelete) });
 
   return (
     <div>
@@ -357,192 +434,95 @@ function SuppliersScreen() {
         description="A quién le compras, cómo contactarlo y cuánto le debés."
         actions={
           <>
-            {canEdit && (
-              <Button onClick={openNew}>
-                <Plus className="h-4 w-4" aria-hidden />
-                Nuevo proveedor
-              </Button>
-            )}
-            <Button
-              variant="secondary"
-              loading={exporter.busy}
-              onClick={async () => {
-                await exporter.run(`${suppliersPath(businessId!)}/exportar`, {
-                  q: search.trim() || undefined,
-                  estado: estado || undefined,
-                });
-              }}
-            >
-              <Download className="h-4 w-4" aria-hidden />
-              Exportar
-            </Button>
+            {canEdit && <NewButton onClick={dialogs.openNew}>Nuevo proveedor</NewButton>}
+            {exporter.button}
           </>
         }
       />
-      {notice && <StatusNote onClose={() => setNotice(null)}>{notice}</StatusNote>}
-      {exporter.error && (
-        <div className="mb-4">
-          <ErrorNote>{exporter.error}</ErrorNote>
-        </div>
-      )}
+      {dialogs.notice && <StatusNote onClose={() => dialogs.setNotice(null)}>{dialogs.notice}</StatusNote>}
+      {exporter.error}
       <FilterBar label="Filtros de proveedores" className="md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <SearchBox
           id="prov-q"
           label="Buscar proveedores"
-          value={q}
-          onChange={(v) => {
-            setPage(0);
-            setQ(v);
-          }}
+          value={list.q}
+          onChange={list.setQ}
           placeholder="Buscar por nombre, CUIT, e-mail o contacto…"
         />
         <FilterSelect
           id="prov-f-estado"
           label="Estado"
-          value={estado}
-          onChange={(e) => {
-            setPage(0);
-            setEstado(e.target.value as SupplierState | '');
-          }}
+          value={list.filters.estado}
+          onChange={(e) => list.setFilter('estado', e.target.value as SupplierState | '')}
         >
           <option value="">Activos e inactivos</option>
           <option value="activo">Solo activos</option>
           <option value="inactivo">Solo inactivos</option>
         </FilterSelect>
       </FilterBar>
-      {suppliers.error ? (
-        <ErrorNote>{errorMessage(suppliers.error, 'No se pudieron cargar los proveedores.')}</ErrorNote>
-      ) : suppliers.isLoading ? (
-        <RowsSkeleton />
-      ) : rows.length === 0 ? (
-        search || estado ? (
-          <EmptyState title="Ningún proveedor coincide con la búsqueda" />
-        ) : (
-          <EmptyState icon={<Truck className="h-10 w-10" />} title="Todavía no hay proveedores">
-            <p>Carga a tus mayoristas y distribuidores para registrar compras y saber cuánto les debés.</p>
-            {canEdit && (
-              <Button className="mt-4" onClick={openNew}>
-                <Plus className="h-4 w-4" aria-hidden />
-                Nuevo proveedor
-              </Button>
-            )}
-          </EmptyState>
-        )
-      ) : (
-        <ListCard
-          dimmed={suppliers.isFetching}
-          footer={
-            <Pager
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={suppliers.data?.total ?? 0}
-              onPage={setPage}
-              label="proveedores"
-              one="proveedor"
-            />
-          }
-        >
-          <ul className="divide-y divide-slate-100" aria-label="Proveedores">
-            {rows.map((s) => (
-              <li key={s.id} className="flex items-center gap-3 px-4 py-3">
-                <button
-                  type="button"
-                  onClick={() => setViewing(s)}
-                  className="min-w-0 flex-1 rounded text-left focus-visible:outline-2 focus-visible:outline-blue-600"
-                >
-                  <p className="flex flex-wrap items-center gap-2">
-                    <span className="truncate font-medium text-slate-900 hover:text-blue-700">{s.nombre}</span>
-                    {s.estado === 'inactivo' && <Badge>Inactivo</Badge>}
-                  </p>
-                  <p className="truncate text-xs text-slate-500">
-                    {[s.cuit && `CUIT ${s.cuit}`, s.contacto, s.telefono, s.email].filter(Boolean).join(' · ') ||
-                      'Sin datos de contacto'}
-                  </p>
-                  {s.deuda > 0 && (
-                    <p
-                      className={cn(
-                        'mt-0.5 text-xs font-medium tabular-nums sm:hidden',
-                        s.deuda_vencida > 0 ? 'text-red-700' : 'text-amber-700',
-                      )}
-                    >
-                      Le debés {formatMoney(s.deuda, formatting)}
-                      {s.deuda_vencida > 0 && ' (hay vencido)'}
-                    </p>
-                  )}
-                </button>
-                {s.deuda > 0 && (
-                  <div className="hidden shrink-0 text-right sm:block">
-                    <p className="text-[11px] leading-tight text-slate-500">
-                      {s.deuda_vencida > 0 ? 'Le debés (vencido)' : 'Le debés'}
-                    </p>
-                    <p
-                      className={cn(
-                        'text-sm font-semibold tabular-nums',
-                        s.deuda_vencida > 0 ? 'text-red-700' : 'text-amber-700',
-                      )}
-                    >
-                      {formatMoney(s.deuda, formatting)}
-                    </p>
-                  </div>
-                )}
-                <RowActions
-                  name={s.nombre}
-                  className="shrink-0"
-                  onEdit={canEdit && (() => openForm(s))}
-                  onDelete={canDelete && (() => setDeleting(s))}
-                >
-                  <div className="hidden sm:block">
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Ver ficha de ${s.nombre}`}
-                      title="Ver ficha"
-                      onClick={() => setViewing(s)}
-                    >
-                      <Eye className="h-4 w-4" />
-                    </Button>
-                  </div>
-                </RowActions>
-              </li>
-            ))}
-          </ul>
-        </ListCard>
-      )}
+      <DataTable
+        screen="proveedores"
+        label="Proveedores"
+        columns={columns}
+        query={suppliers}
+        loadError="No se pudieron cargar los proveedores."
+        rowId={(s) => s.id}
+        sorting={list.sorting}
+        pagination={list.pages(suppliers.data?.total, 'proveedor', 'proveedores')}
+        empty={
+          list.filtered ? (
+            <EmptyState title="Ningún proveedor coincide con la búsqueda" />
+          ) : (
+            <EmptyState icon={<Truck className="h-10 w-10" />} title="Todavía no hay proveedores">
+              <p>Cargá a tus mayoristas y distribuidores para registrar compras y saber cuánto les debés.</p>
+              {canEdit && (
+                <NewButton className="mt-4" onClick={dialogs.openNew}>
+                  Nuevo proveedor
+                </NewButton>
+              )}
+            </EmptyState>
+          )
+        }
+      />
 
       <Dialog
-        open={formOpen}
-        onOpenChange={setFormOpen}
-        title={editing ? 'Editar proveedor' : 'Nuevo proveedor'}
+        open={dialogs.formOpen}
+        onOpenChange={dialogs.setFormOpen}
+        title={dialogs.editing ? 'Editar proveedor' : 'Nuevo proveedor'}
         className="sm:max-w-2xl"
       >
         <SupplierForm
-          supplier={editing}
+          supplier={dialogs.editing}
           onDone={(saved) => {
-            setFormOpen(false);
+            dialogs.setFormOpen(false);
             if (saved) {
-              setNotice(editing ? `Proveedor «${saved.nombre}» actualizado.` : `Proveedor «${saved.nombre}» creado.`);
-              if (viewing?.id === saved.id) setViewing(saved);
+              dialogs.setNotice(
+                dialogs.editing ? `Proveedor «${saved.nombre}» actualizado.` : `Proveedor «${saved.nombre}» creado.`,
+              );
+              if (dialogs.viewing?.id === saved.id) dialogs.setViewing(saved);
             }
           }}
         />
       </Dialog>
       <Dialog
-        open={viewing !== null}
-        onOpenChange={(o) => !o && setViewing(null)}
-        title={viewing?.nombre ?? ''}
+        open={dialogs.viewing !== null}
+        onOpenChange={(o) => !o && dialogs.setViewing(null)}
+        title={dialogs.viewing?.nombre ?? ''}
         className="sm:max-w-2xl"
       >
-        {viewing && <SupplierDetailView id={viewing.id} onEdit={() => openForm(viewing)} />}
+        {dialogs.viewing && (
+          <SupplierDetailView id={dialogs.viewing.id} onEdit={() => dialogs.openForm(dialogs.viewing ?? undefined)} />
+        )}
       </Dialog>
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
+        open={dialogs.deleting !== null}
+        onOpenChange={(o) => !o && dialogs.setDeleting(null)}
         title="Eliminar proveedor"
-        message={`¿Estás seguro de que querés eliminar a «${deleting?.nombre ?? ''}»? No se puede eliminar si tiene compras o cuentas por pagar; en ese caso, marcalo como inactivo.`}
+        message={`¿Estás seguro de que querés eliminar a «${dialogs.deleting?.nombre ?? ''}»? No se puede eliminar si tiene compras o cuentas por pagar; en ese caso, marcalo como inactivo.`}
         failure="No se pudo eliminar el proveedor."
         onConfirm={async () => {
-          await remove.mutateAsync(deleting!.id);
-          setNotice(`Proveedor «${deleting!.nombre}» eliminado.`);
+          await remove.mutateAsync(dialogs.deleting!.id);
+          dialogs.setNotice(`Proveedor «${dialogs.deleting!.nombre}» eliminado.`);
         }}
       />
     </div>

@@ -15,6 +15,8 @@ export const suppliersPath = (b: string) => `/businesses/${b}/proveedores`;
 export interface SupplierFilters {
   q?: string;
   estado?: SupplierState | '';
+  orden?: string;
+  direccion?: 'asc' | 'desc';
   limit: number;
   offset: number;
 }
