@@ -37,6 +37,8 @@ export interface QueueItem {
 
 export interface StoredCatalogo extends Omit<PosCatalogo, 'completo' | 'eliminados'> {
   businessId: string;
+  /** What one member may see (costs, customers): another user starts with a full download. */
+  userId: string;
   actualizado_en: string;
 }
 
@@ -103,8 +105,9 @@ export async function start(b: string, u: string) {
   businessId = b;
   userId = u;
   set({ catalogo: null, enviadas: [] });
-  const stored = await get<StoredCatalogo>(STORES.catalogos, b).catch(() => undefined);
+  const kept = await get<StoredCatalogo>(STORES.catalogos, b).catch(() => undefined);
   if (businessId !== b) return;
+  const stored = kept?.userId === u ? kept : undefined;
   set({ catalogo: stored ?? null });
   void installOfflineShell();
   await recount();
@@ -156,6 +159,7 @@ export function refreshCatalogo(): Promise<void> {
       const local = (prev?.clientes ?? []).filter((x) => localCustomers.has(x.id));
       const next: StoredCatalogo = {
         businessId: b,
+        userId: userId ?? '',
         cursor: c.cursor,
         productos: c.completo || !prev ? c.productos : mergeById(prev.productos, c.productos, c.eliminados.productos),
         servicios: c.completo || !prev ? c.servicios : mergeById(prev.servicios, c.servicios, c.eliminados.servicios),
