@@ -110,6 +110,11 @@ export async function start(b: string, u: string) {
   const stored = kept?.userId === u ? kept : undefined;
   set({ catalogo: stored ?? null });
   void installOfflineShell();
+  // A sale the cashier was waiting for when the page went away (reload, power cut) is now an
+  // item like the others: a refusal goes to the list instead of to a cashier no longer there.
+  for (const i of await queueOf<QueueItem>(b).catch(() => [] as QueueItem[])) {
+    if (i.directa) await put(STORES.cola, { ...i, directa: false });
+  }
   await recount();
   void refreshCatalogo();
   void flush();
