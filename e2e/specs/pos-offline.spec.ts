@@ -219,6 +219,36 @@ test.describe('without a service worker', () => {
     expect((await call(request, owner, 'get', `/businesses/${businessId}/products/${yerba.id}`)).stock_actual).toBe(44);
   });
 
+  test('a sale the server refuses at sync shows with its reason and what to do, and can be dropped', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const owner = await createUser(request, 'Raul');
+    const businessId = await createBusiness(request, owner, 'Kiosco Rechazo');
+    const { fideos } = await seed(request, owner, businessId);
+    await signIn(page, owner, businessId);
+    await openPos(page, businessId);
+    await goOffline(context, page);
+    await addByTyping(page, 'FID001', 'Fideos tirabuzón');
+    await charge(page);
+    // Meanwhile the product was deactivated on the server.
+    const off = await request.put(`/api/v1/businesses/${businessId}/products/${fideos.id}`, {
+      data: { activo: false },
+      headers: auth(owner),
+    });
+    expect(off.status()).toBe(200);
+    await context.setOffline(false);
+    const refused = page.getByRole('alert').filter({ hasText: 'El servidor rechazó 1 operación hecha sin conexión' });
+    await expect(refused).toBeVisible();
+    await expect(refused).toContainText('Fideos tirabuzón');
+    await expect(refused).toContainText('revisalo y volvé a cargarla');
+    await expect(page.getByTestId('pos-pendientes')).toHaveText('Todo sincronizado');
+    await refused.getByRole('button', { name: 'Descartar' }).click();
+    await expect(refused).toHaveCount(0);
+    expect(await allSales(request, owner, businessId)).toHaveLength(0);
+  });
+
   test('two devices sell the last unit offline: both sync, stock −1 with a notification', async ({
     browser,
     request,

@@ -1,3 +1,4 @@
+/* global self, caches */
 /*
  * Mostrador's service worker (issue 18, docs/decisions/0014-offline-pos.md): it keeps the
  * application shell so that the point of sale opens without a connection once it was opened on

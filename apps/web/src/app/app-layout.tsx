@@ -4,7 +4,7 @@ import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from '
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PlanBanner } from '@/features/plan/plan-banner';
-import { pendingOnDevice } from '@/features/pos/offline/pending';
+import { clearCatalogues, pendingOnDevice } from '@/features/pos/offline/pending';
 import { api } from '@/lib/api';
 import { offlineCache } from '@/lib/offline-cache';
 import { session } from '@/lib/session';
@@ -97,7 +97,7 @@ function Shell() {
       return;
     }
     await api.post('/auth/logout').catch(() => undefined);
-    await offlineCache.clear();
+    await Promise.all([offlineCache.clear(), clearCatalogues()]);
     session.clear();
     queryClient.clear();
     navigate('/login', { replace: true });

@@ -25,8 +25,17 @@ const list = (v: unknown) => JSON.parse((v as string | null) ?? '[]') as never[]
  * cursor and the reads are sent twice at most; the device replaces them by id.
  */
 export async function getCatalogo(ex: Executor, o: CatalogoOptions): Promise<PosCatalogo> {
-  const [{ cursor }] = await rows(ex, sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS cursor`);
-  const since = o.desde;
+  // Read from the business's own row so that, distributed (decision 0019), the statement runs on
+  // the node holding the business's rows, whose transaction ids the rows carry.
+  const [snap] = await rows(
+    ex,
+    sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS cursor,
+               pg_snapshot_xmax(pg_current_snapshot())::text AS siguiente
+          FROM businesses WHERE id = ${o.businessId}`,
+  );
+  const cursor = snap.cursor as string;
+  // A cursor from the future (the database was restored to an earlier point): start over.
+  const since = o.desde !== undefined && BigInt(o.desde) <= BigInt(snap.siguiente as string) ? o.desde : undefined;
   const changed = (alias: string) =>
     since === undefined ? sql`` : sql` AND ${sql.raw(alias)}.cambio_xid >= ${since}::xid8`;
 
@@ -89,7 +98,7 @@ export async function getCatalogo(ex: Executor, o: CatalogoOptions): Promise<Pos
   const turnoId = counterTurno(turnos, o.userId);
   const gone = (entidad: string) => e.filter((r) => r.entidad === entidad).map((r) => r.id as string);
   return {
-    cursor: cursor as string,
+    cursor,
     completo: since === undefined,
     productos: list(p[0].l),
     servicios: list(s[0].l),

@@ -37,6 +37,8 @@ export interface QueueItem {
 
 export interface StoredCatalogo extends Omit<PosCatalogo, 'completo' | 'eliminados'> {
   businessId: string;
+  /** What one member may see (costs, customers): another user starts with a full download. */
+  userId: string;
   actualizado_en: string;
 }
 
@@ -103,10 +105,16 @@ export async function start(b: string, u: string) {
   businessId = b;
   userId = u;
   set({ catalogo: null, enviadas: [] });
-  const stored = await get<StoredCatalogo>(STORES.catalogos, b).catch(() => undefined);
+  const kept = await get<StoredCatalogo>(STORES.catalogos, b).catch(() => undefined);
   if (businessId !== b) return;
+  const stored = kept?.userId === u ? kept : undefined;
   set({ catalogo: stored ?? null });
   void installOfflineShell();
+  // A sale the cashier was waiting for when the page went away (reload, power cut) is now an
+  // item like the others: a refusal goes to the list instead of to a cashier no longer there.
+  for (const i of await queueOf<QueueItem>(b).catch(() => [] as QueueItem[])) {
+    if (i.directa) await put(STORES.cola, { ...i, directa: false });
+  }
   await recount();
   void refreshCatalogo();
   void flush();
@@ -156,6 +164,7 @@ export function refreshCatalogo(): Promise<void> {
       const local = (prev?.clientes ?? []).filter((x) => localCustomers.has(x.id));
       const next: StoredCatalogo = {
         businessId: b,
+        userId: userId ?? '',
         cursor: c.cursor,
         productos: c.completo || !prev ? c.productos : mergeById(prev.productos, c.productos, c.eliminados.productos),
         servicios: c.completo || !prev ? c.servicios : mergeById(prev.servicios, c.servicios, c.eliminados.servicios),

@@ -16,3 +16,16 @@ export async function pendingOnDevice(): Promise<number> {
     return 0;
   }
 }
+
+/** Logout: the catalogues kept for the POS go (the queue stays: it is sent when its user signs in again). */
+export async function clearCatalogues(): Promise<void> {
+  try {
+    const tx = (await openDb()).transaction(STORES.catalogos, 'readwrite');
+    tx.objectStore(STORES.catalogos).clear();
+    await new Promise<void>((resolve) => {
+      tx.oncomplete = tx.onerror = tx.onabort = () => resolve();
+    });
+  } catch {
+    /* nothing kept */
+  }
+}
