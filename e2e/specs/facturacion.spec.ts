@@ -56,6 +56,15 @@ test('facturación: the fiscal setup with a CSR signed by ARCA, Factura B and A 
   });
   await signIn(page, owner, businessId);
 
+  // Products carry their IVA rate: 21 % unless said otherwise.
+  await page.goto('/products-and-services');
+  await page.getByRole('button', { name: 'Editar Harina 000' }).click();
+  await expect(page.getByRole('dialog').getByLabel('Alícuota de IVA')).toHaveValue('10.5');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Nuevo producto' }).first().click();
+  await expect(page.getByRole('dialog').getByLabel('Alícuota de IVA')).toHaveValue('21');
+  await page.keyboard.press('Escape');
+
   // Nothing issued yet: the empty state sends to the setup.
   await page.goto('/home');
   await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Facturación' }).click();
