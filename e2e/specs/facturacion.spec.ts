@@ -58,7 +58,13 @@ test('facturación: the fiscal setup with a CSR signed by ARCA, Factura B and A 
 
   // Products carry their IVA rate: 21 % unless said otherwise.
   await page.goto('/products-and-services');
-  await page.getByRole('button', { name: 'Editar Harina 000' }).click();
+  await page
+    .getByRole('table', { name: 'Productos' })
+    .getByRole('row')
+    .filter({ hasText: 'Harina 000' })
+    .getByRole('button', { name: 'Acciones de Harina 000' })
+    .click();
+  await page.getByRole('menuitem', { name: 'Editar' }).click();
   await expect(page.getByRole('dialog').getByLabel('Alícuota de IVA')).toHaveValue('10.5');
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Nuevo producto' }).first().click();
