@@ -158,9 +158,26 @@ test('facturación: the fiscal setup with a CSR signed by ARCA, Factura B and A 
   await expect(estado).toContainText('Factura A 0001-00000001');
   await done.getByRole('button', { name: 'Nueva venta' }).click();
 
+  // ARCA refuses one: the sale stands, the POS says why and what to do, and Reintentar gets the CAE.
+  await request.post(`${ARCA_URL}/__control`, { data: { reject_code: '10242' } });
+  await addToCart(page, 'Yerba', 'Yerba mate 1 kg');
+  await facturar.check();
+  await page.keyboard.press('F9');
+  done = page.getByRole('dialog', { name: 'Venta #3 registrada' });
+  estado = done.getByTestId('pos-comprobante');
+  await expect(estado).toHaveAttribute('data-estado', 'rechazado', { timeout: 20_000 });
+  await expect(estado).toContainText('Factura B rechazada por ARCA.');
+  await expect(estado).toContainText('Falta la condición frente al IVA del cliente: cargala en su ficha y reintentá.');
+  await expect(done.getByRole('button', { name: 'Factura 80 mm' })).toHaveCount(0);
+  await request.post(`${ARCA_URL}/__control/reset`);
+  await estado.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(estado).toHaveAttribute('data-estado', 'autorizado', { timeout: 20_000 });
+  await expect(estado).toContainText('Factura B 0001-00000002');
+  await done.getByRole('button', { name: 'Nueva venta' }).click();
+
   // The list, and the A's preview with the QR and the CAE.
   await page.goto('/facturacion');
-  await expect(page.getByTestId('comprobante-row')).toHaveCount(2);
+  await expect(page.getByTestId('comprobante-row')).toHaveCount(3);
   await page.getByRole('button', { name: 'Ver e imprimir Factura A 0001-00000001' }).click();
   const preview = page.getByRole('dialog', { name: 'Factura A 0001-00000001' });
   const doc = preview.getByTestId('invoice-document');
@@ -202,5 +219,5 @@ test('facturación: the fiscal setup with a CSR signed by ARCA, Factura B and A 
   // The dashboard counts the month's authorised facturas (not the notas de crédito).
   await page.goto('/home');
   const card = page.getByText('Facturas Emitidas', { exact: true }).locator('xpath=../..');
-  await expect(card).toHaveText(/^Facturas Emitidas\s*2$/);
+  await expect(card).toHaveText(/^Facturas Emitidas\s*3$/);
 });
