@@ -194,6 +194,33 @@ test('facturación: the fiscal setup with a CSR signed by ARCA, Factura B and A 
   await expect(doc).toContainText('Alícuota IVA');
   await preview.getByRole('button', { name: 'Cerrar' }).last().click();
 
+  // A past sale without invoice: Emitir factura to a CUIT found in ARCA's padrón (a monotributista: A).
+  const yerbaId = (await api(request, owner, 'get', `${b}/products`, undefined)).find(
+    (p: { nombre: string }) => p.nombre === 'Yerba mate 1 kg',
+  ).id;
+  await api(request, owner, 'post', '/ventas/record-sale', {
+    negocio_id: businessId,
+    metodo_pago: 'efectivo',
+    items: [{ id: yerbaId, cantidad: 1 }],
+  });
+  await page.goto('/reports');
+  await page.getByRole('button', { name: /Venta #4/ }).click();
+  const venta4 = page.getByRole('region', { name: 'Facturación de la venta #4' });
+  await expect(venta4).toContainText('La venta no tiene factura.');
+  await venta4.getByRole('button', { name: 'Emitir factura' }).click();
+  const emitir = page.getByRole('dialog', { name: 'Emitir factura de la venta #4' });
+  await emitir.getByLabel('Con CUIT o DNI').check();
+  await emitir.getByLabel('Número').fill('20-12345678-6');
+  await emitir.getByRole('button', { name: 'Buscar en ARCA' }).click();
+  await expect(emitir.getByLabel('Nombre o razón social')).toHaveValue(/PEREZ/i);
+  await expect(emitir.getByLabel('Condición frente al IVA')).toHaveValue('monotributista');
+  await emitir.getByRole('button', { name: 'Emitir factura' }).click();
+  const emitida = page.getByRole('dialog', { name: /^Factura A 0001-/ });
+  await expect(emitida.getByTestId('invoice-cae')).toContainText(/CAE N\.º: \d{14}/, { timeout: 20_000 });
+  await expect(emitida.getByTestId('invoice-document')).toContainText(/PEREZ/i);
+  await emitida.getByRole('button', { name: 'Cerrar' }).last().click();
+  await expect(venta4.getByTestId('venta-comprobante')).toContainText('Factura A 0001-00000002');
+
   // Voiding the B issues its nota de crédito, shown in the sale's detail.
   await page.goto('/reports');
   await page.getByRole('button', { name: /Venta #1/ }).click();
@@ -219,5 +246,5 @@ test('facturación: the fiscal setup with a CSR signed by ARCA, Factura B and A 
   // The dashboard counts the month's authorised facturas (not the notas de crédito).
   await page.goto('/home');
   const card = page.getByText('Facturas Emitidas', { exact: true }).locator('xpath=../..');
-  await expect(card).toHaveText(/^Facturas Emitidas\s*3$/);
+  await expect(card).toHaveText(/^Facturas Emitidas\s*4$/);
 });
