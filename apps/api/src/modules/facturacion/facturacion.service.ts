@@ -267,6 +267,12 @@ function checkReceptor(letra: 'A' | 'B' | 'C', r: Receptor, total: number) {
   if (r.doc_tipo === 'sin_documento' && necesitaDocumento(total)) throw invalid('receptor.doc_nro', M.receptorNeedsDoc);
 }
 
+/**
+ * A new comprobante is attempted right after its request: the background pass leaves it alone for
+ * a minute (it takes it then if this instance died meanwhile).
+ */
+const firstLease = () => new Date(Date.now() + 60_000);
+
 const lineCents = (l: LineaSnapshot) => Math.round(l.subtotal * 100);
 
 /**
@@ -341,7 +347,7 @@ export async function createFactura(
       ),
     );
   if (existing) return { id: existing.id, created: false };
-  const values = await facturaValues(ex, cfg, businessId, ventaId, opts);
+  const values = { ...(await facturaValues(ex, cfg, businessId, ventaId, opts)), proximoIntento: firstLease() };
   const [row] = await ex.insert(comprobantes).values(values).onConflictDoNothing().returning({ id: comprobantes.id });
   if (!row) return createFactura(ex, cfg, businessId, ventaId, opts);
   await audit(ex, {
@@ -446,7 +452,7 @@ export async function createNotaCredito(
       cae: null,
       caeVencimiento: null,
       intentos: 0,
-      proximoIntento: null,
+      proximoIntento: firstLease(),
       errorCodigo: null,
       errorMensaje: null,
       lineas,

@@ -418,6 +418,38 @@ describe('facturación: issuing', () => {
     }
   });
 
+  it('ARCA slow: the invoice answers pendiente, the background worker started by the app issues it with the same number', async () => {
+    const worker = await siblingApp(ctx, { arca: { urls: fake.urls, timeoutMs: 700, waitMs: 3000, workerMs: 100 } });
+    const s = await shop('Lento', 'responsable_inscripto', RI, { punto_venta: 14 });
+    const p = await s.product('Café', 500);
+    const sale = await s.sell({ items: [{ id: p.id, cantidad: 1 }] });
+    fake.setFaults({ slow_ms: 1500 });
+    let res;
+    try {
+      res = await s.emitir(sale.id);
+    } finally {
+      fake.setFaults({ slow_ms: 0 });
+    }
+    expect(res.statusCode).toBe(202);
+    const id = res.json().id;
+    // Made due at once (its backoff is 15 s), so the other instance's timer takes it.
+    const due = () =>
+      ctx.sql(
+        `UPDATE comprobantes SET proximo_intento = now() WHERE id = $1 AND estado = 'pendiente'
+            AND proximo_intento < now() + interval '1 minute'`,
+        [id],
+      );
+    let c = await s.comprobante(id);
+    for (let k = 0; k < 100 && c.estado !== 'autorizado'; k++) {
+      await due();
+      await new Promise((r) => setTimeout(r, 100));
+      c = await s.comprobante(id);
+    }
+    await worker.facturacion.idle();
+    expect(c).toMatchObject({ error_mensaje: null, proximo_intento: null, estado: 'autorizado', numero: 1 });
+    expect(fake.approved(RI, 14, 6)).toHaveLength(1);
+  });
+
   it('a rejection shows ARCA’s error in Spanish with what to do, and can be retried', async () => {
     const s = await shop('Rechazo', 'responsable_inscripto', RI, { punto_venta: 11 });
     const p = await s.product('Vino', 2000);

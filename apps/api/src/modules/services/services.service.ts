@@ -110,7 +110,7 @@ export async function createService(db: Db, businessId: string, userId: string, 
       duracion_minutos: input.duracion_minutos ?? null,
       categoria_id: input.categoria_id ?? null,
       activo: input.activo ?? true,
-        iva: input.iva ?? '21',
+      iva: input.iva ?? '21',
     };
     const [row] = await tx
       .insert(services)

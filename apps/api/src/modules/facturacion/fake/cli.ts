@@ -25,7 +25,9 @@ fake.setFaults({
   reject_code: values['reject-code'] ?? null,
 });
 const url = await fake.listen(Number(values.port));
-process.stdout.write(`ARCA de pruebas en ${url}: ${url}/wsaa, ${url}/wsfe, ${url}/padron-a5 (control: POST ${url}/__control)\n`);
+process.stdout.write(
+  `ARCA de pruebas en ${url}: ${url}/wsaa, ${url}/wsfe, ${url}/padron-a5 (control: POST ${url}/__control)\n`,
+);
 const stop = () => void fake.close().then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
