@@ -56,6 +56,21 @@ test('facturación: the fiscal setup with a CSR signed by ARCA, Factura B and A 
   });
   await signIn(page, owner, businessId);
 
+  // Products carry their IVA rate: 21 % unless said otherwise.
+  await page.goto('/products-and-services');
+  await page
+    .getByRole('table', { name: 'Productos' })
+    .getByRole('row')
+    .filter({ hasText: 'Harina 000' })
+    .getByRole('button', { name: 'Acciones de Harina 000' })
+    .click();
+  await page.getByRole('menuitem', { name: 'Editar' }).click();
+  await expect(page.getByRole('dialog').getByLabel('Alícuota de IVA')).toHaveValue('10.5');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Nuevo producto' }).first().click();
+  await expect(page.getByRole('dialog').getByLabel('Alícuota de IVA')).toHaveValue('21');
+  await page.keyboard.press('Escape');
+
   // Nothing issued yet: the empty state sends to the setup.
   await page.goto('/home');
   await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Facturación' }).click();
@@ -143,9 +158,26 @@ test('facturación: the fiscal setup with a CSR signed by ARCA, Factura B and A 
   await expect(estado).toContainText('Factura A 0001-00000001');
   await done.getByRole('button', { name: 'Nueva venta' }).click();
 
+  // ARCA refuses one: the sale stands, the POS says why and what to do, and Reintentar gets the CAE.
+  await request.post(`${ARCA_URL}/__control`, { data: { reject_code: '10242' } });
+  await addToCart(page, 'Yerba', 'Yerba mate 1 kg');
+  await facturar.check();
+  await page.keyboard.press('F9');
+  done = page.getByRole('dialog', { name: 'Venta #3 registrada' });
+  estado = done.getByTestId('pos-comprobante');
+  await expect(estado).toHaveAttribute('data-estado', 'rechazado', { timeout: 20_000 });
+  await expect(estado).toContainText('Factura B rechazada por ARCA.');
+  await expect(estado).toContainText('Falta la condición frente al IVA del cliente: cargala en su ficha y reintentá.');
+  await expect(done.getByRole('button', { name: 'Factura 80 mm' })).toHaveCount(0);
+  await request.post(`${ARCA_URL}/__control/reset`);
+  await estado.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(estado).toHaveAttribute('data-estado', 'autorizado', { timeout: 20_000 });
+  await expect(estado).toContainText('Factura B 0001-00000002');
+  await done.getByRole('button', { name: 'Nueva venta' }).click();
+
   // The list, and the A's preview with the QR and the CAE.
   await page.goto('/facturacion');
-  await expect(page.getByTestId('comprobante-row')).toHaveCount(2);
+  await expect(page.getByTestId('comprobante-row')).toHaveCount(3);
   await page.getByRole('button', { name: 'Ver e imprimir Factura A 0001-00000001' }).click();
   const preview = page.getByRole('dialog', { name: 'Factura A 0001-00000001' });
   const doc = preview.getByTestId('invoice-document');
@@ -161,6 +193,33 @@ test('facturación: the fiscal setup with a CSR signed by ARCA, Factura B and A 
   await preview.getByRole('button', { name: 'Vista A4' }).click();
   await expect(doc).toContainText('Alícuota IVA');
   await preview.getByRole('button', { name: 'Cerrar' }).last().click();
+
+  // A past sale without invoice: Emitir factura to a CUIT found in ARCA's padrón (a monotributista: A).
+  const yerbaId = (await api(request, owner, 'get', `${b}/products`, undefined)).find(
+    (p: { nombre: string }) => p.nombre === 'Yerba mate 1 kg',
+  ).id;
+  await api(request, owner, 'post', '/ventas/record-sale', {
+    negocio_id: businessId,
+    metodo_pago: 'efectivo',
+    items: [{ id: yerbaId, cantidad: 1 }],
+  });
+  await page.goto('/reports');
+  await page.getByRole('button', { name: /Venta #4/ }).click();
+  const venta4 = page.getByRole('region', { name: 'Facturación de la venta #4' });
+  await expect(venta4).toContainText('La venta no tiene factura.');
+  await venta4.getByRole('button', { name: 'Emitir factura' }).click();
+  const emitir = page.getByRole('dialog', { name: 'Emitir factura de la venta #4' });
+  await emitir.getByLabel('Con CUIT o DNI').check();
+  await emitir.getByLabel('Número').fill('20-12345678-6');
+  await emitir.getByRole('button', { name: 'Buscar en ARCA' }).click();
+  await expect(emitir.getByLabel('Nombre o razón social')).toHaveValue(/PEREZ/i);
+  await expect(emitir.getByLabel('Condición frente al IVA')).toHaveValue('monotributista');
+  await emitir.getByRole('button', { name: 'Emitir factura' }).click();
+  const emitida = page.getByRole('dialog', { name: /^Factura A 0001-/ });
+  await expect(emitida.getByTestId('invoice-cae')).toContainText(/CAE N\.º: \d{14}/, { timeout: 20_000 });
+  await expect(emitida.getByTestId('invoice-document')).toContainText(/PEREZ/i);
+  await emitida.getByRole('button', { name: 'Cerrar' }).last().click();
+  await expect(venta4.getByTestId('venta-comprobante')).toContainText('Factura A 0001-00000002');
 
   // Voiding the B issues its nota de crédito, shown in the sale's detail.
   await page.goto('/reports');
@@ -187,5 +246,5 @@ test('facturación: the fiscal setup with a CSR signed by ARCA, Factura B and A 
   // The dashboard counts the month's authorised facturas (not the notas de crédito).
   await page.goto('/home');
   const card = page.getByText('Facturas Emitidas', { exact: true }).locator('xpath=../..');
-  await expect(card).toHaveText(/^Facturas Emitidas\s*2$/);
+  await expect(card).toHaveText(/^Facturas Emitidas\s*4$/);
 });

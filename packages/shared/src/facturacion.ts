@@ -595,6 +595,8 @@ export const comprobanteListQuery = z.object({
   hasta: queryParam(isoDate()),
   /** Matches the receptor's name or document, the number or the CAE. */
   q: queryParam(z.string().max(200)),
+  /** The comprobantes of one sale: its factura and the notas de crédito of its void and returns. */
+  venta_id: queryParam(z.uuid({ error: 'Identificador no válido.' })),
   ...pageQuery(COMPROBANTE_LIST_DEFAULT_LIMIT, COMPROBANTE_LIST_MAX_LIMIT),
 });
 export type ComprobanteListQuery = z.output<typeof comprobanteListQuery>;

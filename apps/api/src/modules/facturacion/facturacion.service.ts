@@ -603,6 +603,7 @@ export async function listComprobantes(ex: Executor, businessId: string, q: Comp
   if (q.tipo) where.push(sql`c.tipo = ${q.tipo}`);
   if (q.desde) where.push(sql`c.fecha >= ${q.desde}`);
   if (q.hasta) where.push(sql`c.fecha <= ${q.hasta}`);
+  if (q.venta_id) where.push(sql`c.venta_id = ${q.venta_id}`);
   if (q.q) {
     const like = `%${q.q.trim()}%`;
     where.push(

@@ -502,6 +502,9 @@ describe('facturación: issuing', () => {
     await settle();
     const all = (await s.r('GET', '/facturacion/comprobantes?tipo=nota_credito_b')).json();
     expect(all.total).toBe(2);
+    // The sale's detail lists its factura and its nota de crédito.
+    const ofSale = (await s.r('GET', `/facturacion/comprobantes?venta_id=${parcial.id}`)).json();
+    expect(ofSale.comprobantes.map((c: { tipo: string }) => c.tipo).sort()).toEqual(['factura_b', 'nota_credito_b']);
     const nc2 = await s.comprobante(all.comprobantes.find((c: { id: string }) => c.id !== nc.id).id);
     expect(nc2).toMatchObject({
       estado: 'autorizado',

@@ -266,17 +266,17 @@ function ConfigForm({ config }: { config: FacturacionConfig }) {
         <ul className="mt-3 space-y-1 text-sm" aria-label="Estado del certificado" data-testid="cert-state">
           <li className="flex items-center gap-2">
             {config.tiene_clave ? (
-              <CheckCircle2 className="h-4 w-4 text-emerald-600" aria-hidden />
+              <CheckCircle2 className="h-4 w-4 shrink-0 text-emerald-600" aria-hidden />
             ) : (
-              <XCircle className="h-4 w-4 text-slate-400" aria-hidden />
+              <XCircle className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
             )}
             {config.tiene_clave ? 'Clave privada cargada' : 'Sin clave privada'}
           </li>
           <li className="flex items-center gap-2">
             {config.tiene_certificado ? (
-              <CheckCircle2 className="h-4 w-4 text-emerald-600" aria-hidden />
+              <CheckCircle2 className="h-4 w-4 shrink-0 text-emerald-600" aria-hidden />
             ) : (
-              <XCircle className="h-4 w-4 text-slate-400" aria-hidden />
+              <XCircle className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
             )}
             {config.tiene_certificado
               ? `Certificado cargado${config.certificado_cuit ? ` · CUIT ${config.certificado_cuit}` : ''}${config.certificado_vence ? ` · vence el ${formatDate(config.certificado_vence, formatting)}` : ''}`

@@ -130,9 +130,9 @@ function Comprobantes({ admin }: { admin: boolean }) {
       {status && <StatusNote onClose={() => setStatus(null)}>{status}</StatusNote>}
       <FilterBar
         label="Buscar comprobantes"
-        className="sm:grid-cols-2 xl:grid-cols-[minmax(0,1.4fr)_repeat(4,minmax(0,1fr))]"
+        className="sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]"
       >
-        <div className="sm:col-span-2 xl:col-span-1">
+        <div className="sm:col-span-2 lg:col-span-1">
           <SearchBox
             id="fc-q"
             label="Buscar por cliente, documento, número o CAE"
@@ -157,7 +157,7 @@ function Comprobantes({ admin }: { admin: boolean }) {
             </option>
           ))}
         </FilterSelect>
-        <div className="flex items-center gap-2">
+        <div className="flex min-w-0 items-center gap-2">
           <label htmlFor="fc-desde" className="shrink-0 text-sm text-slate-600">
             Desde
           </label>
@@ -169,7 +169,7 @@ function Comprobantes({ admin }: { admin: boolean }) {
             onChange={(e) => set(setDesde)(e.target.value)}
           />
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex min-w-0 items-center gap-2">
           <label htmlFor="fc-hasta" className="shrink-0 text-sm text-slate-600">
             Hasta
           </label>

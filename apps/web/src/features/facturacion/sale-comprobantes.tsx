@@ -110,7 +110,33 @@ export default function SaleComprobantes({ sale }: { sale: Sale }) {
   );
 }
 
-type ReceptorModo = 'cliente' | 'consumidor_final' | 'documento';
+export type ReceptorModo = 'cliente' | 'consumidor_final' | 'documento';
+
+/**
+ * The `receptor` of "Emitir factura": none (the sale's customer as stored), a consumidor final
+ * without document, or the CUIT/DNI typed, checked with the shared schema (field messages).
+ */
+export function receptorFor(
+  modo: ReceptorModo,
+  f: { condicion: string; docTipo: DocTipo; docNro: string; nombre: string; domicilio: string },
+): { receptor: ReceptorInput | undefined } | { errors: Record<string, string> } {
+  if (modo === 'cliente') return { receptor: undefined };
+  const raw: ReceptorInput =
+    modo === 'consumidor_final'
+      ? { condicion_iva: 'consumidor_final', doc_tipo: 'sin_documento' }
+      : {
+          condicion_iva: f.condicion as ReceptorInput['condicion_iva'],
+          doc_tipo: f.docTipo,
+          doc_nro: f.docNro,
+          nombre: f.nombre || null,
+          domicilio: f.domicilio || null,
+        };
+  const r = receptorInput.safeParse(raw);
+  if (r.success) return { receptor: raw };
+  const errors: Record<string, string> = {};
+  for (const i of r.error.issues) errors[String(i.path[0])] ??= i.message;
+  return { errors };
+}
 
 /** "Emitir factura" of a past sale: to its customer, or to a consumidor final or a CUIT/DNI. */
 export function EmitirDialog({
@@ -135,23 +161,12 @@ export function EmitirDialog({
   const [padronNote, setPadronNote] = useState<string | null>(null);
 
   function receptor(): ReceptorInput | undefined | null {
-    if (modo === 'cliente') return undefined;
-    const raw: ReceptorInput =
-      modo === 'consumidor_final'
-        ? { condicion_iva: 'consumidor_final', doc_tipo: 'sin_documento' }
-        : {
-            condicion_iva: condicion as ReceptorInput['condicion_iva'],
-            doc_tipo: docTipo,
-            doc_nro: docNro,
-            nombre: nombre || null,
-            domicilio: domicilio || null,
-          };
-    const r = receptorInput.safeParse(raw);
-    if (r.success) return raw;
-    const e: Record<string, string> = {};
-    for (const i of r.error.issues) e[String(i.path[0])] ??= i.message;
-    setErrors(e);
-    return null;
+    const r = receptorFor(modo, { condicion, docTipo, docNro, nombre, domicilio });
+    if ('errors' in r) {
+      setErrors(r.errors);
+      return null;
+    }
+    return r.receptor;
   }
 
   async function buscar() {

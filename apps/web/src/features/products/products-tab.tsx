@@ -25,6 +25,7 @@ import { useCan, useCounterControls } from '@/features/permissions/permissions.a
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatMoney, formatNumber } from '@/lib/format';
+import { IvaMasivoDialog } from '@/features/facturacion/iva-masivo-dialog';
 import { BulkPriceDialog } from './bulk-price-dialog';
 import { ListCard, Pager, RowsSkeleton, SearchBox, StatusNote, useDebounced } from './inventory-ui';
 import { ProductFormDialog } from './product-form-dialog';
@@ -255,6 +256,7 @@ export function ProductsTab({ onImport }: { onImport: () => void }) {
   const [priceHistory, setPriceHistory] = useState<Product | null>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
+  const [ivaOpen, setIvaOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const exporter = useDownload('No se pudo exportar la lista.');
 
@@ -308,6 +310,12 @@ export function ProductsTab({ onImport }: { onImport: () => void }) {
           <Button variant="secondary" onClick={() => setBulkOpen(true)}>
             <Percent className="h-4 w-4" aria-hidden />
             Actualizar precios
+          </Button>
+        )}
+        {canEdit && (
+          <Button variant="secondary" onClick={() => setIvaOpen(true)}>
+            <Percent className="h-4 w-4" aria-hidden />
+            Cambiar IVA
           </Button>
         )}
         <Button variant="secondary" onClick={exportList} loading={exporter.busy}>
@@ -444,6 +452,13 @@ export function ProductsTab({ onImport }: { onImport: () => void }) {
         open={bulkOpen}
         onClose={(message) => {
           setBulkOpen(false);
+          if (message) setNotice(message);
+        }}
+      />
+      <IvaMasivoDialog
+        open={ivaOpen}
+        onClose={(message) => {
+          setIvaOpen(false);
           if (message) setNotice(message);
         }}
       />
