@@ -57,4 +57,10 @@ describe('the API client and Idempotency-Key', () => {
     expect(keys[1]).toBeUndefined();
     expect(keys[3]).not.toBe(keys[2]);
   });
+
+  it('two saves in flight at once never share a key', async () => {
+    const keys = mockFetch(json(201, { id: '1' }), json(201, { id: '2' }));
+    await Promise.all([api.post('/x/ajustes', { cantidad: 1 }), api.post('/x/ajustes', { cantidad: 1 })]);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
 });

@@ -47,11 +47,12 @@ function buildUrl(path: string, query?: RequestOptions['query']) {
 }
 
 /**
- * The Idempotency-Key of each POST still unanswered (docs/decisions/0018-idempotent-creates.md):
- * one per submission (method + path), reused while it fails without an answer (no connection, a
- * timeout, a 5xx), so a retry can never create twice; a 2xx or 4xx answer ends the submission.
+ * The Idempotency-Key of each POST that got no answer (docs/decisions/0018-idempotent-creates.md):
+ * the submission (method + path) tried again after no connection, a timeout or a 5xx reuses its
+ * key, so if the first attempt did reach the server the retry gets its answer instead of a second
+ * row. Any other POST gets a new key: two different requests in flight never share one.
  */
-const pendingKeys = new Map<string, string>();
+const unanswered = new Map<string, string>();
 
 function newKey(): string {
   return typeof crypto.randomUUID === 'function'
@@ -59,26 +60,19 @@ function newKey(): string {
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
-/** The key a POST to `path` carries now (a new one unless the last attempt got no answer). */
-export function idempotencyKeyFor(method: string, path: string): string {
-  const id = `${method} ${path}`;
-  let key = pendingKeys.get(id);
-  if (!key) {
-    key = newKey();
-    pendingKeys.set(id, key);
-  }
+/** The key for a POST to `path` now: the unanswered one of that submission, else a new one. */
+function takeKey(id: string): string {
+  const key = unanswered.get(id) ?? newKey();
+  unanswered.delete(id);
   return key;
-}
-
-function settleKey(method: string, path: string, status: number) {
-  if (status !== 0 && status < 500) pendingKeys.delete(`${method} ${path}`);
 }
 
 export async function request<T>(path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
   const method = opts.method ?? 'GET';
   const headers: Record<string, string> = { ...opts.headers };
   const keyed = method === 'POST' && !Object.keys(headers).some((h) => h.toLowerCase() === 'idempotency-key');
-  if (keyed) headers['Idempotency-Key'] = idempotencyKeyFor(method, path);
+  const submission = `${method} ${path}`;
+  if (keyed) headers['Idempotency-Key'] = takeKey(submission);
   const token = session.token();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -104,6 +98,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     if (hit) return { data: (await hit.json()) as T, headers: hit.headers };
     const timedOut = timeout.aborted;
     console.error('API sin respuesta', path, e);
+    if (keyed) unanswered.set(submission, headers['Idempotency-Key']);
     // Status 0: nothing came back. The form keeps its values; a retry reuses the key.
     throw new ApiError(
       0,
@@ -113,7 +108,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
         : OFFLINE_MESSAGE,
     );
   }
-  if (keyed) settleKey(method, path, res.status);
+  if (keyed && res.status >= 500) unanswered.set(submission, headers['Idempotency-Key']);
   if (res.status === 401 && !opts.skipAuthRedirect) {
     // SPEC §4: any 401 removes the token and sends the browser to /login.
     session.clear();

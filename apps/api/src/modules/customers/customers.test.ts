@@ -406,8 +406,7 @@ describe('customers: sorting the list', () => {
     await customer({ nombre: 'Zulma', documento_tipo: 'dni', documento_numero: '30111222' }, owner, b);
     await customer({ nombre: 'Álvaro' }, owner, b);
     await customer({ nombre: 'Mirta', documento_tipo: 'dni', documento_numero: '20111222' }, owner, b);
-    const names = async (qs: string) =>
-      ((await get(qs, owner, b)).json() as { nombre: string }[]).map((c) => c.nombre);
+    const names = async (qs: string) => ((await get(qs, owner, b)).json() as { nombre: string }[]).map((c) => c.nombre);
     expect(await names('')).toEqual(['Álvaro', 'Mirta', 'Zulma']);
     expect(await names('?orden=nombre&direccion=desc')).toEqual(['Zulma', 'Mirta', 'Álvaro']);
     expect(await names('?orden=documento')).toEqual(['Mirta', 'Zulma', 'Álvaro']);

@@ -379,8 +379,7 @@ describe('suppliers: sorting the list', () => {
     await supplier({ nombre: 'Zeta SA', cuit: '30709876542' }, owner, b);
     await supplier({ nombre: 'Ñandú SRL' }, owner, b);
     await supplier({ nombre: 'Alfa SA', cuit: '30712345671' }, owner, b);
-    const names = async (qs: string) =>
-      ((await get(qs, owner, b)).json() as { nombre: string }[]).map((s) => s.nombre);
+    const names = async (qs: string) => ((await get(qs, owner, b)).json() as { nombre: string }[]).map((s) => s.nombre);
     expect(await names('')).toEqual(['Alfa SA', 'Ñandú SRL', 'Zeta SA']);
     expect(await names('?orden=nombre&direccion=desc')).toEqual(['Zeta SA', 'Ñandú SRL', 'Alfa SA']);
     expect(await names('?orden=cuit')).toEqual(['Zeta SA', 'Alfa SA', 'Ñandú SRL']);
