@@ -17,6 +17,7 @@ import { isoDate, optText, reqText } from './validation.js';
  *
  * Routes, all under /api/v1/businesses/{id}/ (access in brackets):
  *   GET  facturacion/config                         [admin]          → facturacionConfigSchema
+ *   GET  facturacion/modo                           [ventas/ver]     → facturacionModoSchema (what the POS needs)
  *   PUT  facturacion/config                         [admin]          body facturacionConfigInput → facturacionConfigSchema
  *   POST facturacion/csr                            [admin]          body csrInput → csrResultSchema (generates and keeps the key)
  *   POST facturacion/probar                         [admin]          → probarResultSchema {ok, mensaje, detalle}
@@ -440,6 +441,14 @@ export const facturacionConfigSchema = z.object({
   actualizado_en: z.string().nullable(),
 });
 export type FacturacionConfig = z.infer<typeof facturacionConfigSchema>;
+
+/** What the POS needs of the setup, for every member who sells: ready to issue, and the mode. */
+export const facturacionModoSchema = z.object({
+  /** Fiscal data, certificate and key are loaded: sales can be invoiced. */
+  listo: z.boolean(),
+  facturar: z.enum(FACTURAR_MODOS),
+});
+export type FacturacionModo = z.infer<typeof facturacionModoSchema>;
 
 export const csrInput = z.object({
   cuit: cuitField(),

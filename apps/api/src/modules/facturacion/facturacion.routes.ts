@@ -10,6 +10,7 @@ import {
   emitirInput,
   facturacionConfigInput,
   facturacionConfigSchema,
+  facturacionModoSchema,
   ivaMasivoInput,
   ivaMasivoResultSchema,
   libroIvaQuery,
@@ -64,6 +65,14 @@ export async function facturacionRoutes(app: App) {
     `${base}/config`,
     { config: admin, schema: { tags, params: idParams, response: { 200: facturacionConfigSchema } } },
     async (req) => configOut(await readConfig(db, businessOf(req).id)),
+  );
+  app.get(
+    `${base}/modo`,
+    { config: ver, schema: { tags, params: idParams, response: { 200: facturacionModoSchema } } },
+    async (req) => {
+      const c = configOut(await readConfig(db, businessOf(req).id));
+      return { listo: c.configurado && c.tiene_certificado && c.tiene_clave, facturar: c.facturar };
+    },
   );
   app.put(
     `${base}/config`,

@@ -180,6 +180,27 @@ describe('facturación: setup', () => {
     const cajero = await registerUser(app, 'Cajero');
     await addMember(ctx, s.id, owner, cajero, ['puede_ver_ventas']);
     expect((await s.r('GET', '/facturacion/config', undefined, cajero)).statusCode).toBe(403);
+    // The POS of a cashier still learns whether and how to invoice.
+    const modo = await s.r('GET', '/facturacion/modo', undefined, cajero);
+    expect(modo.statusCode).toBe(200);
+    expect(modo.json()).toEqual({ listo: true, facturar: 'elegir' });
+    const put = await s.r('PUT', '/facturacion/config', {
+      cuit: MONO,
+      razon_social: 'Permisos Factura',
+      condicion_iva: 'monotributo',
+      punto_venta: 3,
+      facturar: 'siempre',
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await s.r('GET', '/facturacion/modo', undefined, cajero)).json()).toEqual({
+      listo: true,
+      facturar: 'siempre',
+    });
+    const nuevo = await createBusiness(app, owner, 'Sin factura');
+    expect((await call(owner, 'GET', `/api/v1/businesses/${nuevo}/facturacion/modo`)).json()).toEqual({
+      listo: false,
+      facturar: 'elegir',
+    });
     expect((await s.r('POST', '/facturacion/csr', { cuit: MONO, razon_social: 'x' }, cajero)).statusCode).toBe(403);
     expect((await s.r('GET', '/facturacion/comprobantes', undefined, cajero)).statusCode).toBe(200);
     const p = await s.product('Lápiz', 100);

@@ -7,6 +7,7 @@ import type {
   CsrResult,
   EmitirInput,
   FacturacionConfig,
+  FacturacionModo,
   FacturacionConfigInput,
   PadronPersona,
   ProbarResult,
@@ -22,6 +23,7 @@ import { api, ApiError } from '@/lib/api';
 export const facturacionKeys = {
   all: (b: string) => ['facturacion', b] as const,
   config: (b: string) => ['facturacion', b, 'config'] as const,
+  modo: (b: string) => ['facturacion', b, 'modo'] as const,
   list: (b: string, f: ComprobanteFilters) => ['facturacion', b, 'list', f] as const,
   one: (b: string, id: string) => ['facturacion', b, 'comprobante', id] as const,
 };
@@ -49,12 +51,27 @@ export function useFacturacionConfig(enabled = true) {
   });
 }
 
+/** GET facturacion/modo: whether and how the POS invoices, for every member who sells. */
+export function useFacturacionModo() {
+  const b = useBusiness().businessId ?? '';
+  return useQuery({
+    queryKey: facturacionKeys.modo(b),
+    queryFn: () => api.get<FacturacionModo>(`${base(b)}/modo`),
+    enabled: Boolean(b),
+    staleTime: 60_000,
+    retry: noRetryOn4xx,
+  });
+}
+
 export function useSaveFacturacionConfig() {
   const b = useBusiness().businessId ?? '';
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: FacturacionConfigInput) => api.put<FacturacionConfig>(`${base(b)}/config`, body),
-    onSuccess: (c) => qc.setQueryData(facturacionKeys.config(b), c),
+    onSuccess: (c) => {
+      qc.setQueryData(facturacionKeys.config(b), c);
+      void qc.invalidateQueries({ queryKey: facturacionKeys.modo(b) });
+    },
   });
 }
 

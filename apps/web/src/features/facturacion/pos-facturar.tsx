@@ -1,18 +1,11 @@
 import { FileText } from 'lucide-react';
 import type { FacturarModo } from '@mostrador/shared/facturacion';
-import { useComprobantes, useFacturacionConfig, useIsAdmin } from './facturacion.api';
+import { useFacturacionModo } from './facturacion.api';
 
-/**
- * How the POS invoices: 'siempre', 'elegir', or null when invoicing is not set up. The setup is
- * admin-only: for other members the toggle shows once the business has issued comprobantes
- * (the server applies 'siempre' by itself anyway).
- */
+/** How the POS invoices: 'siempre', 'elegir', or null while invoicing is not set up. */
 export function useFacturarModo(): FacturarModo | null {
-  const admin = useIsAdmin();
-  const config = useFacturacionConfig(admin);
-  const some = useComprobantes({ limit: 1, offset: 0 });
-  if (admin) return config.data?.configurado ? config.data.facturar : null;
-  return (some.data?.total ?? 0) > 0 ? 'elegir' : null;
+  const { data } = useFacturacionModo();
+  return data?.listo ? data.facturar : null;
 }
 
 /** The checkout's "Facturar" checkbox (elegir) or the note that every sale is invoiced (siempre). */
