@@ -27,6 +27,9 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
+          // The scale-out test needs nginx and pgbouncer (Debian packages): .ci/run installs them
+          // and runs it on its own with SCALE_OUT_TEST=1; a laptop's `npm test` leaves it out.
+          exclude: process.env.SCALE_OUT_TEST === '1' ? [] : ['apps/api/src/scale-out.test.ts'],
           environment: 'node',
           globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 30_000,
