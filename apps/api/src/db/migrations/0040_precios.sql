@@ -116,3 +116,24 @@ CREATE TABLE "cotizaciones" (
 CREATE INDEX "cotizaciones_fecha_idx" ON "cotizaciones" ("business_id", "fecha" DESC, "creado_en" DESC);
 --> statement-breakpoint
 CREATE INDEX "products_usd_idx" ON "products" ("business_id") WHERE "moneda" = 'USD';
+--> statement-breakpoint
+-- A supplier's price list applied: who, when, which file, and every change (to show and to undo).
+CREATE TABLE "listas_proveedor_aplicadas" (
+  "business_id" uuid NOT NULL REFERENCES "businesses"("id") ON DELETE CASCADE,
+  "id" uuid DEFAULT gen_random_uuid() NOT NULL,
+  "proveedor_id" uuid,
+  "archivo" text NOT NULL,
+  "clave" text NOT NULL,
+  "margen" numeric(7, 2),
+  "cambios" jsonb NOT NULL,
+  "productos" integer NOT NULL,
+  "usuario_id" uuid REFERENCES "users"("id") ON DELETE SET NULL,
+  "fecha" timestamp with time zone DEFAULT now() NOT NULL,
+  "deshecha_en" timestamp with time zone,
+  CONSTRAINT "listas_proveedor_aplicadas_pkey" PRIMARY KEY ("business_id", "id"),
+  CONSTRAINT "listas_proveedor_aplicadas_proveedor_fk" FOREIGN KEY ("business_id", "proveedor_id")
+    REFERENCES "suppliers" ("business_id", "id"),
+  CONSTRAINT "listas_proveedor_aplicadas_clave" CHECK ("clave" IN ('codigo', 'codigo_barras'))
+);
+--> statement-breakpoint
+CREATE INDEX "listas_proveedor_aplicadas_fecha_idx" ON "listas_proveedor_aplicadas" ("business_id", "fecha" DESC);
