@@ -366,13 +366,17 @@ export const cambioListaProveedorSchema = z.object({
   producto_id: z.string(),
   nombre: z.string(),
   fila: z.number(),
-  costo_anterior: z.number().nullable(),
-  costo_nuevo: z.number().nullable(),
+  costo_anterior: z.number().nullable().optional(),
+  costo_nuevo: z.number().nullable().optional(),
   precio_anterior: z.number(),
   precio_nuevo: z.number(),
   margen: z.number().nullable(),
 });
-export type CambioListaProveedor = z.infer<typeof cambioListaProveedorSchema>;
+/** Stored and computed with its costs (the answer drops them for a member without ver_costos). */
+export type CambioListaProveedor = z.infer<typeof cambioListaProveedorSchema> & {
+  costo_anterior: number | null;
+  costo_nuevo: number | null;
+};
 
 export const listaProveedorResultSchema = z.object({
   aplicada: z.boolean(),

@@ -24,26 +24,39 @@ CREATE INDEX "precios_historial_producto_idx" ON "precios_historial" ("business_
 --> statement-breakpoint
 CREATE FUNCTION "precios_historial_registrar"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'UPDATE' AND NEW.precio_venta IS NOT DISTINCT FROM OLD.precio_venta
+  IF NEW.precio_venta IS NOT DISTINCT FROM OLD.precio_venta
      AND NEW.precio_compra IS NOT DISTINCT FROM OLD.precio_compra THEN
     RETURN NULL;
   END IF;
   INSERT INTO precios_historial (business_id, producto_id, precio_anterior, precio_nuevo, costo_anterior,
                                  costo_nuevo, origen, referencia_id, usuario_id)
-  VALUES (NEW.business_id, NEW.id,
-          CASE WHEN TG_OP = 'UPDATE' THEN OLD.precio_venta END, NEW.precio_venta,
-          CASE WHEN TG_OP = 'UPDATE' THEN OLD.precio_compra END, NEW.precio_compra,
-          CASE WHEN TG_OP = 'INSERT' AND coalesce(current_setting('mostrador.precio_origen', true), '') = ''
-               THEN 'alta'
-               ELSE coalesce(nullif(current_setting('mostrador.precio_origen', true), ''), 'manual') END,
+  VALUES (NEW.business_id, NEW.id, OLD.precio_venta, NEW.precio_venta, OLD.precio_compra, NEW.precio_compra,
+          coalesce(nullif(current_setting('mostrador.precio_origen', true), ''), 'manual'),
           nullif(current_setting('mostrador.precio_referencia', true), '')::uuid,
           nullif(current_setting('mostrador.usuario_id', true), '')::uuid);
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "products_precios_historial" AFTER INSERT OR UPDATE OF "precio_venta", "precio_compra" ON "products"
+CREATE TRIGGER "products_precios_historial" AFTER UPDATE OF "precio_venta", "precio_compra" ON "products"
   FOR EACH ROW EXECUTE FUNCTION "precios_historial_registrar"();
+--> statement-breakpoint
+-- New products' first prices: once per statement (an import inserts thousands at a time).
+CREATE FUNCTION "precios_historial_alta"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO precios_historial (business_id, producto_id, precio_anterior, precio_nuevo, costo_anterior,
+                                 costo_nuevo, origen, referencia_id, usuario_id)
+  SELECT n.business_id, n.id, NULL, n.precio_venta, NULL, n.precio_compra,
+         coalesce(nullif(current_setting('mostrador.precio_origen', true), ''), 'alta'),
+         nullif(current_setting('mostrador.precio_referencia', true), '')::uuid,
+         nullif(current_setting('mostrador.usuario_id', true), '')::uuid
+    FROM nuevos n;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "products_precios_alta" AFTER INSERT ON "products"
+  REFERENCING NEW TABLE AS "nuevos" FOR EACH STATEMENT EXECUTE FUNCTION "precios_historial_alta"();
 --> statement-breakpoint
 -- Price lists beside the product's own price (the virtual "Minorista", id null): a percentage
 -- over or under another list (or Minorista), or fixed prices per product; an optional minimum

@@ -26,7 +26,7 @@ function ListaProveedor({ onDone }: { onDone: (msg?: string) => void }) {
   const [applied, setApplied] = useState<ListaProveedorResult | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const money = (n: number | null) => (n === null ? '—' : formatMoney(n, formatting));
+  const money = (n: number | null | undefined) => (n == null ? '—' : formatMoney(n, formatting));
 
   const send = async (path: 'previsualizar' | 'aplicar') => {
     if (!file) return setError('Elegí el archivo de la lista.');
