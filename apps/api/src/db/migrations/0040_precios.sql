@@ -41,23 +41,6 @@ $$;
 CREATE TRIGGER "products_precios_historial" AFTER UPDATE OF "precio_venta", "precio_compra" ON "products"
   FOR EACH ROW EXECUTE FUNCTION "precios_historial_registrar"();
 --> statement-breakpoint
--- New products' first prices: once per statement (an import inserts thousands at a time).
-CREATE FUNCTION "precios_historial_alta"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO precios_historial (business_id, producto_id, precio_anterior, precio_nuevo, costo_anterior,
-                                 costo_nuevo, origen, referencia_id, usuario_id)
-  SELECT n.business_id, n.id, NULL, n.precio_venta, NULL, n.precio_compra,
-         coalesce(nullif(current_setting('mostrador.precio_origen', true), ''), 'alta'),
-         nullif(current_setting('mostrador.precio_referencia', true), '')::uuid,
-         nullif(current_setting('mostrador.usuario_id', true), '')::uuid
-    FROM nuevos n;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "products_precios_alta" AFTER INSERT ON "products"
-  REFERENCING NEW TABLE AS "nuevos" FOR EACH STATEMENT EXECUTE FUNCTION "precios_historial_alta"();
---> statement-breakpoint
 -- Price lists beside the product's own price (the virtual "Minorista", id null): a percentage
 -- over or under another list (or Minorista), or fixed prices per product; an optional minimum
 -- quantity below which the list's base applies.
