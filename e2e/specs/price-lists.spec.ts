@@ -139,3 +139,57 @@ test('a product priced in dollars follows the cotización: the change is preview
   const historial = page.getByRole('dialog', { name: 'Historial de precios' });
   await expect(historial.getByRole('list', { name: 'Cambios de precio' })).toContainText('Cotización del dólar');
 });
+
+test('a distributor’s list with a title block, keyed by barcode: preview, leave one row out, apply, and the costs and prices change', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, 'Ramon');
+  const businessId = await createBusiness(request, owner, 'Ferretería Ramón');
+  const path = `/businesses/${businessId}/products`;
+  await create(request, owner, path, {
+    nombre: 'Tornillo 6 mm',
+    codigo_barras: '7790000000011',
+    precio_compra: 100,
+    precio_venta: 150,
+  });
+  await create(request, owner, path, {
+    nombre: 'Tuerca 6 mm',
+    codigo_barras: '7790000000028',
+    precio_compra: 40,
+    precio_venta: 70,
+  });
+  await signIn(page, owner, businessId);
+  await page.goto('/products-and-services?tab=listas');
+  await page.getByRole('button', { name: 'Lista de proveedor' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Actualizar con la lista de un proveedor' });
+  const csv = [
+    'Distribuidora del Sur S.A.;;',
+    'Lista de precios marzo 2026;;',
+    ';;',
+    'EAN;Descripción;Costo',
+    '7790000000011;TORNILLO 6MM;120,00',
+    '7790000000028;TUERCA 6MM;45,50',
+    '7799999999999;NO ESTÁ;5',
+  ].join('\n');
+  await dialog
+    .getByLabel('Archivo de la lista (Excel o CSV)')
+    .setInputFiles({ name: 'distribuidora.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  await expect(dialog.getByLabel('Buscar los productos por')).toHaveValue('codigo_barras');
+  await dialog.getByRole('button', { name: 'Ver cambios' }).click();
+  const cambios = dialog.getByRole('region', { name: 'Cambios de la lista' });
+  await expect(cambios).toContainText('3 filas · 2 productos cambian · 1 sin coincidencia');
+  await expect(cambios.getByRole('row', { name: /Tornillo 6 mm/ })).toContainText('$ 180,00');
+  await dialog.getByLabel('Aplicar a Tuerca 6 mm').uncheck();
+  await dialog.getByRole('button', { name: 'Aplicar a 1 producto' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Se actualizó 1 producto.');
+  await dialog.getByRole('button', { name: 'Listo' }).click();
+  await expect(page.getByText('Lista de proveedor aplicada: 1 productos.')).toBeVisible();
+
+  const products = await (
+    await request.get(`/api/v1${path}?limit=10`, { headers: { authorization: `Bearer ${owner.token}` } })
+  ).json();
+  const by = Object.fromEntries(products.map((p: { nombre: string }) => [p.nombre, p]));
+  expect(by['Tornillo 6 mm']).toMatchObject({ precio_compra: 120, precio_venta: 180 });
+  expect(by['Tuerca 6 mm']).toMatchObject({ precio_compra: 40, precio_venta: 70 });
+});

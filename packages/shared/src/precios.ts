@@ -345,3 +345,86 @@ export function arsDeUsd(usdCents: number, valor: number, redondeo: number): num
   const r = roundTo(unit);
   return Number((r === 0n && exact > 0n ? roundTo(10_000n) : r) / 10_000n);
 }
+
+/* ---------------------------------------------------------------- supplier lists */
+
+export const LISTA_PROVEEDOR_CLAVES = ['codigo_barras', 'codigo'] as const;
+export type ListaProveedorClave = (typeof LISTA_PROVEEDOR_CLAVES)[number];
+
+export const LISTA_PROVEEDOR_MESSAGES = {
+  clave: 'Elegí con qué columna se buscan los productos: código de barras o código interno.',
+  sinClave: (col: string) => `La lista no tiene la columna «${col}» con la que elegiste buscar los productos.`,
+  sinPrecios: 'La lista no tiene costo ni precio de venta: no hay nada que actualizar.',
+  deshecha: 'Esta actualización ya se deshizo.',
+  vendida: 'No se puede deshacer: ya se vendió con los precios nuevos.',
+  noEncontrada: 'Actualización no encontrada.',
+  margen: 'El margen debe ser un porcentaje entre -99,99 y 1000, con hasta 2 decimales.',
+} as const;
+
+/** One product's change from a supplier's list (money in pesos, margin in % over the cost). */
+export const cambioListaProveedorSchema = z.object({
+  producto_id: z.string(),
+  nombre: z.string(),
+  fila: z.number(),
+  costo_anterior: z.number().nullable().optional(),
+  costo_nuevo: z.number().nullable().optional(),
+  precio_anterior: z.number(),
+  precio_nuevo: z.number(),
+  margen: z.number().nullable(),
+});
+/** Stored and computed with its costs (the answer drops them for a member without ver_costos). */
+export type CambioListaProveedor = z.infer<typeof cambioListaProveedorSchema> & {
+  costo_anterior: number | null;
+  costo_nuevo: number | null;
+};
+
+export const listaProveedorResultSchema = z.object({
+  aplicada: z.boolean(),
+  id: z.string().nullable(),
+  filas: z.number(),
+  productos_afectados: z.number(),
+  excluidos: z.number(),
+  /** Rows whose key matched no product (row numbers, at most 200). */
+  sin_coincidencia: z.array(z.number()),
+  sin_coincidencia_total: z.number(),
+  columnas: z.array(z.string()),
+  cambios: z.array(cambioListaProveedorSchema),
+});
+export type ListaProveedorResult = z.infer<typeof listaProveedorResultSchema>;
+
+export const listaProveedorAplicadaSchema = z.object({
+  id: z.string(),
+  archivo: z.string(),
+  clave: z.enum(LISTA_PROVEEDOR_CLAVES),
+  proveedor_id: z.string().nullable(),
+  margen: z.number().nullable(),
+  productos: z.number(),
+  fecha: z.string(),
+  deshecha_en: z.string().nullable(),
+  usuario: z.object({ id: z.string(), nombre: z.string() }).nullable(),
+});
+export type ListaProveedorAplicada = z.infer<typeof listaProveedorAplicadaSchema>;
+
+/**
+ * The new sale price when a cost changes (cents): with a margin rule (hundredths of % over the
+ * cost) the cost plus it; without one, the product keeps its margin (price × new ÷ old cost),
+ * and a product without a cost keeps its price. Half up to the cent, exactly.
+ */
+export function precioPorMargen(
+  precio: number,
+  costoAnterior: number | null,
+  costoNuevo: number,
+  margen: number | null,
+): number {
+  if (margen !== null) return applyPercent(costoNuevo, margen);
+  if (costoAnterior === null || costoAnterior === 0) return precio;
+  const num = BigInt(precio) * BigInt(costoNuevo);
+  const den = BigInt(costoAnterior);
+  return Number((num * 2n + den) / (2n * den));
+}
+
+/** The margin over the cost in % (2 decimals), or null without a cost. */
+export function margenSobreCosto(precio: number, costo: number | null): number | null {
+  if (costo === null || costo === 0) return null;
+  return Math.round(((precio - costo) * 10_000) / costo) / 100;
+}

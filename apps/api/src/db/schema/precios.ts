@@ -4,6 +4,7 @@ import {
   check,
   date,
   integer,
+  jsonb,
   foreignKey,
   index,
   numeric,
@@ -15,7 +16,7 @@ import {
   uuid,
   type PgTableExtraConfigValue,
 } from 'drizzle-orm/pg-core';
-import { PRECIO_ORIGENES } from '@mostrador/shared';
+import { PRECIO_ORIGENES, type CambioListaProveedor } from '@mostrador/shared';
 import { businesses } from './businesses.js';
 import { products } from './catalog.js';
 import { users } from './users.js';
@@ -136,5 +137,29 @@ export const cotizaciones = pgTable(
     primaryKey({ name: 'cotizaciones_pkey', columns: [t.businessId, t.id] }),
     check('cotizaciones_valor', sql`${t.valor} > 0`),
     index('cotizaciones_fecha_idx').on(t.businessId, t.fecha.desc(), t.creadoEn.desc()),
+  ],
+);
+
+/** A supplier's price list applied in one transaction: the file, the rule and every change, to show and undo. */
+export const listasProveedorAplicadas = pgTable(
+  'listas_proveedor_aplicadas',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    proveedorId: uuid('proveedor_id'),
+    archivo: text('archivo').notNull(),
+    clave: text('clave', { enum: ['codigo', 'codigo_barras'] }).notNull(),
+    margen: numeric('margen', { precision: 7, scale: 2 }),
+    cambios: jsonb('cambios').$type<CambioListaProveedor[]>().notNull(),
+    productos: integer('productos').notNull(),
+    usuarioId: uuid('usuario_id').references(() => users.id, { onDelete: 'set null' }),
+    fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
+    deshechaEn: timestamp('deshecha_en', { withTimezone: true }),
+  },
+  (t): PgTableExtraConfigValue[] => [
+    primaryKey({ name: 'listas_proveedor_aplicadas_pkey', columns: [t.businessId, t.id] }),
+    index('listas_proveedor_aplicadas_fecha_idx').on(t.businessId, t.fecha.desc()),
   ],
 );

@@ -24,6 +24,7 @@ import { requireSomeField } from '../../lib/http.js';
 import { pathId, sendXlsx } from '../products/common.js';
 import { stagedErrors } from './errors-file.js';
 import * as service from './imports.service.js';
+import { listaProveedorRoutes } from '../precios/lista-proveedor.routes.js';
 import { spreadsheetSlots } from './slots.js';
 import { fileError } from './spreadsheet.js';
 
@@ -37,7 +38,7 @@ const editar = { access: access.module('productos', 'editar') };
 const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.tooLarge);
 
 /** The file (field `file`) and the text fields of a multipart upload; the file is at most 10 MB. */
-async function readUpload(
+export async function readUpload(
   req: FastifyRequest,
 ): Promise<{ file: service.UploadedFile; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Tipo de contenido no soportado.');
@@ -63,7 +64,7 @@ async function readUpload(
 }
 
 /** The wizard's column step: `mapeo` is a JSON object from header text to field (or null to ignore it). */
-function mappingOf(raw: string | undefined): Record<string, string | null> | undefined {
+export function mappingOf(raw: string | undefined): Record<string, string | null> | undefined {
   if (!raw) return undefined;
   try {
     const v = JSON.parse(raw) as unknown;
@@ -218,5 +219,7 @@ export async function importRoutes(app: App) {
       { config: editar, schema: { tags, params: idParams, response: { 200: importCancelledSchema } } },
       async (req) => service.cancel(db, businessOf(req).id, authOf(req).id),
     );
+    // Supplier price lists (issue 17) read files with this module's reader, under its limits.
+    await listaProveedorRoutes(scope, { db, parse, now });
   });
 }

@@ -48,11 +48,11 @@ export interface UploadedFile {
 
 /* ---------------------------------------------------------------- reading */
 
-async function open(file: UploadedFile) {
+export async function open(file: UploadedFile) {
   return openSpreadsheet(file.buffer, file.filename, file.deadline);
 }
 
-function sheetOf(f: OpenedFile, hoja?: string): SheetInfo {
+export function sheetOf(f: OpenedFile, hoja?: string): SheetInfo {
   if (!hoja) return f.sheets[0];
   const s =
     f.sheets.find((x) => x.nombre === hoja) ?? f.sheets.find((x) => x.nombre.toLowerCase() === hoja.toLowerCase());
@@ -84,7 +84,12 @@ function noHeaderRow(head: Cell[][], override?: Record<string, string | null>): 
  * that names the product or a code plus another column (rows above it are a title block and
  * ignored), empty rows are skipped, and more than 50,000 data rows is a file error.
  */
-async function* dataRows(f: OpenedFile, sheet: SheetInfo, override?: Record<string, string | null>) {
+export async function* dataRows(
+  f: OpenedFile,
+  sheet: SheetInfo,
+  override?: Record<string, string | null>,
+  updateOnly = false,
+) {
   let mapping: Mapping | null = null;
   let count = 0;
   const head: Cell[][] = [];
@@ -96,7 +101,7 @@ async function* dataRows(f: OpenedFile, sheet: SheetInfo, override?: Record<stri
         if (head.length >= HEADER_SCAN) noHeaderRow(head, override);
         continue;
       }
-      mapping = mapHeaders(cells, override);
+      mapping = mapHeaders(cells, override, updateOnly);
       yield { kind: 'header' as const, mapping };
       continue;
     }

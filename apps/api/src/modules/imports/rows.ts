@@ -90,7 +90,12 @@ export function knownColumns(cells: Cell[], override?: Record<string, string | n
 }
 
 /** Reads the header row, or refuses it naming the columns it lacks (with the headers, for the wizard). */
-export function mapHeaders(cells: Cell[], override?: Record<string, string | null>): Mapping {
+export function mapHeaders(
+  cells: Cell[],
+  override?: Record<string, string | null>,
+  /** A supplier's list only updates products: no column is required (its own caller checks its key). */
+  updateOnly = false,
+): Mapping {
   const originales = headerTexts(cells);
   const { fields, taken } = fieldsOf(originales, override, true);
   const columnas: ImportColumn[] = [];
@@ -100,7 +105,7 @@ export function mapHeaders(cells: Cell[], override?: Record<string, string | nul
     if (field) columnas.push({ columna: header, campo: field });
     else if (header) ignoradas.push(header);
   });
-  const missing = missingImportFields([...taken]);
+  const missing = updateOnly ? [] : missingImportFields([...taken]);
   // The headers go with the error, so the wizard can offer to map the missing columns by hand.
   if (missing.length) {
     throw fileError(IMPORT_MESSAGES.missingColumns(missing.map((f) => IMPORT_FIELD_LABELS[f])), {

@@ -17,7 +17,7 @@ import {
   type IvaRate,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
-import { productCategories, products, stockMovements, users } from '../../db/schema/index.js';
+import { preciosHistorial, productCategories, products, stockMovements, users } from '../../db/schema/index.js';
 import { audit, diff } from '../../lib/audit.js';
 import { precioOrigen } from '../../lib/precios-origen.js';
 import { precioVentaDeUsd } from '../precios/cotizaciones.service.js';
@@ -212,7 +212,6 @@ export async function createProduct(db: Db, businessId: string, userId: string, 
   try {
     return await db.transaction(async (tx) => {
       if (input.categoria_id) await assertCategory(tx, businessId, input.categoria_id);
-      await precioOrigen(tx, { origen: 'alta', userId });
       const values: Snapshot = {
         nombre: input.nombre,
         descripcion: input.descripcion ?? null,
@@ -236,6 +235,15 @@ export async function createProduct(db: Db, businessId: string, userId: string, 
         .insert(products)
         .values({ businessId, ...columns(values) } as typeof products.$inferInsert)
         .returning({ id: products.id });
+      // The first price opens the product's price history (imports leave it out: one row per product would slow them).
+      await tx.insert(preciosHistorial).values({
+        businessId,
+        productoId: row.id,
+        precioNuevo: money(values.precio_venta),
+        costoNuevo: values.precio_compra === null ? null : money(values.precio_compra),
+        origen: 'alta',
+        usuarioId: userId,
+      });
       await audit(tx, {
         businessId,
         userId,

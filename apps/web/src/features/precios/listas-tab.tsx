@@ -24,6 +24,7 @@ import { decimalResolver, decimalText, readDecimal } from '@/lib/decimal-input';
 import { applyServerErrors } from '@/lib/forms';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { CotizacionPanel } from './cotizacion-panel';
+import { ListaProveedorDialog } from './lista-proveedor-dialog';
 import { useDeleteLista, useListasPrecios, usePreciosFijos, useSaveLista, useSetPreciosFijos } from './precios.api';
 
 /** How a list computes its prices, in words. */
@@ -279,6 +280,7 @@ export function ListasTab() {
   const [prices, setPrices] = useState<ListaPrecios | null>(null);
   const [deleting, setDeleting] = useState<ListaPrecios | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [supplier, setSupplier] = useState(false);
   const rows = listas.data ?? [];
   return (
     <div>
@@ -290,9 +292,14 @@ export function ListasTab() {
           el punto de venta cobra con ella.
         </p>
         {canEdit && (
-          <Button onClick={() => setEditing('new')}>
-            <Plus className="h-4 w-4" aria-hidden /> Nueva lista
-          </Button>
+          <div className="flex gap-2">
+            <Button variant="secondary" onClick={() => setSupplier(true)}>
+              Lista de proveedor
+            </Button>
+            <Button onClick={() => setEditing('new')}>
+              <Plus className="h-4 w-4" aria-hidden /> Nueva lista
+            </Button>
+          </div>
         )}
       </div>
       {listas.error ? (
@@ -360,6 +367,13 @@ export function ListasTab() {
       >
         {prices && <PreciosFijos lista={prices} canEdit={canEdit} />}
       </Dialog>
+      <ListaProveedorDialog
+        open={supplier}
+        onClose={(msg) => {
+          setSupplier(false);
+          if (msg) setNotice(msg);
+        }}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}

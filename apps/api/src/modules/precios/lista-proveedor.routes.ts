@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LISTA_PROVEEDOR_MESSAGES, listaProveedorAplicadaSchema, listaProveedorResultSchema } from '@mostrador/shared';
+import type { Db } from '../../db/client.js';
+import { access, authOf, businessOf } from '../../lib/access.js';
+import { rateLimitedResponse } from '../../lib/responses.js';
+import { mappingOf, readUpload } from '../imports/imports.routes.js';
+import type { UploadedFile } from '../imports/imports.service.js';
+import { pathId } from '../products/common.js';
+import * as service from './lista-proveedor.service.js';
+
+const tags = ['precios'];
+const idParams = z.object({ id: z.string() });
+const aplicadaParams = z.object({ id: z.string(), aplicadaId: z.string() });
+const ver = { access: access.module('productos', 'ver') };
+const editar = { access: access.module('productos', 'editar') };
+
+/**
+ * Supplier price lists (issue 17): `previsualizar` and `aplicar` take the same multipart form
+ * (file, `clave`, optional `hoja`, `mapeo`, `margen`, `excluir`, `proveedor_id`); registered in
+ * the imports' multipart scope, so they share its file limits and parsing slots.
+ */
+export async function listaProveedorRoutes(
+  s: FastifyInstance,
+  ctx: {
+    db: Db;
+    parse: <T>(file: UploadedFile, task: (f: UploadedFile) => Promise<T>) => Promise<T>;
+    now: () => Date;
+  },
+) {
+  const { db, parse, now } = ctx;
+  const r = s.withTypeProvider<ZodTypeProvider>();
+  const upload = {
+    tags,
+    params: idParams,
+    consumes: ['multipart/form-data'],
+    response: { 200: listaProveedorResultSchema, ...rateLimitedResponse },
+  };
+
+  r.post('/businesses/:id/listas-proveedor/previsualizar', { config: editar, schema: upload }, async (req) => {
+    const { file, fields } = await readUpload(req);
+    const o = service.optionsOf(fields, mappingOf(fields.mapeo));
+    return parse(file, (f) => service.previewListaProveedor(db, businessOf(req).id, f, o));
+  });
+
+  r.post('/businesses/:id/listas-proveedor/aplicar', { config: editar, schema: upload }, async (req) => {
+    const { file, fields } = await readUpload(req);
+    const o = service.optionsOf(fields, mappingOf(fields.mapeo));
+    return parse(file, (f) => service.applyListaProveedor(db, businessOf(req).id, authOf(req).id, f, o, now()));
+  });
+
+  r.get(
+    '/businesses/:id/listas-proveedor',
+    { config: ver, schema: { tags, params: idParams, response: { 200: z.array(listaProveedorAplicadaSchema) } } },
+    async (req) => service.listAplicadas(db, businessOf(req).id),
+  );
+
+  r.post(
+    '/businesses/:id/listas-proveedor/:aplicadaId/deshacer',
+    {
+      config: editar,
+      schema: { tags, params: aplicadaParams, response: { 200: z.object({ productos: z.number() }) } },
+    },
+    async (req) =>
+      service.undoListaProveedor(
+        db,
+        businessOf(req).id,
+        authOf(req).id,
+        pathId(req.params.aplicadaId, LISTA_PROVEEDOR_MESSAGES.noEncontrada),
+      ),
+  );
+}

@@ -1,0 +1,351 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  centsToDecimal,
+  centsToNumber,
+  LISTA_PROVEEDOR_MESSAGES,
+  margenSobreCosto,
+  precioPorMargen,
+  type CambioListaProveedor,
+  type ListaProveedorAplicada,
+  type ListaProveedorClave,
+  type ListaProveedorResult,
+} from '@mostrador/shared';
+import type { Db, Executor } from '../../db/client.js';
+import { listasProveedorAplicadas, users } from '../../db/schema/index.js';
+import { audit } from '../../lib/audit.js';
+import { conflict, invalid, notFound } from '../../lib/errors.js';
+import { precioOrigen } from '../../lib/precios-origen.js';
+import { dataRows, open, sheetOf, type UploadedFile } from '../imports/imports.service.js';
+import { fileError } from '../imports/spreadsheet.js';
+import { toCents } from '../products/common.js';
+import { toUser, userName } from '../products/stock.service.js';
+
+/*
+ * A supplier's price list (issue 17, decision 0017): the file is read by the product import's
+ * reader (header row found under a title block, Argentine aliases, or the user's mapping), rows
+ * are matched to products by the key the user picks, and only the columns present change: a
+ * cost-only list updates costs, and the sale price follows by the margin rule. The preview and
+ * the apply run the same computation, so what is previewed is what is applied.
+ */
+
+export interface ListaProveedorOptions {
+  clave: ListaProveedorClave;
+  hoja?: string;
+  mapeo?: Record<string, string | null>;
+  /** Hundredths of % over the cost; null: each product keeps its margin. */
+  margen: number | null;
+  excluir: Set<string>;
+  proveedorId: string | null;
+}
+
+interface FileRow {
+  fila: number;
+  key: string;
+  costo: number | null;
+  precio: number | null;
+}
+
+type ProductRow = {
+  id: string;
+  nombre: string;
+  key: string;
+  precio_compra: string | null;
+  precio_venta: string;
+};
+
+const PREVIEW_MAX = 2000;
+const SIN_COINCIDENCIA_MAX = 200;
+
+/** The rows of the file with their key and the values present (cents). */
+async function readFile(file: UploadedFile, o: ListaProveedorOptions) {
+  const f = await open(file);
+  const rows: FileRow[] = [];
+  let columnas: string[] = [];
+  let hasCosto = false;
+  let hasPrecio = false;
+  for await (const r of dataRows(f, sheetOf(f, o.hoja), o.mapeo, true)) {
+    if (r.kind === 'header') {
+      const campos = new Set(r.mapping.fields);
+      if (!campos.has(o.clave)) {
+        throw fileError(LISTA_PROVEEDOR_MESSAGES.sinClave(o.clave === 'codigo' ? 'Código' : 'Código de barras'), {
+          columnas_originales: r.mapping.originales,
+        });
+      }
+      hasCosto = campos.has('precio_compra');
+      hasPrecio = campos.has('precio_venta');
+      if (!hasCosto && !hasPrecio) throw fileError(LISTA_PROVEEDOR_MESSAGES.sinPrecios);
+      columnas = r.mapping.columnas.map((c) => c.columna);
+      continue;
+    }
+    const key = r.datos[o.clave];
+    if (!key) continue;
+    const costo = hasCosto && !r.parseErrors.precio_compra ? r.datos.precio_compra : null;
+    const precio = hasPrecio && !r.parseErrors.precio_venta ? r.datos.precio_venta : null;
+    rows.push({
+      fila: r.fila,
+      key: o.clave === 'codigo' ? key.toLowerCase() : key,
+      costo: costo == null ? null : Math.round(costo * 100),
+      precio: precio == null ? null : Math.round(precio * 100),
+    });
+  }
+  return { rows, columnas };
+}
+
+/** The products the keys name, in one query (locked when applying). */
+async function loadProducts(
+  ex: Executor,
+  businessId: string,
+  clave: ListaProveedorClave,
+  keys: string[],
+  lock: boolean,
+) {
+  const keyExpr = clave === 'codigo' ? sql`lower(codigo)` : sql`codigo_barras`;
+  const { rows } = await ex.execute<ProductRow>(sql`
+    SELECT id, nombre, ${keyExpr} AS key, precio_compra::text AS precio_compra, precio_venta::text AS precio_venta
+      FROM products
+     WHERE business_id = ${businessId} AND moneda = 'ARS'
+       AND ${keyExpr} = ANY(${`{${keys.map((k) => `"${k.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[])
+     ORDER BY id ${lock ? sql`FOR UPDATE` : sql``}`);
+  return new Map(rows.map((r) => [r.key, r]));
+}
+
+/** Every change the list makes (the last row of a key wins, as in the product import). */
+async function compute(ex: Executor, businessId: string, file: UploadedFile, o: ListaProveedorOptions, lock: boolean) {
+  const { rows, columnas } = await readFile(file, o);
+  const byKey = new Map<string, FileRow>();
+  for (const r of rows) byKey.set(r.key, r);
+  const products = await loadProducts(ex, businessId, o.clave, [...byKey.keys()], lock);
+  const cambios: CambioListaProveedor[] = [];
+  const sinCoincidencia: number[] = [];
+  let excluidos = 0;
+  for (const [key, r] of byKey) {
+    const p = products.get(key);
+    if (!p) {
+      sinCoincidencia.push(r.fila);
+      continue;
+    }
+    const costoAnterior = p.precio_compra === null ? null : toCents(p.precio_compra);
+    const precioAnterior = toCents(p.precio_venta);
+    const costoNuevo = r.costo ?? costoAnterior;
+    let precioNuevo = precioAnterior;
+    if (r.precio !== null) precioNuevo = r.precio;
+    else if (r.costo !== null && r.costo !== costoAnterior) {
+      precioNuevo = precioPorMargen(precioAnterior, costoAnterior, r.costo, o.margen);
+    }
+    if (costoNuevo === costoAnterior && precioNuevo === precioAnterior) continue;
+    if (o.excluir.has(p.id)) {
+      excluidos++;
+      continue;
+    }
+    cambios.push({
+      producto_id: p.id,
+      nombre: p.nombre,
+      fila: r.fila,
+      costo_anterior: costoAnterior === null ? null : centsToNumber(costoAnterior),
+      costo_nuevo: costoNuevo === null ? null : centsToNumber(costoNuevo),
+      precio_anterior: centsToNumber(precioAnterior),
+      precio_nuevo: centsToNumber(precioNuevo),
+      margen: margenSobreCosto(precioNuevo, costoNuevo),
+    });
+  }
+  cambios.sort((a, b) => a.fila - b.fila);
+  sinCoincidencia.sort((a, b) => a - b);
+  return { filas: rows.length, cambios, sinCoincidencia, excluidos, columnas };
+}
+
+const result = (
+  c: Awaited<ReturnType<typeof compute>>,
+  aplicada: boolean,
+  id: string | null,
+): ListaProveedorResult => ({
+  aplicada,
+  id,
+  filas: c.filas,
+  productos_afectados: c.cambios.length,
+  excluidos: c.excluidos,
+  sin_coincidencia: c.sinCoincidencia.slice(0, SIN_COINCIDENCIA_MAX),
+  sin_coincidencia_total: c.sinCoincidencia.length,
+  columnas: c.columnas,
+  cambios: aplicada ? c.cambios.slice(0, PREVIEW_MAX) : c.cambios.slice(0, PREVIEW_MAX),
+});
+
+export async function previewListaProveedor(db: Db, businessId: string, file: UploadedFile, o: ListaProveedorOptions) {
+  return result(await compute(db, businessId, file, o, false), false, null);
+}
+
+/** Applies the list in one transaction: every price and cost, its history, and the record to undo it. */
+export async function applyListaProveedor(
+  db: Db,
+  businessId: string,
+  userId: string,
+  file: UploadedFile,
+  o: ListaProveedorOptions,
+  now: Date,
+) {
+  return db.transaction(async (tx) => {
+    const c = await compute(tx, businessId, file, o, true);
+    const [row] = await tx
+      .insert(listasProveedorAplicadas)
+      .values({
+        businessId,
+        proveedorId: o.proveedorId,
+        archivo: file.filename,
+        clave: o.clave,
+        margen: o.margen === null ? null : centsToDecimal(o.margen),
+        cambios: c.cambios,
+        productos: c.cambios.length,
+        usuarioId: userId,
+        // The business's clock, as sales use: a sale after it used the new prices.
+        fecha: now,
+      })
+      .returning({ id: listasProveedorAplicadas.id });
+    if (c.cambios.length) {
+      await precioOrigen(tx, { origen: 'lista_proveedor', userId, referenciaId: row.id });
+      await writePrices(
+        tx,
+        businessId,
+        c.cambios.map((x) => ({ id: x.producto_id, costo: x.costo_nuevo, precio: x.precio_nuevo })),
+      );
+    }
+    await audit(tx, {
+      businessId,
+      userId,
+      entidad: 'lista_proveedor',
+      entidadId: row.id,
+      accion: 'aplicar',
+      despues: { archivo: file.filename, clave: o.clave, productos: c.cambios.length, excluidos: c.excluidos },
+    });
+    return result(c, true, row.id);
+  });
+}
+
+/** One statement for every product: unnest of ids, costs and prices. */
+async function writePrices(
+  tx: Executor,
+  businessId: string,
+  rows: { id: string; costo: number | null; precio: number }[],
+) {
+  const arr = (xs: (string | number | null)[]) => `{${xs.map((x) => (x === null ? 'NULL' : String(x))).join(',')}}`;
+  await tx.execute(sql`
+    UPDATE products p SET precio_compra = x.costo, precio_venta = x.precio, actualizado_en = now()
+      FROM unnest(${arr(rows.map((r) => r.id))}::uuid[], ${arr(rows.map((r) => r.costo))}::numeric[],
+                  ${arr(rows.map((r) => r.precio))}::numeric[]) AS x(id, costo, precio)
+     WHERE p.business_id = ${businessId} AND p.id = x.id`);
+}
+
+export async function listAplicadas(ex: Executor, businessId: string): Promise<ListaProveedorAplicada[]> {
+  const rows = await ex
+    .select({
+      id: listasProveedorAplicadas.id,
+      archivo: listasProveedorAplicadas.archivo,
+      clave: listasProveedorAplicadas.clave,
+      proveedorId: listasProveedorAplicadas.proveedorId,
+      margen: listasProveedorAplicadas.margen,
+      productos: listasProveedorAplicadas.productos,
+      fecha: listasProveedorAplicadas.fecha,
+      deshechaEn: listasProveedorAplicadas.deshechaEn,
+      usuarioId: listasProveedorAplicadas.usuarioId,
+      usuarioNombre: userName,
+    })
+    .from(listasProveedorAplicadas)
+    .leftJoin(users, eq(users.id, listasProveedorAplicadas.usuarioId))
+    .where(eq(listasProveedorAplicadas.businessId, businessId))
+    .orderBy(desc(listasProveedorAplicadas.fecha))
+    .limit(50);
+  return rows.map((r) => ({
+    id: r.id,
+    archivo: r.archivo,
+    clave: r.clave,
+    proveedor_id: r.proveedorId,
+    margen: r.margen === null ? null : Number(r.margen),
+    productos: r.productos,
+    fecha: r.fecha.toISOString(),
+    deshecha_en: r.deshechaEn?.toISOString() ?? null,
+    usuario: toUser(r.usuarioId, r.usuarioNombre),
+  }));
+}
+
+/**
+ * Undoes an applied list while no sale used its prices (a sale of any of its products since it
+ * was applied: 409): each product's cost and price go back, unless they changed since.
+ */
+export async function undoListaProveedor(db: Db, businessId: string, userId: string, id: string) {
+  return db.transaction(async (tx) => {
+    const [a] = await tx
+      .select()
+      .from(listasProveedorAplicadas)
+      .where(and(eq(listasProveedorAplicadas.businessId, businessId), eq(listasProveedorAplicadas.id, id)))
+      .for('update');
+    if (!a) throw notFound(LISTA_PROVEEDOR_MESSAGES.noEncontrada);
+    if (a.deshechaEn) throw conflict('INVALID_STATE', LISTA_PROVEEDOR_MESSAGES.deshecha);
+    const ids = a.cambios.map((c) => c.producto_id);
+    if (ids.length) {
+      const { rows: sold } = await tx.execute(sql`
+        SELECT 1 FROM sale_items si JOIN sales s ON s.business_id = si.business_id AND s.id = si.venta_id
+         WHERE si.business_id = ${businessId} AND si.producto_id = ANY(${`{${ids.join(',')}}`}::uuid[])
+           AND s.fecha >= ${a.fecha.toISOString()}::timestamptz
+         LIMIT 1`);
+      if (sold.length) throw conflict('IN_USE', LISTA_PROVEEDOR_MESSAGES.vendida);
+      const { rows: current } = await tx.execute<{ id: string; precio_compra: string | null; precio_venta: string }>(
+        sql`SELECT id, precio_compra::text AS precio_compra, precio_venta::text AS precio_venta FROM products
+             WHERE business_id = ${businessId} AND id = ANY(${`{${ids.join(',')}}`}::uuid[]) ORDER BY id FOR UPDATE`,
+      );
+      const now = new Map(current.map((r) => [r.id, r]));
+      const back = a.cambios.filter((c) => {
+        const p = now.get(c.producto_id);
+        return (
+          p &&
+          Number(p.precio_venta) === c.precio_nuevo &&
+          (p.precio_compra === null ? null : Number(p.precio_compra)) === c.costo_nuevo
+        );
+      });
+      if (back.length) {
+        await precioOrigen(tx, { origen: 'lista_proveedor', userId, referenciaId: a.id });
+        await writePrices(
+          tx,
+          businessId,
+          back.map((c) => ({ id: c.producto_id, costo: c.costo_anterior, precio: c.precio_anterior })),
+        );
+      }
+    }
+    await tx
+      .update(listasProveedorAplicadas)
+      .set({ deshechaEn: sql`now()` })
+      .where(and(eq(listasProveedorAplicadas.businessId, businessId), eq(listasProveedorAplicadas.id, id)));
+    await audit(tx, { businessId, userId, entidad: 'lista_proveedor', entidadId: id, accion: 'deshacer' });
+    return { productos: ids.length };
+  });
+}
+
+/** The multipart text fields as options (422 on a bad key or margin). */
+export function optionsOf(fields: Record<string, string>, mapeo: Record<string, string | null> | undefined) {
+  const clave = fields.clave as ListaProveedorClave;
+  if (clave !== 'codigo' && clave !== 'codigo_barras') throw invalid('clave', LISTA_PROVEEDOR_MESSAGES.clave);
+  let margen: number | null = null;
+  const m = fields.margen?.trim().replace(',', '.');
+  if (m) {
+    if (!/^-?\d+(\.\d{1,2})?$/.test(m) || Number(m) <= -100 || Number(m) > 1000) {
+      throw invalid('margen', LISTA_PROVEEDOR_MESSAGES.margen);
+    }
+    margen = Math.round(Number(m) * 100);
+  }
+  let excluir: string[] = [];
+  if (fields.excluir) {
+    try {
+      const v = JSON.parse(fields.excluir) as unknown;
+      if (Array.isArray(v) && v.every((x) => typeof x === 'string')) excluir = v as string[];
+      else throw new Error('excluir');
+    } catch {
+      throw invalid('excluir', 'Debe ser una lista de identificadores de productos.');
+    }
+  }
+  const proveedorId = fields.proveedor_id?.trim() || null;
+  return {
+    clave,
+    hoja: fields.hoja?.trim() || undefined,
+    mapeo,
+    margen,
+    excluir: new Set(excluir),
+    proveedorId,
+  } satisfies ListaProveedorOptions;
+}
