@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { PRECIO_ORIGEN_LABELS, type PrecioOrigen, type Product } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
-import { Dialog } from '@/components/ui/dialog';
+
 import { Badge, EmptyState, ErrorNote } from '@/components/ui/misc';
 import { errorMessage } from '@/lib/api';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { Pager, RowsSkeleton } from '../products/inventory-ui';
+import { ProductHistoryDialog } from '../products/stock-dialogs';
 import { useCounterControls } from '@/features/permissions/permissions.api';
 import { HISTORIAL_PAGE, usePrecioHistorial } from './precios.api';
 
@@ -75,14 +76,11 @@ function Historial({ product }: { product: Product }) {
 /** Every change of the product's price (and cost, for who sees costs): when, who and from where. */
 export function PriceHistoryDialog({ product, onClose }: { product: Product | null; onClose: () => void }) {
   return (
-    <Dialog
-      open={product !== null}
-      onOpenChange={(o) => !o && onClose()}
+    <ProductHistoryDialog
+      product={product}
+      onClose={onClose}
       title="Historial de precios"
-      description={product ? product.nombre : undefined}
-      className="sm:max-w-xl"
-    >
-      {product && <Historial product={product} />}
-    </Dialog>
+      body={(p) => <Historial product={p} />}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   ADJUSTMENT_REASONS,
   milliToNumber,
@@ -216,17 +216,39 @@ function History({ product }: { product: Product }) {
   );
 }
 
-/** Who changed the stock, when, how much and why. */
-export function StockHistoryDialog({ product, onClose }: { product: Product | null; onClose: () => void }) {
+/** A history of one product (stock, prices) in a dialog that names the product. */
+export function ProductHistoryDialog({
+  product,
+  onClose,
+  title,
+  body,
+}: {
+  product: Product | null;
+  onClose: () => void;
+  title: string;
+  body: (p: Product) => ReactNode;
+}) {
   return (
     <Dialog
       open={product !== null}
       onOpenChange={(o) => !o && onClose()}
-      title="Historial de stock"
+      title={title}
       description={product ? product.nombre : undefined}
       className="sm:max-w-xl"
     >
-      {product && <History product={product} />}
+      {product && body(product)}
     </Dialog>
+  );
+}
+
+/** Who changed the stock, when, how much and why. */
+export function StockHistoryDialog({ product, onClose }: { product: Product | null; onClose: () => void }) {
+  return (
+    <ProductHistoryDialog
+      product={product}
+      onClose={onClose}
+      title="Historial de stock"
+      body={(p) => <History product={p} />}
+    />
   );
 }
