@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { PRECIO_ORIGEN_LABELS, type PrecioOrigen, type Product } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
-
 import { Badge, EmptyState, ErrorNote } from '@/components/ui/misc';
 import { errorMessage } from '@/lib/api';
 import { formatDateTime, formatMoney } from '@/lib/format';
