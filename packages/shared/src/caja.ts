@@ -146,8 +146,27 @@ export const medioPagoSchema = z.object({
 
 /* ---------------------------------------------------------------- cajas y turnos */
 
-export const cajaInput = z.object({ nombre: reqText(60) });
+export const cajaInput = z.object({
+  nombre: reqText(60),
+  /**
+   * The ARCA punto de venta this caja invoices from (issue 16: one per caja if the shop wants);
+   * null or absent: the default of the fiscal setup.
+   */
+  punto_venta: z
+    .preprocess(
+      (v) => (v === '' ? null : v),
+      z
+        .number({ error: 'Ingresá un número de punto de venta.' })
+        .int({ error: 'Ingresá un número de punto de venta.' })
+        .min(1, { error: 'El punto de venta va de 1 a 99998.' })
+        .max(99998, { error: 'El punto de venta va de 1 a 99998.' })
+        .nullable(),
+    )
+    .optional(),
+});
+export const cajaPatchInput = cajaInput.partial();
 export type CajaInput = z.input<typeof cajaInput>;
+export type CajaValues = z.output<typeof cajaInput>;
 
 export const TURNO_STATES = ['abierto', 'cerrado'] as const;
 export type TurnoEstado = (typeof TURNO_STATES)[number];
@@ -177,6 +196,7 @@ export const cajaSchema = z.object({
   id: z.string(),
   nombre: z.string(),
   activa: z.boolean(),
+  punto_venta: z.number().nullable(),
   turno_abierto: turnoResumenSchema.nullable(),
 });
 

@@ -58,10 +58,13 @@ export const cajas = pgTable(
       .references(() => businesses.id, { onDelete: 'cascade' }),
     nombre: text('nombre').notNull(),
     activa: boolean('activa').notNull().default(true),
+    /** The ARCA punto de venta its sales are invoiced from (issue 16); null: the setup's default. */
+    puntoVenta: integer('punto_venta'),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t): PgTableExtraConfigValue[] => [
     primaryKey({ name: 'cajas_pkey', columns: [t.id, t.businessId] }),
+    check('cajas_punto_venta', sql`${t.puntoVenta} BETWEEN 1 AND 99998`),
     unique('cajas_business_id_key').on(t.businessId, t.id),
     uniqueIndex('cajas_nombre_idx').on(t.businessId, sql`lower(${t.nombre})`),
   ],

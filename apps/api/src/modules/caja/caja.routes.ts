@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   CAJA_MESSAGES,
   cajaInput,
+  cajaPatchInput,
   medioPagoInput,
   medioPagoUpdate,
   TURNO_STATE_LABELS,
@@ -181,7 +182,22 @@ export async function cajaRoutes(app: App) {
       schema: { tags, params: idParams, body: cajaInput, response: { 201: cajaSchema } },
     },
     async (req, reply) =>
-      reply.status(201).send(await turnos.createCaja(db, businessOf(req).id, authOf(req).id, req.body.nombre)),
+      reply.status(201).send(await turnos.createCaja(db, businessOf(req).id, authOf(req).id, req.body)),
+  );
+  app.patch(
+    '/businesses/:id/cajas/:cajaId',
+    {
+      config: { access: access.admin },
+      schema: { tags, params: cajaParams, body: cajaPatchInput, response: { 200: cajaSchema } },
+    },
+    async (req) =>
+      turnos.updateCaja(
+        db,
+        businessOf(req).id,
+        authOf(req).id,
+        pathId(req.params.cajaId, CAJA_MESSAGES.cajaNotFound),
+        req.body,
+      ),
   );
   app.post(
     '/businesses/:id/cajas/:cajaId/turnos',

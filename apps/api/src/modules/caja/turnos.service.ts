@@ -4,6 +4,7 @@ import {
   centsToDecimal,
   centsToNumber,
   type Caja,
+  type CajaValues,
   type Diferencia,
   type MedioTipo,
   type MontoMedio,
@@ -64,7 +65,10 @@ function toResumen(r: R): TurnoResumen {
 
 export async function listCajas(ex: Executor, businessId: string): Promise<Caja[]> {
   const [cajas, open] = await Promise.all([
-    rows(ex, sql`SELECT id, nombre, activa FROM cajas WHERE business_id = ${businessId} ORDER BY lower(nombre)`),
+    rows(
+      ex,
+      sql`SELECT id, nombre, activa, punto_venta FROM cajas WHERE business_id = ${businessId} ORDER BY lower(nombre)`,
+    ),
     rows(ex, sql`${resumenSelect} WHERE t.business_id = ${businessId} AND t.estado = 'abierto'`),
   ]);
   const byCaja = new Map(open.map((r) => [r.caja_id as string, toResumen(r)]));
@@ -72,16 +76,19 @@ export async function listCajas(ex: Executor, businessId: string): Promise<Caja[
     id: c.id as string,
     nombre: c.nombre as string,
     activa: c.activa as boolean,
+    punto_venta: (c.punto_venta as number | null) ?? null,
     turno_abierto: byCaja.get(c.id as string) ?? null,
   }));
 }
 
-export async function createCaja(db: Db, businessId: string, userId: string, nombre: string): Promise<Caja> {
+export async function createCaja(db: Db, businessId: string, userId: string, input: CajaValues): Promise<Caja> {
+  const punto = input.punto_venta ?? null;
   try {
     return await db.transaction(async (tx) => {
       const [c] = await rows(
         tx,
-        sql`INSERT INTO cajas (business_id, nombre) VALUES (${businessId}, ${nombre}) RETURNING id, nombre, activa`,
+        sql`INSERT INTO cajas (business_id, nombre, punto_venta) VALUES (${businessId}, ${input.nombre}, ${punto})
+            RETURNING id, nombre, activa, punto_venta`,
       );
       await audit(tx, {
         businessId,
@@ -89,9 +96,57 @@ export async function createCaja(db: Db, businessId: string, userId: string, nom
         entidad: 'caja',
         entidadId: c.id as string,
         accion: 'crear',
-        despues: { nombre },
+        despues: { nombre: input.nombre, punto_venta: punto },
       });
-      return { id: c.id as string, nombre: c.nombre as string, activa: c.activa as boolean, turno_abierto: null };
+      return { ...cajaOut(c), turno_abierto: null };
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AppError(409, 'DUPLICATE', CAJA_MESSAGES.cajaNameTaken, { field: 'nombre' });
+    throw e;
+  }
+}
+
+const cajaOut = (c: Record<string, unknown>) => ({
+  id: c.id as string,
+  nombre: c.nombre as string,
+  activa: c.activa as boolean,
+  punto_venta: (c.punto_venta as number | null) ?? null,
+});
+
+/** Renames a caja or sets the ARCA punto de venta it invoices from. */
+export async function updateCaja(
+  db: Db,
+  businessId: string,
+  userId: string,
+  cajaId: string,
+  input: Partial<CajaValues>,
+): Promise<Caja> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [before] = await rows(
+        tx,
+        sql`SELECT id, nombre, activa, punto_venta FROM cajas
+             WHERE business_id = ${businessId} AND id = ${cajaId} FOR UPDATE`,
+      );
+      if (!before) throw notFound(CAJA_MESSAGES.cajaNotFound);
+      const nombre = input.nombre ?? (before.nombre as string);
+      const punto =
+        input.punto_venta === undefined ? ((before.punto_venta as number | null) ?? null) : input.punto_venta;
+      const [c] = await rows(
+        tx,
+        sql`UPDATE cajas SET nombre = ${nombre}, punto_venta = ${punto}
+             WHERE business_id = ${businessId} AND id = ${cajaId} RETURNING id, nombre, activa, punto_venta`,
+      );
+      await audit(tx, {
+        businessId,
+        userId,
+        entidad: 'caja',
+        entidadId: cajaId,
+        accion: 'editar',
+        antes: { nombre: before.nombre, punto_venta: before.punto_venta },
+        despues: { nombre, punto_venta: punto },
+      });
+      return (await listCajas(tx, businessId)).find((x) => x.id === c.id) ?? { ...cajaOut(c), turno_abierto: null };
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError(409, 'DUPLICATE', CAJA_MESSAGES.cajaNameTaken, { field: 'nombre' });

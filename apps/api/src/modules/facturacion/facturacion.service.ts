@@ -211,14 +211,19 @@ const DOC_DE_CLIENTE: Record<string, DocTipo> = { CUIT: 'CUIT', CUIL: 'CUIT', DN
 interface SaleLines {
   total: number;
   estado: string;
+  /** The punto de venta of the caja the sale was taken in, if it has one. */
+  cajaPuntoVenta: number | null;
   lineas: LineaSnapshot[];
   receptor: Receptor & { nombre: string };
 }
 
 async function saleForInvoice(ex: Executor, businessId: string, ventaId: string): Promise<SaleLines> {
   const res = await ex.execute<Record<string, unknown>>(sql`
-    SELECT s.total, s.estado, c.nombre, c.apellido, c.condicion_iva, c.documento_tipo, c.documento_numero, c.direccion
+    SELECT s.total, s.estado, c.nombre, c.apellido, c.condicion_iva, c.documento_tipo, c.documento_numero, c.direccion,
+           k.punto_venta AS caja_punto_venta
       FROM sales s LEFT JOIN customers c ON c.business_id = s.business_id AND c.id = s.cliente_id
+      LEFT JOIN turnos t ON t.business_id = s.business_id AND t.id = s.turno_id
+      LEFT JOIN cajas k ON k.business_id = t.business_id AND k.id = t.caja_id
      WHERE s.business_id = ${businessId} AND s.id = ${ventaId}`);
   const s = res.rows[0];
   if (!s) throw notFound(M.saleNotFound);
@@ -235,6 +240,7 @@ async function saleForInvoice(ex: Executor, businessId: string, ventaId: string)
   return {
     total: toCents(s.total as string),
     estado: s.estado as string,
+    cajaPuntoVenta: (s.caja_punto_venta as number | null) ?? null,
     lineas: items.rows.map((i) => ({
       nombre: i.nombre,
       cantidad: Number(i.cantidad),
@@ -288,7 +294,10 @@ async function facturaValues(
 ) {
   const sale = await saleForInvoice(ex, businessId, ventaId);
   if (sale.estado === 'anulada') throw conflict('INVALID_STATE', M.saleVoided);
-  const pv = opts.puntoVenta ?? cfg.puntoVenta;
+  // The caja's own punto de venta when it has one still in the setup; else the setup's default.
+  const deCaja =
+    sale.cajaPuntoVenta !== null && cfg.puntosVenta.includes(sale.cajaPuntoVenta) ? sale.cajaPuntoVenta : null;
+  const pv = opts.puntoVenta ?? deCaja ?? cfg.puntoVenta;
   if (!cfg.puntosVenta.includes(pv)) throw invalid('punto_venta', M.puntoVentaNotListed);
   const receptor = opts.receptor
     ? { ...opts.receptor, nombre: opts.receptor.nombre ?? sale.receptor.nombre }

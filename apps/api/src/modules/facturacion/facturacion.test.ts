@@ -17,7 +17,7 @@ const { app } = ctx;
 afterAll(() => fake.close());
 const owner = await registerUser(app, 'Factura');
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
 const call = (u: TestUser, method: Method, url: string, payload?: object) =>
   app.inject({ method, url, headers: u.auth, ...(payload ? { payload } : {}) });
 
@@ -212,6 +212,37 @@ describe('facturación: setup', () => {
     expect((await call(owner, 'GET', `/api/v1/businesses/${other}/facturacion/comprobantes/${c.id}`)).statusCode).toBe(
       404,
     );
+  });
+
+  it('a caja with its own punto de venta invoices from it; the others from the default', async () => {
+    const s = await shop('Dos Cajas', 'monotributo', MONO, { puntos_venta: [3, 4] });
+    const bad = await s.r('POST', '/cajas', { nombre: 'Caja 2', punto_venta: 0 });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors[0]).toMatchObject({ field: 'punto_venta', message: 'El punto de venta va de 1 a 99998.' });
+    const caja = await s.r('POST', '/cajas', { nombre: 'Caja 2', punto_venta: 4 });
+    expect(caja.statusCode, caja.body).toBe(201);
+    expect(caja.json()).toMatchObject({ nombre: 'Caja 2', punto_venta: 4 });
+    const p = await s.product('Cuaderno', 1500);
+    // Sold before any turno is open: no caja, the default punto de venta.
+    const sinCaja = await s.sell({ items: [{ id: p.id, cantidad: 1 }] });
+    const turno = await s.r('POST', `/cajas/${caja.json().id}/turnos`, { fondo_inicial: 0 });
+    expect(turno.statusCode, turno.body).toBe(201);
+    const enCaja2 = await s.sell({ items: [{ id: p.id, cantidad: 1 }], turno_id: turno.json().id });
+    const c2 = (await s.emitir(enCaja2.id)).json();
+    const c1 = (await s.emitir(sinCaja.id)).json();
+    await settle();
+    // The fake ARCA numbers per CUIT and punto de venta across this file: numbers are relative.
+    const f2 = await s.comprobante(c2.id);
+    const f1 = await s.comprobante(c1.id);
+    expect(f2).toMatchObject({ punto_venta: 4, estado: 'autorizado' });
+    expect(f1).toMatchObject({ punto_venta: 3, estado: 'autorizado' });
+    // Back to the default: the caja's next sale goes to punto de venta 3, numbered after the first.
+    const patched = await s.r('PATCH', `/cajas/${caja.json().id}`, { punto_venta: null });
+    expect(patched.json()).toMatchObject({ nombre: 'Caja 2', punto_venta: null });
+    const otra = await s.sell({ items: [{ id: p.id, cantidad: 1 }], turno_id: turno.json().id });
+    const c3 = (await s.emitir(otra.id)).json();
+    await settle();
+    expect(await s.comprobante(c3.id)).toMatchObject({ punto_venta: 3, numero: f1.numero + 1 });
   });
 
   it('looks a CUIT up in the padrón A5', async () => {

@@ -1,4 +1,4 @@
-import { Download, LogOut, Plus, Printer, Wallet } from 'lucide-react';
+import { Download, LogOut, Pencil, Plus, Printer, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { TURNO_STATE_LABELS, type Caja, type Turno } from '@mostrador/shared/caja';
 import { useBusiness } from '@/app/business-context';
@@ -14,7 +14,7 @@ import { useDownload } from '@/lib/download';
 import { formatDateTime, formatMoney, todayIn, type Formatting } from '@/lib/format';
 import { useCajas, useMedios, useTurno, useTurnos } from './caja.api';
 import { MediosSection } from './medios-section';
-import { CloseDialog, MoveDialog, NewCajaDialog, OpenTurnoDialog } from './turno-dialogs';
+import { CajaDialog, CloseDialog, MoveDialog, OpenTurnoDialog } from './turno-dialogs';
 import { PrintableTurno, TurnoReport } from './turno-report';
 
 const PAGE_SIZE = 20;
@@ -37,6 +37,7 @@ function CajaScreen() {
   const [closing, setClosing] = useState<Turno | null>(null);
   const [shown, setShown] = useState<string | null>(null);
   const [newCaja, setNewCaja] = useState(false);
+  const [editing, setEditing] = useState<Caja | null>(null);
   const isAdmin = business?.rol === 'admin' || business?.es_creador;
   return (
     <>
@@ -63,13 +64,15 @@ function CajaScreen() {
             onMove={setMoving}
             onClose={setClosing}
             onShow={setShown}
+            onEdit={isAdmin ? () => setEditing(c) : undefined}
           />
         ))}
       </div>
       <TurnosList onShow={setShown} />
       {isAdmin && <MediosSection />}
       <OpenTurnoDialog caja={opening} onClose={() => setOpening(null)} />
-      <NewCajaDialog open={newCaja} onClose={() => setNewCaja(false)} />
+      <CajaDialog open={newCaja} onClose={() => setNewCaja(false)} />
+      <CajaDialog open={editing !== null} caja={editing} onClose={() => setEditing(null)} />
       <MoveDialog turno={moving} onClose={() => setMoving(null)} />
       <CloseDialog
         turno={closing}
@@ -91,8 +94,10 @@ function CajaCard({
   onMove,
   onClose,
   onShow,
+  onEdit,
 }: {
   caja: Caja;
+  onEdit?: () => void;
   canOperate: boolean;
   onOpen: () => void;
   onMove: (t: Turno) => void;
@@ -109,9 +114,21 @@ function CajaCard({
   return (
     <Card className="space-y-3">
       <div className="flex items-center justify-between gap-2">
-        <h2 className="text-lg font-semibold text-slate-900">{caja.nombre}</h2>
+        <div className="flex min-w-0 items-center gap-1">
+          <h2 className="truncate text-lg font-semibold text-slate-900">{caja.nombre}</h2>
+          {onEdit && (
+            <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Editar ${caja.nombre}`}>
+              <Pencil className="h-4 w-4" />
+            </Button>
+          )}
+        </div>
         <Badge color={open ? 'green' : 'gray'}>{open ? `Turno #${open.numero} abierto` : 'Cerrada'}</Badge>
       </div>
+      {caja.punto_venta !== null && (
+        <p className="text-xs text-slate-500">
+          Factura desde el punto de venta {String(caja.punto_venta).padStart(4, '0')}
+        </p>
+      )}
       {!open ? (
         <>
           <p className="text-sm text-slate-600">No hay un turno abierto en esta caja.</p>

@@ -94,8 +94,13 @@ export const useCloseTurno = () =>
       }),
   );
 
-export const useCreateCaja = () =>
-  useCajaMutation((b, nombre: string) => api.post<Caja>(`/businesses/${b}/cajas`, { nombre }));
+/** Creates a caja, or renames one and sets its ARCA punto de venta (null: the setup's default). */
+export const useSaveCaja = () =>
+  useCajaMutation((b, v: { id?: string; nombre: string; punto_venta: number | null }) =>
+    v.id
+      ? api.patch<Caja>(`/businesses/${b}/cajas/${v.id}`, { nombre: v.nombre, punto_venta: v.punto_venta })
+      : api.post<Caja>(`/businesses/${b}/cajas`, { nombre: v.nombre, punto_venta: v.punto_venta }),
+  );
 
 export const useSaveMedio = () =>
   useCajaMutation((b, v: { id?: string; body: Partial<MedioPagoInput> }) =>

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import type { Turno } from '@mostrador/shared/caja';
+import type { Caja, Turno } from '@mostrador/shared/caja';
 import { useBusiness } from '@/app/business-context';
 import { Dialog } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-actions';
 import { Field, Input, Select, Textarea } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { INVALID_AMOUNT, parseDecimal } from '@/lib/decimal';
 import { formatMoney } from '@/lib/format';
-import { useCloseTurno, useCreateCaja, useMedios, useOpenTurno, useTurnoMove } from './caja.api';
+import { useCloseTurno, useMedios, useOpenTurno, useSaveCaja, useTurnoMove } from './caja.api';
 
 /** Cents typed the es-AR way, or an error message. */
 function readAmount(text: string, required = true): { cents: number } | { error: string } {
@@ -249,38 +249,69 @@ export function CloseDialog({
   );
 }
 
-export function NewCajaDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [nombre, setNombre] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const create = useCreateCaja();
+/** A new caja, or one to rename or to give its own ARCA punto de venta (`caja` set). */
+export function CajaDialog({ open, caja, onClose }: { open: boolean; caja?: Caja | null; onClose: () => void }) {
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && onClose()} title={caja ? `Editar ${caja.nombre}` : 'Nueva caja'}>
+      {open && <CajaForm key={caja?.id ?? 'nueva'} caja={caja ?? null} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function CajaForm({ caja, onClose }: { caja: Caja | null; onClose: () => void }) {
+  const [nombre, setNombre] = useState(caja?.nombre ?? '');
+  const [punto, setPunto] = useState(caja?.punto_venta ? String(caja.punto_venta) : '');
+  const [errors, setErrors] = useState<{ nombre?: string; punto_venta?: string; form?: string }>({});
+  const save = useSaveCaja();
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!nombre.trim()) return setError('Este campo es obligatorio.');
+    if (!nombre.trim()) return setErrors({ nombre: 'Este campo es obligatorio.' });
+    const n = punto.trim() ? Number(punto.trim()) : null;
+    if (n !== null && !(Number.isInteger(n) && n >= 1 && n <= 99998))
+      return setErrors({ punto_venta: 'El punto de venta va de 1 a 99998.' });
     try {
-      await create.mutateAsync(nombre.trim());
-      setNombre('');
-      setError(null);
+      await save.mutateAsync({ id: caja?.id, nombre: nombre.trim(), punto_venta: n });
       onClose();
     } catch (err) {
-      setError(errorMessage(err, 'No se pudo crear la caja.'));
+      const field = err instanceof ApiError ? err.errors[0]?.field : undefined;
+      const message = errorMessage(err, 'No se pudo guardar la caja.');
+      setErrors(field === 'nombre' || field === 'punto_venta' ? { [field]: message } : { form: message });
     }
   }
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && onClose()} title="Nueva caja">
-      <form onSubmit={submit} className="space-y-4" noValidate>
-        <Field id="caja-nombre" label="Nombre" error={error ?? undefined} required>
-          <Input
-            id="caja-nombre"
-            autoFocus
-            maxLength={60}
-            placeholder="Caja 2"
-            value={nombre}
-            onChange={(e) => setNombre(e.target.value)}
-            aria-invalid={Boolean(error)}
-          />
-        </Field>
-        <FormActions error={null} busy={create.isPending} onCancel={onClose} submitLabel="Crear caja" />
-      </form>
-    </Dialog>
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <Field id="caja-nombre" label="Nombre" error={errors.nombre} required>
+        <Input
+          id="caja-nombre"
+          autoFocus
+          maxLength={60}
+          placeholder="Caja 2"
+          value={nombre}
+          onChange={(e) => setNombre(e.target.value)}
+          aria-invalid={Boolean(errors.nombre)}
+        />
+      </Field>
+      <Field
+        id="caja-punto-venta"
+        label="Punto de venta de ARCA (opcional)"
+        hint="Si facturás desde esta caja con su propio punto de venta. Vacío: el de Facturación."
+        error={errors.punto_venta}
+      >
+        <Input
+          id="caja-punto-venta"
+          inputMode="numeric"
+          placeholder="4"
+          value={punto}
+          onChange={(e) => setPunto(e.target.value.replace(/\D/g, ''))}
+          aria-invalid={Boolean(errors.punto_venta)}
+        />
+      </Field>
+      <FormActions
+        error={errors.form ?? null}
+        busy={save.isPending}
+        onCancel={onClose}
+        submitLabel={caja ? 'Guardar' : 'Crear caja'}
+      />
+    </form>
   );
 }
