@@ -225,3 +225,35 @@ test('fiado: a sale on the customer account from the POS, a partial payment with
   const turno = await api(request, owner, 'get', `/businesses/${businessId}/turnos/${caja.turno_abierto.id}`);
   expect(turno.esperado.map((e: { monto: number }) => e.monto)).toContain(5000);
 });
+
+test('an owner adds a caja with its own ARCA punto de venta, fixes a wrong one, and renames a caja', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, 'Rosa');
+  const businessId = await createBusiness(request, owner, 'Almacén Dos Cajas', { turno: false });
+  await signIn(page, owner, businessId);
+  await page.goto('/caja');
+  await page.getByRole('button', { name: 'Nueva caja' }).click();
+  const nueva = page.getByRole('dialog', { name: 'Nueva caja' });
+  await nueva.getByLabel('Nombre').fill('Caja del fondo');
+  await nueva.getByLabel('Punto de venta de ARCA (opcional)').fill('100000');
+  await nueva.getByRole('button', { name: 'Crear caja' }).click();
+  await expect(nueva.getByText('El punto de venta va de 1 a 99998.')).toBeVisible();
+  await nueva.getByLabel('Punto de venta de ARCA (opcional)').fill('4');
+  await nueva.getByRole('button', { name: 'Crear caja' }).click();
+  await expect(nueva).toHaveCount(0);
+  await expect(page.getByText('Factura desde el punto de venta 0004')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Editar Caja del fondo' }).click();
+  const editar = page.getByRole('dialog', { name: 'Editar Caja del fondo' });
+  await expect(editar.getByLabel('Punto de venta de ARCA (opcional)')).toHaveValue('4');
+  await editar.getByLabel('Nombre').fill('Caja 2');
+  await editar.getByLabel('Punto de venta de ARCA (opcional)').fill('');
+  await editar.getByRole('button', { name: 'Guardar' }).click();
+  await expect(editar).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Caja 2' })).toBeVisible();
+  await expect(page.getByText(/Factura desde el punto de venta/)).toHaveCount(0);
+  const cajas = await api(request, owner, 'get', `/businesses/${businessId}/cajas`);
+  expect(cajas.find((c: { nombre: string }) => c.nombre === 'Caja 2')).toMatchObject({ punto_venta: null });
+});
