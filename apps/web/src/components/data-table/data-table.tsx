@@ -79,6 +79,8 @@ export interface DataTableProps<T> {
   pageSize?: number;
   /** "resultados" / "resultado" for the browser's own pages. */
   countLabel?: [one: string, other: string];
+  /** A row's own look (a product low on stock, a voided purchase). */
+  rowClassName?: (row: T) => string | false | undefined;
 }
 
 const ariaSort = (dir: false | 'asc' | 'desc') =>
@@ -116,6 +118,7 @@ function Table<T>({
   pagination,
   pageSize = 50,
   countLabel = ['resultado', 'resultados'],
+  rowClassName,
 }: Omit<DataTableProps<T>, 'query' | 'loadError'>) {
   const [localSorting, setLocalSorting] = useState<SortingState>([]);
   const [localPage, setLocalPage] = useState(0);
@@ -244,7 +247,10 @@ function Table<T>({
           {table.getRowModel().rows.map((row) => (
             <tr
               key={row.id}
-              className="hover:bg-slate-50 max-sm:flex max-sm:flex-col max-sm:gap-0.5 max-sm:px-4 max-sm:py-3"
+              className={cn(
+                'hover:bg-slate-50 max-sm:flex max-sm:flex-col max-sm:gap-0.5 max-sm:px-4 max-sm:py-3',
+                rowClassName?.(row.original),
+              )}
             >
               {row.getVisibleCells().map((cell) => {
                 const meta = cell.column.columnDef.meta;
