@@ -10,7 +10,7 @@ import {
   type Updater,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { ErrorNote } from '@/components/ui/misc';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
@@ -120,6 +120,7 @@ function Table<T>({
   countLabel = ['resultado', 'resultados'],
   rowClassName,
 }: Omit<DataTableProps<T>, 'query' | 'loadError'>) {
+  const sortId = useId();
   const [localSorting, setLocalSorting] = useState<SortingState>([]);
   const [localPage, setLocalPage] = useState(0);
   const [visibility, setVisibility] = useColumnVisibility(screen, columns as ColumnDef<T, unknown>[]);
@@ -172,9 +173,13 @@ function Table<T>({
       <div className="flex items-center justify-end gap-2 border-b border-slate-100 px-3 py-2">
         {sortable.length > 0 && (
           // Phones have no header row: the order is chosen here.
-          <label className="mr-auto flex items-center gap-2 text-sm text-slate-600 sm:hidden">
-            <span className="shrink-0">Ordenar por</span>
+          // (A label wrapping the select would take its options' text into its name.)
+          <div className="mr-auto flex items-center gap-2 text-sm text-slate-600 sm:hidden">
+            <label htmlFor={sortId} className="shrink-0">
+              Ordenar por
+            </label>
             <select
+              id={sortId}
               className="h-8 rounded-lg border border-slate-300 bg-white px-2 text-sm"
               value={current ? `${current.id}:${current.desc ? 'desc' : 'asc'}` : ''}
               onChange={(e) => {
@@ -195,7 +200,7 @@ function Table<T>({
                 ];
               })}
             </select>
-          </label>
+          </div>
         )}
         <ColumnsMenu table={table} />
       </div>
