@@ -365,8 +365,8 @@ function saleColumns({
     {
       id: 'fecha',
       header: 'Fecha',
+      // Newest first is the default order: the first click shows the oldest first.
       accessorKey: 'fecha',
-      sortDescFirst: true,
       meta: { label: 'Fecha', className: 'whitespace-nowrap text-slate-500' },
       cell: ({ row: { original: s } }) => formatDateTime(s.fecha, formatting),
     },
