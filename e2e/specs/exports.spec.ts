@@ -74,7 +74,7 @@ test('every export button downloads a real .xlsx with the rows on screen: produc
   expect(suppliers.cells).toContain('Distribuidora Exporta');
 
   await page.goto('/compras');
-  await expect(page.getByRole('list', { name: 'Compras' })).toContainText('Distribuidora Exporta');
+  await expect(page.getByRole('table', { name: 'Compras' })).toContainText('Distribuidora Exporta');
   const purchases = await exportFrom(page, page.getByRole('button', { name: 'Exportar', exact: true }));
   expect(purchases.name).toMatch(/\.xlsx$/);
   expect(purchases.cells).toContain('Distribuidora Exporta');

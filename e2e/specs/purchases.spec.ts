@@ -214,7 +214,7 @@ test('purchases: a cash order cancelled after reception gives the stock back; a 
   await page.goto('/compras?estado=recibida');
   await expect(page.getByText('Ninguna compra coincide con los filtros')).toBeVisible();
   await page.getByLabel('Estado').selectOption({ label: 'Cancelada' });
-  await expect(page.getByRole('list', { name: 'Compras' })).toContainText('Golosinas Express');
+  await expect(page.getByRole('table', { name: 'Compras' })).toContainText('Golosinas Express');
   await page.goto('/proveedores');
   await page.getByRole('button', { name: 'Eliminar Golosinas Express' }).click();
   const del = page.getByRole('dialog', { name: 'Eliminar proveedor' });

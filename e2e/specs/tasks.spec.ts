@@ -93,9 +93,9 @@ test('tasks are created, assigned, moved through their states and seen in the ca
   await dlg.getByLabel('Fin').fill(`${day(1)}T18:00`);
   await dlg.getByRole('button', { name: 'Guardar' }).click();
   await expect(dlg).toBeHidden();
-  const tasks = page.getByRole('list', { name: 'Tareas' });
-  const inventario = tasks.getByRole('listitem').filter({ hasText: 'Contar inventario' });
-  await expect(inventario).toContainText('Asignada a Luis Prueba');
+  const tasks = page.getByRole('table', { name: 'Tareas' }).locator('tbody');
+  const inventario = tasks.getByRole('row').filter({ hasText: 'Contar inventario' });
+  await expect(inventario).toContainText('Luis Prueba');
   await expect(inventario).toContainText('Alta');
 
   // An overdue, urgent one.
@@ -106,7 +106,7 @@ test('tasks are created, assigned, moved through their states and seen in the ca
   await dlg.getByLabel('Fin').fill(`${day(-1)}T10:00`);
   await dlg.getByRole('button', { name: 'Guardar' }).click();
   await expect(dlg).toBeHidden();
-  const luz = tasks.getByRole('listitem').filter({ hasText: 'Pagar la luz' });
+  const luz = tasks.getByRole('row').filter({ hasText: 'Pagar la luz' });
   await expect(luz).toContainText('Vencida');
   await expect(luz).toContainText('Sin asignar');
   await expect(stat(page, 'Total')).toHaveText('Total2');
@@ -124,21 +124,21 @@ test('tasks are created, assigned, moved through their states and seen in the ca
 
   // Filters and search.
   await page.getByLabel('Estado', { exact: true }).selectOption({ label: 'Completada' });
-  await expect(tasks.getByRole('listitem')).toHaveCount(1);
+  await expect(tasks.getByRole('row')).toHaveCount(1);
   await expect(tasks).toContainText('Contar inventario');
   await page.getByLabel('Estado', { exact: true }).selectOption({ label: 'Todos' });
   await page.getByLabel('Buscar').fill('luz');
-  await expect(tasks.getByRole('listitem')).toHaveCount(1);
+  await expect(tasks.getByRole('row')).toHaveCount(1);
   await expect(tasks).toContainText('Pagar la luz');
   await page.getByLabel('Buscar').fill('');
   await page.getByLabel('Asignada a').selectOption({ label: 'Luis Prueba' });
-  await expect(tasks.getByRole('listitem')).toHaveCount(1);
+  await expect(tasks.getByRole('row')).toHaveCount(1);
   await expect(tasks).toContainText('Contar inventario');
   await page.getByLabel('Asignada a').selectOption({ label: 'Cualquiera' });
   await page.getByLabel('Prioridad').selectOption({ label: 'Urgente' });
-  await expect(tasks.getByRole('listitem')).toHaveCount(1);
+  await expect(tasks.getByRole('row')).toHaveCount(1);
   await page.getByLabel('Prioridad').selectOption({ label: 'Todas' });
-  await expect(tasks.getByRole('listitem')).toHaveCount(2);
+  await expect(tasks.getByRole('row')).toHaveCount(2);
 
   // Edit through the dialog.
   await page.getByRole('button', { name: 'Editar «Pagar la luz»' }).click();
@@ -184,8 +184,8 @@ test('tasks are created, assigned, moved through their states and seen in the ca
   const memberPage = await memberContext.newPage();
   await signIn(memberPage, luis, businessId);
   await memberPage.goto('/tasks');
-  const mine = memberPage.getByRole('list', { name: 'Tareas' });
-  await expect(mine.getByRole('listitem')).toHaveCount(1);
+  const mine = memberPage.getByRole('table', { name: 'Tareas' }).locator('tbody');
+  await expect(mine.getByRole('row')).toHaveCount(1);
   await expect(mine).toContainText('Contar inventario');
   await expect(memberPage.getByRole('button', { name: 'Nueva tarea' })).toHaveCount(0);
   await expect(memberPage.getByRole('button', { name: /^Editar/ })).toHaveCount(0);
@@ -208,7 +208,7 @@ test('tasks are created, assigned, moved through their states and seen in the ca
   await expect(confirm).toContainText('¿Estás seguro de que querés eliminar la tarea «Pagar la luz (Edesur)»?');
   await confirm.getByRole('button', { name: 'Eliminar' }).click();
   await expect(confirm).toBeHidden();
-  await expect(tasks.getByRole('listitem')).toHaveCount(1);
+  await expect(tasks.getByRole('row')).toHaveCount(1);
   await expect(tasks.getByRole('combobox', { name: 'Estado de «Contar inventario»' })).toHaveValue('en_progreso');
   await expect(stat(page, 'Total')).toHaveText('Total1');
 });

@@ -265,6 +265,9 @@ function checkRange(v: { fecha_desde?: string; fecha_hasta?: string }, ctx: z.Re
   }
 }
 
+/** Columns the sales list sorts by (`orden`, with `direccion` asc|desc); newest first otherwise. */
+export const SALE_SORTS = ['fecha', 'numero', 'total'] as const;
+
 export const saleListQuery = z.preprocess(
   dateRangeAliases,
   z
@@ -274,6 +277,8 @@ export const saleListQuery = z.preprocess(
       estado: queryParam(oneOfCi(SALE_STATES)),
       cliente_id: queryParam(z.uuid({ error: 'Identificador no válido.' })),
       metodo_pago: queryParam(paymentMethod()),
+      orden: queryParam(oneOfCi(SALE_SORTS)),
+      direccion: queryParam(oneOfCi(['asc', 'desc'] as const)),
       ...pageQuery(SALE_LIST_DEFAULT_LIMIT, SALE_LIST_MAX_LIMIT),
     })
     .superRefine(checkRange),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDate, optText, queryBool, reqText } from './validation.js';
-import { queryInt } from './customers.js';
+import { oneOfCi, queryInt, queryParam } from './customers.js';
 
 /* ---------------------------------------------------------------- constants (API-CONTRACT §11) */
 
@@ -263,6 +263,10 @@ const assigneeFilter = () =>
     }),
   );
 
+/** Columns the task list sorts by (`orden`, with `direccion` asc|desc); newest first otherwise. */
+export const TASK_SORTS = ['titulo', 'prioridad', 'estado', 'fecha_fin', 'creado_en'] as const;
+export type TaskSort = (typeof TASK_SORTS)[number];
+
 export const taskListQuery = z.object({
   estado: choiceList(TASK_STATES),
   prioridad: choiceList(TASK_PRIORITIES),
@@ -273,6 +277,8 @@ export const taskListQuery = z.object({
   vencida: q(queryBool()),
   pagina: q(queryInt().pipe(z.number().min(1))).transform((n) => n ?? 1),
   por_pagina: q(queryInt().pipe(z.number().min(1))).transform((n) => Math.min(n ?? TASK_PAGE_DEFAULT, TASK_PAGE_MAX)),
+  orden: queryParam(oneOfCi(TASK_SORTS)),
+  direccion: queryParam(oneOfCi(['asc', 'desc'] as const)),
 });
 export type TaskListQuery = z.output<typeof taskListQuery>;
 

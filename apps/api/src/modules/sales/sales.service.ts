@@ -197,7 +197,16 @@ export async function getSale(ex: Executor, businessId: string, id: string): Pro
   return toSale(row, items.get(id) ?? [], pagos.get(id) ?? []);
 }
 
-/** Newest first; `total_ventas` counts every sale matching the filters. */
+/** Newest first unless `orden` asks for the number or the total (ties newest first). */
+function orderOf(q: SaleListQuery): SQL[] {
+  const dir = q.direccion === 'desc' ? desc : asc;
+  const newest = [desc(sales.fecha), desc(sales.numero)];
+  if (q.orden === 'total') return [dir(sales.total), ...newest];
+  if (q.orden === 'fecha' || q.orden === 'numero') return [dir(sales.fecha), dir(sales.numero)];
+  return newest;
+}
+
+/** Newest first (or by `orden`); `total_ventas` counts every sale matching the filters. */
 export async function listSales(db: Db, businessId: string, timezone: string, q: SaleListQuery) {
   const where: SQL[] = [eq(sales.businessId, businessId)];
   const { from, to } = dayRange(timezone, q.fecha_desde, q.fecha_hasta);
@@ -214,7 +223,11 @@ export async function listSales(db: Db, businessId: string, timezone: string, q:
   }
   const cond = and(...where);
   const [rows, [{ total }]] = await Promise.all([
-    selectSales(db).where(cond).orderBy(desc(sales.fecha), desc(sales.numero)).limit(q.limit).offset(q.offset),
+    selectSales(db)
+      .where(cond)
+      .orderBy(...orderOf(q))
+      .limit(q.limit)
+      .offset(q.offset),
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(sales)

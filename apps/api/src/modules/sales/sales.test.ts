@@ -614,3 +614,28 @@ describe('references and plan state', () => {
     expect((await get(`/businesses/${b3}/ventas/reporte?formato=xlsx`, owner3)).statusCode).toBe(200);
   });
 });
+
+describe('sales list: sorting', () => {
+  it('sorts by date, number and total either way; a bad value is a 422 in Spanish', async () => {
+    const o = await registerUser(app, 'Ordena');
+    const b = await createBusiness(app, o, 'Ventas ordenadas');
+    const p = await product({ nombre: 'Caramelo', precio_venta: 10, stock_actual: 100 }, b, o);
+    for (const cantidad of [3, 1, 2]) {
+      clock = new Date(clock.getTime() + 60_000);
+      const sold = await post('/ventas/record-sale', { metodo_pago: 'efectivo', items: [{ id: p.id, cantidad }] }, o);
+      expect(sold.statusCode, sold.body).toBe(201);
+    }
+    const numbers = async (qs: string) =>
+      ((await get(`/businesses/${b}/ventas/sales${qs}`, o)).json().ventas as { numero: number }[]).map((s) => s.numero);
+    expect(await numbers('')).toEqual([3, 2, 1]);
+    expect(await numbers('?orden=fecha')).toEqual([1, 2, 3]);
+    expect(await numbers('?orden=numero&direccion=desc')).toEqual([3, 2, 1]);
+    expect(await numbers('?orden=total')).toEqual([2, 3, 1]);
+    expect(await numbers('?orden=total&direccion=desc')).toEqual([1, 3, 2]);
+    for (const bad of ['?orden=cliente', '?direccion=abajo']) {
+      const res = await get(`/businesses/${b}/ventas/sales${bad}`, o);
+      expect(res.statusCode, bad).toBe(422);
+      expect(res.body, bad).toMatch(/Valor no válido/);
+    }
+  });
+});

@@ -6,6 +6,7 @@ import {
   TASK_CALENDAR_MAX_DAYS,
   TASK_MESSAGES,
   TASK_PRIORITIES,
+  TASK_STATES,
   zonedToInstant,
   type CalendarTask,
   type Task,
@@ -22,6 +23,7 @@ import { businesses, businessMembers, tasks, users } from '../../db/schema/index
 import { assertCan, hasFullAccess, isUuid, type BusinessContext } from '../../lib/access.js';
 import { addDays, daysBetween, todayIn } from '../../lib/dates.js';
 import { invalid, notFound } from '../../lib/errors.js';
+import { es } from '../products/common.js';
 
 /** Who is asking: the user and their business context (flags, time zone). */
 export interface TaskActor {
@@ -138,6 +140,33 @@ async function findVisible(ex: Executor, a: TaskActor, id: string, lock = false)
 
 /* ---------------------------------------------------------------- reads */
 
+/** A list's rank of a text column by the order of its choices (priority, state). */
+const rank = (col: SQL | unknown, values: readonly string[]) =>
+  sql`array_position(ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[], ${col})`;
+
+/** Newest first unless `orden` asks for a column (ties newest first; no end date goes last). */
+function orderOf(q: TaskListQuery): SQL[] {
+  const dir = q.direccion === 'desc' ? desc : asc;
+  const newest = [desc(tasks.creadoEn), desc(tasks.id)];
+  switch (q.orden) {
+    case 'titulo':
+      return [dir(es(tasks.titulo)), ...newest];
+    case 'prioridad':
+      return [dir(rank(tasks.prioridad, TASK_PRIORITIES)), ...newest];
+    case 'estado':
+      return [dir(rank(tasks.estado, TASK_STATES)), ...newest];
+    case 'fecha_fin':
+      return [sql`${tasks.fechaFin} IS NULL`, dir(tasks.fechaFin), ...newest];
+    case 'creado_en':
+      return [dir(tasks.creadoEn), dir(tasks.id)];
+    default:
+      return newest;
+  }
+}
+
 export async function listTasks(db: Db, a: TaskActor, q: TaskListQuery): Promise<TaskPage> {
   const where: (SQL | undefined)[] = [eq(tasks.businessId, a.business.id), visibility(a)];
   if (q.estado?.length) where.push(inArray(tasks.estado, q.estado));
@@ -151,7 +180,7 @@ export async function listTasks(db: Db, a: TaskActor, q: TaskListQuery): Promise
   const [rows, [{ total }]] = await Promise.all([
     selectTasks(db)
       .where(cond)
-      .orderBy(desc(tasks.creadoEn), desc(tasks.id))
+      .orderBy(...orderOf(q))
       .limit(q.por_pagina)
       .offset((q.pagina - 1) * q.por_pagina),
     db

@@ -399,6 +399,34 @@ describe('lists, statistics and calendar', () => {
     expect(await ids('', worker)).toEqual([d.id, a.id]);
   });
 
+  it('sorts the list by title, priority, state, end date and creation either way', async () => {
+    const { boss, post, get } = await setup();
+    const a = await post({ titulo: 'Órdenes de compra', prioridad: 'alta', fecha_fin: '2026-04-02' });
+    const b = await post({ titulo: 'barrer', prioridad: 'baja', estado: 'completada' });
+    const c = await post({
+      titulo: 'Cerrar caja',
+      prioridad: 'urgente',
+      estado: 'en_progreso',
+      fecha_fin: '2026-03-20',
+    });
+    const ids = async (path: string) => (await get(boss, path)).json().tareas.map((t: { id: string }) => t.id);
+    expect(await ids('?orden=titulo')).toEqual([b.id, c.id, a.id]);
+    expect(await ids('?orden=titulo&direccion=desc')).toEqual([a.id, c.id, b.id]);
+    expect(await ids('?orden=prioridad')).toEqual([b.id, a.id, c.id]);
+    expect(await ids('?orden=prioridad&direccion=DESC')).toEqual([c.id, a.id, b.id]);
+    expect(await ids('?orden=estado')).toEqual([a.id, c.id, b.id]);
+    // Tasks without an end date go last either way.
+    expect(await ids('?orden=fecha_fin')).toEqual([c.id, a.id, b.id]);
+    expect(await ids('?orden=fecha_fin&direccion=desc')).toEqual([a.id, c.id, b.id]);
+    expect(await ids('?orden=creado_en')).toEqual([a.id, b.id, c.id]);
+    expect(await ids('')).toEqual([c.id, b.id, a.id]);
+    for (const bad of ['?orden=color', '?direccion=arriba']) {
+      const res = await get(boss, bad);
+      expect(res.statusCode, bad).toBe(422);
+      expect(res.body, bad).toMatch(/Valor no válido/);
+    }
+  });
+
   it('statistics count the visible tasks exactly', async () => {
     const { boss, worker, post, get } = await setup();
     const spec: [string, string, string | null, boolean][] = [

@@ -173,4 +173,30 @@ describe('DataTable', () => {
     expect(cells[1].getAttribute('data-label')).toBe('Saldo');
     expect(within(first).getByRole('button', { name: 'Editar Marta' })).toBeTruthy();
   });
+
+  it("opens a row's detail under it across the table, gives rows their own class, and names the phone sort select by its label alone", () => {
+    render(
+      <DataTable
+        screen="t-detail"
+        label="Personas"
+        columns={columns}
+        rows={rows}
+        rowId={(r) => r.id}
+        empty="Nada"
+        rowClassName={(r) => r.saldo > 500 && 'fila-alta'}
+        detail={(r) => (r.id === '2' ? <p>Detalle de {r.nombre}</p> : null)}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Personas' });
+    const bodyRows = within(table).getAllByRole('row').slice(1);
+    // Marta, Ana, Ana's detail, Zoe.
+    expect(bodyRows).toHaveLength(4);
+    const detail = within(bodyRows[2]).getByRole('cell');
+    expect(detail.textContent).toBe('Detalle de Ana');
+    // Nombre, Saldo and the actions: the hidden e-mail column takes no place.
+    expect(detail.getAttribute('colspan')).toBe('3');
+    expect(bodyRows[3].className).toContain('fila-alta');
+    expect(bodyRows[0].className).not.toContain('fila-alta');
+    expect(screen.getByRole('combobox', { name: 'Ordenar por' })).toBeTruthy();
+  });
 });

@@ -10,7 +10,7 @@ import {
   type Updater,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { Fragment, useId, useState, type ReactNode } from 'react';
 import { ErrorNote } from '@/components/ui/misc';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
@@ -79,6 +79,10 @@ export interface DataTableProps<T> {
   pageSize?: number;
   /** "resultados" / "resultado" for the browser's own pages. */
   countLabel?: [one: string, other: string];
+  /** What an opened row shows under it, across the whole table (null while it is closed). */
+  detail?: (row: T) => ReactNode;
+  /** A row's own look (a product low on stock, a voided purchase). */
+  rowClassName?: (row: T) => string | false | undefined;
 }
 
 const ariaSort = (dir: false | 'asc' | 'desc') =>
@@ -116,7 +120,10 @@ function Table<T>({
   pagination,
   pageSize = 50,
   countLabel = ['resultado', 'resultados'],
+  rowClassName,
+  detail,
 }: Omit<DataTableProps<T>, 'query' | 'loadError'>) {
+  const sortId = useId();
   const [localSorting, setLocalSorting] = useState<SortingState>([]);
   const [localPage, setLocalPage] = useState(0);
   const [visibility, setVisibility] = useColumnVisibility(screen, columns as ColumnDef<T, unknown>[]);
@@ -169,9 +176,13 @@ function Table<T>({
       <div className="flex items-center justify-end gap-2 border-b border-slate-100 px-3 py-2">
         {sortable.length > 0 && (
           // Phones have no header row: the order is chosen here.
-          <label className="mr-auto flex items-center gap-2 text-sm text-slate-600 sm:hidden">
-            <span className="shrink-0">Ordenar por</span>
+          // (A label wrapping the select would take its options' text into its name.)
+          <div className="mr-auto flex items-center gap-2 text-sm text-slate-600 sm:hidden">
+            <label htmlFor={sortId} className="shrink-0">
+              Ordenar por
+            </label>
             <select
+              id={sortId}
               className="h-8 rounded-lg border border-slate-300 bg-white px-2 text-sm"
               value={current ? `${current.id}:${current.desc ? 'desc' : 'asc'}` : ''}
               onChange={(e) => {
@@ -192,7 +203,7 @@ function Table<T>({
                 ];
               })}
             </select>
-          </label>
+          </div>
         )}
         <ColumnsMenu table={table} />
       </div>
@@ -241,36 +252,51 @@ function Table<T>({
           ))}
         </thead>
         <tbody className="divide-y divide-slate-100 max-sm:block">
-          {table.getRowModel().rows.map((row) => (
-            <tr
-              key={row.id}
-              className="hover:bg-slate-50 max-sm:flex max-sm:flex-col max-sm:gap-0.5 max-sm:px-4 max-sm:py-3"
-            >
-              {row.getVisibleCells().map((cell) => {
-                const meta = cell.column.columnDef.meta;
-                const name =
-                  meta?.label ?? (typeof cell.column.columnDef.header === 'string' ? cell.column.columnDef.header : '');
-                return (
-                  <td
-                    key={cell.id}
-                    data-label={meta?.primary || meta?.actions ? undefined : name}
-                    className={cn(
-                      'px-4 py-2.5 align-middle max-sm:p-0',
-                      meta?.align === 'right' && 'text-right tabular-nums',
-                      !meta?.primary &&
-                        !meta?.actions &&
-                        'max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-3 max-sm:text-right max-sm:break-words max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:text-xs max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]',
-                      meta?.actions &&
-                        'w-px whitespace-nowrap max-sm:mt-1 max-sm:flex max-sm:w-auto max-sm:justify-end',
-                      meta?.className,
-                    )}
-                  >
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
+          {table.getRowModel().rows.map((row) => {
+            const more = detail?.(row.original);
+            return (
+              <Fragment key={row.id}>
+                <tr
+                  className={cn(
+                    'hover:bg-slate-50 max-sm:flex max-sm:flex-col max-sm:gap-0.5 max-sm:px-4 max-sm:py-3',
+                    rowClassName?.(row.original),
+                  )}
+                >
+                  {row.getVisibleCells().map((cell) => {
+                    const meta = cell.column.columnDef.meta;
+                    const name =
+                      meta?.label ??
+                      (typeof cell.column.columnDef.header === 'string' ? cell.column.columnDef.header : '');
+                    return (
+                      <td
+                        key={cell.id}
+                        data-label={meta?.primary || meta?.actions ? undefined : name}
+                        className={cn(
+                          'px-4 py-2.5 align-middle max-sm:p-0',
+                          meta?.align === 'right' && 'text-right tabular-nums',
+                          !meta?.primary &&
+                            !meta?.actions &&
+                            'max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-3 max-sm:text-right max-sm:break-words max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:text-xs max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]',
+                          meta?.actions &&
+                            'w-px whitespace-nowrap max-sm:mt-1 max-sm:flex max-sm:w-auto max-sm:justify-end',
+                          meta?.className,
+                        )}
+                      >
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    );
+                  })}
+                </tr>
+                {more != null && (
+                  <tr className="max-sm:block">
+                    <td colSpan={row.getVisibleCells().length} className="p-0 max-sm:block">
+                      {more}
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            );
+          })}
         </tbody>
       </table>
       <div className="border-t border-slate-100 px-3">

@@ -4,7 +4,6 @@ import type {
   PriceField,
   PriceRounding,
   Product,
-  ProductSort,
   StockAdjustmentResult,
   StockMovement,
 } from '@mostrador/shared';
@@ -25,7 +24,7 @@ export interface ProductFilters {
   categoria_id?: string;
   activo?: '' | 'true' | 'false';
   stock_bajo?: boolean;
-  orden?: ProductSort;
+  orden?: string;
   direccion?: 'asc' | 'desc';
   limit: number;
   offset: number;

@@ -1,24 +1,90 @@
-import { useDownload } from '@/lib/download';
-import { ChevronRight, Download, Plus, ShoppingCart } from 'lucide-react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { ChevronRight, Plus, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { PURCHASE_STATE_LABELS, PURCHASE_STATES, type PurchaseState } from '@mostrador/shared';
+import { PURCHASE_STATE_LABELS, PURCHASE_STATES, type Purchase, type PurchaseState } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/input';
-import { EmptyState, ErrorNote, FilterBar, PageHeader } from '@/components/ui/misc';
+import { DataTable, useListExport } from '@/components/data-table';
+import { EmptyState, FilterBar, PageHeader } from '@/components/ui/misc';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan } from '@/features/permissions/permissions.api';
-import { ListCard, Pager, RowsSkeleton, StatusNote } from '@/features/products/inventory-ui';
+import { StatusNote } from '@/features/products/inventory-ui';
 import { useSupplierOptions } from '@/features/suppliers/suppliers.api';
-import { errorMessage } from '@/lib/api';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney, type Formatting } from '@/lib/format';
 import { PurchaseDetailPage } from './purchase-detail';
 import { PurchaseFormPage } from './purchase-form';
 import { conditionText, PurchaseStateBadge } from './purchase-ui';
 import { purchaseQuery, purchasesPath, usePurchases } from './purchases.api';
 
 const PAGE_SIZE = 25;
+
+/**
+ * The purchases table's columns. Newest first, as the API gives them: the list is paged there and
+ * sorts by nothing else yet, so no column sorts.
+ */
+function purchaseColumns(formatting: Formatting): ColumnDef<Purchase, unknown>[] {
+  return [
+    {
+      id: 'numero',
+      header: 'Compra',
+      enableSorting: false,
+      meta: { label: 'Compra', primary: true },
+      cell: ({ row: { original: p } }) => (
+        <Link
+          to={`/compras/${p.id}`}
+          className="inline-flex items-center gap-1 whitespace-nowrap font-medium text-slate-900 hover:text-blue-700 focus-visible:outline-2 focus-visible:outline-blue-600"
+        >
+          Compra #{p.numero}
+          <ChevronRight className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+        </Link>
+      ),
+    },
+    {
+      id: 'proveedor',
+      header: 'Proveedor',
+      enableSorting: false,
+      meta: { label: 'Proveedor', className: 'text-slate-700' },
+      cell: ({ row: { original: p } }) => p.proveedor_nombre ?? 'Sin proveedor',
+    },
+    {
+      id: 'fecha',
+      header: 'Fecha',
+      enableSorting: false,
+      meta: { label: 'Fecha', className: 'whitespace-nowrap text-slate-600' },
+      cell: ({ row: { original: p } }) => formatDate(p.fecha, formatting),
+    },
+    {
+      id: 'productos',
+      header: 'Productos',
+      enableSorting: false,
+      meta: { label: 'Productos', align: 'right' },
+      cell: ({ row: { original: p } }) => p.cantidad_items,
+    },
+    {
+      id: 'condicion',
+      header: 'Condición',
+      enableSorting: false,
+      meta: { label: 'Condición', className: 'text-slate-600' },
+      cell: ({ row: { original: p } }) => conditionText(p, formatting),
+    },
+    {
+      id: 'estado',
+      header: 'Estado',
+      enableSorting: false,
+      meta: { label: 'Estado' },
+      cell: ({ row: { original: p } }) => <PurchaseStateBadge estado={p.estado} />,
+    },
+    {
+      id: 'total',
+      header: 'Total',
+      enableSorting: false,
+      meta: { label: 'Total', align: 'right', className: 'whitespace-nowrap font-semibold text-slate-900' },
+      cell: ({ row: { original: p } }) => formatMoney(p.total, formatting),
+    },
+  ];
+}
 
 /** /compras: the purchase orders, newest first, with filters by supplier, state and dates. */
 function PurchaseList() {
@@ -30,7 +96,6 @@ function PurchaseList() {
   const suppliers = useSupplierOptions();
   const [page, setPage] = useState(0);
   const [notice, setNotice] = useState<string | null>((location.state as { notice?: string } | null)?.notice ?? null);
-  const exporter = useDownload('No se pudo exportar la lista.');
   // The filters live in the URL, so a supplier's "ver todas sus compras" link lands filtered.
   const filters = {
     proveedor_id: params.get('proveedor') ?? '',
@@ -52,8 +117,8 @@ function PurchaseList() {
   };
   const filtered = Object.values(filters).some(Boolean);
   const purchases = usePurchases({ ...filters, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
-  const rows = purchases.data?.rows ?? [];
   const canEdit = can('stock', 'editar');
+  const exporter = useListExport(`${purchasesPath(businessId!)}/exportar`, purchaseQuery(filters));
 
   return (
     <div>
@@ -68,25 +133,12 @@ function PurchaseList() {
                 Nueva compra
               </Button>
             )}
-            <Button
-              variant="secondary"
-              loading={exporter.busy}
-              onClick={async () => {
-                await exporter.run(`${purchasesPath(businessId!)}/exportar`, purchaseQuery(filters));
-              }}
-            >
-              <Download className="h-4 w-4" aria-hidden />
-              Exportar
-            </Button>
+            {exporter.button}
           </>
         }
       />
       {notice && <StatusNote onClose={() => setNotice(null)}>{notice}</StatusNote>}
-      {exporter.error && (
-        <div className="mb-4">
-          <ErrorNote>{exporter.error}</ErrorNote>
-        </div>
-      )}
+      {exporter.error}
       <FilterBar label="Filtros de compras" className="grid-cols-2 lg:grid-cols-4">
         <Field id="oc-f-proveedor" label="Proveedor">
           <Select
@@ -130,72 +182,41 @@ function PurchaseList() {
         </Field>
       </FilterBar>
 
-      {purchases.error ? (
-        <ErrorNote>{errorMessage(purchases.error, 'No se pudieron cargar las compras.')}</ErrorNote>
-      ) : purchases.isLoading ? (
-        <RowsSkeleton />
-      ) : rows.length === 0 ? (
-        filtered ? (
-          <EmptyState title="Ninguna compra coincide con los filtros">
-            <Button variant="secondary" className="mt-3" onClick={() => setParams({}, { replace: true })}>
-              Quitar filtros
-            </Button>
-          </EmptyState>
-        ) : (
-          <EmptyState icon={<ShoppingCart className="h-10 w-10" />} title="Todavía no hay compras">
-            <p>Registrá lo que le pedís a cada proveedor; al recibirlo se suma al stock.</p>
-            {canEdit && (
-              <Button className="mt-4" onClick={() => navigate('/compras/nueva')}>
-                <Plus className="h-4 w-4" aria-hidden />
-                Nueva compra
+      <DataTable
+        screen="compras"
+        label="Compras"
+        columns={purchaseColumns(formatting)}
+        query={purchases}
+        loadError="No se pudieron cargar las compras."
+        rowId={(p) => p.id}
+        pagination={{
+          page,
+          pageSize: PAGE_SIZE,
+          total: purchases.data?.total ?? 0,
+          onPage: setPage,
+          label: 'compras',
+          one: 'compra',
+        }}
+        empty={
+          filtered ? (
+            <EmptyState title="Ninguna compra coincide con los filtros">
+              <Button variant="secondary" className="mt-3" onClick={() => setParams({}, { replace: true })}>
+                Quitar filtros
               </Button>
-            )}
-          </EmptyState>
-        )
-      ) : (
-        <ListCard
-          dimmed={purchases.isFetching}
-          footer={
-            <Pager
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={purchases.data?.total ?? 0}
-              onPage={setPage}
-              label="compras"
-              one="compra"
-            />
-          }
-        >
-          <ul className="divide-y divide-slate-100" aria-label="Compras">
-            {rows.map((p) => (
-              <li key={p.id}>
-                <Link
-                  to={`/compras/${p.id}`}
-                  className="flex items-center gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
-                >
-                  <div className="min-w-0 flex-1">
-                    <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                      <span className="font-medium text-slate-900">Compra #{p.numero}</span>
-                      <span className="truncate text-slate-700">{p.proveedor_nombre ?? 'Sin proveedor'}</span>
-                    </p>
-                    <p className="mt-0.5 truncate text-xs text-slate-500">
-                      {formatDate(p.fecha, formatting)} · {p.cantidad_items}{' '}
-                      {p.cantidad_items === 1 ? 'producto' : 'productos'} · {conditionText(p, formatting)}
-                    </p>
-                  </div>
-                  <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-3">
-                    <PurchaseStateBadge estado={p.estado} />
-                    <span className="font-semibold tabular-nums text-slate-900">
-                      {formatMoney(p.total, formatting)}
-                    </span>
-                  </div>
-                  <ChevronRight className="hidden h-4 w-4 shrink-0 text-slate-400 sm:block" aria-hidden />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </ListCard>
-      )}
+            </EmptyState>
+          ) : (
+            <EmptyState icon={<ShoppingCart className="h-10 w-10" />} title="Todavía no hay compras">
+              <p>Registrá lo que le pedís a cada proveedor; al recibirlo se suma al stock.</p>
+              {canEdit && (
+                <Button className="mt-4" onClick={() => navigate('/compras/nueva')}>
+                  <Plus className="h-4 w-4" aria-hidden />
+                  Nueva compra
+                </Button>
+              )}
+            </EmptyState>
+          )
+        }
+      />
     </div>
   );
 }

@@ -14,11 +14,13 @@ import { DevolucionDialog, DevolucionDoneDialog, SaleReturns } from '@/features/
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan, useCounterControls } from '@/features/permissions/permissions.api';
 import { PrintableTicket, printTicket } from '@/features/pos/ticket';
-import { Pager, StatusNote } from '@/features/products/inventory-ui';
+import { StatusNote } from '@/features/products/inventory-ui';
+import { DataTable, useServerSorting } from '@/components/data-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useSales, useSalesReport, useVoidSale } from '@/features/sales/sales.api';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { formatDate, formatDateTime, formatMoney, formatNumber, todayIn } from '@/lib/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber, todayIn, type Formatting } from '@/lib/format';
 import { DailySalesChart } from './daily-chart';
 import { daysBetween, PERIOD_LABELS, periodRange, type PeriodId } from './periods';
 import { DataAgeNotice } from '@/lib/data-age';
@@ -324,23 +326,191 @@ function TopItems({ items }: { items: SalesReport['productos_mas_vendidos'] }) {
   );
 }
 
+/** The sales table's columns: the number opens the sale's detail under its row. */
+function saleColumns({
+  formatting,
+  open,
+  onToggle,
+}: {
+  formatting: Formatting;
+  open: string | null;
+  onToggle: (s: Sale) => void;
+}): ColumnDef<Sale, unknown>[] {
+  return [
+    {
+      id: 'numero',
+      header: 'Venta',
+      accessorKey: 'numero',
+      meta: { label: 'Venta', primary: true },
+      cell: ({ row: { original: s } }) => {
+        const expanded = open === s.id;
+        return (
+          <button
+            type="button"
+            aria-expanded={expanded}
+            aria-controls={`venta-${s.id}`}
+            onClick={() => onToggle(s)}
+            className="inline-flex items-center gap-2 whitespace-nowrap font-semibold text-slate-900 hover:text-blue-700"
+          >
+            {expanded ? (
+              <ChevronDown className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+            ) : (
+              <ChevronRight className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+            )}
+            Venta #{s.numero}
+          </button>
+        );
+      },
+    },
+    {
+      id: 'fecha',
+      header: 'Fecha',
+      // Newest first is the default order: the first click shows the oldest first.
+      accessorKey: 'fecha',
+      meta: { label: 'Fecha', className: 'whitespace-nowrap text-slate-500' },
+      cell: ({ row: { original: s } }) => formatDateTime(s.fecha, formatting),
+    },
+    {
+      id: 'cliente',
+      header: 'Cliente',
+      enableSorting: false,
+      meta: { label: 'Cliente', className: 'text-slate-600' },
+      cell: ({ row: { original: s } }) => s.cliente_nombre ?? 'Consumidor final',
+    },
+    {
+      id: 'medio',
+      header: 'Medio de pago',
+      enableSorting: false,
+      meta: { label: 'Medio de pago', className: 'text-slate-600' },
+      cell: ({ row: { original: s } }) => paymentMethodLabel(s.metodo_pago),
+    },
+    {
+      id: 'vendedor',
+      header: 'Atendió',
+      enableSorting: false,
+      meta: { label: 'Atendió', defaultHidden: true },
+      cell: ({ row: { original: s } }) => s.vendedor?.nombre ?? '—',
+    },
+    {
+      id: 'total',
+      header: 'Total',
+      accessorKey: 'total',
+      meta: { label: 'Total', align: 'right', className: 'whitespace-nowrap' },
+      cell: ({ row: { original: s } }) => (
+        <span className="inline-flex items-center justify-end gap-2">
+          {s.estado === 'anulada' && <Badge color="red">{SALE_STATE_LABELS.anulada}</Badge>}
+          <span
+            className={cn('font-semibold', s.estado === 'anulada' ? 'text-slate-400 line-through' : 'text-slate-900')}
+          >
+            {formatMoney(s.total, formatting)}
+          </span>
+        </span>
+      ),
+    },
+  ];
+}
+
+/** An opened sale: its items, returns, comprobantes, and the ticket, return and void buttons. */
+function SaleDetail({
+  s,
+  canVoid,
+  onPrint,
+  onReturn,
+  onVoid,
+  onShowReturn,
+}: {
+  s: Sale;
+  canVoid: boolean;
+  onPrint: () => void;
+  onReturn: () => void;
+  onVoid: () => void;
+  onShowReturn: (d: Devolucion) => void;
+}) {
+  const { formatting } = useBusiness();
+  return (
+    <div id={`venta-${s.id}`} className="border-t border-slate-100 bg-slate-50/60 px-4 py-3 sm:pl-12">
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="text-left text-xs text-slate-500">
+            <th className="pb-1 font-medium">Ítem</th>
+            <th className="pb-1 text-right font-medium">Cantidad</th>
+            {s.total_devuelto > 0 && <th className="pb-1 text-right font-medium">Devuelto</th>}
+            <th className="hidden pb-1 text-right font-medium sm:table-cell">Precio</th>
+            <th className="pb-1 pl-3 text-right font-medium">Subtotal</th>
+          </tr>
+        </thead>
+        <tbody>
+          {s.items.map((i) => (
+            <tr key={i.id}>
+              <td className="py-0.5 text-slate-800">{i.nombre}</td>
+              <td className="py-0.5 text-right">{formatNumber(i.cantidad, formatting)}</td>
+              {s.total_devuelto > 0 && (
+                <td className="py-0.5 text-right">{formatNumber(i.cantidad_devuelta, formatting)}</td>
+              )}
+              <td className="hidden py-0.5 text-right sm:table-cell">{formatMoney(i.precio_unitario, formatting)}</td>
+              <td className="py-0.5 pl-3 text-right">{formatMoney(i.subtotal, formatting)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {s.total_devuelto > 0 && <SaleReturns ventaId={s.id} onShow={onShowReturn} />}
+      <Suspense fallback={null}>
+        <SaleComprobantes sale={s} />
+      </Suspense>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500">
+        <span>
+          {s.descuento > 0 && `Descuento ${formatMoney(s.descuento, formatting)} · `}
+          {s.vendedor && `Atendió ${s.vendedor.nombre}`}
+          {s.observaciones && ` · ${s.observaciones}`}
+          {s.total_devuelto > 0 && ` · Devuelto ${formatMoney(s.total_devuelto, formatting)}`}
+          {s.estado === 'anulada' &&
+            ` · Anulada el ${formatDateTime(s.anulada_en, formatting)}${s.motivo_anulacion ? `: ${s.motivo_anulacion}` : ''}`}
+        </span>
+        <span className="flex gap-2">
+          <Button size="sm" variant="secondary" onClick={onPrint}>
+            <Printer className="h-4 w-4" aria-hidden /> Ticket
+          </Button>
+          {canVoid && s.estado === 'completada' && s.items.some((i) => i.cantidad_devuelta < i.cantidad) && (
+            <Button size="sm" variant="secondary" onClick={onReturn}>
+              <Undo2 className="h-4 w-4" aria-hidden /> Devolver
+            </Button>
+          )}
+          {canVoid && s.estado === 'completada' && s.total_devuelto === 0 && (
+            <Button size="sm" variant="danger" onClick={onVoid}>
+              <Ban className="h-4 w-4" aria-hidden /> Anular
+            </Button>
+          )}
+        </span>
+      </div>
+    </div>
+  );
+}
+
 function SalesList({ desde, hasta }: { desde: string; hasta: string }) {
   const { formatting } = useBusiness();
   const can = useCan();
   const [page, setPage] = useState(0);
+  const sorting = useServerSorting(() => setPage(0));
   const [open, setOpen] = useState<string | null>(null);
   const [voiding, setVoiding] = useState<Sale | null>(null);
   const [returning, setReturning] = useState<Sale | null>(null);
   const [returned, setReturned] = useState<{ d: Devolucion; fresh: boolean } | null>(null);
   const [printing, setPrinting] = useState<Sale | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const list = useSales({ fecha_desde: desde, fecha_hasta: hasta, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+  const list = useSales({
+    fecha_desde: desde,
+    fecha_hasta: hasta,
+    ...sorting.query,
+    limit: PAGE_SIZE,
+    offset: page * PAGE_SIZE,
+  });
   const [lastRange, setLastRange] = useState(`${desde}|${hasta}`);
   if (lastRange !== `${desde}|${hasta}`) {
     setLastRange(`${desde}|${hasta}`);
     setPage(0);
   }
   const canVoid = can('ventas', 'eliminar');
+  const columns = saleColumns({ formatting, open, onToggle: (s) => setOpen(open === s.id ? null : s.id) });
   return (
     <section className="mt-6" aria-labelledby="ventas-list">
       <div className="mb-3 flex items-center justify-between">
@@ -352,143 +522,46 @@ function SalesList({ desde, hasta }: { desde: string; hasta: string }) {
         </Link>
       </div>
       {status && <StatusNote onClose={() => setStatus(null)}>{status}</StatusNote>}
-      {list.error && <ErrorNote>{errorMessage(list.error)}</ErrorNote>}
-      <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-        {!list.data ? (
-          <div className="space-y-2 p-4">
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} className="h-12" />
-            ))}
-          </div>
-        ) : list.data.ventas.length === 0 ? (
-          <div className="p-4">
+      <DataTable
+        screen="ventas"
+        label="Ventas del período"
+        columns={columns}
+        rows={list.data?.ventas}
+        loading={list.isLoading}
+        fetching={list.isFetching}
+        error={list.error ? errorMessage(list.error, 'No se pudieron cargar las ventas.') : null}
+        rowId={(s) => s.id}
+        rowClassName={(s) => s.estado === 'anulada' && 'bg-slate-50'}
+        sorting={sorting}
+        pagination={{
+          page,
+          pageSize: PAGE_SIZE,
+          total: list.data?.total_ventas ?? 0,
+          onPage: setPage,
+          label: 'ventas',
+          one: 'venta',
+        }}
+        detail={(s) =>
+          open === s.id ? (
+            <SaleDetail
+              s={s}
+              canVoid={canVoid}
+              onPrint={() => {
+                setPrinting(s);
+                setTimeout(() => printTicket('80mm'), 50);
+              }}
+              onReturn={() => setReturning(s)}
+              onVoid={() => setVoiding(s)}
+              onShowReturn={(d) => setReturned({ d, fresh: false })}
+            />
+          ) : null
+        }
+        empty={
+          <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
             <EmptyState icon={<Receipt className="h-8 w-8" />} title="No hay ventas en este período" />
           </div>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {list.data.ventas.map((s) => {
-              const expanded = open === s.id;
-              return (
-                <li key={s.id} className={cn(s.estado === 'anulada' && 'bg-slate-50')}>
-                  <button
-                    type="button"
-                    aria-expanded={expanded}
-                    aria-controls={`venta-${s.id}`}
-                    onClick={() => setOpen(expanded ? null : s.id)}
-                    className="flex w-full items-center gap-3 px-4 py-3 text-left text-sm hover:bg-slate-50"
-                  >
-                    {expanded ? (
-                      <ChevronDown className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
-                    ) : (
-                      <ChevronRight className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
-                    )}
-                    <span className="flex min-w-0 flex-1 flex-col gap-x-4 sm:flex-row sm:items-center">
-                      <span className="whitespace-nowrap font-semibold text-slate-900 sm:w-24">Venta #{s.numero}</span>
-                      <span className="whitespace-nowrap text-slate-500 sm:w-40">
-                        {formatDateTime(s.fecha, formatting)}
-                      </span>
-                      <span className="min-w-0 truncate text-slate-600">
-                        {s.cliente_nombre ?? 'Consumidor final'} · {paymentMethodLabel(s.metodo_pago)}
-                      </span>
-                    </span>
-                    <span className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-3">
-                      {s.estado === 'anulada' && <Badge color="red">{SALE_STATE_LABELS.anulada}</Badge>}
-                      <span
-                        className={cn(
-                          'whitespace-nowrap text-right font-semibold',
-                          s.estado === 'anulada' ? 'text-slate-400 line-through' : 'text-slate-900',
-                        )}
-                      >
-                        {formatMoney(s.total, formatting)}
-                      </span>
-                    </span>
-                  </button>
-                  {expanded && (
-                    <div id={`venta-${s.id}`} className="border-t border-slate-100 bg-slate-50/60 px-4 py-3 sm:pl-12">
-                      <table className="w-full text-sm">
-                        <thead>
-                          <tr className="text-left text-xs text-slate-500">
-                            <th className="pb-1 font-medium">Ítem</th>
-                            <th className="pb-1 text-right font-medium">Cantidad</th>
-                            {s.total_devuelto > 0 && <th className="pb-1 text-right font-medium">Devuelto</th>}
-                            <th className="hidden pb-1 text-right font-medium sm:table-cell">Precio</th>
-                            <th className="pb-1 pl-3 text-right font-medium">Subtotal</th>
-                          </tr>
-                        </thead>
-                        <tbody>
-                          {s.items.map((i) => (
-                            <tr key={i.id}>
-                              <td className="py-0.5 text-slate-800">{i.nombre}</td>
-                              <td className="py-0.5 text-right">{formatNumber(i.cantidad, formatting)}</td>
-                              {s.total_devuelto > 0 && (
-                                <td className="py-0.5 text-right">{formatNumber(i.cantidad_devuelta, formatting)}</td>
-                              )}
-                              <td className="hidden py-0.5 text-right sm:table-cell">
-                                {formatMoney(i.precio_unitario, formatting)}
-                              </td>
-                              <td className="py-0.5 pl-3 text-right">{formatMoney(i.subtotal, formatting)}</td>
-                            </tr>
-                          ))}
-                        </tbody>
-                      </table>
-                      {s.total_devuelto > 0 && (
-                        <SaleReturns ventaId={s.id} onShow={(d) => setReturned({ d, fresh: false })} />
-                      )}
-                      <Suspense fallback={null}>
-                        <SaleComprobantes sale={s} />
-                      </Suspense>
-                      <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500">
-                        <span>
-                          {s.descuento > 0 && `Descuento ${formatMoney(s.descuento, formatting)} · `}
-                          {s.vendedor && `Atendió ${s.vendedor.nombre}`}
-                          {s.observaciones && ` · ${s.observaciones}`}
-                          {s.total_devuelto > 0 && ` · Devuelto ${formatMoney(s.total_devuelto, formatting)}`}
-                          {s.estado === 'anulada' &&
-                            ` · Anulada el ${formatDateTime(s.anulada_en, formatting)}${s.motivo_anulacion ? `: ${s.motivo_anulacion}` : ''}`}
-                        </span>
-                        <span className="flex gap-2">
-                          <Button
-                            size="sm"
-                            variant="secondary"
-                            onClick={() => {
-                              setPrinting(s);
-                              setTimeout(() => printTicket('80mm'), 50);
-                            }}
-                          >
-                            <Printer className="h-4 w-4" aria-hidden /> Ticket
-                          </Button>
-                          {canVoid &&
-                            s.estado === 'completada' &&
-                            s.items.some((i) => i.cantidad_devuelta < i.cantidad) && (
-                              <Button size="sm" variant="secondary" onClick={() => setReturning(s)}>
-                                <Undo2 className="h-4 w-4" aria-hidden /> Devolver
-                              </Button>
-                            )}
-                          {canVoid && s.estado === 'completada' && s.total_devuelto === 0 && (
-                            <Button size="sm" variant="danger" onClick={() => setVoiding(s)}>
-                              <Ban className="h-4 w-4" aria-hidden /> Anular
-                            </Button>
-                          )}
-                        </span>
-                      </div>
-                    </div>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </div>
-      {list.data && (
-        <Pager
-          page={page}
-          pageSize={PAGE_SIZE}
-          total={list.data.total_ventas}
-          onPage={setPage}
-          label="ventas"
-          one="venta"
-        />
-      )}
+        }
+      />
       {voiding && (
         <VoidDialog
           sale={voiding}

@@ -85,6 +85,8 @@ export interface SaleFilters {
   fecha_desde?: string;
   fecha_hasta?: string;
   estado?: SaleState | '';
+  orden?: string;
+  direccion?: 'asc' | 'desc';
   limit: number;
   offset: number;
 }
@@ -99,6 +101,8 @@ export function useSales(f: SaleFilters, enabled = true) {
         fecha_desde: f.fecha_desde,
         fecha_hasta: f.fecha_hasta,
         estado: f.estado || undefined,
+        orden: f.orden,
+        direccion: f.direccion,
         limit: f.limit,
         offset: f.offset,
       }),

@@ -1,5 +1,6 @@
 import { CalendarDays, ClipboardList, List, Plus, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   TASK_PRIORITIES,
@@ -15,24 +16,17 @@ import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Field, Input, Select } from '@/components/ui/input';
-import { Card, EmptyState, ErrorNote, PageHeader, Skeleton } from '@/components/ui/misc';
+import { DataTable, useListState } from '@/components/data-table';
+import { Card, EmptyState, PageHeader, Skeleton } from '@/components/ui/misc';
 import { RowActions } from '@/components/ui/row-actions';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, type Formatting } from '@/lib/format';
 import { TaskCalendar } from './task-calendar';
 import { TaskDialog } from './task-dialog';
 import { OverdueBadge, PriorityBadge, StateSelect, useTaskAbilities } from './task-ui';
-import {
-  TASK_PAGE_SIZE,
-  useDeleteTask,
-  useEmployees,
-  useTaskStats,
-  useTasks,
-  useUpdateTask,
-  type TaskFilters,
-} from './tasks.api';
+import { TASK_PAGE_SIZE, useDeleteTask, useEmployees, useTaskStats, useTasks, useUpdateTask } from './tasks.api';
 
 function Stat({ label, value, tone }: { label: string; value: number | undefined; tone?: 'red' | 'blue' | 'green' }) {
   return (
@@ -82,84 +76,152 @@ function StatsBar() {
   );
 }
 
-function TaskRow({ t, onOpen, onDelete }: { t: Task; onOpen: () => void; onDelete: () => void }) {
-  const { formatting } = useBusiness();
-  const { canEdit, canDelete, canChangeState } = useTaskAbilities();
+/** A task's state: a select for whoever may change it (with the reason when the change fails). */
+function StateCell({ t }: { t: Task }) {
+  const { canChangeState } = useTaskAbilities();
   const update = useUpdateTask();
   const [error, setError] = useState<string | null>(null);
+  if (!canChangeState(t)) return <span className="text-sm text-slate-600">{TASK_STATE_LABELS[t.estado]}</span>;
   return (
-    <li className={cn('-mx-5 flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center', t.vencida && 'bg-red-50/60')}>
-      <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <button
-            type="button"
-            onClick={onOpen}
-            className="min-w-0 break-words text-left font-medium text-slate-900 hover:text-blue-700 hover:underline"
-          >
-            {t.titulo}
-          </button>
-          <PriorityBadge prioridad={t.prioridad} />
-          {t.vencida && <OverdueBadge />}
-        </div>
-        {t.descripcion && <p className="mt-0.5 line-clamp-1 text-sm text-slate-600">{t.descripcion}</p>}
-        <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-500">
-          <span>{t.asignada_a ? `Asignada a ${userDisplayName(t.asignada_a)}` : 'Sin asignar'}</span>
-          {t.fecha_inicio && <span>Inicio: {formatDateTime(t.fecha_inicio, formatting)}</span>}
-          {t.fecha_fin && (
-            <span className={t.vencida ? 'font-medium text-red-700' : undefined}>
-              Fin: {formatDateTime(t.fecha_fin, formatting)}
-            </span>
-          )}
-        </p>
-        {error && (
-          <p role="alert" className="mt-1 text-xs text-red-600">
-            {error}
-          </p>
-        )}
-      </div>
-      <RowActions
-        name={`«${t.titulo}»`}
-        className="items-center"
-        onEdit={canEdit && onOpen}
-        onDelete={canDelete && onDelete}
-      >
-        {canChangeState(t) ? (
-          <StateSelect
-            task={t}
-            disabled={update.isPending}
-            onChange={async (estado) => {
-              setError(null);
-              try {
-                await update.mutateAsync({ id: t.id, body: { estado } });
-              } catch (e) {
-                setError(errorMessage(e, 'No se pudo cambiar el estado.'));
-              }
-            }}
-          />
-        ) : (
-          <span className="px-2 text-sm text-slate-600">{TASK_STATE_LABELS[t.estado]}</span>
-        )}
-      </RowActions>
-    </li>
+    <span className="inline-flex flex-col items-end gap-1 sm:items-start">
+      <StateSelect
+        task={t}
+        disabled={update.isPending}
+        onChange={async (estado) => {
+          setError(null);
+          try {
+            await update.mutateAsync({ id: t.id, body: { estado } });
+          } catch (e) {
+            setError(errorMessage(e, 'No se pudo cambiar el estado.'));
+          }
+        }}
+      />
+      {error && (
+        <span role="alert" className="text-xs text-red-600">
+          {error}
+        </span>
+      )}
+    </span>
   );
 }
 
-const EMPTY: TaskFilters = { estado: '', prioridad: '', asignada_a: '', q: '', pagina: 1 };
+/** The task table's columns. */
+function taskColumns({
+  formatting,
+  onOpen,
+  onEdit,
+  onDelete,
+}: {
+  formatting: Formatting;
+  onOpen: (t: Task) => void;
+  onEdit: false | ((t: Task) => void);
+  onDelete: false | ((t: Task) => void);
+}): ColumnDef<Task, unknown>[] {
+  return [
+    {
+      id: 'titulo',
+      header: 'Tarea',
+      accessorKey: 'titulo',
+      meta: { label: 'Tarea', primary: true, className: 'min-w-48' },
+      cell: ({ row: { original: t } }) => (
+        <>
+          <span className="flex flex-wrap items-center gap-2">
+            <button
+              type="button"
+              onClick={() => onOpen(t)}
+              className="min-w-0 break-words text-left font-medium text-slate-900 hover:text-blue-700 hover:underline"
+            >
+              {t.titulo}
+            </button>
+            {t.vencida && <OverdueBadge />}
+          </span>
+          {t.descripcion && <p className="mt-0.5 line-clamp-1 text-sm text-slate-600">{t.descripcion}</p>}
+        </>
+      ),
+    },
+    {
+      id: 'prioridad',
+      header: 'Prioridad',
+      accessorKey: 'prioridad',
+      meta: { label: 'Prioridad' },
+      cell: ({ row: { original: t } }) => <PriorityBadge prioridad={t.prioridad} />,
+    },
+    {
+      id: 'asignada',
+      header: 'Asignada a',
+      enableSorting: false,
+      meta: { label: 'Asignada a' },
+      cell: ({ row: { original: t } }) => (t.asignada_a ? userDisplayName(t.asignada_a) : 'Sin asignar'),
+    },
+    {
+      id: 'fecha_inicio',
+      header: 'Inicio',
+      enableSorting: false,
+      meta: { label: 'Inicio', defaultHidden: true, className: 'whitespace-nowrap' },
+      cell: ({ row: { original: t } }) => (t.fecha_inicio ? formatDateTime(t.fecha_inicio, formatting) : '—'),
+    },
+    {
+      id: 'fecha_fin',
+      header: 'Fin',
+      accessorKey: 'fecha_fin',
+      meta: { label: 'Fin', className: 'whitespace-nowrap' },
+      cell: ({ row: { original: t } }) =>
+        t.fecha_fin ? (
+          <span className={t.vencida ? 'font-medium text-red-700' : undefined}>
+            {formatDateTime(t.fecha_fin, formatting)}
+          </span>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      id: 'creado_en',
+      header: 'Creada',
+      accessorKey: 'creado_en',
+      meta: { label: 'Creada', defaultHidden: true, className: 'whitespace-nowrap' },
+      cell: ({ row: { original: t } }) => formatDateTime(t.creado_en, formatting),
+    },
+    {
+      id: 'estado',
+      header: 'Estado',
+      accessorKey: 'estado',
+      meta: { label: 'Estado' },
+      cell: ({ row: { original: t } }) => <StateCell t={t} />,
+    },
+    {
+      id: 'acciones',
+      header: 'Acciones',
+      enableSorting: false,
+      enableHiding: false,
+      meta: { actions: true },
+      cell: ({ row: { original: t } }) => (
+        <RowActions
+          name={`«${t.titulo}»`}
+          className="justify-end"
+          onEdit={onEdit && (() => onEdit(t))}
+          onDelete={onDelete && (() => onDelete(t))}
+        />
+      ),
+    },
+  ];
+}
+
+const NO_FILTERS = { estado: '' as TaskState | '', prioridad: '' as TaskPriority | '', asignada_a: '' };
 
 function TaskList({ onOpen, onDelete }: { onOpen: (t: Task) => void; onDelete: (t: Task) => void }) {
-  const { canAssign, me } = useTaskAbilities();
+  const { formatting } = useBusiness();
+  const { canAssign, canEdit, canDelete, me } = useTaskAbilities();
   const employees = useEmployees(canAssign);
-  const [filters, setFilters] = useState<TaskFilters>(EMPTY);
-  const [search, setSearch] = useState('');
   // Search as you type, without a request per key.
-  useEffect(() => {
-    const id = setTimeout(() => setFilters((f) => (f.q === search ? f : { ...f, q: search, pagina: 1 })), 300);
-    return () => clearTimeout(id);
-  }, [search]);
-  const tasks = useTasks(filters);
-  const set = (patch: Partial<TaskFilters>) => setFilters((f) => ({ ...f, ...patch, pagina: 1 }));
-  const data = tasks.data;
-  const filtered = filters.estado || filters.prioridad || filters.asignada_a || filters.q;
+  const list = useListState(NO_FILTERS, TASK_PAGE_SIZE, 300);
+  const { filters, setFilter } = list;
+  const tasks = useTasks({
+    ...filters,
+    q: list.search,
+    pagina: list.query.offset / TASK_PAGE_SIZE + 1,
+    ...list.sorting.query,
+  });
+  const columns = taskColumns({ formatting, onOpen, onEdit: canEdit && onOpen, onDelete: canDelete && onDelete });
 
   return (
     <>
@@ -174,8 +236,8 @@ function TaskList({ onOpen, onDelete }: { onOpen: (t: Task) => void; onDelete: (
                   type="search"
                   className="pl-9"
                   placeholder="Título o descripción"
-                  value={search}
-                  onChange={(e) => setSearch(e.target.value)}
+                  value={list.q}
+                  onChange={(e) => list.setQ(e.target.value)}
                 />
               </div>
             </Field>
@@ -184,7 +246,7 @@ function TaskList({ onOpen, onDelete }: { onOpen: (t: Task) => void; onDelete: (
             <Select
               id="f-estado"
               value={filters.estado}
-              onChange={(e) => set({ estado: e.target.value as TaskState | '' })}
+              onChange={(e) => setFilter('estado', e.target.value as TaskState | '')}
             >
               <option value="">Todos</option>
               {TASK_STATES.map((s) => (
@@ -198,7 +260,7 @@ function TaskList({ onOpen, onDelete }: { onOpen: (t: Task) => void; onDelete: (
             <Select
               id="f-prioridad"
               value={filters.prioridad}
-              onChange={(e) => set({ prioridad: e.target.value as TaskPriority | '' })}
+              onChange={(e) => setFilter('prioridad', e.target.value as TaskPriority | '')}
             >
               <option value="">Todas</option>
               {TASK_PRIORITIES.map((p) => (
@@ -210,7 +272,11 @@ function TaskList({ onOpen, onDelete }: { onOpen: (t: Task) => void; onDelete: (
           </Field>
           <div className="col-span-2 lg:col-span-1">
             <Field id="f-asignada" label="Asignada a">
-              <Select id="f-asignada" value={filters.asignada_a} onChange={(e) => set({ asignada_a: e.target.value })}>
+              <Select
+                id="f-asignada"
+                value={filters.asignada_a}
+                onChange={(e) => setFilter('asignada_a', e.target.value)}
+              >
                 <option value="">Cualquiera</option>
                 {me && <option value={me}>Mis tareas</option>}
                 <option value="ninguno">Sin asignar</option>
@@ -227,71 +293,42 @@ function TaskList({ onOpen, onDelete }: { onOpen: (t: Task) => void; onDelete: (
         </div>
       </Card>
 
-      {tasks.error ? (
-        <ErrorNote>{errorMessage(tasks.error, 'No se pudieron cargar las tareas.')}</ErrorNote>
-      ) : tasks.isLoading || !data ? (
-        <div className="space-y-2">
-          <Skeleton className="h-16" />
-          <Skeleton className="h-16" />
-          <Skeleton className="h-16" />
-        </div>
-      ) : data.tareas.length === 0 ? (
-        <EmptyState
-          icon={<ClipboardList className="h-10 w-10" />}
-          title={filtered ? 'Ninguna tarea coincide con los filtros' : 'No hay tareas registradas'}
-        >
-          {filtered ? (
-            <button
-              type="button"
-              className="font-medium text-blue-700 hover:underline"
-              onClick={() => {
-                setSearch('');
-                setFilters(EMPTY);
-              }}
-            >
-              Limpiar filtros
-            </button>
-          ) : canAssign ? (
-            'Creá la primera con «Nueva tarea».'
-          ) : (
-            'Cuando te asignen tareas las vas a ver acá.'
-          )}
-        </EmptyState>
-      ) : (
-        <Card className="py-0">
-          <ul className="divide-y divide-slate-100" aria-label="Tareas">
-            {data.tareas.map((t) => (
-              <TaskRow key={t.id} t={t} onOpen={() => onOpen(t)} onDelete={() => onDelete(t)} />
-            ))}
-          </ul>
-          <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 py-3 text-sm text-slate-600">
-            <span>
-              {(data.pagina - 1) * TASK_PAGE_SIZE + 1}–{Math.min(data.total, data.pagina * TASK_PAGE_SIZE)} de{' '}
-              {data.total} · Página {data.pagina} de {Math.max(1, data.total_paginas)}
-            </span>
-            {data.total_paginas > 1 && (
-              <div className="flex gap-2">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={data.pagina <= 1}
-                  onClick={() => setFilters((f) => ({ ...f, pagina: f.pagina - 1 }))}
-                >
-                  Anterior
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={data.pagina >= data.total_paginas}
-                  onClick={() => setFilters((f) => ({ ...f, pagina: f.pagina + 1 }))}
-                >
-                  Siguiente
-                </Button>
-              </div>
+      <DataTable
+        screen="tareas"
+        label="Tareas"
+        columns={columns}
+        rows={tasks.data?.tareas}
+        loading={tasks.isLoading}
+        fetching={tasks.isFetching}
+        error={tasks.error ? errorMessage(tasks.error, 'No se pudieron cargar las tareas.') : null}
+        rowId={(t) => t.id}
+        rowClassName={(t) => t.vencida && 'bg-red-50/60'}
+        sorting={list.sorting}
+        pagination={list.pages(tasks.data?.total, 'tarea', 'tareas')}
+        empty={
+          <EmptyState
+            icon={<ClipboardList className="h-10 w-10" />}
+            title={list.filtered ? 'Ninguna tarea coincide con los filtros' : 'No hay tareas registradas'}
+          >
+            {list.filtered ? (
+              <button
+                type="button"
+                className="font-medium text-blue-700 hover:underline"
+                onClick={() => {
+                  list.setQ('');
+                  for (const k of Object.keys(NO_FILTERS) as (keyof typeof NO_FILTERS)[]) setFilter(k, '');
+                }}
+              >
+                Limpiar filtros
+              </button>
+            ) : canAssign ? (
+              'Creá la primera con «Nueva tarea».'
+            ) : (
+              'Cuando te asignen tareas las vas a ver acá.'
             )}
-          </div>
-        </Card>
-      )}
+          </EmptyState>
+        }
+      />
     </>
   );
 }

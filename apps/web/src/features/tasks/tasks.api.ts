@@ -20,6 +20,8 @@ export interface TaskFilters {
   asignada_a: string;
   q: string;
   pagina: number;
+  orden?: string;
+  direccion?: 'asc' | 'desc';
 }
 
 /** Keyed per business; every change refreshes the whole group. */
