@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { quantity, withAliases } from './catalog.js';
-import { pageQuery, queryParam } from './customers.js';
+import { oneOfCi, pageQuery, queryParam } from './customers.js';
 import { MAX_MONEY_CENTS, money } from './money.js';
 import { PAYMENT_METHODS, paymentMethod } from './payment-methods.js';
 import { isoDate, optText } from './validation.js';
@@ -210,6 +210,10 @@ export const purchaseForm = z.object(purchaseFields).superRefine(
   { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
 );
 
+/** Columns the purchase list sorts by (`orden`, with `direccion` asc|desc); newest first otherwise. */
+export const PURCHASE_SORTS = ['fecha', 'numero', 'proveedor', 'total', 'estado'] as const;
+export type PurchaseSort = (typeof PURCHASE_SORTS)[number];
+
 export const purchaseListQuery = z.preprocess(
   withAliases({ desde: 'fecha_desde', hasta: 'fecha_hasta' }),
   z.object({
@@ -225,6 +229,8 @@ export const purchaseListQuery = z.preprocess(
     ),
     proveedor_id: queryParam(z.uuid(idMsg)),
     producto_id: queryParam(z.uuid(idMsg)),
+    orden: queryParam(oneOfCi(PURCHASE_SORTS)),
+    direccion: queryParam(oneOfCi(['asc', 'desc'] as const)),
     ...pageQuery(PURCHASE_LIST_DEFAULT_LIMIT, PURCHASE_LIST_MAX_LIMIT),
   }),
 );

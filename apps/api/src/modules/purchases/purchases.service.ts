@@ -30,7 +30,7 @@ import { audit } from '../../lib/audit.js';
 import { precioOrigen } from '../../lib/precios-origen.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
 import { insertMovement } from '../finance/movements.service.js';
-import { toCents, toMilli } from '../products/common.js';
+import { es, toCents, toMilli } from '../products/common.js';
 import { applyStockChange } from '../products/stock.service.js';
 import { lockSupplier } from '../suppliers/suppliers.service.js';
 
@@ -178,6 +178,26 @@ export async function getPurchase(ex: Executor, businessId: string, id: string, 
 }
 
 /** Newest `fecha` first (then the highest number), without lines. */
+/** Newest first unless `orden` asks for a column (ties newest first). */
+function orderOf(q: PurchaseListQuery): SQL[] {
+  const dir = q.direccion === 'desc' ? desc : asc;
+  const newest = [desc(purchases.fecha), desc(purchases.numero)];
+  switch (q.orden) {
+    case 'fecha':
+      return [dir(purchases.fecha), dir(purchases.numero)];
+    case 'numero':
+      return [dir(purchases.numero)];
+    case 'proveedor':
+      return [dir(es(sql`coalesce(${suppliers.nombre}, ${purchases.proveedorNombre})`)), ...newest];
+    case 'total':
+      return [dir(purchases.total), ...newest];
+    case 'estado':
+      return [dir(purchases.estado), ...newest];
+    default:
+      return newest;
+  }
+}
+
 export async function listPurchases(db: Db, businessId: string, q: PurchaseListQuery, today: string) {
   const where: SQL[] = [eq(purchases.businessId, businessId)];
   if (q.fecha_desde) where.push(gte(purchases.fecha, q.fecha_desde));
@@ -192,7 +212,7 @@ export async function listPurchases(db: Db, businessId: string, q: PurchaseListQ
   const [rows, [{ total }]] = await Promise.all([
     selectPurchases(db)
       .where(and(...where))
-      .orderBy(desc(purchases.fecha), desc(purchases.numero))
+      .orderBy(...orderOf(q))
       .limit(q.limit)
       .offset(q.offset),
     db

@@ -736,6 +736,30 @@ describe('purchases: list, export, isolation, permissions', () => {
     }
   });
 
+  it('sorts by fecha, número, proveedor, total and estado on request; refuses an unknown order', async () => {
+    const { a, b: bb, c, d } = ids;
+    expect(nums(await get('?orden=numero', owner, b))).toEqual([a.numero, bb.numero, c.numero, d.numero]);
+    expect(nums(await get('?orden=numero&direccion=desc', owner, b))).toEqual([
+      d.numero,
+      c.numero,
+      bb.numero,
+      a.numero,
+    ]);
+    expect(nums(await get('?orden=fecha', owner, b))).toEqual([a.numero, bb.numero, c.numero, d.numero]);
+    // Same total: ties newest first.
+    expect(nums(await get('?orden=total', owner, b))).toEqual([d.numero, c.numero, bb.numero, a.numero]);
+    expect(nums(await get('?orden=estado', owner, b))).toEqual([d.numero, a.numero, c.numero, bb.numero]);
+    // By supplier name (the free-text one too): "Dos" before "Uno", ties newest first.
+    const named = (res: { json(): unknown }) => nums(res).filter((n) => n !== d.numero);
+    expect(named(await get('?orden=proveedor', owner, b))).toEqual([bb.numero, c.numero, a.numero]);
+    expect(named(await get('?orden=PROVEEDOR&direccion=desc', owner, b))).toEqual([c.numero, a.numero, bb.numero]);
+    for (const bad of ['?orden=color', '?direccion=arriba']) {
+      const res = await get(bad, owner, b);
+      expect(res.statusCode, bad).toBe(422);
+      expect(res.body, bad).toMatch(/Valor no válido/);
+    }
+  });
+
   it('exports the list and one order as .xlsx (text neutralised)', async () => {
     const list = await get('/exportar', owner, b);
     expect(list.statusCode).toBe(200);

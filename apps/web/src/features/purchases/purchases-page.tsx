@@ -6,7 +6,7 @@ import { PURCHASE_STATE_LABELS, PURCHASE_STATES, type Purchase, type PurchaseSta
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/input';
-import { DataTable, useListExport } from '@/components/data-table';
+import { DataTable, useListExport, useServerSorting } from '@/components/data-table';
 import { EmptyState, FilterBar, PageHeader } from '@/components/ui/misc';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan } from '@/features/permissions/permissions.api';
@@ -21,15 +21,14 @@ import { purchaseQuery, purchasesPath, usePurchases } from './purchases.api';
 const PAGE_SIZE = 25;
 
 /**
- * The purchases table's columns. Newest first, as the API gives them: the list is paged there and
- * sorts by nothing else yet, so no column sorts.
+ * The purchases table's columns. Newest first unless a header asks otherwise: the API sorts and
+ * pages (`orden`: fecha, numero, proveedor, total, estado).
  */
 function purchaseColumns(formatting: Formatting): ColumnDef<Purchase, unknown>[] {
   return [
     {
       id: 'numero',
       header: 'Compra',
-      enableSorting: false,
       meta: { label: 'Compra', primary: true },
       cell: ({ row: { original: p } }) => (
         <Link
@@ -44,14 +43,12 @@ function purchaseColumns(formatting: Formatting): ColumnDef<Purchase, unknown>[]
     {
       id: 'proveedor',
       header: 'Proveedor',
-      enableSorting: false,
       meta: { label: 'Proveedor', className: 'text-slate-700' },
       cell: ({ row: { original: p } }) => p.proveedor_nombre ?? 'Sin proveedor',
     },
     {
       id: 'fecha',
       header: 'Fecha',
-      enableSorting: false,
       meta: { label: 'Fecha', className: 'whitespace-nowrap text-slate-600' },
       cell: ({ row: { original: p } }) => formatDate(p.fecha, formatting),
     },
@@ -72,14 +69,12 @@ function purchaseColumns(formatting: Formatting): ColumnDef<Purchase, unknown>[]
     {
       id: 'estado',
       header: 'Estado',
-      enableSorting: false,
       meta: { label: 'Estado' },
       cell: ({ row: { original: p } }) => <PurchaseStateBadge estado={p.estado} />,
     },
     {
       id: 'total',
       header: 'Total',
-      enableSorting: false,
       meta: { label: 'Total', align: 'right', className: 'whitespace-nowrap font-semibold text-slate-900' },
       cell: ({ row: { original: p } }) => formatMoney(p.total, formatting),
     },
@@ -116,9 +111,13 @@ function PurchaseList() {
     );
   };
   const filtered = Object.values(filters).some(Boolean);
-  const purchases = usePurchases({ ...filters, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+  const sorting = useServerSorting(() => setPage(0));
+  const purchases = usePurchases({ ...filters, ...sorting.query, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
   const canEdit = can('stock', 'editar');
-  const exporter = useListExport(`${purchasesPath(businessId!)}/exportar`, purchaseQuery(filters));
+  const exporter = useListExport(
+    `${purchasesPath(businessId!)}/exportar`,
+    purchaseQuery({ ...filters, ...sorting.query }),
+  );
 
   return (
     <div>
@@ -187,6 +186,7 @@ function PurchaseList() {
         label="Compras"
         columns={purchaseColumns(formatting)}
         query={purchases}
+        sorting={sorting}
         loadError="No se pudieron cargar las compras."
         rowId={(p) => p.id}
         pagination={{

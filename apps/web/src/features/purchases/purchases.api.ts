@@ -17,6 +17,8 @@ export interface PurchaseFilters {
   estado?: PurchaseState | '';
   fecha_desde?: string;
   fecha_hasta?: string;
+  orden?: string;
+  direccion?: 'asc' | 'desc';
   limit: number;
   offset: number;
 }
@@ -27,6 +29,8 @@ export const purchaseQuery = (f: Omit<PurchaseFilters, 'limit' | 'offset'>) => (
   estado: f.estado || undefined,
   fecha_desde: f.fecha_desde || undefined,
   fecha_hasta: f.fecha_hasta || undefined,
+  orden: f.orden || undefined,
+  direccion: f.orden ? f.direccion : undefined,
 });
 
 export function usePurchases(f: PurchaseFilters, enabled = true) {
