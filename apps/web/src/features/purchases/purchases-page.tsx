@@ -1,5 +1,6 @@
 import { useDownload } from '@/lib/download';
 import { ChevronRight, Download, Plus, ShoppingCart } from 'lucide-react';
+import { LibroIvaComprasButton } from './libro-iva-button';
 import { useState } from 'react';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PURCHASE_STATE_LABELS, PURCHASE_STATES, type PurchaseState } from '@mostrador/shared';
@@ -78,6 +79,7 @@ function PurchaseList() {
               <Download className="h-4 w-4" aria-hidden />
               Exportar
             </Button>
+            <LibroIvaComprasButton />
           </>
         }
       />
