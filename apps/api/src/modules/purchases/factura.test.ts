@@ -213,6 +213,34 @@ describe('purchases: supplier invoice', () => {
   });
 });
 
+describe('purchases: invoice once paid', () => {
+  it('the invoice cannot change once the payable is paid (409), and stays as it was', async () => {
+    const c = (
+      await post({
+        proveedor_id: sur.id,
+        fecha: '2026-02-10',
+        condicion_pago: 'cuenta_corriente',
+        fecha_vencimiento: '2026-03-30',
+        items: [{ producto_id: harina.id, cantidad: 1, precio_unitario: 100 }],
+        factura: { tipo: 'C', punto_venta: 9, numero: 1, fecha: '2026-02-10', no_gravado: 100, total: 100 },
+      })
+    ).json();
+    const paid = await app.inject({
+      method: 'PUT',
+      url: api(`/finanzas/cuentas/${c.cuenta_id}/marcar-pagado`),
+      headers: owner.auth,
+      payload: {},
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const res = await put(c.id, {
+      factura: { tipo: 'C', punto_venta: 9, numero: 1, fecha: '2026-02-10', no_gravado: 120, total: 120 },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('ALREADY_PAID');
+    expect((await get(`/compras/${c.id}`)).json()).toMatchObject({ total: 100, factura: { total: 100 } });
+  });
+});
+
 describe('purchases: Libro IVA Compras', () => {
   it('one row per supplier invoice of the month and a totals row', async () => {
     const res = await get('/compras/libro-iva?mes=2026-03');
