@@ -1,5 +1,13 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import {
+  useFieldArray,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type UseFormGetValues,
+  type UseFormRegister,
+  type UseFormSetValue,
+} from 'react-hook-form';
 import {
   ALICUOTA_LABELS,
   ALICUOTAS_IVA,
@@ -97,13 +105,15 @@ export function facturaBody(v: FacturaValues) {
 interface Props {
   control: Control<{ fp: FacturaValues }>;
   register: UseFormRegister<{ fp: FacturaValues }>;
+  setValue: UseFormSetValue<{ fp: FacturaValues }>;
+  getValues: UseFormGetValues<{ fp: FacturaValues }>;
   errors?: FieldErrors<{ fp: FacturaValues }>['fp'];
   /** The lines' total, to compare with the invoice's net. */
   linesCents: number;
 }
 
 /** "Factura del proveedor": optional, with the computed total and the difference live. */
-export function FacturaSection({ control, register, errors, linesCents }: Props) {
+export function FacturaSection({ control, register, setValue, getValues, errors, linesCents }: Props) {
   const { formatting } = useBusiness();
   const fp = useWatch({ control, name: 'fp' });
   const { fields, append, remove } = useFieldArray({ control, name: 'fp.iva' });
@@ -179,7 +189,15 @@ export function FacturaSection({ control, register, errors, linesCents }: Props)
                           aria-label={`Neto gravado ${ALICUOTA_LABELS[r?.alicuota ?? '21']}`}
                           inputMode="decimal"
                           autoComplete="off"
-                          {...register(`fp.iva.${i}.neto`)}
+                          {...register(`fp.iva.${i}.neto`, {
+                            // Leaving the net with the IVA empty proposes neto × rate (editable).
+                            onBlur: () => {
+                              const row = getValues(`fp.iva.${i}`);
+                              const n = cents(row.neto);
+                              if (row.iva.trim() || n === null || !row.neto.trim()) return;
+                              setValue(`fp.iva.${i}.iva`, decimalText(ivaOf(n, row.alicuota) / 100, 'money'));
+                            },
+                          })}
                         />
                       </div>
                       <div>

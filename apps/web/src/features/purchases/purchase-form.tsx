@@ -371,6 +371,8 @@ function OrderForm({ purchase }: { purchase?: Purchase }) {
         <FacturaSection
           control={control as unknown as Parameters<typeof FacturaSection>[0]['control']}
           register={register as unknown as Parameters<typeof FacturaSection>[0]['register']}
+          setValue={setValue as unknown as Parameters<typeof FacturaSection>[0]['setValue']}
+          getValues={getValues as unknown as Parameters<typeof FacturaSection>[0]['getValues']}
           errors={err.fp}
           linesCents={totalCents}
         />
