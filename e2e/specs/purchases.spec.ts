@@ -259,8 +259,11 @@ test('purchases: a supplier invoice A with IVA and a percepción, and the Libro 
   await fp.getByLabel('Punto de venta').fill('3');
   await fp.getByLabel(/^Número/).fill('1234');
   await fp.getByLabel('Fecha de la factura').fill(day());
+  // Tabbing out of the net proposes its IVA (neto × 21 %).
   await fp.getByLabel('Neto gravado 21 %').fill('90000');
-  await fp.getByLabel('IVA 21 %').fill('18900');
+  await fp.getByLabel('Neto gravado 21 %').press('Tab');
+  await expect(fp.getByLabel('IVA 21 %')).toBeFocused();
+  await expect(fp.getByLabel('IVA 21 %')).toHaveValue(/^18\.?900(,00)?$/);
   await fp.getByLabel('Percepción IIBB').fill('2700');
   await fp.getByLabel('Total de la factura').fill('111000');
   // 90.000 + 18.900 + 2.700 = 111.600: the difference shows live.

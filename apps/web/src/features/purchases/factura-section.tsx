@@ -207,6 +207,8 @@ export function FacturaSection({ control, register, setValue, getValues, errors,
                           autoComplete="off"
                           placeholder={expected !== null ? decimalText(expected / 100, 'money') : undefined}
                           aria-invalid={Boolean(e?.iva)}
+                          // The proposed IVA is selected on entering, so typing replaces it.
+                          onFocus={(ev) => ev.target.select()}
                           {...register(`fp.iva.${i}.iva`)}
                         />
                         {e?.iva?.message && <p className="mt-1 text-xs text-red-600">{e.iva.message}</p>}
