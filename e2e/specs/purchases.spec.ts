@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import { createBusiness, createUser, signIn } from '../support/session';
 
@@ -220,4 +222,80 @@ test('purchases: a cash order cancelled after reception gives the stock back; a 
   const del = page.getByRole('dialog', { name: 'Eliminar proveedor' });
   await del.getByRole('button', { name: 'Eliminar' }).click();
   await expect(del.getByText('No se puede eliminar el proveedor porque tiene compras asociadas.')).toBeVisible();
+});
+
+test('purchases: a supplier invoice A with IVA and a percepción, and the Libro IVA Compras of the month', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, 'Factura');
+  const businessId = await createBusiness(request, owner, 'Almacén Factura');
+  const headers = { authorization: `Bearer ${owner.token}` };
+  const api = (path: string) => `/api/v1/businesses/${businessId}${path}`;
+  expect(
+    (
+      await request.post(api('/products'), {
+        data: { nombre: 'Fideos 500 g', precio_compra: 800, precio_venta: 1400 },
+        headers,
+      })
+    ).status(),
+  ).toBe(201);
+  expect(
+    (
+      await request.post(api('/proveedores'), { data: { nombre: 'Molino del Sur', cuit: '30712345671' }, headers })
+    ).status(),
+  ).toBe(201);
+  await signIn(page, owner, businessId);
+
+  await page.goto('/compras/nueva');
+  await page.getByLabel('Proveedor', { exact: true }).selectOption({ label: 'Molino del Sur' });
+  await addLine(page, 'fideos', 'Fideos 500 g');
+  // A factura A: the cost is typed net of IVA.
+  await page.getByLabel('Cantidad de Fideos 500 g').fill('100');
+  await page.getByLabel('Costo unitario de Fideos 500 g').fill('900');
+  await page.getByLabel('Factura del proveedor').check();
+  const fp = page.getByTestId('factura-proveedor');
+  await fp.getByLabel('Tipo').selectOption('A');
+  await fp.getByLabel('Punto de venta').fill('3');
+  await fp.getByLabel(/^Número/).fill('1234');
+  await fp.getByLabel('Fecha de la factura').fill(day());
+  // Tabbing out of the net proposes its IVA (neto × 21 %).
+  await fp.getByLabel('Neto gravado 21 %').fill('90000');
+  await fp.getByLabel('Neto gravado 21 %').press('Tab');
+  await expect(fp.getByLabel('IVA 21 %')).toBeFocused();
+  await expect(fp.getByLabel('IVA 21 %')).toHaveValue(/^18\.?900(,00)?$/);
+  await fp.getByLabel('Percepción IIBB').fill('2700');
+  await fp.getByLabel('Total de la factura').fill('111000');
+  // 90.000 + 18.900 + 2.700 = 111.600: the difference shows live.
+  await expect(fp.getByTestId('fp-suma')).toHaveText(/111\.600,00/);
+  await expect(fp.getByTestId('fp-diferencia')).toHaveText(/-?\s?\$\s?-?600,00/);
+  await fp.getByLabel('Total de la factura').fill('111600');
+  await expect(fp.getByTestId('fp-diferencia')).toHaveText('Cuadra');
+  await page.getByRole('button', { name: 'Guardar compra' }).click();
+
+  await expect(page.getByRole('heading', { name: /Compra #1/ })).toBeVisible();
+  const factura = page.getByRole('region', { name: 'Factura del proveedor' });
+  await expect(factura).toContainText('Factura A 0003-00001234');
+  await expect(factura).toContainText('18.900,00');
+  await expect(factura).toContainText('Percepción IIBB');
+  await expect(factura).toContainText('111.600,00');
+
+  // The Libro IVA Compras of this month, from the purchases page.
+  await page.goto('/compras');
+  await page.getByLabel('Mes del Libro IVA Compras').fill(day().slice(0, 7));
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Libro IVA Compras' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`libro-iva-compras-${day().slice(0, 7)}.xlsx`);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0];
+  const header = (ws.getRow(1).values as unknown[]).slice(1);
+  const row = (ws.getRow(2).values as unknown[]).slice(1);
+  expect(row[header.indexOf('Punto de venta - Número')]).toBe('0003-00001234');
+  expect(row[header.indexOf('CUIT')]).toBe('30-71234567-1');
+  expect(row[header.indexOf('IVA 21 %')]).toBe(18900);
+  expect(row[header.indexOf('Percepción IIBB')]).toBe(2700);
+  expect((ws.getRow(3).values as unknown[])[1]).toBe('Totales');
 });

@@ -18,6 +18,7 @@ export * from './team.js';
 export * from './sales.js';
 export * from './suppliers.js';
 export * from './purchases.js';
+export * from './compras-factura.js';
 export * from './scale.js';
 export * from './caja.js';
 export * from './devoluciones.js';

@@ -3,6 +3,7 @@ import { quantity, withAliases } from './catalog.js';
 import { oneOfCi, pageQuery, queryParam } from './customers.js';
 import { MAX_MONEY_CENTS, money } from './money.js';
 import { PAYMENT_METHODS, paymentMethod } from './payment-methods.js';
+import { facturaInput, facturaSchema } from './compras-factura.js';
 import { isoDate, optText } from './validation.js';
 
 /* ---------------------------------------------------------------- constants (API-CONTRACT §13) */
@@ -46,6 +47,8 @@ export const PURCHASE_MESSAGES = {
   receivedDelete: 'Una compra recibida no se puede eliminar: cancelala primero.',
   paidCancel: 'La cuenta por pagar de esta compra ya está pagada; no se puede cancelar.',
   paidDelete: 'La cuenta por pagar de esta compra ya está pagada; no se puede eliminar.',
+  libroNeedsCosts: 'Para exportar el Libro IVA Compras necesitás permiso para ver costos.',
+  facturaLocked: 'La factura del proveedor no se puede cambiar en una compra cancelada o ya pagada.',
   insufficientStock: (producto: string) => `No hay stock suficiente de ${producto} para revertir la recepción.`,
 } as const;
 
@@ -130,6 +133,15 @@ export function lineSubtotalCents(cantidadMilli: number, precioCents: number): n
   return Number((product + 500n) / 1000n);
 }
 
+/**
+ * What the purchase costs the shop in money: the supplier invoice's total when there is one (it
+ * carries the IVA and percepciones), else the sum of the lines (decision 0021).
+ */
+export const purchasePayableCents = (
+  items: { cantidad: number; precio_unitario: number }[],
+  factura?: { total: number } | null,
+) => (factura ? factura.total : purchaseTotalCents(items));
+
 /** Σ round(cantidad × precio_unitario, 2), in cents. */
 export const purchaseTotalCents = (items: { cantidad: number; precio_unitario: number }[]) =>
   items.reduce((sum, it) => sum + lineSubtotalCents(it.cantidad, it.precio_unitario), 0);
@@ -151,10 +163,13 @@ const purchaseFields = {
   fecha_vencimiento: optDate(),
   observaciones: optText(500),
   items: itemsField(),
+  /** The supplier's invoice (decision 0021): optional; null on a PUT removes it. */
+  factura: z.preprocess((v) => (v === '' ? null : v), facturaInput.nullable().optional()),
 };
 
 interface PurchaseShape {
   proveedor_id?: string | null;
+  factura?: { total: number } | null;
   fecha?: string;
   condicion_pago?: PaymentCondition;
   fecha_vencimiento?: string | null;
@@ -175,7 +190,7 @@ export function purchaseIssues(p: PurchaseShape): { field: string; message: stri
       issues.push({ field: 'fecha_vencimiento', message: PURCHASE_MESSAGES.dueBeforeDate });
     }
   }
-  if (p.items && purchaseTotalCents(p.items) > MAX_MONEY_CENTS) {
+  if (p.factura ? p.factura.total > MAX_MONEY_CENTS : p.items && purchaseTotalCents(p.items) > MAX_MONEY_CENTS) {
     issues.push({ field: 'items', message: PURCHASE_MESSAGES.totalTooHigh });
   }
   return issues;
@@ -280,6 +295,8 @@ export const purchaseSchema = z.object({
   total: z.number(),
   cantidad_items: z.number(),
   items: z.array(purchaseItemSchema).optional(),
+  /** The supplier's invoice, when recorded; left out for members without ver_costos. */
+  factura: facturaSchema.nullable().optional(),
   movimiento_id: z.string().nullable(),
   cuenta_id: z.string().nullable(),
   cuenta_estado: z.enum(['pendiente', 'pagado', 'vencido']).nullable(),

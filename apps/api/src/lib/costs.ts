@@ -18,6 +18,8 @@ export const COST_FIELDS = new Set([
   'ganancia',
   'ganancias_netas',
   'estimated_profit',
+  // A purchase's supplier invoice (decision 0021): its net amounts are the shop's costs.
+  'factura',
 ]);
 
 export function withoutCosts(value: unknown): unknown {

@@ -5,12 +5,14 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
   type PgTableExtraConfigValue,
 } from 'drizzle-orm/pg-core';
@@ -113,5 +115,58 @@ export const purchaseItems = pgTable(
     check('purchase_items_precio_no_negativo', sql`${t.precioUnitario} >= 0`),
     index('purchase_items_compra_idx').on(t.compraId, t.posicion),
     index('purchase_items_producto_idx').on(t.businessId, t.productoId),
+  ],
+);
+
+/** One IVA rate of a supplier invoice, amounts as decimal strings ("1000.00"). */
+export interface StoredFacturaIva {
+  alicuota: string;
+  neto: string;
+  iva: string;
+}
+
+/**
+ * The supplier's invoice of a purchase (decision 0021). A supplier's invoice (tipo, punto de
+ * venta, número) is recorded once per business; without a supplier there is nothing to compare.
+ */
+export const purchaseInvoices = pgTable(
+  'purchase_invoices',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    compraId: uuid('compra_id').notNull(),
+    proveedorId: uuid('proveedor_id'),
+    tipo: text('tipo', { enum: ['A', 'B', 'C', 'otro'] }).notNull(),
+    puntoVenta: integer('punto_venta').notNull(),
+    numero: integer('numero').notNull(),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    iva: jsonb('iva').$type<StoredFacturaIva[]>().notNull().default([]),
+    noGravado: numeric('no_gravado', { precision: 14, scale: 2 }).notNull().default('0'),
+    exento: numeric('exento', { precision: 14, scale: 2 }).notNull().default('0'),
+    percepcionIva: numeric('percepcion_iva', { precision: 14, scale: 2 }).notNull().default('0'),
+    percepcionIibb: numeric('percepcion_iibb', { precision: 14, scale: 2 }).notNull().default('0'),
+    otrosImpuestos: numeric('otros_impuestos', { precision: 14, scale: 2 }).notNull().default('0'),
+    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t): PgTableExtraConfigValue[] => [
+    primaryKey({ name: 'purchase_invoices_pkey', columns: [t.compraId, t.businessId] }),
+    foreignKey({
+      name: 'purchase_invoices_compra_fk',
+      columns: [t.businessId, t.compraId],
+      foreignColumns: [purchases.businessId, purchases.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'purchase_invoices_proveedor_fk',
+      columns: [t.businessId, t.proveedorId],
+      foreignColumns: [suppliers.businessId, suppliers.id],
+    }),
+    check('purchase_invoices_tipo', sql`${t.tipo} IN ('A', 'B', 'C', 'otro')`),
+    check('purchase_invoices_numeros', sql`${t.puntoVenta} > 0 AND ${t.numero} > 0`),
+    check('purchase_invoices_total_no_negativo', sql`${t.total} >= 0`),
+    uniqueIndex('purchase_invoices_numero_key')
+      .on(t.businessId, t.proveedorId, t.tipo, t.puntoVenta, t.numero)
+      .where(sql`${t.proveedorId} IS NOT NULL`),
+    index('purchase_invoices_fecha_idx').on(t.businessId, t.fecha),
   ],
 );

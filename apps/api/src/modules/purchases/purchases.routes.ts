@@ -1,6 +1,10 @@
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import {
+  ALICUOTA_LABELS,
+  ALICUOTAS_IVA,
+  FACTURA_TIPO_LABELS,
+  libroIvaQuery,
   neutralizeCell,
   PAYMENT_CONDITION_LABELS,
   paymentMethodLabel,
@@ -9,17 +13,22 @@ import {
   purchaseInput,
   purchaseListQuery,
   purchaseUpdate,
+  type AlicuotaCompra,
+  centsToNumber,
+  type FacturaCents,
+  type FacturaTipo,
   type Purchase,
   purchaseSchema,
 } from '@mostrador/shared';
 import type { FastifyRequest } from 'fastify';
 import { noContent, xlsxFile } from '../../lib/responses.js';
 import type { App } from '../../app.js';
-import { access, authOf, businessOf } from '../../lib/access.js';
+import { access, authOf, businessOf, canSeeCosts } from '../../lib/access.js';
+import { AppError } from '../../lib/errors.js';
 import { knownFilters } from '../../lib/known-ids.js';
 import { esDate, todayIn } from '../../lib/dates.js';
 import { requireSomeField } from '../../lib/http.js';
-import { MONEY_FMT, paged, pathId, sendXlsx } from '../products/common.js';
+import { MONEY_FMT, onePage, paged, pathId, sendXlsx } from '../products/common.js';
 import * as service from './purchases.service.js';
 
 const tags = ['compras'];
@@ -130,6 +139,78 @@ export async function purchaseRoutes(app: App) {
           async (limit, offset) => (await service.listPurchases(db, b.id, { ...q, limit, offset }, day)).rows,
           200,
         ),
+      });
+    },
+  );
+
+  /** Libro IVA Compras (decision 0021): one row per supplier invoice of the month and a totals row. */
+  app.get(
+    `${base}/libro-iva`,
+    { config: ver, schema: { tags, params: idParams, querystring: libroIvaQuery, response: { 200: xlsxFile } } },
+    async (req, reply) => {
+      const b = businessOf(req);
+      if (!canSeeCosts(b)) throw new AppError(403, 'FORBIDDEN', PURCHASE_MESSAGES.libroNeedsCosts);
+      const rows = await service.libroIvaCompras(db, b.id, req.query.mes);
+      type R = {
+        fecha: string;
+        tipo: string;
+        comprobante: string;
+        proveedor: string | null;
+        cuit: string | null;
+        f: FacturaCents;
+        totals?: true;
+      };
+      const data: R[] = rows.map((r) => ({ ...r, f: r.factura }));
+      const sum = (pick: (f: FacturaCents) => number) => data.reduce((s, r) => s + pick(r.f), 0);
+      const byRate = (f: FacturaCents, a: AlicuotaCompra, k: 'neto' | 'iva') =>
+        f.iva.filter((i) => i.alicuota === a).reduce((s, i) => s + i[k], 0);
+      const fields = ['no_gravado', 'exento', 'percepcion_iva', 'percepcion_iibb', 'otros_impuestos', 'total'] as const;
+      const totals: FacturaCents = {
+        tipo: 'otro',
+        punto_venta: 0,
+        numero: 0,
+        fecha: '',
+        iva: ALICUOTAS_IVA.map((a) => ({
+          alicuota: a,
+          neto: sum((f) => byRate(f, a, 'neto')),
+          iva: sum((f) => byRate(f, a, 'iva')),
+        })),
+        ...(Object.fromEntries(fields.map((k) => [k, sum((f) => f[k])])) as Record<(typeof fields)[number], number>),
+      };
+      data.push({ fecha: '', tipo: '', comprobante: '', proveedor: null, cuit: null, f: totals, totals: true });
+      const money = (header: string, cents: (f: FacturaCents) => number) => ({
+        header,
+        value: (r: R) => centsToNumber(cents(r.f)),
+        numFmt: MONEY_FMT,
+        width: 14,
+      });
+      // The 0 % rate has no IVA column: its net is the gravado al 0 %.
+      const rateColumns = ALICUOTAS_IVA.flatMap((a) => [
+        money(`Neto ${ALICUOTA_LABELS[a]}`, (f) => byRate(f, a, 'neto')),
+        ...(a === '0' ? [] : [money(`IVA ${ALICUOTA_LABELS[a]}`, (f) => byRate(f, a, 'iva'))]),
+      ]);
+      return sendXlsx<R>(reply, {
+        filename: `libro-iva-compras-${req.query.mes}.xlsx`,
+        sheet: 'IVA Compras',
+        pages: onePage(data),
+        columns: [
+          { header: 'Fecha', value: (r) => (r.totals ? 'Totales' : esDate(r.fecha)), width: 12 },
+          {
+            header: 'Comprobante',
+            value: (r) => (r.totals ? null : FACTURA_TIPO_LABELS[r.tipo as FacturaTipo]),
+            width: 14,
+          },
+          { header: 'Punto de venta - Número', value: (r) => r.comprobante || null, width: 16 },
+          { header: 'Proveedor', value: (r) => r.proveedor, width: 30 },
+          { header: 'CUIT', value: (r) => r.cuit, width: 15 },
+          ...rateColumns,
+          money('No gravado', (f) => f.no_gravado),
+          money('Exento', (f) => f.exento),
+          money('Percepción IVA', (f) => f.percepcion_iva),
+          money('Percepción IIBB', (f) => f.percepcion_iibb),
+          money('Otros impuestos', (f) => f.otros_impuestos),
+          money('Total', (f) => f.total),
+        ],
       });
     },
   );

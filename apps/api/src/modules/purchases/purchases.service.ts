@@ -1,12 +1,18 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
+  type AlicuotaCompra,
   centsToDecimal,
   centsToNumber,
+  comprobanteNumero,
+  FACTURA_MESSAGES,
+  type Factura,
+  type FacturaCents,
   lineSubtotalCents,
   milliToDecimal,
   milliToNumber,
   PURCHASE_MESSAGES,
   purchaseIssues,
+  purchasePayableCents,
   type PaymentCondition,
   type PaymentMethod,
   type Purchase,
@@ -22,13 +28,14 @@ import {
   financeCategories,
   financeMovements,
   products,
+  purchaseInvoices,
   purchaseItems,
   purchases,
   suppliers,
 } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { precioOrigen } from '../../lib/precios-origen.js';
-import { conflict, invalid, notFound } from '../../lib/errors.js';
+import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { insertMovement } from '../finance/movements.service.js';
 import { es, toCents, toMilli } from '../products/common.js';
 import { applyStockChange } from '../products/stock.service.js';
@@ -95,7 +102,120 @@ function selectPurchases(ex: Executor) {
 }
 type Selected = Awaited<ReturnType<ReturnType<typeof selectPurchases>['where']>>[number];
 
-function toPurchase(r: Selected, today: string, items?: StoredLine[]): Purchase {
+type InvoiceRow = typeof purchaseInvoices.$inferSelect;
+
+/** A stored invoice in cents, as the rules handle it. */
+function invoiceCents(r: InvoiceRow): FacturaCents {
+  return {
+    tipo: r.tipo,
+    punto_venta: r.puntoVenta,
+    numero: r.numero,
+    fecha: r.fecha,
+    iva: r.iva.map((i) => ({ alicuota: i.alicuota as AlicuotaCompra, neto: toCents(i.neto), iva: toCents(i.iva) })),
+    no_gravado: toCents(r.noGravado),
+    exento: toCents(r.exento),
+    percepcion_iva: toCents(r.percepcionIva),
+    percepcion_iibb: toCents(r.percepcionIibb),
+    otros_impuestos: toCents(r.otrosImpuestos),
+    total: toCents(r.total),
+  };
+}
+
+/** The same invoice with its keys in one order, so two can be compared as JSON. */
+const normalFactura = (f: FacturaCents | null): FacturaCents | null =>
+  f && {
+    tipo: f.tipo,
+    punto_venta: f.punto_venta,
+    numero: f.numero,
+    fecha: f.fecha,
+    iva: f.iva.map((i) => ({ alicuota: i.alicuota, neto: i.neto, iva: i.iva })),
+    no_gravado: f.no_gravado,
+    exento: f.exento,
+    percepcion_iva: f.percepcion_iva,
+    percepcion_iibb: f.percepcion_iibb,
+    otros_impuestos: f.otros_impuestos,
+    total: f.total,
+  };
+
+export function facturaOut(f: FacturaCents): Factura {
+  return {
+    tipo: f.tipo,
+    punto_venta: f.punto_venta,
+    numero: f.numero,
+    comprobante: comprobanteNumero(f.punto_venta, f.numero),
+    fecha: f.fecha,
+    iva: f.iva.map((i) => ({ alicuota: i.alicuota, neto: centsToNumber(i.neto), iva: centsToNumber(i.iva) })),
+    no_gravado: centsToNumber(f.no_gravado),
+    exento: centsToNumber(f.exento),
+    percepcion_iva: centsToNumber(f.percepcion_iva),
+    percepcion_iibb: centsToNumber(f.percepcion_iibb),
+    otros_impuestos: centsToNumber(f.otros_impuestos),
+    total: centsToNumber(f.total),
+  };
+}
+
+async function loadInvoice(ex: Executor, businessId: string, compraId: string): Promise<FacturaCents | null> {
+  const [r] = await ex
+    .select()
+    .from(purchaseInvoices)
+    .where(and(eq(purchaseInvoices.businessId, businessId), eq(purchaseInvoices.compraId, compraId)));
+  return r ? invoiceCents(r) : null;
+}
+
+/**
+ * Replaces the purchase's invoice (or removes it with null). The same supplier's invoice on
+ * another purchase answers 409 DUPLICATE, also when two requests race on the unique key.
+ */
+async function writeInvoice(
+  ex: Executor,
+  businessId: string,
+  compraId: string,
+  proveedorId: string | null,
+  f: FacturaCents | null,
+) {
+  await ex
+    .delete(purchaseInvoices)
+    .where(and(eq(purchaseInvoices.businessId, businessId), eq(purchaseInvoices.compraId, compraId)));
+  if (!f) return;
+  if (proveedorId) {
+    const [dup] = await ex
+      .select({ id: purchaseInvoices.compraId })
+      .from(purchaseInvoices)
+      .where(
+        and(
+          eq(purchaseInvoices.businessId, businessId),
+          eq(purchaseInvoices.proveedorId, proveedorId),
+          eq(purchaseInvoices.tipo, f.tipo),
+          eq(purchaseInvoices.puntoVenta, f.punto_venta),
+          eq(purchaseInvoices.numero, f.numero),
+        ),
+      );
+    if (dup) throw conflict('DUPLICATE', FACTURA_MESSAGES.duplicate);
+  }
+  try {
+    await ex.insert(purchaseInvoices).values({
+      businessId,
+      compraId,
+      proveedorId,
+      tipo: f.tipo,
+      puntoVenta: f.punto_venta,
+      numero: f.numero,
+      fecha: f.fecha,
+      iva: f.iva.map((i) => ({ alicuota: i.alicuota, neto: centsToDecimal(i.neto), iva: centsToDecimal(i.iva) })),
+      noGravado: centsToDecimal(f.no_gravado),
+      exento: centsToDecimal(f.exento),
+      percepcionIva: centsToDecimal(f.percepcion_iva),
+      percepcionIibb: centsToDecimal(f.percepcion_iibb),
+      otrosImpuestos: centsToDecimal(f.otros_impuestos),
+      total: centsToDecimal(f.total),
+    });
+  } catch (e) {
+    if (isUniqueViolation(e, 'purchase_invoices_numero_key')) throw conflict('DUPLICATE', FACTURA_MESSAGES.duplicate);
+    throw e;
+  }
+}
+
+function toPurchase(r: Selected, today: string, items?: StoredLine[], factura?: FacturaCents | null): Purchase {
   const p = r.p;
   return {
     id: p.id,
@@ -126,6 +246,7 @@ function toPurchase(r: Selected, today: string, items?: StoredLine[]): Purchase 
           })),
         }
       : {}),
+    ...(factura !== undefined ? { factura: factura && facturaOut(factura) } : {}),
     movimiento_id: r.movimientoId,
     cuenta_id: r.cuentaId,
     cuenta_estado: accountState(r.cuentaEstado, r.cuentaVencimiento, today),
@@ -168,7 +289,7 @@ async function loadLines(ex: Executor, businessId: string, compraId: string): Pr
 export async function findPurchase(ex: Executor, businessId: string, id: string, today: string) {
   const [r] = await selectPurchases(ex).where(and(eq(purchases.businessId, businessId), eq(purchases.id, id)));
   if (!r) return null;
-  return toPurchase(r, today, await loadLines(ex, businessId, id));
+  return toPurchase(r, today, await loadLines(ex, businessId, id), await loadInvoice(ex, businessId, id));
 }
 
 export async function getPurchase(ex: Executor, businessId: string, id: string, today: string): Promise<Purchase> {
@@ -234,7 +355,7 @@ interface Ctx {
 }
 
 /** What the audit records of a purchase. */
-function snapshot(p: PurchaseRow, lines: Line[]) {
+function snapshot(p: PurchaseRow, lines: Line[], factura: FacturaCents | null = null) {
   return {
     numero: p.numero,
     proveedor_id: p.proveedorId,
@@ -252,6 +373,7 @@ function snapshot(p: PurchaseRow, lines: Line[]) {
       cantidad: milliToNumber(l.cantidad),
       precio_unitario: centsToNumber(l.precio_unitario),
     })),
+    factura: factura && facturaOut(factura),
   };
 }
 
@@ -283,8 +405,6 @@ function assertRules(p: Parameters<typeof purchaseIssues>[0]) {
   const [first] = purchaseIssues(p);
   if (first) throw invalid(first.field, first.message);
 }
-
-const totalOf = (lines: Line[]) => lines.reduce((s, l) => s + lineSubtotalCents(l.cantidad, l.precio_unitario), 0);
 
 async function insertLines(ctx: Ctx, compraId: string, lines: Line[]) {
   await ctx.tx.insert(purchaseItems).values(
@@ -631,7 +751,8 @@ export async function createPurchase(
   const fecha = input.fecha ?? today;
   const condicion: PaymentCondition = input.condicion_pago ?? 'contado';
   const lines: Line[] = input.items.map((i) => ({ ...i }));
-  assertRules({ ...input, fecha, condicion_pago: condicion, items: lines });
+  const factura = normalFactura(input.factura ?? null);
+  assertRules({ ...input, fecha, condicion_pago: condicion, items: lines, factura });
   return db.transaction(async (tx) => {
     const ctx: Ctx = { tx, businessId, userId, today, now };
     let proveedorNombre = input.proveedor_nombre ?? null;
@@ -652,11 +773,12 @@ export async function createPurchase(
         metodoPago: condicion === 'contado' ? (input.metodo_pago ?? 'efectivo') : null,
         fechaVencimiento: condicion === 'cuenta_corriente' ? input.fecha_vencimiento! : null,
         observaciones: input.observaciones ?? null,
-        total: centsToDecimal(totalOf(lines)),
+        total: centsToDecimal(purchasePayableCents(lines, factura)),
         creadoPor: userId,
       })
       .returning();
     await insertLines(ctx, p.id, lines);
+    await writeInvoice(tx, businessId, p.id, p.proveedorId, factura);
     await syncFinance(ctx, p, {});
     if (input.estado === 'recibida') p = await receive(ctx, p, await loadLines(tx, businessId, p.id));
     await audit(tx, {
@@ -665,7 +787,7 @@ export async function createPurchase(
       entidad: 'compra',
       entidadId: p.id,
       accion: 'crear',
-      despues: snapshot(p, lines),
+      despues: snapshot(p, lines, factura),
     });
     return getPurchase(tx, businessId, p.id, today);
   });
@@ -712,6 +834,9 @@ export async function updatePurchase(
     const before = row;
     let lines = await loadLines(tx, businessId, id);
     const beforeLines: Line[] = lines;
+    const beforeFactura = normalFactura(await loadInvoice(tx, businessId, id));
+    const factura = patch.factura !== undefined ? normalFactura(patch.factura) : beforeFactura;
+    const facturaChanged = JSON.stringify(factura) !== JSON.stringify(beforeFactura);
 
     // The purchase as the body would leave it.
     const condicion = patch.condicion_pago ?? row.condicionPago;
@@ -751,6 +876,11 @@ export async function updatePurchase(
     if (termsChanged && (!editableNow || target === 'cancelada' || paid)) {
       throw conflict('INVALID_STATE', PURCHASE_MESSAGES.onlyPending);
     }
+    // The invoice may arrive after the goods: it may change in any state but cancelada, while
+    // nothing was paid (its total is what the purchase owes).
+    if (facturaChanged && (target === 'cancelada' || paid)) {
+      throw conflict(paid ? 'ALREADY_PAID' : 'INVALID_STATE', PURCHASE_MESSAGES.facturaLocked);
+    }
 
     // 1. Leaving recibida: the goods go out again first.
     if (row.estado === 'recibida' && target !== 'recibida') {
@@ -766,6 +896,7 @@ export async function updatePurchase(
         condicion_pago: condicion,
         fecha_vencimiento: vencimiento,
         items: nextLines,
+        factura,
       });
       if (proveedorId && proveedorChanged) proveedorNombre = (await lockSupplier(tx, businessId, proveedorId)).nombre;
       if (patch.items && !sameLines(nextLines, lines)) {
@@ -783,12 +914,30 @@ export async function updatePurchase(
           condicionPago: condicion,
           metodoPago: metodo,
           fechaVencimiento: vencimiento,
-          total: centsToDecimal(totalOf(lines)),
+          total: centsToDecimal(purchasePayableCents(lines, factura)),
           actualizadoEn: sql`now()`,
         })
         .where(eq(purchases.id, id))
         .returning();
       await syncFinance(ctx, row, { movement: await linkedMovement(tx, businessId, id), account });
+    }
+
+    // 2b. The supplier's invoice: its total is what the purchase owes.
+    if (facturaChanged || (factura && proveedorChanged)) {
+      if (!termsChanged) assertRules({ items: lines, factura });
+      await writeInvoice(tx, businessId, id, row.proveedorId, factura);
+      const total = centsToDecimal(purchasePayableCents(lines, factura));
+      if (toCents(total) !== toCents(row.total)) {
+        [row] = await tx
+          .update(purchases)
+          .set({ total, actualizadoEn: sql`now()` })
+          .where(eq(purchases.id, id))
+          .returning();
+        await syncFinance(ctx, row, {
+          movement: await linkedMovement(tx, businessId, id),
+          account: await lockAccount(tx, businessId, id),
+        });
+      }
     }
 
     // 3. What may change in any state but cancelada.
@@ -835,7 +984,7 @@ export async function updatePurchase(
         .returning();
     }
 
-    const c = changedFields(snapshot(before, beforeLines), snapshot(row, lines));
+    const c = changedFields(snapshot(before, beforeLines, beforeFactura), snapshot(row, lines, factura));
     if (c.changed) {
       await audit(tx, {
         businessId,
@@ -881,4 +1030,61 @@ export async function deletePurchase(db: Db, businessId: string, userId: string,
       antes: snapshot(row, lines),
     });
   });
+}
+
+/* ---------------------------------------------------------------- Libro IVA Compras */
+
+export interface LibroIvaCompraRow {
+  fecha: string;
+  tipo: string;
+  comprobante: string;
+  proveedor: string | null;
+  cuit: string | null;
+  compra: number;
+  factura: FacturaCents;
+}
+
+/**
+ * The supplier invoices dated in the month `YYYY-MM` (invoice date, not purchase date) of
+ * purchases that are not cancelled, oldest first.
+ */
+export async function libroIvaCompras(db: Db, businessId: string, mes: string): Promise<LibroIvaCompraRow[]> {
+  const desde = `${mes}-01`;
+  const rows = await db
+    .select({
+      f: purchaseInvoices,
+      numero: purchases.numero,
+      nombre: purchases.proveedorNombre,
+      actual: suppliers.nombre,
+      cuit: suppliers.cuit,
+    })
+    .from(purchaseInvoices)
+    .innerJoin(
+      purchases,
+      and(eq(purchases.businessId, purchaseInvoices.businessId), eq(purchases.id, purchaseInvoices.compraId)),
+    )
+    .leftJoin(suppliers, and(eq(suppliers.businessId, purchases.businessId), eq(suppliers.id, purchases.proveedorId)))
+    .where(
+      and(
+        eq(purchaseInvoices.businessId, businessId),
+        gte(purchaseInvoices.fecha, desde),
+        sql`${purchaseInvoices.fecha} < (${desde}::date + interval '1 month')::date`,
+        sql`${purchases.estado} <> 'cancelada'`,
+      ),
+    )
+    .orderBy(
+      asc(purchaseInvoices.fecha),
+      asc(purchaseInvoices.puntoVenta),
+      asc(purchaseInvoices.numero),
+      asc(purchases.numero),
+    );
+  return rows.map((r) => ({
+    fecha: r.f.fecha,
+    tipo: r.f.tipo,
+    comprobante: comprobanteNumero(r.f.puntoVenta, r.f.numero),
+    proveedor: r.actual ?? r.nombre,
+    cuit: r.cuit,
+    compra: r.numero,
+    factura: invoiceCents(r.f),
+  }));
 }

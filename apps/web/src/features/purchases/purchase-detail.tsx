@@ -10,6 +10,7 @@ import { useCan } from '@/features/permissions/permissions.api';
 import { StatusNote } from '@/features/products/inventory-ui';
 import { errorMessage } from '@/lib/api';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '@/lib/format';
+import { FacturaDetail } from './factura-detail';
 import { ConfirmAction, PurchaseStateBadge } from './purchase-ui';
 import { purchasesPath, useDeletePurchase, usePurchase, useSetPurchaseState } from './purchases.api';
 
@@ -285,6 +286,8 @@ export function PurchaseDetailPage() {
           </p>
         </div>
       </Card>
+
+      {p.factura && <FacturaDetail f={p.factura} />}
 
       <ConfirmAction
         open={action === 'recibir'}

@@ -21,11 +21,13 @@ import { Button } from '@/components/ui/button';
 import { Field, Input, Select, Textarea } from '@/components/ui/input';
 import { Card, EmptyState, ErrorNote, PageHeader, Skeleton } from '@/components/ui/misc';
 import { useSupplierOptions, termDays } from '@/features/suppliers/suppliers.api';
-import { errorMessage } from '@/lib/api';
+import { useCounterControls } from '@/features/permissions/permissions.api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { decimalResolver, decimalText, readDecimal } from '@/lib/decimal-input';
 import { formatMoney, todayIn } from '@/lib/format';
 import { applyServerErrors } from '@/lib/forms';
+import { FacturaSection, facturaBody, facturaValues, type FacturaValues } from './factura-section';
 import { ProductPicker } from './product-picker';
 import { usePurchase, useSavePurchase, type PurchaseBody } from './purchases.api';
 
@@ -49,6 +51,8 @@ interface Values {
   observaciones: string;
   recibida: boolean;
   items: LineValue[];
+  /** The supplier's invoice (not `factura`: the shared schema would read its texts as numbers). */
+  fp: FacturaValues;
 }
 
 const addDays = (date: string, days: number) => {
@@ -81,6 +85,7 @@ function toValues(p: Purchase | undefined, today: string, presetSupplier: string
     fecha_vencimiento: p?.fecha_vencimiento ?? '',
     observaciones: p?.observaciones ?? '',
     recibida: false,
+    fp: facturaValues(p?.factura, p?.fecha ?? today),
     items: (p?.items ?? []).map((i) => ({
       producto_id: i.producto_id,
       nombre: i.producto_nombre,
@@ -98,6 +103,7 @@ function OrderForm({ purchase }: { purchase?: Purchase }) {
   const [params] = useSearchParams();
   const suppliers = useSupplierOptions();
   const save = useSavePurchase();
+  const { verCostos } = useCounterControls();
   const [formError, setFormError] = useState<string | null>(null);
   const today = todayIn(formatting.timezone);
   // The shared schema checks the typed values (numbers read the es-AR way); the body takes the
@@ -180,6 +186,8 @@ function OrderForm({ purchase }: { purchase?: Purchase }) {
         cantidad: milliToNumber(l.cantidad),
         precio_unitario: centsToNumber(l.precio_unitario),
       })),
+      // Without ver_costos the invoice is not shown, and the server keeps it as it is.
+      ...(verCostos ? { factura: facturaBody(v.fp) } : {}),
       ...(purchase ? {} : { estado: v.recibida ? ('recibida' as const) : ('pendiente' as const) }),
     };
     try {
@@ -192,6 +200,7 @@ function OrderForm({ purchase }: { purchase?: Purchase }) {
         },
       });
     } catch (e) {
+      if (e instanceof ApiError) for (const fe of e.errors) fe.field = fe.field.replace(/^factura\./, 'fp.');
       setFormError(applyServerErrors(e, setError, 'No se pudo guardar la compra.'));
     }
   });
@@ -357,6 +366,17 @@ function OrderForm({ purchase }: { purchase?: Purchase }) {
           </span>
         </div>
       </Card>
+
+      {verCostos && (
+        <FacturaSection
+          control={control as unknown as Parameters<typeof FacturaSection>[0]['control']}
+          register={register as unknown as Parameters<typeof FacturaSection>[0]['register']}
+          setValue={setValue as unknown as Parameters<typeof FacturaSection>[0]['setValue']}
+          getValues={getValues as unknown as Parameters<typeof FacturaSection>[0]['getValues']}
+          errors={err.fp}
+          linesCents={totalCents}
+        />
+      )}
 
       <Card>
         <h2 className="mb-4 text-base font-semibold text-slate-900">Pago</h2>

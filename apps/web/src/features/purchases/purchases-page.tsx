@@ -15,6 +15,7 @@ import { useSupplierOptions } from '@/features/suppliers/suppliers.api';
 import { formatDate, formatMoney, type Formatting } from '@/lib/format';
 import { PurchaseDetailPage } from './purchase-detail';
 import { PurchaseFormPage } from './purchase-form';
+import { LibroIvaComprasButton } from './libro-iva-button';
 import { conditionText, PurchaseStateBadge } from './purchase-ui';
 import { purchaseQuery, purchasesPath, usePurchases } from './purchases.api';
 
@@ -133,6 +134,7 @@ function PurchaseList() {
               </Button>
             )}
             {exporter.button}
+            <LibroIvaComprasButton />
           </>
         }
       />

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { PaymentCondition, Product, Purchase, PurchaseState } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
 import { api, request } from '@/lib/api';
+import type { facturaBody } from './factura-section';
 
 /** Query keys per business: every purchase change invalidates ['purchases', b]. */
 export const purchaseKeys = {
@@ -68,6 +69,8 @@ export interface PurchaseBody {
   observaciones: string | null;
   items: { producto_id: string; cantidad: number; precio_unitario: number }[];
   estado?: 'pendiente' | 'recibida';
+  /** The supplier's invoice (decision 0021); null removes it; left out keeps it. */
+  factura?: ReturnType<typeof facturaBody>;
 }
 
 /** A purchase moves stock, costs, money and what a supplier is owed: all of those refresh. */

@@ -1,0 +1,51 @@
+import { FileSpreadsheet } from 'lucide-react';
+import { useState } from 'react';
+import { useBusiness } from '@/app/business-context';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { useCounterControls } from '@/features/permissions/permissions.api';
+import { useDownload } from '@/lib/download';
+import { todayIn } from '@/lib/format';
+import { purchasesPath } from './purchases.api';
+
+/** The month before `YYYY-MM-DD`, as YYYY-MM: the Libro IVA is usually closed for last month. */
+const previousMonth = (today: string) => {
+  const [y, m] = today.split('-').map(Number);
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+};
+
+/** "Libro IVA Compras": a month picker and the .xlsx of its supplier invoices (needs ver_costos). */
+export function LibroIvaComprasButton() {
+  const { businessId, formatting } = useBusiness();
+  const { verCostos } = useCounterControls();
+  const [mes, setMes] = useState(() => previousMonth(todayIn(formatting.timezone)));
+  const download = useDownload('No se pudo exportar el Libro IVA Compras.');
+  if (!verCostos) return null;
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-center gap-2">
+        <Input
+          type="month"
+          aria-label="Mes del Libro IVA Compras"
+          className="w-40"
+          value={mes}
+          onChange={(e) => setMes(e.target.value)}
+        />
+        <Button
+          variant="secondary"
+          loading={download.busy}
+          disabled={!/^\d{4}-\d{2}$/.test(mes)}
+          onClick={() => download.run(`${purchasesPath(businessId!)}/libro-iva`, { mes })}
+        >
+          <FileSpreadsheet className="h-4 w-4" aria-hidden />
+          Libro IVA Compras
+        </Button>
+      </div>
+      {download.error && (
+        <p role="alert" className="text-xs text-red-600">
+          {download.error}
+        </p>
+      )}
+    </div>
+  );
+}
