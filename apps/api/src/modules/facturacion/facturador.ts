@@ -17,6 +17,7 @@ import { toCents } from '../products/common.js';
 import { loginTicketRequest, signCms, type SecretBox } from './arca-crypto.js';
 import * as arca from './arca-client.js';
 import { ArcaError, ArcaUnavailableError, type ArcaEndpoints, type Credentials } from './arca-client.js';
+import { reconcileSale } from './reconcile.js';
 
 /*
  * Talks to ARCA for the comprobantes (decision 0013). Numbering: one request in flight per CUIT,
@@ -79,6 +80,11 @@ export class Facturador {
   private readonly queue: (() => void)[] = [];
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  /**
+   * Tests only: the after-steps of a sale, a void and a return do nothing, as when the process
+   * dies between the sale's commit and its invoice; the sweep must then create what is missing.
+   */
+  skipAfterStep = false;
 
   constructor(
     private readonly database: Database,
@@ -100,7 +106,10 @@ export class Facturador {
   start() {
     if (this.workerMs <= 0 || this.timer) return;
     this.timer = setInterval(
-      () => void this.runPending().catch((e) => this.log.error({ err: e }, 'facturación: pasada fallida')),
+      () =>
+        void this.sweep()
+          .then(() => this.runPending())
+          .catch((e) => this.log.error({ err: e }, 'facturación: pasada fallida')),
       this.workerMs,
     );
     this.timer.unref();
@@ -145,6 +154,33 @@ export class Facturador {
     );
     await Promise.all(rows.map((r) => this.kick(r.business_id, r.id)));
     return rows.length;
+  }
+
+  /**
+   * The reconcile sweep (crash safety): every sale marked `conciliar` by its own transaction (an
+   * invoice asked for, a void, a return) gets the comprobantes it lacks, through the same service
+   * functions as the after-steps, each sale in a transaction of its own holding its row with
+   * FOR UPDATE SKIP LOCKED (several instances share the work); the new ones are attempted.
+   * Answers how many comprobantes it created.
+   */
+  async sweep(opts: { limit?: number } = {}): Promise<number> {
+    if (this.stopped) return 0;
+    const { rows } = await this.database.pool.query<{ business_id: string; id: string }>(
+      'SELECT business_id, id FROM sales WHERE conciliar LIMIT $1',
+      [opts.limit ?? 50],
+    );
+    let created = 0;
+    for (const r of rows) {
+      try {
+        const ids = await reconcileSale(this.database.db, r.business_id, r.id, await this.today(r.business_id), this.log);
+        for (const id of ids ?? []) void this.kick(r.business_id, id);
+        created += ids?.length ?? 0;
+      } catch (e) {
+        // The mark stays: the next sweep tries this sale again.
+        this.log.error({ err: e, venta: r.id }, 'facturación: conciliación fallida');
+      }
+    }
+    return created;
   }
 
   private async slot<T>(fn: () => Promise<T>): Promise<T> {
