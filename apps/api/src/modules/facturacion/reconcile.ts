@@ -46,8 +46,10 @@ export interface ReconcileLog {
 }
 
 /**
- * Reconciles one marked sale in a transaction of its own, holding its row (FOR UPDATE SKIP
- * LOCKED: another instance's sweep or a void in progress makes this one skip it): the invoice it
+ * Reconciles one marked sale in a transaction of its own, holding its row (FOR NO KEY UPDATE SKIP
+ * LOCKED: another instance's sweep or a void in progress makes this one skip it; NO KEY so the
+ * after-step's insert, whose foreign key takes KEY SHARE on the sale, never deadlocks with it
+ * while both wait on the comprobante's unique key): the invoice it
  * asked for, the void's nota de crédito, the returns' notas de crédito; then clears the mark.
  * Answers the ids of the comprobantes created (to attempt), or null when the sale was skipped.
  */
@@ -62,7 +64,7 @@ export async function reconcileSale(
     const res = await tx.execute<{ estado: string; facturar: boolean; facturar_receptor: Receptor | null }>(sql`
       SELECT estado, facturar, facturar_receptor FROM sales
        WHERE business_id = ${businessId} AND id = ${ventaId} AND conciliar
-       FOR UPDATE SKIP LOCKED`);
+       FOR NO KEY UPDATE SKIP LOCKED`);
     const sale = res.rows[0];
     if (!sale) return null;
     const created: string[] = [];
