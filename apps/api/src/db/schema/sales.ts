@@ -98,7 +98,9 @@ export const sales = pgTable(
     index('sales_cliente_idx')
       .on(t.businessId, t.clienteId)
       .where(sql`${t.clienteId} IS NOT NULL`),
-    index('sales_conciliar_idx').on(t.businessId, t.id).where(sql`${t.conciliar}`),
+    index('sales_conciliar_idx')
+      .on(t.businessId, t.id)
+      .where(sql`${t.conciliar}`),
   ],
 );
 

@@ -11,7 +11,9 @@ import { FakeArca } from './fake/fake-arca.js';
 
 const fake = new FakeArca();
 await fake.listen(0);
-const ctx = await createTestApp({ arca: { urls: fake.urls, timeoutMs: 700, waitMs: 3000, workerMs: 0, concurrency: 2 } });
+const ctx = await createTestApp({
+  arca: { urls: fake.urls, timeoutMs: 700, waitMs: 3000, workerMs: 0, concurrency: 2 },
+});
 const { app } = ctx;
 afterAll(() => fake.close());
 const owner = await registerUser(app, 'Recupero');
@@ -38,7 +40,9 @@ async function shop(nombre: string, punto_venta: number, extra: object = {}) {
     ...extra,
   });
   expect(put.statusCode, put.body).toBe(200);
-  const p = (await r('POST', '/products', { nombre: 'Yerba', precio_venta: 1210, stock_actual: 1000, iva: '21' })).json();
+  const p = (
+    await r('POST', '/products', { nombre: 'Yerba', precio_venta: 1210, stock_actual: 1000, iva: '21' })
+  ).json();
   const sell = async (body: object = {}, headers: object = {}) => {
     const res = await app.inject({
       method: 'POST',
@@ -98,10 +102,10 @@ describe('facturación: crash between the commit and the after-step', () => {
     // The mark is cleared; a second sweep creates nothing.
     expect(await sweep()).toBe(0);
     expect(await s.ofSale(sale.id)).toHaveLength(1);
-    const [after] = await ctx.sql<{ conciliar: boolean }>('SELECT conciliar FROM sales WHERE business_id = $1 AND id = $2', [
-      s.id,
-      sale.id,
-    ]);
+    const [after] = await ctx.sql<{ conciliar: boolean }>(
+      'SELECT conciliar FROM sales WHERE business_id = $1 AND id = $2',
+      [s.id, sale.id],
+    );
     expect(after.conciliar).toBe(false);
   });
 
@@ -130,9 +134,13 @@ describe('facturación: crash between the commit and the after-step', () => {
       const { invoiceSale } = await import('./sale-hooks.js');
       await Promise.all([
         app.facturacion.sweep(),
-        invoiceSale(app, { businessId: s.id, userId: owner.id, timezone: 'America/Argentina/Buenos_Aires', ventaId: sale.id }, {
-          facturar: true,
-        }),
+        invoiceSale(
+          app,
+          { businessId: s.id, userId: owner.id, timezone: 'America/Argentina/Buenos_Aires', ventaId: sale.id },
+          {
+            facturar: true,
+          },
+        ),
         app.facturacion.sweep(),
       ]);
       await app.facturacion.idle();
@@ -192,7 +200,12 @@ describe('facturación: crash between the commit and the after-step', () => {
     expect(await sweep()).toBe(1);
     const rows = await s.ofSale(sale.id);
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toMatchObject({ tipo: 'nota_credito_b', estado: 'autorizado', numero: 1, devolucion_id: dev.json().id });
+    expect(rows[1]).toMatchObject({
+      tipo: 'nota_credito_b',
+      estado: 'autorizado',
+      numero: 1,
+      devolucion_id: dev.json().id,
+    });
     const [nc] = await ctx.sql<{ total: string }>('SELECT total FROM comprobantes WHERE business_id = $1 AND id = $2', [
       s.id,
       rows[1].id,
@@ -214,17 +227,19 @@ describe('facturación: crash between the commit and the after-step', () => {
     await sweep();
     expect(await elegir.ofSale(b.id)).toHaveLength(0);
     expect(await elegir.ofSale(c.id)).toHaveLength(0);
-    const marks = await ctx.sql<{ facturar: boolean }>('SELECT facturar FROM sales WHERE business_id = $1', [elegir.id]);
+    const marks = await ctx.sql<{ facturar: boolean }>('SELECT facturar FROM sales WHERE business_id = $1', [
+      elegir.id,
+    ]);
     expect(marks.every((m) => !m.facturar)).toBe(true);
   });
 
   it('records the IVA rate of each line when sold, so a later invoice uses it', async () => {
     const s = await shop('Recupero Iva', 39);
     const sale = await crash(() => s.sell({ facturar: true }));
-    const [line] = await ctx.sql<{ iva: string }>('SELECT iva FROM sale_items WHERE business_id = $1 AND venta_id = $2', [
-      s.id,
-      sale.id,
-    ]);
+    const [line] = await ctx.sql<{ iva: string }>(
+      'SELECT iva FROM sale_items WHERE business_id = $1 AND venta_id = $2',
+      [s.id, sale.id],
+    );
     expect(line.iva).toBe('21');
     // The rate changes before the sweep: the invoice keeps the rate in force at the sale.
     await ctx.sql(`UPDATE products SET iva = '10.5' WHERE business_id = $1`, [s.id]);

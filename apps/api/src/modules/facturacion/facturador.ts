@@ -172,7 +172,13 @@ export class Facturador {
     let created = 0;
     for (const r of rows) {
       try {
-        const ids = await reconcileSale(this.database.db, r.business_id, r.id, await this.today(r.business_id), this.log);
+        const ids = await reconcileSale(
+          this.database.db,
+          r.business_id,
+          r.id,
+          await this.today(r.business_id),
+          this.log,
+        );
         for (const id of ids ?? []) void this.kick(r.business_id, id);
         created += ids?.length ?? 0;
       } catch (e) {

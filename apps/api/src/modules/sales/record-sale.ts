@@ -80,9 +80,6 @@ function requestHash(input: RecordSaleOutput): string {
 /** Reused across sales: the system category "Ventas" never changes its id (it cannot be deleted). */
 const salesCategoryCache = new Map<string, string>();
 
-const keyWhere = (c: SaleContext, clave: string) =>
-  sql`business_id = ${c.businessId} AND user_id = ${c.userId} AND clave = ${clave}`;
-
 /**
  * The first answer to an Idempotency-Key this request could not claim (another request holds or
  * held it: the claim waited until that one ended), or null after taking the key over when that
