@@ -107,6 +107,10 @@ describe('facturación: crash between the commit and the after-step', () => {
       [s.id, sale.id],
     );
     expect(after.conciliar).toBe(false);
+    // The sale whose after-step ran had its mark cleared too, with nothing created for it.
+    const marks = await ctx.sql('SELECT 1 FROM sales WHERE business_id = $1 AND conciliar', [s.id]);
+    expect(marks).toHaveLength(0);
+    expect(await s.ofSale(first.id)).toHaveLength(1);
   });
 
   it('a replay with the same Idempotency-Key answers the invoice and never creates a second one', async () => {

@@ -80,6 +80,7 @@ export class Facturador {
   private readonly queue: (() => void)[] = [];
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  private pass: Promise<void> | null = null;
   /**
    * Tests only: the after-steps of a sale, a void and a return do nothing, as when the process
    * dies between the sale's commit and its invoice; the sweep must then create what is missing.
@@ -105,13 +106,15 @@ export class Facturador {
 
   start() {
     if (this.workerMs <= 0 || this.timer) return;
-    this.timer = setInterval(
-      () =>
-        void this.sweep()
-          .then(() => this.runPending())
-          .catch((e) => this.log.error({ err: e }, 'facturación: pasada fallida')),
-      this.workerMs,
-    );
+    this.timer = setInterval(() => {
+      // One pass at a time per instance; stop() waits for the one under way.
+      if (this.pass) return;
+      this.pass = this.sweep()
+        .then(() => this.runPending())
+        .then(() => undefined)
+        .catch((e) => this.log.error({ err: e }, 'facturación: pasada fallida'))
+        .finally(() => (this.pass = null));
+    }, this.workerMs);
     this.timer.unref();
   }
 
@@ -119,6 +122,7 @@ export class Facturador {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.pass;
     await this.idle();
   }
 
@@ -165,12 +169,40 @@ export class Facturador {
    */
   async sweep(opts: { limit?: number } = {}): Promise<number> {
     if (this.stopped) return 0;
-    const { rows } = await this.database.pool.query<{ business_id: string; id: string }>(
-      'SELECT business_id, id FROM sales WHERE conciliar LIMIT $1',
-      [opts.limit ?? 50],
-    );
+    const pending = await this.database.db.transaction(async (tx) => {
+      // The marks are held first; the check runs in a later statement, so its snapshot sees every
+      // void or return that committed before (a new one waits for this transaction).
+      const marked = await tx.execute<{ business_id: string; id: string }>(sql`
+        SELECT business_id, id FROM sales WHERE conciliar LIMIT ${opts.limit ?? 500} FOR NO KEY UPDATE SKIP LOCKED`);
+      if (!marked.rows.length) return [];
+      const keys = sql.join(
+        marked.rows.map((r) => sql`(${r.business_id}::uuid, ${r.id}::uuid)`),
+        sql`, `,
+      );
+      // Most marks are already settled by the after-steps (the fast path): cleared in one statement.
+      const cleared = await tx.execute<{ business_id: string; id: string }>(sql`
+        UPDATE sales s SET conciliar = false
+         WHERE (s.business_id, s.id) IN (${keys})
+           AND CASE WHEN s.estado = 'completada'
+                 THEN NOT s.facturar OR EXISTS (SELECT 1 FROM comprobantes f WHERE f.business_id = s.business_id
+                                                   AND f.venta_id = s.id AND f.asociado_id IS NULL)
+                 ELSE NOT EXISTS (SELECT 1 FROM comprobantes f WHERE f.business_id = s.business_id AND f.venta_id = s.id
+                                     AND f.asociado_id IS NULL AND f.estado <> 'rechazado'
+                                     AND NOT EXISTS (SELECT 1 FROM comprobantes n WHERE n.business_id = f.business_id
+                                                        AND n.asociado_id = f.id AND n.devolucion_id IS NULL))
+               END
+           AND NOT EXISTS (
+                 SELECT 1 FROM devoluciones d
+                  WHERE d.business_id = s.business_id AND d.venta_id = s.id
+                    AND EXISTS (SELECT 1 FROM comprobantes f WHERE f.business_id = d.business_id AND f.venta_id = d.venta_id
+                                   AND f.asociado_id IS NULL AND f.estado <> 'rechazado')
+                    AND NOT EXISTS (SELECT 1 FROM comprobantes n WHERE n.business_id = d.business_id AND n.devolucion_id = d.id))
+        RETURNING s.business_id, s.id`);
+      const done = new Set(cleared.rows.map((r) => `${r.business_id}|${r.id}`));
+      return marked.rows.filter((r) => !done.has(`${r.business_id}|${r.id}`));
+    });
     let created = 0;
-    for (const r of rows) {
+    for (const r of pending) {
       try {
         const ids = await reconcileSale(
           this.database.db,
