@@ -163,7 +163,8 @@ export class Facturador {
   /**
    * The reconcile sweep (crash safety): every sale marked `conciliar` by its own transaction (an
    * invoice asked for, a void, a return) gets the comprobantes it lacks, through the same service
-   * functions as the after-steps, each sale in a transaction of its own holding its row with
+   * functions as the after-steps. Marks the after-steps already settled are cleared in one
+   * statement; each other sale is reconciled in a transaction of its own holding its row with
    * FOR NO KEY UPDATE SKIP LOCKED (several instances share the work); the new ones are attempted.
    * Answers how many comprobantes it created.
    */

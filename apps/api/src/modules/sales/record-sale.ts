@@ -276,7 +276,7 @@ function priceLines(
  *
  * 1. BEGIN, a slot among the business's sales in flight (in-flight.ts), the Idempotency-Key
  *    claim, the products locked in ascending id order (no deadlocks) with their stock, the
- *    services, the customer and the "Ventas" category, sent together.
+ *    services, the customer, the "Ventas" category and the business's invoicing mode, sent together.
  *    Every check runs on what came back: unknown or inactive items and customers (422), totals,
  *    and the stock of each product (409 naming it), which cannot change while the rows are locked.
  * 2. One statement writes everything, then COMMIT, sent together: the number from the
