@@ -57,6 +57,12 @@ export const sales = pgTable(
     anuladaTurnoId: uuid('anulada_turno_id'),
     anuladaPor: uuid('anulada_por').references(() => users.id, { onDelete: 'set null' }),
     motivoAnulacion: text('motivo_anulacion'),
+    /** The POS asked for an invoice, or the business invoices every sale (decision 0013). */
+    facturar: boolean('facturar').notNull().default(false),
+    /** The receptor the POS named for the invoice, if any. */
+    facturarReceptor: jsonb('facturar_receptor'),
+    /** Its comprobantes (invoice, notas de crédito) are still to be reconciled by the sweep. */
+    conciliar: boolean('conciliar').notNull().default(false),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t): PgTableExtraConfigValue[] => [
@@ -92,6 +98,9 @@ export const sales = pgTable(
     index('sales_cliente_idx')
       .on(t.businessId, t.clienteId)
       .where(sql`${t.clienteId} IS NOT NULL`),
+    index('sales_conciliar_idx')
+      .on(t.businessId, t.id)
+      .where(sql`${t.conciliar}`),
   ],
 );
 

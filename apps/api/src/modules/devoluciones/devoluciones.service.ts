@@ -248,8 +248,11 @@ export async function createDevolucion(
     }
     const [sale] = await rows(
       tx,
-      sql`SELECT id, numero, estado, cliente_id, total::text FROM sales
-           WHERE business_id = ${c.businessId} AND id = ${ventaId} FOR UPDATE`,
+      // Locked as FOR UPDATE would, and marked: the return's nota de crédito (if the sale was
+      // invoiced) is reconciled by the sweep should the after-step never run (decision 0013).
+      sql`UPDATE sales SET conciliar = true
+           WHERE business_id = ${c.businessId} AND id = ${ventaId}
+       RETURNING id, numero, estado, cliente_id, total::text`,
     );
     if (!sale) throw notFound(SALE_MESSAGES.notFound);
     if (sale.estado !== 'completada') throw conflict('INVALID_STATE', DEVOLUCION_MESSAGES.saleVoided);

@@ -17,6 +17,7 @@ import { toCents } from '../products/common.js';
 import { loginTicketRequest, signCms, type SecretBox } from './arca-crypto.js';
 import * as arca from './arca-client.js';
 import { ArcaError, ArcaUnavailableError, type ArcaEndpoints, type Credentials } from './arca-client.js';
+import { reconcileSale } from './reconcile.js';
 
 /*
  * Talks to ARCA for the comprobantes (decision 0013). Numbering: one request in flight per CUIT,
@@ -79,6 +80,12 @@ export class Facturador {
   private readonly queue: (() => void)[] = [];
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  private pass: Promise<void> | null = null;
+  /**
+   * Tests only: the after-steps of a sale, a void and a return do nothing, as when the process
+   * dies between the sale's commit and its invoice; the sweep must then create what is missing.
+   */
+  skipAfterStep = false;
 
   constructor(
     private readonly database: Database,
@@ -99,10 +106,15 @@ export class Facturador {
 
   start() {
     if (this.workerMs <= 0 || this.timer) return;
-    this.timer = setInterval(
-      () => void this.runPending().catch((e) => this.log.error({ err: e }, 'facturación: pasada fallida')),
-      this.workerMs,
-    );
+    this.timer = setInterval(() => {
+      // One pass at a time per instance; stop() waits for the one under way.
+      if (this.pass) return;
+      this.pass = this.sweep()
+        .then(() => this.runPending())
+        .then(() => undefined)
+        .catch((e) => this.log.error({ err: e }, 'facturación: pasada fallida'))
+        .finally(() => (this.pass = null));
+    }, this.workerMs);
     this.timer.unref();
   }
 
@@ -110,6 +122,7 @@ export class Facturador {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.pass;
     await this.idle();
   }
 
@@ -145,6 +158,68 @@ export class Facturador {
     );
     await Promise.all(rows.map((r) => this.kick(r.business_id, r.id)));
     return rows.length;
+  }
+
+  /**
+   * The reconcile sweep (crash safety): every sale marked `conciliar` by its own transaction (an
+   * invoice asked for, a void, a return) gets the comprobantes it lacks, through the same service
+   * functions as the after-steps. Marks the after-steps already settled are cleared in one
+   * statement; each other sale is reconciled in a transaction of its own holding its row with
+   * FOR NO KEY UPDATE SKIP LOCKED (several instances share the work); the new ones are attempted.
+   * Answers how many comprobantes it created.
+   */
+  async sweep(opts: { limit?: number } = {}): Promise<number> {
+    if (this.stopped) return 0;
+    const pending = await this.database.db.transaction(async (tx) => {
+      // The marks are held first; the check runs in a later statement, so its snapshot sees every
+      // void or return that committed before (a new one waits for this transaction).
+      const marked = await tx.execute<{ business_id: string; id: string }>(sql`
+        SELECT business_id, id FROM sales WHERE conciliar LIMIT ${opts.limit ?? 500} FOR NO KEY UPDATE SKIP LOCKED`);
+      if (!marked.rows.length) return [];
+      const keys = sql.join(
+        marked.rows.map((r) => sql`(${r.business_id}::uuid, ${r.id}::uuid)`),
+        sql`, `,
+      );
+      // Most marks are already settled by the after-steps (the fast path): cleared in one statement.
+      const cleared = await tx.execute<{ business_id: string; id: string }>(sql`
+        UPDATE sales s SET conciliar = false
+         WHERE (s.business_id, s.id) IN (${keys})
+           AND CASE WHEN s.estado = 'completada'
+                 THEN NOT s.facturar OR EXISTS (SELECT 1 FROM comprobantes f WHERE f.business_id = s.business_id
+                                                   AND f.venta_id = s.id AND f.asociado_id IS NULL)
+                 ELSE NOT EXISTS (SELECT 1 FROM comprobantes f WHERE f.business_id = s.business_id AND f.venta_id = s.id
+                                     AND f.asociado_id IS NULL AND f.estado <> 'rechazado'
+                                     AND NOT EXISTS (SELECT 1 FROM comprobantes n WHERE n.business_id = f.business_id
+                                                        AND n.asociado_id = f.id AND n.devolucion_id IS NULL))
+               END
+           AND NOT EXISTS (
+                 SELECT 1 FROM devoluciones d
+                  WHERE d.business_id = s.business_id AND d.venta_id = s.id
+                    AND EXISTS (SELECT 1 FROM comprobantes f WHERE f.business_id = d.business_id AND f.venta_id = d.venta_id
+                                   AND f.asociado_id IS NULL AND f.estado <> 'rechazado')
+                    AND NOT EXISTS (SELECT 1 FROM comprobantes n WHERE n.business_id = d.business_id AND n.devolucion_id = d.id))
+        RETURNING s.business_id, s.id`);
+      const done = new Set(cleared.rows.map((r) => `${r.business_id}|${r.id}`));
+      return marked.rows.filter((r) => !done.has(`${r.business_id}|${r.id}`));
+    });
+    let created = 0;
+    for (const r of pending) {
+      try {
+        const ids = await reconcileSale(
+          this.database.db,
+          r.business_id,
+          r.id,
+          await this.today(r.business_id),
+          this.log,
+        );
+        for (const id of ids ?? []) void this.kick(r.business_id, id);
+        created += ids?.length ?? 0;
+      } catch (e) {
+        // The mark stays: the next sweep tries this sale again.
+        this.log.error({ err: e, venta: r.id }, 'facturación: conciliación fallida');
+      }
+    }
+    return created;
   }
 
   private async slot<T>(fn: () => Promise<T>): Promise<T> {

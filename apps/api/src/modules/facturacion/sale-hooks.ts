@@ -1,14 +1,16 @@
-import { sql } from 'drizzle-orm';
-import type { ComprobanteResumen, Devolucion, IvaRate, Receptor } from '@mostrador/shared';
+import type { ComprobanteResumen, Devolucion, Receptor } from '@mostrador/shared';
 import type { App } from '../../app.js';
 import { todayIn } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
 import { createFactura, createNotaCredito, readConfig, saleComprobante } from './facturacion.service.js';
+import { returnNota } from './reconcile.js';
 
 /*
  * What a sale, a void and a return do about invoices (decision 0013). They run after the sale's
  * own transaction committed and never wait for ARCA: the comprobante is stored pendiente and
- * attempted in the background; a sale is never refused because of its invoice.
+ * attempted in the background; a sale is never refused because of its invoice. They are the fast
+ * path: the sale's transaction marked it (`sales.conciliar`), so if they never run (a crash) or
+ * fail, the sweep (reconcile.ts) creates the same comprobantes.
  */
 
 interface SaleRef {
@@ -18,20 +20,23 @@ interface SaleRef {
   ventaId: string;
 }
 
-/** The invoice of a sale just recorded, when the POS asked for one or the business invoices every sale. */
+/**
+ * The invoice of a sale just recorded (or replayed) that record-sale marked `facturar` (the POS
+ * asked for one, or the business invoices every sale). Idempotent: a replay answers the invoice
+ * already created, or creates the one a crash left undone.
+ */
 export async function invoiceSale(
   app: App,
   s: SaleRef,
-  body: { facturar?: boolean; receptor?: Receptor },
+  sale: { facturar?: boolean; receptor?: Receptor },
 ): Promise<ComprobanteResumen | null> {
+  if (!sale.facturar || app.facturacion.skipAfterStep) return null;
   const { db } = app.db;
   const cfg = await readConfig(db, s.businessId);
-  if (!cfg) return null;
-  if (!(body.facturar ?? cfg.facturar === 'siempre')) return null;
-  if (!cfg.certificadoPem || !cfg.claveCifrada) return null;
+  if (!cfg?.certificadoPem || !cfg.claveCifrada) return null;
   try {
     const r = await createFactura(db, cfg, s.businessId, s.ventaId, {
-      receptor: body.receptor,
+      receptor: sale.receptor,
       hoy: todayIn(s.timezone, app.services.now()),
       userId: s.userId,
     });
@@ -47,34 +52,15 @@ export async function invoiceSale(
 
 /** The nota de crédito of a voided sale's invoice. */
 export async function creditVoid(app: App, s: SaleRef): Promise<void> {
+  if (app.facturacion.skipAfterStep) return;
   const id = await createNotaCredito(app.db.db, s.businessId, s.ventaId, todayIn(s.timezone, app.services.now()));
   if (id) void app.facturacion.kick(s.businessId, id);
 }
 
 /** The nota de crédito of a return from an invoiced sale: its lines, for what went back. */
 export async function creditReturn(app: App, s: SaleRef, d: Devolucion): Promise<void> {
-  const { db } = app.db;
-  const ids = d.items.map((i) => i.item_id);
-  if (!ids.length) return;
-  const rates = await db.execute<{ id: string; iva: IvaRate }>(sql`
-    SELECT i.id, coalesce(i.iva, p.iva, sv.iva, '21') AS iva FROM sale_items i
-      LEFT JOIN products p ON p.business_id = i.business_id AND p.id = i.producto_id
-      LEFT JOIN services sv ON sv.business_id = i.business_id AND sv.id = i.servicio_id
-     WHERE i.business_id = ${s.businessId} AND i.id IN ${ids}`);
-  const rate = new Map(rates.rows.map((r) => [r.id, r.iva]));
-  const lineas = d.items.map((i) => ({
-    nombre: i.nombre,
-    cantidad: i.cantidad,
-    precio_unitario: i.precio_unitario,
-    descuento: 0,
-    subtotal: i.monto,
-    iva: rate.get(i.item_id) ?? ('21' as IvaRate),
-  }));
-  const id = await createNotaCredito(db, s.businessId, s.ventaId, todayIn(s.timezone, app.services.now()), {
-    id: d.id,
-    lineas,
-    total: Math.round(d.monto * 100),
-  });
+  if (app.facturacion.skipAfterStep) return;
+  const id = await returnNota(app.db.db, s.businessId, s.ventaId, todayIn(s.timezone, app.services.now()), d);
   if (id) void app.facturacion.kick(s.businessId, id);
 }
 

@@ -48,6 +48,8 @@ interface CatalogueEntry {
   controla: boolean;
   /** Products only: the business lets a sale take more than the stock. */
   sinStock: boolean;
+  /** The IVA rate in force, kept on the line so an invoice issued later uses it. */
+  iva: string;
 }
 
 interface Line {
@@ -66,6 +68,7 @@ interface Line {
   subtotal: number;
   costoUnitario: number;
   costoTotal: number;
+  iva: string;
 }
 
 /** The request body as a stable fingerprint (the business is part of the key's scope already). */
@@ -76,9 +79,6 @@ function requestHash(input: RecordSaleOutput): string {
 
 /** Reused across sales: the system category "Ventas" never changes its id (it cannot be deleted). */
 const salesCategoryCache = new Map<string, string>();
-
-const keyWhere = (c: SaleContext, clave: string) =>
-  sql`business_id = ${c.businessId} AND user_id = ${c.userId} AND clave = ${clave}`;
 
 /**
  * The first answer to an Idempotency-Key this request could not claim (another request holds or
@@ -91,7 +91,11 @@ async function previousAnswer(send: Send, c: SaleContext, clave: string, hash: s
       rows: [prev],
     },
   ] = await send([
-    sql`SELECT hash, status, respuesta, creado_en FROM sale_idempotency_keys WHERE ${keyWhere(c, clave)} FOR UPDATE`,
+    // The sale's invoice request too, so a replay can still issue an invoice a crash left undone.
+    sql`SELECT k.hash, k.status, k.respuesta, k.creado_en, s.facturar
+          FROM sale_idempotency_keys k
+          LEFT JOIN sales s ON s.business_id = k.business_id AND s.id = k.venta_id
+         WHERE k.business_id = ${c.businessId} AND k.user_id = ${c.userId} AND k.clave = ${clave} FOR UPDATE OF k`,
   ]);
   if (prev && prev.status !== 0 && (prev.creado_en as Date).getTime() > c.now.getTime() - IDEMPOTENCY_TTL_MS) {
     if (prev.hash !== hash) {
@@ -105,6 +109,7 @@ async function previousAnswer(send: Send, c: SaleContext, clave: string, hash: s
       // Only a written sale's key has a status (201, set in the sale's transaction).
       status: prev.status as 201,
       body: { id: r.id, numero: r.numero, total: r.total, fecha: r.fecha, mensaje: r.mensaje },
+      facturar: prev.facturar === true,
     };
   }
   await send([
@@ -139,7 +144,7 @@ function reads(c: SaleContext, input: RecordSaleOutput, clave: string | null, ha
     statements.push([
       'producto',
       sql`SELECT id, nombre, precio_venta AS precio, precio_compra AS costo, activo, stock_actual AS stock,
-                 controla_stock AS controla,
+                 controla_stock AS controla, iva,
                  coalesce((SELECT vender_sin_stock FROM tenant_settings WHERE business_id = ${c.businessId}), false)
                    AS sin_stock
             FROM products WHERE business_id = ${c.businessId} AND id = ANY(${uuids(productIds)}::uuid[])
@@ -150,7 +155,7 @@ function reads(c: SaleContext, input: RecordSaleOutput, clave: string | null, ha
   if (serviceIds.length) {
     statements.push([
       'servicio',
-      sql`SELECT id, nombre, precio, costo, activo FROM services
+      sql`SELECT id, nombre, precio, costo, activo, iva FROM services
            WHERE business_id = ${c.businessId} AND id = ANY(${uuids(serviceIds)}::uuid[])`,
     ]);
   }
@@ -185,6 +190,12 @@ function reads(c: SaleContext, input: RecordSaleOutput, clave: string | null, ha
       : sql`SELECT id, estado, abierto_por FROM turnos WHERE business_id = ${c.businessId} AND estado = 'abierto'
              ORDER BY abierto_en DESC LIMIT 50 FOR SHARE`,
   ]);
+  // Whether this sale is invoiced (decision 0013): stored with the sale, in its own INSERT.
+  statements.push([
+    'facturacion',
+    sql`SELECT facturar, certificado_pem IS NOT NULL AND clave_cifrada IS NOT NULL AS lista
+          FROM facturacion_config WHERE business_id = ${c.businessId}`,
+  ]);
   if (!salesCategoryCache.has(c.businessId)) {
     statements.push([
       'categoria',
@@ -207,6 +218,7 @@ function catalogue(rows: Row[] | undefined): Map<string, CatalogueEntry> {
         stock: r.stock === undefined ? 0 : toMilli(r.stock as string),
         controla: r.controla !== false,
         sinStock: r.sin_stock === true,
+        iva: (r.iva as string | undefined) ?? '21',
       },
     ]),
   );
@@ -254,6 +266,7 @@ function priceLines(
       subtotal: bruto - descuento,
       costoUnitario: found.costo,
       costoTotal: saleLineCents(item.cantidad, found.costo),
+      iva: found.iva,
     };
   });
 }
@@ -263,7 +276,7 @@ function priceLines(
  *
  * 1. BEGIN, a slot among the business's sales in flight (in-flight.ts), the Idempotency-Key
  *    claim, the products locked in ascending id order (no deadlocks) with their stock, the
- *    services, the customer and the "Ventas" category, sent together.
+ *    services, the customer, the "Ventas" category and the business's invoicing mode, sent together.
  *    Every check runs on what came back: unknown or inactive items and customers (422), totals,
  *    and the stock of each product (409 naming it), which cannot change while the rows are locked.
  * 2. One statement writes everything, then COMMIT, sent together: the number from the
@@ -457,6 +470,10 @@ async function record(
   // Checked on the locked rows: their stock cannot change until this transaction ends.
   const changes = stockChanges(lines, cat.producto, Boolean(input.offline));
 
+  const cfg = read.get('facturacion')?.[0];
+  // Only a business ready to issue marks its sales (as the after-step did): the sweep relies on it.
+  const facturar = !!cfg?.lista && (input.facturar ?? cfg.facturar === 'siempre');
+
   const fecha = saleDate(c.now, input);
   const body = { total: centsToNumber(total), fecha: fecha.toISOString(), mensaje: SALE_MESSAGES.created };
   const write = writeSale(c, input, idempotencyKey, {
@@ -473,6 +490,7 @@ async function record(
     categoriaId,
     fecha,
     body,
+    facturar,
   });
   const cleanup =
     idempotencyKey && Math.random() < 0.01
@@ -484,7 +502,7 @@ async function record(
       : [];
   const written = await send([...cleanup, write], { commit: true });
   const { id, numero } = written[written.length - 1].rows[0] as { id: string; numero: number };
-  return { status: 201, body: { id, numero, ...body } };
+  return { status: 201, body: { id, numero, ...body }, facturar };
 }
 
 interface SaleFigures {
@@ -504,6 +522,8 @@ interface SaleFigures {
   /** When the sale happened: now, or the device's time of a sale taken offline. */
   fecha: Date;
   body: Omit<RecordSaleResult, 'id' | 'numero'>;
+  /** Invoice it: the marker the reconcile sweep finds if the after-step never runs. */
+  facturar: boolean;
 }
 
 /**
@@ -526,7 +546,7 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
       ${l.tipo === 'servicio' ? l.id : null}::uuid, ${l.nombre}, ${milliToDecimal(l.cantidad)}::numeric,
       ${centsToDecimal(l.precio)}::numeric, ${centsToDecimal(l.precioLista)}::numeric, ${centsToDecimal(l.descuento)}::numeric,
       ${centsToDecimal(l.subtotal)}::numeric,
-      ${centsToDecimal(l.costoUnitario)}::numeric, ${centsToDecimal(l.costoTotal)}::numeric)`,
+      ${centsToDecimal(l.costoUnitario)}::numeric, ${centsToDecimal(l.costoTotal)}::numeric, ${l.iva})`,
   );
   const stock = f.stockChanges.length
     ? sql`, st AS (
@@ -632,16 +652,17 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
       RETURNING ultimo_numero AS numero
     ), s AS (
       INSERT INTO sales (business_id, numero, fecha, cliente_id, metodo_pago, subtotal, descuento, ajuste, total,
-                         costo_estimado, observaciones, vendedor_id, turno_id)
+                         costo_estimado, observaciones, vendedor_id, turno_id, facturar, facturar_receptor, conciliar)
       SELECT ${c.businessId}, n.numero, ${f.fecha.toISOString()}::timestamptz, ${input.cliente_id ?? null}::uuid,
              ${f.metodoPago}, ${centsToDecimal(f.subtotal)}::numeric, ${centsToDecimal(f.descuento)}::numeric,
              ${centsToDecimal(f.ajuste)}::numeric, ${centsToDecimal(total)}::numeric, ${centsToDecimal(f.costo)}::numeric,
-             ${input.observaciones ?? null}, ${c.userId}, ${f.turnoId}::uuid
+             ${input.observaciones ?? null}, ${c.userId}, ${f.turnoId}::uuid, ${f.facturar},
+             ${f.facturar && input.receptor ? JSON.stringify(input.receptor) : null}::jsonb, ${f.facturar}
         FROM n
       RETURNING id, numero, fecha
     ), i AS (
       INSERT INTO sale_items (business_id, venta_id, fecha, posicion, tipo, producto_id, servicio_id, nombre, cantidad,
-                              precio_unitario, precio_lista, descuento, subtotal, costo_unitario, costo_total)
+                              precio_unitario, precio_lista, descuento, subtotal, costo_unitario, costo_total, iva)
       SELECT ${c.businessId}, s.id, s.fecha, v.*
         FROM s, (VALUES ${sql.join(items, sql`, `)}) AS v
     )${pays}${stock}${income}, av AS (

@@ -83,7 +83,7 @@ export async function salesRoutes(app: App) {
       const comprobante = await invoiceSale(
         app,
         { ...c, timezone: businessOf(req).timezone, ventaId: r.body.id },
-        req.body,
+        { facturar: r.facturar, receptor: req.body.receptor },
       );
       return reply.status(r.status).send(comprobante ? { ...r.body, comprobante } : r.body);
     },
@@ -110,7 +110,7 @@ export async function salesRoutes(app: App) {
       const comprobante = await invoiceSale(
         app,
         { ...c, timezone: businessOf(req).timezone, ventaId: r.body.id },
-        req.body,
+        { facturar: r.facturar, receptor: req.body.receptor },
       );
       return reply.status(r.status).send(comprobante ? { ...r.body, comprobante } : r.body);
     },

@@ -49,6 +49,8 @@ export interface SaleResponse {
   /** 201: a new sale, or the same answer again for a repeated Idempotency-Key. */
   status: 201;
   body: RecordSaleResult;
+  /** The sale is to be invoiced (decision 0013): the after-step creates its invoice. */
+  facturar?: boolean;
 }
 
 const personName = (nombre: string | null, apellido: string | null) =>
@@ -286,6 +288,8 @@ export async function voidSale(
         anuladaPor: c.userId,
         motivoAnulacion: motivo ?? null,
         anuladaTurnoId: refundTurno,
+        // Its nota de crédito, if it was invoiced: reconciled by the sweep if the after-step never runs.
+        conciliar: true,
       })
       .where(and(eq(sales.businessId, c.businessId), eq(sales.id, saleId)));
 
