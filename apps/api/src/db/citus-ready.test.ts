@@ -57,7 +57,13 @@ async function violations(client: pg.Client | pg.Pool): Promise<Violation[]> {
   }
 
   // Foreign keys: between business tables they carry business_id on both sides, in the same place.
-  const { rows: fks } = await client.query<{ tabla: string; ref: string; nombre: string; cols: string[]; refcols: string[] }>(`
+  const { rows: fks } = await client.query<{
+    tabla: string;
+    ref: string;
+    nombre: string;
+    cols: string[];
+    refcols: string[];
+  }>(`
     SELECT c.relname AS tabla, r.relname AS ref, k.conname AS nombre,
            array(SELECT a.attname::text FROM unnest(k.conkey) WITH ORDINALITY u(n, o)
                   JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = u.n ORDER BY u.o) AS cols,
@@ -128,8 +134,16 @@ describe('el esquema está listo para distribuirse por negocio (Citus)', () => {
         expect(found).toEqual(
           expect.arrayContaining([
             expect.objectContaining({ tabla: 'zz_mala_pk', regla: 'clave primaria sin business_id' }),
-            expect.objectContaining({ tabla: 'zz_mala_unica', regla: 'única sin business_id', detalle: 'zz_mala_unica_codigo_key (codigo)' }),
-            expect.objectContaining({ tabla: 'zz_mala_unica', regla: 'única sin business_id', detalle: 'zz_mala_unica_lower ()' }),
+            expect.objectContaining({
+              tabla: 'zz_mala_unica',
+              regla: 'única sin business_id',
+              detalle: 'zz_mala_unica_codigo_key (codigo)',
+            }),
+            expect.objectContaining({
+              tabla: 'zz_mala_unica',
+              regla: 'única sin business_id',
+              detalle: 'zz_mala_unica_lower ()',
+            }),
             // business_id is there but pairs with sale_items.id: not the same shard key.
             expect.objectContaining({ tabla: 'zz_mala_foranea', regla: 'foránea sin business_id' }),
             expect.objectContaining({ tabla: 'zz_compartida', regla: 'sin business_id' }),

@@ -168,7 +168,11 @@ export async function createCustomer(db: Db, businessId: string, userId: string,
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(customers)
-        .values({ businessId, ...(input.id ? { id: input.id } : {}), ...columns(values) } as typeof customers.$inferInsert)
+        .values({
+          businessId,
+          ...(input.id ? { id: input.id } : {}),
+          ...columns(values),
+        } as typeof customers.$inferInsert)
         .returning();
       const c = toCustomer(row);
       await audit(tx, {

@@ -39,7 +39,8 @@ export async function dashboardRoutes(app: App) {
       config: ver,
       schema: { tags, querystring: dashboardQuery.extend(business), response: { 200: dashboardStatsSchema } },
     },
-    async (req, reply) => dashboardStats(await app.reports.db(reply), businessOf(req), req.query.periodo, app.services.now()),
+    async (req, reply) =>
+      dashboardStats(await app.reports.db(reply), businessOf(req), req.query.periodo, app.services.now()),
   );
 
   app.get(
@@ -69,7 +70,8 @@ export async function dashboardRoutes(app: App) {
       config: ver,
       schema: { tags, querystring: topProductsChartQuery.extend(business), response: { 200: topProductsChartSchema } },
     },
-    async (req, reply) => topProductsChart(await app.reports.db(reply), businessOf(req), app.services.now(), req.query.dias),
+    async (req, reply) =>
+      topProductsChart(await app.reports.db(reply), businessOf(req), app.services.now(), req.query.dias),
   );
 
   app.get(
