@@ -259,3 +259,37 @@ export function syntheticProduct(i) {
     stock: i % 50,
   };
 }
+
+/** Uploads `buffer` as the multipart field `file` (plus `fields`); the time it took and the answer. */
+export async function post(base, path, auth, buffer, filename, fields = {}) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', new Blob([buffer]), filename);
+  const t = performance.now();
+  const r = await fetch(`${base}${path}`, { method: 'POST', headers: auth, body: form });
+  const body = await r.json();
+  const ms = performance.now() - t;
+  if (r.status !== 200) throw new Error(`${path} ${r.status} ${JSON.stringify(body).slice(0, 300)}`);
+  return { ms, body };
+}
+
+/** Runs `fn` while sampling the server's memory; returns its result with the peak growth. */
+export async function watchingMemory(pid, fn) {
+  const baseline = rssMb(pid);
+  let peak = baseline;
+  let running = true;
+  const sampler = (async () => {
+    while (running) {
+      const m = rssMb(pid);
+      if (m !== null && m > peak) peak = m;
+      await sleep(25);
+    }
+  })();
+  try {
+    const result = await fn();
+    return { result, baseline_mb: round(baseline), peak_mb: round(peak), growth_mb: round(peak - baseline) };
+  } finally {
+    running = false;
+    await sampler;
+  }
+}
