@@ -94,7 +94,11 @@ function AccountForm({
   const supplierRows = suppliers.data?.rows ?? [];
   const supplierOptions = supplierRows.filter((s) => s.estado === 'activo' || s.id === account?.proveedor_id);
   const ownMissing = Boolean(account?.proveedor_id) && !supplierRows.some((s) => s.id === account?.proveedor_id);
-  const picker = !suppliers.isError && (supplierOptions.length > 0 || Boolean(account?.proveedor_id));
+  // While the suppliers load, the picker shows (disabled) instead of a name field that would turn
+  // into it under the user's hands.
+  const loadingSuppliers = suppliers.isLoading;
+  const picker =
+    !suppliers.isError && (loadingSuppliers || supplierOptions.length > 0 || Boolean(account?.proveedor_id));
   const supplierName = (id: string) =>
     supplierRows.find((s) => s.id === id)?.nombre ??
     (id === account?.proveedor_id ? account.proveedor_nombre : null) ??
@@ -197,11 +201,11 @@ function AccountForm({
           <Field id="cta-proveedor-id" label="Proveedor" required error={err.proveedor_id?.message}>
             <Select
               id="cta-proveedor-id"
-              disabled={locked}
+              disabled={locked || loadingSuppliers}
               aria-invalid={Boolean(err.proveedor_id)}
               {...register('proveedor_id')}
             >
-              <option value="">Otro proveedor</option>
+              <option value="">{loadingSuppliers ? 'Cargando proveedores…' : 'Otro proveedor'}</option>
               {supplierOptions.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.nombre}
