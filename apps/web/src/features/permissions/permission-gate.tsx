@@ -1,7 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ACTION_TITLES, can, MODULE_LABELS, type Accion, type Modulo } from '@mostrador/shared/permissions';
+import { ACTION_TITLES, can, MODULE_LABELS, type Accion, type Modulo } from '@mostrador/shared/permission-rules';
 import { useBusiness } from '@/app/business-context';
 import { usePermissions } from './permissions.api';
 

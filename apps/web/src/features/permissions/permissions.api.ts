@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { can, resolveAction, type PermissionsResponse } from '@mostrador/shared/permissions';
+import { can, resolveAction } from '@mostrador/shared/permission-rules';
+import type { PermissionsResponse } from '@mostrador/shared/permissions';
 import { canWrite, usePlan } from '@/features/plan/plan.api';
 import { useBusiness } from '@/app/business-context';
 import { api, ApiError } from '@/lib/api';
