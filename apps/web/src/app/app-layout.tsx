@@ -1,8 +1,9 @@
-import * as D from '@radix-ui/react-dialog';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+// Listening from the start: dialogs return the focus to what opened them, even those loaded later.
+import '@/components/ui/focus-return';
 import { PlanBanner } from '@/features/plan/plan-banner';
 import { clearCatalogues, pendingOnDevice } from '@/features/pos/offline/pending';
 import { api } from '@/lib/api';
@@ -11,6 +12,7 @@ import { session } from '@/lib/session';
 import { BusinessProvider, useBusiness } from './business-context';
 import { ErrorScreen } from './error-screen';
 import { queryClient } from './query-client';
+import { MobileMenu } from './shell/parts';
 import { SidebarContent } from './shell/sidebar';
 import { Topbar } from './shell/topbar';
 
@@ -83,6 +85,7 @@ function Content() {
 
 function Shell() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuUsed, setMenuUsed] = useState(false);
   const navigate = useNavigate();
   const logout = async () => {
     // Sales, customers or caja movements made offline and not yet sent stay on this device (they
@@ -107,18 +110,16 @@ function Shell() {
       <aside className="fixed inset-y-0 left-0 hidden w-72 border-r border-slate-200 bg-white xl:block">
         <SidebarContent onLogout={logout} />
       </aside>
-      <D.Root open={menuOpen} onOpenChange={setMenuOpen}>
-        <D.Portal>
-          <D.Overlay className="fixed inset-0 z-40 bg-slate-900/50 xl:hidden" />
-          <D.Content className="fixed inset-y-0 left-0 z-50 w-72 bg-white shadow-xl focus:outline-none xl:hidden">
-            <D.Title className="sr-only">Menú</D.Title>
-            <D.Description className="sr-only">Navegación de Mostrador</D.Description>
-            <SidebarContent onNavigate={() => setMenuOpen(false)} onLogout={logout} />
-          </D.Content>
-        </D.Portal>
-      </D.Root>
+      {/* The sheet's code loads the first time the menu button is used. */}
+      {menuUsed && <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} onLogout={logout} />}
       <div className="xl:pl-72">
-        <Topbar onOpenMenu={() => setMenuOpen(true)} onLogout={logout} />
+        <Topbar
+          onOpenMenu={() => {
+            setMenuUsed(true);
+            setMenuOpen(true);
+          }}
+          onLogout={logout}
+        />
         <PlanBanner />
         <main className="mx-auto max-w-7xl px-4 py-6 lg:px-8">
           <Content />

@@ -1,14 +1,11 @@
 import { LogOut } from 'lucide-react';
 import { useState, type MouseEvent } from 'react';
-import { Link, NavLink as RouterLink } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { NavLink as RouterLink } from 'react-router';
 import { cn } from '@/lib/cn';
 import { useCan } from '@/features/permissions/permissions.api';
 import { useBusiness } from '../business-context';
 import { NAV, visibleNav, type NavItem } from './nav';
-
-export const NO_BUSINESS_ALERT = 'Por favor seleccioná un negocio antes de continuar';
+import { NoBusinessDialog } from './parts';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -95,6 +92,7 @@ export function SidebarContent({ onNavigate, onLogout }: { onNavigate?: () => vo
   // A member sees only the modules their flags allow (the server refuses the rest anyway).
   const items = visibleNav(NAV, Boolean(businessId), (modulo) => can(modulo, 'ver'));
   const [asking, setAsking] = useState(false);
+  const [asked, setAsked] = useState(false);
   return (
     <nav aria-label="Menú principal" className="flex h-full flex-col">
       <div className="flex h-16 items-center gap-2 px-5">
@@ -108,30 +106,15 @@ export function SidebarContent({ onNavigate, onLogout }: { onNavigate?: () => vo
             item={item}
             hasBusiness={hasBusiness}
             onNavigate={onNavigate}
-            onBlocked={() => setAsking(true)}
+            onBlocked={() => {
+              setAsked(true);
+              setAsking(true);
+            }}
           />
         ))}
       </div>
-      <Dialog open={asking} onOpenChange={setAsking} title="Elegí un negocio" description={NO_BUSINESS_ALERT}>
-        <p className="text-sm text-slate-600">
-          Elegilo arriba, en el selector de negocio, o creá uno nuevo en Negocios.
-        </p>
-        <div className="mt-4 flex justify-end gap-3">
-          <Button variant="secondary" onClick={() => setAsking(false)}>
-            Entendido
-          </Button>
-          <Link
-            to="/business-users"
-            onClick={() => {
-              setAsking(false);
-              onNavigate?.();
-            }}
-            className="inline-flex items-center rounded-lg bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700"
-          >
-            Ir a Negocios
-          </Link>
-        </div>
-      </Dialog>
+      {/* Its code loads the first time it is needed (the first load does not bring Radix's dialog). */}
+      {asked && <NoBusinessDialog open={asking} onOpenChange={setAsking} onNavigate={onNavigate} />}
       <div className="border-t border-slate-200 p-3">
         <button
           type="button"

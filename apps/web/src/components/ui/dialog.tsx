@@ -4,20 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
-
-/*
- * The last element focused outside any dialog: what opened the dialog that is open now. Radix
- * restores the element focused when the dialog mounted, which is a field inside it when the
- * form autofocuses; so the page remembers it itself.
- */
-let lastOutside: HTMLElement | null = null;
-if (typeof document !== 'undefined') {
-  document.addEventListener('focusin', (e) => {
-    if (e.target instanceof HTMLElement && !e.target.closest('[role="dialog"], [role="alertdialog"]')) {
-      lastOutside = e.target;
-    }
-  });
-}
+import { lastFocusedOutsideDialogs } from './focus-return';
 
 /**
  * A modal with focus trapping and Escape to close (Radix). When it closes, focus goes back to
@@ -49,7 +36,7 @@ export function Dialog({
           )}
           aria-describedby={description ? undefined : undefined}
           onCloseAutoFocus={(e) => {
-            const el = lastOutside;
+            const el = lastFocusedOutsideDialogs();
             if (el?.isConnected) {
               e.preventDefault();
               el.focus();

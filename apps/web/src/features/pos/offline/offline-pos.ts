@@ -1,6 +1,7 @@
 import type { PosCatalogo, PosCliente, PosProducto, PosServicio } from '@mostrador/shared/pos-catalogo';
 import { ApiError, request } from '@/lib/api';
 import { offlineCache, warmOfflineCache } from '@/lib/offline-cache';
+import { preloadAllParts } from '@/lib/lazy-part';
 import { session } from '@/lib/session';
 import { newKey, rankCatalog, type CatalogItem } from '../cart';
 import { get, put, queueOf, remove, STORES } from './idb';
@@ -465,6 +466,8 @@ export async function installOfflineShell() {
   if (!window.isSecureContext || !('serviceWorker' in navigator) || typeof caches === 'undefined') return;
   try {
     await navigator.serviceWorker.register('/sw.js');
+    // The shell's menus and dialogs load on first use: load them now so that they are kept too.
+    await preloadAllParts();
     const cache = await caches.open('mostrador-shell-v1');
     const loaded = performance
       .getEntriesByType('resource')
