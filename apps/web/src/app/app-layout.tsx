@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate, useNavigation, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 // Listening from the start: dialogs return the focus to what opened them, even those loaded later.
 import '@/components/ui/focus-return';
@@ -12,6 +12,7 @@ import { session } from '@/lib/session';
 import { BusinessProvider, useBusiness } from './business-context';
 import { ErrorScreen } from './error-screen';
 import { queryClient } from './query-client';
+import { PageSkeleton } from './skeletons';
 import { MobileMenu } from './shell/parts';
 import { SidebarContent } from './shell/sidebar';
 import { Topbar } from './shell/topbar';
@@ -39,6 +40,7 @@ class Boundary extends Component<{ children: ReactNode; resetKey: string }, { fa
 function Content() {
   const { businesses, businessId, select, isLoading, error, refetch } = useBusiness();
   const location = useLocation();
+  const navigation = useNavigation();
   // /business/{id}/… (dashboard quick actions) selects that business when it is one of the user's.
   const pathBusiness = useParams().businessId;
   useEffect(() => {
@@ -76,6 +78,8 @@ function Content() {
       </div>
     );
   }
+  // Moving to a screen whose code is still loading: its skeleton at once, not the old screen.
+  if (navigation.state === 'loading' && navigation.location.pathname !== location.pathname) return <PageSkeleton />;
   return (
     <Boundary resetKey={location.pathname}>
       <Outlet />

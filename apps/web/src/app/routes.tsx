@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { useTitle } from '@/lib/title';
 import { ErrorScreen } from './error-screen';
+import { CardSkeleton, ShellSkeleton } from './skeletons';
 
 /**
  * Routes of the application (app.html). The landing and legal pages are static HTML pages of
@@ -51,6 +52,8 @@ const appChildren: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     errorElement: <ErrorScreen />,
+    // While the first screen's code loads (instead of a blank page).
+    HydrateFallback: CardSkeleton,
     children: [
       { path: '/login', lazy: page('Iniciar sesión', () => import('@/features/auth/login-page')) },
       { path: '/register', lazy: page('Crear cuenta', () => import('@/features/auth/register-page')) },
@@ -62,6 +65,7 @@ export const routes: RouteObject[] = [
       { path: '/reset-password', lazy: page('Nueva contraseña', () => import('@/features/auth/reset-password-page')) },
       {
         lazy: async () => ({ Component: (await import('./app-layout')).default }),
+        HydrateFallback: ShellSkeleton,
         children: appChildren,
       },
       { path: '*', lazy: page('Página no encontrada', () => import('./not-found')) },
