@@ -199,4 +199,36 @@ describe('DataTable', () => {
     expect(bodyRows[0].className).not.toContain('fila-alta');
     expect(screen.getByRole('combobox', { name: 'Ordenar por' })).toBeTruthy();
   });
+  it('keeps what a cell holds (an open row menu) when the screen renders again with rebuilt columns', () => {
+    function Toggle({ nombre }: { nombre: string }) {
+      const [open, setOpen] = useState(false);
+      return (
+        <button type="button" aria-expanded={open} onClick={() => setOpen(true)}>
+          Acciones de {nombre}
+        </button>
+      );
+    }
+    function Screen() {
+      const [tick, setTick] = useState(0);
+      // A new columns array and new cell functions on every render, as the screens build them.
+      const cols: ColumnDef<Row, unknown>[] = [
+        { id: 'nombre', accessorKey: 'nombre', header: 'Nombre', meta: { label: 'Nombre', primary: true } },
+        { id: 'menu', header: 'Acciones', cell: ({ row }) => <Toggle nombre={row.original.nombre} /> },
+      ];
+      return (
+        <>
+          <button type="button" onClick={() => setTick(tick + 1)}>
+            Otra vez
+          </button>
+          <DataTable screen="t-remount" label="Personas" columns={cols} rows={rows} rowId={(r) => r.id} empty="Nada" />
+        </>
+      );
+    }
+    render(<Screen />);
+    fireEvent.click(screen.getByRole('button', { name: 'Acciones de Ana' }));
+    expect(screen.getByRole('button', { name: 'Acciones de Ana' }).getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Otra vez' }));
+    expect(screen.getByRole('button', { name: 'Acciones de Ana' }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Acciones de Zoe' }).getAttribute('aria-expanded')).toBe('false');
+  });
 });

@@ -1,5 +1,4 @@
 import {
-  flexRender,
   getCoreRowModel,
   getPaginationRowModel,
   getSortedRowModel,
@@ -83,6 +82,15 @@ export interface DataTableProps<T> {
   detail?: (row: T) => ReactNode;
   /** A row's own look (a product low on stock, a voided purchase). */
   rowClassName?: (row: T) => string | false | undefined;
+}
+
+/**
+ * A header or cell template, called rather than mounted: screens build their columns on each render,
+ * so mounting each template as a component would remount every cell on every render (a row menu
+ * opened during a refetch would close under the user's click). Templates hold no hooks (lint says so).
+ */
+function slot<C>(template: string | ((ctx: C) => unknown) | undefined, ctx: C): ReactNode {
+  return (typeof template === 'function' ? template(ctx) : template) as ReactNode;
 }
 
 const ariaSort = (dir: false | 'asc' | 'desc') =>
@@ -214,7 +222,7 @@ function Table<T>({
               {hg.headers.map((h) => {
                 const meta = h.column.columnDef.meta;
                 const dir = h.column.getIsSorted();
-                const title = flexRender(h.column.columnDef.header, h.getContext());
+                const title = slot(h.column.columnDef.header, h.getContext());
                 return (
                   <th
                     key={h.id}
@@ -282,7 +290,7 @@ function Table<T>({
                           meta?.className,
                         )}
                       >
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        {slot(cell.column.columnDef.cell, cell.getContext())}
                       </td>
                     );
                   })}
