@@ -5,8 +5,9 @@ import { Dialog } from '@/components/ui/dialog';
 import { Badge } from '@/components/ui/misc';
 import { formatDate, type Formatting } from '@/lib/format';
 
-const STATE_COLORS: Record<PurchaseState, 'yellow' | 'green' | 'gray'> = {
+const STATE_COLORS: Record<PurchaseState, 'yellow' | 'blue' | 'green' | 'gray'> = {
   pendiente: 'yellow',
+  recibida_parcial: 'blue',
   recibida: 'green',
   cancelada: 'gray',
 };
