@@ -78,8 +78,10 @@ export async function recepcionRoutes(app: App) {
     { config: ver, schema: { tags, params: ridParams, response: { 200: sugerenciasPrecioSchema } } },
     async (req) => {
       const b = businessOf(req);
-      assertPricing(b, false);
       const { compraId, recepcionId } = ids(req.params);
+      // A missing reception is a 404 before any permission beyond the route's.
+      await service.findReception(db, b.id, compraId, recepcionId);
+      assertPricing(b, false);
       return { sugerencias: await service.previewPrices(db, b.id, compraId, recepcionId) };
     },
   );
@@ -92,8 +94,9 @@ export async function recepcionRoutes(app: App) {
     },
     async (req) => {
       const b = businessOf(req);
-      assertPricing(b, true);
       const { compraId, recepcionId } = ids(req.params);
+      await service.findReception(db, b.id, compraId, recepcionId);
+      assertPricing(b, true);
       return {
         aplicados: await service.applyPrices(db, b.id, authOf(req).id, compraId, recepcionId, req.body.producto_ids),
       };

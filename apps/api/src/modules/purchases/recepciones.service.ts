@@ -217,7 +217,7 @@ async function suggestions(
   return out.sort((a, b) => a.producto_nombre.localeCompare(b.producto_nombre, 'es'));
 }
 
-async function findReception(ex: Executor, businessId: string, compraId: string, recepcionId: string) {
+export async function findReception(ex: Executor, businessId: string, compraId: string, recepcionId: string) {
   const [r] = await ex
     .select({ id: purchaseReceptions.id })
     .from(purchaseReceptions)

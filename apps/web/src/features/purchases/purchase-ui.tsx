@@ -16,6 +16,10 @@ export function PurchaseStateBadge({ estado }: { estado: PurchaseState }) {
   return <Badge color={STATE_COLORS[estado]}>{PURCHASE_STATE_LABELS[estado]}</Badge>;
 }
 
+/** "Falta 1 producto" / "Faltan 3 productos": lines with goods still to arrive. */
+export const pendingText = (p: Pick<Purchase, 'items_pendientes'>) =>
+  p.items_pendientes === 1 ? 'Falta 1 producto' : `Faltan ${p.items_pendientes} productos`;
+
 /** "Contado" or "Cuenta corriente · vence 10/04/2026" (and whether the payable was paid). */
 export function conditionText(p: Purchase, f: Formatting): string {
   if (p.condicion_pago === 'contado') return PAYMENT_CONDITION_LABELS.contado;
