@@ -265,6 +265,25 @@ describe('partial reception', () => {
     expect(lineOf(await compraNow(c.id), cafe.id)).toMatchObject({ cantidad_recibida: 0, cantidad_pendiente: 0 });
   });
 
+  it("counts a purchase received in part among the supplier's purchases still to receive", async () => {
+    const sup = (await call('POST', '/proveedores', { nombre: 'Lácteos del Sur' })).json() as { id: string };
+    const manteca = await product('Manteca', 2000, 1000);
+    const c = (
+      await call('POST', '/compras', {
+        proveedor_id: sup.id,
+        items: [{ producto_id: manteca.id, cantidad: 4, precio_unitario: 1000 }],
+      })
+    ).json() as C;
+    const pendientes = async () =>
+      ((await call('GET', `/proveedores/${sup.id}`)).json() as { compras: { pendientes_recepcion: number } }).compras
+        .pendientes_recepcion;
+    expect(await pendientes()).toBe(1);
+    expect((await recibir(c.id, [{ producto_id: manteca.id, cantidad: 1 }])).statusCode).toBe(201);
+    expect(await pendientes()).toBe(1);
+    expect((await recibir(c.id, [{ producto_id: manteca.id, cantidad: 3 }])).statusCode).toBe(201);
+    expect(await pendientes()).toBe(0);
+  });
+
   it('checks the stock permission flags and never reaches another business', async () => {
     const leche = await product('Leche', 1200, 800);
     const c = await compra([{ producto_id: leche.id, cantidad: 2, precio_unitario: 900 }]);
