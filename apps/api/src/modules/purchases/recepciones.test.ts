@@ -164,6 +164,7 @@ describe('partial reception', () => {
     const arroz = await product('Arroz', 900, 300);
     const otro = await product('Fideos', 800, 200);
     const c = await compra([{ producto_id: arroz.id, cantidad: 3, precio_unitario: 350 }]);
+    const otra = await compra([{ producto_id: otro.id, cantidad: 3, precio_unitario: 250 }]);
     expect((await recibir(c.id, [{ producto_id: arroz.id, cantidad: 1 }])).statusCode).toBe(201);
     const before = await counts();
 
@@ -173,6 +174,8 @@ describe('partial reception', () => {
 
     const cases: [unknown, number, string][] = [
       [[{ producto_id: otro.id, cantidad: 1 }], 422, 'La línea no es de esta compra.'],
+      [[{ linea_id: otra.items[0].id, cantidad: 1 }], 422, 'La línea no es de esta compra.'],
+      [[{ linea_id: 'no-es-un-id', cantidad: 1 }], 422, 'Identificador no válido.'],
       [[{ cantidad: 1 }], 422, 'Indicá la línea (linea_id) o el producto (producto_id).'],
       [[{ producto_id: arroz.id, cantidad: 0 }], 422, 'Debe ser mayor a 0.'],
       [[{ producto_id: arroz.id, cantidad: 'mucho' }], 422, 'Debe ser un número.'],
