@@ -137,3 +137,62 @@ test('purchases: receive part of an order, see it pending, receive the rest at a
   await sug.getByRole('button', { name: 'Ahora no' }).click();
   await expect(sug).toBeHidden();
 });
+
+test('purchases: "Marcar como recibida" offers the suggested prices, and "Aplicar a todos" applies every one', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, 'Recibida');
+  const businessId = await createBusiness(request, owner, 'Kiosco Recibida');
+  const headers = { authorization: `Bearer ${owner.token}` };
+  const api = `/api/v1/businesses/${businessId}`;
+  const ids: string[] = [];
+  for (const p of [
+    { nombre: 'Alfajor', precio_compra: 500, precio_venta: 900 },
+    { nombre: 'Chicle', precio_compra: 100, precio_venta: 250 },
+  ]) {
+    const res = await request.post(`${api}/products`, { data: p, headers });
+    ids.push((await res.json()).id);
+  }
+  const compra = await request.post(`${api}/compras`, {
+    headers,
+    data: {
+      items: [
+        { producto_id: ids[0], cantidad: 24, precio_unitario: 600 },
+        { producto_id: ids[1], cantidad: 50, precio_unitario: 120 },
+      ],
+    },
+  });
+  const { id: compraId, numero } = await compra.json();
+
+  await signIn(page, owner, businessId);
+  await page.goto(`/compras/${compraId}`);
+  await page.getByRole('button', { name: 'Marcar como recibida' }).click();
+  await page
+    .getByRole('dialog', { name: 'Marcar como recibida' })
+    .getByRole('button', { name: 'Sí, la recibe' })
+    .click();
+  await expect(page.getByText(`Compra #${numero} recibida: stock y costos actualizados.`)).toBeVisible();
+  await expect(
+    page.getByText('Subió el costo de 2 productos: hay precios sugeridos que mantienen su margen.'),
+  ).toBeVisible();
+  await shots(page, 'recibida-oferta');
+  await page.getByRole('button', { name: 'Ver precios sugeridos' }).click();
+  const sug = page.getByRole('dialog', { name: 'Subió el costo: ¿actualizás los precios?' });
+  // 900 × 600 ÷ 500 = 1080; 250 × 120 ÷ 100 = 300.
+  await expect(sug.getByRole('listitem').filter({ hasText: 'Alfajor' })).toContainText('$ 1.080,00');
+  await expect(sug.getByRole('listitem').filter({ hasText: 'Chicle' })).toContainText('$ 300,00');
+  await sug.getByLabel('Aplicar a todos').check();
+  await sug.getByRole('button', { name: 'Aplicar 2 precios' }).click();
+  await expect(page.getByText('Se actualizaron 2 precios.')).toBeVisible();
+  for (const [id, precio] of [
+    [ids[0], 1080],
+    [ids[1], 300],
+  ] as const) {
+    const p = await (await request.get(`${api}/products/${id}`, { headers })).json();
+    expect(p.precio_venta).toBe(precio);
+  }
+  // Applied: the reception has nothing left to suggest.
+  await page.getByRole('button', { name: 'Precios sugeridos' }).click();
+  await expect(page.getByText('La recepción 1 no tiene precios para actualizar.')).toBeVisible();
+});
