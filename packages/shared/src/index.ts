@@ -19,6 +19,7 @@ export * from './sales.js';
 export * from './suppliers.js';
 export * from './purchases.js';
 export * from './compras-factura.js';
+export * from './compras-recepcion.js';
 export * from './scale.js';
 export * from './caja.js';
 export * from './devoluciones.js';

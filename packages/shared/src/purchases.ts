@@ -8,10 +8,12 @@ import { isoDate, optText } from './validation.js';
 
 /* ---------------------------------------------------------------- constants (API-CONTRACT §13) */
 
-export const PURCHASE_STATES = ['pendiente', 'recibida', 'cancelada'] as const;
+/** `recibida_parcial`: some goods arrived (decision 0023); only receptions lead there. */
+export const PURCHASE_STATES = ['pendiente', 'recibida_parcial', 'recibida', 'cancelada'] as const;
 export type PurchaseState = (typeof PURCHASE_STATES)[number];
 export const PURCHASE_STATE_LABELS: Record<PurchaseState, string> = {
   pendiente: 'Pendiente',
+  recibida_parcial: 'Recibida parcialmente',
   recibida: 'Recibida',
   cancelada: 'Cancelada',
 };
@@ -49,6 +51,9 @@ export const PURCHASE_MESSAGES = {
   paidDelete: 'La cuenta por pagar de esta compra ya está pagada; no se puede eliminar.',
   libroNeedsCosts: 'Para exportar el Libro IVA Compras necesitás permiso para ver costos.',
   facturaLocked: 'La factura del proveedor no se puede cambiar en una compra cancelada o ya pagada.',
+  partialDelete: 'Una compra recibida en parte no se puede eliminar.',
+  partialCancel:
+    'La compra ya tiene mercadería recibida en parte; no se puede cancelar ni volver a pendiente. Recibí lo que falta y después cancelala.',
   insufficientStock: (producto: string) => `No hay stock suficiente de ${producto} para revertir la recepción.`,
 } as const;
 
@@ -78,7 +83,9 @@ const stateField = (allowCancel: boolean) =>
     },
     z
       .enum(PURCHASE_STATES, { error: PURCHASE_MESSAGES.badState })
-      .refine((s) => allowCancel || s !== 'cancelada', { error: PURCHASE_MESSAGES.badState })
+      .refine((s) => s !== 'recibida_parcial' && (allowCancel || s !== 'cancelada'), {
+        error: PURCHASE_MESSAGES.badState,
+      })
       .optional(),
   );
 
@@ -262,6 +269,9 @@ export interface PurchaseItem {
   subtotal: number;
   /** The product's cost before this purchase was received (null: none, or not received). */
   precio_compra_anterior: number | null;
+  /** What has arrived and what is still to come (decision 0023). */
+  cantidad_recibida: number;
+  cantidad_pendiente: number;
 }
 
 export const purchaseItemSchema = z.object({
@@ -274,6 +284,8 @@ export const purchaseItemSchema = z.object({
   precio_unitario: z.number(),
   subtotal: z.number(),
   precio_compra_anterior: z.number().nullable().optional(),
+  cantidad_recibida: z.number(),
+  cantidad_pendiente: z.number(),
 });
 
 export type Purchase = z.infer<typeof purchaseSchema>;
@@ -294,6 +306,8 @@ export const purchaseSchema = z.object({
   observaciones: z.string().nullable(),
   total: z.number(),
   cantidad_items: z.number(),
+  /** Lines with goods still to arrive (decision 0023). */
+  items_pendientes: z.number(),
   items: z.array(purchaseItemSchema).optional(),
   /** The supplier's invoice, when recorded; left out for members without ver_costos. */
   factura: facturaSchema.nullable().optional(),

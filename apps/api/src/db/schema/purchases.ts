@@ -39,7 +39,7 @@ export const purchases = pgTable(
     proveedorNombre: text('proveedor_nombre'),
     fecha: date('fecha', { mode: 'string' }).notNull(),
     fechaEntrega: date('fecha_entrega', { mode: 'string' }),
-    estado: text('estado', { enum: ['pendiente', 'recibida', 'cancelada'] })
+    estado: text('estado', { enum: ['pendiente', 'recibida_parcial', 'recibida', 'cancelada'] })
       .notNull()
       .default('pendiente'),
     condicionPago: text('condicion_pago', { enum: ['contado', 'cuenta_corriente'] })
@@ -95,6 +95,8 @@ export const purchaseItems = pgTable(
     precioUnitario: numeric('precio_unitario', { precision: 14, scale: 2 }).notNull(),
     subtotal: numeric('subtotal', { precision: 14, scale: 2 }).notNull(),
     precioCompraAnterior: numeric('precio_compra_anterior', { precision: 14, scale: 2 }),
+    /** How much of the line has arrived (decision 0023); equal to cantidad once recibida. */
+    cantidadRecibida: numeric('cantidad_recibida', { precision: 14, scale: 3 }).notNull().default('0'),
   },
   (t): PgTableExtraConfigValue[] => [
     primaryKey({ name: 'purchase_items_pkey', columns: [t.id, t.businessId] }),
@@ -113,6 +115,7 @@ export const purchaseItems = pgTable(
     }),
     check('purchase_items_cantidad_positiva', sql`${t.cantidad} > 0`),
     check('purchase_items_precio_no_negativo', sql`${t.precioUnitario} >= 0`),
+    check('purchase_items_recibida_rango', sql`${t.cantidadRecibida} >= 0 AND ${t.cantidadRecibida} <= ${t.cantidad}`),
     index('purchase_items_compra_idx').on(t.compraId, t.posicion),
     index('purchase_items_producto_idx').on(t.businessId, t.productoId),
   ],
@@ -168,5 +171,70 @@ export const purchaseInvoices = pgTable(
       .on(t.businessId, t.proveedorId, t.tipo, t.puntoVenta, t.numero)
       .where(sql`${t.proveedorId} IS NOT NULL`),
     index('purchase_invoices_fecha_idx').on(t.businessId, t.fecha),
+  ],
+);
+
+/**
+ * One reception of a purchase's goods (decision 0023): who and when; `revertida_en` when the
+ * purchase went back to pendiente or was cancelled after it.
+ */
+export const purchaseReceptions = pgTable(
+  'purchase_receptions',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    compraId: uuid('compra_id').notNull(),
+    numero: integer('numero').notNull(),
+    creadoPor: uuid('creado_por').references(() => users.id, { onDelete: 'set null' }),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+    revertidaEn: timestamp('revertida_en', { withTimezone: true }),
+  },
+  (t): PgTableExtraConfigValue[] => [
+    primaryKey({ name: 'purchase_receptions_pkey', columns: [t.id, t.businessId] }),
+    unique('purchase_receptions_business_id_key').on(t.businessId, t.id),
+    unique('purchase_receptions_numero_key').on(t.businessId, t.compraId, t.numero),
+    foreignKey({
+      name: 'purchase_receptions_compra_fk',
+      columns: [t.businessId, t.compraId],
+      foreignColumns: [purchases.businessId, purchases.id],
+    }).onDelete('cascade'),
+    index('purchase_receptions_compra_idx').on(t.businessId, t.compraId, t.numero),
+  ],
+);
+
+/**
+ * What one reception brought: the quantity of a purchase line, the cost it set, and the product's
+ * cost and sale price just before, so the price that keeps the margin is recomputed exactly.
+ */
+export const purchaseReceptionItems = pgTable(
+  'purchase_reception_items',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    recepcionId: uuid('recepcion_id').notNull(),
+    itemId: uuid('item_id').notNull(),
+    productoId: uuid('producto_id').notNull(),
+    cantidad: numeric('cantidad', { precision: 14, scale: 3 }).notNull(),
+    costo: numeric('costo', { precision: 14, scale: 2 }).notNull(),
+    costoAnterior: numeric('costo_anterior', { precision: 14, scale: 2 }),
+    precioVenta: numeric('precio_venta', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t): PgTableExtraConfigValue[] => [
+    primaryKey({ name: 'purchase_reception_items_pkey', columns: [t.recepcionId, t.itemId, t.businessId] }),
+    foreignKey({
+      name: 'purchase_reception_items_recepcion_fk',
+      columns: [t.businessId, t.recepcionId],
+      foreignColumns: [purchaseReceptions.businessId, purchaseReceptions.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'purchase_reception_items_producto_fk',
+      columns: [t.businessId, t.productoId],
+      foreignColumns: [products.businessId, products.id],
+    }),
+    check('purchase_reception_items_cantidad_positiva', sql`${t.cantidad} > 0`),
+    index('purchase_reception_items_producto_idx').on(t.businessId, t.productoId),
   ],
 );

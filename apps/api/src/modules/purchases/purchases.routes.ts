@@ -30,6 +30,7 @@ import { esDate, todayIn } from '../../lib/dates.js';
 import { requireSomeField } from '../../lib/http.js';
 import { MONEY_FMT, onePage, paged, pathId, sendXlsx } from '../products/common.js';
 import * as service from './purchases.service.js';
+import { recepcionRoutes } from './recepciones.routes.js';
 
 const tags = ['compras'];
 const base = '/businesses/:id/compras';
@@ -289,4 +290,6 @@ export async function purchaseRoutes(app: App) {
       return reply.status(204).send();
     },
   );
+
+  await recepcionRoutes(app);
 }

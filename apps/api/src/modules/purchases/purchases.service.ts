@@ -40,6 +40,7 @@ import { insertMovement } from '../finance/movements.service.js';
 import { es, toCents, toMilli } from '../products/common.js';
 import { applyStockChange } from '../products/stock.service.js';
 import { lockSupplier } from '../suppliers/suppliers.service.js';
+import { markReceptionsReverted, receiveLines } from './recepcion-stock.js';
 
 /*
  * Purchases (API-CONTRACT §13). Every write runs in one transaction that first locks the
@@ -59,13 +60,15 @@ interface Line {
   precio_unitario: number;
 }
 
-interface StoredLine extends Line {
+export interface StoredLine extends Line {
   id: string;
   nombre: string;
   codigo: string | null;
   unidad: string;
   subtotal: number;
   precioCompraAnterior: number | null;
+  /** Thousandths that arrived (decision 0023). */
+  cantidadRecibida: number;
 }
 
 /* ---------------------------------------------------------------- reading */
@@ -92,6 +95,9 @@ function selectPurchases(ex: Executor) {
          WHERE m.business_id = "purchases"."business_id" AND m.compra_id = "purchases"."id"
          ORDER BY m.anulado, m.creado_en DESC LIMIT 1)`,
       cantidadItems: sql<number>`(SELECT count(*)::int FROM ${purchaseItems} i WHERE i.compra_id = "purchases"."id")`,
+      itemsPendientes: sql<number>`(SELECT count(*)::int FROM ${purchaseItems} i
+        WHERE i.compra_id = "purchases"."id" AND i.business_id = "purchases"."business_id"
+          AND i.cantidad_recibida < i.cantidad)`,
     })
     .from(purchases)
     .leftJoin(suppliers, and(eq(suppliers.businessId, purchases.businessId), eq(suppliers.id, purchases.proveedorId)))
@@ -231,6 +237,7 @@ function toPurchase(r: Selected, today: string, items?: StoredLine[], factura?: 
     observaciones: p.observaciones,
     total: centsToNumber(toCents(p.total)),
     cantidad_items: r.cantidadItems,
+    items_pendientes: p.estado === 'cancelada' ? 0 : r.itemsPendientes,
     ...(items
       ? {
           items: items.map((l): PurchaseItem => ({
@@ -243,6 +250,8 @@ function toPurchase(r: Selected, today: string, items?: StoredLine[], factura?: 
             precio_unitario: centsToNumber(l.precio_unitario),
             subtotal: centsToNumber(l.subtotal),
             precio_compra_anterior: l.precioCompraAnterior === null ? null : centsToNumber(l.precioCompraAnterior),
+            cantidad_recibida: milliToNumber(l.cantidadRecibida),
+            cantidad_pendiente: p.estado === 'cancelada' ? 0 : milliToNumber(l.cantidad - l.cantidadRecibida),
           })),
         }
       : {}),
@@ -258,7 +267,7 @@ function toPurchase(r: Selected, today: string, items?: StoredLine[], factura?: 
   };
 }
 
-async function loadLines(ex: Executor, businessId: string, compraId: string): Promise<StoredLine[]> {
+export async function loadLines(ex: Executor, businessId: string, compraId: string): Promise<StoredLine[]> {
   const rows = await ex
     .select({
       i: purchaseItems,
@@ -280,6 +289,7 @@ async function loadLines(ex: Executor, businessId: string, compraId: string): Pr
     precio_unitario: toCents(i.precioUnitario),
     subtotal: toCents(i.subtotal),
     precioCompraAnterior: i.precioCompraAnterior === null ? null : toCents(i.precioCompraAnterior),
+    cantidadRecibida: toMilli(i.cantidadRecibida),
     nombre,
     codigo,
     unidad,
@@ -346,7 +356,7 @@ export async function listPurchases(db: Db, businessId: string, q: PurchaseListQ
 
 /* ---------------------------------------------------------------- shared pieces of the writes */
 
-interface Ctx {
+export interface Ctx {
   tx: Executor;
   businessId: string;
   userId: string;
@@ -625,52 +635,12 @@ async function syncFinance(ctx: Ctx, p: PurchaseRow, current: { movement?: Movem
 const byProduct = <T extends { producto_id: string }>(lines: T[]) =>
   [...lines].sort((a, b) => (a.producto_id < b.producto_id ? -1 : a.producto_id > b.producto_id ? 1 : 0));
 
-/**
- * Receives the goods: for each line in ascending product id order, stock in (a stock movement
- * `compra`) and the product's cost becomes the line's price, the previous cost kept on the line.
- */
+/** Receives everything still pending, as one reception (decision 0023). */
 async function receive(ctx: Ctx, p: PurchaseRow, lines: StoredLine[]) {
-  const motivo = `Compra #${p.numero}${p.proveedorNombre ? ` - ${p.proveedorNombre}` : ''}`;
-  await precioOrigen(ctx.tx, { origen: 'compra', userId: ctx.userId, referenciaId: p.id });
-  for (const l of byProduct(lines)) {
-    await applyStockChange(ctx.tx, {
-      businessId: ctx.businessId,
-      productId: l.producto_id,
-      cantidad: l.cantidad,
-      origen: 'compra',
-      motivo,
-      referenciaId: p.id,
-      userId: ctx.userId,
-    });
-    // The row is locked by the stock update above: its cost cannot change under us.
-    const { rows } = await ctx.tx.execute<{ anterior: string | null }>(sql`
-      UPDATE ${products} np SET precio_compra = ${centsToDecimal(l.precio_unitario)}::numeric, actualizado_en = now()
-        FROM (SELECT id, precio_compra AS anterior FROM ${products}
-               WHERE business_id = ${ctx.businessId} AND id = ${l.producto_id}) old
-       WHERE np.id = old.id
-      RETURNING old.anterior`);
-    const anterior = rows[0]?.anterior ?? null;
-    await ctx.tx.update(purchaseItems).set({ precioCompraAnterior: anterior }).where(eq(purchaseItems.id, l.id));
-    const antes = anterior === null ? null : centsToNumber(toCents(anterior));
-    const despues = centsToNumber(l.precio_unitario);
-    if (antes !== despues) {
-      await audit(ctx.tx, {
-        businessId: ctx.businessId,
-        userId: ctx.userId,
-        entidad: 'producto',
-        entidadId: l.producto_id,
-        accion: 'actualizar',
-        antes: { precio_compra: antes },
-        despues: { precio_compra: despues, motivo },
-      });
-    }
-  }
-  const [row] = await ctx.tx
-    .update(purchases)
-    .set({ estado: 'recibida', recibidaEn: ctx.now, actualizadoEn: sql`now()` })
-    .where(eq(purchases.id, p.id))
-    .returning();
-  return row;
+  const wanted = lines
+    .filter((l) => l.cantidadRecibida < l.cantidad)
+    .map((line) => ({ line, cantidad: line.cantidad - line.cantidadRecibida }));
+  return (await receiveLines(ctx, p, wanted)).row;
 }
 
 /**
@@ -684,7 +654,7 @@ async function unreceive(ctx: Ctx, p: PurchaseRow, lines: StoredLine[], next: Pu
     await applyStockChange(ctx.tx, {
       businessId: ctx.businessId,
       productId: l.producto_id,
-      cantidad: -l.cantidad,
+      cantidad: -l.cantidadRecibida,
       origen: 'compra',
       motivo,
       referenciaId: p.id,
@@ -720,6 +690,7 @@ async function unreceive(ctx: Ctx, p: PurchaseRow, lines: StoredLine[], next: Pu
     }
   }
   await ctx.tx.update(purchaseItems).set({ precioCompraAnterior: null }).where(eq(purchaseItems.compraId, p.id));
+  await markReceptionsReverted(ctx, p.id);
   const [row] = await ctx.tx
     .update(purchases)
     .set({ estado: 'pendiente', recibidaEn: null, actualizadoEn: sql`now()` })
@@ -802,7 +773,7 @@ const sameLines = (a: Line[], b: Line[]) =>
       l.producto_id === b[i].producto_id && l.cantidad === b[i].cantidad && l.precio_unitario === b[i].precio_unitario,
   );
 
-async function lockPurchase(tx: Executor, businessId: string, id: string) {
+export async function lockPurchase(tx: Executor, businessId: string, id: string) {
   const [row] = await tx
     .select()
     .from(purchases)
@@ -831,6 +802,10 @@ export async function updatePurchase(
     const ctx: Ctx = { tx, businessId, userId, today, now };
     let row = await lockPurchase(tx, businessId, id);
     if (row.estado === 'cancelada') throw conflict('INVALID_STATE', PURCHASE_MESSAGES.cancelledFinal);
+    // Goods arrived in part (decision 0023): they stay; the rest can only be received.
+    if (row.estado === 'recibida_parcial' && (patch.estado === 'pendiente' || patch.estado === 'cancelada')) {
+      throw conflict('INVALID_STATE', PURCHASE_MESSAGES.partialCancel);
+    }
     const before = row;
     let lines = await loadLines(tx, businessId, id);
     const beforeLines: Line[] = lines;
@@ -957,7 +932,9 @@ export async function updatePurchase(
     }
 
     // 4. Arriving at recibida or cancelada.
-    if (target === 'recibida' && row.estado === 'pendiente') row = await receive(ctx, row, lines);
+    if (target === 'recibida' && (row.estado === 'pendiente' || row.estado === 'recibida_parcial')) {
+      row = await receive(ctx, row, lines);
+    }
     if (target === 'cancelada') {
       const m = await linkedMovement(tx, businessId, id);
       if (m) {
@@ -1008,6 +985,7 @@ export async function deletePurchase(db: Db, businessId: string, userId: string,
     const ctx: Ctx = { tx, businessId, userId, today, now: new Date() };
     const row = await lockPurchase(tx, businessId, id);
     if (row.estado === 'recibida') throw conflict('INVALID_STATE', PURCHASE_MESSAGES.receivedDelete);
+    if (row.estado === 'recibida_parcial') throw conflict('INVALID_STATE', PURCHASE_MESSAGES.partialDelete);
     const account = await lockAccount(tx, businessId, id);
     if (account?.estado === 'pagado' || (account && toCents(account.montoPagado) > 0)) {
       throw conflict('ALREADY_PAID', PURCHASE_MESSAGES.paidDelete);

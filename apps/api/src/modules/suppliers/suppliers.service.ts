@@ -158,7 +158,7 @@ export async function getSupplier(
     .select({
       cantidad: sql<number>`count(*)::int`,
       total: sql<string>`coalesce(sum(${purchases.total}), 0)::text`,
-      pendientes: sql<number>`(count(*) FILTER (WHERE ${purchases.estado} = 'pendiente'))::int`,
+      pendientes: sql<number>`(count(*) FILTER (WHERE ${purchases.estado} IN ('pendiente', 'recibida_parcial')))::int`,
       ultima: sql<string | null>`max(${purchases.fecha})::text`,
     })
     .from(purchases)

@@ -17,6 +17,7 @@ export const ACTION_LABELS: Record<string, string> = {
   pagar: 'Pagó',
   abrir: 'Abrió',
   cerrar: 'Cerró',
+  recibir: 'Recibió',
   asignar: 'Asignó',
 };
 

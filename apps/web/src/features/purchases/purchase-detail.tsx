@@ -1,20 +1,26 @@
 import { useDownload } from '@/lib/download';
-import { ArrowLeft, Ban, CheckCircle2, Download, Pencil, Printer, RotateCcw, Trash2 } from 'lucide-react';
+import { ArrowLeft, Ban, CheckCircle2, Download, PackageCheck, Pencil, Printer, RotateCcw, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PAYMENT_CONDITION_LABELS, paymentMethodLabel, PURCHASE_STATE_LABELS, type Purchase } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { Card, ErrorNote, Skeleton } from '@/components/ui/misc';
-import { useCan } from '@/features/permissions/permissions.api';
+import { useCan, useCounterControls } from '@/features/permissions/permissions.api';
 import { StatusNote } from '@/features/products/inventory-ui';
 import { errorMessage } from '@/lib/api';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '@/lib/format';
 import { FacturaDetail } from './factura-detail';
-import { ConfirmAction, PurchaseStateBadge } from './purchase-ui';
+import { ConfirmAction, pendingText, PurchaseStateBadge } from './purchase-ui';
 import { purchasesPath, useDeletePurchase, usePurchase, useSetPurchaseState } from './purchases.api';
+import { RecepcionDialog } from './recepcion-dialog';
+import { RecepcionesSection } from './recepciones-section';
+import { fetchSugerencias, type RecepcionResult } from './recepciones.api';
+import { SugerenciasDialog, type SugerenciasTarget } from './sugerencias-dialog';
+import { api } from '@/lib/api';
+import type { Recepcion } from '@mostrador/shared';
 
-type Action = 'recibir' | 'revertir' | 'cancelar' | 'eliminar';
+type Action = 'recibir' | 'recibir-partes' | 'revertir' | 'cancelar' | 'eliminar';
 
 /** While printing, only the order shows (the shell's sidebar and bars are hidden). */
 const PRINT_CSS = `@media print {
@@ -30,6 +36,19 @@ function Info({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-xs text-slate-500">{label}</dt>
       <dd className="mt-0.5 text-sm text-slate-900">{children}</dd>
     </div>
+  );
+}
+
+/** "Recibido 4 · faltan 6" under a line of a purchase received in part. */
+function ReceivedText({ i }: { i: NonNullable<Purchase['items']>[number] }) {
+  const { formatting } = useBusiness();
+  return (
+    <span className="block text-xs text-slate-500 print:hidden">
+      Recibido {formatNumber(i.cantidad_recibida, formatting)}
+      {i.cantidad_pendiente > 0 && (
+        <span className="font-medium text-amber-700"> · faltan {formatNumber(i.cantidad_pendiente, formatting)}</span>
+      )}
+    </span>
   );
 }
 
@@ -51,6 +70,10 @@ export function PurchaseDetailPage() {
   const setState = useSetPurchaseState();
   const remove = useDeletePurchase();
   const [action, setAction] = useState<Action | null>(null);
+  const [sugerencias, setSugerencias] = useState<SugerenciasTarget | null>(null);
+  // After "Marcar como recibida" the suggestion waits behind a button instead of a dialog.
+  const [offer, setOffer] = useState<SugerenciasTarget | null>(null);
+  const { verCostos } = useCounterControls();
   const [notice, setNotice] = useState<string | null>((location.state as { notice?: string } | null)?.notice ?? null);
   const exporter = useDownload('No se pudo exportar la orden.');
 
@@ -83,6 +106,9 @@ export function PurchaseDetailPage() {
   }
 
   const canEdit = can('stock', 'editar');
+  // Suggested prices show costs and change prices (decision 0023).
+  const canPrice = verCostos && can('productos', 'editar');
+  const partial = p.estado === 'recibida_parcial';
   const canDelete = can('stock', 'eliminar');
   const paid = p.cuenta_estado === 'pagado';
   const editable = p.estado === 'pendiente' && !paid;
@@ -93,6 +119,32 @@ export function PurchaseDetailPage() {
   const run = async (estado: 'recibida' | 'pendiente' | 'cancelada', message: string) => {
     await setState.mutateAsync({ id: p.id, estado });
     setNotice(message);
+    if (estado === 'recibida' && canPrice) await suggestLast();
+  };
+
+  /** After "Marcar como recibida": the prices its reception suggests, if any. */
+  const suggestLast = async () => {
+    try {
+      const recs = await api.get<Recepcion[]>(`${purchasesPath(businessId!)}/${p.id}/recepciones`);
+      const last = recs.filter((r) => !r.revertida_en).at(-1);
+      if (!last) return;
+      const { sugerencias: list } = await fetchSugerencias(businessId!, p.id, last.id);
+      if (list.length) setOffer({ compraId: p.id, recepcionId: last.id, sugerencias: list });
+    } catch {
+      // The suggestion is optional: the reception itself went through.
+    }
+  };
+
+  const afterReception = (r: RecepcionResult) => {
+    const done = r.compra.estado === 'recibida';
+    setNotice(
+      done
+        ? `Recepción ${r.recepcion.numero} registrada: la compra #${p.numero} quedó recibida.`
+        : `Recepción ${r.recepcion.numero} registrada. ${pendingText(r.compra)} por recibir.`,
+    );
+    if (r.sugerencias.length) {
+      setSugerencias({ compraId: p.id, recepcionId: r.recepcion.id, sugerencias: r.sugerencias });
+    }
   };
 
   return (
@@ -123,6 +175,12 @@ export function PurchaseDetailPage() {
               Marcar como recibida
             </Button>
           )}
+          {canEdit && (p.estado === 'pendiente' || partial) && (
+            <Button variant={partial ? 'success' : 'secondary'} onClick={() => setAction('recibir-partes')}>
+              <PackageCheck className="h-4 w-4" aria-hidden />
+              {partial ? 'Recibir lo pendiente' : 'Recibir en partes'}
+            </Button>
+          )}
           {canEdit && editable && (
             <Button variant="secondary" onClick={() => navigate(`/compras/${p.id}/editar`)}>
               <Pencil className="h-4 w-4" aria-hidden />
@@ -149,13 +207,13 @@ export function PurchaseDetailPage() {
             <Download className="h-4 w-4" aria-hidden />
             Exportar .xlsx
           </Button>
-          {canEdit && !cancelled && !paid && (
+          {canEdit && !cancelled && !paid && !partial && (
             <Button variant="secondary" onClick={() => setAction('cancelar')}>
               <Ban className="h-4 w-4 text-red-600" aria-hidden />
               Cancelar compra
             </Button>
           )}
-          {canDelete && !received && !paid && (
+          {canDelete && !received && !paid && !partial && (
             <Button variant="ghost" onClick={() => setAction('eliminar')}>
               <Trash2 className="h-4 w-4 text-red-600" aria-hidden />
               Eliminar
@@ -164,6 +222,31 @@ export function PurchaseDetailPage() {
         </div>
       </div>
 
+      {offer && (
+        <div className="mb-4 flex flex-col gap-3 rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900 sm:flex-row sm:items-center sm:justify-between print:hidden">
+          <p>
+            {offer.sugerencias.length === 1
+              ? 'Subió el costo de 1 producto: hay un precio sugerido que mantiene su margen.'
+              : `Subió el costo de ${offer.sugerencias.length} productos: hay precios sugeridos que mantienen su margen.`}
+          </p>
+          <Button
+            variant="secondary"
+            className="shrink-0"
+            onClick={() => {
+              setSugerencias(offer);
+              setOffer(null);
+            }}
+          >
+            Ver precios sugeridos
+          </Button>
+        </div>
+      )}
+      {partial && (
+        <p className="mb-4 rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900 print:hidden">
+          Recibida en parte: {pendingText(p).toLowerCase()} por recibir. Lo recibido ya está en el stock; la compra no
+          se puede cancelar ni eliminar hasta recibir el resto.
+        </p>
+      )}
       <Card className="print:shadow-none">
         <div id="orden-imprimible" className="space-y-5">
           <div className="hidden print:block">
@@ -227,6 +310,7 @@ export function PurchaseDetailPage() {
                   <p className="text-xs text-slate-500">
                     {formatNumber(i.cantidad, formatting)} {i.unidad} × {formatMoney(i.precio_unitario, formatting)}
                   </p>
+                  {partial && <ReceivedText i={i} />}
                   {received && i.precio_compra_anterior !== null && i.precio_compra_anterior !== i.precio_unitario && (
                     <p className="text-xs text-slate-500">
                       Costo anterior {formatMoney(i.precio_compra_anterior, formatting)}
@@ -271,6 +355,7 @@ export function PurchaseDetailPage() {
                   </td>
                   <td className="py-2 pr-3 text-right tabular-nums">
                     {formatNumber(i.cantidad, formatting)} {i.unidad}
+                    {partial && <ReceivedText i={i} />}
                   </td>
                   <td className="py-2 pr-3 text-right tabular-nums">{formatMoney(i.precio_unitario, formatting)}</td>
                   <td className="py-2 text-right tabular-nums">{formatMoney(i.subtotal, formatting)}</td>
@@ -288,6 +373,26 @@ export function PurchaseDetailPage() {
       </Card>
 
       {p.factura && <FacturaDetail f={p.factura} />}
+
+      <RecepcionesSection
+        compraId={p.id}
+        canPrice={canPrice}
+        onSuggest={setSugerencias}
+        onNothing={(m) => setNotice(m)}
+      />
+      {canEdit && (
+        <RecepcionDialog
+          purchase={p}
+          open={action === 'recibir-partes'}
+          onOpenChange={(o) => !o && setAction(null)}
+          onReceived={afterReception}
+        />
+      )}
+      <SugerenciasDialog
+        target={sugerencias}
+        onClose={() => setSugerencias(null)}
+        onApplied={(n) => setNotice(n === 1 ? 'Se actualizó 1 precio.' : `Se actualizaron ${n} precios.`)}
+      />
 
       <ConfirmAction
         open={action === 'recibir'}

@@ -5,8 +5,9 @@ import { Dialog } from '@/components/ui/dialog';
 import { Badge } from '@/components/ui/misc';
 import { formatDate, type Formatting } from '@/lib/format';
 
-const STATE_COLORS: Record<PurchaseState, 'yellow' | 'green' | 'gray'> = {
+const STATE_COLORS: Record<PurchaseState, 'yellow' | 'blue' | 'green' | 'gray'> = {
   pendiente: 'yellow',
+  recibida_parcial: 'blue',
   recibida: 'green',
   cancelada: 'gray',
 };
@@ -14,6 +15,10 @@ const STATE_COLORS: Record<PurchaseState, 'yellow' | 'green' | 'gray'> = {
 export function PurchaseStateBadge({ estado }: { estado: PurchaseState }) {
   return <Badge color={STATE_COLORS[estado]}>{PURCHASE_STATE_LABELS[estado]}</Badge>;
 }
+
+/** "Falta 1 producto" / "Faltan 3 productos": lines with goods still to arrive. */
+export const pendingText = (p: Pick<Purchase, 'items_pendientes'>) =>
+  p.items_pendientes === 1 ? 'Falta 1 producto' : `Faltan ${p.items_pendientes} productos`;
 
 /** "Contado" or "Cuenta corriente · vence 10/04/2026" (and whether the payable was paid). */
 export function conditionText(p: Purchase, f: Formatting): string {

@@ -16,7 +16,7 @@ import { formatDate, formatMoney, type Formatting } from '@/lib/format';
 import { PurchaseDetailPage } from './purchase-detail';
 import { PurchaseFormPage } from './purchase-form';
 import { LibroIvaComprasButton } from './libro-iva-button';
-import { conditionText, PurchaseStateBadge } from './purchase-ui';
+import { conditionText, pendingText, PurchaseStateBadge } from './purchase-ui';
 import { purchaseQuery, purchasesPath, usePurchases } from './purchases.api';
 
 const PAGE_SIZE = 25;
@@ -71,7 +71,12 @@ function purchaseColumns(formatting: Formatting): ColumnDef<Purchase, unknown>[]
       id: 'estado',
       header: 'Estado',
       meta: { label: 'Estado' },
-      cell: ({ row: { original: p } }) => <PurchaseStateBadge estado={p.estado} />,
+      cell: ({ row: { original: p } }) => (
+        <span className="inline-flex flex-col items-start gap-0.5">
+          <PurchaseStateBadge estado={p.estado} />
+          {p.estado === 'recibida_parcial' && <span className="text-xs text-slate-500">{pendingText(p)}</span>}
+        </span>
+      ),
     },
     {
       id: 'total',
