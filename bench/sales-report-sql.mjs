@@ -102,3 +102,37 @@ export async function summaryQueries(pool, businessId, prev, start, end, today) 
   ];
   for (const step of steps) await step();
 }
+
+/**
+ * A page of the product list as products.service.ts listProducts and the price lists run it: the
+ * page by name (with its category) and the count side by side, then the business's price lists.
+ */
+export async function productPageQueries(pool, businessId, limit) {
+  await Promise.all([
+    pool.query(
+      `SELECT p.*, c.nombre AS categoria_nombre FROM products p
+         LEFT JOIN product_categories c ON c.business_id = p.business_id AND c.id = p.categoria_id
+        WHERE p.business_id = $1
+        ORDER BY p.nombre COLLATE "es-AR-x-icu", p.id LIMIT $2 OFFSET 0`,
+      [businessId, limit],
+    ),
+    pool.query(`SELECT count(*)::int AS total FROM products WHERE business_id = $1`, [businessId]),
+  ]);
+  await pool.query(`SELECT * FROM listas_precios WHERE business_id = $1 ORDER BY nombre COLLATE "es-AR-x-icu", id`, [
+    businessId,
+  ]);
+}
+
+/** The cash flow of a month (finance/reports.service.ts cashFlow). */
+export function cashFlowQuery(pool, businessId, start, end) {
+  return pool.query(
+    `SELECT fecha::text AS fecha,
+            coalesce(sum(CASE WHEN tipo = 'ingreso' THEN monto ELSE -monto END)
+                     FILTER (WHERE (tipo = 'ingreso' OR origen = 'devolucion')), 0)::text AS ing,
+            coalesce(sum(monto) FILTER (WHERE NOT (tipo = 'ingreso' OR origen = 'devolucion')), 0)::text AS egr
+       FROM finance_movements
+      WHERE business_id = $1 AND NOT anulado AND fecha >= $2::date AND fecha < $3::date
+      GROUP BY fecha`,
+    [businessId, start, end],
+  );
+}
