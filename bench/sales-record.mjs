@@ -178,13 +178,13 @@ async function manyBusinesses(base, auth, pool, direct, userId) {
     products_per_business: CFG.products,
     api: {
       sales_per_s: Math.round(median(apiRuns.map((r) => r.rps))),
-      p50_ms: median(apiRuns.map((r) => r.p50)),
-      p99_ms: median(apiRuns.map((r) => r.p99)),
+      p50_ms: round(median(apiRuns.map((r) => r.p50))),
+      p99_ms: round(median(apiRuns.map((r) => r.p99))),
     },
     direct_pg: {
       sales_per_s: Math.round(median(directRuns.map((r) => r.rps))),
-      p50_ms: median(directRuns.map((r) => r.p50)),
-      p99_ms: median(directRuns.map((r) => r.p99)),
+      p50_ms: round(median(directRuns.map((r) => r.p50))),
+      p99_ms: round(median(directRuns.map((r) => r.p99))),
     },
     ratio: round(median(apiRuns.map((r, i) => r.rps / directRuns[i].rps)), 3),
     integrity: check,
