@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -177,8 +178,20 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     hsts: false,
   });
   installHttpsOnlyHeaders(app, opts.publicUrl);
-  // JSON answers over 1 KB go compressed when the client accepts it (brotli or gzip).
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // JSON answers over 1 KB go compressed when the client accepts it (brotli or gzip), at the fast
+  // levels: on a 190 KB report gzip 6 took 12 ms of the event loop, gzip 1 4 ms and brotli 2 3 ms
+  // for 4-8 % more bytes (issue 20, docs/decisions/0022).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    zlibOptions: { level: 1 },
+    brotliOptions: {
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 2,
+      },
+    },
+  });
   await app.register(cors, {
     origin: opts.corsOrigins && opts.corsOrigins.length ? opts.corsOrigins : false,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],

@@ -101,6 +101,10 @@ export const financeMovements = pgTable(
     }),
     check('finance_movements_monto_positive', sql`${t.monto} > 0`),
     index('finance_movements_business_fecha_idx').on(t.businessId, t.fecha.desc(), t.creadoEn.desc()),
+    // Cash flow and summary as index-only scans (issue 20, migration 0048).
+    index('finance_movements_flujo_idx')
+      .on(t.businessId, t.fecha, t.tipo, t.origen, t.monto)
+      .where(sql`NOT ${t.anulado}`),
     index('finance_movements_categoria_idx').on(t.businessId, t.categoriaId),
     index('finance_movements_cliente_idx')
       .on(t.businessId, t.clienteId)

@@ -75,7 +75,10 @@ export async function salesReport(
       SELECT x.metodo_pago, count(DISTINCT x.venta)::int AS n, sum(x.total)::text AS total
         FROM (SELECT sp.metodo_pago, s.id AS venta, sp.total
                 FROM sales s
-                JOIN sale_payments sp ON sp.business_id = s.business_id AND sp.venta_id = s.id
+               -- Each sale's payments by index (OFFSET 0 keeps the planner from turning this into a
+               -- hash join that reads every payment the business ever took: issue 20).
+               CROSS JOIN LATERAL (SELECT p.metodo_pago, p.total FROM sale_payments p
+                                    WHERE p.business_id = s.business_id AND p.venta_id = s.id OFFSET 0) sp
                WHERE ${range} AND s.estado = 'completada'
               UNION ALL
               SELECT d.metodo_pago, NULL, -d.monto FROM devoluciones d WHERE ${returnsRange}) x
@@ -97,7 +100,12 @@ export async function salesReport(
         LEFT JOIN customers c ON c.business_id = ${businessId} AND c.id = t.cliente_id
        ORDER BY t.total DESC, c.apellido NULLS FIRST, c.nombre`),
     db.execute<{ tipo: SaleItemType; id: string; nombre: string; cantidad: string; total: string; costo: string }>(sql`
-      SELECT t.tipo, t.id, coalesce(p.nombre, sv.nombre, t.nombre) AS nombre,
+      -- The current names by index for the few hundred rows sold (a join hashed all the business's
+      -- products on every report: issue 20).
+      SELECT t.tipo, t.id,
+             coalesce(CASE WHEN t.tipo = 'producto' THEN (SELECT p.nombre FROM products p WHERE p.business_id = ${businessId} AND p.id = t.id) END,
+                      CASE WHEN t.tipo = 'servicio' THEN (SELECT sv.nombre FROM services sv WHERE sv.business_id = ${businessId} AND sv.id = t.id) END,
+                      t.nombre) AS nombre,
              t.cantidad::text AS cantidad, t.total::text AS total, t.costo::text AS costo
         FROM (SELECT x.tipo, x.id, max(x.nombre) AS nombre, sum(x.cantidad) AS cantidad, sum(x.total) AS total,
                      sum(x.costo) AS costo
@@ -113,8 +121,6 @@ export async function salesReport(
                        WHERE ${returnsRange}) x
                GROUP BY 1, 2
               HAVING sum(x.cantidad) <> 0 OR sum(x.total) <> 0) t
-        LEFT JOIN products p ON t.tipo = 'producto' AND p.business_id = ${businessId} AND p.id = t.id
-        LEFT JOIN services sv ON t.tipo = 'servicio' AND sv.business_id = ${businessId} AND sv.id = t.id
        ORDER BY t.cantidad DESC, t.total DESC, 3`),
   ]);
 
