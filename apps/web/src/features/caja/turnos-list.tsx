@@ -96,7 +96,7 @@ export function TurnosList({ onShow }: { onShow: (id: string) => void }) {
           <Download className="h-4 w-4" /> Exportar
         </Button>
       </div>
-      <FilterBar label="Filtros de turnos">
+      <FilterBar label="Filtros de turnos" className="sm:grid-cols-3">
         <FilterSelect
           id="turnos-estado"
           label="Estado"
