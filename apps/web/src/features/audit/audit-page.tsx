@@ -107,7 +107,7 @@ function auditColumns(formatting: Formatting): ColumnDef<AuditRow, unknown>[] {
     {
       id: 'cambios',
       header: 'Cambios',
-      meta: { label: 'Cambios', className: 'align-top text-xs max-sm:block max-sm:text-left' },
+      meta: { label: 'Cambios', className: 'align-top text-xs' },
       cell: ({ row }) => <Changes row={row.original} formatting={formatting} />,
     },
   ];

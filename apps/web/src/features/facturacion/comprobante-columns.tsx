@@ -66,10 +66,10 @@ export function comprobanteColumns({
       header: 'Cliente',
       meta: { label: 'Cliente', className: 'text-slate-700' },
       cell: ({ row: { original: c } }) => (
-        <>
+        <span>
           {c.receptor_nombre}
           {c.receptor_doc && <span className="block text-xs text-slate-500">{c.receptor_doc}</span>}
-        </>
+        </span>
       ),
     }),
     col({

@@ -278,13 +278,13 @@ export function ListasTab() {
     <div>
       {notice && <StatusNote onClose={() => setNotice(null)}>{notice}</StatusNote>}
       <CotizacionPanel />
-      <div className="mb-4 flex items-center justify-between gap-3">
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-600">
           <strong>{LISTA_MINORISTA_NOMBRE}</strong> es el precio de cada producto. Cada cliente puede tener su lista, y
           el punto de venta cobra con ella.
         </p>
         {canEdit && (
-          <div className="flex gap-2">
+          <div className="flex shrink-0 flex-wrap gap-2 whitespace-nowrap">
             <Button variant="secondary" onClick={() => setSupplier(true)}>
               Lista de proveedor
             </Button>

@@ -55,10 +55,10 @@ export function subscriptionColumns({
       header: 'Precio',
       meta: { label: 'Precio', align: 'right', className: 'whitespace-nowrap' },
       cell: ({ row: { original: s } }) => (
-        <>
+        <span>
           <span className="font-semibold text-slate-900">{formatMoney(s.precio, formatting)}</span>
           <span className="block text-xs text-slate-500">{SUBSCRIPTION_FREQUENCY_LABELS[s.frecuencia]}</span>
-        </>
+        </span>
       ),
     },
     {
