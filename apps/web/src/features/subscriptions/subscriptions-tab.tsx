@@ -18,13 +18,13 @@ import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-actions';
-import { Field, FilterSelect, InputField, MoneyField, Select, Textarea } from '@/components/ui/input';
-import { Badge, EmptyState, FilterBar } from '@/components/ui/misc';
+import { Field, InputField, MoneyField, Select, Textarea } from '@/components/ui/input';
+import { Badge, EmptyState } from '@/components/ui/misc';
 import { RowActions } from '@/components/ui/row-actions';
 import { useCustomers } from '@/features/customers/customers.api';
 import { DataTable, useListDialogs, useListState } from '@/components/data-table';
 import { useCan } from '@/features/permissions/permissions.api';
-import { SearchBox, StatusNote, useDebounced } from '@/features/products/inventory-ui';
+import { SearchBox, SearchFilterBar, StatusNote, useDebounced } from '@/features/products/inventory-ui';
 import { useServices } from '@/features/services/services.api';
 import { decimalResolver, decimalText } from '@/lib/decimal-input';
 import { applyServerErrors } from '@/lib/forms';
@@ -354,28 +354,19 @@ export function SubscriptionsTab() {
         </div>
       )}
       {dialogs.notice && <StatusNote onClose={() => setNotice(null)}>{dialogs.notice}</StatusNote>}
-      <FilterBar label="Filtros de suscripciones" className="md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <SearchBox
-          id="sub-q"
-          label="Buscar suscripciones"
-          value={list.q}
-          onChange={list.setQ}
-          placeholder="Buscar por cliente o suscripción…"
-        />
-        <FilterSelect
-          id="sub-f-estado"
-          label="Estado"
-          value={list.filters.estado}
-          onChange={(e) => list.setFilter('estado', e.target.value as SubscriptionState | '')}
-        >
-          <option value="">Todos los estados</option>
-          {SUBSCRIPTION_STATES.map((st) => (
-            <option key={st} value={st}>
-              {SUBSCRIPTION_STATE_LABELS[st]}
-            </option>
-          ))}
-        </FilterSelect>
-      </FilterBar>
+      <SearchFilterBar
+        label="Filtros de suscripciones"
+        list={list}
+        filterKey="estado"
+        search={{ id: 'sub-q', label: 'Buscar suscripciones', placeholder: 'Buscar por cliente o suscripción…' }}
+        filter={{
+          id: 'sub-f-estado',
+          label: 'Estado',
+          all: 'Todos los estados',
+          options: SUBSCRIPTION_STATES,
+          labels: SUBSCRIPTION_STATE_LABELS,
+        }}
+      />
       <DataTable
         screen="suscripciones"
         label="Suscripciones"
