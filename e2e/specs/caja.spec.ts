@@ -192,6 +192,8 @@ test('fiado: a sale on the customer account from the POS, a partial payment with
   await cliente.fill('Carmen');
   await cliente.press('ArrowDown');
   await cliente.press('Enter');
+  // The customer is chosen (its chip shows) before F9, as a cashier would see it.
+  await expect(page.getByRole('button', { name: 'Quitar cliente' })).toBeVisible();
   await charge(page, 1, true);
 
   await page.goto('/customers');

@@ -66,7 +66,7 @@ test('a customer with a CUIT, a subscription to a service, and its estado change
   await page.keyboard.press('Escape');
   await page.goto('/products-and-services?tab=suscripciones');
   await page.getByLabel('Estado', { exact: true }).selectOption('pausada');
-  const listed = page.getByRole('list', { name: 'Suscripciones' }).getByRole('listitem');
+  const listed = page.getByRole('table', { name: 'Suscripciones' }).getByRole('row', { name: /Abono mensual/ });
   await expect(listed).toHaveCount(1);
   await expect(listed.first()).toContainText('Lucía Fernández');
   await listed

@@ -177,7 +177,9 @@ test('facturación: the fiscal setup with a CSR signed by ARCA, Factura B and A 
 
   // The list, and the A's preview with the QR and the CAE.
   await page.goto('/facturacion');
-  await expect(page.getByTestId('comprobante-row')).toHaveCount(3);
+  await expect(
+    page.getByRole('table', { name: 'Comprobantes' }).getByRole('button', { name: /^Ver e imprimir/ }),
+  ).toHaveCount(3);
   await page.getByRole('button', { name: 'Ver e imprimir Factura A 0001-00000001' }).click();
   const preview = page.getByRole('dialog', { name: 'Factura A 0001-00000001' });
   const doc = preview.getByTestId('invoice-document');

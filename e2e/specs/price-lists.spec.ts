@@ -29,7 +29,7 @@ test('a Mayorista list created on screen prices a mayorista customer’s sale at
   await form.getByLabel('Porcentaje (%)').fill('-10');
   await form.getByRole('button', { name: 'Crear lista' }).click();
   await expect(page.getByText('Se creó la lista «Mayorista».')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Listas de precios' })).toContainText('10 % menos que Minorista');
+  await expect(page.getByRole('table', { name: 'Listas de precios' })).toContainText('10 % menos que Minorista');
 
   // The products list shows each list's price.
   await page.getByRole('tab', { name: 'Productos' }).click();

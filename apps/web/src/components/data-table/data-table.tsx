@@ -185,13 +185,13 @@ function Table<T>({
         {sortable.length > 0 && (
           // Phones have no header row: the order is chosen here.
           // (A label wrapping the select would take its options' text into its name.)
-          <div className="mr-auto flex items-center gap-2 text-sm text-slate-600 sm:hidden">
+          <div className="mr-auto flex min-w-0 items-center gap-2 text-sm text-slate-600 sm:hidden">
             <label htmlFor={sortId} className="shrink-0">
               Ordenar por
             </label>
             <select
               id={sortId}
-              className="h-8 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+              className="h-8 min-w-0 rounded-lg border border-slate-300 bg-white px-2 text-sm"
               value={current ? `${current.id}:${current.desc ? 'desc' : 'asc'}` : ''}
               onChange={(e) => {
                 const [id, dir] = e.target.value.split(':');
@@ -237,7 +237,7 @@ function Table<T>({
                         type="button"
                         onClick={h.column.getToggleSortingHandler()}
                         className={cn(
-                          'inline-flex items-center gap-1 rounded uppercase hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600',
+                          'inline-flex items-center gap-1 rounded whitespace-nowrap uppercase hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600',
                           dir && 'text-slate-900',
                         )}
                       >

@@ -31,7 +31,9 @@ export function Dialog({
         <D.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <D.Content
           className={cn(
-            'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none',
+            'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none',
+            // Without tailwind-merge two max-w classes fight by stylesheet order: a caller's width replaces ours.
+            !/(^|\s|:)max-w-/.test(className ?? '') && 'max-w-lg',
             className,
           )}
           aria-describedby={description ? undefined : undefined}

@@ -1,10 +1,11 @@
+import type { ColumnDef } from '@tanstack/react-table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useBusiness } from '@/app/business-context';
-import { Button } from '@/components/ui/button';
+import { DataTable } from '@/components/data-table';
 import { Field, Input, Select } from '@/components/ui/input';
-import { Badge, Card, EmptyState, ErrorNote, PageHeader, Skeleton } from '@/components/ui/misc';
-import { api, errorMessage } from '@/lib/api';
+import { Badge, Card, EmptyState, PageHeader } from '@/components/ui/misc';
+import { api } from '@/lib/api';
 import { formatDateTime, type Formatting } from '@/lib/format';
 import { ACTION_LABELS, fieldLabel, showValue } from './describe';
 
@@ -69,6 +70,50 @@ function Changes({ row, formatting }: { row: AuditRow; formatting: Formatting })
   );
 }
 
+/** The log's columns, newest first: the API pages it and sorts it by nothing else. */
+function auditColumns(formatting: Formatting): ColumnDef<AuditRow, unknown>[] {
+  const columns: ColumnDef<AuditRow, unknown>[] = [
+    {
+      id: 'fecha',
+      header: 'Fecha',
+      meta: { label: 'Fecha', primary: true, className: 'whitespace-nowrap text-slate-600 align-top' },
+      cell: ({ row }) => formatDateTime(row.original.fecha, formatting),
+    },
+    {
+      id: 'usuario',
+      header: 'Usuario',
+      meta: { label: 'Usuario', className: 'align-top' },
+      cell: ({ row }) => row.original.usuario?.nombre ?? 'Sistema',
+    },
+    {
+      id: 'que',
+      header: 'Qué',
+      meta: { label: 'Qué', className: 'align-top' },
+      cell: ({ row: { original: r } }) => (
+        <span>
+          {ENTIDADES[r.entidad] ?? fieldLabel(r.entidad)}
+          {r.entidad_id && r.nombres?.[r.entidad_id] && (
+            <span className="block text-xs text-slate-500">{r.nombres[r.entidad_id]}</span>
+          )}
+        </span>
+      ),
+    },
+    {
+      id: 'accion',
+      header: 'Acción',
+      meta: { label: 'Acción', className: 'align-top' },
+      cell: ({ row: { original: r } }) => <Badge>{ACTION_LABELS[r.accion] ?? fieldLabel(r.accion)}</Badge>,
+    },
+    {
+      id: 'cambios',
+      header: 'Cambios',
+      meta: { label: 'Cambios', className: 'align-top text-xs' },
+      cell: ({ row }) => <Changes row={row.original} formatting={formatting} />,
+    },
+  ];
+  return columns.map((c) => ({ ...c, enableSorting: false }));
+}
+
 /** Who changed what in the business (admins; API-CONTRACT §14.7). */
 export default function AuditPage() {
   const { businessId, formatting } = useBusiness();
@@ -90,7 +135,6 @@ export default function AuditPage() {
     setFilters((f) => ({ ...f, [k]: v }));
     setOffset(0);
   };
-  const total = log.data?.total ?? 0;
   return (
     <div>
       <PageHeader
@@ -137,66 +181,23 @@ export default function AuditPage() {
           </Field>
         </div>
       </Card>
-      {log.error && <ErrorNote>{errorMessage(log.error)}</ErrorNote>}
-      {log.isLoading ? (
-        <Skeleton className="h-64" />
-      ) : log.data && log.data.rows.length === 0 ? (
-        <EmptyState title="No hay cambios registrados con estos filtros" />
-      ) : (
-        <Card className="overflow-x-auto p-0">
-          <table className="w-full min-w-[44rem] text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
-              <tr>
-                <th className="px-4 py-3">Fecha</th>
-                <th className="px-4 py-3">Usuario</th>
-                <th className="px-4 py-3">Qué</th>
-                <th className="px-4 py-3">Acción</th>
-                <th className="px-4 py-3">Cambios</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 align-top">
-              {log.data?.rows.map((r) => (
-                <tr key={r.id}>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(r.fecha, formatting)}</td>
-                  <td className="px-4 py-3">{r.usuario?.nombre ?? 'Sistema'}</td>
-                  <td className="px-4 py-3">
-                    {ENTIDADES[r.entidad] ?? fieldLabel(r.entidad)}
-                    {r.entidad_id && r.nombres?.[r.entidad_id] && (
-                      <span className="block text-xs text-slate-500">{r.nombres[r.entidad_id]}</span>
-                    )}
-                  </td>
-                  <td className="px-4 py-3">
-                    <Badge>{ACTION_LABELS[r.accion] ?? fieldLabel(r.accion)}</Badge>
-                  </td>
-                  <td className="px-4 py-3 text-xs">
-                    <Changes row={r} formatting={formatting} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
-      )}
-      {total > PAGE && (
-        <div className="mt-4 flex items-center justify-between text-sm text-slate-600">
-          <span>
-            {offset + 1}–{Math.min(offset + PAGE, total)} de {total}
-          </span>
-          <div className="flex gap-2">
-            <Button size="sm" variant="secondary" disabled={offset === 0} onClick={() => setOffset(offset - PAGE)}>
-              Anterior
-            </Button>
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={offset + PAGE >= total}
-              onClick={() => setOffset(offset + PAGE)}
-            >
-              Siguiente
-            </Button>
-          </div>
-        </div>
-      )}
+      <DataTable
+        screen="auditoria"
+        label="Registro de cambios"
+        columns={auditColumns(formatting)}
+        query={log}
+        loadError="No se pudo cargar el registro de cambios."
+        rowId={(r) => r.id}
+        pagination={{
+          page: offset / PAGE,
+          pageSize: PAGE,
+          total: log.data?.total ?? 0,
+          onPage: (p) => setOffset(p * PAGE),
+          label: 'cambios',
+          one: 'cambio',
+        }}
+        empty={<EmptyState title="No hay cambios registrados con estos filtros" />}
+      />
     </div>
   );
 }

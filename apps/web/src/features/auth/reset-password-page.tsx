@@ -42,7 +42,7 @@ export default function ResetPasswordPage() {
             onChange={(e) => setPassword(e.target.value)}
           />
         </Field>
-        <Field id="reset-repeat" label="Repite la contraseña">
+        <Field id="reset-repeat" label="Repetí la contraseña">
           <Input
             id="reset-repeat"
             type="password"

@@ -40,9 +40,9 @@ export default function BusinessesPage() {
           {businesses.map((b) => (
             <li key={b.id}>
               <Card className={b.id === businessId ? 'ring-2 ring-blue-500' : ''}>
-                <div className="flex items-start justify-between gap-3">
+                <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-3">
                   <div className="min-w-0">
-                    <h2 className="truncate font-semibold text-slate-900">{b.nombre}</h2>
+                    <h2 className="font-semibold break-words text-slate-900">{b.nombre}</h2>
                     <p className="text-sm text-slate-500">{b.tipo ?? 'Sin tipo'}</p>
                   </div>
                   <div className="flex shrink-0 gap-1">

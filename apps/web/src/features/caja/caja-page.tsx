@@ -1,23 +1,20 @@
 import { Download, LogOut, Pencil, Plus, Printer, Wallet } from 'lucide-react';
 import { useState } from 'react';
-import { TURNO_STATE_LABELS, type Caja, type Turno } from '@mostrador/shared/caja';
+import type { Caja, Turno } from '@mostrador/shared/caja';
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { FilterSelect } from '@/components/ui/input';
-import { Badge, Card, EmptyState, ErrorNote, FilterBar, PageHeader, Skeleton } from '@/components/ui/misc';
+import { Badge, Card, ErrorNote, PageHeader, Skeleton } from '@/components/ui/misc';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan } from '@/features/permissions/permissions.api';
-import { Pager } from '@/features/products/inventory-ui';
 import { printTicket } from '@/features/pos/ticket';
 import { useDownload } from '@/lib/download';
 import { formatDateTime, formatMoney, todayIn, type Formatting } from '@/lib/format';
-import { useCajas, useMedios, useTurno, useTurnos } from './caja.api';
+import { useCajas, useMedios, useTurno } from './caja.api';
 import { MediosSection } from './medios-section';
 import { CajaDialog, CloseDialog, MoveDialog, OpenTurnoDialog } from './turno-dialogs';
 import { PrintableTurno, TurnoReport } from './turno-report';
-
-const PAGE_SIZE = 20;
+import { TurnosList } from './turnos-list';
 
 /** Cajas and their turnos: open with a float, cash in and out, close with the count (issue 14). */
 export default function CajaPage() {
@@ -183,103 +180,6 @@ function CajaCard({
         </>
       )}
     </Card>
-  );
-}
-
-function TurnosList({ onShow }: { onShow: (id: string) => void }) {
-  const { formatting } = useBusiness();
-  const [estado, setEstado] = useState('');
-  const [page, setPage] = useState(0);
-  const list = useTurnos({ estado, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
-  const download = useDownload('No se pudo exportar.');
-  const { businessId } = useBusiness();
-  const money = (n: number | null) => (n === null ? '—' : formatMoney(n, formatting));
-  return (
-    <section className="mt-8 space-y-3" aria-labelledby="turnos-title">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <h2 id="turnos-title" className="text-lg font-semibold text-slate-900">
-          Turnos
-        </h2>
-        <Button
-          variant="secondary"
-          disabled={download.busy}
-          onClick={() => download.run(`/businesses/${businessId}/turnos/exportar`, { estado })}
-        >
-          <Download className="h-4 w-4" /> Exportar
-        </Button>
-      </div>
-      <FilterBar label="Filtros de turnos">
-        <FilterSelect
-          id="turnos-estado"
-          label="Estado"
-          value={estado}
-          onChange={(e) => {
-            setEstado(e.target.value);
-            setPage(0);
-          }}
-        >
-          <option value="">Todos</option>
-          <option value="abierto">Abiertos</option>
-          <option value="cerrado">Cerrados</option>
-        </FilterSelect>
-      </FilterBar>
-      {download.error && <ErrorNote>{download.error}</ErrorNote>}
-      <Card className="overflow-x-auto p-0">
-        {list.isPending ? (
-          <Skeleton className="m-4 h-24" />
-        ) : !list.data?.rows.length ? (
-          <EmptyState title="Todavía no hay turnos">Abrí un turno en una caja para empezar a vender.</EmptyState>
-        ) : (
-          <table className="w-full min-w-[640px] text-sm">
-            <thead className="bg-slate-50 text-left text-slate-500">
-              <tr>
-                <th className="px-3 py-2 font-medium">Turno</th>
-                <th className="px-3 py-2 font-medium">Caja</th>
-                <th className="px-3 py-2 font-medium">Apertura</th>
-                <th className="px-3 py-2 font-medium">Cierre</th>
-                <th className="px-3 py-2 text-right font-medium">Ventas</th>
-                <th className="px-3 py-2 text-right font-medium">Diferencia</th>
-                <th className="px-3 py-2 font-medium">Estado</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {list.data.rows.map((t) => (
-                <tr key={t.id} className="hover:bg-slate-50">
-                  <td className="px-3 py-2">
-                    <button className="font-medium text-blue-700 hover:underline" onClick={() => onShow(t.id)}>
-                      #{t.numero}
-                    </button>
-                  </td>
-                  <td className="px-3 py-2">{t.caja_nombre}</td>
-                  <td className="px-3 py-2">
-                    {formatDateTime(t.abierto_en, formatting)} · {t.abierto_por?.nombre}
-                  </td>
-                  <td className="px-3 py-2">
-                    {t.cerrado_en
-                      ? `${formatDateTime(t.cerrado_en, formatting)} · ${t.cerrado_por?.nombre ?? ''}`
-                      : '—'}
-                  </td>
-                  <td className="px-3 py-2 text-right tabular-nums">
-                    {t.ventas_cantidad} · {money(t.ventas_total)}
-                  </td>
-                  <td
-                    className={`px-3 py-2 text-right tabular-nums ${t.diferencia ? 'font-semibold text-red-600' : ''}`}
-                  >
-                    {money(t.diferencia)}
-                  </td>
-                  <td className="px-3 py-2">
-                    <Badge color={t.estado === 'abierto' ? 'green' : 'gray'}>{TURNO_STATE_LABELS[t.estado]}</Badge>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </Card>
-      {list.data && (
-        <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} label="turnos" one="turno" />
-      )}
-    </section>
   );
 }
 

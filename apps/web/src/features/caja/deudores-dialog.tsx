@@ -1,12 +1,51 @@
+import type { ColumnDef } from '@tanstack/react-table';
 import { Download } from 'lucide-react';
-import { AGEING_BUCKETS, AGEING_LABELS } from '@mostrador/shared/caja';
+import { AGEING_BUCKETS, AGEING_LABELS, type Deudor } from '@mostrador/shared/caja';
 import { useBusiness } from '@/app/business-context';
+import { DataTable } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { ErrorNote, Skeleton } from '@/components/ui/misc';
+import { ErrorNote } from '@/components/ui/misc';
+import { errorMessage } from '@/lib/api';
 import { useDownload } from '@/lib/download';
 import { formatMoney } from '@/lib/format';
 import { useDeudores } from './caja.api';
+
+/** Who owes, the whole balance and its ageing; the browser has them all and sorts them itself. */
+function deudorColumns(money: (n: number) => string): ColumnDef<Deudor, unknown>[] {
+  return [
+    {
+      id: 'cliente',
+      header: 'Cliente',
+      accessorKey: 'cliente_nombre',
+      enableHiding: false,
+      sortingFn: (a, b) => a.original.cliente_nombre.localeCompare(b.original.cliente_nombre, 'es'),
+      meta: { label: 'Cliente', primary: true, className: 'font-medium text-slate-900' },
+    },
+    {
+      id: 'saldo',
+      header: 'Debe',
+      accessorKey: 'saldo',
+      meta: { label: 'Debe', align: 'right', className: 'font-semibold whitespace-nowrap' },
+      cell: ({ row }) => money(row.original.saldo),
+    },
+    ...AGEING_BUCKETS.map((b): ColumnDef<Deudor, unknown> => ({
+      id: b,
+      header: AGEING_LABELS[b],
+      accessorFn: (d) => d.antiguedad[b],
+      meta: {
+        label: AGEING_LABELS[b],
+        align: 'right',
+        className: 'whitespace-nowrap',
+      },
+      cell: ({ row: { original: d } }) => (
+        <span className={b === 'd90_mas' && d.antiguedad[b] ? 'text-red-600' : undefined}>
+          {money(d.antiguedad[b])}
+        </span>
+      ),
+    })),
+  ];
+}
 
 /** The customers who owe on account, with the ageing of each balance. */
 export function DeudoresDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -23,50 +62,26 @@ export function DeudoresDialog({ open, onClose }: { open: boolean; onClose: () =
       description="Quién te debe y desde cuándo: los cobros pagan primero las ventas más viejas."
       className="max-w-4xl"
     >
-      {list.isPending ? (
-        <Skeleton className="h-32" />
-      ) : !list.data?.length ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">
-          Ningún cliente te debe.
+      <DataTable
+        screen="cuentas-corrientes"
+        label="Clientes que deben"
+        columns={deudorColumns(money)}
+        rows={list.data}
+        loading={list.isPending}
+        error={list.error ? errorMessage(list.error, 'No se pudieron cargar las cuentas corrientes.') : null}
+        rowId={(d) => d.cliente_id}
+        countLabel={['cliente', 'clientes']}
+        empty={
+          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">
+            Ningún cliente te debe.
+          </p>
+        }
+      />
+      {Boolean(list.data?.length) && (
+        <p className="mt-3 flex justify-end gap-3 text-sm font-semibold text-slate-900">
+          <span>Total adeudado</span>
+          <span className="tabular-nums">{money(total)}</span>
         </p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[640px] text-sm" aria-label="Clientes que deben">
-            <thead className="bg-slate-50 text-left text-slate-500">
-              <tr>
-                <th className="px-2 py-1 font-medium">Cliente</th>
-                <th className="px-2 py-1 text-right font-medium">Debe</th>
-                {AGEING_BUCKETS.map((b) => (
-                  <th key={b} className="px-2 py-1 text-right font-medium">
-                    {AGEING_LABELS[b]}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {list.data.map((d) => (
-                <tr key={d.cliente_id}>
-                  <td className="px-2 py-1 font-medium">{d.cliente_nombre}</td>
-                  <td className="px-2 py-1 text-right font-semibold tabular-nums">{money(d.saldo)}</td>
-                  {AGEING_BUCKETS.map((b) => (
-                    <td
-                      key={b}
-                      className={`px-2 py-1 text-right tabular-nums ${b === 'd90_mas' && d.antiguedad[b] ? 'text-red-600' : ''}`}
-                    >
-                      {money(d.antiguedad[b])}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr className="border-t border-slate-300 font-semibold">
-                <td className="px-2 py-1">Total</td>
-                <td className="px-2 py-1 text-right tabular-nums">{money(total)}</td>
-              </tr>
-            </tfoot>
-          </table>
-        </div>
       )}
       {download.error && <ErrorNote>{download.error}</ErrorNote>}
       <div className="mt-4 flex justify-end gap-2">

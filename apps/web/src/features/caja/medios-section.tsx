@@ -1,15 +1,70 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { MEDIO_TIPO_LABELS, MEDIO_TIPOS, type MedioPago, type MedioTipo } from '@mostrador/shared/caja';
+import { DataTable } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-actions';
 import { Field, Input, Select } from '@/components/ui/input';
-import { Badge, Card, Skeleton } from '@/components/ui/misc';
+import { Badge, EmptyState } from '@/components/ui/misc';
+import { RowActions } from '@/components/ui/row-actions';
 import { errorMessage } from '@/lib/api';
 import { useDeleteMedio, useMedios, useSaveMedio } from './caja.api';
 
 const pct = (n: number) => `${n > 0 ? '+' : ''}${String(n).replace('.', ',')} %`;
+
+/** The medios' columns, in the order the point of sale shows them unless a header sorts them. */
+function medioColumns({
+  onEdit,
+  onDelete,
+}: {
+  onEdit: (m: MedioPago) => void;
+  onDelete: (m: MedioPago) => void;
+}): ColumnDef<MedioPago, unknown>[] {
+  return [
+    {
+      id: 'nombre',
+      header: 'Nombre',
+      accessorKey: 'nombre',
+      enableHiding: false,
+      sortingFn: (a, b) => a.original.nombre.localeCompare(b.original.nombre, 'es'),
+      meta: { label: 'Nombre', primary: true, className: 'font-medium text-slate-900' },
+    },
+    {
+      id: 'tipo',
+      header: 'Tipo',
+      accessorFn: (m) => MEDIO_TIPO_LABELS[m.tipo],
+      meta: { label: 'Tipo' },
+    },
+    {
+      id: 'ajuste',
+      header: 'Recargo / descuento',
+      accessorFn: (m) => m.ajuste_porcentaje ?? 0,
+      meta: { label: 'Recargo / descuento', align: 'right' },
+      cell: ({ row: { original: m } }) => (m.ajuste_porcentaje ? pct(m.ajuste_porcentaje) : '—'),
+    },
+    {
+      id: 'estado',
+      header: 'Estado',
+      accessorFn: (m) => (m.activo ? 0 : 1),
+      meta: { label: 'Estado' },
+      cell: ({ row: { original: m } }) => (
+        <Badge color={m.activo ? 'green' : 'gray'}>{m.activo ? 'Activo' : 'Inactivo'}</Badge>
+      ),
+    },
+    {
+      id: 'acciones',
+      header: 'Acciones',
+      enableSorting: false,
+      enableHiding: false,
+      meta: { actions: true },
+      cell: ({ row: { original: m } }) => (
+        <RowActions name={m.nombre} className="justify-end" onEdit={() => onEdit(m)} onDelete={() => onDelete(m)} />
+      ),
+    },
+  ];
+}
 
 /** The business's medios de pago (admins): name, kind, surcharge or discount, active. */
 export function MediosSection() {
@@ -20,8 +75,8 @@ export function MediosSection() {
   const del = useDeleteMedio();
   return (
     <section className="mt-8 space-y-3" aria-labelledby="medios-title">
-      <div className="flex items-end justify-between gap-2">
-        <div>
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div className="min-w-0 flex-1 basis-72">
           <h2 id="medios-title" className="text-lg font-semibold text-slate-900">
             Medios de pago
           </h2>
@@ -38,50 +93,17 @@ export function MediosSection() {
           {notice}
         </p>
       )}
-      <Card className="overflow-x-auto p-0">
-        {medios.isPending ? (
-          <Skeleton className="m-4 h-24" />
-        ) : (
-          <table className="w-full min-w-[520px] text-sm">
-            <thead className="bg-slate-50 text-left text-slate-500">
-              <tr>
-                <th className="px-3 py-2 font-medium">Nombre</th>
-                <th className="px-3 py-2 font-medium">Tipo</th>
-                <th className="px-3 py-2 text-right font-medium">Recargo / descuento</th>
-                <th className="px-3 py-2 font-medium">Estado</th>
-                <th className="px-3 py-2" />
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {medios.data?.map((m) => (
-                <tr key={m.id}>
-                  <td className="px-3 py-2 font-medium">{m.nombre}</td>
-                  <td className="px-3 py-2">{MEDIO_TIPO_LABELS[m.tipo]}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">
-                    {m.ajuste_porcentaje ? pct(m.ajuste_porcentaje) : '—'}
-                  </td>
-                  <td className="px-3 py-2">
-                    <Badge color={m.activo ? 'green' : 'gray'}>{m.activo ? 'Activo' : 'Inactivo'}</Badge>
-                  </td>
-                  <td className="px-3 py-2 text-right">
-                    <Button variant="ghost" size="icon" aria-label={`Editar ${m.nombre}`} onClick={() => setEditing(m)}>
-                      <Pencil className="h-4 w-4" />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Eliminar ${m.nombre}`}
-                      onClick={() => setDeleting(m)}
-                    >
-                      <Trash2 className="h-4 w-4" />
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </Card>
+      <DataTable
+        screen="medios-pago"
+        label="Medios de pago"
+        columns={medioColumns({ onEdit: setEditing, onDelete: setDeleting })}
+        rows={medios.data}
+        loading={medios.isPending}
+        error={medios.error ? errorMessage(medios.error, 'No se pudieron cargar los medios de pago.') : null}
+        rowId={(m) => m.id}
+        countLabel={['medio de pago', 'medios de pago']}
+        empty={<EmptyState title="No hay medios de pago">Agregá uno para cobrar en el punto de venta.</EmptyState>}
+      />
       <MedioDialog medio={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={Boolean(deleting)}

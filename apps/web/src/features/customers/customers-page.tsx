@@ -19,12 +19,12 @@ import { useBusiness } from '@/app/business-context';
 import { Button, NewButton } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-actions';
-import { Field, FilterSelect, InputField, Select, Textarea } from '@/components/ui/input';
-import { EmptyState, FilterBar, PageHeader } from '@/components/ui/misc';
+import { Field, InputField, Select, Textarea } from '@/components/ui/input';
+import { EmptyState, PageHeader } from '@/components/ui/misc';
 import { RowActions } from '@/components/ui/row-actions';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan, useModuleCan } from '@/features/permissions/permissions.api';
-import { RowsSkeleton, SearchBox, StatusNote } from '@/features/products/inventory-ui';
+import { RowsSkeleton, SearchFilterBar, StatusNote } from '@/features/products/inventory-ui';
 import { DataTable, useListDialogs, useListExport, useListState } from '@/components/data-table';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatDate, formatMoney, type Formatting } from '@/lib/format';
@@ -436,28 +436,19 @@ function CustomersScreen() {
       />
       {dialogs.notice && <StatusNote onClose={() => dialogs.setNotice(null)}>{dialogs.notice}</StatusNote>}
       {exporter.error}
-      <FilterBar label="Filtros de clientes" className="md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <SearchBox
-          id="cli-q"
-          label="Buscar clientes"
-          value={list.q}
-          onChange={list.setQ}
-          placeholder="Buscar por nombre, e-mail o documento…"
-        />
-        <FilterSelect
-          id="cli-f-tipo"
-          label="Tipo de documento"
-          value={list.filters.documento_tipo}
-          onChange={(e) => list.setFilter('documento_tipo', e.target.value as DocumentType | '')}
-        >
-          <option value="">Todos los documentos</option>
-          {DOCUMENT_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {DOCUMENT_TYPE_LABELS[t]}
-            </option>
-          ))}
-        </FilterSelect>
-      </FilterBar>
+      <SearchFilterBar
+        label="Filtros de clientes"
+        list={list}
+        filterKey="documento_tipo"
+        search={{ id: 'cli-q', label: 'Buscar clientes', placeholder: 'Buscar por nombre, e-mail o documento…' }}
+        filter={{
+          id: 'cli-f-tipo',
+          label: 'Tipo de documento',
+          all: 'Todos los documentos',
+          options: DOCUMENT_TYPES,
+          labels: DOCUMENT_TYPE_LABELS,
+        }}
+      />
       <DataTable
         screen="clientes"
         label="Clientes"

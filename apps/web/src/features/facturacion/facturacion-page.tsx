@@ -1,4 +1,4 @@
-import { Download, FileText, Printer, RotateCcw, Settings } from 'lucide-react';
+import { Download, FileText, Settings } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -8,25 +8,18 @@ import {
   COMPROBANTE_TIPOS,
 } from '@mostrador/shared/facturacion';
 import { useBusiness } from '@/app/business-context';
+import { DataTable } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { FilterSelect, Input } from '@/components/ui/input';
 import { EmptyState, ErrorNote, FilterBar, PageHeader } from '@/components/ui/misc';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan } from '@/features/permissions/permissions.api';
-import {
-  ListCard,
-  Pager,
-  RowsSkeleton,
-  SearchBox,
-  StatusNote,
-  Tabs,
-  useDebounced,
-} from '@/features/products/inventory-ui';
+import { RowsSkeleton, SearchBox, StatusNote, Tabs, useDebounced } from '@/features/products/inventory-ui';
 import { errorMessage } from '@/lib/api';
-import { cn } from '@/lib/cn';
-import { formatDate, formatMoney, todayIn } from '@/lib/format';
+import { todayIn } from '@/lib/format';
 import { useDownload } from '@/lib/download';
-import { comprobanteTitulo, EstadoBadge, InvoicePreviewDialog, rechazoMensaje } from './comprobante-ui';
+import { comprobanteColumns } from './comprobante-columns';
+import { comprobanteTitulo, InvoicePreviewDialog, rechazoMensaje } from './comprobante-ui';
 import {
   libroIvaPath,
   useComprobantes,
@@ -109,7 +102,28 @@ function Comprobantes({ admin }: { admin: boolean }) {
   const today = todayIn(formatting.timezone);
   const [mes, setMes] = useState(today.slice(0, 7));
   const libro = useDownload('No se pudo exportar el Libro IVA Ventas.');
-  const rows = list.data?.comprobantes ?? [];
+  const columns = comprobanteColumns({
+    formatting,
+    retrying: retry.isPending ? (retry.variables ?? null) : null,
+    onView: (c) => setViewing(c.id),
+    onRetry:
+      canEmit &&
+      (async (c) => {
+        setRetryError(null);
+        try {
+          const r = await retry.mutateAsync(c.id);
+          setStatus(
+            r.estado === 'autorizado'
+              ? `${comprobanteTitulo(r)} autorizada. CAE ${r.cae}.`
+              : r.estado === 'pendiente'
+                ? `${r.tipo_label}: se pidió de nuevo a ARCA; la lista se actualiza sola.`
+                : `${r.tipo_label} rechazada otra vez: ${rechazoMensaje(r)}`,
+          );
+        } catch (e) {
+          setRetryError(errorMessage(e, 'No se pudo reintentar.'));
+        }
+      }),
+  });
 
   return (
     <>
@@ -182,112 +196,44 @@ function Comprobantes({ admin }: { admin: boolean }) {
           />
         </div>
       </FilterBar>
-      {list.error && <ErrorNote>{errorMessage(list.error)}</ErrorNote>}
       {retryError && <ErrorNote>{retryError}</ErrorNote>}
-      {!list.data && !list.error ? (
-        <RowsSkeleton />
-      ) : rows.length === 0 && list.data ? (
-        filtered ? (
-          <EmptyState icon={<FileText className="h-8 w-8" />} title="No hay comprobantes con esos filtros" />
-        ) : (
-          <EmptyState icon={<FileText className="h-8 w-8" />} title="Todavía no emitiste comprobantes">
-            {admin && config.data && !config.data.configurado ? (
-              <p>
-                Primero{' '}
-                <Link to="/facturacion?tab=config" className="font-medium text-blue-700 hover:underline">
-                  configurá la facturación
-                </Link>
-                ; después facturá desde el punto de venta o desde el detalle de una venta.
-              </p>
-            ) : (
-              <p>Facturá desde el punto de venta o desde el detalle de una venta en el Reporte de ventas.</p>
-            )}
-          </EmptyState>
-        )
-      ) : (
-        <ListCard
-          footer={
-            list.data && (
-              <Pager
-                page={page}
-                pageSize={PAGE_SIZE}
-                total={list.data.total}
-                onPage={setPage}
-                label="comprobantes"
-                one="comprobante"
-              />
-            )
-          }
-        >
-          <ul className="divide-y divide-slate-100" aria-label="Comprobantes">
-            {rows.map((c) => (
-              <li
-                key={c.id}
-                className="flex flex-col gap-2 px-4 py-3 text-sm sm:flex-row sm:items-center"
-                data-testid="comprobante-row"
-              >
-                <div className="min-w-0 flex-1">
-                  <p className="flex flex-wrap items-center gap-2">
-                    <span className="font-semibold text-slate-900">{comprobanteTitulo(c)}</span>
-                    <EstadoBadge estado={c.estado} />
-                  </p>
-                  <p className="truncate text-slate-500">
-                    {formatDate(c.fecha, formatting)} · Venta #{c.venta_numero} · {c.receptor_nombre}
-                    {c.receptor_doc && ` (${c.receptor_doc})`}
-                    {c.cae && ` · CAE ${c.cae}`}
-                  </p>
-                  {c.estado === 'rechazado' && <p className="mt-1 text-red-700">{rechazoMensaje(c)}</p>}
-                </div>
-                <div className="flex items-center justify-between gap-3 sm:justify-end">
-                  <span
-                    className={cn(
-                      'whitespace-nowrap font-semibold',
-                      c.tipo.startsWith('nota') ? 'text-red-700' : 'text-slate-900',
-                    )}
-                  >
-                    {c.tipo.startsWith('nota') ? '−' : ''}
-                    {formatMoney(c.total, formatting)}
-                  </span>
-                  <span className="flex gap-2">
-                    {canEmit && c.estado !== 'autorizado' && (
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        loading={retry.isPending && retry.variables === c.id}
-                        onClick={async () => {
-                          setRetryError(null);
-                          try {
-                            const r = await retry.mutateAsync(c.id);
-                            setStatus(
-                              r.estado === 'autorizado'
-                                ? `${comprobanteTitulo(r)} autorizada. CAE ${r.cae}.`
-                                : r.estado === 'pendiente'
-                                  ? `${r.tipo_label}: se pidió de nuevo a ARCA; la lista se actualiza sola.`
-                                  : `${r.tipo_label} rechazada otra vez: ${rechazoMensaje(r)}`,
-                            );
-                          } catch (e) {
-                            setRetryError(errorMessage(e, 'No se pudo reintentar.'));
-                          }
-                        }}
-                      >
-                        <RotateCcw className="h-4 w-4" aria-hidden /> Reintentar
-                      </Button>
-                    )}
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      onClick={() => setViewing(c.id)}
-                      aria-label={`Ver e imprimir ${comprobanteTitulo(c)}`}
-                    >
-                      <Printer className="h-4 w-4" aria-hidden /> Ver
-                    </Button>
-                  </span>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </ListCard>
-      )}
+      <DataTable
+        screen="comprobantes"
+        label="Comprobantes"
+        columns={columns}
+        rows={list.data?.comprobantes}
+        loading={list.isLoading}
+        fetching={list.isFetching}
+        error={list.error ? errorMessage(list.error, 'No se pudieron cargar los comprobantes.') : null}
+        rowId={(c) => c.id}
+        pagination={{
+          page,
+          pageSize: PAGE_SIZE,
+          total: list.data?.total ?? 0,
+          onPage: setPage,
+          label: 'comprobantes',
+          one: 'comprobante',
+        }}
+        empty={
+          filtered ? (
+            <EmptyState icon={<FileText className="h-8 w-8" />} title="No hay comprobantes con esos filtros" />
+          ) : (
+            <EmptyState icon={<FileText className="h-8 w-8" />} title="Todavía no emitiste comprobantes">
+              {admin && config.data && !config.data.configurado ? (
+                <p>
+                  Primero{' '}
+                  <Link to="/facturacion?tab=config" className="font-medium text-blue-700 hover:underline">
+                    configurá la facturación
+                  </Link>
+                  ; después facturá desde el punto de venta o desde el detalle de una venta.
+                </p>
+              ) : (
+                <p>Facturá desde el punto de venta o desde el detalle de una venta en el Reporte de ventas.</p>
+              )}
+            </EmptyState>
+          )
+        }
+      />
       <section className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="libro-iva">
         <h2 id="libro-iva" className="text-base font-semibold text-slate-900">
           Libro IVA Ventas

@@ -1,7 +1,9 @@
+import type { ColumnDef } from '@tanstack/react-table';
 import { Minus, Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import type { CashFlowDay, MovementType } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
+import { DataTable } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { Field, Select } from '@/components/ui/input';
 import { MoneyChart } from '@/components/charts/money-chart';
@@ -72,6 +74,37 @@ function Totals({ label, value, tone }: { label: string; value: number | undefin
   );
 }
 
+const active = (d: CashFlowDay) => d.ingresos !== 0 || d.egresos !== 0;
+
+/** The month's days (the browser has them all and sorts them itself); a day without movements is grey. */
+function cashFlowColumns(formatting: Formatting): ColumnDef<CashFlowDay, unknown>[] {
+  const amount = (
+    id: 'ingresos' | 'egresos' | 'saldo_diario' | 'saldo_acumulado',
+    header: string,
+    tone: (d: CashFlowDay) => string | false,
+  ): ColumnDef<CashFlowDay, unknown> => ({
+    id,
+    header,
+    accessorKey: id,
+    meta: { label: header, align: 'right', className: 'whitespace-nowrap' },
+    cell: ({ row: { original: d } }) => <span className={tone(d) || undefined}>{money(d[id], formatting)}</span>,
+  });
+  return [
+    {
+      id: 'fecha',
+      header: 'Fecha',
+      accessorKey: 'fecha',
+      enableHiding: false,
+      meta: { label: 'Fecha', primary: true, className: 'whitespace-nowrap' },
+      cell: ({ row }) => formatDate(row.original.fecha, formatting),
+    },
+    amount('ingresos', 'Ingresos', (d) => d.ingresos !== 0 && 'text-emerald-700'),
+    amount('egresos', 'Egresos', (d) => d.egresos !== 0 && 'text-red-700'),
+    amount('saldo_diario', 'Saldo diario', (d) => active(d) && signColor(d.saldo_diario)),
+    amount('saldo_acumulado', 'Saldo acumulado', (d) => active(d) && cn('font-medium', signColor(d.saldo_acumulado))),
+  ];
+}
+
 /** Flujo de Caja (SPEC §2): one month, day by day. */
 export function CashFlowPage() {
   const { formatting } = useBusiness();
@@ -85,7 +118,6 @@ export function CashFlowPage() {
   const [preset, setPreset] = useState<MovementType | null>(null);
   const years = [currentYear - 2, currentYear - 1, currentYear, currentYear + 1];
   const days = flow.data?.flujo_diario ?? [];
-  const active = (d: CashFlowDay) => d.ingresos !== 0 || d.egresos !== 0;
   const hasData = days.some(active);
   const canEdit = can('movimientos_financieros', 'edit');
 
@@ -150,53 +182,17 @@ export function CashFlowPage() {
       ) : (
         <>
           <BalanceChart days={days} />
-          <Card className="overflow-hidden p-0">
-            <div className="overflow-x-auto">
-              <table className="w-full min-w-[36rem] text-sm">
-                <caption className="sr-only">
-                  Flujo de caja de {MONTH_NAMES[mes - 1]} {anio}
-                </caption>
-                <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-                  <tr>
-                    <th scope="col" className="px-4 py-3">
-                      Fecha
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-right">
-                      Ingresos
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-right">
-                      Egresos
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-right">
-                      Saldo Diario
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-right">
-                      Saldo Acumulado
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100 tabular-nums">
-                  {days.map((d) => (
-                    <tr key={d.fecha} className={cn(!active(d) && 'bg-slate-50 text-slate-400')}>
-                      <td className="px-4 py-2 whitespace-nowrap">{formatDate(d.fecha, formatting)}</td>
-                      <td className={cn('px-4 py-2 text-right', d.ingresos !== 0 && 'text-emerald-700')}>
-                        {money(d.ingresos, formatting)}
-                      </td>
-                      <td className={cn('px-4 py-2 text-right', d.egresos !== 0 && 'text-red-700')}>
-                        {money(d.egresos, formatting)}
-                      </td>
-                      <td className={cn('px-4 py-2 text-right', active(d) && signColor(d.saldo_diario))}>
-                        {money(d.saldo_diario, formatting)}
-                      </td>
-                      <td className={cn('px-4 py-2 text-right font-medium', active(d) && signColor(d.saldo_acumulado))}>
-                        {money(d.saldo_acumulado, formatting)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </Card>
+          <DataTable
+            screen="flujo-caja"
+            label={`Flujo de caja de ${MONTH_NAMES[mes - 1]} ${anio}`}
+            columns={cashFlowColumns(formatting)}
+            rows={days}
+            rowId={(d) => d.fecha}
+            pageSize={31}
+            countLabel={['día', 'días']}
+            rowClassName={(d) => !active(d) && 'bg-slate-50 text-slate-400'}
+            empty={<EmptyState title="No hay datos de flujo de caja para este período" />}
+          />
         </>
       )}
 

@@ -141,7 +141,7 @@ export function CategoriesPage() {
     <div>
       <PageHeader
         title="Categorías Financieras"
-        description="Clasifica tus ingresos y egresos."
+        description="Clasificá tus ingresos y egresos."
         actions={
           canEdit && (
             <Button

@@ -707,7 +707,7 @@ function Wizard({ onClose }: { onClose: () => void }) {
             )}
           >
             <FileSpreadsheet className="mb-2 h-10 w-10 text-slate-400" aria-hidden />
-            <p className="text-sm text-slate-700">Arrastra tu lista de precios acá o</p>
+            <p className="text-sm text-slate-700">Arrastrá tu lista de precios acá o</p>
             <Button variant="secondary" className="mt-2" onClick={() => inputRef.current?.click()}>
               <Upload className="h-4 w-4" aria-hidden />
               Elegir archivo

@@ -602,7 +602,7 @@ function PointOfSale() {
                   {requireTurno ? 'No hay un turno de caja abierto: abrilo para vender.' : 'Vendés sin turno de caja.'}
                 </span>
                 {caja && (
-                  <Button size="sm" onClick={() => setOpeningTurno(true)}>
+                  <Button size="sm" className="shrink-0 whitespace-nowrap" onClick={() => setOpeningTurno(true)}>
                     Abrir turno
                   </Button>
                 )}

@@ -14,28 +14,19 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-actions';
 import { DecimalField, Field, Input, InputField, MoneyField, Select } from '@/components/ui/input';
-import { Badge, EmptyState, ErrorNote } from '@/components/ui/misc';
-import { RowActions } from '@/components/ui/row-actions';
+import { EmptyState, ErrorNote } from '@/components/ui/misc';
+import { DataTable } from '@/components/data-table';
 import { useCan } from '@/features/permissions/permissions.api';
-import { ListCard, RowsSkeleton, StatusNote, useDebounced } from '@/features/products/inventory-ui';
+import { RowsSkeleton, StatusNote, useDebounced } from '@/features/products/inventory-ui';
 import { useProducts } from '@/features/products/products.api';
 import { errorMessage } from '@/lib/api';
 import { decimalResolver, decimalText, readDecimal } from '@/lib/decimal-input';
 import { applyServerErrors } from '@/lib/forms';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { CotizacionPanel } from './cotizacion-panel';
+import { listaColumns } from './listas-columns';
 import { ListaProveedorDialog } from './lista-proveedor-dialog';
 import { useDeleteLista, useListasPrecios, usePreciosFijos, useSaveLista, useSetPreciosFijos } from './precios.api';
-
-/** How a list computes its prices, in words. */
-export function listaRegla(l: ListaPrecios, listas: ListaPrecios[]): string {
-  const base = l.base_lista_id ? (listas.find((x) => x.id === l.base_lista_id)?.nombre ?? '—') : LISTA_MINORISTA_NOMBRE;
-  const desde = l.cantidad_minima ? ` desde ${formatNumber(l.cantidad_minima)} unidades` : '';
-  if (l.tipo === 'fija') return `Precio fijo por producto (los demás, como ${base})${desde}`;
-  const pct = l.porcentaje ?? 0;
-  const amount = formatNumber(Math.abs(pct), undefined, 2);
-  return `${pct === 0 ? 'Igual que' : pct < 0 ? `${amount} % menos que` : `${amount} % más que`} ${base}${desde}`;
-}
 
 interface Values {
   nombre: string;
@@ -271,6 +262,7 @@ function PreciosFijos({ lista, canEdit }: { lista: ListaPrecios; canEdit: boolea
 
 /** Productos y servicios → Listas de precios: Minorista is each product's own price; the rest are listed here. */
 export function ListasTab() {
+  const { formatting } = useBusiness();
   const can = useCan();
   const canEdit = can('productos', 'editar');
   const canDelete = can('productos', 'eliminar');
@@ -286,13 +278,13 @@ export function ListasTab() {
     <div>
       {notice && <StatusNote onClose={() => setNotice(null)}>{notice}</StatusNote>}
       <CotizacionPanel />
-      <div className="mb-4 flex items-center justify-between gap-3">
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-600">
           <strong>{LISTA_MINORISTA_NOMBRE}</strong> es el precio de cada producto. Cada cliente puede tener su lista, y
           el punto de venta cobra con ella.
         </p>
         {canEdit && (
-          <div className="flex gap-2">
+          <div className="flex shrink-0 flex-wrap gap-2 whitespace-nowrap">
             <Button variant="secondary" onClick={() => setSupplier(true)}>
               Lista de proveedor
             </Button>
@@ -302,46 +294,28 @@ export function ListasTab() {
           </div>
         )}
       </div>
-      {listas.error ? (
-        <ErrorNote>{errorMessage(listas.error, 'No se pudieron cargar las listas.')}</ErrorNote>
-      ) : listas.isLoading ? (
-        <RowsSkeleton rows={3} />
-      ) : rows.length === 0 ? (
-        <EmptyState icon={<Tags className="h-8 w-8" />} title="Todavía no hay listas de precios">
-          Creá, por ejemplo, «Mayorista» con un 10 % menos que {LISTA_MINORISTA_NOMBRE}.
-        </EmptyState>
-      ) : (
-        <ListCard>
-          <ul className="divide-y divide-slate-100" aria-label="Listas de precios">
-            {rows.map((l) => (
-              <li key={l.id} className="flex items-center justify-between gap-3 px-4 py-3">
-                <div className="min-w-0">
-                  <p className="flex items-center gap-2 font-medium text-slate-900">
-                    {l.nombre}
-                    {!l.activo && <Badge color="gray">Inactiva</Badge>}
-                  </p>
-                  <p className="text-sm text-slate-600">{listaRegla(l, rows)}</p>
-                  <p className="text-xs text-slate-500">
-                    {l.clientes === 1 ? '1 cliente' : `${l.clientes} clientes`}
-                    {l.tipo === 'fija' && ` · ${l.productos_con_precio} con precio fijo`}
-                  </p>
-                </div>
-                <RowActions
-                  name={l.nombre}
-                  onEdit={canEdit && (() => setEditing(l))}
-                  onDelete={canDelete && (() => setDeleting(l))}
-                >
-                  {l.tipo === 'fija' && (
-                    <Button variant="secondary" size="sm" onClick={() => setPrices(l)}>
-                      Precios
-                    </Button>
-                  )}
-                </RowActions>
-              </li>
-            ))}
-          </ul>
-        </ListCard>
-      )}
+      <DataTable
+        screen="listas-precios"
+        label="Listas de precios"
+        columns={listaColumns({
+          listas: rows,
+          formatting,
+          onPrices: setPrices,
+          onEdit: canEdit && setEditing,
+          onDelete: canDelete && setDeleting,
+        })}
+        rows={listas.data}
+        loading={listas.isLoading}
+        fetching={listas.isFetching}
+        error={listas.error ? errorMessage(listas.error, 'No se pudieron cargar las listas.') : null}
+        rowId={(l) => l.id}
+        countLabel={['lista', 'listas']}
+        empty={
+          <EmptyState icon={<Tags className="h-8 w-8" />} title="Todavía no hay listas de precios">
+            Creá, por ejemplo, «Mayorista» con un 10 % menos que {LISTA_MINORISTA_NOMBRE}.
+          </EmptyState>
+        }
+      />
       <Dialog
         open={editing !== null}
         onOpenChange={(o) => !o && setEditing(null)}

@@ -1,6 +1,7 @@
 import { Search, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Input } from '@/components/ui/input';
+import { FilterSelect, Input } from '@/components/ui/input';
+import { FilterBar } from '@/components/ui/misc';
 import { cn } from '@/lib/cn';
 
 /* Small pieces shared by the inventory and customer screens. */
@@ -55,6 +56,47 @@ export function SearchBox({
   );
 }
 
+/** A list's filters when they are a search and one select of a fixed set (a kind, an estado). */
+export function SearchFilterBar<K extends string, V extends string>({
+  label,
+  list,
+  filterKey,
+  search,
+  filter,
+}: {
+  label: string;
+  /** The list's state (`useListState`): what was typed and the filter's value. */
+  list: {
+    q: string;
+    setQ: (v: string) => void;
+    filters: Record<K, V | ''>;
+    setFilter: (key: K, value: V | '') => void;
+  };
+  filterKey: K;
+  search: { id: string; label: string; placeholder: string };
+  /** `all` is the first option, for no filter ("Todos los estados"). */
+  filter: { id: string; label: string; all: string; options: readonly V[]; labels: Record<V, string> };
+}) {
+  return (
+    <FilterBar label={label} className="md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <SearchBox {...search} value={list.q} onChange={list.setQ} />
+      <FilterSelect
+        id={filter.id}
+        label={filter.label}
+        value={list.filters[filterKey]}
+        onChange={(e) => list.setFilter(filterKey, e.target.value as V | '')}
+      >
+        <option value="">{filter.all}</option>
+        {filter.options.map((o) => (
+          <option key={o} value={o}>
+            {filter.labels[o]}
+          </option>
+        ))}
+      </FilterSelect>
+    </FilterBar>
+  );
+}
+
 /** A card for lists whose rows run edge to edge, with a footer (the Pager) below a rule. */
 export function ListCard({ children, dimmed, footer }: { children: ReactNode; dimmed?: boolean; footer?: ReactNode }) {
   return (
@@ -102,7 +144,11 @@ export function Tabs<T extends string>({
   label: string;
 }) {
   return (
-    <div role="tablist" aria-label={label} className="mb-5 flex gap-1 overflow-x-auto border-b border-slate-200">
+    <div
+      role="tablist"
+      aria-label={label}
+      className="mb-5 flex flex-wrap gap-x-1 border-b border-slate-200 sm:flex-nowrap sm:overflow-x-auto"
+    >
       {tabs.map((t, i) => (
         <button
           key={t.value}
@@ -120,7 +166,7 @@ export function Tabs<T extends string>({
             document.getElementById(`tab-${next.value}`)?.focus();
           }}
           className={cn(
-            '-mb-px whitespace-nowrap border-b-2 px-4 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-blue-600',
+            '-mb-px whitespace-nowrap border-b-2 px-3 py-2.5 text-sm sm:px-4 font-medium focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-blue-600',
             value === t.value
               ? 'border-blue-600 text-blue-700'
               : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-700',

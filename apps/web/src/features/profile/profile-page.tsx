@@ -116,7 +116,7 @@ function PasswordForm() {
           onChange={(e) => setNext(e.target.value)}
         />
       </Field>
-      <Field id="pw-repetir" label="Repite la contraseña nueva">
+      <Field id="pw-repetir" label="Repetí la contraseña nueva">
         <Input
           id="pw-repetir"
           type="password"

@@ -18,32 +18,22 @@ import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-actions';
-import { Field, FilterSelect, InputField, MoneyField, Select, Textarea } from '@/components/ui/input';
-import { Badge, EmptyState, ErrorNote, FilterBar } from '@/components/ui/misc';
+import { Field, InputField, MoneyField, Select, Textarea } from '@/components/ui/input';
+import { Badge, EmptyState } from '@/components/ui/misc';
 import { RowActions } from '@/components/ui/row-actions';
 import { useCustomers } from '@/features/customers/customers.api';
+import { DataTable, useListDialogs, useListState } from '@/components/data-table';
 import { useCan } from '@/features/permissions/permissions.api';
-import { ListCard, Pager, RowsSkeleton, SearchBox, StatusNote, useDebounced } from '@/features/products/inventory-ui';
+import { SearchBox, SearchFilterBar, StatusNote, useDebounced } from '@/features/products/inventory-ui';
 import { useServices } from '@/features/services/services.api';
-import { errorMessage } from '@/lib/api';
 import { decimalResolver, decimalText } from '@/lib/decimal-input';
 import { applyServerErrors } from '@/lib/forms';
 import { formatDate, formatMoney, todayIn } from '@/lib/format';
-import {
-  useDeleteSubscription,
-  useSaveSubscription,
-  useSetSubscriptionState,
-  useSubscriptions,
-} from './subscriptions.api';
+import { STATE_COLORS, subscriptionColumns, vigencia } from './subscription-columns';
+import { SubscriptionEstado } from './subscription-estado';
+import { useDeleteSubscription, useSaveSubscription, useSubscriptions } from './subscriptions.api';
 
 const PAGE_SIZE = 50;
-
-export const STATE_COLORS: Record<SubscriptionState, 'green' | 'yellow' | 'gray' | 'red'> = {
-  activa: 'green',
-  pausada: 'yellow',
-  cancelada: 'gray',
-  vencida: 'red',
-};
 
 interface Values {
   cliente_id: string;
@@ -173,7 +163,7 @@ function SubscriptionForm({
       <Field
         id="sub-servicio"
         label="Servicio"
-        hint="Opcional: toma su nombre y precio si los dejas vacíos."
+        hint="Opcional: toma su nombre y precio si los dejás vacíos."
         error={err.servicio_id?.message}
       >
         <Select id="sub-servicio" {...register('servicio_id')}>
@@ -276,7 +266,7 @@ export function SubscriptionFormDialog({
   );
 }
 
-/** One subscription with its estado control (its own call, as the contract says). */
+/** One subscription with its estado control (a customer's card lists them this way). */
 export function SubscriptionRow({
   s,
   canEdit,
@@ -295,14 +285,6 @@ export function SubscriptionRow({
   showCustomer?: boolean;
 }) {
   const { formatting } = useBusiness();
-  const setState = useSetSubscriptionState();
-  const [error, setError] = useState<string | null>(null);
-  // Cancelada and Vencida stop the charges: asked first (the select keeps the old estado meanwhile).
-  const [confirming, setConfirming] = useState<'cancelada' | 'vencida' | null>(null);
-  const change = async (estado: SubscriptionState) => {
-    const { data } = await setState.mutateAsync({ id: s.id, estado });
-    onStateChanged?.(data);
-  };
   return (
     <li className="px-4 py-3">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
@@ -316,10 +298,7 @@ export function SubscriptionRow({
             <span>
               {formatMoney(s.precio, formatting)} · {SUBSCRIPTION_FREQUENCY_LABELS[s.frecuencia]}
             </span>
-            <span>
-              Desde {formatDate(s.fecha_inicio, formatting)}
-              {s.fecha_fin && ` hasta ${formatDate(s.fecha_fin, formatting)}`}
-            </span>
+            <span>{vigencia(s, formatting)}</span>
           </p>
         </div>
         <div className="flex items-center justify-between gap-3 sm:justify-end">
@@ -339,181 +318,90 @@ export function SubscriptionRow({
             onEdit={canEdit && onEdit}
             onDelete={canDelete && onDelete}
           >
-            {canEdit && (
-              <>
-                <label htmlFor={`estado-${s.id}`} className="sr-only">
-                  Estado de {s.nombre} de {s.cliente_nombre}
-                </label>
-                <Select
-                  id={`estado-${s.id}`}
-                  className="h-8 w-32"
-                  value={s.estado}
-                  disabled={setState.isPending}
-                  onChange={async (e) => {
-                    const estado = e.target.value as SubscriptionState;
-                    setError(null);
-                    if (estado === 'cancelada' || estado === 'vencida') return setConfirming(estado);
-                    try {
-                      await change(estado);
-                    } catch (err) {
-                      setError(errorMessage(err, 'No se pudo cambiar el estado.'));
-                    }
-                  }}
-                >
-                  {SUBSCRIPTION_STATES.map((st) => (
-                    <option key={st} value={st}>
-                      {SUBSCRIPTION_STATE_LABELS[st]}
-                    </option>
-                  ))}
-                </Select>
-              </>
-            )}
+            {canEdit && <SubscriptionEstado s={s} onStateChanged={onStateChanged} />}
           </RowActions>
         </div>
       </div>
-      {error && (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(o) => !o && setConfirming(null)}
-        title={confirming === 'vencida' ? 'Marcar suscripción como vencida' : 'Cancelar suscripción'}
-        message={
-          confirming === 'vencida'
-            ? `¿Marcar como vencida la suscripción de ${s.cliente_nombre} a ${s.nombre}? Deja de tener próximo cobro.`
-            : `¿Cancelar la suscripción de ${s.cliente_nombre} a ${s.nombre}? Deja de tener próximo cobro.`
-        }
-        confirmLabel={confirming === 'vencida' ? 'Marcar como vencida' : 'Cancelar suscripción'}
-        cancelLabel="Volver"
-        failure="No se pudo cambiar el estado."
-        onConfirm={() => change(confirming!)}
-      />
     </li>
   );
 }
 
 /** Subscriptions of customers to services, with their next charge. */
 export function SubscriptionsTab() {
+  const { formatting } = useBusiness();
   const can = useCan();
   const canEdit = can('productos', 'editar');
   const canDelete = can('productos', 'eliminar');
-  const [q, setQ] = useState('');
-  const [estado, setEstado] = useState<SubscriptionState | ''>('');
-  const [page, setPage] = useState(0);
-  const search = useDebounced(q, 250);
-  const subs = useSubscriptions({ q: search, estado, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+  const list = useListState({ estado: '' as SubscriptionState | '' }, PAGE_SIZE);
+  const subs = useSubscriptions(list.query);
   const remove = useDeleteSubscription();
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<Subscription | undefined>();
-  const [deleting, setDeleting] = useState<Subscription | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const rows = subs.data?.rows ?? [];
-  const openForm = (s?: Subscription) => {
-    setEditing(s);
-    setFormOpen(true);
-  };
-  const openNew = () => openForm();
+  const dialogs = useListDialogs<Subscription>();
+  const { deleting, setNotice } = dialogs;
+  const columns = subscriptionColumns({
+    formatting,
+    ...dialogs.rowActions(canEdit, canDelete),
+    onStateChanged: (x) =>
+      setNotice(`Suscripción de ${x.cliente_nombre}: ${SUBSCRIPTION_STATE_LABELS[x.estado].toLowerCase()}.`),
+  });
   return (
     <div>
       {canEdit && (
         <div className="mb-4">
-          <Button onClick={openNew}>
+          <Button onClick={dialogs.openNew}>
             <Plus className="h-4 w-4" aria-hidden />
             Nueva suscripción
           </Button>
         </div>
       )}
-      {notice && <StatusNote onClose={() => setNotice(null)}>{notice}</StatusNote>}
-      <FilterBar label="Filtros de suscripciones" className="md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <SearchBox
-          id="sub-q"
-          label="Buscar suscripciones"
-          value={q}
-          onChange={(v) => {
-            setPage(0);
-            setQ(v);
-          }}
-          placeholder="Buscar por cliente o suscripción…"
-        />
-        <FilterSelect
-          id="sub-f-estado"
-          label="Estado"
-          value={estado}
-          onChange={(e) => {
-            setPage(0);
-            setEstado(e.target.value as SubscriptionState | '');
-          }}
-        >
-          <option value="">Todos los estados</option>
-          {SUBSCRIPTION_STATES.map((st) => (
-            <option key={st} value={st}>
-              {SUBSCRIPTION_STATE_LABELS[st]}
-            </option>
-          ))}
-        </FilterSelect>
-      </FilterBar>
-      {subs.error ? (
-        <ErrorNote>{errorMessage(subs.error, 'No se pudieron cargar las suscripciones.')}</ErrorNote>
-      ) : subs.isLoading ? (
-        <RowsSkeleton />
-      ) : rows.length === 0 ? (
-        search || estado ? (
-          <EmptyState title="Ninguna suscripción coincide con la búsqueda" />
-        ) : (
-          <EmptyState icon={<Repeat className="h-10 w-10" />} title="Todavía no hay suscripciones">
-            <p>Abonos, cuotas y servicios que tus clientes pagan cada semana, mes o año.</p>
-            {canEdit && (
-              <Button className="mt-4" onClick={openNew}>
-                <Plus className="h-4 w-4" aria-hidden />
-                Nueva suscripción
-              </Button>
-            )}
-          </EmptyState>
-        )
-      ) : (
-        <ListCard
-          dimmed={subs.isFetching}
-          footer={
-            <Pager
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={subs.data?.total ?? 0}
-              onPage={setPage}
-              label="suscripciones"
-              one="suscripción"
-            />
-          }
-        >
-          <ul className="divide-y divide-slate-100" aria-label="Suscripciones">
-            {rows.map((s) => (
-              <SubscriptionRow
-                key={s.id}
-                s={s}
-                canEdit={canEdit}
-                canDelete={canDelete}
-                onEdit={() => openForm(s)}
-                onDelete={() => setDeleting(s)}
-                onStateChanged={(x) =>
-                  setNotice(`Suscripción de ${x.cliente_nombre}: ${SUBSCRIPTION_STATE_LABELS[x.estado].toLowerCase()}.`)
-                }
-              />
-            ))}
-          </ul>
-        </ListCard>
-      )}
+      {dialogs.notice && <StatusNote onClose={() => setNotice(null)}>{dialogs.notice}</StatusNote>}
+      <SearchFilterBar
+        label="Filtros de suscripciones"
+        list={list}
+        filterKey="estado"
+        search={{ id: 'sub-q', label: 'Buscar suscripciones', placeholder: 'Buscar por cliente o suscripción…' }}
+        filter={{
+          id: 'sub-f-estado',
+          label: 'Estado',
+          all: 'Todos los estados',
+          options: SUBSCRIPTION_STATES,
+          labels: SUBSCRIPTION_STATE_LABELS,
+        }}
+      />
+      <DataTable
+        screen="suscripciones"
+        label="Suscripciones"
+        columns={columns}
+        query={subs}
+        loadError="No se pudieron cargar las suscripciones."
+        rowId={(x) => x.id}
+        pagination={list.pages(subs.data?.total, 'suscripción', 'suscripciones')}
+        empty={
+          list.filtered ? (
+            <EmptyState title="Ninguna suscripción coincide con la búsqueda" />
+          ) : (
+            <EmptyState icon={<Repeat className="h-10 w-10" />} title="Todavía no hay suscripciones">
+              <p>Abonos, cuotas y servicios que tus clientes pagan cada semana, mes o año.</p>
+              {canEdit && (
+                <Button className="mt-4" onClick={dialogs.openNew}>
+                  <Plus className="h-4 w-4" aria-hidden />
+                  Nueva suscripción
+                </Button>
+              )}
+            </EmptyState>
+          )
+        }
+      />
       <SubscriptionFormDialog
-        open={formOpen}
-        onOpenChange={setFormOpen}
-        subscription={editing}
-        onSaved={(s, created) =>
-          setNotice(created ? `Suscripción de ${s.cliente_nombre} creada.` : 'Suscripción actualizada.')
+        open={dialogs.formOpen}
+        onOpenChange={dialogs.setFormOpen}
+        subscription={dialogs.editing}
+        onSaved={(x, created) =>
+          setNotice(created ? `Suscripción de ${x.cliente_nombre} creada.` : 'Suscripción actualizada.')
         }
       />
       <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
+        onOpenChange={(o) => !o && dialogs.setDeleting(null)}
         title="Eliminar suscripción"
         message={`¿Estás seguro de que querés eliminar la suscripción «${deleting?.nombre ?? ''}» de ${deleting?.cliente_nombre ?? ''}? Para dejar de cobrarla alcanza con cancelarla.`}
         failure="No se pudo eliminar la suscripción."

@@ -358,7 +358,7 @@ function TasksScreen() {
     <div>
       <PageHeader
         title="Tareas"
-        description="Organiza el trabajo del equipo: responsables, prioridades y fechas."
+        description="Organizá el trabajo del equipo: responsables, prioridades y fechas."
         actions={
           canAssign && (
             <Button onClick={() => setDialog({})}>
