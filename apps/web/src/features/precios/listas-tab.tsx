@@ -25,6 +25,7 @@ import { applyServerErrors } from '@/lib/forms';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { CotizacionPanel } from './cotizacion-panel';
 import { ListaProveedorDialog } from './lista-proveedor-dialog';
+import { MargenesPanel } from './margenes-panel';
 import { useDeleteLista, useListasPrecios, usePreciosFijos, useSaveLista, useSetPreciosFijos } from './precios.api';
 
 /** How a list computes its prices, in words. */
@@ -367,6 +368,7 @@ export function ListasTab() {
       >
         {prices && <PreciosFijos lista={prices} canEdit={canEdit} />}
       </Dialog>
+      <MargenesPanel onNotice={setNotice} />
       <ListaProveedorDialog
         open={supplier}
         onClose={(msg) => {

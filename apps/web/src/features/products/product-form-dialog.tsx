@@ -13,6 +13,7 @@ import { applyServerErrors } from '@/lib/forms';
 import { formatNumber } from '@/lib/format';
 import { IvaSelect } from '@/features/facturacion/iva-select';
 import { DEFAULT_IVA_RATE } from '@mostrador/shared/facturacion';
+import { CodigosProveedorFields, useCodigosProveedorState } from '@/features/precios/codigos-proveedor-fields';
 import { UsdFields } from '@/features/precios/usd-fields';
 import { useSaveProduct } from './products.api';
 
@@ -117,9 +118,11 @@ function ProductFormFields({
   const err = formState.errors;
   const [compra, venta, controla] = useWatch({ control, name: ['precio_compra', 'precio_venta', 'controla_stock'] });
   const { verCostos } = useCounterControls();
+  const codigos = useCodigosProveedorState(product?.id);
 
   const onSubmit = handleSubmit(async (v) => {
     setFormError(null);
+    if (codigos.incomplete) return setFormError('Completá o quitá los códigos de proveedores incompletos.');
     try {
       const saved = await save.mutateAsync({
         id: product?.id,
@@ -151,6 +154,7 @@ function ProductFormFields({
           ...(v.iva ? { iva: v.iva } : {}),
         },
       });
+      if (codigos.dirty) await codigos.save(saved.id);
       onDone(saved);
     } catch (e) {
       setFormError(applyServerErrors(e, setError, 'No se pudo guardar el producto.'));
@@ -248,6 +252,7 @@ function ProductFormFields({
         <input type="checkbox" className="h-4 w-4 rounded border-slate-300" {...register('activo')} />
         Activo (se puede vender)
       </label>
+      {product && <CodigosProveedorFields state={codigos} />}
       <FormActions
         error={formError}
         busy={formState.isSubmitting}
