@@ -252,8 +252,8 @@ test('a supplier’s own codes: one set on the product form, a stored supplier m
   const columnas = dialog.getByRole('region', { name: 'Columnas del archivo' });
   await expect(columnas).toBeVisible();
   await columnas.getByLabel('Fila de títulos').fill('3');
-  await columnas.getByLabel('Art. Nro').selectOption({ label: 'Código del proveedor' });
-  await columnas.getByLabel('Neto s/IVA').selectOption({ label: 'Costo' });
+  await columnas.getByLabel('Art. Nro', { exact: true }).selectOption({ label: 'Código del proveedor' });
+  await columnas.getByLabel('Neto s/IVA', { exact: true }).selectOption({ label: 'Costo' });
   await dialog.getByRole('button', { name: 'Volver a leer y ver cambios' }).click();
   await expect(columnas.getByRole('list', { name: 'Valores de ejemplo de Art. Nro' })).toContainText('A-77');
   await expect(columnas.getByRole('list', { name: 'Valores de ejemplo de Neto s/IVA' })).toContainText('200');
@@ -262,7 +262,7 @@ test('a supplier’s own codes: one set on the product form, a stored supplier m
   await expect(cambios).toContainText('2 filas · 1 productos cambian · 1 sin coincidencia');
   const yerba = cambios.getByRole('row', { name: /Yerba 1 kg/ });
   await expect(yerba).toContainText('$ 260,00');
-  await expect(yerba).toContainText('Margen del proveedor');
+  await expect(yerba).toContainText('Del proveedor');
   await dialog.getByRole('button', { name: 'Aplicar a 1 producto' }).click();
   await expect(dialog.getByRole('status')).toContainText('Se actualizó 1 producto.');
   await dialog.getByRole('button', { name: 'Listo' }).click();

@@ -27,70 +27,55 @@ export function ColumnMappingTable({
   ignoreLabel?: string;
 }) {
   const withSamples = columns.some((c) => c.muestras !== undefined);
+  const grid = withSamples ? 'sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(9rem,1fr)]' : 'sm:grid-cols-2';
+  // A grid rather than a table: on a phone each column stacks its title, samples and choice.
   return (
-    <div className="max-h-80 overflow-auto rounded-lg border border-slate-200">
-      <table className="w-full text-sm">
-        <thead className="sticky top-0 bg-slate-50 text-left text-xs uppercase text-slate-500">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Columna del archivo
-            </th>
-            {withSamples && (
-              <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
-                Valores de ejemplo
-              </th>
-            )}
-            <th scope="col" className="px-3 py-2 font-medium">
-              {readAs}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {columns.map((c, i) => (
-            <tr key={`${c.columna}-${i}`}>
-              <td className="px-3 py-2 align-top font-medium text-slate-800">
-                <label htmlFor={`${idPrefix}-${i}`}>{c.columna}</label>
-                {withSamples && (
-                  // On a narrow screen the samples go under the title.
-                  <span className="mt-0.5 block truncate text-xs font-normal text-slate-500 sm:hidden">
-                    {c.muestras?.length ? c.muestras.join(' · ') : 'Sin valores'}
-                  </span>
-                )}
-              </td>
-              {withSamples && (
-                <td className="hidden max-w-[16rem] px-3 py-2 align-top text-slate-600 sm:table-cell">
-                  {c.muestras?.length ? (
-                    <ul className="space-y-0.5" aria-label={`Valores de ejemplo de ${c.columna}`}>
-                      {c.muestras.map((m, j) => (
-                        <li key={j} className="truncate tabular-nums">
-                          {m}
-                        </li>
-                      ))}
-                    </ul>
-                  ) : (
-                    <span className="text-slate-400">Sin valores</span>
-                  )}
-                </td>
-              )}
-              <td className="px-3 py-2 align-top">
-                <select
-                  id={`${idPrefix}-${i}`}
-                  value={value[c.columna] ?? ''}
-                  onChange={(e) => onChange({ ...value, [c.columna]: e.target.value })}
-                  className="block h-9 w-full min-w-[9rem] rounded-lg border border-slate-300 bg-white px-2 text-sm"
+    <div className="max-h-80 overflow-y-auto rounded-lg border border-slate-200 text-sm">
+      <div
+        className={`sticky top-0 hidden gap-3 bg-slate-50 px-3 py-2 text-left text-xs font-medium uppercase text-slate-500 sm:grid ${grid}`}
+        aria-hidden
+      >
+        <span>Columna del archivo</span>
+        {withSamples && <span>Valores de ejemplo</span>}
+        <span>{readAs}</span>
+      </div>
+      <ul className="divide-y divide-slate-100" aria-label="Columnas del archivo">
+        {columns.map((c, i) => (
+          <li key={`${c.columna}-${i}`} className={`grid items-start gap-x-3 gap-y-1 px-3 py-2 ${grid}`}>
+            <label htmlFor={`${idPrefix}-${i}`} className="font-medium text-slate-800 sm:pt-2">
+              {c.columna}
+            </label>
+            {withSamples &&
+              (c.muestras?.length ? (
+                <ul
+                  className="flex min-w-0 flex-wrap gap-x-2 text-xs text-slate-600 sm:block sm:pt-2 sm:text-sm"
+                  aria-label={`Valores de ejemplo de ${c.columna}`}
                 >
-                  <option value="">{ignoreLabel}</option>
-                  {options.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
+                  {c.muestras.map((m, j) => (
+                    <li key={j} className="truncate tabular-nums">
+                      {m}
+                    </li>
                   ))}
-                </select>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                </ul>
+              ) : (
+                <span className="text-xs text-slate-400 sm:pt-2 sm:text-sm">Sin valores</span>
+              ))}
+            <select
+              id={`${idPrefix}-${i}`}
+              value={value[c.columna] ?? ''}
+              onChange={(e) => onChange({ ...value, [c.columna]: e.target.value })}
+              className="block h-9 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm"
+            >
+              <option value="">{ignoreLabel}</option>
+              {options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Plus, X } from 'lucide-react';
-import { useState } from 'react';
+import { useImperativeHandle, useState, type Ref } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/input';
 import { useSupplierOptions } from '@/features/suppliers/suppliers.api';
@@ -18,7 +18,7 @@ const same = (a: Row[], b: Row[]) =>
  * the form, so the codes are saved with the product (a supplier's list keyed by "Código del
  * proveedor" finds the product by them).
  */
-export function useCodigosProveedorState(productId: string | undefined) {
+function useCodigosProveedorState(productId: string | undefined) {
   const stored = useCodigosProveedor(productId ?? null);
   const save = useSetCodigosProveedor();
   // Untouched (null): the stored codes; once edited, the form's own rows.
@@ -36,9 +36,14 @@ export function useCodigosProveedorState(productId: string | undefined) {
     save: (id: string) => save.mutateAsync({ id, codigos: filled.map((r) => ({ ...r, codigo: r.codigo.trim() })) }),
   };
 }
-export type CodigosProveedorState = ReturnType<typeof useCodigosProveedorState>;
+type CodigosProveedorState = ReturnType<typeof useCodigosProveedorState>;
 
-export function CodigosProveedorFields({ state }: { state: CodigosProveedorState }) {
+/** What the product form asks of the codes when it is submitted. */
+export type CodigosProveedorHandle = Pick<CodigosProveedorState, 'incomplete' | 'dirty' | 'save'>;
+
+export function CodigosProveedorFields({ productId, ref }: { productId: string; ref: Ref<CodigosProveedorHandle> }) {
+  const state = useCodigosProveedorState(productId);
+  useImperativeHandle(ref, () => ({ incomplete: state.incomplete, dirty: state.dirty, save: state.save }), [state]);
   const suppliers = useSupplierOptions();
   const { rows, setRows } = state;
   const update = (i: number, patch: Partial<Row>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));

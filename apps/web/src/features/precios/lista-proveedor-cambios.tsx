@@ -4,11 +4,11 @@ import { formatMoney, formatNumber } from '@/lib/format';
 
 export const REGLA_LABELS: Record<MargenOrigen, string> = {
   precio: 'Precio de la lista',
-  producto: 'Margen del producto',
-  categoria: 'Margen de la categoría',
-  proveedor: 'Margen del proveedor',
-  lista: 'Margen de esta lista',
-  actual: 'Mantiene su margen',
+  producto: 'Del producto',
+  categoria: 'De la categoría',
+  proveedor: 'Del proveedor',
+  lista: 'De esta lista',
+  actual: 'El que tenía',
 };
 
 /** The preview: each product's cost and price, before and after, the margin and the rule that set it. */
@@ -53,7 +53,7 @@ export function ListaProveedorCambios({
                 <th className="px-2 py-1 text-right">Costo</th>
                 <th className="px-2 py-1 text-right">Precio</th>
                 <th className="px-2 py-1 text-right">Margen</th>
-                <th className="px-2 py-1">Regla</th>
+                <th className="px-2 py-1">Margen usado</th>
               </tr>
             </thead>
             <tbody>

@@ -228,7 +228,7 @@ export function ListaProveedorDialog({ open, onClose }: { open: boolean; onClose
       open={open}
       onOpenChange={(o) => !o && onClose()}
       title="Actualizar con la lista de un proveedor"
-      className="sm:max-w-3xl"
+      className="sm:max-w-4xl"
     >
       {open && <ListaProveedor onDone={onClose} />}
     </Dialog>
