@@ -229,6 +229,17 @@ test('a supplier’s own codes: one set on the product form, a stored supplier m
   await nuevo.getByRole('button', { name: 'Crear margen' }).click();
   await expect(margenes.getByRole('list', { name: 'Márgenes guardados' })).toContainText('Mayorista Centro');
   await expect(margenes.getByRole('list', { name: 'Márgenes guardados' })).toContainText('30 %');
+  // And one for a product, found by typing its name.
+  await margenes.getByRole('button', { name: 'Nuevo margen' }).click();
+  await nuevo.getByLabel('Para').selectOption('producto');
+  await nuevo.getByRole('button', { name: 'Crear margen' }).click();
+  await expect(nuevo.getByText('Elegí el producto.')).toBeVisible();
+  await nuevo.getByRole('combobox', { name: 'Agregar producto' }).fill('azucar');
+  await nuevo.getByRole('option', { name: /Azúcar 1 kg/ }).click();
+  await nuevo.getByLabel('Margen sobre el costo (%)').fill('22,5');
+  await nuevo.getByRole('button', { name: 'Crear margen' }).click();
+  await expect(margenes.getByRole('list', { name: 'Márgenes guardados' })).toContainText('Azúcar 1 kg');
+  await expect(margenes.getByRole('list', { name: 'Márgenes guardados' })).toContainText('22,5 %');
 
   // Its list: a title, and column titles nobody recognises.
   await page.getByRole('button', { name: 'Lista de proveedor' }).click();

@@ -81,21 +81,30 @@ function ReglaForm({ regla, onDone }: { regla?: ReglaMargen; onDone: (msg?: stri
           {nivelLabel(regla.nivel)}: <strong>{regla.nombre}</strong>
         </p>
       ) : nivel === 'producto' ? (
-        <Field id="regla-producto" label="Producto" required error={errors.target}>
+        // The picker brings its own label; once chosen, the product shows with a way to change it.
+        <div className="space-y-1">
           {target ? (
-            <div className="flex items-center justify-between gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm">
-              <span>{target.nombre}</span>
-              <Button variant="ghost" size="sm" onClick={() => setTarget(null)}>
-                Cambiar
-              </Button>
-            </div>
+            <>
+              <p className="text-sm font-medium text-slate-700">Producto</p>
+              <div className="flex items-center justify-between gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm">
+                <span>{target.nombre}</span>
+                <Button variant="ghost" size="sm" onClick={() => setTarget(null)}>
+                  Cambiar
+                </Button>
+              </div>
+            </>
           ) : (
             <ProductPicker
               onPick={(p: Product) => setTarget({ id: p.id, nombre: p.nombre })}
               invalid={Boolean(errors.target)}
             />
           )}
-        </Field>
+          {errors.target && (
+            <p role="alert" className="text-xs text-red-600">
+              {errors.target}
+            </p>
+          )}
+        </div>
       ) : (
         <Field
           id="regla-target"
