@@ -193,3 +193,95 @@ test('a distributor’s list with a title block, keyed by barcode: preview, leav
   expect(by['Tornillo 6 mm']).toMatchObject({ precio_compra: 120, precio_venta: 180 });
   expect(by['Tuerca 6 mm']).toMatchObject({ precio_compra: 40, precio_venta: 70 });
 });
+
+test('a supplier’s own codes: one set on the product form, a stored supplier margin, and a list whose columns are mapped by hand with their sample values', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, 'Irma');
+  const businessId = await createBusiness(request, owner, 'Almacén Irma');
+  await create(request, owner, `/businesses/${businessId}/proveedores`, { nombre: 'Mayorista Centro' });
+  const path = `/businesses/${businessId}/products`;
+  await create(request, owner, path, { nombre: 'Yerba 1 kg', precio_compra: 100, precio_venta: 150 });
+  await create(request, owner, path, { nombre: 'Azúcar 1 kg', precio_compra: 50, precio_venta: 70 });
+  await signIn(page, owner, businessId);
+
+  // The product form keeps the supplier's code for the product.
+  await page.goto('/products-and-services');
+  await page.getByRole('button', { name: 'Acciones de Yerba 1 kg' }).first().click();
+  await page.getByRole('menuitem', { name: 'Editar' }).click();
+  const form = page.getByRole('dialog', { name: 'Editar producto' });
+  await form.getByRole('button', { name: 'Agregar código de proveedor' }).click();
+  await form.getByLabel('Proveedor 1', { exact: true }).selectOption({ label: 'Mayorista Centro' });
+  await form.getByLabel('Código del proveedor 1').fill('A-77');
+  await form.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(form).toBeHidden();
+
+  // A 30 % margin stored for the supplier.
+  await page.goto('/products-and-services?tab=listas');
+  const margenes = page.getByRole('region', { name: 'Márgenes sobre el costo' });
+  await expect(margenes.getByText('Todavía no hay márgenes guardados')).toBeVisible();
+  await margenes.getByRole('button', { name: 'Nuevo margen' }).click();
+  const nuevo = page.getByRole('dialog', { name: 'Nuevo margen' });
+  await nuevo.getByLabel('Para').selectOption('proveedor');
+  await nuevo.getByRole('combobox', { name: /^Proveedor/ }).selectOption({ label: 'Mayorista Centro' });
+  await nuevo.getByLabel('Margen sobre el costo (%)').fill('30');
+  await nuevo.getByRole('button', { name: 'Crear margen' }).click();
+  await expect(margenes.getByRole('list', { name: 'Márgenes guardados' })).toContainText('Mayorista Centro');
+  await expect(margenes.getByRole('list', { name: 'Márgenes guardados' })).toContainText('30 %');
+  // And one for a product, found by typing its name.
+  await margenes.getByRole('button', { name: 'Nuevo margen' }).click();
+  await nuevo.getByLabel('Para').selectOption('producto');
+  await nuevo.getByRole('button', { name: 'Crear margen' }).click();
+  await expect(nuevo.getByText('Elegí el producto.')).toBeVisible();
+  await nuevo.getByRole('combobox', { name: 'Agregar producto' }).fill('azucar');
+  await nuevo.getByRole('option', { name: /Azúcar 1 kg/ }).click();
+  await nuevo.getByLabel('Margen sobre el costo (%)').fill('22,5');
+  await nuevo.getByRole('button', { name: 'Crear margen' }).click();
+  await expect(margenes.getByRole('list', { name: 'Márgenes guardados' })).toContainText('Azúcar 1 kg');
+  await expect(margenes.getByRole('list', { name: 'Márgenes guardados' })).toContainText('22,5 %');
+
+  // Its list: a title, and column titles nobody recognises.
+  await page.getByRole('button', { name: 'Lista de proveedor' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Actualizar con la lista de un proveedor' });
+  const csv = [
+    'Mayorista Centro - lista abril;;',
+    ';;',
+    'Art. Nro;Detalle;Neto s/IVA',
+    'A-77;YERBA 1KG;200',
+    'B-12;AZUCAR;80',
+  ].join('\n');
+  await dialog
+    .getByLabel('Archivo de la lista (Excel o CSV)')
+    .setInputFiles({ name: 'centro.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  await dialog.getByLabel('Buscar los productos por').selectOption('codigo_proveedor');
+  await dialog.getByRole('button', { name: 'Ver cambios' }).click();
+  await expect(dialog.getByText('Para buscar por el código del proveedor, elegí el proveedor.')).toBeVisible();
+  await dialog.getByRole('combobox', { name: /^Proveedor/ }).selectOption({ label: 'Mayorista Centro' });
+  await dialog.getByRole('button', { name: 'Ver cambios' }).click();
+  // Not recognised: its columns come back to be mapped by hand.
+  const columnas = dialog.getByRole('region', { name: 'Columnas del archivo' });
+  await expect(columnas).toBeVisible();
+  await columnas.getByLabel('Fila de títulos').fill('3');
+  await columnas.getByLabel('Art. Nro', { exact: true }).selectOption({ label: 'Código del proveedor' });
+  await columnas.getByLabel('Neto s/IVA', { exact: true }).selectOption({ label: 'Costo' });
+  await dialog.getByRole('button', { name: 'Volver a leer y ver cambios' }).click();
+  await expect(columnas.getByRole('list', { name: 'Valores de ejemplo de Art. Nro' })).toContainText('A-77');
+  await expect(columnas.getByRole('list', { name: 'Valores de ejemplo de Neto s/IVA' })).toContainText('200');
+
+  const cambios = dialog.getByRole('region', { name: 'Cambios de la lista' });
+  await expect(cambios).toContainText('2 filas · 1 productos cambian · 1 sin coincidencia');
+  const yerba = cambios.getByRole('row', { name: /Yerba 1 kg/ });
+  await expect(yerba).toContainText('$ 260,00');
+  await expect(yerba).toContainText('Del proveedor');
+  await dialog.getByRole('button', { name: 'Aplicar a 1 producto' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Se actualizó 1 producto.');
+  await dialog.getByRole('button', { name: 'Listo' }).click();
+
+  const products = await (
+    await request.get(`/api/v1${path}?limit=10`, { headers: { authorization: `Bearer ${owner.token}` } })
+  ).json();
+  const by = Object.fromEntries(products.map((p: { nombre: string }) => [p.nombre, p]));
+  expect(by['Yerba 1 kg']).toMatchObject({ precio_compra: 200, precio_venta: 260 });
+  expect(by['Azúcar 1 kg']).toMatchObject({ precio_compra: 50, precio_venta: 70 });
+});

@@ -123,6 +123,8 @@ export function fieldOfHeader(header: string): ImportField | null {
 export const IMPORT_MESSAGES = {
   unsupported: 'Formato no soportado. Subí un archivo .xlsx o .csv.',
   empty: 'El archivo está vacío.',
+  emptyHeaderRow: (fila: number) =>
+    `La fila ${fila} está vacía o no existe: elegí la fila que tiene los títulos de las columnas.`,
   missingColumns: (list: string[]) => `Faltan columnas obligatorias: ${list.join(', ')}.`,
   tooManyRows: 'El archivo tiene más de 50.000 filas.',
   noSheet: (hoja: string) => `La hoja «${hoja}» no existe en el archivo.`,

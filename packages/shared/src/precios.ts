@@ -348,11 +348,15 @@ export function arsDeUsd(usdCents: number, valor: number, redondeo: number): num
 
 /* ---------------------------------------------------------------- supplier lists */
 
-export const LISTA_PROVEEDOR_CLAVES = ['codigo_barras', 'codigo'] as const;
+/** How a supplier's list finds the products: the supplier's own code, the barcode or the internal code. */
+export const LISTA_PROVEEDOR_CLAVES = ['codigo_proveedor', 'codigo_barras', 'codigo'] as const;
 export type ListaProveedorClave = (typeof LISTA_PROVEEDOR_CLAVES)[number];
 
 export const LISTA_PROVEEDOR_MESSAGES = {
-  clave: 'Elegí con qué columna se buscan los productos: código de barras o código interno.',
+  clave: 'Elegí con qué columna se buscan los productos: código del proveedor, código de barras o código interno.',
+  sinProveedor: 'Para buscar por el código del proveedor, elegí el proveedor.',
+  proveedorNoEncontrado: 'Proveedor no encontrado.',
+  filaEncabezado: 'La fila de títulos debe ser un número de fila del archivo (1 o más).',
   sinClave: (col: string) => `La lista no tiene la columna «${col}» con la que elegiste buscar los productos.`,
   sinPrecios: 'La lista no tiene costo ni precio de venta: no hay nada que actualizar.',
   deshecha: 'Esta actualización ya se deshizo.',
@@ -360,6 +364,17 @@ export const LISTA_PROVEEDOR_MESSAGES = {
   noEncontrada: 'Actualización no encontrada.',
   margen: 'El margen debe ser un porcentaje entre -99,99 y 1000, con hasta 2 decimales.',
 } as const;
+
+/** What set a new price (see `cambioListaProveedorSchema.regla`). */
+export const MARGEN_ORIGENES = ['precio', 'producto', 'categoria', 'proveedor', 'lista', 'actual'] as const;
+export type MargenOrigen = (typeof MARGEN_ORIGENES)[number];
+
+export const columnaArchivoSchema = z.object({
+  columna: z.string(),
+  campo: z.string().nullable(),
+  muestras: z.array(z.string()),
+});
+export type ColumnaArchivo = z.infer<typeof columnaArchivoSchema>;
 
 /** One product's change from a supplier's list (money in pesos, margin in % over the cost). */
 export const cambioListaProveedorSchema = z.object({
@@ -371,6 +386,12 @@ export const cambioListaProveedorSchema = z.object({
   precio_anterior: z.number(),
   precio_nuevo: z.number(),
   margen: z.number().nullable(),
+  /**
+   * What set the new price: the list's price column, a stored margin rule (of the product, its
+   * category or the supplier), the margin typed for the list, or the product's current margin;
+   * null when the cost did not change.
+   */
+  regla: z.enum(MARGEN_ORIGENES).nullable().optional(),
 });
 /** Stored and computed with its costs (the answer drops them for a member without ver_costos). */
 export type CambioListaProveedor = z.infer<typeof cambioListaProveedorSchema> & {
@@ -388,6 +409,12 @@ export const listaProveedorResultSchema = z.object({
   sin_coincidencia: z.array(z.number()),
   sin_coincidencia_total: z.number(),
   columnas: z.array(z.string()),
+  /** The header row (1-based row of the sheet), found or chosen. */
+  fila_encabezado: z.number(),
+  /** Every column of the header row, how it is read, and its first values (for the column step). */
+  columnas_archivo: z.array(columnaArchivoSchema),
+  /** Supplier codes learnt (key "Código del proveedor": rows found by their barcode). */
+  codigos_aprendidos: z.number(),
   cambios: z.array(cambioListaProveedorSchema),
 });
 export type ListaProveedorResult = z.infer<typeof listaProveedorResultSchema>;
@@ -428,3 +455,71 @@ export function margenSobreCosto(precio: number, costo: number | null): number |
   if (costo === null || costo === 0) return null;
   return Math.round(((precio - costo) * 10_000) / costo) / 100;
 }
+
+/* ---------------------------------------------------------------- margin rules */
+
+/** The level of a stored margin rule; the most specific one wins (product > category > supplier). */
+export const REGLA_MARGEN_NIVELES = ['producto', 'categoria', 'proveedor'] as const;
+export type ReglaMargenNivel = (typeof REGLA_MARGEN_NIVELES)[number];
+
+export const REGLA_MARGEN_MESSAGES = {
+  noEncontrada: 'Regla de margen no encontrada.',
+  uno: 'Elegí un producto, una categoría o un proveedor (uno solo).',
+  productoNoEncontrado: 'Producto no encontrado.',
+  categoriaNoEncontrada: 'Categoría no encontrada.',
+  proveedorNoEncontrado: 'Proveedor no encontrado.',
+  margenRango: 'El margen debe ser mayor a -100 % y de hasta 1000 %.',
+  sinCostos: 'Para ver o cambiar márgenes necesitás permiso para ver costos.',
+} as const;
+
+/** Sets (creates or replaces) the margin of one product, category or supplier. */
+export const reglaMargenInput = z
+  .object({
+    producto_id: uuid().nullable().optional(),
+    categoria_id: uuid().nullable().optional(),
+    proveedor_id: uuid().nullable().optional(),
+    /** % over the cost, up to 2 decimals (hundredths once parsed). */
+    margen: percent(),
+  })
+  .superRefine((v, ctx) => {
+    const n = [v.producto_id, v.categoria_id, v.proveedor_id].filter(Boolean).length;
+    if (n !== 1) ctx.addIssue({ code: 'custom', path: ['producto_id'], message: REGLA_MARGEN_MESSAGES.uno });
+  });
+export type ReglaMargenInput = z.input<typeof reglaMargenInput>;
+
+export const reglaMargenSchema = z.object({
+  id: z.string(),
+  nivel: z.enum(REGLA_MARGEN_NIVELES),
+  producto_id: z.string().nullable(),
+  categoria_id: z.string().nullable(),
+  proveedor_id: z.string().nullable(),
+  /** The product's, category's or supplier's name. */
+  nombre: z.string(),
+  margen: z.number(),
+  actualizado_en: z.string(),
+});
+export type ReglaMargen = z.infer<typeof reglaMargenSchema>;
+
+/* ---------------------------------------------------------------- supplier codes */
+
+export const CODIGO_PROVEEDOR_MESSAGES = {
+  duplicado: (codigo: string, producto: string) =>
+    `El código ${codigo} de este proveedor ya es de otro producto: ${producto}.`,
+  repetido: (codigo: string) => `El código ${codigo} está repetido para el mismo proveedor.`,
+  proveedorNoEncontrado: 'Proveedor no encontrado.',
+} as const;
+
+/** A product's codes at its suppliers (the whole list replaces the stored one). */
+export const codigosProveedorInput = z.object({
+  codigos: z
+    .array(z.object({ proveedor_id: uuid(), codigo: reqText(50) }))
+    .max(50, 'Como máximo 50 códigos de proveedor por producto.'),
+});
+export type CodigosProveedorInput = z.input<typeof codigosProveedorInput>;
+
+export const codigoProveedorSchema = z.object({
+  proveedor_id: z.string(),
+  proveedor_nombre: z.string(),
+  codigo: z.string(),
+});
+export type CodigoProveedor = z.infer<typeof codigoProveedorSchema>;

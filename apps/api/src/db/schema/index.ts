@@ -15,3 +15,4 @@ export * from './caja.js';
 export * from './devoluciones.js';
 export * from './facturacion.js';
 export * from './precios.js';
+export * from './proveedores-margenes.js';

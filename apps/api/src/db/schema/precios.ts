@@ -150,7 +150,7 @@ export const listasProveedorAplicadas = pgTable(
     id: uuid('id').notNull().defaultRandom(),
     proveedorId: uuid('proveedor_id'),
     archivo: text('archivo').notNull(),
-    clave: text('clave', { enum: ['codigo', 'codigo_barras'] }).notNull(),
+    clave: text('clave', { enum: ['codigo', 'codigo_barras', 'codigo_proveedor'] }).notNull(),
     margen: numeric('margen', { precision: 7, scale: 2 }),
     cambios: jsonb('cambios').$type<CambioListaProveedor[]>().notNull(),
     productos: integer('productos').notNull(),

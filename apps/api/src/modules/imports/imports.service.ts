@@ -89,11 +89,20 @@ export async function* dataRows(
   sheet: SheetInfo,
   override?: Record<string, string | null>,
   updateOnly = false,
+  /** The header row chosen by the user (1-based row of the sheet); absent: found as above. */
+  headerRow?: number,
 ) {
   let mapping: Mapping | null = null;
   let count = 0;
   const head: Cell[][] = [];
   for await (const { fila, cells } of f.rows(sheet)) {
+    if (headerRow !== undefined && !mapping) {
+      if (fila < headerRow) continue;
+      if (fila > headerRow || !nonEmpty(cells)) throw fileError(IMPORT_MESSAGES.emptyHeaderRow(headerRow));
+      mapping = mapHeaders(cells, override, updateOnly);
+      yield { kind: 'header' as const, mapping, fila };
+      continue;
+    }
     if (!nonEmpty(cells)) continue;
     if (!mapping) {
       if (headerScore(cells, override) === 0) {
@@ -102,13 +111,14 @@ export async function* dataRows(
         continue;
       }
       mapping = mapHeaders(cells, override, updateOnly);
-      yield { kind: 'header' as const, mapping };
+      yield { kind: 'header' as const, mapping, fila };
       continue;
     }
     if (++count > IMPORT_MAX_ROWS) throw fileError(IMPORT_MESSAGES.tooManyRows);
     yield { kind: 'row' as const, fila, cells, ...parseRow(cells, mapping) };
   }
   if (!mapping && head.length) noHeaderRow(head, override);
+  if (!mapping && headerRow !== undefined) throw fileError(IMPORT_MESSAGES.emptyHeaderRow(headerRow));
   if (count === 0) throw fileError(IMPORT_MESSAGES.empty);
 }
 

@@ -18,7 +18,7 @@ const editar = { access: access.module('productos', 'editar') };
 
 /**
  * Supplier price lists (issue 17): `previsualizar` and `aplicar` take the same multipart form
- * (file, `clave`, optional `hoja`, `mapeo`, `margen`, `excluir`, `proveedor_id`); registered in
+ * (file, `clave`, optional `hoja`, `mapeo`, `fila_encabezado`, `margen`, `excluir`, `proveedor_id`); registered in
  * the imports' multipart scope, so they share its file limits and parsing slots.
  */
 export async function listaProveedorRoutes(
@@ -41,12 +41,14 @@ export async function listaProveedorRoutes(
   r.post('/businesses/:id/listas-proveedor/previsualizar', { config: editar, schema: upload }, async (req) => {
     const { file, fields } = await readUpload(req);
     const o = service.optionsOf(fields, mappingOf(fields.mapeo));
+    await service.checkProveedor(db, businessOf(req).id, o);
     return parse(file, (f) => service.previewListaProveedor(db, businessOf(req).id, f, o));
   });
 
   r.post('/businesses/:id/listas-proveedor/aplicar', { config: editar, schema: upload }, async (req) => {
     const { file, fields } = await readUpload(req);
     const o = service.optionsOf(fields, mappingOf(fields.mapeo));
+    await service.checkProveedor(db, businessOf(req).id, o);
     return parse(file, (f) => service.applyListaProveedor(db, businessOf(req).id, authOf(req).id, f, o, now()));
   });
 

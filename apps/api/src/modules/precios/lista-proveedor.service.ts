@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   centsToDecimal,
   centsToNumber,
+  LISTA_PROVEEDOR_CLAVES,
   LISTA_PROVEEDOR_MESSAGES,
   margenSobreCosto,
   precioPorMargen,
@@ -9,14 +10,16 @@ import {
   type ListaProveedorAplicada,
   type ListaProveedorClave,
   type ListaProveedorResult,
+  type MargenOrigen,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
-import { listasProveedorAplicadas, users } from '../../db/schema/index.js';
+import { listasProveedorAplicadas, productosProveedor, suppliers, users } from '../../db/schema/index.js';
+import { isUuid } from '../../lib/access.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
 import { precioOrigen } from '../../lib/precios-origen.js';
 import { dataRows, open, sheetOf, type UploadedFile } from '../imports/imports.service.js';
-import { fileError } from '../imports/spreadsheet.js';
+import { fileError, type Cell } from '../imports/spreadsheet.js';
 import { toCents } from '../products/common.js';
 import { toUser, userName } from '../products/stock.service.js';
 
@@ -32,7 +35,9 @@ export interface ListaProveedorOptions {
   clave: ListaProveedorClave;
   hoja?: string;
   mapeo?: Record<string, string | null>;
-  /** Hundredths of % over the cost; null: each product keeps its margin. */
+  /** The header row chosen by the user (1-based); absent: found under the title block. */
+  filaEncabezado?: number;
+  /** Hundredths of % over the cost; null: each product keeps its margin (after the stored rules). */
   margen: number | null;
   excluir: Set<string>;
   proveedorId: string | null;
@@ -41,6 +46,8 @@ export interface ListaProveedorOptions {
 interface FileRow {
   fila: number;
   key: string;
+  /** The row's barcode, to learn a supplier's code (key "codigo_proveedor"). */
+  barras: string | null;
   costo: number | null;
   precio: number | null;
 }
@@ -49,47 +56,65 @@ type ProductRow = {
   id: string;
   nombre: string;
   key: string;
+  categoria_id: string | null;
   precio_compra: string | null;
   precio_venta: string;
 };
 
 const PREVIEW_MAX = 2000;
 const SIN_COINCIDENCIA_MAX = 200;
+const MUESTRAS = 3;
 
-/** The rows of the file with their key and the values present (cents). */
+/** The file's column that holds the key: a distributor's list calls its own code "Código". */
+const keyField = (clave: ListaProveedorClave) => (clave === 'codigo_barras' ? 'codigo_barras' : 'codigo');
+const claveLabel = (clave: ListaProveedorClave) =>
+  clave === 'codigo_barras' ? 'Código de barras' : clave === 'codigo' ? 'Código' : 'Código (del proveedor)';
+const cellText = (c: Cell | undefined) => (c === null || c === undefined ? '' : String(c).trim());
+
+/** The rows of the file with their key and the values present (cents), and its columns with samples. */
 async function readFile(file: UploadedFile, o: ListaProveedorOptions) {
   const f = await open(file);
   const rows: FileRow[] = [];
   let columnas: string[] = [];
-  let hasCosto = false;
-  let hasPrecio = false;
-  for await (const r of dataRows(f, sheetOf(f, o.hoja), o.mapeo, true)) {
+  let campos = new Set<string>();
+  let filaEncabezado = 0;
+  let archivo: { columna: string; campo: string | null; muestras: string[] }[] = [];
+  const field = keyField(o.clave);
+  for await (const r of dataRows(f, sheetOf(f, o.hoja), o.mapeo, true, o.filaEncabezado)) {
     if (r.kind === 'header') {
-      const campos = new Set(r.mapping.fields);
-      if (!campos.has(o.clave)) {
-        throw fileError(LISTA_PROVEEDOR_MESSAGES.sinClave(o.clave === 'codigo' ? 'Código' : 'Código de barras'), {
-          columnas_originales: r.mapping.originales,
-        });
-      }
-      hasCosto = campos.has('precio_compra');
-      hasPrecio = campos.has('precio_venta');
-      if (!hasCosto && !hasPrecio) throw fileError(LISTA_PROVEEDOR_MESSAGES.sinPrecios);
+      campos = new Set(r.mapping.fields.filter((x) => x !== null));
       columnas = r.mapping.columnas.map((c) => c.columna);
+      filaEncabezado = r.fila;
+      archivo = r.mapping.originales.map((columna, i) => ({ columna, campo: r.mapping.fields[i], muestras: [] }));
       continue;
     }
-    const key = r.datos[o.clave];
+    archivo.forEach((c, i) => {
+      const t = cellText(r.cells[i]);
+      if (t && c.muestras.length < MUESTRAS) c.muestras.push(t);
+    });
+    if (!campos.has(field)) continue;
+    const key = r.datos[field];
     if (!key) continue;
-    const costo = hasCosto && !r.parseErrors.precio_compra ? r.datos.precio_compra : null;
-    const precio = hasPrecio && !r.parseErrors.precio_venta ? r.datos.precio_venta : null;
+    const costo = !r.parseErrors.precio_compra ? r.datos.precio_compra : null;
+    const precio = !r.parseErrors.precio_venta ? r.datos.precio_venta : null;
     rows.push({
       fila: r.fila,
       key: o.clave === 'codigo' ? key.toLowerCase() : key,
+      barras: r.datos.codigo_barras,
       costo: costo == null ? null : Math.round(costo * 100),
       precio: precio == null ? null : Math.round(precio * 100),
     });
   }
-  return { rows, columnas };
+  // Checked once the file is read, so the column step gets its samples with the error.
+  const detail = { columnas_originales: archivo.map((c) => c.columna), columnas_archivo: archivo };
+  if (!campos.has(field)) throw fileError(LISTA_PROVEEDOR_MESSAGES.sinClave(claveLabel(o.clave)), detail);
+  if (!campos.has('precio_compra') && !campos.has('precio_venta')) {
+    throw fileError(LISTA_PROVEEDOR_MESSAGES.sinPrecios, detail);
+  }
+  return { rows, columnas, filaEncabezado, archivo };
 }
+
+const textArray = (keys: string[]) => `{${keys.map((k) => `"${k.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
 /** The products the keys name, in one query (locked when applying). */
 async function loadProducts(
@@ -98,46 +123,118 @@ async function loadProducts(
   clave: ListaProveedorClave,
   keys: string[],
   lock: boolean,
+  proveedorId: string | null,
 ) {
-  const keyExpr = clave === 'codigo' ? sql`lower(codigo)` : sql`codigo_barras`;
+  if (!keys.length) return new Map<string, ProductRow>();
+  const cols = sql`p.id, p.nombre, p.categoria_id, p.precio_compra::text AS precio_compra, p.precio_venta::text AS precio_venta`;
+  const forUpdate = lock ? sql`FOR UPDATE OF p` : sql``;
+  if (clave === 'codigo_proveedor') {
+    const { rows } = await ex.execute<ProductRow>(sql`
+      SELECT ${cols}, pp.codigo AS key
+        FROM productos_proveedor pp
+        JOIN products p ON p.business_id = pp.business_id AND p.id = pp.producto_id
+       WHERE pp.business_id = ${businessId} AND pp.proveedor_id = ${proveedorId} AND p.moneda = 'ARS'
+         AND pp.codigo = ANY(${textArray(keys)}::text[])
+       ORDER BY p.id ${forUpdate}`);
+    return new Map(rows.map((r) => [r.key, r]));
+  }
+  const keyExpr = clave === 'codigo' ? sql`lower(p.codigo)` : sql`p.codigo_barras`;
   const { rows } = await ex.execute<ProductRow>(sql`
-    SELECT id, nombre, ${keyExpr} AS key, precio_compra::text AS precio_compra, precio_venta::text AS precio_venta
-      FROM products
-     WHERE business_id = ${businessId} AND moneda = 'ARS'
-       AND ${keyExpr} = ANY(${`{${keys.map((k) => `"${k.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[])
-     ORDER BY id ${lock ? sql`FOR UPDATE` : sql``}`);
+    SELECT ${cols}, ${keyExpr} AS key
+      FROM products p
+     WHERE p.business_id = ${businessId} AND p.moneda = 'ARS'
+       AND ${keyExpr} = ANY(${textArray(keys)}::text[])
+     ORDER BY p.id ${forUpdate}`);
   return new Map(rows.map((r) => [r.key, r]));
 }
 
-/** Every change the list makes (the last row of a key wins, as in the product import). */
+/** The stored margin rules that may apply (hundredths of %): per product, per category, the supplier's. */
+async function loadRules(ex: Executor, businessId: string, productIds: string[], proveedorId: string | null) {
+  const { rows } = await ex.execute<{
+    producto_id: string | null;
+    categoria_id: string | null;
+    proveedor_id: string | null;
+    margen: string;
+  }>(sql`
+    SELECT producto_id, categoria_id, proveedor_id, margen::text AS margen FROM reglas_margen
+     WHERE business_id = ${businessId}
+       AND (producto_id = ANY(${`{${productIds.join(',')}}`}::uuid[]) OR categoria_id IS NOT NULL
+            OR proveedor_id = ${proveedorId})`);
+  const producto = new Map<string, number>();
+  const categoria = new Map<string, number>();
+  let proveedor: number | null = null;
+  for (const r of rows) {
+    const m = toCents(r.margen);
+    if (r.producto_id) producto.set(r.producto_id, m);
+    else if (r.categoria_id) categoria.set(r.categoria_id, m);
+    else proveedor = m;
+  }
+  return { producto, categoria, proveedor };
+}
+
+/** Every change the list makes (the last row of a key, or of a product, wins, as in the product import). */
 async function compute(ex: Executor, businessId: string, file: UploadedFile, o: ListaProveedorOptions, lock: boolean) {
-  const { rows, columnas } = await readFile(file, o);
+  const { rows, columnas, filaEncabezado, archivo } = await readFile(file, o);
   const byKey = new Map<string, FileRow>();
   for (const r of rows) byKey.set(r.key, r);
-  const products = await loadProducts(ex, businessId, o.clave, [...byKey.keys()], lock);
-  const cambios: CambioListaProveedor[] = [];
+  const products = await loadProducts(ex, businessId, o.clave, [...byKey.keys()], lock, o.proveedorId);
+  // A supplier's code not known yet: the row's barcode finds the product, and the code is learnt.
+  const aprender = new Map<string, string>();
+  if (o.clave === 'codigo_proveedor') {
+    const unknown = [...byKey.values()].filter((r) => !products.has(r.key) && r.barras);
+    const byBarcode = await loadProducts(
+      ex,
+      businessId,
+      'codigo_barras',
+      unknown.map((r) => r.barras!),
+      lock,
+      null,
+    );
+    for (const r of unknown) {
+      const p = byBarcode.get(r.barras!);
+      if (p) {
+        products.set(r.key, p);
+        aprender.set(r.key, p.id);
+      }
+    }
+  }
+  const matched = [...byKey.entries()].filter(([key]) => products.has(key));
+  const rules = await loadRules(
+    ex,
+    businessId,
+    matched.map(([key]) => products.get(key)!.id),
+    o.proveedorId,
+  );
+  const byProduct = new Map<string, CambioListaProveedor>();
   const sinCoincidencia: number[] = [];
-  let excluidos = 0;
+  const excluded = new Set<string>();
   for (const [key, r] of byKey) {
     const p = products.get(key);
     if (!p) {
       sinCoincidencia.push(r.fila);
       continue;
     }
+    if (o.excluir.has(p.id)) {
+      excluded.add(p.id);
+      aprender.delete(key);
+      continue;
+    }
     const costoAnterior = p.precio_compra === null ? null : toCents(p.precio_compra);
     const precioAnterior = toCents(p.precio_venta);
     const costoNuevo = r.costo ?? costoAnterior;
     let precioNuevo = precioAnterior;
-    if (r.precio !== null) precioNuevo = r.precio;
-    else if (r.costo !== null && r.costo !== costoAnterior) {
-      precioNuevo = precioPorMargen(precioAnterior, costoAnterior, r.costo, o.margen);
+    let regla: MargenOrigen | null = null;
+    if (r.precio !== null) {
+      precioNuevo = r.precio;
+      regla = 'precio';
+    } else if (r.costo !== null && r.costo !== costoAnterior) {
+      const rule = marginRule(rules, p, o.margen);
+      regla = rule.regla;
+      precioNuevo = precioPorMargen(precioAnterior, costoAnterior, r.costo, rule.margen);
     }
+    byProduct.delete(p.id);
     if (costoNuevo === costoAnterior && precioNuevo === precioAnterior) continue;
-    if (o.excluir.has(p.id)) {
-      excluidos++;
-      continue;
-    }
-    cambios.push({
+    byProduct.set(p.id, {
       producto_id: p.id,
       nombre: p.nombre,
       fila: r.fila,
@@ -146,11 +243,36 @@ async function compute(ex: Executor, businessId: string, file: UploadedFile, o: 
       precio_anterior: centsToNumber(precioAnterior),
       precio_nuevo: centsToNumber(precioNuevo),
       margen: margenSobreCosto(precioNuevo, costoNuevo),
+      regla,
     });
   }
-  cambios.sort((a, b) => a.fila - b.fila);
+  const cambios = [...byProduct.values()].sort((a, b) => a.fila - b.fila);
   sinCoincidencia.sort((a, b) => a - b);
-  return { filas: rows.length, cambios, sinCoincidencia, excluidos, columnas };
+  return {
+    filas: rows.length,
+    cambios,
+    sinCoincidencia,
+    excluidos: excluded.size,
+    columnas,
+    filaEncabezado,
+    archivo,
+    aprender,
+  };
+}
+
+/** The most specific stored rule: the product's, its category's, the supplier's; then the list's margin. */
+function marginRule(
+  rules: Awaited<ReturnType<typeof loadRules>>,
+  p: ProductRow,
+  margenLista: number | null,
+): { regla: MargenOrigen; margen: number | null } {
+  const own = rules.producto.get(p.id);
+  if (own !== undefined) return { regla: 'producto', margen: own };
+  const cat = p.categoria_id ? rules.categoria.get(p.categoria_id) : undefined;
+  if (cat !== undefined) return { regla: 'categoria', margen: cat };
+  if (rules.proveedor !== null) return { regla: 'proveedor', margen: rules.proveedor };
+  if (margenLista !== null) return { regla: 'lista', margen: margenLista };
+  return { regla: 'actual', margen: null };
 }
 
 const result = (
@@ -166,8 +288,24 @@ const result = (
   sin_coincidencia: c.sinCoincidencia.slice(0, SIN_COINCIDENCIA_MAX),
   sin_coincidencia_total: c.sinCoincidencia.length,
   columnas: c.columnas,
+  fila_encabezado: c.filaEncabezado,
+  columnas_archivo: c.archivo,
+  codigos_aprendidos: c.aprender.size,
   cambios: aplicada ? c.cambios.slice(0, PREVIEW_MAX) : c.cambios.slice(0, PREVIEW_MAX),
 });
+
+/** The supplier named by the form must be the business's (422 otherwise; required to key by its codes). */
+export async function checkProveedor(ex: Executor, businessId: string, o: ListaProveedorOptions) {
+  if (!o.proveedorId) {
+    if (o.clave === 'codigo_proveedor') throw invalid('proveedor_id', LISTA_PROVEEDOR_MESSAGES.sinProveedor);
+    return;
+  }
+  const [s] = await ex
+    .select({ id: suppliers.id })
+    .from(suppliers)
+    .where(and(eq(suppliers.businessId, businessId), eq(suppliers.id, o.proveedorId)));
+  if (!s) throw invalid('proveedor_id', LISTA_PROVEEDOR_MESSAGES.proveedorNoEncontrado);
+}
 
 export async function previewListaProveedor(db: Db, businessId: string, file: UploadedFile, o: ListaProveedorOptions) {
   return result(await compute(db, businessId, file, o, false), false, null);
@@ -199,6 +337,19 @@ export async function applyListaProveedor(
         fecha: now,
       })
       .returning({ id: listasProveedorAplicadas.id });
+    if (c.aprender.size) {
+      await tx
+        .insert(productosProveedor)
+        .values(
+          [...c.aprender].map(([codigo, productoId]) => ({
+            businessId,
+            proveedorId: o.proveedorId!,
+            codigo,
+            productoId,
+          })),
+        )
+        .onConflictDoNothing();
+    }
     if (c.cambios.length) {
       await precioOrigen(tx, { origen: 'lista_proveedor', userId, referenciaId: row.id });
       await writePrices(
@@ -213,7 +364,13 @@ export async function applyListaProveedor(
       entidad: 'lista_proveedor',
       entidadId: row.id,
       accion: 'aplicar',
-      despues: { archivo: file.filename, clave: o.clave, productos: c.cambios.length, excluidos: c.excluidos },
+      despues: {
+        archivo: file.filename,
+        clave: o.clave,
+        productos: c.cambios.length,
+        excluidos: c.excluidos,
+        codigos_aprendidos: c.aprender.size,
+      },
     });
     return result(c, true, row.id);
   });
@@ -320,7 +477,9 @@ export async function undoListaProveedor(db: Db, businessId: string, userId: str
 /** The multipart text fields as options (422 on a bad key or margin). */
 export function optionsOf(fields: Record<string, string>, mapeo: Record<string, string | null> | undefined) {
   const clave = fields.clave as ListaProveedorClave;
-  if (clave !== 'codigo' && clave !== 'codigo_barras') throw invalid('clave', LISTA_PROVEEDOR_MESSAGES.clave);
+  if (!(LISTA_PROVEEDOR_CLAVES as readonly string[]).includes(clave)) {
+    throw invalid('clave', LISTA_PROVEEDOR_MESSAGES.clave);
+  }
   let margen: number | null = null;
   const m = fields.margen?.trim().replace(',', '.');
   if (m) {
@@ -339,11 +498,22 @@ export function optionsOf(fields: Record<string, string>, mapeo: Record<string, 
       throw invalid('excluir', 'Debe ser una lista de identificadores de productos.');
     }
   }
+  let filaEncabezado: number | undefined;
+  const fila = fields.fila_encabezado?.trim();
+  if (fila) {
+    if (!/^\d{1,6}$/.test(fila) || Number(fila) < 1) {
+      throw invalid('fila_encabezado', LISTA_PROVEEDOR_MESSAGES.filaEncabezado);
+    }
+    filaEncabezado = Number(fila);
+  }
   const proveedorId = fields.proveedor_id?.trim() || null;
+  if (proveedorId && !isUuid(proveedorId))
+    throw invalid('proveedor_id', LISTA_PROVEEDOR_MESSAGES.proveedorNoEncontrado);
   return {
     clave,
     hoja: fields.hoja?.trim() || undefined,
     mapeo,
+    filaEncabezado,
     margen,
     excluir: new Set(excluir),
     proveedorId,

@@ -97,6 +97,7 @@ describe('supplier price lists', () => {
         precio_anterior: 150,
         precio_nuevo: 180,
         margen: 50,
+        regla: 'actual',
       },
       // 70 × 45.5 / 40 = 79.625 → 79.63
       {
@@ -108,6 +109,7 @@ describe('supplier price lists', () => {
         precio_anterior: 70,
         precio_nuevo: 79.63,
         margen: 75.01,
+        regla: 'actual',
       },
       // Without a cost before, the price stays.
       {
@@ -119,6 +121,7 @@ describe('supplier price lists', () => {
         precio_anterior: 20,
         precio_nuevo: 20,
         margen: 100,
+        regla: 'actual',
       },
     ]);
     expect(await price(tornillo.id)).toEqual([100, 150]);

@@ -23,6 +23,7 @@ import { pathId } from '../products/common.js';
 import { getProduct } from '../products/products.service.js';
 import { todayIn } from '../../lib/dates.js';
 import * as cotizaciones from './cotizaciones.service.js';
+import { margenRoutes } from './margenes.routes.js';
 import * as service from './precios.service.js';
 
 const tags = ['precios'];
@@ -156,4 +157,6 @@ export async function precioRoutes(app: App) {
       return reply.status(preview ? 200 : 201).send(r);
     },
   );
+
+  await margenRoutes(app);
 }

@@ -35,6 +35,7 @@ import {
   useUpdateStagedRow,
   type StagedSummary,
 } from './imports.api';
+import { ColumnMappingTable } from './column-mapping';
 
 type Step = 'archivo' | 'hoja' | 'columnas' | 'revision' | 'resultado';
 const STEPS: { id: Step; label: string }[] = [
@@ -165,44 +166,12 @@ function ColumnsStep({
         Reconocimos las columnas por su encabezado. Revisá a qué dato corresponde cada una; las que quedan en «No
         importar» se ignoran.
       </p>
-      <div className="max-h-80 overflow-y-auto rounded-lg border border-slate-200">
-        <table className="w-full text-sm">
-          <thead className="sticky top-0 bg-slate-50 text-left text-xs uppercase text-slate-500">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Columna del archivo
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Se importa como
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {headers.map((h, i) => (
-              <tr key={`${h}-${i}`}>
-                <td className="px-3 py-2 font-medium text-slate-800">
-                  <label htmlFor={`map-${i}`}>{h}</label>
-                </td>
-                <td className="px-3 py-2">
-                  <select
-                    id={`map-${i}`}
-                    value={mapping[h] ?? ''}
-                    onChange={(e) => setMapping((m) => ({ ...m, [h]: e.target.value }))}
-                    className="block h-9 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm"
-                  >
-                    <option value="">No importar</option>
-                    {FIELD_OPTIONS.map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ColumnMappingTable
+        columns={headers.map((h) => ({ columna: h }))}
+        value={mapping}
+        onChange={setMapping}
+        options={FIELD_OPTIONS}
+      />
       {duplicated && (
         <ErrorNote>La columna {IMPORT_FIELD_LABELS[duplicated as ImportField]} está asignada más de una vez.</ErrorNote>
       )}

@@ -1,36 +1,53 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ListaProveedorClave, ListaProveedorResult } from '@mostrador/shared';
+import type { ColumnaArchivo, ListaProveedorClave, ListaProveedorResult } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { DecimalField, Field, Input, Select } from '@/components/ui/input';
 import { ErrorNote } from '@/components/ui/misc';
-import { uploadWithProgress } from '@/features/imports/imports.api';
+import { UploadError, uploadWithProgress } from '@/features/imports/imports.api';
+import { useSupplierOptions } from '@/features/suppliers/suppliers.api';
 import { api, errorMessage } from '@/lib/api';
-import { formatMoney, formatNumber } from '@/lib/format';
+import { ListaProveedorCambios } from './lista-proveedor-cambios';
+import { hasDuplicatedColumn, ListaProveedorColumnas, mappingOf } from './lista-proveedor-columnas';
 
 /**
  * "Lista de proveedor": a distributor's Excel or CSV updates costs (and prices) of the products
- * it names — found by barcode or internal code — with a preview where each change can be left
- * out, applied in one step and undone while nothing was sold at the new prices.
+ * it names — found by the supplier's own code, the barcode or the internal code — with its header
+ * row and columns shown with sample values to correct, a preview where each change says which
+ * margin rule set it and can be left out, applied in one step and undone while nothing was sold.
  */
 function ListaProveedor({ onDone }: { onDone: (msg?: string) => void }) {
-  const { businessId, formatting } = useBusiness();
+  const { businessId } = useBusiness();
   const qc = useQueryClient();
+  const suppliers = useSupplierOptions();
   const [file, setFile] = useState<File | null>(null);
   const [clave, setClave] = useState<ListaProveedorClave>('codigo_barras');
+  const [proveedorId, setProveedorId] = useState('');
   const [margen, setMargen] = useState('');
+  const [fila, setFila] = useState('');
+  const [columnas, setColumnas] = useState<ColumnaArchivo[] | null>(null);
+  const [filaEncontrada, setFilaEncontrada] = useState<number | null>(null);
+  const [mapping, setMapping] = useState<Record<string, string> | null>(null);
   const [preview, setPreview] = useState<ListaProveedorResult | null>(null);
   const [excluir, setExcluir] = useState<Set<string>>(new Set());
   const [applied, setApplied] = useState<ListaProveedorResult | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const money = (n: number | null | undefined) => (n == null ? '—' : formatMoney(n, formatting));
+  const [proveedorError, setProveedorError] = useState<string | null>(null);
+  /** Any change of the options reads the file again before applying. */
+  const changed =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => (set(v), setPreview(null));
 
   const send = async (path: 'previsualizar' | 'aplicar') => {
     if (!file) return setError('Elegí el archivo de la lista.');
+    if (clave === 'codigo_proveedor' && !proveedorId) {
+      return setProveedorError('Para buscar por el código del proveedor, elegí el proveedor.');
+    }
     setError(null);
+    setProveedorError(null);
     setBusy(true);
     try {
       const r = await uploadWithProgress<ListaProveedorResult>(
@@ -38,19 +55,38 @@ function ListaProveedor({ onDone }: { onDone: (msg?: string) => void }) {
         file,
         {
           clave,
+          proveedor_id: proveedorId || undefined,
           margen: margen.trim() || undefined,
+          fila_encabezado: fila.trim() || undefined,
+          // Only a mapping the user changed is sent; otherwise the columns are recognised by their titles.
+          mapeo: mapping
+            ? JSON.stringify(Object.fromEntries(Object.entries(mapping).map(([k, v]) => [k, v || null])))
+            : undefined,
           excluir: path === 'aplicar' ? JSON.stringify([...excluir]) : undefined,
         },
         () => undefined,
       );
       if (path === 'previsualizar') {
         setPreview(r);
+        setColumnas(r.columnas_archivo);
+        setFilaEncontrada(r.fila_encabezado);
         setExcluir(new Set());
       } else {
         setApplied(r);
         await qc.invalidateQueries({ queryKey: ['inventory', businessId] });
       }
     } catch (e) {
+      // A list whose key column was not recognised: its columns come back to be mapped by hand.
+      if (e instanceof UploadError) {
+        const body = e.body as { columnas_archivo?: ColumnaArchivo[]; columnas_originales?: string[] };
+        const cols =
+          body.columnas_archivo ??
+          body.columnas_originales?.filter(Boolean).map((c) => ({ columna: c, campo: null, muestras: [] }));
+        if (cols?.length) {
+          setColumnas(cols);
+          setFilaEncontrada(null);
+        }
+      }
       setError(errorMessage(e, 'No se pudo leer la lista.'));
     } finally {
       setBusy(false);
@@ -78,6 +114,8 @@ function ListaProveedor({ onDone }: { onDone: (msg?: string) => void }) {
           {applied.productos_afectados === 1
             ? 'Se actualizó 1 producto.'
             : `Se actualizaron ${applied.productos_afectados} productos.`}{' '}
+          {applied.codigos_aprendidos > 0 &&
+            `Se guardaron ${applied.codigos_aprendidos} códigos del proveedor para la próxima lista. `}
           Podés deshacerlo mientras no se venda con los precios nuevos.
         </p>
         {error && <ErrorNote>{error}</ErrorNote>}
@@ -93,6 +131,7 @@ function ListaProveedor({ onDone }: { onDone: (msg?: string) => void }) {
     );
   }
 
+  const shownMapping = mapping ?? (columnas ? mappingOf(columnas, clave) : {});
   const incluidos = preview ? preview.cambios.filter((c) => !excluir.has(c.producto_id)).length : 0;
   return (
     <div className="space-y-4">
@@ -101,80 +140,71 @@ function ListaProveedor({ onDone }: { onDone: (msg?: string) => void }) {
           id="prov-archivo"
           type="file"
           accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          onChange={(e) => (setFile(e.target.files?.[0] ?? null), setPreview(null))}
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setPreview(null);
+            setColumnas(null);
+            setMapping(null);
+            setFila('');
+          }}
         />
       </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-3">
         <Field id="prov-clave" label="Buscar los productos por">
           <Select
             id="prov-clave"
             value={clave}
-            onChange={(e) => (setClave(e.target.value as ListaProveedorClave), setPreview(null))}
+            onChange={(e) => changed(setClave)(e.target.value as ListaProveedorClave)}
           >
+            <option value="codigo_proveedor">Código del proveedor</option>
             <option value="codigo_barras">Código de barras</option>
             <option value="codigo">Código interno</option>
           </Select>
         </Field>
+        <Field
+          id="prov-proveedor"
+          label="Proveedor"
+          required={clave === 'codigo_proveedor'}
+          error={proveedorError ?? undefined}
+          hint="Con él se usan sus códigos y su margen guardado."
+        >
+          <Select
+            id="prov-proveedor"
+            value={proveedorId}
+            disabled={suppliers.isLoading}
+            aria-invalid={Boolean(proveedorError)}
+            onChange={(e) => (changed(setProveedorId)(e.target.value), setProveedorError(null))}
+          >
+            <option value="">{suppliers.isLoading ? 'Cargando proveedores…' : 'Sin proveedor'}</option>
+            {(suppliers.data?.rows ?? []).map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.nombre}
+              </option>
+            ))}
+          </Select>
+        </Field>
         <DecimalField
           id="prov-margen"
-          label="Margen sobre el costo (%)"
-          hint="Vacío: cada producto mantiene su margen."
+          label="Margen para esta lista (%)"
+          hint="Si no hay margen guardado. Vacío: cada producto mantiene el suyo."
           value={margen}
-          onChange={(e) => (setMargen(e.target.value), setPreview(null))}
+          onChange={(e) => changed(setMargen)(e.target.value)}
         />
       </div>
-      {preview && (
-        <div className="space-y-2" aria-label="Cambios de la lista" role="region">
-          <p className="text-sm text-slate-700">
-            {preview.filas} filas · {preview.cambios.length} productos cambian
-            {preview.sin_coincidencia_total > 0 && ` · ${preview.sin_coincidencia_total} sin coincidencia`}
-          </p>
-          <div className="max-h-72 overflow-y-auto rounded-lg border border-slate-200">
-            <table className="w-full text-sm">
-              <thead className="bg-slate-50 text-left text-xs text-slate-500">
-                <tr>
-                  <th className="px-2 py-1">Aplicar</th>
-                  <th className="px-2 py-1">Producto</th>
-                  <th className="px-2 py-1 text-right">Costo</th>
-                  <th className="px-2 py-1 text-right">Precio</th>
-                  <th className="px-2 py-1 text-right">Margen</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.cambios.map((c) => (
-                  <tr key={c.producto_id} className="border-t border-slate-100">
-                    <td className="px-2 py-1">
-                      <input
-                        type="checkbox"
-                        aria-label={`Aplicar a ${c.nombre}`}
-                        checked={!excluir.has(c.producto_id)}
-                        onChange={(e) => {
-                          const next = new Set(excluir);
-                          if (e.target.checked) next.delete(c.producto_id);
-                          else next.add(c.producto_id);
-                          setExcluir(next);
-                        }}
-                      />
-                    </td>
-                    <td className="px-2 py-1">{c.nombre}</td>
-                    <td className="whitespace-nowrap px-2 py-1 text-right tabular-nums">
-                      {money(c.costo_anterior)} → {money(c.costo_nuevo)}
-                    </td>
-                    <td className="whitespace-nowrap px-2 py-1 text-right tabular-nums">
-                      {money(c.precio_anterior)} → <strong>{money(c.precio_nuevo)}</strong>
-                    </td>
-                    <td className="px-2 py-1 text-right tabular-nums">
-                      {c.margen === null ? '—' : `${formatNumber(c.margen, formatting, 2)} %`}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </div>
+      {columnas && (
+        <ListaProveedorColumnas
+          clave={clave}
+          columnas={columnas}
+          filaEncontrada={filaEncontrada}
+          fila={fila}
+          onFila={changed(setFila)}
+          mapping={shownMapping}
+          onMapping={changed(setMapping)}
+        />
       )}
+      {preview && <ListaProveedorCambios preview={preview} excluir={excluir} onExcluir={setExcluir} />}
       {error && <ErrorNote>{error}</ErrorNote>}
-      <div className="flex justify-end gap-3">
+      <div className="flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={() => onDone()}>
           Cancelar
         </Button>
@@ -183,8 +213,8 @@ function ListaProveedor({ onDone }: { onDone: (msg?: string) => void }) {
             Aplicar a {incluidos} {incluidos === 1 ? 'producto' : 'productos'}
           </Button>
         ) : (
-          <Button onClick={() => send('previsualizar')} loading={busy}>
-            Ver cambios
+          <Button onClick={() => send('previsualizar')} loading={busy} disabled={hasDuplicatedColumn(shownMapping)}>
+            {columnas ? 'Volver a leer y ver cambios' : 'Ver cambios'}
           </Button>
         )}
       </div>
@@ -198,7 +228,7 @@ export function ListaProveedorDialog({ open, onClose }: { open: boolean; onClose
       open={open}
       onOpenChange={(o) => !o && onClose()}
       title="Actualizar con la lista de un proveedor"
-      className="sm:max-w-3xl"
+      className="sm:max-w-4xl"
     >
       {open && <ListaProveedor onDone={onClose} />}
     </Dialog>

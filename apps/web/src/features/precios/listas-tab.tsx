@@ -26,6 +26,7 @@ import { formatMoney, formatNumber } from '@/lib/format';
 import { CotizacionPanel } from './cotizacion-panel';
 import { listaColumns } from './listas-columns';
 import { ListaProveedorDialog } from './lista-proveedor-dialog';
+import { MargenesPanel } from './margenes-panel';
 import { useDeleteLista, useListasPrecios, usePreciosFijos, useSaveLista, useSetPreciosFijos } from './precios.api';
 
 interface Values {
@@ -341,6 +342,7 @@ export function ListasTab() {
       >
         {prices && <PreciosFijos lista={prices} canEdit={canEdit} />}
       </Dialog>
+      <MargenesPanel onNotice={setNotice} />
       <ListaProveedorDialog
         open={supplier}
         onClose={(msg) => {

@@ -1,11 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  CodigoProveedor,
   Cotizacion,
   CotizacionResult,
   ListaPrecios,
   ListaPreciosInput,
   PrecioFijo,
   PrecioHistorial,
+  ReglaMargen,
 } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
 import { api } from '@/lib/api';
@@ -128,5 +130,62 @@ export function useNuevaCotizacion() {
         valor,
       }),
     onSuccess: (_r, v) => (v.preview ? undefined : invalidate()),
+  });
+}
+
+/* Stored margin rules and supplier codes (issue 17, decision 0024). */
+
+export const margenKeys = {
+  reglas: (b: string) => ['inventory', b, 'reglas-margen'] as const,
+  codigos: (b: string, id: string) => ['inventory', b, 'product', id, 'codigos-proveedor'] as const,
+};
+
+export function useReglasMargen(enabled = true) {
+  const { businessId } = useBusiness();
+  const b = businessId ?? '';
+  return useQuery({
+    queryKey: margenKeys.reglas(b),
+    queryFn: () => api.get<ReglaMargen[]>(`/businesses/${b}/reglas-margen`),
+    enabled: Boolean(b) && enabled,
+    staleTime: 60_000,
+  });
+}
+
+export function useSetReglaMargen() {
+  const { businessId } = useBusiness();
+  const invalidate = useInvalidateInventory();
+  return useMutation({
+    mutationFn: (body: { producto_id?: string; categoria_id?: string; proveedor_id?: string; margen: string }) =>
+      api.put<ReglaMargen>(`/businesses/${businessId}/reglas-margen`, body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteReglaMargen() {
+  const { businessId } = useBusiness();
+  const invalidate = useInvalidateInventory();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/businesses/${businessId}/reglas-margen/${id}`),
+    onSuccess: invalidate,
+  });
+}
+
+export function useCodigosProveedor(productId: string | null) {
+  const { businessId } = useBusiness();
+  const b = businessId ?? '';
+  return useQuery({
+    queryKey: margenKeys.codigos(b, productId ?? ''),
+    queryFn: () => api.get<CodigoProveedor[]>(`/businesses/${b}/products/${productId}/codigos-proveedor`),
+    enabled: Boolean(b && productId),
+  });
+}
+
+export function useSetCodigosProveedor() {
+  const { businessId } = useBusiness();
+  const invalidate = useInvalidateInventory();
+  return useMutation({
+    mutationFn: ({ id, codigos }: { id: string; codigos: { proveedor_id: string; codigo: string }[] }) =>
+      api.put<CodigoProveedor[]>(`/businesses/${businessId}/products/${id}/codigos-proveedor`, { codigos }),
+    onSuccess: invalidate,
   });
 }

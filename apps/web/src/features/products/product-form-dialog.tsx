@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { centsToNumber, milliToNumber, productForm, UNIT_SUGGESTIONS, type Product } from '@mostrador/shared';
@@ -13,6 +13,7 @@ import { applyServerErrors } from '@/lib/forms';
 import { formatNumber } from '@/lib/format';
 import { IvaSelect } from '@/features/facturacion/iva-select';
 import { DEFAULT_IVA_RATE } from '@mostrador/shared/facturacion';
+import { CodigosProveedorFields, type CodigosProveedorHandle } from '@/features/precios/codigos-proveedor-fields';
 import { UsdFields } from '@/features/precios/usd-fields';
 import { useSaveProduct } from './products.api';
 
@@ -117,45 +118,54 @@ function ProductFormFields({
   const err = formState.errors;
   const [compra, venta, controla] = useWatch({ control, name: ['precio_compra', 'precio_venta', 'controla_stock'] });
   const { verCostos } = useCounterControls();
+  const codigos = useRef<CodigosProveedorHandle>(null);
 
-  const onSubmit = handleSubmit(async (v) => {
-    setFormError(null);
-    try {
-      const saved = await save.mutateAsync({
-        id: product?.id,
-        body: {
-          nombre: v.nombre,
-          descripcion: v.descripcion ?? null,
-          codigo: v.codigo ?? null,
-          codigo_barras: v.codigo_barras ?? null,
-          // Without ver_costos the cost is neither shown nor sent (the server keeps it as it is).
-          ...(verCostos
-            ? {
-                precio_compra:
-                  v.precio_compra === null || v.precio_compra === undefined ? null : centsToNumber(v.precio_compra),
-              }
-            : {}),
-          precio_venta: centsToNumber(v.precio_venta),
-          ...(v.moneda === 'USD'
-            ? { moneda: 'USD' as const, precio_usd: v.precio_usd == null ? null : centsToNumber(v.precio_usd) }
-            : product?.moneda === 'USD'
-              ? { moneda: 'ARS' as const }
+  // The supplier codes are read when submitting (an event), not while rendering.
+  const onSubmit = (e: FormEvent) => {
+    const c = codigos.current;
+    return submit(c)(e);
+  };
+  const submit = (c: CodigosProveedorHandle | null) =>
+    handleSubmit(async (v) => {
+      setFormError(null);
+      if (c?.incomplete) return setFormError('Completá o quitá los códigos de proveedores incompletos.');
+      try {
+        const saved = await save.mutateAsync({
+          id: product?.id,
+          body: {
+            nombre: v.nombre,
+            descripcion: v.descripcion ?? null,
+            codigo: v.codigo ?? null,
+            codigo_barras: v.codigo_barras ?? null,
+            // Without ver_costos the cost is neither shown nor sent (the server keeps it as it is).
+            ...(verCostos
+              ? {
+                  precio_compra:
+                    v.precio_compra === null || v.precio_compra === undefined ? null : centsToNumber(v.precio_compra),
+                }
               : {}),
-          // Stock is set only when creating; afterwards it changes through adjustments.
-          ...(product || !v.controla_stock ? {} : { stock_actual: milliToNumber(v.stock_actual ?? 0) }),
-          controla_stock: v.controla_stock ?? true,
-          stock_minimo: milliToNumber(v.stock_minimo ?? 0),
-          unidad: v.unidad ?? null,
-          categoria_id: v.categoria_id ?? null,
-          activo: v.activo ?? true,
-          ...(v.iva ? { iva: v.iva } : {}),
-        },
-      });
-      onDone(saved);
-    } catch (e) {
-      setFormError(applyServerErrors(e, setError, 'No se pudo guardar el producto.'));
-    }
-  });
+            precio_venta: centsToNumber(v.precio_venta),
+            ...(v.moneda === 'USD'
+              ? { moneda: 'USD' as const, precio_usd: v.precio_usd == null ? null : centsToNumber(v.precio_usd) }
+              : product?.moneda === 'USD'
+                ? { moneda: 'ARS' as const }
+                : {}),
+            // Stock is set only when creating; afterwards it changes through adjustments.
+            ...(product || !v.controla_stock ? {} : { stock_actual: milliToNumber(v.stock_actual ?? 0) }),
+            controla_stock: v.controla_stock ?? true,
+            stock_minimo: milliToNumber(v.stock_minimo ?? 0),
+            unidad: v.unidad ?? null,
+            categoria_id: v.categoria_id ?? null,
+            activo: v.activo ?? true,
+            ...(v.iva ? { iva: v.iva } : {}),
+          },
+        });
+        if (c?.dirty) await c.save(saved.id);
+        onDone(saved);
+      } catch (e) {
+        setFormError(applyServerErrors(e, setError, 'No se pudo guardar el producto.'));
+      }
+    });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
@@ -248,6 +258,7 @@ function ProductFormFields({
         <input type="checkbox" className="h-4 w-4 rounded border-slate-300" {...register('activo')} />
         Activo (se puede vender)
       </label>
+      {product && <CodigosProveedorFields productId={product.id} ref={codigos} />}
       <FormActions
         error={formError}
         busy={formState.isSubmitting}
