@@ -158,6 +158,26 @@ test('the counter by keyboard: Enter picks the first customer typed, F9 warns ab
   await expect(cliente).toHaveValue('');
   await expect(page.getByLabel('Medio de pago').locator('option:checked')).toHaveText('Efectivo');
   await expect(page.getByRole('list', { name: 'Ítems del carrito' })).toHaveCount(0);
+
+  // A fast cashier: Enter on a typed name and F9 at once, while the lookup is still on its way
+  // (slowed here): the sale waits for the customer instead of refusing it as "not chosen".
+  await page.route(
+    (url) => url.pathname.endsWith('/clientes') && url.searchParams.get('limit') === '1',
+    async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    },
+  );
+  await scan(page, 'ALF3');
+  await expect(page.getByLabel('Cantidad de Alfajor triple')).toHaveValue('1');
+  await cliente.fill('paz');
+  await cliente.press('Enter');
+  await page.keyboard.press('F9');
+  const second = page.getByRole('dialog', { name: 'Venta #2 registrada' });
+  await expect(second).toBeVisible();
+  await expect(page.getByText(/no elegiste ninguno/)).toHaveCount(0);
+  const segunda = (await ventas()).find((v: { numero: number }) => v.numero === 2);
+  expect(segunda).toMatchObject({ total: 1500, cliente_id: lucia.id });
 });
 
 test('a cashier who only sells sees no costs, cannot change a price, and discounts up to the maximum the owner sets (10%)', async ({

@@ -66,7 +66,7 @@ async function main() {
     );
     await seedAlmacen(open.database, almacen.id, user.id, todayIn('America/Argentina/Buenos_Aires', now));
 
-    console.warn(`Datos de demostración listos. Entra con ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+    console.warn(`Datos de demostración listos. Entrá con ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
   } finally {
     await open.close();
   }

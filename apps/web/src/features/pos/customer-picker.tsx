@@ -26,6 +26,7 @@ export function CustomerPicker({
   onTextChange: setQ,
   canView,
   canCreate,
+  onPicking,
 }: {
   value: Customer | null;
   onChange: (c: Customer | null) => void;
@@ -34,6 +35,8 @@ export function CustomerPicker({
   onTextChange: (text: string) => void;
   canView: boolean;
   canCreate: boolean;
+  /** Enter on a typed name asks the server for the customer: F9 meanwhile waits for it. */
+  onPicking?: (busy: boolean) => void;
 }) {
   const { businessId } = useBusiness();
   const [notFound, setNotFound] = useState<string | null>(null);
@@ -62,11 +65,13 @@ export function CustomerPicker({
 
   /** Enter on a typed name: the first customer that matches it, asked afresh (the list may show an older search). */
   async function pickFirst(term: string) {
+    onPicking?.(true);
     const first = (
       await api.get<Customer[]>(`/businesses/${businessId}/clientes`, { q: term, limit: 1 }).catch(() => [])
     )[0];
     if (first) pick(first);
     else setNotFound(`No hay ningún cliente con «${term}».`);
+    onPicking?.(false);
   }
 
   const pick = (c: Customer) => {

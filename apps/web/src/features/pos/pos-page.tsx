@@ -93,6 +93,9 @@ function PointOfSale() {
   const [cliente, setCliente] = useState<Customer | null>(null);
   /** What is typed in the customer box and not yet chosen. */
   const [clienteTexto, setClienteTexto] = useState('');
+  /** The customer typed and chosen with Enter is still being looked up; F9 meanwhile waits for it. */
+  const [picking, setPicking] = useState(false);
+  const confirmAfterPick = useRef<{ key?: boolean; medioConfirmado?: boolean } | null>(null);
   /** The price list chosen at the counter; undefined: the customer's (issue 17). */
   const [listaElegida, setListaElegida] = useState<string | null | undefined>(undefined);
   const listaCliente = cliente?.lista_precios_id ?? null;
@@ -248,6 +251,10 @@ function PointOfSale() {
    */
   async function confirm(how: { key?: boolean; medioConfirmado?: boolean } = {}) {
     if (!businessId || lines.length === 0 || saving) return;
+    if (picking) {
+      confirmAfterPick.current = how;
+      return;
+    }
     setError(null);
     let ready = lines;
     const refused: string[] = [];
@@ -417,6 +424,12 @@ function PointOfSale() {
   useEffect(() => {
     confirmRef.current = confirm;
   });
+  useEffect(() => {
+    const how = confirmAfterPick.current;
+    if (picking || !how) return;
+    confirmAfterPick.current = null;
+    void confirmRef.current(how);
+  }, [picking]);
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
       if (e.key === 'F2') {
@@ -619,6 +632,7 @@ function PointOfSale() {
             }}
             text={clienteTexto}
             onTextChange={setClienteTexto}
+            onPicking={setPicking}
             canView={can('clientes', 'ver')}
             canCreate={can('clientes', 'editar')}
           />
