@@ -21,6 +21,7 @@ import { precioOrigen } from '../../lib/precios-origen.js';
 import { dataRows, open, sheetOf, type UploadedFile } from '../imports/imports.service.js';
 import { fileError, type Cell } from '../imports/spreadsheet.js';
 import { toCents } from '../products/common.js';
+import { loadRules, marginRule } from './margen-precedencia.js';
 import { toUser, userName } from '../products/stock.service.js';
 
 /*
@@ -148,30 +149,6 @@ async function loadProducts(
   return new Map(rows.map((r) => [r.key, r]));
 }
 
-/** The stored margin rules that may apply (hundredths of %): per product, per category, the supplier's. */
-async function loadRules(ex: Executor, businessId: string, productIds: string[], proveedorId: string | null) {
-  const { rows } = await ex.execute<{
-    producto_id: string | null;
-    categoria_id: string | null;
-    proveedor_id: string | null;
-    margen: string;
-  }>(sql`
-    SELECT producto_id, categoria_id, proveedor_id, margen::text AS margen FROM reglas_margen
-     WHERE business_id = ${businessId}
-       AND (producto_id = ANY(${`{${productIds.join(',')}}`}::uuid[]) OR categoria_id IS NOT NULL
-            OR proveedor_id = ${proveedorId})`);
-  const producto = new Map<string, number>();
-  const categoria = new Map<string, number>();
-  let proveedor: number | null = null;
-  for (const r of rows) {
-    const m = toCents(r.margen);
-    if (r.producto_id) producto.set(r.producto_id, m);
-    else if (r.categoria_id) categoria.set(r.categoria_id, m);
-    else proveedor = m;
-  }
-  return { producto, categoria, proveedor };
-}
-
 /** Every change the list makes (the last row of a key, or of a product, wins, as in the product import). */
 async function compute(ex: Executor, businessId: string, file: UploadedFile, o: ListaProveedorOptions, lock: boolean) {
   const { rows, columnas, filaEncabezado, archivo } = await readFile(file, o);
@@ -258,21 +235,6 @@ async function compute(ex: Executor, businessId: string, file: UploadedFile, o: 
     archivo,
     aprender,
   };
-}
-
-/** The most specific stored rule: the product's, its category's, the supplier's; then the list's margin. */
-function marginRule(
-  rules: Awaited<ReturnType<typeof loadRules>>,
-  p: ProductRow,
-  margenLista: number | null,
-): { regla: MargenOrigen; margen: number | null } {
-  const own = rules.producto.get(p.id);
-  if (own !== undefined) return { regla: 'producto', margen: own };
-  const cat = p.categoria_id ? rules.categoria.get(p.categoria_id) : undefined;
-  if (cat !== undefined) return { regla: 'categoria', margen: cat };
-  if (rules.proveedor !== null) return { regla: 'proveedor', margen: rules.proveedor };
-  if (margenLista !== null) return { regla: 'lista', margen: margenLista };
-  return { regla: 'actual', margen: null };
 }
 
 const result = (

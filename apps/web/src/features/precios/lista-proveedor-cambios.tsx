@@ -1,15 +1,7 @@
-import type { CambioListaProveedor, ListaProveedorResult, MargenOrigen } from '@mostrador/shared';
+import type { CambioListaProveedor, ListaProveedorResult } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
 import { formatMoney, formatNumber } from '@/lib/format';
-
-export const REGLA_LABELS: Record<MargenOrigen, string> = {
-  precio: 'Precio de la lista',
-  producto: 'Del producto',
-  categoria: 'De la categoría',
-  proveedor: 'Del proveedor',
-  lista: 'De esta lista',
-  actual: 'El que tenía',
-};
+import { REGLA_LABELS } from './regla-labels';
 
 /** The preview: each product's cost and price, before and after, the margin and the rule that set it. */
 export function ListaProveedorCambios({
