@@ -27,7 +27,7 @@ export function LibroIvaComprasButton() {
         <Input
           type="month"
           aria-label="Mes del Libro IVA Compras"
-          className="w-40"
+          className="max-w-[10rem]"
           value={mes}
           onChange={(e) => setMes(e.target.value)}
         />
