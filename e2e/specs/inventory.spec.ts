@@ -173,12 +173,28 @@ test('importing a workbook through every step: file, sheet, columns, review and 
 
   // Columns: "Importe" is not a known header, so the price column is missing until mapped.
   await expect(wizard.getByText('Faltan columnas obligatorias: Precio de venta.')).toBeVisible();
-  await wizard.getByLabel('Importe').selectOption('precio_venta');
+  // Each column shows its first values from the file, so "Importe" is recognised as the price.
+  const importe = wizard.getByRole('list', { name: 'Valores de ejemplo de Importe' });
+  await expect(importe.getByRole('listitem')).toHaveText(['4000', 'caro', '1.350,50']);
+  await expect(wizard.getByRole('list', { name: 'Valores de ejemplo de Artículo' })).toContainText('Yerba mate 1 kg');
+  if (process.env.SHOTS_DIR) {
+    for (const size of [
+      { name: '1366', width: 1366, height: 768 },
+      { name: '1024', width: 1024, height: 768 },
+      { name: '375', width: 375, height: 812 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/importar-columnas-${size.name}.png` });
+    }
+    await page.setViewportSize({ width: 1366, height: 768 });
+  }
+  await wizard.getByLabel('Importe', { exact: true }).selectOption('precio_venta');
   await wizard.getByRole('button', { name: 'Volver a leer con estas columnas' }).click();
-  await expect(wizard.getByLabel('Importe')).toHaveValue('precio_venta');
-  await expect(wizard.getByLabel('Cód.')).toHaveValue('codigo');
-  await expect(wizard.getByLabel('Artículo')).toHaveValue('nombre');
-  await expect(wizard.getByLabel('Proveedor')).toHaveValue('');
+  await expect(wizard.getByLabel('Importe', { exact: true })).toHaveValue('precio_venta');
+  await expect(wizard.getByLabel('Cód.', { exact: true })).toHaveValue('codigo');
+  await expect(wizard.getByLabel('Artículo', { exact: true })).toHaveValue('nombre');
+  await expect(wizard.getByLabel('Proveedor', { exact: true })).toHaveValue('');
+  await expect(wizard.getByRole('list', { name: 'Valores de ejemplo de Rubro' })).toContainText('Almacén');
   await wizard.getByRole('button', { name: 'Revisar productos' }).click();
 
   // Review: the summary, the bad row, fixed in place.

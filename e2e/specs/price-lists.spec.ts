@@ -180,6 +180,24 @@ test('a distributor’s list with a title block, keyed by barcode: preview, leav
   const cambios = dialog.getByRole('region', { name: 'Cambios de la lista' });
   await expect(cambios).toContainText('3 filas · 2 productos cambian · 1 sin coincidencia');
   await expect(cambios.getByRole('row', { name: /Tornillo 6 mm/ })).toContainText('$ 180,00');
+  // On a phone each change is a card with its labels, and nothing scrolls sideways.
+  for (const size of [
+    { name: '1366', width: 1366, height: 768 },
+    { name: '1024', width: 1024, height: 768 },
+    { name: '375', width: 375, height: 812 },
+  ]) {
+    await page.setViewportSize(size);
+    const table = cambios.getByRole('table');
+    const { scrollWidth, clientWidth } = await table.evaluate((t) => ({
+      scrollWidth: t.parentElement!.scrollWidth,
+      clientWidth: t.parentElement!.clientWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    if (process.env.SHOTS_DIR)
+      await cambios.screenshot({ path: `${process.env.SHOTS_DIR}/lista-cambios-${size.name}.png` });
+  }
+  await expect(cambios.getByRole('row', { name: /Tornillo 6 mm/ })).toContainText('Margen usado');
+  await page.setViewportSize({ width: 1366, height: 768 });
   await dialog.getByLabel('Aplicar a Tuerca 6 mm').uncheck();
   await dialog.getByRole('button', { name: 'Aplicar a 1 producto' }).click();
   await expect(dialog.getByRole('status')).toContainText('Se actualizó 1 producto.');

@@ -36,6 +36,12 @@ test('purchases: receive part of an order, see it pending, receive the rest at a
     expect(res.status()).toBe(201);
     ids[p.nombre] = (await res.json()).id;
   }
+  // The oil has its own margin rule (50 %); the others keep the margin they had.
+  const regla = await request.put(`${api}/reglas-margen`, {
+    headers,
+    data: { producto_id: ids['Aceite 1,5 l'], margen: 50 },
+  });
+  expect(regla.status()).toBe(200);
   // Yerba comes at the same cost; sugar and oil cost more than before.
   const compra = await request.post(`${api}/compras`, {
     headers,
@@ -102,12 +108,16 @@ test('purchases: receive part of an order, see it pending, receive the rest at a
   const sug = page.getByRole('dialog', { name: 'Subió el costo: ¿actualizás los precios?' });
   await expect(sug).toBeVisible();
   const azucar = sug.getByRole('listitem').filter({ hasText: 'Azúcar 1 kg' });
-  // 1200 × 1000 ÷ 850 = 1411,76 keeps the 41,18 % margin; 3650 × 3000 ÷ 2600 = 4211,54.
+  // 1200 × 1000 ÷ 850 = 1411,76 keeps the 41,18 % margin; the oil's rule: 3000 + 50 % = 4500.
   await expect(azucar).toContainText('$ 850,00');
   await expect(azucar).toContainText('$ 1.000,00');
   await expect(azucar).toContainText('$ 1.411,76');
   await expect(azucar).toContainText('41,18 %');
-  await expect(sug.getByRole('listitem').filter({ hasText: 'Aceite 1,5 l' })).toContainText('$ 4.211,54');
+  await expect(azucar).toContainText('El que tenía');
+  const aceite = sug.getByRole('listitem').filter({ hasText: 'Aceite 1,5 l' });
+  await expect(aceite).toContainText('$ 4.500,00');
+  await expect(aceite).toContainText('50 %');
+  await expect(aceite).toContainText('Del producto');
   await expect(sug.getByRole('listitem').filter({ hasText: 'Yerba' })).toHaveCount(0);
   await expect(sug.getByRole('button', { name: 'Aplicar precios' })).toBeDisabled();
   // "Aplicar a todos" ticks both; the user keeps only the sugar.

@@ -283,6 +283,28 @@ test('purchases: a supplier invoice A with IVA and a percepción, and the Libro 
   // The Libro IVA Compras of this month, from the purchases page.
   await page.goto('/compras');
   await page.getByLabel('Mes del Libro IVA Compras').fill(day().slice(0, 7));
+  // Its label stays on one line at every width (as tall as the month field next to it), inside
+  // the screen, and next to the month field from 768 px up.
+  const libro = page.getByRole('button', { name: 'Libro IVA Compras' });
+  for (let width = 360; width <= 1440; width += 16) {
+    await page.setViewportSize({ width, height: 800 });
+    const box = (await libro.boundingBox())!;
+    const mes = (await page.getByLabel('Mes del Libro IVA Compras').boundingBox())!;
+    expect(box.height, `${width} px`).toBeLessThanOrEqual(mes.height + 1);
+    expect(box.x + box.width, `${width} px`).toBeLessThanOrEqual(width);
+    if (width >= 768) expect(Math.abs(box.y - mes.y), `${width} px`).toBeLessThanOrEqual(2);
+  }
+  for (const size of [
+    { name: '1366', width: 1366, height: 768 },
+    { name: '1024', width: 1024, height: 768 },
+    { name: '375', width: 375, height: 812 },
+  ]) {
+    await page.setViewportSize(size);
+    if (process.env.SHOTS_DIR) {
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/compras-libro-iva-${size.name}.png` });
+    }
+  }
+  await page.setViewportSize({ width: 1366, height: 768 });
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Libro IVA Compras' }).click(),

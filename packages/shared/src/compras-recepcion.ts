@@ -72,6 +72,9 @@ export type Recepcion = z.infer<typeof recepcionSchema>;
  * One product whose cost rose on a reception: the price that keeps its margin over the cost
  * (price × new cost ÷ old cost, to the cent). Computed by the server, never by the client.
  */
+/** The rules a reception's suggestion may follow (a subset of `MARGEN_ORIGENES`). */
+export const SUGERENCIA_REGLAS = ['producto', 'categoria', 'proveedor', 'actual'] as const;
+
 export const sugerenciaPrecioSchema = z.object({
   producto_id: z.string(),
   producto_nombre: z.string(),
@@ -79,8 +82,10 @@ export const sugerenciaPrecioSchema = z.object({
   costo_nuevo: z.number().optional(),
   precio_actual: z.number(),
   precio_sugerido: z.number(),
-  /** Margin over the cost in %, kept by the suggested price. */
+  /** Margin over the cost in % of the suggested price: the stored rule's, or the one it had. */
   margen: z.number().nullable(),
+  /** What set it (decision 0024): a stored rule of the product, its category or the supplier, or its current margin. */
+  regla: z.enum(SUGERENCIA_REGLAS),
 });
 export type SugerenciaPrecio = z.infer<typeof sugerenciaPrecioSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optMoney, optQuantity } from './catalog.js';
 import { ivaRateInput, type IvaRate } from './facturacion.js';
 import { oneOfCi, pageQuery, queryParam } from './customers.js';
+import { columnaArchivoSchema } from './precios.js';
 import { optText } from './validation.js';
 
 /* ---------------------------------------------------------------- constants (API-CONTRACT §4.2) */
@@ -276,6 +277,8 @@ export const importUploadResultSchema = importSummarySchema.extend({
   columnas: z.array(importColumnSchema),
   columnas_ignoradas: z.array(z.string()),
   columnas_originales: z.array(z.string()),
+  /** Each column of the file, how it is read and its first three values (as the supplier's list). */
+  columnas_archivo: z.array(columnaArchivoSchema),
   errores_generales: z.array(z.string()),
   total_filas: z.number(),
   filas_validas: z.number(),

@@ -5,6 +5,7 @@ import {
   IMPORT_MESSAGES,
   IMPORT_PREVIEW_ROWS,
   IMPORT_STAGING_HOURS,
+  type ImportColumn,
   type ImportConfirmInput,
   type ImportEmptyStock,
   type ImportConfirmResult,
@@ -22,6 +23,7 @@ import { importBatches, importRows, productCategories, products } from '../../db
 import { audit } from '../../lib/audit.js';
 import { precioOrigen } from '../../lib/precios-origen.js';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { columnSamples } from './muestras.js';
 import { headerScore, knownColumns, mapHeaders, parseRow, rowErrors, type Mapping, type ParseErrors } from './rows.js';
 import { fileError, nonEmpty, openSpreadsheet, type Cell, type OpenedFile, type SheetInfo } from './spreadsheet.js';
 
@@ -537,13 +539,56 @@ export async function currentBatch(ex: Executor, businessId: string, userId: str
   return b;
 }
 
-/** POST /import/upload: parses and checks every row and stages it, replacing the caller's previous staging. */
+type UploadOptions = { hoja?: string; mapeo?: Record<string, string | null> };
+
+/**
+ * POST /import/upload: parses and checks every row and stages it, replacing the caller's previous
+ * staging. When columns are missing, the 422 carries each column's first values too, so the
+ * wizard's column step shows what each one holds.
+ */
 export async function upload(
   db: Db,
   businessId: string,
   userId: string,
   file: UploadedFile,
-  opts: { hoja?: string; mapeo?: Record<string, string | null> },
+  opts: UploadOptions,
+  now: Date,
+): Promise<ImportUploadResult> {
+  try {
+    return await stage(db, businessId, userId, file, opts, now);
+  } catch (e) {
+    if (!(e instanceof AppError) || !Array.isArray(e.extra.columnas_originales)) throw e;
+    const columnas = await samplesOf(file, opts.hoja, e.extra).catch(() => null);
+    if (!columnas) throw e;
+    throw new AppError(e.status, e.code, e.detail, { ...e.extra, columnas_archivo: columnas }, e.headers);
+  }
+}
+
+/** The first values of each column the 422 names: the rows under its header row, read again. */
+async function samplesOf(file: UploadedFile, hoja: string | undefined, extra: Record<string, unknown>) {
+  const originales = extra.columnas_originales as string[];
+  const known = new Map(((extra.columnas ?? []) as ImportColumn[]).map((c) => [c.columna, c.campo]));
+  const muestras = columnSamples({ originales, fields: originales.map((h) => known.get(h) ?? null) });
+  const f = await open(file);
+  let header = false;
+  let n = 0;
+  for await (const { cells } of f.rows(sheetOf(f, hoja))) {
+    if (!nonEmpty(cells)) continue;
+    if (header) {
+      muestras.add(cells);
+      if (++n >= SAMPLE_ROWS) break;
+    } else header = cells.map((c) => (c === null ? '' : String(c).trim())).join('\u0000') === originales.join('\u0000');
+  }
+  return header ? muestras.columnas : null;
+}
+const SAMPLE_ROWS = 50;
+
+async function stage(
+  db: Db,
+  businessId: string,
+  userId: string,
+  file: UploadedFile,
+  opts: UploadOptions,
   now: Date,
 ): Promise<ImportUploadResult> {
   const f = await open(file);
@@ -557,6 +602,7 @@ export async function upload(
     await checker.load(tx, businessId);
     const batchId = randomUUID();
     let mapping: Mapping | null = null;
+    let muestras: ReturnType<typeof columnSamples> | null = null;
     const preview: StagedRow[] = [];
     const nuevasCategorias = new Map<string, string>();
     const counts = { total: 0, validos: 0, con_errores: 0, nuevos: 0, nuevos_sin_stock: 0, actualizaciones: 0 };
@@ -573,6 +619,7 @@ export async function upload(
     for await (const r of dataRows(f, sheet, opts.mapeo)) {
       if (r.kind === 'header') {
         mapping = r.mapping;
+        muestras = columnSamples(mapping);
         await tx.insert(importBatches).values({
           id: batchId,
           businessId,
@@ -586,6 +633,7 @@ export async function upload(
         });
         continue;
       }
+      muestras!.add(r.cells);
       const c = checker.check(r.fila, r.datos, r.parseErrors);
       counts.total++;
       if (c.errores.length) counts.con_errores++;
@@ -626,6 +674,7 @@ export async function upload(
       columnas: mapping!.columnas,
       columnas_ignoradas: mapping!.ignoradas,
       columnas_originales: mapping!.originales,
+      columnas_archivo: muestras!.columnas,
       errores_generales: [],
       total_filas: counts.total,
       filas_validas: counts.validos,

@@ -620,6 +620,12 @@ describe('staged import', () => {
       columnas: [],
       columnas_ignoradas: ['Descripción larga', 'Importe', 'Notas'],
       columnas_originales: ['Descripción larga', 'Importe', 'Notas'],
+      // The column step shows what each column holds, even before it is mapped.
+      columnas_archivo: [
+        { columna: 'Descripción larga', campo: null, muestras: ['Yerba'] },
+        { columna: 'Importe', campo: null, muestras: ['10'] },
+        { columna: 'Notas', campo: null, muestras: ['x'] },
+      ],
     });
     const mapped = await upload(
       file,
@@ -648,6 +654,40 @@ describe('staged import', () => {
     expect((await upload(file, 'h.xlsx', { mapeo: '{"Importe": "color"}' }, owner, b)).json().detail).toBe(
       'El mapeo de columnas no es válido.',
     );
+  });
+
+  it('answers each column of the file with how it is read and its first three values', async () => {
+    const own = await createBusiness(app, owner, 'Muestras');
+    const file = await xlsx([
+      {
+        name: 'M',
+        rows: [
+          ['Artículo', 'PVP', 'Notas', 'Vacía'],
+          ['Yerba', 4000, null, null],
+          ['Azúcar', 'mil', 'oferta', null],
+          ['Fideos', 900.5, null, null],
+          ['Arroz', 1200, 'x', null],
+        ],
+      },
+    ]);
+    const res = await upload(file, 'm.xlsx', {}, owner, own);
+    expect(res.statusCode, res.body).toBe(200);
+    // The row with a bad price still gives its samples; empty cells are skipped; only three per column.
+    expect(res.json().columnas_archivo).toEqual([
+      { columna: 'Artículo', campo: 'nombre', muestras: ['Yerba', 'Azúcar', 'Fideos'] },
+      { columna: 'PVP', campo: 'precio_venta', muestras: ['4000', 'mil', '900.5'] },
+      { columna: 'Notas', campo: null, muestras: ['oferta', 'x'] },
+      { columna: 'Vacía', campo: null, muestras: [] },
+    ]);
+    expect(res.json()).toMatchObject({ validos: 3, con_errores: 1 });
+    // Mapped by hand, the same samples say how each column is read now.
+    const mapped = await upload(file, 'm.xlsx', { mapeo: JSON.stringify({ Notas: 'descripcion' }) }, owner, own);
+    expect(mapped.statusCode, mapped.body).toBe(200);
+    expect(mapped.json().columnas_archivo[2]).toEqual({
+      columna: 'Notas',
+      campo: 'descripcion',
+      muestras: ['oferta', 'x'],
+    });
   });
 });
 

@@ -19,8 +19,10 @@ import { audit } from '../../lib/audit.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
 import { precioOrigen } from '../../lib/precios-origen.js';
 import { dataRows, open, sheetOf, type UploadedFile } from '../imports/imports.service.js';
-import { fileError, type Cell } from '../imports/spreadsheet.js';
+import { columnSamples } from '../imports/muestras.js';
+import { fileError } from '../imports/spreadsheet.js';
 import { toCents } from '../products/common.js';
+import { loadRules, marginRule } from './margen-precedencia.js';
 import { toUser, userName } from '../products/stock.service.js';
 
 /*
@@ -63,13 +65,11 @@ type ProductRow = {
 
 const PREVIEW_MAX = 2000;
 const SIN_COINCIDENCIA_MAX = 200;
-const MUESTRAS = 3;
 
 /** The file's column that holds the key: a distributor's list calls its own code "Código". */
 const keyField = (clave: ListaProveedorClave) => (clave === 'codigo_barras' ? 'codigo_barras' : 'codigo');
 const claveLabel = (clave: ListaProveedorClave) =>
   clave === 'codigo_barras' ? 'Código de barras' : clave === 'codigo' ? 'Código' : 'Código (del proveedor)';
-const cellText = (c: Cell | undefined) => (c === null || c === undefined ? '' : String(c).trim());
 
 /** The rows of the file with their key and the values present (cents), and its columns with samples. */
 async function readFile(file: UploadedFile, o: ListaProveedorOptions) {
@@ -78,20 +78,17 @@ async function readFile(file: UploadedFile, o: ListaProveedorOptions) {
   let columnas: string[] = [];
   let campos = new Set<string>();
   let filaEncabezado = 0;
-  let archivo: { columna: string; campo: string | null; muestras: string[] }[] = [];
+  let muestras: ReturnType<typeof columnSamples> | null = null;
   const field = keyField(o.clave);
   for await (const r of dataRows(f, sheetOf(f, o.hoja), o.mapeo, true, o.filaEncabezado)) {
     if (r.kind === 'header') {
       campos = new Set(r.mapping.fields.filter((x) => x !== null));
       columnas = r.mapping.columnas.map((c) => c.columna);
       filaEncabezado = r.fila;
-      archivo = r.mapping.originales.map((columna, i) => ({ columna, campo: r.mapping.fields[i], muestras: [] }));
+      muestras = columnSamples(r.mapping);
       continue;
     }
-    archivo.forEach((c, i) => {
-      const t = cellText(r.cells[i]);
-      if (t && c.muestras.length < MUESTRAS) c.muestras.push(t);
-    });
+    muestras?.add(r.cells);
     if (!campos.has(field)) continue;
     const key = r.datos[field];
     if (!key) continue;
@@ -105,6 +102,7 @@ async function readFile(file: UploadedFile, o: ListaProveedorOptions) {
       precio: precio == null ? null : Math.round(precio * 100),
     });
   }
+  const archivo = muestras?.columnas ?? [];
   // Checked once the file is read, so the column step gets its samples with the error.
   const detail = { columnas_originales: archivo.map((c) => c.columna), columnas_archivo: archivo };
   if (!campos.has(field)) throw fileError(LISTA_PROVEEDOR_MESSAGES.sinClave(claveLabel(o.clave)), detail);
@@ -146,30 +144,6 @@ async function loadProducts(
        AND ${keyExpr} = ANY(${textArray(keys)}::text[])
      ORDER BY p.id ${forUpdate}`);
   return new Map(rows.map((r) => [r.key, r]));
-}
-
-/** The stored margin rules that may apply (hundredths of %): per product, per category, the supplier's. */
-async function loadRules(ex: Executor, businessId: string, productIds: string[], proveedorId: string | null) {
-  const { rows } = await ex.execute<{
-    producto_id: string | null;
-    categoria_id: string | null;
-    proveedor_id: string | null;
-    margen: string;
-  }>(sql`
-    SELECT producto_id, categoria_id, proveedor_id, margen::text AS margen FROM reglas_margen
-     WHERE business_id = ${businessId}
-       AND (producto_id = ANY(${`{${productIds.join(',')}}`}::uuid[]) OR categoria_id IS NOT NULL
-            OR proveedor_id = ${proveedorId})`);
-  const producto = new Map<string, number>();
-  const categoria = new Map<string, number>();
-  let proveedor: number | null = null;
-  for (const r of rows) {
-    const m = toCents(r.margen);
-    if (r.producto_id) producto.set(r.producto_id, m);
-    else if (r.categoria_id) categoria.set(r.categoria_id, m);
-    else proveedor = m;
-  }
-  return { producto, categoria, proveedor };
 }
 
 /** Every change the list makes (the last row of a key, or of a product, wins, as in the product import). */
@@ -258,21 +232,6 @@ async function compute(ex: Executor, businessId: string, file: UploadedFile, o: 
     archivo,
     aprender,
   };
-}
-
-/** The most specific stored rule: the product's, its category's, the supplier's; then the list's margin. */
-function marginRule(
-  rules: Awaited<ReturnType<typeof loadRules>>,
-  p: ProductRow,
-  margenLista: number | null,
-): { regla: MargenOrigen; margen: number | null } {
-  const own = rules.producto.get(p.id);
-  if (own !== undefined) return { regla: 'producto', margen: own };
-  const cat = p.categoria_id ? rules.categoria.get(p.categoria_id) : undefined;
-  if (cat !== undefined) return { regla: 'categoria', margen: cat };
-  if (rules.proveedor !== null) return { regla: 'proveedor', margen: rules.proveedor };
-  if (margenLista !== null) return { regla: 'lista', margen: margenLista };
-  return { regla: 'actual', margen: null };
 }
 
 const result = (

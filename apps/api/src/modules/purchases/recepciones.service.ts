@@ -17,6 +17,7 @@ import { products, purchaseReceptionItems, purchaseReceptions, users } from '../
 import { audit } from '../../lib/audit.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
 import { precioOrigen } from '../../lib/precios-origen.js';
+import { loadRules, marginRule } from '../precios/margen-precedencia.js';
 import { toCents, toMilli } from '../products/common.js';
 import { receiveLines } from './recepcion-stock.js';
 import { getPurchase, loadLines, lockPurchase } from './purchases.service.js';
@@ -194,6 +195,12 @@ async function suggestions(
     )
     .orderBy(asc(products.id));
   const rows = lock ? await q.for('update', { of: products }) : await q;
+  const rules = await loadRules(
+    ex,
+    businessId,
+    rows.map((r) => r.p.id),
+    await receptionSupplier(ex, businessId, recepcionId),
+  );
   const out: SugerenciaPrecio[] = [];
   for (const { i, p } of rows) {
     if (i.costoAnterior === null || p.precioCompra === null || p.moneda !== 'ARS') continue;
@@ -202,8 +209,9 @@ async function suggestions(
     const precio = toCents(i.precioVenta);
     if (costoAnterior <= 0 || costo <= costoAnterior || precio <= 0) continue;
     if (toCents(p.precioCompra) !== costo || toCents(p.precioVenta) !== precio) continue;
-    const sugerido = precioPorMargen(precio, costoAnterior, costo, null);
-    if (sugerido <= precio) continue;
+    const rule = marginRule(rules, { id: p.id, categoria_id: p.categoriaId }, null);
+    const sugerido = precioPorMargen(precio, costoAnterior, costo, rule.margen);
+    if (sugerido <= precio || rule.regla === 'lista' || rule.regla === 'precio') continue;
     out.push({
       producto_id: p.id,
       producto_nombre: p.nombre,
@@ -211,10 +219,20 @@ async function suggestions(
       costo_nuevo: centsToNumber(costo),
       precio_actual: centsToNumber(precio),
       precio_sugerido: centsToNumber(sugerido),
-      margen: margenSobreCosto(precio, costoAnterior),
+      margen: rule.margen === null ? margenSobreCosto(precio, costoAnterior) : centsToNumber(rule.margen),
+      regla: rule.regla,
     });
   }
   return out.sort((a, b) => a.producto_nombre.localeCompare(b.producto_nombre, 'es'));
+}
+
+/** The supplier of the reception's purchase, whose margin rule applies (none for free-text suppliers). */
+async function receptionSupplier(ex: Executor, businessId: string, recepcionId: string) {
+  const { rows } = await ex.execute<{ proveedor_id: string | null }>(sql`
+    SELECT c.proveedor_id FROM purchase_receptions r
+      JOIN purchases c ON c.business_id = r.business_id AND c.id = r.compra_id
+     WHERE r.business_id = ${businessId} AND r.id = ${recepcionId}`);
+  return rows[0]?.proveedor_id ?? null;
 }
 
 export async function findReception(ex: Executor, businessId: string, compraId: string, recepcionId: string) {

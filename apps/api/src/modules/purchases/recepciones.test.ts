@@ -39,6 +39,7 @@ interface Sug {
   precio_actual: number;
   precio_sugerido: number;
   margen: number | null;
+  regla: string;
 }
 interface Rec {
   recepcion: { id: string; numero: number; lineas: { producto_id: string; cantidad: number; costo: number }[] };
@@ -324,6 +325,86 @@ describe('partial reception', () => {
 });
 
 describe('suggested prices when the cost rises', () => {
+  it('follows the stored margin rules: product, then category, then the purchase supplier, then the current margin', async () => {
+    const made = async (path: string, payload: object) => {
+      const res = await call('POST', path, payload);
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { id: string }).id;
+    };
+    const regla = async (payload: object) =>
+      expect((await call('PUT', '/reglas-margen', payload)).statusCode).toBe(200);
+    const almacen = await made('/categories', { nombre: 'Almacén' });
+    const distri = await made('/proveedores', { nombre: 'Distri Sur' });
+    const otro = await made('/proveedores', { nombre: 'Otro Mayorista' });
+    const withCat = async (nombre: string, precio_venta: number, precio_compra: number) =>
+      (await made('/products', { nombre, precio_venta, precio_compra, categoria_id: almacen })) as string;
+    const fideos = await withCat('Fideos', 1000, 600);
+    const arroz = await withCat('Arroz', 1500, 1000);
+    const sal = await withCat('Sal', 2000, 500);
+    const lavandina = (await product('Lavandina', 600, 500)).id;
+    const jabon = (await product('Jabón', 300, 200)).id;
+    await regla({ producto_id: fideos, margen: 50 });
+    await regla({ categoria_id: almacen, margen: 40 });
+    await regla({ proveedor_id: distri, margen: 25 });
+    await regla({ proveedor_id: otro, margen: 90 });
+
+    const res = await call('POST', '/compras', {
+      proveedor_id: distri,
+      items: [
+        { producto_id: fideos, cantidad: 1, precio_unitario: 700 },
+        { producto_id: arroz, cantidad: 1, precio_unitario: 1234.57 },
+        { producto_id: sal, cantidad: 1, precio_unitario: 550 },
+        { producto_id: lavandina, cantidad: 1, precio_unitario: 533.33 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const c = res.json() as C;
+    const r = (
+      await recibir(
+        c.id,
+        c.items.map((i) => ({ linea_id: i.id, cantidad: 1 })),
+      )
+    ).json() as Rec;
+    // Fideos: its own 50 % over 700 = 1050. Arroz: the category's 40 % over 1234.57 = 1728.398 → 1728.40.
+    // Lavandina (no category): the supplier's 25 % over 533.33 = 666.6625 → 666.66.
+    // Sal: 40 % over 550 = 770 is below its 2000, so nothing is suggested.
+    expect(r.sugerencias.map((s) => [s.producto_nombre, s.precio_sugerido, s.margen, s.regla])).toEqual([
+      ['Arroz', 1728.4, 40, 'categoria'],
+      ['Fideos', 1050, 50, 'producto'],
+      ['Lavandina', 666.66, 25, 'proveedor'],
+    ]);
+    const url = `/compras/${c.id}/recepciones/${r.recepcion.id}/precios`;
+    const preview = (await call('GET', url)).json() as { sugerencias: Sug[] };
+    expect(preview.sugerencias).toEqual(r.sugerencias);
+    const applied = await call('POST', url, { producto_ids: [fideos, arroz, lavandina] });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const aplicados = (applied.json() as { aplicados: Sug[] }).aplicados;
+    expect(aplicados.sort((a, b) => a.producto_nombre.localeCompare(b.producto_nombre))).toEqual(preview.sugerencias);
+    expect(await productNow(fideos)).toMatchObject({ precio_venta: 1050 });
+    expect(await productNow(arroz)).toMatchObject({ precio_venta: 1728.4 });
+    expect(await productNow(lavandina)).toMatchObject({ precio_venta: 666.66 });
+    expect(await productNow(sal)).toMatchObject({ precio_venta: 2000 });
+
+    // A purchase without a supplier: no supplier rule (not even another supplier's), the margin it had.
+    const sinProveedor = await compra([{ producto_id: jabon, cantidad: 1, precio_unitario: 210 }]);
+    const r2 = (await recibir(sinProveedor.id, [{ producto_id: jabon, cantidad: 1 }])).json() as Rec;
+    // 300 × 210 ÷ 200 = 315, keeping its 50 %.
+    expect(r2.sugerencias.map((s) => [s.producto_nombre, s.precio_sugerido, s.margen, s.regla])).toEqual([
+      ['Jabón', 315, 50, 'actual'],
+    ]);
+    const url2 = `/compras/${sinProveedor.id}/recepciones/${r2.recepcion.id}/precios`;
+    expect((await call('GET', url2)).json()).toEqual({ sugerencias: r2.sugerencias });
+
+    // Removing the product's rule: the fideos now follow the category on a new rise.
+    const reglas = (await call('GET', '/reglas-margen')).json() as { id: string; producto_id: string | null }[];
+    const propia = reglas.find((x) => x.producto_id === fideos)!;
+    expect((await call('DELETE', `/reglas-margen/${propia.id}`)).statusCode).toBe(204);
+    const c3 = await compra([{ producto_id: fideos, cantidad: 1, precio_unitario: 800 }]);
+    const r3 = (await recibir(c3.id, [{ producto_id: fideos, cantidad: 1 }])).json() as Rec;
+    // 40 % over 800 = 1120.
+    expect(r3.sugerencias.map((s) => [s.precio_sugerido, s.regla])).toEqual([[1120, 'categoria']]);
+  });
+
   it('suggests the price that keeps the margin; the preview is what is applied, only for the chosen lines', async () => {
     const mate = await product('Mate', 1000, 600);
     const bombilla = await product('Bombilla', 999.99, 300);
@@ -357,6 +438,7 @@ describe('suggested prices when the cost rises', () => {
         precio_actual: 999.99,
         precio_sugerido: 1111.09,
         margen: 233.33,
+        regla: 'actual',
       },
     ]);
     const rid = r.recepcion.id;

@@ -136,6 +136,8 @@ const FIELD_OPTIONS = IMPORT_FIELDS.map((f) => ({
 interface ColumnsRead {
   columnas: ImportUploadResult['columnas'];
   columnas_originales: string[];
+  /** Each column's first values, as the server read them. */
+  columnas_archivo?: ImportUploadResult['columnas_archivo'];
   /** The staged result; absent when the file could not be staged with these columns. */
   summary?: ImportUploadResult;
 }
@@ -167,7 +169,10 @@ function ColumnsStep({
         importar» se ignoran.
       </p>
       <ColumnMappingTable
-        columns={headers.map((h) => ({ columna: h }))}
+        columns={headers.map((h) => ({
+          columna: h,
+          muestras: result.columnas_archivo?.find((c) => c.columna === h)?.muestras,
+        }))}
         value={mapping}
         onChange={setMapping}
         options={FIELD_OPTIONS}
@@ -595,7 +600,12 @@ function Wizard({ onClose }: { onClose: () => void }) {
     setProgress(0);
     try {
       const r = await importApi.upload(file!, sheet, mapeo, setProgress);
-      setUploaded({ columnas: r.columnas, columnas_originales: r.columnas_originales, summary: r });
+      setUploaded({
+        columnas: r.columnas,
+        columnas_originales: r.columnas_originales,
+        columnas_archivo: r.columnas_archivo,
+        summary: r,
+      });
       setStep('columnas');
       void existing.refetch();
     } catch (e) {
@@ -604,6 +614,7 @@ function Wizard({ onClose }: { onClose: () => void }) {
         setUploaded({
           columnas: (e.body.columnas ?? []) as ColumnsRead['columnas'],
           columnas_originales: e.body.columnas_originales as string[],
+          columnas_archivo: e.body.columnas_archivo as ColumnsRead['columnas_archivo'],
         });
         setStep('columnas');
       } else setError(errorMessage(e, 'No se pudo leer el archivo.'));

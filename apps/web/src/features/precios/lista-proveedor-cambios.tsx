@@ -1,15 +1,25 @@
-import type { CambioListaProveedor, ListaProveedorResult, MargenOrigen } from '@mostrador/shared';
+import type { CambioListaProveedor, ListaProveedorResult } from '@mostrador/shared';
+import type { ReactNode } from 'react';
 import { useBusiness } from '@/app/business-context';
+import { cn } from '@/lib/cn';
 import { formatMoney, formatNumber } from '@/lib/format';
+import { REGLA_LABELS } from './regla-labels';
 
-export const REGLA_LABELS: Record<MargenOrigen, string> = {
-  precio: 'Precio de la lista',
-  producto: 'Del producto',
-  categoria: 'De la categoría',
-  proveedor: 'Del proveedor',
-  lista: 'De esta lista',
-  actual: 'El que tenía',
-};
+/** One value of a change: a labelled line of the card on a phone, a cell of the table from md up. */
+function Dato({ label, left, children }: { label: string; left?: boolean; children: ReactNode }) {
+  return (
+    <td
+      role="cell"
+      className={cn(
+        'col-start-2 flex justify-between gap-2 text-slate-700 tabular-nums md:table-cell md:whitespace-nowrap md:px-2 md:py-1',
+        left ? 'md:text-slate-600' : 'md:text-right',
+      )}
+    >
+      <span className="text-xs text-slate-500 md:hidden">{label}</span>
+      <span>{children}</span>
+    </td>
+  );
+}
 
 /** The preview: each product's cost and price, before and after, the margin and the rule that set it. */
 export function ListaProveedorCambios({
@@ -44,9 +54,10 @@ export function ListaProveedorCambios({
           Ningún producto cambia con esta lista.
         </p>
       ) : (
-        <div className="max-h-72 overflow-auto rounded-lg border border-slate-200">
-          <table className="w-full text-sm">
-            <thead className="sticky top-0 bg-slate-50 text-left text-xs text-slate-500">
+        <div className="max-h-72 overflow-y-auto rounded-lg border border-slate-200 md:overflow-x-auto">
+          {/* A table from md up; on a phone each change is a card with its labels, with no sideways scroll. */}
+          <table role="table" className="block w-full text-sm md:table">
+            <thead className="sticky top-0 hidden bg-slate-50 text-left text-xs text-slate-500 md:table-header-group">
               <tr>
                 <th className="px-2 py-1">Aplicar</th>
                 <th className="px-2 py-1">Producto</th>
@@ -56,10 +67,14 @@ export function ListaProveedorCambios({
                 <th className="px-2 py-1">Margen usado</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="block md:table-row-group">
               {preview.cambios.map((c) => (
-                <tr key={c.producto_id} className="border-t border-slate-100">
-                  <td className="px-2 py-1">
+                <tr
+                  key={c.producto_id}
+                  role="row"
+                  className="grid grid-cols-[1.5rem_minmax(0,1fr)] gap-x-2 border-t border-slate-100 px-2 py-2 first:border-t-0 md:table-row md:p-0 md:first:border-t"
+                >
+                  <td role="cell" className="md:px-2 md:py-1">
                     <input
                       type="checkbox"
                       aria-label={`Aplicar a ${c.nombre}`}
@@ -67,19 +82,19 @@ export function ListaProveedorCambios({
                       onChange={(e) => toggle(c, e.target.checked)}
                     />
                   </td>
-                  <td className="min-w-[8rem] px-2 py-1">{c.nombre}</td>
-                  <td className="whitespace-nowrap px-2 py-1 text-right tabular-nums">
+                  <td role="cell" className="font-medium md:min-w-[8rem] md:px-2 md:py-1 md:font-normal">
+                    {c.nombre}
+                  </td>
+                  <Dato label="Costo">
                     {money(c.costo_anterior)} → {money(c.costo_nuevo)}
-                  </td>
-                  <td className="whitespace-nowrap px-2 py-1 text-right tabular-nums">
+                  </Dato>
+                  <Dato label="Precio">
                     {money(c.precio_anterior)} → <strong>{money(c.precio_nuevo)}</strong>
-                  </td>
-                  <td className="whitespace-nowrap px-2 py-1 text-right tabular-nums">
-                    {c.margen === null ? '—' : `${formatNumber(c.margen, formatting, 2)} %`}
-                  </td>
-                  <td className="whitespace-nowrap px-2 py-1 text-slate-600">
+                  </Dato>
+                  <Dato label="Margen">{c.margen === null ? '—' : `${formatNumber(c.margen, formatting, 2)} %`}</Dato>
+                  <Dato label="Margen usado" left>
                     {c.regla ? REGLA_LABELS[c.regla] : '—'}
-                  </td>
+                  </Dato>
                 </tr>
               ))}
             </tbody>

@@ -23,16 +23,17 @@ export function LibroIvaComprasButton() {
   if (!verCostos) return null;
   return (
     <div className="flex flex-col gap-1">
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <Input
           type="month"
           aria-label="Mes del Libro IVA Compras"
-          className="w-40"
+          className="max-w-[10rem]"
           value={mes}
           onChange={(e) => setMes(e.target.value)}
         />
         <Button
           variant="secondary"
+          className="whitespace-nowrap"
           loading={download.busy}
           disabled={!/^\d{4}-\d{2}$/.test(mes)}
           onClick={() => download.run(`${purchasesPath(businessId!)}/libro-iva`, { mes })}

@@ -6,6 +6,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatMoney, formatNumber } from '@/lib/format';
+import { REGLA_LABELS } from '@/features/precios/regla-labels';
 import { useAplicarPrecios } from './recepciones.api';
 
 /** One value of a suggestion: its label shows on phones, where there is no header row. */
@@ -25,8 +26,8 @@ export interface SugerenciasTarget {
 }
 
 /**
- * The costs that rose on a reception and the sale price that keeps each product's margin, as the
- * server computed them: the user ticks the lines to apply (or "Aplicar a todos").
+ * The costs that rose on a reception and the sale price by each product's margin rule (decision
+ * 0024), as the server computed them: the user ticks the lines to apply (or "Aplicar a todos").
  */
 export function SugerenciasDialog({
   target,
@@ -64,7 +65,7 @@ export function SugerenciasDialog({
       open={target !== null}
       onOpenChange={(o) => !o && close()}
       title="Subió el costo: ¿actualizás los precios?"
-      description="Cada precio sugerido mantiene el margen que el producto tenía sobre su costo anterior. Elegí cuáles aplicar."
+      description="Cada precio sugerido sigue el margen guardado del producto, de su categoría o del proveedor; si no hay, mantiene el que tenía sobre su costo anterior. Elegí cuáles aplicar."
       className="sm:max-w-3xl"
     >
       <label className="mb-2 inline-flex items-center gap-2 text-sm font-medium text-slate-700">
@@ -78,7 +79,7 @@ export function SugerenciasDialog({
       </label>
       <div
         aria-hidden
-        className="hidden grid-cols-[1.5rem_minmax(0,1.6fr)_minmax(0,1.8fr)_repeat(3,minmax(0,1fr))] gap-3 border-b border-slate-200 pb-2 text-xs font-medium uppercase tracking-wide text-slate-500 md:grid"
+        className="hidden grid-cols-[1.5rem_minmax(0,1.6fr)_minmax(0,1.8fr)_repeat(4,minmax(0,1fr))] gap-3 border-b border-slate-200 pb-2 text-xs font-medium uppercase tracking-wide text-slate-500 md:grid"
       >
         <span />
         <span>Producto</span>
@@ -86,6 +87,7 @@ export function SugerenciasDialog({
         <span className="text-right">Precio actual</span>
         <span className="text-right">Sugerido</span>
         <span className="text-right">Margen</span>
+        <span className="text-right">Margen usado</span>
       </div>
       <ul className="divide-y divide-slate-100 border-b border-slate-200" aria-label="Precios sugeridos">
         {rows.map((s) => {
@@ -94,7 +96,7 @@ export function SugerenciasDialog({
             <li
               key={s.producto_id}
               className={cn(
-                'grid grid-cols-[1.5rem_minmax(0,1fr)] gap-x-3 gap-y-1 py-3 text-sm md:grid-cols-[1.5rem_minmax(0,1.6fr)_minmax(0,1.8fr)_repeat(3,minmax(0,1fr))] md:items-center',
+                'grid grid-cols-[1.5rem_minmax(0,1fr)] gap-x-3 gap-y-1 py-3 text-sm md:grid-cols-[1.5rem_minmax(0,1.6fr)_minmax(0,1.8fr)_repeat(4,minmax(0,1fr))] md:items-center',
                 chosen.has(s.producto_id) && 'bg-blue-50/60',
               )}
             >
@@ -109,7 +111,7 @@ export function SugerenciasDialog({
               <label htmlFor={id} className="font-medium text-slate-900">
                 {s.producto_nombre}
               </label>
-              <dl className="col-start-2 grid grid-cols-2 gap-x-3 gap-y-1 text-xs text-slate-600 md:col-span-4 md:col-start-3 md:grid-cols-[minmax(0,1.8fr)_repeat(3,minmax(0,1fr))] md:text-sm">
+              <dl className="col-start-2 grid grid-cols-2 gap-x-3 gap-y-1 text-xs text-slate-600 md:col-span-5 md:col-start-3 md:grid-cols-[minmax(0,1.8fr)_repeat(4,minmax(0,1fr))] md:text-sm">
                 <Cell label="Costo">
                   {money(s.costo_anterior)} → <span className="text-slate-900">{money(s.costo_nuevo)}</span>
                 </Cell>
@@ -118,6 +120,7 @@ export function SugerenciasDialog({
                   {money(s.precio_sugerido)}
                 </Cell>
                 <Cell label="Margen">{margen(s.margen)}</Cell>
+                <Cell label="Margen usado">{REGLA_LABELS[s.regla]}</Cell>
               </dl>
             </li>
           );
