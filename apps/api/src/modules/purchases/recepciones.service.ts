@@ -22,6 +22,14 @@ import { toCents, toMilli } from '../products/common.js';
 import { receiveLines } from './recepcion-stock.js';
 import { getPurchase, loadLines, lockPurchase } from './purchases.service.js';
 
+/** Why a suggested price was applied, in the audit log: the margin that set it. */
+const MOTIVO_SUGERENCIA: Record<SugerenciaPrecio['regla'], string> = {
+  producto: 'Precio sugerido por la compra (margen del producto)',
+  categoria: 'Precio sugerido por la compra (margen de la categoría)',
+  proveedor: 'Precio sugerido por la compra (margen del proveedor)',
+  actual: 'Precio sugerido por la compra (mantiene el margen)',
+};
+
 /*
  * Partial receptions and the price that keeps the margin when the cost rises (decision 0023).
  */
@@ -297,7 +305,7 @@ export async function applyPrices(
         entidadId: s.producto_id,
         accion: 'actualizar',
         antes: { precio_venta: s.precio_actual },
-        despues: { precio_venta: s.precio_sugerido, motivo: 'Precio sugerido por la compra (mantiene el margen)' },
+        despues: { precio_venta: s.precio_sugerido, motivo: MOTIVO_SUGERENCIA[s.regla] },
       });
     }
     return chosen;

@@ -384,6 +384,16 @@ describe('suggested prices when the cost rises', () => {
     expect(await productNow(arroz)).toMatchObject({ precio_venta: 1728.4 });
     expect(await productNow(lavandina)).toMatchObject({ precio_venta: 666.66 });
     expect(await productNow(sal)).toMatchObject({ precio_venta: 2000 });
+    // The audit log says which margin set each price.
+    const motivos = await ctx.sql<{ entidad_id: string; motivo: string }>(
+      `SELECT entidad_id, despues->>'motivo' AS motivo FROM audit_log WHERE entidad = 'producto' AND entidad_id = ANY($1) AND despues->>'motivo' LIKE 'Precio sugerido%'`,
+      [[fideos, arroz, lavandina]],
+    );
+    expect(Object.fromEntries(motivos.map((m) => [m.entidad_id, m.motivo]))).toEqual({
+      [fideos]: 'Precio sugerido por la compra (margen del producto)',
+      [arroz]: 'Precio sugerido por la compra (margen de la categoría)',
+      [lavandina]: 'Precio sugerido por la compra (margen del proveedor)',
+    });
 
     // A purchase without a supplier: no supplier rule (not even another supplier's), the margin it had.
     const sinProveedor = await compra([{ producto_id: jabon, cantidad: 1, precio_unitario: 210 }]);
