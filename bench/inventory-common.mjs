@@ -104,7 +104,9 @@ export async function startStack(name) {
     RATE_LIMIT_SIGNUP_PER_HOUR: '1000',
   };
   for (const k of ['SMTP_URL', 'JWT_SECRET', 'PUBLIC_URL', 'CORS_ORIGINS']) delete env[k];
-  const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env, stdio: ['ignore', fd, fd] });
+  // BENCH_NODE_ARGS: extra flags for the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, MAIN], { cwd: ROOT, env, stdio: ['ignore', fd, fd] });
   closeSync(fd);
   let exited = false;
   child.on('exit', () => {

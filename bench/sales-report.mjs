@@ -17,7 +17,10 @@
 //
 // Knobs: BENCH_SALES (100000), BENCH_MOVEMENTS (1000000, sales' own included), BENCH_PRODUCTS (50000),
 // BENCH_ROUNDS (40), BENCH_LOAD_DURATION (s, 30; 0 skips the load phase), BENCH_LOAD_CONNECTIONS (20).
+import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { generateHistory } from './sales-history.mjs';
@@ -71,6 +74,29 @@ async function measurePair(name, api, direct) {
   const r = { api: stats(a), direct_pg: stats(d) };
   log(`  ${name}: API p50 ${r.api.p50_ms} ms, pg directo p50 ${r.direct_pg.p50_ms} ms`);
   return r;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const BROTLI = {
+  params: {
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 2,
+  },
+};
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/** One GET read as sent (brotli accepted, bytes not decoded): its size in bytes. */
+function rawGet(url, auth) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: keepAlive, headers: { ...auth, 'accept-encoding': 'br' } }, (res) => {
+        let n = 0;
+        res.on('data', (c) => (n += c.length));
+        res.on('end', () => (res.statusCode === 200 ? resolve(n) : reject(new Error(`${url}: ${res.statusCode}`))));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
 }
 
 /** The same SQL straight through pg by LOAD.connections clients for LOAD.duration seconds. */
@@ -166,13 +192,29 @@ async function main() {
     if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
   };
   const load = {};
-  let rep, sum;
+  let rep, sum, same;
   try {
     rep = await measurePair(
       'reporte',
       () => fetchOnly(reportUrl),
       () => reportQueries(direct, businessId, from, to),
     );
+    // The same comparison with both sides producing the bytes that go on the wire (issue 20): the
+    // API answer read as sent (brotli, not decoded by the client), and the direct SQL's rows turned
+    // into JSON and compressed as the server does (brotli quality 2, text mode; app.ts).
+    const sizes = { api: 0, direct_pg: 0 };
+    same = await measurePair(
+      'reporte, mismos bytes',
+      async () => {
+        sizes.api = await rawGet(reportUrl, auth);
+      },
+      async () => {
+        const rs = await reportQueries(direct, businessId, from, to);
+        const json = JSON.stringify(rs.map((r) => r.rows));
+        sizes.direct_pg = (await brotli(json, BROTLI)).length;
+      },
+    );
+    same.bytes = { ...sizes };
     sum = await measurePair(
       'resumen financiero',
       () => fetchOnly(summaryUrl),
@@ -220,6 +262,7 @@ async function main() {
       route: 'GET /api/v1/businesses/{id}/ventas/reporte',
       ...rep,
       ratio: round(reportRatio, 3),
+      same_bytes: { ...same, ratio: round(same.api.p50_ms / same.direct_pg.p50_ms, 3) },
     },
     finance_summary: {
       route: 'GET /api/v1/businesses/{id}/finanzas/resumen',

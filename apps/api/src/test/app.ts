@@ -38,8 +38,8 @@ async function appOn(database: Database, overrides: Partial<AppOptions>): Promis
  * Another instance of the app on the same database, as a second server would be: its own
  * in-process state, the same tables. Closed after the file.
  */
-export async function siblingApp(ctx: TestContext, overrides: Partial<AppOptions> = {}): Promise<App> {
-  const database = connect(ctx.appUrl, 5);
+export async function siblingApp(ctx: TestContext, overrides: Partial<AppOptions> = {}, poolSize = 5): Promise<App> {
+  const database = connect(ctx.appUrl, poolSize);
   const app = await appOn(database, overrides);
   afterAll(async () => {
     await app.close();

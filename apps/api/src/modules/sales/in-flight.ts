@@ -7,9 +7,12 @@ import { keyedLimit } from '../../lib/keyed-limit.js';
  * and a sale waiting there holds its products locked, so more of them in flight only makes sales
  * of the same products wait behind the queue: a few keep the counter busy (the next sales read
  * and lock while one commits) and the wait stays fair (bench/sales-record.mjs: at 20 connections,
- * p99 ~70 ms instead of ~150 ms, and more sales per second).
+ * p99 ~70 ms instead of ~150 ms, and more sales per second). On a loaded 2-core machine each
+ * round trip waits for the CPU and 4 in flight left the counter idle between sales (issue 20,
+ * decision 0022: 0.53 × the direct statements' sales/s with 4, 1.02 with 8, 0.95 with 12; p99
+ * 190, 124 and 200 ms): 8 keeps it busy and leaves 12 of an instance's 20 connections to the rest.
  */
-export const SALES_IN_FLIGHT = 4;
+export const SALES_IN_FLIGHT = 8;
 
 const queues = new WeakMap<object, ReturnType<typeof keyedLimit>>();
 

@@ -6,10 +6,11 @@ import { createTestApp, siblingApp } from '../../test/app.js';
 import { createBusiness, registerUser, type TestUser } from '../../test/fixtures.js';
 import { SALES_IN_FLIGHT } from './in-flight.js';
 
-// Two instances on one database, as two servers behind a load balancer.
+// Two instances on one database, as two servers behind a load balancer; each pool has room for
+// its SALES_IN_FLIGHT sales and the session checks (production pools have 20 connections).
 const ctx = await createTestApp();
-const a = ctx.app;
-const b = await siblingApp(ctx);
+const a = await siblingApp(ctx, {}, SALES_IN_FLIGHT + 2);
+const b = await siblingApp(ctx, {}, SALES_IN_FLIGHT + 2);
 
 let owner: TestUser;
 let biz: string;
@@ -58,7 +59,9 @@ describe('sales on two instances of one database', () => {
     await holder.connect();
     await holder.query('BEGIN');
     await holder.query('SELECT 1 FROM products WHERE id = $1 FOR UPDATE', [id]);
-    const sales = Array.from({ length: 10 }, (_, i) => sell(i % 2 ? a : b, id));
+    // More than SALES_IN_FLIGHT per instance, so that some wait in each process.
+    const count = 3 * SALES_IN_FLIGHT;
+    const sales = Array.from({ length: count }, (_, i) => sell(i % 2 ? a : b, id));
     try {
       // Each instance lets its first SALES_IN_FLIGHT sales through to PostgreSQL (the others wait in
       // the process, without a connection): wait until all of those are blocked on a lock.
@@ -73,12 +76,12 @@ describe('sales on two instances of one database', () => {
       expect(now.onRows).toBe(SALES_IN_FLIGHT);
       await holder.query('ROLLBACK');
       const results = await Promise.all(sales);
-      expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+      expect(results.map((r) => r.statusCode)).toEqual(Array(count).fill(201));
     } finally {
       await holder.end();
       await Promise.allSettled(sales);
     }
-    expect(await stockOf(id)).toBe(90);
+    expect(await stockOf(id)).toBe(100 - count);
     // Nothing stays locked after the transactions.
     expect(await ctx.sql(`SELECT 1 FROM pg_locks WHERE locktype = 'advisory'`)).toEqual([]);
   });
