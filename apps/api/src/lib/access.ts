@@ -16,7 +16,8 @@ export type Access =
   | { kind: 'member' }
   | { kind: 'admin' }
   | { kind: 'creator'; message: string }
-  | { kind: 'module'; modulo: Modulo; accion: Accion };
+  /** `costos`: the route also needs to see costs (ver_costos); the message says so when refused. */
+  | { kind: 'module'; modulo: Modulo; accion: Accion; costos?: string };
 
 export const access = {
   public: { kind: 'public' } as Access,
@@ -24,7 +25,12 @@ export const access = {
   member: { kind: 'member' } as Access,
   admin: { kind: 'admin' } as Access,
   creator: (message: string): Access => ({ kind: 'creator', message }),
-  module: (modulo: Modulo, accion: Accion): Access => ({ kind: 'module', modulo, accion }),
+  module: (modulo: Modulo, accion: Accion, o?: { costos: string }): Access => ({
+    kind: 'module',
+    modulo,
+    accion,
+    ...(o ? { costos: o.costos } : {}),
+  }),
 };
 
 export interface AuthUser {
@@ -342,7 +348,10 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
       throw new AppError(403, 'ADMIN_REQUIRED', 'Solo un administrador del negocio puede realizar esta acción.');
     }
     if (acc.kind === 'creator' && !ctx.isCreator) throw new AppError(403, 'FORBIDDEN', acc.message);
-    if (acc.kind === 'module') assertCan(ctx, acc.modulo, acc.accion);
+    if (acc.kind === 'module') {
+      assertCan(ctx, acc.modulo, acc.accion);
+      if (acc.costos && !canSeeCosts(ctx)) throw new AppError(403, 'FORBIDDEN', acc.costos);
+    }
     assertPlanAllows(req, estado, readOnlyUntil, ctx.timezone);
   }
 

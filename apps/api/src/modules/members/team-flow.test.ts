@@ -45,7 +45,8 @@ async function approve(owner: TestUser, businessId: string, user: TestUser, flag
 }
 
 const moduleRoutes = app.routeTable.filter(
-  (r): r is RouteEntry & { access: { kind: 'module'; modulo: Modulo; accion: Accion } } => r.access.kind === 'module',
+  (r): r is RouteEntry & { access: { kind: 'module'; modulo: Modulo; accion: Accion; costos?: string } } =>
+    r.access.kind === 'module',
 );
 const scoped = (r: RouteEntry) => r.url.startsWith(`${API_PREFIX}/businesses/:id`);
 
@@ -87,7 +88,11 @@ describe('a member can do exactly what the approved flags allow', () => {
         });
         const allowed = r.access.modulo === modulo && r.access.accion === accion;
         const label = `${r.method} ${r.url}`;
-        if (allowed) {
+        if (allowed && r.access.costos) {
+          // The flag lets the member in, but the route also needs ver_costos, which the member lacks.
+          expect(res.statusCode, label).toBe(403);
+          expect(res.json(), label).toMatchObject({ code: 'FORBIDDEN', detail: r.access.costos });
+        } else if (allowed) {
           expect(res.statusCode, label).not.toBe(403);
           expect(res.statusCode, label).not.toBe(401);
         } else {

@@ -7,10 +7,8 @@ import {
   reglaMargenInput,
   reglaMargenSchema,
 } from '@mostrador/shared';
-import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app.js';
-import { access, authOf, businessOf, canSeeCosts } from '../../lib/access.js';
-import { AppError } from '../../lib/errors.js';
+import { access, authOf, businessOf } from '../../lib/access.js';
 import { noContent } from '../../lib/responses.js';
 import { pathId } from '../products/common.js';
 import { getProduct } from '../products/products.service.js';
@@ -23,11 +21,10 @@ const reglaParams = z.object({ id: z.string(), reglaId: z.string() });
 const pidParams = z.object({ id: z.string(), pid: z.string() });
 const ver = { access: access.module('productos', 'ver') };
 const editar = { access: access.module('productos', 'editar') };
-
 /** Margins reveal costs: a member without ver_costos neither sees nor sets them. */
-function requireCosts(req: FastifyRequest) {
-  if (!canSeeCosts(businessOf(req))) throw new AppError(403, 'FORBIDDEN', REGLA_MARGEN_MESSAGES.sinCostos);
-}
+const costos = { costos: REGLA_MARGEN_MESSAGES.sinCostos };
+const verMargenes = { access: access.module('productos', 'ver', costos) };
+const editarMargenes = { access: access.module('productos', 'editar', costos) };
 
 /** Stored margin rules and products' supplier codes (issue 17, decision 0024): module `productos`. */
 export async function margenRoutes(app: App) {
@@ -35,9 +32,8 @@ export async function margenRoutes(app: App) {
 
   app.get(
     '/businesses/:id/reglas-margen',
-    { config: ver, schema: { tags, params: idParams, response: { 200: z.array(reglaMargenSchema) } } },
+    { config: verMargenes, schema: { tags, params: idParams, response: { 200: z.array(reglaMargenSchema) } } },
     async (req) => {
-      requireCosts(req);
       return margenes.listReglas(db, businessOf(req).id);
     },
   );
@@ -45,20 +41,18 @@ export async function margenRoutes(app: App) {
   app.put(
     '/businesses/:id/reglas-margen',
     {
-      config: editar,
+      config: editarMargenes,
       schema: { tags, params: idParams, body: reglaMargenInput, response: { 200: reglaMargenSchema } },
     },
     async (req) => {
-      requireCosts(req);
       return margenes.setRegla(db, businessOf(req).id, authOf(req).id, req.body);
     },
   );
 
   app.delete(
     '/businesses/:id/reglas-margen/:reglaId',
-    { config: editar, schema: { tags, params: reglaParams, response: { 204: noContent } } },
+    { config: editarMargenes, schema: { tags, params: reglaParams, response: { 204: noContent } } },
     async (req, reply) => {
-      requireCosts(req);
       const id = pathId(req.params.reglaId, REGLA_MARGEN_MESSAGES.noEncontrada);
       await margenes.deleteRegla(db, businessOf(req).id, authOf(req).id, id);
       return reply.status(204).send();
