@@ -172,9 +172,9 @@ export function MargenesPanel({ onNotice }: { onNotice: (msg: string) => void })
             Márgenes sobre el costo
           </h2>
           <p className="max-w-2xl text-sm text-slate-600">
-            Cuando una lista de proveedor cambia costos, el precio nuevo sale del margen más específico: el del
-            producto, el de su categoría o el del proveedor. Sin ninguno, usa el margen de esa lista o el que ya tiene
-            el producto.
+            Cuando una lista de proveedor o una compra recibida sube costos, el precio nuevo sale del margen más
+            específico: el del producto, el de su categoría o el del proveedor. Sin ninguno, usa el margen de esa lista
+            o el que ya tiene el producto.
           </p>
         </div>
         {canEdit && (
