@@ -2,56 +2,46 @@
 // reference of bench/sales-report.mjs. Keep it in step with sales/reports.service.ts and
 // finance/reports.service.ts.
 
-const TZ = 'America/Argentina/Buenos_Aires';
-
 /**
- * The report's SQL (sales/reports.service.ts salesReport), its five queries side by side on the
- * pool as the server sends them; the rows come back as pg gives them (the server then adds them
- * up and writes the JSON).
+ * The report's SQL (sales/reports.service.ts salesReport) for a range of whole months (the
+ * benchmark asks for the current month), its four queries side by side on the pool as the server
+ * sends them: days and medios from the daily totals, customers and items from the monthly totals
+ * (decision 0027); the rows come back as pg gives them (the server then adds them up and writes
+ * the JSON). `desde` is the first day of a month, `hasta` the last day of one.
  */
-export function reportQueries(pool, businessId, from, to) {
-  const range = (a) => `${a}.business_id = $1 AND ${a}.fecha >= $2::timestamptz AND ${a}.fecha < $3::timestamptz`;
-  const p = [businessId, from, to];
+export function reportQueries(pool, businessId, desde, hasta) {
+  const next = new Date(Date.parse(`${hasta}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const days = [businessId, desde, hasta];
+  const months = [businessId, desde, next];
   return Promise.all([
     pool.query(
-      `SELECT (s.fecha AT TIME ZONE $4)::date::text AS dia,
-              count(*) FILTER (WHERE s.estado = 'completada')::int AS n,
-              coalesce(sum(s.total) FILTER (WHERE s.estado = 'completada'), 0)::text AS total,
-              coalesce(sum(s.costo_estimado) FILTER (WHERE s.estado = 'completada'), 0)::text AS costo,
-              coalesce(sum(s.descuento) FILTER (WHERE s.estado = 'completada'), 0)::text AS descuento,
-              count(*) FILTER (WHERE s.estado = 'anulada')::int AS anuladas
-         FROM sales s WHERE ${range('s')} GROUP BY 1`,
-      [...p, TZ],
+      `SELECT dia::text AS dia, ventas AS n, total::text AS total, costo::text AS costo, descuento::text AS descuento,
+              anuladas, devuelto::text AS devuelto, costo_devuelto::text AS costo_devuelto
+         FROM totales_ventas_dia
+        WHERE business_id = $1 AND dia >= $2::date AND dia <= $3::date`,
+      days,
     ),
     pool.query(
-      `SELECT (d.fecha AT TIME ZONE $4)::date::text AS dia, sum(d.monto)::text AS total,
-              coalesce(sum((SELECT sum(di.costo) FROM devolucion_items di
-                             WHERE di.business_id = d.business_id AND di.devolucion_id = d.id)), 0)::text AS costo
-         FROM devoluciones d WHERE ${range('d')} GROUP BY 1`,
-      [...p, TZ],
-    ),
-    pool.query(
-      `SELECT x.metodo_pago, count(DISTINCT x.venta)::int AS n, sum(x.total)::text AS total
-         FROM (SELECT sp.metodo_pago, s.id AS venta, sp.total
-                 FROM sales s
-                CROSS JOIN LATERAL (SELECT p.metodo_pago, p.total FROM sale_payments p
-                                     WHERE p.business_id = s.business_id AND p.venta_id = s.id OFFSET 0) sp
-                WHERE ${range('s')} AND s.estado = 'completada'
-               UNION ALL
-               SELECT d.metodo_pago, NULL, -d.monto FROM devoluciones d WHERE ${range('d')}) x
-        GROUP BY 1 ORDER BY sum(x.total) DESC, x.metodo_pago`,
-      p,
+      `SELECT metodo_pago, sum(ventas)::int AS n, sum(total)::text AS total
+         FROM totales_medios_dia
+        WHERE business_id = $1 AND dia >= $2::date AND dia <= $3::date
+        GROUP BY 1
+       HAVING sum(filas) > 0
+        ORDER BY sum(total) DESC, metodo_pago`,
+      days,
     ),
     pool.query(
       `SELECT t.cliente_id, c.nombre, c.apellido, t.n, t.total::text AS total
-         FROM (SELECT x.cliente_id, count(x.venta)::int AS n, sum(x.total) AS total
-                 FROM (SELECT s.cliente_id, s.id AS venta, s.total FROM sales s WHERE ${range('s')} AND s.estado = 'completada'
-                       UNION ALL
-                       SELECT d.cliente_id, NULL, -d.monto FROM devoluciones d WHERE ${range('d')}) x
-                GROUP BY 1) t
+         FROM (SELECT x.cliente_id, sum(x.n)::int AS n, sum(x.total) AS total
+                 FROM (SELECT nullif(m.cliente_id, '00000000-0000-0000-0000-000000000000'::uuid) AS cliente_id, m.ventas AS n,
+                              m.total, m.filas
+                         FROM totales_clientes_mes m
+                        WHERE m.business_id = $1 AND m.mes >= $2::date AND m.mes < $3::date) x
+                GROUP BY 1
+               HAVING sum(x.filas) > 0) t
          LEFT JOIN customers c ON c.business_id = $1 AND c.id = t.cliente_id
         ORDER BY t.total DESC, c.apellido NULLS FIRST, c.nombre`,
-      p,
+      months,
     ),
     pool.query(
       `SELECT t.tipo, t.id,
@@ -61,19 +51,13 @@ export function reportQueries(pool, businessId, from, to) {
               t.cantidad::text AS cantidad, t.total::text AS total, t.costo::text AS costo
          FROM (SELECT x.tipo, x.id, max(x.nombre) AS nombre, sum(x.cantidad) AS cantidad, sum(x.total) AS total,
                       sum(x.costo) AS costo
-                 FROM (SELECT i.tipo, coalesce(i.producto_id, i.servicio_id) AS id, i.nombre, i.cantidad, i.subtotal AS total,
-                              i.costo_total AS costo
-                         FROM sale_items i WHERE ${range('i')} AND NOT i.anulada
-                       UNION ALL
-                       SELECT i.tipo, coalesce(i.producto_id, i.servicio_id), i.nombre, -di.cantidad, -di.subtotal, -di.costo
-                         FROM devoluciones d
-                         JOIN devolucion_items di ON di.business_id = d.business_id AND di.devolucion_id = d.id
-                         JOIN sale_items i ON i.business_id = di.business_id AND i.id = di.venta_item_id
-                        WHERE ${range('d')}) x
+                 FROM (SELECT m.tipo, m.item_id AS id, m.nombre, m.cantidad, m.total, m.costo
+                         FROM totales_items_mes m
+                        WHERE m.business_id = $1 AND m.mes >= $2::date AND m.mes < $3::date) x
                 GROUP BY 1, 2
                HAVING sum(x.cantidad) <> 0 OR sum(x.total) <> 0) t
         ORDER BY t.cantidad DESC, t.total DESC, 3`,
-      p,
+      months,
     ),
   ]);
 }
@@ -123,16 +107,12 @@ export async function productPageQueries(pool, businessId, limit) {
   ]);
 }
 
-/** The cash flow of a month (finance/reports.service.ts cashFlow). */
+/** The cash flow of a month (finance/reports.service.ts cashFlow): its daily totals (decision 0027). */
 export function cashFlowQuery(pool, businessId, start, end) {
   return pool.query(
-    `SELECT fecha::text AS fecha,
-            coalesce(sum(CASE WHEN tipo = 'ingreso' THEN monto ELSE -monto END)
-                     FILTER (WHERE (tipo = 'ingreso' OR origen = 'devolucion')), 0)::text AS ing,
-            coalesce(sum(monto) FILTER (WHERE NOT (tipo = 'ingreso' OR origen = 'devolucion')), 0)::text AS egr
-       FROM finance_movements
-      WHERE business_id = $1 AND NOT anulado AND fecha >= $2::date AND fecha < $3::date
-      GROUP BY fecha`,
+    `SELECT fecha::text AS fecha, ingresos::text AS ing, egresos::text AS egr
+       FROM totales_flujo_dia
+      WHERE business_id = $1 AND fecha >= $2::date AND fecha < $3::date`,
     [businessId, start, end],
   );
 }

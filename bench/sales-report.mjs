@@ -178,11 +178,6 @@ async function main() {
   const summary = await get(summaryUrl);
   log(`reporte del mes: ${report.total_ventas} ventas, ${report.productos_mas_vendidos.length} productos`);
 
-  // Instants of the business's month bounds, as the server computes them.
-  const offsetFrom = (d) => `${d}T00:00:00-03:00`;
-  const from = new Date(offsetFrom(desde)).toISOString();
-  const to = new Date(offsetFrom(next)).toISOString();
-
   log(`midiendo (${ROUNDS} pedidos secuenciales cada uno, API y directo alternados)…`);
   // The same pool as the server's (db/client.ts): 20 connections in pipeline mode.
   const direct = new pg.Pool({ connectionString: pool.options.connectionString, max: 20, pipeline: true });
@@ -197,7 +192,7 @@ async function main() {
     rep = await measurePair(
       'reporte',
       () => fetchOnly(reportUrl),
-      () => reportQueries(direct, businessId, from, to),
+      () => reportQueries(direct, businessId, desde, hasta),
     );
     // The same comparison with both sides producing the bytes that go on the wire (issue 20): the
     // API answer read as sent (brotli, not decoded by the client), and the direct SQL's rows turned
@@ -209,7 +204,7 @@ async function main() {
         sizes.api = await rawGet(reportUrl, auth);
       },
       async () => {
-        const rs = await reportQueries(direct, businessId, from, to);
+        const rs = await reportQueries(direct, businessId, desde, hasta);
         const json = JSON.stringify(rs.map((r) => r.rows));
         sizes.direct_pg = (await brotli(json, BROTLI)).length;
       },
@@ -232,7 +227,7 @@ async function main() {
         [
           'sales_report',
           `/ventas/reporte?fecha_desde=${desde}&fecha_hasta=${hasta}`,
-          () => reportQueries(direct, businessId, from, to),
+          () => reportQueries(direct, businessId, desde, hasta),
         ],
       ];
       for (const [key, path, sqlFn] of routes) {

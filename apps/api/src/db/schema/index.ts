@@ -16,3 +16,4 @@ export * from './devoluciones.js';
 export * from './facturacion.js';
 export * from './precios.js';
 export * from './proveedores-margenes.js';
+export * from './totales.js';

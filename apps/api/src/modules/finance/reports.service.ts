@@ -86,13 +86,11 @@ export async function summary(db: Db, businessId: string, p: Period, today: stri
 export async function cashFlow(db: Db, businessId: string, p: Period): Promise<CashFlow> {
   const start = firstDay(p);
   const end = firstDay(nextMonth(p));
+  // The daily totals kept with every movement (decision 0027): at most 31 rows.
   const { rows } = await db.execute<{ fecha: string; ing: string; egr: string }>(sql`
-    SELECT fecha::text AS fecha,
-           coalesce(sum(${signedIncome}) FILTER (WHERE ${isIncome}), 0)::text AS ing,
-           coalesce(sum(monto) FILTER (WHERE NOT ${isIncome}), 0)::text AS egr
-      FROM finance_movements
-     WHERE business_id = ${businessId} AND NOT anulado AND fecha >= ${start}::date AND fecha < ${end}::date
-     GROUP BY fecha`);
+    SELECT fecha::text AS fecha, ingresos::text AS ing, egresos::text AS egr
+      FROM totales_flujo_dia
+     WHERE business_id = ${businessId} AND fecha >= ${start}::date AND fecha < ${end}::date`);
   const byDay = new Map(rows.map((r) => [r.fecha, r]));
   const flujo: CashFlowDay[] = [];
   let ingresos = 0n;

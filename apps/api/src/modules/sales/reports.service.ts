@@ -17,7 +17,9 @@ import { bigCents, moneyOut } from '../../lib/money.js';
 import { toMilli } from '../products/common.js';
 import { dayRange } from './sales.service.js';
 
-const lastDayOfMonth = (date: string) => addDays(`${addDays(`${date.slice(0, 8)}01`, 32).slice(0, 8)}01`, -1);
+/** The first day of the month after `date`'s. */
+const nextMonthStart = (date: string) => `${addDays(`${date.slice(0, 8)}01`, 32).slice(0, 8)}01`;
+const lastDayOfMonth = (date: string) => addDays(nextMonthStart(date), -1);
 
 /**
  * The report's range (API-CONTRACT §6.4): both ends included; by default the current month in
@@ -38,9 +40,29 @@ const personName = (nombre: string | null, apellido: string | null) =>
 const divCents = (cents: bigint, n: number) => (n > 0 ? (cents * 2n + BigInt(n)) / (2n * BigInt(n)) : 0n);
 
 /**
+ * How a range is read (decision 0027): the whole months inside it from the monthly totals, the
+ * days at its ends outside whole months from the rows themselves.
+ */
+export function reportParts(desde: string, hasta: string) {
+  const monthsFrom = desde.endsWith('-01') ? desde : nextMonthStart(desde);
+  const after = addDays(hasta, 1);
+  const monthsTo = after.endsWith('-01') ? after : `${hasta.slice(0, 8)}01`;
+  if (monthsFrom >= monthsTo) return { months: null, edges: [{ desde, hasta }] };
+  const edges = [
+    ...(desde < monthsFrom ? [{ desde, hasta: addDays(monthsFrom, -1) }] : []),
+    ...(monthsTo < after ? [{ desde: monthsTo, hasta }] : []),
+  ];
+  return { months: { from: monthsFrom, to: monthsTo }, edges };
+}
+
+const NONE = '00000000-0000-0000-0000-000000000000';
+
+/**
  * The sales report of a range: completed sales only (voided ones are counted apart), net of the
  * returns made in the range (on their date: what went back, its cost, quantities and medios),
- * totals added in integer cents so they match the stored amounts to the cent.
+ * totals added in integer cents so they match the stored amounts to the cent. Days and medios
+ * come from the daily totals; customers and items from the monthly totals for whole months and
+ * from the rows for the days around them (decision 0027).
  */
 export async function salesReport(
   db: Db,
@@ -49,41 +71,76 @@ export async function salesReport(
   desde: string,
   hasta: string,
 ): Promise<SalesReport> {
-  const { from, to } = dayRange(timezone, desde, hasta);
-  const range = sql`s.business_id = ${businessId} AND s.fecha >= ${from!.toISOString()}::timestamptz AND s.fecha < ${to!.toISOString()}::timestamptz`;
-  // Returns count on their own date (the money went back then), as the finance movements do.
-  const returnsRange = sql`d.business_id = ${businessId} AND d.fecha >= ${from!.toISOString()}::timestamptz AND d.fecha < ${to!.toISOString()}::timestamptz`;
-  const itemsRange = sql`i.business_id = ${businessId} AND i.fecha >= ${from!.toISOString()}::timestamptz AND i.fecha < ${to!.toISOString()}::timestamptz`;
-  const [days, returnDays, methods, clients, items] = await Promise.all([
-    db.execute<{ dia: string; n: number; total: string; costo: string; descuento: string; anuladas: number }>(sql`
-      SELECT (s.fecha AT TIME ZONE ${timezone})::date::text AS dia,
-             count(*) FILTER (WHERE s.estado = 'completada')::int AS n,
-             coalesce(sum(s.total) FILTER (WHERE s.estado = 'completada'), 0)::text AS total,
-             coalesce(sum(s.costo_estimado) FILTER (WHERE s.estado = 'completada'), 0)::text AS costo,
-             coalesce(sum(s.descuento) FILTER (WHERE s.estado = 'completada'), 0)::text AS descuento,
-             count(*) FILTER (WHERE s.estado = 'anulada')::int AS anuladas
-        FROM sales s
-       WHERE ${range}
-       GROUP BY 1`),
-    db.execute<{ dia: string; total: string; costo: string }>(sql`
-      SELECT (d.fecha AT TIME ZONE ${timezone})::date::text AS dia, sum(d.monto)::text AS total,
-             coalesce(sum((SELECT sum(di.costo) FROM devolucion_items di WHERE di.business_id = d.business_id AND di.devolucion_id = d.id)), 0)::text AS costo
-        FROM devoluciones d
-       WHERE ${returnsRange}
-       GROUP BY 1`),
+  const parts = reportParts(desde, hasta);
+  const instants = parts.edges.map((e) => dayRange(timezone, e.desde, e.hasta));
+  const at = (alias: string) =>
+    sql.join(
+      instants.map(
+        (r) =>
+          sql`(${sql.raw(alias)}.fecha >= ${r.from!.toISOString()}::timestamptz AND ${sql.raw(alias)}.fecha < ${r.to!.toISOString()}::timestamptz)`,
+      ),
+      sql` OR `,
+    );
+  const months = (alias: string) =>
+    sql`${sql.raw(alias)}.business_id = ${businessId} AND ${sql.raw(alias)}.mes >= ${parts.months?.from}::date AND ${sql.raw(alias)}.mes < ${parts.months?.to}::date`;
+  // Each source of a customer's or an item's figures, as rows of the same shape (`filas` counts
+  // what makes a customer appear: a completed sale or a return).
+  const clientSources = [
+    ...(parts.months
+      ? [
+          sql`SELECT nullif(m.cliente_id, ${NONE}::uuid) AS cliente_id, m.ventas AS n, m.total, m.filas
+                FROM totales_clientes_mes m WHERE ${months('m')}`,
+        ]
+      : []),
+    ...(instants.length
+      ? [
+          sql`SELECT s.cliente_id, 1 AS n, s.total, 1 AS filas FROM sales s
+               WHERE s.business_id = ${businessId} AND (${at('s')}) AND s.estado = 'completada'`,
+          sql`SELECT d.cliente_id, 0 AS n, -d.monto AS total, 1 AS filas FROM devoluciones d WHERE d.business_id = ${businessId} AND (${at('d')})`,
+        ]
+      : []),
+  ];
+  const itemSources = [
+    ...(parts.months
+      ? [
+          sql`SELECT m.tipo, m.item_id AS id, m.nombre, m.cantidad, m.total, m.costo
+                FROM totales_items_mes m WHERE ${months('m')}`,
+        ]
+      : []),
+    ...(instants.length
+      ? [
+          sql`SELECT i.tipo, coalesce(i.producto_id, i.servicio_id) AS id, i.nombre, i.cantidad, i.subtotal AS total, i.costo_total AS costo
+                FROM sale_items i WHERE i.business_id = ${businessId} AND (${at('i')}) AND NOT i.anulada`,
+          sql`SELECT i.tipo, coalesce(i.producto_id, i.servicio_id) AS id, i.nombre, -di.cantidad AS cantidad, -di.subtotal AS total, -di.costo AS costo
+                FROM devoluciones d
+                JOIN devolucion_items di ON di.business_id = d.business_id AND di.devolucion_id = d.id
+                JOIN sale_items i ON i.business_id = di.business_id AND i.id = di.venta_item_id
+               WHERE d.business_id = ${businessId} AND (${at('d')})`,
+        ]
+      : []),
+  ];
+  const [days, methods, clients, items] = await Promise.all([
+    db.execute<{
+      dia: string;
+      n: number;
+      total: string;
+      costo: string;
+      descuento: string;
+      anuladas: number;
+      devuelto: string;
+      costo_devuelto: string;
+    }>(sql`
+      SELECT dia::text AS dia, ventas AS n, total::text AS total, costo::text AS costo, descuento::text AS descuento,
+             anuladas, devuelto::text AS devuelto, costo_devuelto::text AS costo_devuelto
+        FROM totales_ventas_dia
+       WHERE business_id = ${businessId} AND dia >= ${desde}::date AND dia <= ${hasta}::date`),
     db.execute<{ metodo_pago: string; n: number; total: string }>(sql`
-      SELECT x.metodo_pago, count(DISTINCT x.venta)::int AS n, sum(x.total)::text AS total
-        FROM (SELECT sp.metodo_pago, s.id AS venta, sp.total
-                FROM sales s
-               -- Each sale's payments by index (OFFSET 0 keeps the planner from turning this into a
-               -- hash join that reads every payment the business ever took: issue 20).
-               CROSS JOIN LATERAL (SELECT p.metodo_pago, p.total FROM sale_payments p
-                                    WHERE p.business_id = s.business_id AND p.venta_id = s.id OFFSET 0) sp
-               WHERE ${range} AND s.estado = 'completada'
-              UNION ALL
-              SELECT d.metodo_pago, NULL, -d.monto FROM devoluciones d WHERE ${returnsRange}) x
+      SELECT metodo_pago, sum(ventas)::int AS n, sum(total)::text AS total
+        FROM totales_medios_dia
+       WHERE business_id = ${businessId} AND dia >= ${desde}::date AND dia <= ${hasta}::date
        GROUP BY 1
-       ORDER BY sum(x.total) DESC, x.metodo_pago`),
+      HAVING sum(filas) > 0
+       ORDER BY sum(total) DESC, metodo_pago`),
     db.execute<{
       cliente_id: string | null;
       nombre: string | null;
@@ -92,11 +149,10 @@ export async function salesReport(
       total: string;
     }>(sql`
       SELECT t.cliente_id, c.nombre, c.apellido, t.n, t.total::text AS total
-        FROM (SELECT x.cliente_id, count(x.venta)::int AS n, sum(x.total) AS total
-                FROM (SELECT s.cliente_id, s.id AS venta, s.total FROM sales s WHERE ${range} AND s.estado = 'completada'
-                      UNION ALL
-                      SELECT d.cliente_id, NULL, -d.monto FROM devoluciones d WHERE ${returnsRange}) x
-               GROUP BY 1) t
+        FROM (SELECT x.cliente_id, sum(x.n)::int AS n, sum(x.total) AS total
+                FROM (${sql.join(clientSources, sql` UNION ALL `)}) x
+               GROUP BY 1
+              HAVING sum(x.filas) > 0) t
         LEFT JOIN customers c ON c.business_id = ${businessId} AND c.id = t.cliente_id
        ORDER BY t.total DESC, c.apellido NULLS FIRST, c.nombre`),
     db.execute<{ tipo: SaleItemType; id: string; nombre: string; cantidad: string; total: string; costo: string }>(sql`
@@ -109,23 +165,13 @@ export async function salesReport(
              t.cantidad::text AS cantidad, t.total::text AS total, t.costo::text AS costo
         FROM (SELECT x.tipo, x.id, max(x.nombre) AS nombre, sum(x.cantidad) AS cantidad, sum(x.total) AS total,
                      sum(x.costo) AS costo
-                FROM (SELECT i.tipo, coalesce(i.producto_id, i.servicio_id) AS id, i.nombre, i.cantidad, i.subtotal AS total,
-                             i.costo_total AS costo
-                        FROM sale_items i
-                       WHERE ${itemsRange} AND NOT i.anulada
-                      UNION ALL
-                      SELECT i.tipo, coalesce(i.producto_id, i.servicio_id), i.nombre, -di.cantidad, -di.subtotal, -di.costo
-                        FROM devoluciones d
-                        JOIN devolucion_items di ON di.business_id = d.business_id AND di.devolucion_id = d.id
-                        JOIN sale_items i ON i.business_id = di.business_id AND i.id = di.venta_item_id
-                       WHERE ${returnsRange}) x
+                FROM (${sql.join(itemSources, sql` UNION ALL `)}) x
                GROUP BY 1, 2
               HAVING sum(x.cantidad) <> 0 OR sum(x.total) <> 0) t
        ORDER BY t.cantidad DESC, t.total DESC, 3`),
   ]);
 
   const byDay = new Map(days.rows.map((r) => [r.dia, r]));
-  const returnedByDay = new Map(returnDays.rows.map((r) => [r.dia, r]));
   let devoluciones = 0n;
   const porDia: ReportDay[] = [];
   let count = 0;
@@ -135,10 +181,9 @@ export async function salesReport(
   let anuladas = 0;
   for (let d = desde; d <= hasta; d = addDays(d, 1)) {
     const r = byDay.get(d);
-    const back = returnedByDay.get(d);
-    devoluciones += bigCents(back?.total);
-    const total = bigCents(r?.total) - bigCents(back?.total);
-    const c = bigCents(r?.costo) - bigCents(back?.costo);
+    devoluciones += bigCents(r?.devuelto);
+    const total = bigCents(r?.total) - bigCents(r?.devuelto);
+    const c = bigCents(r?.costo) - bigCents(r?.costo_devuelto);
     count += r?.n ?? 0;
     ingresos += total;
     costo += c;
