@@ -45,13 +45,14 @@ export function reportQueries(pool, businessId, desde, hasta) {
     ),
     pool.query(
       `SELECT t.tipo, t.id,
-              coalesce(CASE WHEN t.tipo = 'producto' THEN (SELECT p.nombre FROM products p WHERE p.business_id = $1 AND p.id = t.id) END,
+              coalesce(t.actual,
+                       CASE WHEN t.tipo = 'producto' THEN (SELECT p.nombre FROM products p WHERE p.business_id = $1 AND p.id = t.id) END,
                        CASE WHEN t.tipo = 'servicio' THEN (SELECT sv.nombre FROM services sv WHERE sv.business_id = $1 AND sv.id = t.id) END,
                        t.nombre) AS nombre,
               t.cantidad::text AS cantidad, t.total::text AS total, t.costo::text AS costo
-         FROM (SELECT x.tipo, x.id, max(x.nombre) AS nombre, sum(x.cantidad) AS cantidad, sum(x.total) AS total,
-                      sum(x.costo) AS costo
-                 FROM (SELECT m.tipo, m.item_id AS id, m.nombre, m.cantidad, m.total, m.costo
+         FROM (SELECT x.tipo, x.id, max(x.actual) AS actual, max(x.nombre) AS nombre, sum(x.cantidad) AS cantidad,
+                      sum(x.total) AS total, sum(x.costo) AS costo
+                 FROM (SELECT m.tipo, m.item_id AS id, m.nombre AS actual, m.nombre, m.cantidad, m.total, m.costo
                          FROM totales_items_mes m
                         WHERE m.business_id = $1 AND m.mes >= $2::date AND m.mes < $3::date) x
                 GROUP BY 1, 2

@@ -98,20 +98,32 @@ BEGIN
     SET ventas = t.ventas + excluded.ventas, total = t.total + excluded.total, filas = t.filas + excluded.filas;
 END $$;--> statement-breakpoint
 
--- A line sold: its product's or service's month (the name is kept only as a fallback: the
--- report names items by their current name).
+-- What an item sold or returned adds to its month. The total keeps the item's current name (the
+-- report names items as they are called now): taken when its month's row is created and kept up
+-- to date by the renames below.
+CREATE FUNCTION "totales_item"(bid uuid, v_mes date, v_tipo text, v_item uuid, v_nombre text,
+                               v_cantidad numeric, v_total numeric, v_costo numeric) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE totales_items_mes AS t
+     SET cantidad = t.cantidad + v_cantidad, total = t.total + v_total, costo = t.costo + v_costo
+   WHERE t.business_id = bid AND t.mes = v_mes AND t.tipo = v_tipo AND t.item_id = v_item;
+  IF FOUND THEN RETURN; END IF;
+  INSERT INTO totales_items_mes AS t (business_id, mes, tipo, item_id, nombre, cantidad, total, costo)
+  VALUES (bid, v_mes, v_tipo, v_item,
+          coalesce(CASE WHEN v_tipo = 'producto' THEN (SELECT p.nombre FROM products p WHERE p.business_id = bid AND p.id = v_item)
+                        ELSE (SELECT sv.nombre FROM services sv WHERE sv.business_id = bid AND sv.id = v_item) END, v_nombre),
+          v_cantidad, v_total, v_costo)
+  ON CONFLICT (business_id, mes, tipo, item_id) DO UPDATE
+    SET cantidad = t.cantidad + excluded.cantidad, total = t.total + excluded.total, costo = t.costo + excluded.costo;
+END $$;--> statement-breakpoint
+
+-- A line sold: its product's or service's month (a voided line adds nothing).
 CREATE FUNCTION "totales_linea"(i sale_items, signo integer) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  IF i.fecha IS NULL THEN RETURN; END IF;
-  INSERT INTO totales_items_mes AS t (business_id, mes, tipo, item_id, nombre, cantidad, total, costo)
-  VALUES (i.business_id, date_trunc('month', (i.fecha AT TIME ZONE totales_zona(i.business_id))::date)::date, i.tipo,
-          coalesce(i.producto_id, i.servicio_id), i.nombre,
-          CASE WHEN i.anulada THEN 0 ELSE signo * i.cantidad END,
-          CASE WHEN i.anulada THEN 0 ELSE signo * i.subtotal END,
-          CASE WHEN i.anulada THEN 0 ELSE signo * i.costo_total END)
-  ON CONFLICT (business_id, mes, tipo, item_id) DO UPDATE
-    SET nombre = greatest(t.nombre, excluded.nombre), cantidad = t.cantidad + excluded.cantidad,
-        total = t.total + excluded.total, costo = t.costo + excluded.costo;
+  IF i.fecha IS NULL OR i.anulada THEN RETURN; END IF;
+  PERFORM totales_item(i.business_id, date_trunc('month', (i.fecha AT TIME ZONE totales_zona(i.business_id))::date)::date,
+                       i.tipo, coalesce(i.producto_id, i.servicio_id), i.nombre,
+                       signo * i.cantidad, signo * i.subtotal, signo * i.costo_total);
 END $$;--> statement-breakpoint
 
 -- A return, on its own date: money given back by its medio and to its customer.
@@ -143,12 +155,8 @@ BEGIN
   v_dia := (d.fecha AT TIME ZONE totales_zona(d.business_id))::date;
   INSERT INTO totales_ventas_dia AS t (business_id, dia, costo_devuelto) VALUES (d.business_id, v_dia, signo * di.costo)
   ON CONFLICT (business_id, dia) DO UPDATE SET costo_devuelto = t.costo_devuelto + excluded.costo_devuelto;
-  INSERT INTO totales_items_mes AS t (business_id, mes, tipo, item_id, nombre, cantidad, total, costo)
-  VALUES (d.business_id, date_trunc('month', v_dia)::date, i.tipo, coalesce(i.producto_id, i.servicio_id), i.nombre,
-          -signo * di.cantidad, -signo * di.subtotal, -signo * di.costo)
-  ON CONFLICT (business_id, mes, tipo, item_id) DO UPDATE
-    SET nombre = greatest(t.nombre, excluded.nombre), cantidad = t.cantidad + excluded.cantidad,
-        total = t.total + excluded.total, costo = t.costo + excluded.costo;
+  PERFORM totales_item(d.business_id, date_trunc('month', v_dia)::date, i.tipo, coalesce(i.producto_id, i.servicio_id), i.nombre,
+                       -signo * di.cantidad, -signo * di.subtotal, -signo * di.costo);
 END $$;--> statement-breakpoint
 
 -- A movement not voided: money in (net of the money a return gave back, decision 0009) or out.
@@ -217,6 +225,19 @@ CREATE CONSTRAINT TRIGGER "finance_movements_totales_cambio" AFTER UPDATE ON "fi
         OR OLD.tipo IS DISTINCT FROM NEW.tipo OR OLD.origen IS DISTINCT FROM NEW.origen)
   EXECUTE FUNCTION totales_registrar();--> statement-breakpoint
 
+-- A product or service renamed: its name in the totals of every month.
+CREATE FUNCTION "totales_renombrar"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM totales_bloquear(NEW.business_id);
+  UPDATE totales_items_mes SET nombre = NEW.nombre
+   WHERE business_id = NEW.business_id AND tipo = TG_ARGV[0] AND item_id = NEW.id AND nombre IS DISTINCT FROM NEW.nombre;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "products_totales_nombre" AFTER UPDATE ON "products" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+  WHEN (OLD.nombre IS DISTINCT FROM NEW.nombre) EXECUTE FUNCTION totales_renombrar('producto');--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "services_totales_nombre" AFTER UPDATE ON "services" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+  WHEN (OLD.nombre IS DISTINCT FROM NEW.nombre) EXECUTE FUNCTION totales_renombrar('servicio');--> statement-breakpoint
+
 -- All of a business's totals again from its rows: after its calendar changes, and for data
 -- loaded with triggers off (the benchmarks' history). Same rules as the triggers above.
 CREATE FUNCTION "totales_rehacer"(bid uuid) RETURNS void LANGUAGE plpgsql AS $$
@@ -267,13 +288,11 @@ BEGIN
             FROM devoluciones d WHERE d.business_id = bid) x
    GROUP BY x.mes, x.cliente_id;
   INSERT INTO totales_items_mes (business_id, mes, tipo, item_id, nombre, cantidad, total, costo)
-  SELECT bid, x.mes, x.tipo, x.item_id, max(x.nombre), sum(x.cantidad), sum(x.total), sum(x.costo)
+  SELECT bid, x.mes, x.tipo, x.item_id,
+         coalesce(max(p.nombre), max(sv.nombre), max(x.nombre)), sum(x.cantidad), sum(x.total), sum(x.costo)
     FROM (SELECT date_trunc('month', (i.fecha AT TIME ZONE zona)::date)::date AS mes, i.tipo,
-                 coalesce(i.producto_id, i.servicio_id) AS item_id, i.nombre,
-                 CASE WHEN i.anulada THEN 0 ELSE i.cantidad END AS cantidad,
-                 CASE WHEN i.anulada THEN 0 ELSE i.subtotal END AS total,
-                 CASE WHEN i.anulada THEN 0 ELSE i.costo_total END AS costo
-            FROM sale_items i WHERE i.business_id = bid AND i.fecha IS NOT NULL
+                 coalesce(i.producto_id, i.servicio_id) AS item_id, i.nombre, i.cantidad, i.subtotal AS total, i.costo_total AS costo
+            FROM sale_items i WHERE i.business_id = bid AND i.fecha IS NOT NULL AND NOT i.anulada
           UNION ALL
           SELECT date_trunc('month', (d.fecha AT TIME ZONE zona)::date)::date, i.tipo, coalesce(i.producto_id, i.servicio_id),
                  i.nombre, -di.cantidad, -di.subtotal, -di.costo
@@ -281,6 +300,8 @@ BEGIN
             JOIN devoluciones d ON d.business_id = di.business_id AND d.id = di.devolucion_id
             JOIN sale_items i ON i.business_id = di.business_id AND i.id = di.venta_item_id
            WHERE di.business_id = bid) x
+    LEFT JOIN products p ON x.tipo = 'producto' AND p.business_id = bid AND p.id = x.item_id
+    LEFT JOIN services sv ON x.tipo = 'servicio' AND sv.business_id = bid AND sv.id = x.item_id
    GROUP BY x.mes, x.tipo, x.item_id;
   INSERT INTO totales_flujo_dia (business_id, fecha, ingresos, egresos)
   SELECT bid, m.fecha,

@@ -59,7 +59,7 @@ export const totalesClientesMes = pgTable(
   (t) => [primaryKey({ name: 'totales_clientes_mes_pkey', columns: [t.businessId, t.mes, t.clienteId] })],
 );
 
-/** Per month and product or service: quantity, money and cost sold, net of returns. */
+/** Per month and product or service: quantity, money and cost sold, net of returns; its current name. */
 export const totalesItemsMes = pgTable(
   'totales_items_mes',
   {

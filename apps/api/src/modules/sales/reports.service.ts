@@ -103,15 +103,15 @@ export async function salesReport(
   const itemSources = [
     ...(parts.months
       ? [
-          sql`SELECT m.tipo, m.item_id AS id, m.nombre, m.cantidad, m.total, m.costo
+          sql`SELECT m.tipo, m.item_id AS id, m.nombre AS actual, m.nombre, m.cantidad, m.total, m.costo
                 FROM totales_items_mes m WHERE ${months('m')}`,
         ]
       : []),
     ...(instants.length
       ? [
-          sql`SELECT i.tipo, coalesce(i.producto_id, i.servicio_id) AS id, i.nombre, i.cantidad, i.subtotal AS total, i.costo_total AS costo
+          sql`SELECT i.tipo, coalesce(i.producto_id, i.servicio_id) AS id, NULL::text AS actual, i.nombre, i.cantidad, i.subtotal AS total, i.costo_total AS costo
                 FROM sale_items i WHERE i.business_id = ${businessId} AND (${at('i')}) AND NOT i.anulada`,
-          sql`SELECT i.tipo, coalesce(i.producto_id, i.servicio_id) AS id, i.nombre, -di.cantidad AS cantidad, -di.subtotal AS total, -di.costo AS costo
+          sql`SELECT i.tipo, coalesce(i.producto_id, i.servicio_id) AS id, NULL::text, i.nombre, -di.cantidad AS cantidad, -di.subtotal AS total, -di.costo AS costo
                 FROM devoluciones d
                 JOIN devolucion_items di ON di.business_id = d.business_id AND di.devolucion_id = d.id
                 JOIN sale_items i ON i.business_id = di.business_id AND i.id = di.venta_item_id
@@ -156,15 +156,17 @@ export async function salesReport(
         LEFT JOIN customers c ON c.business_id = ${businessId} AND c.id = t.cliente_id
        ORDER BY t.total DESC, c.apellido NULLS FIRST, c.nombre`),
     db.execute<{ tipo: SaleItemType; id: string; nombre: string; cantidad: string; total: string; costo: string }>(sql`
-      -- The current names by index for the few hundred rows sold (a join hashed all the business's
+      -- Items named as they are called now: the monthly totals keep the current name; an item only
+      -- in the days read from rows is looked up by index (a join hashed all the business's
       -- products on every report: issue 20).
       SELECT t.tipo, t.id,
-             coalesce(CASE WHEN t.tipo = 'producto' THEN (SELECT p.nombre FROM products p WHERE p.business_id = ${businessId} AND p.id = t.id) END,
+             coalesce(t.actual,
+                      CASE WHEN t.tipo = 'producto' THEN (SELECT p.nombre FROM products p WHERE p.business_id = ${businessId} AND p.id = t.id) END,
                       CASE WHEN t.tipo = 'servicio' THEN (SELECT sv.nombre FROM services sv WHERE sv.business_id = ${businessId} AND sv.id = t.id) END,
                       t.nombre) AS nombre,
              t.cantidad::text AS cantidad, t.total::text AS total, t.costo::text AS costo
-        FROM (SELECT x.tipo, x.id, max(x.nombre) AS nombre, sum(x.cantidad) AS cantidad, sum(x.total) AS total,
-                     sum(x.costo) AS costo
+        FROM (SELECT x.tipo, x.id, max(x.actual) AS actual, max(x.nombre) AS nombre, sum(x.cantidad) AS cantidad,
+                     sum(x.total) AS total, sum(x.costo) AS costo
                 FROM (${sql.join(itemSources, sql` UNION ALL `)}) x
                GROUP BY 1, 2
               HAVING sum(x.cantidad) <> 0 OR sum(x.total) <> 0) t
