@@ -113,7 +113,7 @@ async function directUnderLoad(name, fn) {
     p50_ms: round(percentile(latencies, 50)),
     p90_ms: round(percentile(latencies, 90)),
     p99_ms: round(percentile(latencies, 99)),
-    max_ms: round(Math.max(...latencies)),
+    max_ms: round(latencies.reduce((a, b) => Math.max(a, b), 0)),
   };
   log(`  ${name} (pg directo): ${out.requests_per_s} consultas/s, p50 ${out.p50_ms} ms, p99 ${out.p99_ms} ms`);
   return out;
