@@ -3,16 +3,15 @@
 // finance/reports.service.ts.
 
 /**
- * The report's SQL (sales/reports.service.ts salesReport) for a range of whole months (the
- * benchmark asks for the current month), its four queries side by side on the pool as the server
- * sends them: days and medios from the daily totals, customers and items from the monthly totals
- * (decision 0027); the rows come back as pg gives them (the server then adds them up and writes
- * the JSON). `desde` is the first day of a month, `hasta` the last day of one.
+ * The report's SQL (sales/reports.service.ts salesReport) for one whole month (the benchmark asks
+ * for the current month), its four queries side by side on the pool as the server sends them: days
+ * and medios from the daily totals, customers and items from the month's totals (decision 0027);
+ * the rows come back as pg gives them (the server then adds them up and writes the JSON). `desde`
+ * is the first day of the month, `hasta` its last day.
  */
 export function reportQueries(pool, businessId, desde, hasta) {
-  const next = new Date(Date.parse(`${hasta}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   const days = [businessId, desde, hasta];
-  const months = [businessId, desde, next];
+  const month = [businessId, desde];
   return Promise.all([
     pool.query(
       `SELECT dia::text AS dia, ventas AS n, total::text AS total, costo::text AS costo, descuento::text AS descuento,
@@ -31,34 +30,20 @@ export function reportQueries(pool, businessId, desde, hasta) {
       days,
     ),
     pool.query(
-      `SELECT t.cliente_id, c.nombre, c.apellido, t.n, t.total::text AS total
-         FROM (SELECT x.cliente_id, sum(x.n)::int AS n, sum(x.total) AS total
-                 FROM (SELECT nullif(m.cliente_id, '00000000-0000-0000-0000-000000000000'::uuid) AS cliente_id, m.ventas AS n,
-                              m.total, m.filas
-                         FROM totales_clientes_mes m
-                        WHERE m.business_id = $1 AND m.mes >= $2::date AND m.mes < $3::date) x
-                GROUP BY 1
-               HAVING sum(x.filas) > 0) t
-         LEFT JOIN customers c ON c.business_id = $1 AND c.id = t.cliente_id
-        ORDER BY t.total DESC, c.apellido NULLS FIRST, c.nombre`,
-      months,
+      `SELECT nullif(m.cliente_id, '00000000-0000-0000-0000-000000000000'::uuid) AS cliente_id, c.nombre, c.apellido,
+              m.ventas AS n, m.total::text AS total
+         FROM totales_clientes_mes m
+         LEFT JOIN customers c ON c.business_id = $1 AND c.id = m.cliente_id
+        WHERE m.business_id = $1 AND m.mes = $2::date AND m.filas > 0
+        ORDER BY m.total DESC, c.apellido NULLS FIRST, c.nombre`,
+      month,
     ),
     pool.query(
-      `SELECT t.tipo, t.id,
-              coalesce(t.actual,
-                       CASE WHEN t.tipo = 'producto' THEN (SELECT p.nombre FROM products p WHERE p.business_id = $1 AND p.id = t.id) END,
-                       CASE WHEN t.tipo = 'servicio' THEN (SELECT sv.nombre FROM services sv WHERE sv.business_id = $1 AND sv.id = t.id) END,
-                       t.nombre) AS nombre,
-              t.cantidad::text AS cantidad, t.total::text AS total, t.costo::text AS costo
-         FROM (SELECT x.tipo, x.id, max(x.actual) AS actual, max(x.nombre) AS nombre, sum(x.cantidad) AS cantidad,
-                      sum(x.total) AS total, sum(x.costo) AS costo
-                 FROM (SELECT m.tipo, m.item_id AS id, m.nombre AS actual, m.nombre, m.cantidad, m.total, m.costo
-                         FROM totales_items_mes m
-                        WHERE m.business_id = $1 AND m.mes >= $2::date AND m.mes < $3::date) x
-                GROUP BY 1, 2
-               HAVING sum(x.cantidad) <> 0 OR sum(x.total) <> 0) t
-        ORDER BY t.cantidad DESC, t.total DESC, 3`,
-      months,
+      `SELECT m.tipo, m.item_id AS id, m.nombre, m.cantidad::text AS cantidad, m.total::text AS total, m.costo::text AS costo
+         FROM totales_items_mes m
+        WHERE m.business_id = $1 AND m.mes = $2::date AND (m.cantidad <> 0 OR m.total <> 0)
+        ORDER BY m.cantidad DESC, m.total DESC, m.nombre`,
+      month,
     ),
   ]);
 }

@@ -57,6 +57,15 @@ export function reportParts(desde: string, hasta: string) {
 
 const NONE = '00000000-0000-0000-0000-000000000000';
 
+type ClientRow = {
+  cliente_id: string | null;
+  nombre: string | null;
+  apellido: string | null;
+  n: number;
+  total: string;
+};
+type ItemRow = { tipo: SaleItemType; id: string; nombre: string; cantidad: string; total: string; costo: string };
+
 /**
  * The sales report of a range: completed sales only (voided ones are counted apart), net of the
  * returns made in the range (on their date: what went back, its cost, quantities and medios),
@@ -119,6 +128,11 @@ export async function salesReport(
         ]
       : []),
   ];
+  // One whole month and nothing else (the report's default): its rows as they are, nothing to add up.
+  const oneMonth =
+    parts.months && !instants.length && parts.months.to === nextMonthStart(parts.months.from)
+      ? parts.months.from
+      : null;
   const [days, methods, clients, items] = await Promise.all([
     db.execute<{
       dia: string;
@@ -141,21 +155,31 @@ export async function salesReport(
        GROUP BY 1
       HAVING sum(filas) > 0
        ORDER BY sum(total) DESC, metodo_pago`),
-    db.execute<{
-      cliente_id: string | null;
-      nombre: string | null;
-      apellido: string | null;
-      n: number;
-      total: string;
-    }>(sql`
+    db.execute<ClientRow>(
+      oneMonth
+        ? sql`
+      SELECT nullif(m.cliente_id, ${NONE}::uuid) AS cliente_id, c.nombre, c.apellido, m.ventas AS n, m.total::text AS total
+        FROM totales_clientes_mes m
+        LEFT JOIN customers c ON c.business_id = ${businessId} AND c.id = m.cliente_id
+       WHERE m.business_id = ${businessId} AND m.mes = ${oneMonth}::date AND m.filas > 0
+       ORDER BY m.total DESC, c.apellido NULLS FIRST, c.nombre`
+        : sql`
       SELECT t.cliente_id, c.nombre, c.apellido, t.n, t.total::text AS total
         FROM (SELECT x.cliente_id, sum(x.n)::int AS n, sum(x.total) AS total
                 FROM (${sql.join(clientSources, sql` UNION ALL `)}) x
                GROUP BY 1
               HAVING sum(x.filas) > 0) t
         LEFT JOIN customers c ON c.business_id = ${businessId} AND c.id = t.cliente_id
-       ORDER BY t.total DESC, c.apellido NULLS FIRST, c.nombre`),
-    db.execute<{ tipo: SaleItemType; id: string; nombre: string; cantidad: string; total: string; costo: string }>(sql`
+       ORDER BY t.total DESC, c.apellido NULLS FIRST, c.nombre`,
+    ),
+    db.execute<ItemRow>(
+      oneMonth
+        ? sql`
+      SELECT m.tipo, m.item_id AS id, m.nombre, m.cantidad::text AS cantidad, m.total::text AS total, m.costo::text AS costo
+        FROM totales_items_mes m
+       WHERE m.business_id = ${businessId} AND m.mes = ${oneMonth}::date AND (m.cantidad <> 0 OR m.total <> 0)
+       ORDER BY m.cantidad DESC, m.total DESC, m.nombre`
+        : sql`
       -- Items named as they are called now: the monthly totals keep the current name; an item only
       -- in the days read from rows is looked up by index (a join hashed all the business's
       -- products on every report: issue 20).
@@ -170,7 +194,8 @@ export async function salesReport(
                 FROM (${sql.join(itemSources, sql` UNION ALL `)}) x
                GROUP BY 1, 2
               HAVING sum(x.cantidad) <> 0 OR sum(x.total) <> 0) t
-       ORDER BY t.cantidad DESC, t.total DESC, 3`),
+       ORDER BY t.cantidad DESC, t.total DESC, 3`,
+    ),
   ]);
 
   const byDay = new Map(days.rows.map((r) => [r.dia, r]));

@@ -277,6 +277,10 @@ describe('totales de ventas y flujo de caja', () => {
       ],
     });
     expect(comparable(rows)).toEqual(comparable(months));
+    // One whole month (its rows as they are) against its days read from the rows.
+    expect(comparable(await report(s.biz, '2026-03-02', '2026-03-31'))).toEqual(
+      comparable(await report(s.biz, '2026-03-01', '2026-03-31')),
+    );
     expect(comparable(mixed)).toEqual(comparable(months));
     expect(months).toMatchObject({ total_ventas: 3, ventas_anuladas: 2, devoluciones: 1000 });
     expect(months.productos_mas_vendidos.map((p) => [p.nombre, p.cantidad])).toEqual([
