@@ -19,16 +19,20 @@ export function withPaymentLabels(value: unknown): unknown {
     }
     return out ?? value;
   }
+  // for…in over the object's own keys (answers are plain objects): no array of entries per object.
+  const obj = value as Record<string, unknown>;
   let out: Record<string, unknown> | null = null;
-  const entries = Object.entries(value);
-  for (let i = 0; i < entries.length; i++) {
-    const [k, v] = entries[i];
-    const labelled = withPaymentLabels(v);
+  for (const k in obj) {
+    const v = obj[k];
+    const labelled = v !== null && typeof v === 'object' ? withPaymentLabels(v) : v;
     const label = k === 'metodo_pago' && (typeof v === 'string' || v === null);
     if (!out && (labelled !== v || label)) {
       // From here on the object is rebuilt, keeping its keys' order.
       out = {};
-      for (let j = 0; j < i; j++) out[entries[j][0]] = entries[j][1];
+      for (const j in obj) {
+        if (j === k) break;
+        out[j] = obj[j];
+      }
     }
     if (!out) continue;
     out[k] = labelled;
