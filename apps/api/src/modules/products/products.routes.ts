@@ -67,8 +67,11 @@ export async function productRoutes(app: App) {
       preHandler: filters,
     },
     async (req, reply) => {
-      const { rows, total } = await service.listProducts(db, businessOf(req).id, req.query);
-      return reply.header('X-Total-Count', String(total)).send(await conPreciosDeListas(db, businessOf(req).id, rows));
+      const b = businessOf(req);
+      const { rows, total, conListas } = await service.listProducts(db, b.id, req.query);
+      // The list's statement already said whether there are active price lists (issue 20).
+      const body = conListas === false ? rows : await conPreciosDeListas(db, b.id, rows);
+      return reply.header('X-Total-Count', String(total)).send(body);
     },
   );
 
