@@ -168,7 +168,12 @@ async function pageWithCount(db: Db, businessId: string, where: SQL | undefined,
     const total =
       q.offset === 0
         ? 0
-        : (await db.select({ total: sql<number>`count(*)::int` }).from(products).where(where))[0].total;
+        : (
+            await db
+              .select({ total: sql<number>`count(*)::int` })
+              .from(products)
+              .where(where)
+          )[0].total;
     return { rows: [] as Product[], total, conListas: false };
   }
   return {

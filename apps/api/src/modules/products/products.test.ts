@@ -310,6 +310,24 @@ describe('products: list', () => {
     expect(page.headers['x-total-count']).toBe('6');
     expect(names(page)).toEqual(['Azúcar 1 kg', 'Café molido']);
     expect(names(await get('?direccion=desc&limit=1', owner, b))).toEqual(['Zumo de naranja']);
+    // A page past the end is empty and still counts everything; nothing matching counts 0.
+    const past = await get('?offset=6', owner, b);
+    expect(past.statusCode).toBe(200);
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe('6');
+    const none = await get(`?categoria_id=ninguna&activo=false`, owner, b);
+    expect(none.json()).toEqual([]);
+    expect(none.headers['x-total-count']).toBe('0');
+  });
+
+  it('answers a product the same in the list, a word search and its detail', async () => {
+    // The list without search words runs one raw statement, the search the query builder (issue 20).
+    const listed = (await get('', owner, b)).json() as P[];
+    const cafe = listed.find((p) => p.nombre === 'Café molido')!;
+    expect((await get('?q=molido', owner, b)).json()).toEqual([cafe]);
+    expect((await get(`/${cafe.id}`, owner, b)).json()).toMatchObject(cafe);
+    expect(cafe).toMatchObject({ codigo: 'CAF250', codigo_barras: '7790000111222', categoria_nombre: 'Almacén' });
+    expect(Object.keys(cafe)).not.toContain('precios_listas');
   });
 
   it('refuses malformed query parameters with 422 and lowers a large limit', async () => {
