@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import {
   BULK_PRICE_PREVIEW_MAX,
   centsToDecimal,
@@ -6,6 +8,7 @@ import {
   milliToDecimal,
   milliToNumber,
   PRODUCT_MESSAGES,
+  productListQuery,
   type BulkPriceOutput,
   type BulkPriceResult,
   type Product,
@@ -18,6 +21,7 @@ import {
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { preciosHistorial, productCategories, products, stockMovements, users } from '../../db/schema/index.js';
+import type { FirstRead } from '../../lib/access.js';
 import { audit, diff } from '../../lib/audit.js';
 import { precioOrigen } from '../../lib/precios-origen.js';
 import { precioVentaDeUsd } from '../precios/cotizaciones.service.js';
@@ -144,10 +148,12 @@ const WALK_THRESHOLD = 5000;
  * a small server every round trip wakes a PostgreSQL backend, which cost more than the queries
  * themselves (issue 20, docs/decisions/0028). The count and the flag are uncorrelated subqueries,
  * run once; the rows come raw, without the query builder's mapping (the columns toProduct reads,
- * timestamps parsed as drizzle does). An empty page names no count, so the count then runs alone.
+ * timestamps parsed as drizzle does). Null with an indexable search word (listProducts).
  */
-async function pageWithCount(db: Db, businessId: string, where: SQL | undefined, q: ProductListQuery) {
-  const { rows } = await db.execute<ListRow>(sql`
+function listStatement(businessId: string, q: ProductListQuery): SQL | null {
+  if (searchWords(q.q).some(indexableWord)) return null;
+  const where = and(...productFilters(businessId, q));
+  return sql`
     SELECT products.id, products.nombre, products.descripcion, products.codigo,
            products.codigo_barras AS "codigoBarras", products.precio_compra AS "precioCompra",
            products.precio_venta AS "precioVenta", products.stock_actual AS "stockActual",
@@ -163,8 +169,35 @@ async function pageWithCount(db: Db, businessId: string, where: SQL | undefined,
         ON product_categories.business_id = products.business_id AND product_categories.id = products.categoria_id
      WHERE ${where}
      ORDER BY ${sql.join(orderOf(q), sql`, `)}
-     LIMIT ${q.limit} OFFSET ${q.offset}`);
+     LIMIT ${q.limit} OFFSET ${q.offset}`;
+}
+
+const dialect = new PgDialect();
+/** Timestamps as PostgreSQL writes them, as drizzle reads them (toProduct parses them alike). */
+const TEXT_TIMESTAMPS: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.TIMESTAMPTZ
+      ? (v: string) => v
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/**
+ * The list's statement for the access check to send with the session lookup (access.ts
+ * firstRead): null for a query the route will refuse, or one with an indexable search word.
+ */
+export function firstListRead(businessId: string, query: unknown): FirstRead | null {
+  const parsed = productListQuery.safeParse(query);
+  const statement = parsed.success ? listStatement(businessId, parsed.data) : null;
+  if (!statement) return null;
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  return { query: { text, values: params, types: TEXT_TIMESTAMPS }, input: JSON.stringify(parsed.data) };
+}
+
+/** The products of the list's statement; an empty page names no count, so the count then runs alone. */
+export async function readList(db: Db, businessId: string, q: ProductListQuery, raw: Record<string, unknown>[]) {
+  const rows = raw as ListRow[];
   if (!rows.length) {
+    const where = and(...productFilters(businessId, q));
     const total =
       q.offset === 0
         ? 0
@@ -204,8 +237,9 @@ export async function listProducts(
   businessId: string,
   q: ProductListQuery,
 ): Promise<{ rows: Product[]; total: number; conListas?: boolean }> {
+  const statement = listStatement(businessId, q);
+  if (statement) return readList(db, businessId, q, (await db.execute<Record<string, unknown>>(statement)).rows);
   const where = and(...productFilters(businessId, q));
-  if (!searchWords(q.q).some(indexableWord)) return pageWithCount(db, businessId, where, q);
   const page = (ex: Executor) =>
     selectProducts(ex)
       .where(where)
