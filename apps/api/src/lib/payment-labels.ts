@@ -20,15 +20,18 @@ export function withPaymentLabels(value: unknown): unknown {
     return out ?? value;
   }
   let out: Record<string, unknown> | null = null;
-  const entries = Object.entries(value);
-  for (let i = 0; i < entries.length; i++) {
-    const [k, v] = entries[i];
+  // Keys, not entries: one array per object instead of one more per field (GC under load, issue 20).
+  const obj = value as Record<string, unknown>;
+  const keys = Object.keys(obj);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    const v = obj[k];
     const labelled = withPaymentLabels(v);
     const label = k === 'metodo_pago' && (typeof v === 'string' || v === null);
     if (!out && (labelled !== v || label)) {
       // From here on the object is rebuilt, keeping its keys' order.
       out = {};
-      for (let j = 0; j < i; j++) out[entries[j][0]] = entries[j][1];
+      for (let j = 0; j < i; j++) out[keys[j]] = obj[keys[j]];
     }
     if (!out) continue;
     out[k] = labelled;
