@@ -74,23 +74,30 @@ export async function summaryQueries(pool, businessId, prev, start, end, today) 
 }
 
 /**
- * A page of the product list as products.service.ts listProducts and the price lists run it: the
- * page by name (with its category) and the count side by side, then the business's price lists.
+ * A page of the product list as products.service.ts listProducts runs it (pageWithCount): one
+ * statement with the page by name (with its category), the full count and whether the business has
+ * active price lists. The price lists themselves are only read when it has some (none here).
  */
-export async function productPageQueries(pool, businessId, limit) {
-  await Promise.all([
-    pool.query(
-      `SELECT p.*, c.nombre AS categoria_nombre FROM products p
-         LEFT JOIN product_categories c ON c.business_id = p.business_id AND c.id = p.categoria_id
-        WHERE p.business_id = $1
-        ORDER BY p.nombre COLLATE "es-AR-x-icu", p.id LIMIT $2 OFFSET 0`,
-      [businessId, limit],
-    ),
-    pool.query(`SELECT count(*)::int AS total FROM products WHERE business_id = $1`, [businessId]),
-  ]);
-  await pool.query(`SELECT * FROM listas_precios WHERE business_id = $1 ORDER BY nombre COLLATE "es-AR-x-icu", id`, [
-    businessId,
-  ]);
+export function productPageQueries(pool, businessId, limit) {
+  return pool.query(
+    `SELECT products.id, products.nombre, products.descripcion, products.codigo,
+            products.codigo_barras AS "codigoBarras", products.precio_compra AS "precioCompra",
+            products.precio_venta AS "precioVenta", products.stock_actual AS "stockActual",
+            products.stock_minimo AS "stockMinimo", products.controla_stock AS "controlaStock",
+            products.unidad, products.categoria_id AS "categoriaId", products.activo, products.iva,
+            products.creado_en AS "creadoEn", products.actualizado_en AS "actualizadoEn",
+            products.moneda, products.precio_usd AS "precioUsd",
+            product_categories.nombre AS "categoriaNombre",
+            (SELECT count(*)::int FROM products WHERE products.business_id = $1) AS "total",
+            EXISTS (SELECT 1 FROM listas_precios WHERE business_id = $2 AND activo) AS "conListas"
+       FROM products
+       LEFT JOIN product_categories
+         ON product_categories.business_id = products.business_id AND product_categories.id = products.categoria_id
+      WHERE products.business_id = $3
+      ORDER BY products.nombre COLLATE "es-AR-x-icu", products.id
+      LIMIT $4 OFFSET $5`,
+    [businessId, businessId, businessId, limit, 0],
+  );
 }
 
 /** The cash flow of a month (finance/reports.service.ts cashFlow): its daily totals (decision 0027). */

@@ -180,9 +180,13 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   installHttpsOnlyHeaders(app, opts.publicUrl);
   // JSON answers over 1 KB go compressed when the client accepts it (brotli or gzip), at the fast
   // levels: on a 190 KB report gzip 6 took 12 ms of the event loop, gzip 1 4 ms and brotli 2 3 ms
-  // for 4-8 % more bytes (issue 20, docs/decisions/0022).
+  // for 4-8 % more bytes (issue 20, docs/decisions/0022). Answers already in memory up to 64 KB
+  // (a page of products is ~23 KB) are compressed in one synchronous call: the plugin's default on
+  // 2 cores (8 KB) sent them through a zlib stream, whose setup and scheduling cost more than the
+  // compression itself (docs/decisions/0028). Bigger answers and streams (xlsx, files) still stream.
   await app.register(compress, {
     threshold: 1024,
+    syncThreshold: 64 * 1024,
     encodings: ['br', 'gzip'],
     zlibOptions: { level: 1 },
     brotliOptions: {

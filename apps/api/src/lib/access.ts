@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify } from 'jose';
+import type pg from 'pg';
 import { permissionKey, type Accion, type Modulo, type PermissionMap } from '@mostrador/shared';
 import { formatDateEs } from './dates.js';
 import { AppError, invalid, unauthenticated } from './errors.js';
@@ -86,14 +87,39 @@ declare module 'fastify' {
      * API-CONTRACT §1.5): the membership check then waits for the parsed body (preValidation).
      */
     businessInBody?: boolean;
+    /**
+     * The route's first read, sent with the session check on the same connection in one write
+     * (issue 20). It runs before the caller is known to be allowed: the route gets its rows
+     * (takeFirstRead) only once the caller is, and never when the check refuses. Null when the
+     * request gives no such read (input the route will refuse, or another plan for the read).
+     */
+    firstRead?: (req: FastifyRequest, businessId: string) => FirstRead | null;
   }
   interface FastifyRequest {
     auth: AuthUser | null;
     business: BusinessContext | null;
+    /** The rows of the route's first read, once the session check let the caller in. */
+    firstRead: { rows: Promise<Record<string, unknown>[]>; input: string } | null;
   }
   interface FastifyInstance {
     routeTable: RouteEntry[];
   }
+}
+
+/** A statement a route reads first, and the input it was built from (as JSON). */
+export interface FirstRead {
+  query: pg.QueryConfig;
+  input: string;
+}
+
+/**
+ * The rows of the route's first read, when it was sent with the session check for this same input
+ * (the validated query, as JSON); null otherwise, and the route reads as usual. Taken once.
+ */
+export function takeFirstRead(req: FastifyRequest, input: string): Promise<Record<string, unknown>[]> | null {
+  const read = req.firstRead;
+  req.firstRead = null;
+  return read && read.input === input ? read.rows : null;
 }
 
 export const API_PREFIX = '/api/v1';
@@ -244,6 +270,7 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
   app.decorate('routeTable', [] as RouteEntry[]);
   app.decorateRequest('auth', null);
   app.decorateRequest('business', null);
+  app.decorateRequest('firstRead', null);
 
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.startsWith(API_PREFIX)) return;
@@ -267,6 +294,46 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
       ? await pool().query<Row>(SQL_SESSION_BUSINESS, [sid, sub, now, businessId])
       : await pool().query<Row>(SQL_SESSION, [sid, sub, now]);
     return rows[0];
+  }
+
+  /**
+   * The session and business lookup and the route's first read, on one pooled connection: the pool
+   * pipelines them, and with the socket corked both go out in one write, so PostgreSQL is woken
+   * once per request instead of twice (issue 20). The read's rows wait for the checks to pass.
+   */
+  async function lookupAndRead(
+    sid: string,
+    sub: string,
+    now: Date,
+    businessId: string,
+    read: FirstRead,
+  ): Promise<{ row: Row | undefined; firstRows: Promise<Record<string, unknown>[]> }> {
+    const client = await pool().connect();
+    const socket = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection
+      ?.stream;
+    socket?.cork?.();
+    let session: Promise<pg.QueryResult<Row>>;
+    let first: Promise<pg.QueryResult<Record<string, unknown>>>;
+    try {
+      session = client.query<Row>(SQL_SESSION_BUSINESS, [sid, sub, now, businessId]);
+      first = client.query<Record<string, unknown>>(read.query);
+    } finally {
+      socket?.uncork?.();
+    }
+    // The connection goes back once both have answered; an error PostgreSQL reports (it has a
+    // code) leaves it usable, any other one (a lost connection) discards it.
+    void Promise.allSettled([session, first]).then((results) => {
+      const failed = results.find(
+        (r): r is PromiseRejectedResult => r.status === 'rejected' && !(r.reason as { code?: string })?.code,
+      );
+      client.release(failed ? (failed.reason as Error) : undefined);
+    });
+    const rows = first.then((r) => r.rows);
+    rows.catch(() => {
+      // Read by the route if it runs; an error it never reads is of no one's concern.
+    });
+    const { rows: found } = await session;
+    return { row: found[0], firstRows: rows };
   }
 
   const verified = new VerifiedTokens();
@@ -315,7 +382,12 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
       if (req.routeOptions.url?.startsWith(`${API_PREFIX}/businesses/:id`)) throw notMember();
       throw invalid('negocio_id', 'Identificador no válido.');
     }
-    const row = await lookup(sid, sub, now, scoped ? businessId : undefined);
+    const first = scoped ? (req.routeOptions.config?.firstRead?.(req, businessId) ?? null) : null;
+    const found =
+      first && scoped
+        ? await lookupAndRead(sid, sub, now, businessId, first)
+        : { row: await lookup(sid, sub, now, scoped ? businessId : undefined), firstRows: null };
+    const row = found.row;
     if (!row) throw unauthenticated();
     req.auth = { id: row.id, sessionId: sid, email: row.email, nombre: row.nombre };
     if (!scoped) return;
@@ -353,6 +425,7 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
       if (acc.costos && !canSeeCosts(ctx)) throw new AppError(403, 'FORBIDDEN', acc.costos);
     }
     assertPlanAllows(req, estado, readOnlyUntil, ctx.timezone);
+    if (first && found.firstRows) req.firstRead = { rows: found.firstRows, input: first.input };
   }
 
   // Whatever a request with a token gets back (data or an error) is nobody else's to cache.

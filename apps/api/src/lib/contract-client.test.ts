@@ -172,9 +172,32 @@ describe('what the contract client sends', () => {
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotli.headers['x-total-count']).toBe(plain.headers['x-total-count']);
     expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
     const gzip = await get(`${base}/clientes?limit=100`, { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toMatch(/accept-encoding/i);
     expect(gunzipSync(gzip.rawPayload).length).toBe(plain.rawPayload.length);
+    expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true);
+    // Over 64 KB the answer goes through a compression stream instead of one call: the same bytes.
+    for (let i = 0; i < 80; i++) {
+      await post(`${base}/clientes`, {
+        nombre: `Cliente con un nombre bastante largo número ${i}`,
+        apellido: 'Compresión por partes',
+        direccion: `Avenida Siempre Viva ${1000 + i}, Rosario, Santa Fe`,
+        notas: `Cliente de prueba ${i}: ${'paga a fin de mes, '.repeat(40)}`,
+      });
+    }
+    const big = await get(`${base}/clientes?limit=1000`);
+    expect(big.rawPayload.length).toBeGreaterThan(64 * 1024);
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await get(`${base}/clientes?limit=1000`, { 'accept-encoding': encoding });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(decode(res.rawPayload).equals(big.rawPayload)).toBe(true);
+    }
     const small = await get('/api/v1/health', { 'accept-encoding': 'br, gzip' });
     expect(small.statusCode).toBe(200);
     expect(small.headers['content-encoding']).toBeUndefined();

@@ -159,6 +159,10 @@ describe('each list price in the products list and the export', () => {
     const clavosRow = (await req('GET', `${base}/products?q=clavos`)).json()[0];
     // 333.33 × 0.9 = 299.997 → 300.00, half up to the cent.
     expect(clavosRow.precios_listas.find((l: { nombre: string }) => l.nombre === 'Mayorista').precio).toBe(300);
+    // The plain list (no search word, one statement that says whether there are active lists) too.
+    const all = (await req('GET', `${base}/products`)).json() as { id: string; precios_listas?: unknown }[];
+    expect(all.find((p) => p.id === martillo.id)!.precios_listas).toEqual(rows[0].precios_listas);
+    expect(all.every((p) => Array.isArray(p.precios_listas))).toBe(true);
     const xlsx = await req('GET', `${base}/products/exportar`);
     expect(xlsx.statusCode).toBe(200);
     const sheet = await readXlsx(xlsx.rawPayload);
@@ -167,6 +171,24 @@ describe('each list price in the products list and the export', () => {
     const martilloRow = sheet.find((r) => r[header.indexOf('Nombre')] === 'Martillo')!;
     expect(martilloRow[header.indexOf('Lista Mayorista')]).toBe(900);
     expect(martilloRow[header.indexOf('Lista Especial obra')]).toBe(850);
+  });
+});
+
+describe('a business whose price lists are all inactive', () => {
+  it('lists its products without precios_listas', async () => {
+    const kiosco = `/api/v1/businesses/${await createBusiness(app, other, 'Kiosco Pausado')}`;
+    await created(`${kiosco}/products`, { nombre: 'Alfajor', precio_venta: 800 }, other);
+    const lista = await created(`${kiosco}/listas-precios`, { nombre: 'Pausada', tipo: 'fija' }, other);
+    const withList = (await req('GET', `${kiosco}/products`, undefined, other)).json();
+    expect(withList[0].precios_listas).toEqual([
+      { lista_id: lista.id, nombre: 'Pausada', precio: 800, cantidad_minima: null },
+    ]);
+    const off = await req('PATCH', `${kiosco}/listas-precios/${lista.id}`, { activo: false }, other);
+    expect(off.statusCode, off.body).toBe(200);
+    const res = await req('GET', `${kiosco}/products`, undefined, other);
+    expect(res.headers['x-total-count']).toBe('1');
+    expect(res.json()).toEqual([expect.not.objectContaining({ precios_listas: expect.anything() })]);
+    expect(Object.keys(res.json()[0])).not.toContain('precios_listas');
   });
 });
 

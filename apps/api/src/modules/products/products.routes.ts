@@ -16,7 +16,7 @@ import {
 } from '@mostrador/shared';
 import { noContent, xlsxFile } from '../../lib/responses.js';
 import type { App } from '../../app.js';
-import { access, authOf, businessOf, canSeeCosts } from '../../lib/access.js';
+import { access, authOf, businessOf, canSeeCosts, takeFirstRead } from '../../lib/access.js';
 import { knownFilters } from '../../lib/known-ids.js';
 import { todayIn } from '../../lib/dates.js';
 import { requireSomeField } from '../../lib/http.js';
@@ -57,7 +57,8 @@ export async function productRoutes(app: App) {
   app.get(
     base,
     {
-      config: ver,
+      // The page goes to PostgreSQL with the session check, in one write (issue 20).
+      config: { ...ver, firstRead: (req, businessId) => service.firstListRead(businessId, req.query) },
       schema: {
         tags,
         params: idParams,
@@ -67,8 +68,14 @@ export async function productRoutes(app: App) {
       preHandler: filters,
     },
     async (req, reply) => {
-      const { rows, total } = await service.listProducts(db, businessOf(req).id, req.query);
-      return reply.header('X-Total-Count', String(total)).send(await conPreciosDeListas(db, businessOf(req).id, rows));
+      const b = businessOf(req);
+      const first = takeFirstRead(req, JSON.stringify(req.query));
+      const { rows, total, conListas } = first
+        ? await service.readList(db, b.id, req.query, await first)
+        : await service.listProducts(db, b.id, req.query);
+      // The list's statement already said whether there are active price lists (issue 20).
+      const body = conListas === false ? rows : await conPreciosDeListas(db, b.id, rows);
+      return reply.header('X-Total-Count', String(total)).send(body);
     },
   );
 

@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import {
   BULK_PRICE_PREVIEW_MAX,
   centsToDecimal,
@@ -6,6 +8,7 @@ import {
   milliToDecimal,
   milliToNumber,
   PRODUCT_MESSAGES,
+  productListQuery,
   type BulkPriceOutput,
   type BulkPriceResult,
   type Product,
@@ -18,6 +21,7 @@ import {
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { preciosHistorial, productCategories, products, stockMovements, users } from '../../db/schema/index.js';
+import type { FirstRead } from '../../lib/access.js';
 import { audit, diff } from '../../lib/audit.js';
 import { precioOrigen } from '../../lib/precios-origen.js';
 import { precioVentaDeUsd } from '../precios/cotizaciones.service.js';
@@ -37,7 +41,10 @@ const isLow = (r: Pick<Row, 'activo' | 'stockMinimo' | 'stockActual' | 'controla
   r.controlaStock &&
   (Number(r.stockActual) < 0 || (Number(r.stockMinimo) > 0 && Number(r.stockActual) <= Number(r.stockMinimo)));
 
-export function toProduct(r: Row, categoriaNombre: string | null): Product {
+/** The columns a product's answer shows. */
+type ProductColumns = Omit<Row, 'businessId' | 'cambioXid' | 'busqueda'>;
+
+export function toProduct(r: ProductColumns, categoriaNombre: string | null): Product {
   return {
     id: r.id,
     nombre: r.nombre,
@@ -137,11 +144,101 @@ function trigramPlanned<T>(db: Db, fn: (tx: Executor) => Promise<T>): Promise<T>
 const WALK_THRESHOLD = 5000;
 
 /**
- * The page and the full count. Without an indexable search word both run side by side as planned;
- * with one, the count goes first through the trigram index, and the page either sorts those
- * matches (few) or walks the name index (many, so a page fills quickly).
+ * The page, the full count and whether the business has active price lists, in one statement: on
+ * a small server every round trip wakes a PostgreSQL backend, which cost more than the queries
+ * themselves (issue 20, docs/decisions/0028). The count and the flag are uncorrelated subqueries,
+ * run once; the rows come raw, without the query builder's mapping (the columns toProduct reads,
+ * timestamps parsed as drizzle does). Null with an indexable search word (listProducts).
  */
-export async function listProducts(db: Db, businessId: string, q: ProductListQuery) {
+function listStatement(businessId: string, q: ProductListQuery): SQL | null {
+  if (searchWords(q.q).some(indexableWord)) return null;
+  const where = and(...productFilters(businessId, q));
+  return sql`
+    SELECT products.id, products.nombre, products.descripcion, products.codigo,
+           products.codigo_barras AS "codigoBarras", products.precio_compra AS "precioCompra",
+           products.precio_venta AS "precioVenta", products.stock_actual AS "stockActual",
+           products.stock_minimo AS "stockMinimo", products.controla_stock AS "controlaStock",
+           products.unidad, products.categoria_id AS "categoriaId", products.activo, products.iva,
+           products.creado_en AS "creadoEn", products.actualizado_en AS "actualizadoEn",
+           products.moneda, products.precio_usd AS "precioUsd",
+           product_categories.nombre AS "categoriaNombre",
+           (SELECT count(*)::int FROM products WHERE ${where}) AS "total",
+           EXISTS (SELECT 1 FROM listas_precios WHERE business_id = ${businessId} AND activo) AS "conListas"
+      FROM products
+      LEFT JOIN product_categories
+        ON product_categories.business_id = products.business_id AND product_categories.id = products.categoria_id
+     WHERE ${where}
+     ORDER BY ${sql.join(orderOf(q), sql`, `)}
+     LIMIT ${q.limit} OFFSET ${q.offset}`;
+}
+
+const dialect = new PgDialect();
+/** Timestamps as PostgreSQL writes them, as drizzle reads them (toProduct parses them alike). */
+const TEXT_TIMESTAMPS: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.TIMESTAMPTZ
+      ? (v: string) => v
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/**
+ * The list's statement for the access check to send with the session lookup (access.ts
+ * firstRead): null for a query the route will refuse, or one with an indexable search word.
+ */
+export function firstListRead(businessId: string, query: unknown): FirstRead | null {
+  const parsed = productListQuery.safeParse(query);
+  const statement = parsed.success ? listStatement(businessId, parsed.data) : null;
+  if (!statement) return null;
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  return { query: { text, values: params, types: TEXT_TIMESTAMPS }, input: JSON.stringify(parsed.data) };
+}
+
+/** The products of the list's statement; an empty page names no count, so the count then runs alone. */
+export async function readList(db: Db, businessId: string, q: ProductListQuery, raw: Record<string, unknown>[]) {
+  const rows = raw as ListRow[];
+  if (!rows.length) {
+    const where = and(...productFilters(businessId, q));
+    const total =
+      q.offset === 0
+        ? 0
+        : (
+            await db
+              .select({ total: sql<number>`count(*)::int` })
+              .from(products)
+              .where(where)
+          )[0].total;
+    return { rows: [] as Product[], total, conListas: false };
+  }
+  return {
+    rows: rows.map((r) =>
+      toProduct({ ...r, creadoEn: new Date(r.creadoEn), actualizadoEn: new Date(r.actualizadoEn) }, r.categoriaNombre),
+    ),
+    total: rows[0].total,
+    conListas: rows[0].conListas,
+  };
+}
+
+type ListRow = Omit<ProductColumns, 'creadoEn' | 'actualizadoEn'> & {
+  creadoEn: string;
+  actualizadoEn: string;
+  categoriaNombre: string | null;
+  total: number;
+  conListas: boolean;
+};
+
+/**
+ * The page and the full count. Without an indexable search word both come in one statement as
+ * planned, with whether the business has active price lists (`conListas`; unknown otherwise); with
+ * one, the count goes first through the trigram index, and the page either sorts those matches
+ * (few) or walks the name index (many, so a page fills quickly).
+ */
+export async function listProducts(
+  db: Db,
+  businessId: string,
+  q: ProductListQuery,
+): Promise<{ rows: Product[]; total: number; conListas?: boolean }> {
+  const statement = listStatement(businessId, q);
+  if (statement) return readList(db, businessId, q, (await db.execute<Record<string, unknown>>(statement)).rows);
   const where = and(...productFilters(businessId, q));
   const page = (ex: Executor) =>
     selectProducts(ex)
@@ -156,10 +253,6 @@ export async function listProducts(db: Db, businessId: string, q: ProductListQue
         .from(products)
         .where(where)
     )[0].total;
-  if (!searchWords(q.q).some(indexableWord)) {
-    const [rows, total] = await Promise.all([page(db), count(db)]);
-    return { rows: rows.map((r) => toProduct(r.p, r.categoriaNombre)), total };
-  }
   const total = await trigramPlanned(db, count);
   const rows = total === 0 ? [] : total > WALK_THRESHOLD ? await page(db) : await trigramPlanned(db, page);
   return { rows: rows.map((r) => toProduct(r.p, r.categoriaNombre)), total };

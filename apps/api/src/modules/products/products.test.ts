@@ -310,6 +310,24 @@ describe('products: list', () => {
     expect(page.headers['x-total-count']).toBe('6');
     expect(names(page)).toEqual(['Azúcar 1 kg', 'Café molido']);
     expect(names(await get('?direccion=desc&limit=1', owner, b))).toEqual(['Zumo de naranja']);
+    // A page past the end is empty and still counts everything; nothing matching counts 0.
+    const past = await get('?offset=6', owner, b);
+    expect(past.statusCode).toBe(200);
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe('6');
+    const none = await get(`?categoria_id=ninguna&activo=false`, owner, b);
+    expect(none.json()).toEqual([]);
+    expect(none.headers['x-total-count']).toBe('0');
+  });
+
+  it('answers a product the same in the list, a word search and its detail', async () => {
+    // The list without search words runs one raw statement, the search the query builder (issue 20).
+    const listed = (await get('', owner, b)).json() as P[];
+    const cafe = listed.find((p) => p.nombre === 'Café molido')!;
+    expect((await get('?q=molido', owner, b)).json()).toEqual([cafe]);
+    expect((await get(`/${cafe.id}`, owner, b)).json()).toMatchObject(cafe);
+    expect(cafe).toMatchObject({ codigo: 'CAF250', codigo_barras: '7790000111222', categoria_nombre: 'Almacén' });
+    expect(Object.keys(cafe)).not.toContain('precios_listas');
   });
 
   it('refuses malformed query parameters with 422 and lowers a large limit', async () => {
@@ -758,5 +776,42 @@ describe('products: permissions', () => {
     expect((await get('', editor)).statusCode).toBe(403);
     expect((await del(p.id, editor)).statusCode).toBe(403);
     expect((await get(`/${p.id}`)).json().stock_actual).toBe(6);
+  });
+
+  it('refuses the list at once to whom may not see it, though its page went out with the session check', async () => {
+    // The list's statement is sent with the session lookup (issue 20): every refusal still holds.
+    await product({ nombre: 'Con costo', precio_compra: 40, precio_venta: 100 });
+    const stranger = await registerUser(app, 'Ernesto');
+    expect(await get('', stranger).then((r) => [r.statusCode, r.json().code])).toEqual([403, 'NOT_MEMBER']);
+    const pending = await registerUser(app, 'Pendiente');
+    await ctx.sql(
+      `INSERT INTO business_members (business_id, user_id, rol, estado, acceso_total, permisos)
+       VALUES ($1, $2, 'empleado', 'pendiente', false, '{}')`,
+      [biz, pending.id],
+    );
+    expect(await get('', pending).then((r) => [r.statusCode, r.json().code])).toEqual([403, 'MEMBERSHIP_PENDING']);
+    const viewer = await registerUser(app, 'Valen');
+    await addMember(ctx, biz, owner, viewer, ['puede_ver_productos']);
+    const seen = await get('?limit=1000', viewer);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.headers['x-total-count']).toBe((await get('', owner)).headers['x-total-count']);
+    // Without ver_costos, no purchase price; the owner sees it.
+    expect(seen.json().find((x: P) => x.nombre === 'Con costo')).not.toHaveProperty('precio_compra');
+    expect((await get('?limit=1000')).json().find((x: P) => x.nombre === 'Con costo').precio_compra).toBe(40);
+    // A revoked permission and a logout are refused on the next request.
+    const revoke = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/businesses/${biz}/usuarios/${viewer.id}/permisos`,
+      headers: owner.auth,
+      payload: { puede_ver_productos: false },
+    });
+    expect(revoke.statusCode, revoke.body).toBe(200);
+    expect((await get('', viewer)).statusCode).toBe(403);
+    const out = await app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: viewer.auth });
+    expect(out.statusCode).toBeLessThan(300);
+    expect((await get('', viewer)).statusCode).toBe(401);
+    // Input the route refuses is refused as before, after the checks.
+    expect((await get('?limit=0')).statusCode).toBe(422);
+    expect((await get(`?categoria_id=${randomUUID()}`)).json().errors[0].field).toBe('categoria_id');
   });
 });
