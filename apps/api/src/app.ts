@@ -180,7 +180,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   installHttpsOnlyHeaders(app, opts.publicUrl);
   // JSON answers over 1 KB go compressed when the client accepts it (brotli or gzip), at the fast
   // levels: on a 190 KB report gzip 6 took 12 ms of the event loop, gzip 1 4 ms and brotli 2 3 ms
-  // for 4-8 % more bytes (issue 20, docs/decisions/0022). Answers already in memory up to 64 KB
+  // for 4-8 % more bytes (issue 20, docs/decisions/0022); brotli 1 makes the same bytes as 2 on a
+  // month's report (36.5 KB) in 70 % of the time, which under load is 25 % more reports per second
+  // (docs/decisions/0027). Answers already in memory up to 64 KB
   // (a page of products is ~23 KB) are compressed in one synchronous call: the plugin's default on
   // 2 cores (8 KB) sent them through a zlib stream, whose setup and scheduling cost more than the
   // compression itself (docs/decisions/0028). Bigger answers and streams (xlsx, files) still stream.
@@ -192,7 +194,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     brotliOptions: {
       params: {
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 2,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
       },
     },
   });

@@ -57,3 +57,6 @@ export function connect(url: string, max = 10, timeouts?: SessionTimeouts): Data
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }
+
+/** The pool a Db runs on (drizzle keeps it as `$client`). */
+export const poolOf = (db: Db): pg.Pool => (db as Db & { $client: pg.Pool }).$client;

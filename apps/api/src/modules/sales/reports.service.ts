@@ -10,7 +10,8 @@ import {
   type SaleItemType,
   type SalesReport,
 } from '@mostrador/shared';
-import type { Db } from '../../db/client.js';
+import { poolOf, type Db } from '../../db/client.js';
+import { readTogether } from '../../db/pipeline.js';
 import { addDays, daysBetween } from '../../lib/dates.js';
 import { invalid } from '../../lib/errors.js';
 import { bigCents, moneyOut } from '../../lib/money.js';
@@ -57,6 +58,18 @@ export function reportParts(desde: string, hasta: string) {
 
 const NONE = '00000000-0000-0000-0000-000000000000';
 
+type Rows<T> = { rows: T[] };
+type DayRow = {
+  dia: string;
+  n: number;
+  total: string;
+  costo: string;
+  descuento: string;
+  anuladas: number;
+  devuelto: string;
+  costo_devuelto: string;
+};
+type MethodRow = { metodo_pago: string; n: number; total: string };
 type ClientRow = {
   cliente_id: string | null;
   nombre: string | null;
@@ -133,37 +146,28 @@ export async function salesReport(
     parts.months && !instants.length && parts.months.to === nextMonthStart(parts.months.from)
       ? parts.months.from
       : null;
-  const [days, methods, clients, items] = await Promise.all([
-    db.execute<{
-      dia: string;
-      n: number;
-      total: string;
-      costo: string;
-      descuento: string;
-      anuladas: number;
-      devuelto: string;
-      costo_devuelto: string;
-    }>(sql`
+  // The four reads go out together on one connection (one round trip, issue 20).
+  const [days, methods, clients, items] = (await readTogether(poolOf(db), [
+    sql`
       SELECT dia::text AS dia, ventas AS n, total::text AS total, costo::text AS costo, descuento::text AS descuento,
              anuladas, devuelto::text AS devuelto, costo_devuelto::text AS costo_devuelto
         FROM totales_ventas_dia
-       WHERE business_id = ${businessId} AND dia >= ${desde}::date AND dia <= ${hasta}::date`),
-    db.execute<{ metodo_pago: string; n: number; total: string }>(sql`
+       WHERE business_id = ${businessId} AND dia >= ${desde}::date AND dia <= ${hasta}::date`,
+    sql`
       SELECT metodo_pago, sum(ventas)::int AS n, sum(total)::text AS total
         FROM totales_medios_dia
        WHERE business_id = ${businessId} AND dia >= ${desde}::date AND dia <= ${hasta}::date
        GROUP BY 1
       HAVING sum(filas) > 0
-       ORDER BY sum(total) DESC, metodo_pago`),
-    db.execute<ClientRow>(
-      oneMonth
-        ? sql`
+       ORDER BY sum(total) DESC, metodo_pago`,
+    oneMonth
+      ? sql`
       SELECT nullif(m.cliente_id, ${NONE}::uuid) AS cliente_id, c.nombre, c.apellido, m.ventas AS n, m.total::text AS total
         FROM totales_clientes_mes m
         LEFT JOIN customers c ON c.business_id = ${businessId} AND c.id = m.cliente_id
        WHERE m.business_id = ${businessId} AND m.mes = ${oneMonth}::date AND m.filas > 0
        ORDER BY m.total DESC, c.apellido NULLS FIRST, c.nombre`
-        : sql`
+      : sql`
       SELECT t.cliente_id, c.nombre, c.apellido, t.n, t.total::text AS total
         FROM (SELECT x.cliente_id, sum(x.n)::int AS n, sum(x.total) AS total
                 FROM (${sql.join(clientSources, sql` UNION ALL `)}) x
@@ -171,15 +175,13 @@ export async function salesReport(
               HAVING sum(x.filas) > 0) t
         LEFT JOIN customers c ON c.business_id = ${businessId} AND c.id = t.cliente_id
        ORDER BY t.total DESC, c.apellido NULLS FIRST, c.nombre`,
-    ),
-    db.execute<ItemRow>(
-      oneMonth
-        ? sql`
+    oneMonth
+      ? sql`
       SELECT m.tipo, m.item_id AS id, m.nombre, m.cantidad::text AS cantidad, m.total::text AS total, m.costo::text AS costo
         FROM totales_items_mes m
        WHERE m.business_id = ${businessId} AND m.mes = ${oneMonth}::date AND (m.cantidad <> 0 OR m.total <> 0)
        ORDER BY m.cantidad DESC, m.total DESC, m.nombre`
-        : sql`
+      : sql`
       -- Items named as they are called now: the monthly totals keep the current name; an item only
       -- in the days read from rows is looked up by index (a join hashed all the business's
       -- products on every report: issue 20).
@@ -195,8 +197,7 @@ export async function salesReport(
                GROUP BY 1, 2
               HAVING sum(x.cantidad) <> 0 OR sum(x.total) <> 0) t
        ORDER BY t.cantidad DESC, t.total DESC, 3`,
-    ),
-  ]);
+  ])) as unknown as [Rows<DayRow>, Rows<MethodRow>, Rows<ClientRow>, Rows<ItemRow>];
 
   const byDay = new Map(days.rows.map((r) => [r.dia, r]));
   let devoluciones = 0n;
