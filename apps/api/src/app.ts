@@ -182,13 +182,14 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   // levels: on a 190 KB report gzip 6 took 12 ms of the event loop, gzip 1 4 ms and brotli 2 3 ms
   // for 4-8 % more bytes (issue 20, docs/decisions/0022); brotli 1 makes the same bytes as 2 on a
   // month's report (36.5 KB) in 70 % of the time, which under load is 25 % more reports per second
-  // (docs/decisions/0027). Answers already in memory up to 64 KB
-  // (a page of products is ~23 KB) are compressed in one synchronous call: the plugin's default on
-  // 2 cores (8 KB) sent them through a zlib stream, whose setup and scheduling cost more than the
-  // compression itself (docs/decisions/0028). Bigger answers and streams (xlsx, files) still stream.
+  // (docs/decisions/0027). Answers already in memory up to 256 KB are compressed in one synchronous
+  // call: the plugin's default on 2 cores (8 KB) sent a page of products (~23 KB) through a zlib
+  // stream, whose setup and scheduling cost more than the compression itself (docs/decisions/0028),
+  // and a month's report (~200 KB, ~1 ms of brotli 1) in one call gave 5-10 % more reports per
+  // second under load than streamed (0027). Bigger answers and streams (xlsx, files) still stream.
   await app.register(compress, {
     threshold: 1024,
-    syncThreshold: 64 * 1024,
+    syncThreshold: 256 * 1024,
     encodings: ['br', 'gzip'],
     zlibOptions: { level: 1 },
     brotliOptions: {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   SALE_MESSAGES,
   SALE_REPORT_MAX_DAYS,
@@ -7,15 +7,13 @@ import {
   type ReportDay,
   type ReportItem,
   type ReportPaymentMethod,
-  type SaleItemType,
   type SalesReport,
 } from '@mostrador/shared';
 import { poolOf, type Db } from '../../db/client.js';
 import { readTogether } from '../../db/pipeline.js';
 import { addDays, daysBetween } from '../../lib/dates.js';
 import { invalid } from '../../lib/errors.js';
-import { bigCents, moneyOut } from '../../lib/money.js';
-import { toMilli } from '../products/common.js';
+import { bigCents, moneyOut, moneyTooLarge } from '../../lib/money.js';
 import { dayRange } from './sales.service.js';
 
 /** The first day of the month after `date`'s. */
@@ -33,9 +31,6 @@ export function reportRange(q: { fecha_desde?: string; fecha_hasta?: string }, t
   if (daysBetween(desde, hasta) + 1 > SALE_REPORT_MAX_DAYS) throw invalid('fecha_hasta', SALE_MESSAGES.rangeTooLong);
   return { desde, hasta };
 }
-
-const personName = (nombre: string | null, apellido: string | null) =>
-  [nombre, apellido].filter((s) => s && s.trim()).join(' ') || null;
 
 /** Integer cents divided and rounded half-up (both non-negative). */
 const divCents = (cents: bigint, n: number) => (n > 0 ? (cents * 2n + BigInt(n)) / (2n * BigInt(n)) : 0n);
@@ -70,14 +65,35 @@ type DayRow = {
   costo_devuelto: string;
 };
 type MethodRow = { metodo_pago: string; n: number; total: string };
-type ClientRow = {
-  cliente_id: string | null;
-  nombre: string | null;
-  apellido: string | null;
-  n: number;
-  total: string;
-};
-type ItemRow = { tipo: SaleItemType; id: string; nombre: string; cantidad: string; total: string; costo: string };
+type JsonRow = { json: string; grande: boolean };
+
+/** The largest amount a JSON number carries to the cent (MAX_EXACT_CENTS). */
+const MAX_EXACT = '9999999999999.99';
+
+/**
+ * A list of the report as PostgreSQL's JSON of its rows, in their order (the query's columns are
+ * the answer's fields): PostgreSQL writes it while the API's one thread does not parse and rebuild
+ * a row and an object per product and customer (issue 20). Amounts are exact decimals, read as the
+ * numbers moneyOut gives; `grande` says one is beyond what a number carries to the cent.
+ */
+function asJson(query: SQL, amounts: string[] = []) {
+  const checks = ['total', ...amounts].map((a) => sql`abs(q.${sql.identifier(a)}) > ${MAX_EXACT}::numeric`);
+  return sql`SELECT coalesce(json_agg(q), '[]')::text AS json, coalesce(bool_or(${sql.join(checks, sql` OR `)}), false) AS grande
+               FROM (${query}) q`;
+}
+
+/** A customer's name as the report shows it: name and surname, else "Consumidor final". */
+const clientName = (id: string) =>
+  sql`CASE WHEN ${sql.raw(id)} IS NULL THEN ${SALE_MESSAGES.walkIn}::text
+           ELSE coalesce(nullif(concat_ws(' ', CASE WHEN btrim(c.nombre) <> '' THEN c.nombre END,
+                                          CASE WHEN btrim(c.apellido) <> '' THEN c.apellido END), ''),
+                         ${SALE_MESSAGES.walkIn}::text) END`;
+
+function listOf<T>(r: Rows<JsonRow>): T[] {
+  const [row] = r.rows;
+  if (row.grande) throw moneyTooLarge();
+  return JSON.parse(row.json) as T[];
+}
 
 /**
  * The sales report of a range: completed sales only (voided ones are counted apart), net of the
@@ -160,44 +176,50 @@ export async function salesReport(
        GROUP BY 1
       HAVING sum(filas) > 0
        ORDER BY sum(total) DESC, metodo_pago`,
-    oneMonth
-      ? sql`
-      SELECT nullif(m.cliente_id, ${NONE}::uuid) AS cliente_id, c.nombre, c.apellido, m.ventas AS n, m.total::text AS total
+    asJson(
+      oneMonth
+        ? sql`
+      SELECT nullif(m.cliente_id, ${NONE}::uuid) AS cliente_id, ${clientName('m.cliente_id')} AS cliente_nombre,
+             m.ventas AS cantidad_ventas, m.total
         FROM totales_clientes_mes m
         LEFT JOIN customers c ON c.business_id = ${businessId} AND c.id = m.cliente_id
        WHERE m.business_id = ${businessId} AND m.mes = ${oneMonth}::date AND m.filas > 0
        ORDER BY m.total DESC, c.apellido NULLS FIRST, c.nombre`
-      : sql`
-      SELECT t.cliente_id, c.nombre, c.apellido, t.n, t.total::text AS total
+        : sql`
+      SELECT t.cliente_id, ${clientName('t.cliente_id')} AS cliente_nombre, t.n AS cantidad_ventas, t.total
         FROM (SELECT x.cliente_id, sum(x.n)::int AS n, sum(x.total) AS total
                 FROM (${sql.join(clientSources, sql` UNION ALL `)}) x
                GROUP BY 1
               HAVING sum(x.filas) > 0) t
         LEFT JOIN customers c ON c.business_id = ${businessId} AND c.id = t.cliente_id
        ORDER BY t.total DESC, c.apellido NULLS FIRST, c.nombre`,
-    oneMonth
-      ? sql`
-      SELECT m.tipo, m.item_id AS id, m.nombre, m.cantidad::text AS cantidad, m.total::text AS total, m.costo::text AS costo
+    ),
+    asJson(
+      oneMonth
+        ? sql`
+      SELECT m.item_id AS id, m.tipo, m.nombre, m.cantidad, m.total, m.total - m.costo AS ganancia
         FROM totales_items_mes m
        WHERE m.business_id = ${businessId} AND m.mes = ${oneMonth}::date AND (m.cantidad <> 0 OR m.total <> 0)
        ORDER BY m.cantidad DESC, m.total DESC, m.nombre`
-      : sql`
+        : sql`
       -- Items named as they are called now: the monthly totals keep the current name; an item only
       -- in the days read from rows is looked up by index (a join hashed all the business's
       -- products on every report: issue 20).
-      SELECT t.tipo, t.id,
+      SELECT t.id, t.tipo,
              coalesce(t.actual,
                       CASE WHEN t.tipo = 'producto' THEN (SELECT p.nombre FROM products p WHERE p.business_id = ${businessId} AND p.id = t.id) END,
                       CASE WHEN t.tipo = 'servicio' THEN (SELECT sv.nombre FROM services sv WHERE sv.business_id = ${businessId} AND sv.id = t.id) END,
                       t.nombre) AS nombre,
-             t.cantidad::text AS cantidad, t.total::text AS total, t.costo::text AS costo
+             t.cantidad, t.total, t.total - t.costo AS ganancia
         FROM (SELECT x.tipo, x.id, max(x.actual) AS actual, max(x.nombre) AS nombre, sum(x.cantidad) AS cantidad,
                      sum(x.total) AS total, sum(x.costo) AS costo
                 FROM (${sql.join(itemSources, sql` UNION ALL `)}) x
                GROUP BY 1, 2
               HAVING sum(x.cantidad) <> 0 OR sum(x.total) <> 0) t
        ORDER BY t.cantidad DESC, t.total DESC, 3`,
-  ])) as unknown as [Rows<DayRow>, Rows<MethodRow>, Rows<ClientRow>, Rows<ItemRow>];
+      ['ganancia'],
+    ),
+  ])) as unknown as [Rows<DayRow>, Rows<MethodRow>, Rows<JsonRow>, Rows<JsonRow>];
 
   const byDay = new Map(days.rows.map((r) => [r.dia, r]));
   let devoluciones = 0n;
@@ -237,24 +259,12 @@ export async function salesReport(
     ventas_anuladas: anuladas,
     devoluciones: moneyOut(devoluciones),
     por_dia: porDia,
-    productos_mas_vendidos: items.rows.map((r): ReportItem => ({
-      id: r.id,
-      tipo: r.tipo,
-      nombre: r.nombre,
-      cantidad: toMilli(r.cantidad) / 1000,
-      total: moneyOut(bigCents(r.total)),
-      ganancia: moneyOut(bigCents(r.total) - bigCents(r.costo)),
-    })),
+    productos_mas_vendidos: listOf<ReportItem>(items),
     por_metodo_pago: methods.rows.map((r): ReportPaymentMethod => ({
       metodo_pago: r.metodo_pago as PaymentMethod,
       cantidad_ventas: r.n,
       total: moneyOut(bigCents(r.total)),
     })),
-    por_cliente: clients.rows.map((r): ReportCustomer => ({
-      cliente_id: r.cliente_id,
-      cliente_nombre: r.cliente_id ? (personName(r.nombre, r.apellido) ?? SALE_MESSAGES.walkIn) : SALE_MESSAGES.walkIn,
-      cantidad_ventas: r.n,
-      total: moneyOut(bigCents(r.total)),
-    })),
+    por_cliente: listOf<ReportCustomer>(clients),
   };
 }
