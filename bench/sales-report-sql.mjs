@@ -6,8 +6,8 @@
  * The report's SQL (sales/reports.service.ts salesReport) for one whole month (the benchmark asks
  * for the current month), its four queries sent together on one connection in one write as the
  * server sends them (db/pipeline.ts readTogether): days and medios from the daily totals,
- * customers and items from the month's totals (decision 0027); the rows come back as pg gives them
- * (the server then adds them up and writes the JSON). `desde` is the first day of the month,
+ * customers and items from the month's totals as the JSON of their rows (decision 0027); the rows
+ * come back as pg gives them (the server then adds them up and writes the answer). `desde` is the first day of the month,
  * `hasta` its last day.
  */
 export async function reportQueries(pool, businessId, desde, hasta) {
@@ -49,19 +49,26 @@ function together(client, days, month) {
       days,
     ),
     client.query(
-      `SELECT nullif(m.cliente_id, '00000000-0000-0000-0000-000000000000'::uuid) AS cliente_id, c.nombre, c.apellido,
-              m.ventas AS n, m.total::text AS total
-         FROM totales_clientes_mes m
-         LEFT JOIN customers c ON c.business_id = $1 AND c.id = m.cliente_id
-        WHERE m.business_id = $1 AND m.mes = $2::date AND m.filas > 0
-        ORDER BY m.total DESC, c.apellido NULLS FIRST, c.nombre`,
-      month,
+      `SELECT coalesce(json_agg(q), '[]')::text AS json, coalesce(bool_or(abs(q.total) > 9999999999999.99), false) AS grande
+         FROM (SELECT nullif(m.cliente_id, '00000000-0000-0000-0000-000000000000'::uuid) AS cliente_id,
+                      CASE WHEN m.cliente_id IS NULL THEN $3::text
+                           ELSE coalesce(nullif(concat_ws(' ', CASE WHEN btrim(c.nombre) <> '' THEN c.nombre END,
+                                                          CASE WHEN btrim(c.apellido) <> '' THEN c.apellido END), ''),
+                                         $3::text) END AS cliente_nombre,
+                      m.ventas AS cantidad_ventas, m.total
+                 FROM totales_clientes_mes m
+                 LEFT JOIN customers c ON c.business_id = $1 AND c.id = m.cliente_id
+                WHERE m.business_id = $1 AND m.mes = $2::date AND m.filas > 0
+                ORDER BY m.total DESC, c.apellido NULLS FIRST, c.nombre) q`,
+      [...month, 'Consumidor final'],
     ),
     client.query(
-      `SELECT m.tipo, m.item_id AS id, m.nombre, m.cantidad::text AS cantidad, m.total::text AS total, m.costo::text AS costo
-         FROM totales_items_mes m
-        WHERE m.business_id = $1 AND m.mes = $2::date AND (m.cantidad <> 0 OR m.total <> 0)
-        ORDER BY m.cantidad DESC, m.total DESC, m.nombre`,
+      `SELECT coalesce(json_agg(q), '[]')::text AS json,
+              coalesce(bool_or(abs(q.total) > 9999999999999.99 OR abs(q.ganancia) > 9999999999999.99), false) AS grande
+         FROM (SELECT m.item_id AS id, m.tipo, m.nombre, m.cantidad, m.total, m.total - m.costo AS ganancia
+                 FROM totales_items_mes m
+                WHERE m.business_id = $1 AND m.mes = $2::date AND (m.cantidad <> 0 OR m.total <> 0)
+                ORDER BY m.cantidad DESC, m.total DESC, m.nombre) q`,
       month,
     ),
   ];

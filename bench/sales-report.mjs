@@ -204,8 +204,9 @@ async function main() {
         sizes.api = await rawGet(reportUrl, auth);
       },
       async () => {
-        const rs = await reportQueries(direct, businessId, desde, hasta);
-        const json = JSON.stringify(rs.map((r) => r.rows));
+        const [days, medios, clientes, items] = await reportQueries(direct, businessId, desde, hasta);
+        // Days and medios as rows turned into JSON; customers and items already JSON from PostgreSQL.
+        const json = `[${JSON.stringify(days.rows)},${JSON.stringify(medios.rows)},${clientes.rows[0].json},${items.rows[0].json}]`;
         sizes.direct_pg = (await brotli(json, BROTLI)).length;
       },
     );
