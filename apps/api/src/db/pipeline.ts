@@ -60,6 +60,21 @@ export async function pipelinedTransaction<T>(pool: pg.Pool, fn: (send: Send) =>
 }
 
 /**
+ * Runs `submit` (queries on `client`, not awaited) with the client's socket corked: what it sends
+ * goes out in one write instead of one per query.
+ */
+export function corked<T>(client: pg.PoolClient, submit: () => T): T {
+  const socket = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection
+    ?.stream;
+  socket?.cork?.();
+  try {
+    return submit();
+  } finally {
+    socket?.uncork?.();
+  }
+}
+
+/**
  * Reads sent together on one pooled connection, in one write (the socket corked) and answered in
  * order: one round trip and one wake-up of PostgreSQL for all of them, where parallel reads on
  * several connections cost one write and one wake-up each (issue 20, decision 0027). Each runs on
@@ -67,18 +82,12 @@ export async function pipelinedTransaction<T>(pool: pg.Pool, fn: (send: Send) =>
  */
 export async function readTogether(pool: pg.Pool, statements: SQL[]): Promise<pg.QueryResult<Row>[]> {
   const client = await pool.connect();
-  const socket = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection
-    ?.stream;
-  socket?.cork?.();
-  let pending: Promise<pg.QueryResult<Row>>[];
-  try {
-    pending = statements.map((s) => {
+  const pending = corked(client, () =>
+    statements.map((s) => {
       const q = dialect.sqlToQuery(s);
       return client.query<Row>(q.sql, q.params);
-    });
-  } finally {
-    socket?.uncork?.();
-  }
+    }),
+  );
   const settled = await Promise.allSettled(pending);
   const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   // An error PostgreSQL reports (it has a code) leaves the connection usable; any other one

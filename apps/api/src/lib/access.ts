@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify } from 'jose';
 import type pg from 'pg';
+import { corked } from '../db/pipeline.js';
 import { permissionKey, type Accion, type Modulo, type PermissionMap } from '@mostrador/shared';
 import { formatDateEs } from './dates.js';
 import { AppError, invalid, unauthenticated } from './errors.js';
@@ -309,17 +310,14 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
     read: FirstRead,
   ): Promise<{ row: Row | undefined; firstRows: Promise<Record<string, unknown>[]> }> {
     const client = await pool().connect();
-    const socket = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection
-      ?.stream;
-    socket?.cork?.();
-    let session: Promise<pg.QueryResult<Row>>;
-    let first: Promise<pg.QueryResult<Record<string, unknown>>>;
-    try {
-      session = client.query<Row>(SQL_SESSION_BUSINESS, [sid, sub, now, businessId]);
-      first = client.query<Record<string, unknown>>(read.query);
-    } finally {
-      socket?.uncork?.();
-    }
+    const [session, first] = corked(
+      client,
+      () =>
+        [
+          client.query<Row>(SQL_SESSION_BUSINESS, [sid, sub, now, businessId]),
+          client.query<Record<string, unknown>>(read.query),
+        ] as const,
+    );
     // The connection goes back once both have answered; an error PostgreSQL reports (it has a
     // code) leaves it usable, any other one (a lost connection) discards it.
     void Promise.allSettled([session, first]).then((results) => {
