@@ -4,7 +4,7 @@ import { buildApp } from '../app.js';
 import { createTestApp } from '../test/app.js';
 import { API_PREFIX } from './access.js';
 import { COST_FIELDS } from './costs.js';
-import { XLSX_TYPE } from './responses.js';
+import { sendJsonText, XLSX_TYPE } from './responses.js';
 
 /**
  * The OpenAPI document at /api/docs describes every operation's answers (decision 0009), and the
@@ -160,6 +160,15 @@ describe('documented answers at run time', () => {
       const n = (req.params as { n: string }).n;
       return (n === 'texto' ? { numero: 'uno', extra: true } : { numero: 1, extra: true }) as never;
     });
+    // An answer already written as JSON text (the sales report's): checked the same way.
+    a.get(
+      `${API_PREFIX}/sonda-json/:n`,
+      { config: { access: { kind: 'public' } }, schema: { response } },
+      async (req, reply) => {
+        const n = (req.params as { n: string }).n;
+        return sendJsonText(reply, n === 'texto' ? '{"numero":"uno","extra":true}' : '{"numero":1.50,"extra":true}');
+      },
+    );
     await a.ready();
     return a;
   };
@@ -180,6 +189,14 @@ describe('documented answers at run time', () => {
     const bad = await a.inject({ method: 'GET', url: `${API_PREFIX}/sonda/texto` });
     expect(bad.statusCode).toBe(500);
     expect(bad.json().code).toBe('INTERNAL');
+    const text = await a.inject({ method: 'GET', url: `${API_PREFIX}/sonda-json/1` });
+    expect([text.statusCode, text.headers['content-type'], text.body]).toEqual([
+      200,
+      'application/json; charset=utf-8',
+      '{"numero":1.50,"extra":true}',
+    ]);
+    const badText = await a.inject({ method: 'GET', url: `${API_PREFIX}/sonda-json/texto` });
+    expect([badText.statusCode, badText.json().code]).toEqual([500, 'INTERNAL']);
     await a.close();
   });
 
@@ -188,6 +205,8 @@ describe('documented answers at run time', () => {
     const res = await a.inject({ method: 'GET', url: `${API_PREFIX}/sonda/texto` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ numero: 'uno', extra: true });
+    const text = await a.inject({ method: 'GET', url: `${API_PREFIX}/sonda-json/texto` });
+    expect([text.statusCode, text.body]).toEqual([200, '{"numero":"uno","extra":true}']);
     await a.close();
   });
 });

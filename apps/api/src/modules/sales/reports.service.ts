@@ -12,8 +12,10 @@ import {
 import { poolOf, type Db } from '../../db/client.js';
 import { readTogether } from '../../db/pipeline.js';
 import { addDays, daysBetween } from '../../lib/dates.js';
+import { withoutCosts } from '../../lib/costs.js';
 import { invalid } from '../../lib/errors.js';
 import { bigCents, moneyOut, moneyTooLarge } from '../../lib/money.js';
+import { withPaymentLabels } from '../../lib/payment-labels.js';
 import { dayRange } from './sales.service.js';
 
 /** The first day of the month after `date`'s. */
@@ -89,10 +91,19 @@ const clientName = (id: string) =>
                                           CASE WHEN btrim(c.apellido) <> '' THEN c.apellido END), ''),
                          ${SALE_MESSAGES.walkIn}::text) END`;
 
-function listOf<T>(r: Rows<JsonRow>): T[] {
+/** A list's JSON text, refused when an amount would not reach the client to the cent. */
+function listOf(r: Rows<JsonRow>): string {
   const [row] = r.rows;
   if (row.grande) throw moneyTooLarge();
-  return JSON.parse(row.json) as T[];
+  return row.json;
+}
+
+/** What the report reads: its figures, and its two long lists as JSON text. */
+interface ReportRead {
+  head: Omit<SalesReport, 'productos_mas_vendidos' | 'por_metodo_pago' | 'por_cliente'>;
+  items: string;
+  medios: ReportPaymentMethod[];
+  clients: string;
 }
 
 /**
@@ -102,13 +113,14 @@ function listOf<T>(r: Rows<JsonRow>): T[] {
  * come from the daily totals; customers and items from the monthly totals for whole months and
  * from the rows for the days around them (decision 0027).
  */
-export async function salesReport(
+async function readReport(
   db: Db,
   businessId: string,
   timezone: string,
   desde: string,
   hasta: string,
-): Promise<SalesReport> {
+  costos: boolean,
+): Promise<ReportRead> {
   const parts = reportParts(desde, hasta);
   const instants = parts.edges.map((e) => dayRange(timezone, e.desde, e.hasta));
   const at = (alias: string) =>
@@ -157,6 +169,8 @@ export async function salesReport(
         ]
       : []),
   ];
+  // An item's profit, for those who may see costs (lib/costs.ts: the answer skips that hook).
+  const ganancia = (alias: string) => (costos ? sql.raw(`, ${alias}.total - ${alias}.costo AS ganancia`) : sql``);
   // One whole month and nothing else (the report's default): its rows as they are, nothing to add up.
   const oneMonth =
     parts.months && !instants.length && parts.months.to === nextMonthStart(parts.months.from)
@@ -197,7 +211,7 @@ export async function salesReport(
     asJson(
       oneMonth
         ? sql`
-      SELECT m.item_id AS id, m.tipo, m.nombre, m.cantidad, m.total, m.total - m.costo AS ganancia
+      SELECT m.item_id AS id, m.tipo, m.nombre, m.cantidad, m.total${ganancia('m')}
         FROM totales_items_mes m
        WHERE m.business_id = ${businessId} AND m.mes = ${oneMonth}::date AND (m.cantidad <> 0 OR m.total <> 0)
        ORDER BY m.cantidad DESC, m.total DESC, m.nombre`
@@ -210,14 +224,14 @@ export async function salesReport(
                       CASE WHEN t.tipo = 'producto' THEN (SELECT p.nombre FROM products p WHERE p.business_id = ${businessId} AND p.id = t.id) END,
                       CASE WHEN t.tipo = 'servicio' THEN (SELECT sv.nombre FROM services sv WHERE sv.business_id = ${businessId} AND sv.id = t.id) END,
                       t.nombre) AS nombre,
-             t.cantidad, t.total, t.total - t.costo AS ganancia
+             t.cantidad, t.total${ganancia('t')}
         FROM (SELECT x.tipo, x.id, max(x.actual) AS actual, max(x.nombre) AS nombre, sum(x.cantidad) AS cantidad,
                      sum(x.total) AS total, sum(x.costo) AS costo
                 FROM (${sql.join(itemSources, sql` UNION ALL `)}) x
                GROUP BY 1, 2
               HAVING sum(x.cantidad) <> 0 OR sum(x.total) <> 0) t
        ORDER BY t.cantidad DESC, t.total DESC, 3`,
-      ['ganancia'],
+      costos ? ['ganancia'] : [],
     ),
   ])) as unknown as [Rows<DayRow>, Rows<MethodRow>, Rows<JsonRow>, Rows<JsonRow>];
 
@@ -247,7 +261,7 @@ export async function salesReport(
     });
   }
 
-  return {
+  const head = {
     fecha_desde: desde,
     fecha_hasta: hasta,
     total_ventas: count,
@@ -259,12 +273,42 @@ export async function salesReport(
     ventas_anuladas: anuladas,
     devoluciones: moneyOut(devoluciones),
     por_dia: porDia,
-    productos_mas_vendidos: listOf<ReportItem>(items),
-    por_metodo_pago: methods.rows.map((r): ReportPaymentMethod => ({
-      metodo_pago: r.metodo_pago as PaymentMethod,
-      cantidad_ventas: r.n,
-      total: moneyOut(bigCents(r.total)),
-    })),
-    por_cliente: listOf<ReportCustomer>(clients),
   };
+  const medios = methods.rows.map((r): ReportPaymentMethod => ({
+    metodo_pago: r.metodo_pago as PaymentMethod,
+    cantidad_ventas: r.n,
+    total: moneyOut(bigCents(r.total)),
+  }));
+  return { head, items: listOf(items), medios, clients: listOf(clients) };
+}
+
+/** The report as an object (the spreadsheet), costs included: the hooks hide them from the JSON. */
+export async function salesReport(db: Db, businessId: string, timezone: string, desde: string, hasta: string) {
+  const r = await readReport(db, businessId, timezone, desde, hasta, true);
+  return {
+    ...r.head,
+    productos_mas_vendidos: JSON.parse(r.items) as ReportItem[],
+    por_metodo_pago: r.medios,
+    por_cliente: JSON.parse(r.clients) as ReportCustomer[],
+  } satisfies SalesReport;
+}
+
+/**
+ * The report's JSON answer as text (issue 20): the product and customer lists go in as PostgreSQL
+ * wrote them, never parsed nor written again by the API's one thread. Doing by hand what the
+ * hooks do for other answers: costs left out for a member who may not see them (the lists'
+ * `ganancia` is not even read), medios labelled; the tests check it against its schema
+ * (sendJsonText).
+ */
+export async function salesReportJson(
+  db: Db,
+  businessId: string,
+  timezone: string,
+  desde: string,
+  hasta: string,
+  costos: boolean,
+) {
+  const r = await readReport(db, businessId, timezone, desde, hasta, costos);
+  const head = JSON.stringify(costos ? r.head : withoutCosts(r.head));
+  return `${head.slice(0, -1)},"productos_mas_vendidos":${r.items},"por_metodo_pago":${JSON.stringify(withPaymentLabels(r.medios))},"por_cliente":${r.clients}}`;
 }

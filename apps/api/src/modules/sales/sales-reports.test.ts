@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { recordSaleInput, type PaymentMethod, type SalesReport } from '@mostrador/shared';
+import { paymentMethodLabel, recordSaleInput, type PaymentMethod, type SalesReport } from '@mostrador/shared';
 import { createTestApp } from '../../test/app.js';
 import { addMember, createBusiness, registerUser, type TestUser } from '../../test/fixtures.js';
 import { recordSale } from './record-sale.js';
@@ -398,6 +398,9 @@ describe('report (§6.4)', () => {
     expect(r.por_metodo_pago.map((m) => [m.metodo_pago, cents(m.total)]).sort()).toEqual([...methods.entries()].sort());
     const totals = r.por_metodo_pago.map((m) => m.total);
     expect([...totals].sort((a, b) => b - a)).toEqual(totals);
+    // Each medio carries its label, as every other answer with a metodo_pago (lib/payment-labels.ts).
+    for (const m of r.por_metodo_pago)
+      expect(m.metodo_pago_label, m.metodo_pago).toBe(paymentMethodLabel(m.metodo_pago));
 
     const walkIn = x.done.filter((e) => !e.cliente);
     expect(r.por_cliente.find((c) => c.cliente_id === null)).toEqual({

@@ -13,7 +13,7 @@ import {
   saleSchema,
   salesReportSchema,
 } from '@mostrador/shared';
-import { jsonOrXlsx, refusedResponse } from '../../lib/responses.js';
+import { jsonOrXlsx, refusedResponse, sendJsonText } from '../../lib/responses.js';
 import type { App } from '../../app.js';
 import {
   access,
@@ -30,7 +30,7 @@ import { todayIn } from '../../lib/dates.js';
 import { AppError, invalid } from '../../lib/errors.js';
 import { paged, pathId } from '../products/common.js';
 import { sendReportXlsx } from './report-xlsx.js';
-import { reportRange, salesReport } from './reports.service.js';
+import { reportRange, salesReport, salesReportJson } from './reports.service.js';
 import { recordSale } from './record-sale.js';
 import { getSale, listSales, voidSale, type SaleContext } from './sales.service.js';
 import { creditVoid, invoiceSale, saleComprobante } from '../facturacion/sale-hooks.js';
@@ -197,8 +197,10 @@ export async function salesRoutes(app: App) {
       const { desde, hasta } = reportRange(req.query, todayIn(b.timezone, app.services.now()));
       // Read from the reports' replica when there is one (docs/decisions/0015).
       const rdb = await app.reports.db(reply);
+      if (req.query.formato !== 'xlsx') {
+        return sendJsonText(reply, await salesReportJson(rdb, b.id, b.timezone, desde, hasta, canSeeCosts(b)));
+      }
       const report = await salesReport(rdb, b.id, b.timezone, desde, hasta);
-      if (req.query.formato !== 'xlsx') return report;
       const pages = paged<Sale>(
         async (limit, offset) =>
           (
