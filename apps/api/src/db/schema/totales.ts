@@ -1,4 +1,4 @@
-import { date, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.js';
 
 /**
@@ -85,4 +85,18 @@ export const totalesFlujoDia = pgTable(
     egresos: sum('egresos'),
   },
   (t) => [primaryKey({ name: 'totales_flujo_dia_pkey', columns: [t.businessId, t.fecha] })],
+);
+
+/**
+ * Per business: a number that grows with every change to its totals or to what the report names
+ * from them (customers, products, services), at the commit that makes it (migration 0050). A
+ * report kept by the API is reused only while this number is the one it was read at (decision 0029).
+ */
+export const totalesVersion = pgTable(
+  'totales_version',
+  {
+    businessId: business(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'totales_version_pkey', columns: [t.businessId] })],
 );

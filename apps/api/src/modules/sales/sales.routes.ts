@@ -23,6 +23,7 @@ import {
   canExceedCredit,
   canSeeCosts,
   maxDiscount,
+  takeFirstRead,
 } from '../../lib/access.js';
 import { idempotencyKey } from '../../lib/http.js';
 import { knownFilters } from '../../lib/known-ids.js';
@@ -30,6 +31,7 @@ import { todayIn } from '../../lib/dates.js';
 import { AppError, invalid } from '../../lib/errors.js';
 import { paged, pathId } from '../products/common.js';
 import { sendReportXlsx } from './report-xlsx.js';
+import { REPORT_VERSION_SQL, reportCache, reportVersion, versionOf } from './report-cache.js';
 import { reportRange, salesReport, salesReportJson } from './reports.service.js';
 import { recordSale } from './record-sale.js';
 import { getSale, listSales, voidSale, type SaleContext } from './sales.service.js';
@@ -181,10 +183,18 @@ export async function salesRoutes(app: App) {
     );
   }
 
+  const reports = reportCache();
   app.get(
     '/businesses/:id/ventas/reporte',
     {
-      config: ver,
+      config: {
+        ...ver,
+        // The version of the business's totals goes with the session check (decision 0029).
+        firstRead: (req, businessId) =>
+          app.reports.replica || (req.query as { formato?: string }).formato === 'xlsx'
+            ? null
+            : { query: { text: REPORT_VERSION_SQL, values: [businessId] }, input: '' },
+      },
       schema: {
         tags,
         params: idParams,
@@ -198,7 +208,18 @@ export async function salesRoutes(app: App) {
       // Read from the reports' replica when there is one (docs/decisions/0015).
       const rdb = await app.reports.db(reply);
       if (req.query.formato !== 'xlsx') {
-        return sendJsonText(reply, await salesReportJson(rdb, b.id, b.timezone, desde, hasta, canSeeCosts(b)));
+        // Sent again as it was while the business's totals have not changed (decision 0029); the
+        // version comes with the session check when the report reads the primary.
+        const costos = canSeeCosts(b);
+        const first = app.reports.replica ? null : takeFirstRead(req, '');
+        const version = first ? versionOf(await first) : await reportVersion(rdb, b.id);
+        const key = `${b.id} ${desde} ${hasta} ${costos}`;
+        let json = reports.get(key, version);
+        if (json === null) {
+          json = await salesReportJson(rdb, b.id, b.timezone, desde, hasta, costos);
+          reports.set(key, version, json);
+        }
+        return sendJsonText(reply, json);
       }
       const report = await salesReport(rdb, b.id, b.timezone, desde, hasta);
       const pages = paged<Sale>(
