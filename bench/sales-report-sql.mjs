@@ -1,9 +1,16 @@
 // The SQL of the report and the finance summary as the server runs it, straight through pg: the
 // reference of bench/sales-report.mjs. Keep it in step with sales/reports.service.ts and
 // finance/reports.service.ts.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from './inventory-common.mjs';
+
+const { firstListRead } = await import(
+  pathToFileURL(path.join(ROOT, 'apps/api/dist/modules/products/products.service.js')).href
+);
 
 /**
- * The report's SQL (sales/reports.service.ts salesReport) for one whole month (the benchmark asks
+ * The report's SQL (sales/reports.service.ts readReport) for one whole month (the benchmark asks
  * for the current month), its four queries sent together on one connection in one write as the
  * server sends them (db/pipeline.ts readTogether): days and medios from the daily totals,
  * customers and items from the month's totals as the JSON of their rows (decision 0027); the rows
@@ -100,30 +107,13 @@ export async function summaryQueries(pool, businessId, prev, start, end, today) 
 }
 
 /**
- * A page of the product list as products.service.ts listProducts runs it (pageWithCount): one
- * statement with the page by name (with its category), the full count and whether the business has
- * active price lists. The price lists themselves are only read when it has some (none here).
+ * A page of the product list by name: the built server's own statement (products.service.ts
+ * firstListRead: the page with its category, the full count and whether the business has active
+ * price lists, in one statement). The price lists themselves are only read when it has some (none
+ * here).
  */
 export function productPageQueries(pool, businessId, limit) {
-  return pool.query(
-    `SELECT products.id, products.nombre, products.descripcion, products.codigo,
-            products.codigo_barras AS "codigoBarras", products.precio_compra AS "precioCompra",
-            products.precio_venta AS "precioVenta", products.stock_actual AS "stockActual",
-            products.stock_minimo AS "stockMinimo", products.controla_stock AS "controlaStock",
-            products.unidad, products.categoria_id AS "categoriaId", products.activo, products.iva,
-            products.creado_en AS "creadoEn", products.actualizado_en AS "actualizadoEn",
-            products.moneda, products.precio_usd AS "precioUsd",
-            product_categories.nombre AS "categoriaNombre",
-            (SELECT count(*)::int FROM products WHERE products.business_id = $1) AS "total",
-            EXISTS (SELECT 1 FROM listas_precios WHERE business_id = $2 AND activo) AS "conListas"
-       FROM products
-       LEFT JOIN product_categories
-         ON product_categories.business_id = products.business_id AND product_categories.id = products.categoria_id
-      WHERE products.business_id = $3
-      ORDER BY products.nombre COLLATE "es-AR-x-icu", products.id
-      LIMIT $4 OFFSET $5`,
-    [businessId, businessId, businessId, limit, 0],
-  );
+  return pool.query(firstListRead(businessId, { limit: String(limit) }).query);
 }
 
 /** The cash flow of a month (finance/reports.service.ts cashFlow): its daily totals (decision 0027). */

@@ -4,7 +4,7 @@ import { createTestApp, siblingApp } from '../../test/app.js';
 import { addMember, createBusiness, registerUser, type TestUser } from '../../test/fixtures.js';
 import type { App } from '../../app.js';
 import { reportCache } from './report-cache.js';
-import { salesReportJson } from './reports.service.js';
+import { readReport, reportJson } from './reports.service.js';
 
 /**
  * A sales report answered again is kept by the API instance while the business's totals keep
@@ -35,13 +35,8 @@ async function ok<T = Record<string, unknown>>(
 async function june(on: App = app, user: TestUser = owner, costos = true): Promise<SalesReport> {
   const res = await on.inject({ method: 'GET', url: `/api/v1${JUNE}`, headers: user.auth });
   expect(res.statusCode, res.body).toBe(200);
-  const fresh = await salesReportJson(
-    ctx.database.db,
-    biz,
-    'America/Argentina/Buenos_Aires',
-    '2026-06-01',
-    '2026-06-30',
-    costos,
+  const fresh = reportJson(
+    await readReport(ctx.database.db, biz, 'America/Argentina/Buenos_Aires', '2026-06-01', '2026-06-30', costos),
   );
   expect(res.json()).toEqual(JSON.parse(fresh));
   return res.json();

@@ -98,12 +98,13 @@ function listOf(r: Rows<JsonRow>): string {
   return row.json;
 }
 
-/** What the report reads: its figures, and its two long lists as JSON text. */
+/** What the report reads: its figures, and its two long lists as JSON text (with `ganancia` if `costos`). */
 interface ReportRead {
   head: Omit<SalesReport, 'productos_mas_vendidos' | 'por_metodo_pago' | 'por_cliente'>;
   items: string;
   medios: ReportPaymentMethod[];
   clients: string;
+  costos: boolean;
 }
 
 /**
@@ -113,7 +114,7 @@ interface ReportRead {
  * come from the daily totals; customers and items from the monthly totals for whole months and
  * from the rows for the days around them (decision 0027).
  */
-async function readReport(
+export async function readReport(
   db: Db,
   businessId: string,
   timezone: string,
@@ -279,18 +280,17 @@ async function readReport(
     cantidad_ventas: r.n,
     total: moneyOut(bigCents(r.total)),
   }));
-  return { head, items: listOf(items), medios, clients: listOf(clients) };
+  return { head, items: listOf(items), medios, clients: listOf(clients), costos };
 }
 
-/** The report as an object (the spreadsheet), costs included: the hooks hide them from the JSON. */
-export async function salesReport(db: Db, businessId: string, timezone: string, desde: string, hasta: string) {
-  const r = await readReport(db, businessId, timezone, desde, hasta, true);
+/** The report as an object (the spreadsheet), read with costs: the hooks hide them from the JSON. */
+export function reportObject(r: ReportRead): SalesReport {
   return {
     ...r.head,
     productos_mas_vendidos: JSON.parse(r.items) as ReportItem[],
     por_metodo_pago: r.medios,
     por_cliente: JSON.parse(r.clients) as ReportCustomer[],
-  } satisfies SalesReport;
+  };
 }
 
 /**
@@ -300,15 +300,7 @@ export async function salesReport(db: Db, businessId: string, timezone: string, 
  * `ganancia` is not even read), medios labelled; the tests check it against its schema
  * (sendJsonText).
  */
-export async function salesReportJson(
-  db: Db,
-  businessId: string,
-  timezone: string,
-  desde: string,
-  hasta: string,
-  costos: boolean,
-) {
-  const r = await readReport(db, businessId, timezone, desde, hasta, costos);
-  const head = JSON.stringify(costos ? r.head : withoutCosts(r.head));
+export function reportJson(r: ReportRead) {
+  const head = JSON.stringify(r.costos ? r.head : withoutCosts(r.head));
   return `${head.slice(0, -1)},"productos_mas_vendidos":${r.items},"por_metodo_pago":${JSON.stringify(withPaymentLabels(r.medios))},"por_cliente":${r.clients}}`;
 }

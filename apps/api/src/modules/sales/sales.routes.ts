@@ -32,7 +32,7 @@ import { AppError, invalid } from '../../lib/errors.js';
 import { paged, pathId } from '../products/common.js';
 import { sendReportXlsx } from './report-xlsx.js';
 import { REPORT_VERSION_SQL, reportCache, reportVersion, versionOf } from './report-cache.js';
-import { reportRange, salesReport, salesReportJson } from './reports.service.js';
+import { readReport, reportJson, reportObject, reportRange } from './reports.service.js';
 import { recordSale } from './record-sale.js';
 import { getSale, listSales, voidSale, type SaleContext } from './sales.service.js';
 import { creditVoid, invoiceSale, saleComprobante } from '../facturacion/sale-hooks.js';
@@ -209,19 +209,20 @@ export async function salesRoutes(app: App) {
       const rdb = await app.reports.db(reply);
       if (req.query.formato !== 'xlsx') {
         // Sent again as it was while the business's totals have not changed (decision 0029); the
-        // version comes with the session check when the report reads the primary.
+        // version comes with the session check when the report reads the primary (firstRead
+        // above), else from the replica the report reads.
         const costos = canSeeCosts(b);
-        const first = app.reports.replica ? null : takeFirstRead(req, '');
+        const first = takeFirstRead(req, '');
         const version = first ? versionOf(await first) : await reportVersion(rdb, b.id);
         const key = `${b.id} ${desde} ${hasta} ${costos}`;
         let json = reports.get(key, version);
         if (json === null) {
-          json = await salesReportJson(rdb, b.id, b.timezone, desde, hasta, costos);
+          json = reportJson(await readReport(rdb, b.id, b.timezone, desde, hasta, costos));
           reports.set(key, version, json);
         }
         return sendJsonText(reply, json);
       }
-      const report = await salesReport(rdb, b.id, b.timezone, desde, hasta);
+      const report = reportObject(await readReport(rdb, b.id, b.timezone, desde, hasta, true));
       const pages = paged<Sale>(
         async (limit, offset) =>
           (
