@@ -96,7 +96,7 @@ export async function updateMedio(db: Db, businessId: string, userId: string, id
           orden: patch.orden,
           actualizadoEn: new Date(),
         })
-        .where(eq(paymentMethods.id, before.id))
+        .where(and(eq(paymentMethods.businessId, businessId), eq(paymentMethods.id, before.id)))
         .returning();
       const after = toMedio(r);
       const d = diff(
@@ -136,7 +136,7 @@ export async function deleteMedio(db: Db, businessId: string, userId: string, id
       const [r] = await tx
         .update(paymentMethods)
         .set({ activo: false, actualizadoEn: new Date() })
-        .where(eq(paymentMethods.id, id))
+        .where(and(eq(paymentMethods.businessId, businessId), eq(paymentMethods.id, id)))
         .returning();
       if (before.activo) {
         await audit(tx, {
@@ -151,7 +151,7 @@ export async function deleteMedio(db: Db, businessId: string, userId: string, id
       }
       return { desactivado: true, medio: toMedio(r), mensaje: CAJA_MESSAGES.medioDeactivated };
     }
-    await tx.delete(paymentMethods).where(eq(paymentMethods.id, id));
+    await tx.delete(paymentMethods).where(and(eq(paymentMethods.businessId, businessId), eq(paymentMethods.id, id)));
     await audit(tx, {
       businessId,
       userId,

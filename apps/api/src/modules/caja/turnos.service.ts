@@ -165,7 +165,10 @@ export async function openTurno(db: Db, businessId: string, userId: string, caja
     );
     if (!caja) throw notFound(CAJA_MESSAGES.cajaNotFound);
     if (!caja.activa) throw conflict('INVALID_STATE', CAJA_MESSAGES.cajaInactive);
-    const [open] = await rows(tx, sql`SELECT id FROM turnos WHERE caja_id = ${cajaId} AND estado = 'abierto'`);
+    const [open] = await rows(
+      tx,
+      sql`SELECT id FROM turnos WHERE business_id = ${businessId} AND caja_id = ${cajaId} AND estado = 'abierto'`,
+    );
     if (open) throw conflict('TURNO_OPEN', CAJA_MESSAGES.turnoAlreadyOpen(caja.nombre as string));
     // Numbers per business, taken one at a time (cajas of a business open turnos concurrently).
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('turnos:' || ${businessId}))`);
@@ -415,7 +418,10 @@ type Counted = z.output<typeof turnoCerrarInput>;
 export async function closeTurno(db: Db, businessId: string, userId: string, id: string, input: Counted, now: Date) {
   return db.transaction(async (tx) => {
     const t = await lockOpenTurno(tx, businessId, id, 'update');
-    const [row] = await rows(tx, sql`SELECT fondo_inicial::text FROM turnos WHERE id = ${id}`);
+    const [row] = await rows(
+      tx,
+      sql`SELECT fondo_inicial::text FROM turnos WHERE business_id = ${businessId} AND id = ${id}`,
+    );
     const f = await figures(tx, businessId, id, toCents(row.fondo_inicial as string));
     const counted = new Map<string, number>();
     input.contado.forEach((c, i) => {
@@ -452,7 +458,7 @@ export async function closeTurno(db: Db, businessId: string, userId: string, id:
     await tx.execute(sql`
       UPDATE turnos SET estado = 'cerrado', cerrado_por = ${userId}, cerrado_en = ${now.toISOString()}::timestamptz,
              observaciones = ${input.observaciones ?? null}
-       WHERE id = ${id}`);
+       WHERE business_id = ${businessId} AND id = ${id}`);
     await audit(tx, {
       businessId,
       userId,

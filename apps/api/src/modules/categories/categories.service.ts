@@ -115,7 +115,7 @@ export async function updateCategory(db: Db, businessId: string, userId: string,
         await tx
           .update(productCategories)
           .set({ ...changes.despues, actualizadoEn: sql`now()` })
-          .where(eq(productCategories.id, id));
+          .where(and(eq(productCategories.businessId, businessId), eq(productCategories.id, id)));
         await audit(tx, {
           businessId,
           userId,
@@ -150,7 +150,9 @@ export async function deleteCategory(db: Db, businessId: string, userId: string,
         SELECT EXISTS (SELECT 1 FROM ${products} WHERE business_id = ${businessId} AND categoria_id = ${id})
             OR EXISTS (SELECT 1 FROM ${services} WHERE business_id = ${businessId} AND categoria_id = ${id}) AS used`);
       if (rows[0]?.used) throw inUse();
-      await tx.delete(productCategories).where(eq(productCategories.id, id));
+      await tx
+        .delete(productCategories)
+        .where(and(eq(productCategories.businessId, businessId), eq(productCategories.id, id)));
       await audit(tx, {
         businessId,
         userId,

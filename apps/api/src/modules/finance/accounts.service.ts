@@ -230,7 +230,7 @@ export async function updateAccount(
         observaciones: next.observaciones,
         actualizadoEn: sql`now()`,
       })
-      .where(eq(financeAccounts.id, id));
+      .where(and(eq(financeAccounts.businessId, businessId), eq(financeAccounts.id, id)));
     // A purchase's payable and the purchase keep one due date.
     if (row.compraId && 'fecha_vencimiento' in changes.despues) {
       await tx
@@ -258,7 +258,7 @@ export async function deleteAccount(db: Db, businessId: string, userId: string, 
     if (toCents(row.montoPagado) > 0) throw conflict('ALREADY_PAID', FINANCE_MESSAGES.hasPayments);
     if (row.compraId) throw conflict('GENERATED_RECORD', FINANCE_MESSAGES.accountFromPurchaseDelete);
     const before = (await getAccount(tx, businessId, id, today))!;
-    await tx.delete(financeAccounts).where(eq(financeAccounts.id, id));
+    await tx.delete(financeAccounts).where(and(eq(financeAccounts.businessId, businessId), eq(financeAccounts.id, id)));
     await audit(tx, {
       businessId,
       userId,
@@ -356,7 +356,10 @@ export async function markPaid(
       origen: 'cuenta',
       cuentaId: id,
     });
-    await tx.update(financeAccounts).set({ movimientoId: movimiento.id }).where(eq(financeAccounts.id, id));
+    await tx
+      .update(financeAccounts)
+      .set({ movimientoId: movimiento.id })
+      .where(and(eq(financeAccounts.businessId, businessId), eq(financeAccounts.id, id)));
     await audit(tx, {
       businessId,
       userId,

@@ -124,7 +124,7 @@ export async function updateCategory(
       const [row] = await tx
         .update(financeCategories)
         .set({ ...changes.despues, actualizadoEn: sql`now()` })
-        .where(eq(financeCategories.id, id))
+        .where(and(eq(financeCategories.businessId, businessId), eq(financeCategories.id, id)))
         .returning();
       await audit(tx, {
         businessId,
@@ -153,7 +153,9 @@ export async function deleteCategory(db: Db, businessId: string, userId: string,
     if (!before) throw notFound(FINANCE_MESSAGES.categoryNotFound);
     if (before.sistema) throw conflict('INVALID_STATE', FINANCE_MESSAGES.categorySystem);
     if (await hasMovements(tx, businessId, id)) throw conflict('IN_USE', FINANCE_MESSAGES.categoryInUse);
-    await tx.delete(financeCategories).where(eq(financeCategories.id, id));
+    await tx
+      .delete(financeCategories)
+      .where(and(eq(financeCategories.businessId, businessId), eq(financeCategories.id, id)));
     await audit(tx, {
       businessId,
       userId,

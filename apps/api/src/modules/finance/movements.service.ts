@@ -233,7 +233,7 @@ export async function updateMovement(db: Db, businessId: string, userId: string,
         clienteId: d.cliente_id,
         actualizadoEn: sql`now()`,
       })
-      .where(eq(financeMovements.id, id));
+      .where(and(eq(financeMovements.businessId, businessId), eq(financeMovements.id, id)));
     await audit(tx, {
       businessId,
       userId,
@@ -251,7 +251,9 @@ export async function deleteMovement(db: Db, businessId: string, userId: string,
   await db.transaction(async (tx) => {
     await lockManual(tx, businessId, id);
     const before = (await getMovement(tx, businessId, id))!;
-    await tx.delete(financeMovements).where(eq(financeMovements.id, id));
+    await tx
+      .delete(financeMovements)
+      .where(and(eq(financeMovements.businessId, businessId), eq(financeMovements.id, id)));
     await audit(tx, {
       businessId,
       userId,

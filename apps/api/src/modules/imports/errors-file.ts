@@ -55,7 +55,12 @@ export async function stagedErrors(db: Db, businessId: string, userId: string, n
         .select({ fila: importRows.fila, datos: importRows.datos, errores: importRows.errores })
         .from(importRows)
         .where(
-          and(eq(importRows.batchId, b!.id), gt(importRows.fila, lastFila), sql`${importRows.errores} <> '[]'::jsonb`),
+          and(
+            eq(importRows.businessId, businessId),
+            eq(importRows.batchId, b!.id),
+            gt(importRows.fila, lastFila),
+            sql`${importRows.errores} <> '[]'::jsonb`,
+          ),
         )
         .orderBy(importRows.fila)
         .limit(PAGE);

@@ -533,7 +533,7 @@ export async function currentBatch(ex: Executor, businessId: string, userId: str
   const [b] = lock ? await q.for('update') : await q;
   if (!b) return null;
   if (b.expiraEn <= now) {
-    await ex.delete(importBatches).where(eq(importBatches.id, b.id));
+    await ex.delete(importBatches).where(and(eq(importBatches.businessId, businessId), eq(importBatches.id, b.id)));
     return null;
   }
   return b;
@@ -713,12 +713,12 @@ export async function summary(db: Db, businessId: string, userId: string, now: D
         actualizaciones: sql<number>`(count(*) FILTER (WHERE ${valid} AND ${importRows.accion} = 'actualizar'))::int`,
       })
       .from(importRows)
-      .where(eq(importRows.batchId, b.id)),
+      .where(and(eq(importRows.businessId, businessId), eq(importRows.batchId, b.id))),
     db.execute<{ nombre: string }>(sql`
       SELECT nombre FROM (
         SELECT DISTINCT ON (lower(r.datos->>'categoria_nombre')) r.datos->>'categoria_nombre' AS nombre, r.fila
           FROM ${importRows} r
-         WHERE r.batch_id = ${b.id} AND r.errores = '[]'::jsonb AND r.datos->>'categoria_nombre' IS NOT NULL
+         WHERE r.business_id = ${businessId} AND r.batch_id = ${b.id} AND r.errores = '[]'::jsonb AND r.datos->>'categoria_nombre' IS NOT NULL
            AND NOT EXISTS (SELECT 1 FROM ${productCategories} c
                             WHERE c.business_id = ${businessId} AND lower(c.nombre) = lower(r.datos->>'categoria_nombre'))
          ORDER BY lower(r.datos->>'categoria_nombre'), r.fila) t
@@ -745,7 +745,7 @@ export async function summary(db: Db, businessId: string, userId: string, now: D
 export async function listStaged(db: Db, businessId: string, userId: string, q: StagedRowsQuery, now: Date) {
   const b = await currentBatch(db, businessId, userId, now);
   if (!b) return { rows: [], total: 0 };
-  const where = [eq(importRows.batchId, b.id)];
+  const where = [eq(importRows.businessId, businessId), eq(importRows.batchId, b.id)];
   if (q.estado === 'validos') where.push(sql`${importRows.errores} = '[]'::jsonb`);
   if (q.estado === 'con_errores') where.push(sql`${importRows.errores} <> '[]'::jsonb`);
   const [rows, [{ total }]] = await Promise.all([
@@ -804,7 +804,7 @@ export async function updateStaged(
       if (p) checker.codes.set(lower(next.codigo), p.id);
       const { rows: prev } = await tx.execute<{ fila: number }>(sql`
         SELECT min(fila) AS fila FROM ${importRows}
-         WHERE batch_id = ${b.id} AND fila < ${row.fila} AND lower(datos->>'codigo') = lower(${next.codigo})`);
+         WHERE business_id = ${businessId} AND batch_id = ${b.id} AND fila < ${row.fila} AND lower(datos->>'codigo') = lower(${next.codigo})`);
       if (prev[0]?.fila) checker.seenCodes.set(lower(next.codigo), prev[0].fila);
     }
     if (next.codigo_barras) {
@@ -815,14 +815,14 @@ export async function updateStaged(
       if (p) checker.barcodes.set(next.codigo_barras, p.id);
       const { rows: prev } = await tx.execute<{ fila: number }>(sql`
         SELECT min(fila) AS fila FROM ${importRows}
-         WHERE batch_id = ${b.id} AND fila < ${row.fila} AND datos->>'codigo_barras' = ${next.codigo_barras}`);
+         WHERE business_id = ${businessId} AND batch_id = ${b.id} AND fila < ${row.fila} AND datos->>'codigo_barras' = ${next.codigo_barras}`);
       if (prev[0]?.fila) checker.seenBarcodes.set(next.codigo_barras, prev[0].fila);
     }
     const target = checker.match(next);
     if (target) {
       const { rows: prev } = await tx.execute<{ fila: number }>(sql`
         SELECT min(fila) AS fila FROM ${importRows}
-         WHERE batch_id = ${b.id} AND fila < ${row.fila} AND producto_id = ${target}`);
+         WHERE business_id = ${businessId} AND batch_id = ${b.id} AND fila < ${row.fila} AND producto_id = ${target}`);
       if (prev[0]?.fila) checker.seenProducts.set(target, prev[0].fila);
     }
     const c = checker.check(row.fila, next, errs);
@@ -830,7 +830,7 @@ export async function updateStaged(
     const [updated] = await tx
       .update(importRows)
       .set({ datos: stored, errores: c.errores, accion: c.accion, productoId: c.productoId })
-      .where(eq(importRows.id, id))
+      .where(and(eq(importRows.businessId, businessId), eq(importRows.id, id)))
       .returning();
     return toStagedRow(updated);
   });
@@ -861,7 +861,9 @@ export async function confirm(
         const page = await tx
           .select()
           .from(importRows)
-          .where(and(eq(importRows.batchId, b.id), gt(importRows.fila, lastFila)))
+          .where(
+            and(eq(importRows.businessId, businessId), eq(importRows.batchId, b.id), gt(importRows.fila, lastFila)),
+          )
           .orderBy(importRows.fila)
           .limit(BATCH);
         if (!page.length) break;
@@ -898,7 +900,7 @@ export async function confirm(
           omitidos,
         },
       });
-      await tx.delete(importBatches).where(eq(importBatches.id, b.id));
+      await tx.delete(importBatches).where(and(eq(importBatches.businessId, businessId), eq(importBatches.id, b.id)));
       return {
         creados: writer.creados,
         actualizados: writer.actualizados,
@@ -928,8 +930,8 @@ export async function cancel(db: Db, businessId: string, userId: string) {
     const [{ n }] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(importRows)
-      .where(eq(importRows.batchId, b.id));
-    await tx.delete(importBatches).where(eq(importBatches.id, b.id));
+      .where(and(eq(importRows.businessId, businessId), eq(importRows.batchId, b.id)));
+    await tx.delete(importBatches).where(and(eq(importBatches.businessId, businessId), eq(importBatches.id, b.id)));
     return { message: IMPORT_MESSAGES.cancelled, filas_descartadas: n };
   });
 }

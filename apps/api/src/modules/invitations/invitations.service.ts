@@ -179,7 +179,9 @@ export async function acceptInvitation(db: Db, svc: AppServices, token: string, 
     const taken = await tx
       .update(invitations)
       .set({ estado: 'aceptada', aceptadaEn: now })
-      .where(and(eq(invitations.id, i.id), eq(invitations.estado, 'pendiente')))
+      .where(
+        and(eq(invitations.businessId, i.businessId), eq(invitations.id, i.id), eq(invitations.estado, 'pendiente')),
+      )
       .returning({ id: invitations.id });
     if (!taken.length) throw notFound('La invitación no existe o expiró.');
     const values = {
@@ -189,7 +191,11 @@ export async function acceptInvitation(db: Db, svc: AppServices, token: string, 
       accesoTotal: false,
       permisos: allPermissions(false),
     };
-    if (existing) await tx.update(businessMembers).set(values).where(eq(businessMembers.id, existing.id));
+    if (existing)
+      await tx
+        .update(businessMembers)
+        .set(values)
+        .where(and(eq(businessMembers.businessId, i.businessId), eq(businessMembers.id, existing.id)));
     else
       await tx.insert(businessMembers).values({ ...values, businessId: i.businessId, userId: user.id, creadaEn: now });
     await audit(tx, {

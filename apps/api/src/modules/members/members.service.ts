@@ -193,7 +193,10 @@ export async function updatePermissions(
   };
   const controls = (v: typeof next) => counterControls(v, false);
   return db.transaction(async (tx) => {
-    await tx.update(businessMembers).set(next).where(eq(businessMembers.id, target.m.id));
+    await tx
+      .update(businessMembers)
+      .set(next)
+      .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.id, target.m.id)));
     await audit(tx, {
       businessId,
       userId: actorId,
@@ -229,7 +232,9 @@ export async function removeMember(db: Db, businessId: string, actorId: string, 
   if (target.creadaPor === target.m.userId)
     throw new AppError(403, 'FORBIDDEN', 'No se puede quitar al creador del negocio.');
   await db.transaction(async (tx) => {
-    await tx.delete(businessMembers).where(eq(businessMembers.id, target.m.id));
+    await tx
+      .delete(businessMembers)
+      .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.id, target.m.id)));
     await unassignTasksOf(tx, businessId, target.m.userId);
     await audit(tx, {
       businessId,
@@ -280,7 +285,7 @@ export async function approvePending(db: Db, businessId: string, actorId: string
     await tx
       .update(businessMembers)
       .set({ estado: 'aceptado', rol, accesoTotal, permisos, ...controls })
-      .where(eq(businessMembers.id, target.m.id));
+      .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.id, target.m.id)));
     await audit(tx, {
       businessId,
       userId: actorId,
@@ -304,7 +309,10 @@ export async function rejectPending(db: Db, businessId: string, actorId: string,
   const target = await findMember(db, businessId, uid, 'pendiente');
   if (!target) throw notFound('Usuario pendiente no encontrado.');
   await db.transaction(async (tx) => {
-    await tx.update(businessMembers).set({ estado: 'rechazado' }).where(eq(businessMembers.id, target.m.id));
+    await tx
+      .update(businessMembers)
+      .set({ estado: 'rechazado' })
+      .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.id, target.m.id)));
     await audit(tx, {
       businessId,
       userId: actorId,

@@ -410,7 +410,7 @@ export async function updateProduct(db: Db, businessId: string, userId: string, 
       await tx
         .update(products)
         .set({ ...columns(d), actualizadoEn: sql`now()` })
-        .where(eq(products.id, id));
+        .where(and(eq(products.businessId, businessId), eq(products.id, id)));
       await audit(tx, {
         businessId,
         userId,
@@ -455,7 +455,7 @@ export async function deleteProduct(db: Db, businessId: string, userId: string, 
         )
         .limit(1);
       if (used) throw inUse();
-      await tx.delete(products).where(eq(products.id, id));
+      await tx.delete(products).where(and(eq(products.businessId, businessId), eq(products.id, id)));
       await audit(tx, {
         businessId,
         userId,
@@ -571,7 +571,7 @@ export async function bulkPriceUpdate(
         SELECT * FROM sel WHERE nuevo <> anterior
       ), upd AS (
         UPDATE ${products} p SET ${col} = changed.nuevo, actualizado_en = now()
-          FROM changed WHERE p.id = changed.id
+          FROM changed WHERE p.business_id = ${businessId} AND p.id = changed.id
         RETURNING p.id
       ), aud AS (
         INSERT INTO audit_log (business_id, user_id, entidad, entidad_id, accion, antes, despues)

@@ -94,7 +94,8 @@ function selectPurchases(ex: Executor) {
         SELECT m.id FROM ${financeMovements} m
          WHERE m.business_id = "purchases"."business_id" AND m.compra_id = "purchases"."id"
          ORDER BY m.anulado, m.creado_en DESC LIMIT 1)`,
-      cantidadItems: sql<number>`(SELECT count(*)::int FROM ${purchaseItems} i WHERE i.compra_id = "purchases"."id")`,
+      cantidadItems: sql<number>`(SELECT count(*)::int FROM ${purchaseItems} i
+        WHERE i.compra_id = "purchases"."id" AND i.business_id = "purchases"."business_id")`,
       itemsPendientes: sql<number>`(SELECT count(*)::int FROM ${purchaseItems} i
         WHERE i.compra_id = "purchases"."id" AND i.business_id = "purchases"."business_id"
           AND i.cantidad_recibida < i.cantidad)`,
@@ -493,7 +494,9 @@ const accountSnapshot = (a: AccountRow) => ({
 });
 
 async function deleteMovementRow(ctx: Ctx, m: MovementRow) {
-  await ctx.tx.delete(financeMovements).where(eq(financeMovements.id, m.id));
+  await ctx.tx
+    .delete(financeMovements)
+    .where(and(eq(financeMovements.businessId, ctx.businessId), eq(financeMovements.id, m.id)));
   await audit(ctx.tx, {
     businessId: ctx.businessId,
     userId: ctx.userId,
@@ -505,7 +508,9 @@ async function deleteMovementRow(ctx: Ctx, m: MovementRow) {
 }
 
 async function deleteAccountRow(ctx: Ctx, a: AccountRow) {
-  await ctx.tx.delete(financeAccounts).where(eq(financeAccounts.id, a.id));
+  await ctx.tx
+    .delete(financeAccounts)
+    .where(and(eq(financeAccounts.businessId, ctx.businessId), eq(financeAccounts.id, a.id)));
   await audit(ctx.tx, {
     businessId: ctx.businessId,
     userId: ctx.userId,
@@ -553,7 +558,7 @@ async function syncFinance(ctx: Ctx, p: PurchaseRow, current: { movement?: Movem
         await ctx.tx
           .update(financeMovements)
           .set({ ...next, actualizadoEn: sql`now()` })
-          .where(eq(financeMovements.id, m.id));
+          .where(and(eq(financeMovements.businessId, ctx.businessId), eq(financeMovements.id, m.id)));
         await audit(ctx.tx, {
           businessId: ctx.businessId,
           userId: ctx.userId,
@@ -617,7 +622,7 @@ async function syncFinance(ctx: Ctx, p: PurchaseRow, current: { movement?: Movem
             descripcion: next.descripcion,
             actualizadoEn: sql`now()`,
           })
-          .where(eq(financeAccounts.id, a.id));
+          .where(and(eq(financeAccounts.businessId, ctx.businessId), eq(financeAccounts.id, a.id)));
         await audit(ctx.tx, {
           businessId: ctx.businessId,
           userId: ctx.userId,
@@ -689,12 +694,15 @@ async function unreceive(ctx: Ctx, p: PurchaseRow, lines: StoredLine[], next: Pu
       });
     }
   }
-  await ctx.tx.update(purchaseItems).set({ precioCompraAnterior: null }).where(eq(purchaseItems.compraId, p.id));
+  await ctx.tx
+    .update(purchaseItems)
+    .set({ precioCompraAnterior: null })
+    .where(and(eq(purchaseItems.businessId, ctx.businessId), eq(purchaseItems.compraId, p.id)));
   await markReceptionsReverted(ctx, p.id);
   const [row] = await ctx.tx
     .update(purchases)
     .set({ estado: 'pendiente', recibidaEn: null, actualizadoEn: sql`now()` })
-    .where(eq(purchases.id, p.id))
+    .where(and(eq(purchases.businessId, ctx.businessId), eq(purchases.id, p.id)))
     .returning();
   return row;
 }
@@ -876,7 +884,9 @@ export async function updatePurchase(
       if (proveedorId && proveedorChanged) proveedorNombre = (await lockSupplier(tx, businessId, proveedorId)).nombre;
       if (patch.items && !sameLines(nextLines, lines)) {
         await assertProducts(tx, businessId, nextLines);
-        await tx.delete(purchaseItems).where(eq(purchaseItems.compraId, id));
+        await tx
+          .delete(purchaseItems)
+          .where(and(eq(purchaseItems.businessId, businessId), eq(purchaseItems.compraId, id)));
         await insertLines(ctx, id, nextLines);
         lines = await loadLines(tx, businessId, id);
       }
@@ -892,7 +902,7 @@ export async function updatePurchase(
           total: centsToDecimal(purchasePayableCents(lines, factura)),
           actualizadoEn: sql`now()`,
         })
-        .where(eq(purchases.id, id))
+        .where(and(eq(purchases.businessId, businessId), eq(purchases.id, id)))
         .returning();
       await syncFinance(ctx, row, { movement: await linkedMovement(tx, businessId, id), account });
     }
@@ -906,7 +916,7 @@ export async function updatePurchase(
         [row] = await tx
           .update(purchases)
           .set({ total, actualizadoEn: sql`now()` })
-          .where(eq(purchases.id, id))
+          .where(and(eq(purchases.businessId, businessId), eq(purchases.id, id)))
           .returning();
         await syncFinance(ctx, row, {
           movement: await linkedMovement(tx, businessId, id),
@@ -927,7 +937,7 @@ export async function updatePurchase(
       [row] = await tx
         .update(purchases)
         .set({ ...extra, actualizadoEn: sql`now()` })
-        .where(eq(purchases.id, id))
+        .where(and(eq(purchases.businessId, businessId), eq(purchases.id, id)))
         .returning();
     }
 
@@ -941,7 +951,7 @@ export async function updatePurchase(
         await tx
           .update(financeMovements)
           .set({ anulado: true, actualizadoEn: sql`now()` })
-          .where(eq(financeMovements.id, m.id));
+          .where(and(eq(financeMovements.businessId, businessId), eq(financeMovements.id, m.id)));
         await audit(tx, {
           businessId,
           userId,
@@ -957,7 +967,7 @@ export async function updatePurchase(
       [row] = await tx
         .update(purchases)
         .set({ estado: 'cancelada', canceladaEn: now, actualizadoEn: sql`now()` })
-        .where(eq(purchases.id, id))
+        .where(and(eq(purchases.businessId, businessId), eq(purchases.id, id)))
         .returning();
     }
 
@@ -998,7 +1008,7 @@ export async function deletePurchase(db: Db, businessId: string, userId: string,
       .for('update');
     for (const m of movements) await deleteMovementRow(ctx, m);
     if (account) await deleteAccountRow(ctx, account);
-    await tx.delete(purchases).where(eq(purchases.id, id));
+    await tx.delete(purchases).where(and(eq(purchases.businessId, businessId), eq(purchases.id, id)));
     await audit(tx, {
       businessId,
       userId,

@@ -148,7 +148,7 @@ function selectSales(ex: Executor) {
 
 /** What the returns of a sale line took back: its quantity or its money. */
 const returnedOf = (col: 'cantidad' | 'monto') =>
-  sql<string>`(SELECT coalesce(sum(di.${sql.raw(col)}), 0)::text FROM devolucion_items di WHERE di.venta_item_id = ${saleItems.id})`;
+  sql<string>`(SELECT coalesce(sum(di.${sql.raw(col)}), 0)::text FROM devolucion_items di WHERE di.business_id = ${saleItems.businessId} AND di.venta_item_id = ${saleItems.id})`;
 
 async function itemsOf(ex: Executor, businessId: string, saleIds: string[]): Promise<Map<string, SaleItem[]>> {
   const map = new Map<string, SaleItem[]>();
@@ -246,9 +246,12 @@ export async function listSales(db: Db, businessId: string, timezone: string, q:
 /* ---------------------------------------------------------------- void (§14.3) */
 
 /** The sale's turno when it is still open (null otherwise). */
-async function openTurnoOf(ex: Executor, turnoId: string | null): Promise<string | null> {
+async function openTurnoOf(ex: Executor, businessId: string, turnoId: string | null): Promise<string | null> {
   if (!turnoId) return null;
-  const [t] = await ex.select({ estado: turnos.estado }).from(turnos).where(eq(turnos.id, turnoId));
+  const [t] = await ex
+    .select({ estado: turnos.estado })
+    .from(turnos)
+    .where(and(eq(turnos.businessId, businessId), eq(turnos.id, turnoId)));
   return t?.estado === 'abierto' ? turnoId : null;
 }
 
@@ -278,7 +281,12 @@ export async function voidSale(
     if (returned) throw conflict('INVALID_STATE', DEVOLUCION_MESSAGES.hasReturns);
     // The money goes back from the drawer at the counter: the sale's own turno while it is open
     // (the sale leaves it), else the open turno of the counter (the closed one stays as it closed).
-    const refundTurno = await counterTurnoOf(tx, c.businessId, c.userId, await openTurnoOf(tx, sale.turnoId));
+    const refundTurno = await counterTurnoOf(
+      tx,
+      c.businessId,
+      c.userId,
+      await openTurnoOf(tx, c.businessId, sale.turnoId),
+    );
 
     await tx
       .update(sales)

@@ -154,7 +154,7 @@ export async function updateService(db: Db, businessId: string, userId: string, 
     await tx
       .update(services)
       .set({ ...columns(d), actualizadoEn: sql`now()` })
-      .where(eq(services.id, id));
+      .where(and(eq(services.businessId, businessId), eq(services.id, id)));
     await audit(tx, {
       businessId,
       userId,
@@ -187,7 +187,7 @@ export async function deleteService(db: Db, businessId: string, userId: string, 
         .where(and(eq(subscriptions.businessId, businessId), eq(subscriptions.servicioId, id)))
         .limit(1);
       if (used) throw inUse();
-      await tx.delete(services).where(eq(services.id, id));
+      await tx.delete(services).where(and(eq(services.businessId, businessId), eq(services.id, id)));
       await audit(tx, {
         businessId,
         userId,

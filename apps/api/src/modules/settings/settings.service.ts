@@ -68,7 +68,7 @@ export async function saveSettings(
     const [after] = await tx
       .update(tenantSettings)
       .set({ ...cols, updatedAt: new Date() })
-      .where(eq(tenantSettings.id, before.id))
+      .where(and(eq(tenantSettings.businessId, businessId), eq(tenantSettings.id, before.id)))
       .returning();
     const d = diff(toSettings(before) as unknown as Record<string, unknown>, input as Record<string, unknown>);
     if (d.changed || inserted.length) {

@@ -246,7 +246,7 @@ async function write(tx: Executor, businessId: string, userId: string, before: R
       estado: d.estado,
       actualizadoEn: sql`now()`,
     })
-    .where(eq(subscriptions.id, before.id));
+    .where(and(eq(subscriptions.businessId, businessId), eq(subscriptions.id, before.id)));
   await audit(tx, {
     businessId,
     userId,
@@ -323,7 +323,7 @@ export async function setState(
 export async function deleteSubscription(db: Db, businessId: string, userId: string, id: string) {
   await db.transaction(async (tx) => {
     const before = await lock(tx, businessId, id);
-    await tx.delete(subscriptions).where(eq(subscriptions.id, id));
+    await tx.delete(subscriptions).where(and(eq(subscriptions.businessId, businessId), eq(subscriptions.id, id)));
     await audit(tx, {
       businessId,
       userId,

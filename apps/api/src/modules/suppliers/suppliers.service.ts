@@ -256,7 +256,7 @@ export async function updateSupplier(
         await tx
           .update(suppliers)
           .set({ ...columns(changes.despues as Partial<Snapshot>), actualizadoEn: sql`now()` })
-          .where(eq(suppliers.id, id));
+          .where(and(eq(suppliers.businessId, businessId), eq(suppliers.id, id)));
         if ('nombre' in changes.despues) {
           await tx
             .update(financeAccounts)
@@ -306,7 +306,7 @@ export async function deleteSupplier(db: Db, businessId: string, userId: string,
         .then((r) => r.rows);
       if (ref?.compras) throw conflict('IN_USE', SUPPLIER_MESSAGES.inUse);
       if (ref?.cuentas) throw conflict('IN_USE', SUPPLIER_MESSAGES.inUseAccounts);
-      await tx.delete(suppliers).where(eq(suppliers.id, id));
+      await tx.delete(suppliers).where(and(eq(suppliers.businessId, businessId), eq(suppliers.id, id)));
       await audit(tx, {
         businessId,
         userId,
