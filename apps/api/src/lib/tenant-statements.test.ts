@@ -202,7 +202,14 @@ async function f(db, businessId) {
     AND id IN (SELECT venta_id FROM sale_items WHERE producto_id = \${id})\`);
   await pool.query('SELECT business_id FROM business_members WHERE user_id = $1', [id]);
 }`),
-    ).toEqual(['2 sql services', '3 sql customers', '4 sql products', '5 sql customers', '6 sql sale_items', '8 sql business_members']);
+    ).toEqual([
+      '2 sql services',
+      '3 sql customers',
+      '4 sql products',
+      '5 sql customers',
+      '6 sql sale_items',
+      '8 sql business_members',
+    ]);
   });
 
   it('passes SQL text that names each table’s business_id', () => {

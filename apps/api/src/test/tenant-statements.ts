@@ -9,18 +9,24 @@ import ts from 'typescript';
  * business_id. A tenant table is any table of the drizzle schema with a `business_id` column,
  * read from apps/api/src/db/schema, not listed by hand.
  *
- * Three shapes of statement are read:
+ * Two shapes of statement are read:
  *  - drizzle builder chains: `.update(T)`, `.delete(T)`, `.select(…).from(T)` and
- *    `.insert(T)….onConflictDoUpdate(…)`, with their `.where(…)` (the last one counts: drizzle
- *    replaces an earlier where) and their joins `.innerJoin(T2, cond)`; every tenant table of the
- *    chain must have its `.businessId` named in the where or in a join condition. A chain without
- *    a where that a function returns (or a const holds) is followed to where it is used.
- *  - `sql` templates and plain template/string literals: each `UPDATE t`, `FROM t`, `JOIN t`
- *    (also `DELETE FROM t`) of a tenant table needs `alias.business_id` (or an unqualified
- *    `business_id`) somewhere in the statement's text.
- * Identifiers in a predicate or in a template's `${…}` are followed to their declaration in the
- * same file (a const's initializer, a function's body, the arguments of `name.push(…)`), so a
- * condition built in a variable or a helper counts.
+ *    `.insert(T)….onConflictDoUpdate(…)`. The last `.where(…)` counts (drizzle replaces an
+ *    earlier one). T's business_id must be in the where (or the upsert's target/where), or paired
+ *    in a join condition with a joined tenant table whose business_id the where pins. Each joined
+ *    tenant table (`.innerJoin(T2, cond)`…) must have its business_id in its condition or in the
+ *    where. A chain without a where that a function returns (or a const holds) is followed to the
+ *    places that use it.
+ *  - SQL text, in `sql` templates and plain template/string literals: each `UPDATE t`, `FROM t`,
+ *    `JOIN t` (so `DELETE FROM t`) of a tenant table needs `alias.business_id` in a predicate of
+ *    the text, or an unqualified `business_id` in the (sub)query around it. Select lists do not
+ *    count (`SELECT business_id FROM t WHERE id = $1` is not scoped).
+ * A predicate's identifiers and a template's `${…}` are followed to what they are in the same
+ * file: a const's value (with what is pushed onto it), a local helper's returned expression, a
+ * table (`${customers}` → customers) or a column (`${customers.businessId}` →
+ * customers.business_id). What the file cannot tell (a parameter, an import) counts as nothing,
+ * so a statement whose scoping comes from elsewhere is reported, not assumed. A table handed in
+ * as a value (`.from(table)` with a parameter) is not read.
  */
 
 export interface Table {
@@ -34,7 +40,7 @@ export interface Table {
 export interface Finding {
   file: string;
   line: number;
-  /** The enclosing function (or `<top>`), the key of the allow-list. */
+  /** The enclosing function, else the top-level const (`<top>` if neither): with file and table, the allow-list key. */
   fn: string;
   table: string;
   kind: 'update' | 'delete' | 'select' | 'insert' | 'join' | 'sql';
@@ -48,7 +54,7 @@ const JOINS = new Set(['innerJoin', 'leftJoin', 'rightJoin', 'fullJoin', 'crossJ
  * (`uuid('business_id').notNull()`), through a local helper (`business()`) when the schema file
  * uses one; otherwise the property name in snake case (drizzle's casing).
  */
-function columnName(key: string, e: ts.Expression, sf: ts.SourceFile): string {
+function columnName(key: string, e: ts.Expression): string {
   let n: ts.Node = e;
   while (ts.isCallExpression(n)) {
     const [a] = n.arguments;
@@ -56,7 +62,7 @@ function columnName(key: string, e: ts.Expression, sf: ts.SourceFile): string {
     if (ts.isIdentifier(n.expression)) {
       const d = declarationOf(n.expression.text, n);
       const body = d && valueOf(d);
-      if (body && ts.isExpression(body)) return columnName(key, body, sf);
+      if (body && ts.isExpression(body)) return columnName(key, body);
     }
     if (!ts.isPropertyAccessExpression(n.expression)) break;
     n = n.expression.expression;
@@ -83,7 +89,7 @@ export function schemaTables(sources: { file: string; text: string }[]): Map<str
           const columns = new Map<string, string>();
           for (const p of cols.properties)
             if (ts.isPropertyAssignment(p) && ts.isIdentifier(p.name)) {
-              columns.set(p.name.text, columnName(p.name.text, p.initializer, sf));
+              columns.set(p.name.text, columnName(p.name.text, p.initializer));
             }
           tables.set(n.name.text, { sql: name.text, columns, tenant: [...columns.values()].includes('business_id') });
         }
@@ -111,8 +117,7 @@ function enclosingName(n: ts.Node): string {
 function declarationOf(name: string, from: ts.Node): ts.Node | undefined {
   for (let p: ts.Node | undefined = from.parent; p; p = p.parent) {
     if (ts.isFunctionLike(p)) {
-      for (const param of p.parameters)
-        if (ts.isIdentifier(param.name) && param.name.text === name) return param;
+      for (const param of p.parameters) if (ts.isIdentifier(param.name) && param.name.text === name) return param;
     }
     const statements = ts.isBlock(p) || ts.isSourceFile(p) || ts.isModuleBlock(p) ? p.statements : undefined;
     if (!statements) continue;
@@ -383,9 +388,7 @@ class FileCheck {
     }
     const uses = depth < 3 ? this.usesOf(n) : [];
     if (!uses.length) return [calls];
-    return uses.flatMap((u) =>
-      this.chains(u as ts.CallExpression, depth + 1).map((rest) => [...calls, ...rest]),
-    );
+    return uses.flatMap((u) => this.chains(u as ts.CallExpression, depth + 1).map((rest) => [...calls, ...rest]));
   }
 
   /** The calls before `call` in its chain (`a.select().from(T)` → select). */
@@ -417,7 +420,10 @@ class FileCheck {
         joins.some((j) => {
           const jt = this.tableOf(j.arguments[0]);
           return (
-            jt?.tenant && bound(on.get(j)!, main.sql, main.sql, false) && bound(on.get(j)!, jt.sql, jt.sql, false) && bound(where, jt.sql, jt.sql, false)
+            jt?.tenant &&
+            bound(on.get(j)!, main.sql, main.sql, false) &&
+            bound(on.get(j)!, jt.sql, jt.sql, false) &&
+            bound(where, jt.sql, jt.sql, false)
           );
         });
       if (main.tenant && !mainBound) this.report(root, main.sql, kind);
@@ -436,7 +442,9 @@ class FileCheck {
     const t = this.tableOf(arg);
     if (!t || !arg || !ts.isIdentifier(arg)) return;
     if (method === 'from') {
-      const select = this.chainBefore(c).some((b) => /^select/.test((b.expression as ts.PropertyAccessExpression).name.text));
+      const select = this.chainBefore(c).some((b) =>
+        /^select/.test((b.expression as ts.PropertyAccessExpression).name.text),
+      );
       // A select from a table of no business still has its joins to tenant tables checked.
       if (select) this.checkChain(c, 'select', arg);
     } else if (t.tenant && (method === 'update' || method === 'delete' || method === 'insert'))
@@ -492,7 +500,13 @@ function* files(dir: string): Generator<string> {
 }
 
 /** The API's statement source: not tests, test helpers, migrations, the schema itself or the fake ARCA. */
-export const SKIPPED = [/\.test\.ts$/, /^test\//, /^db\/migrations\//, /^db\/schema\//, /^modules\/facturacion\/fake\//];
+export const SKIPPED = [
+  /\.test\.ts$/,
+  /^test\//,
+  /^db\/migrations\//,
+  /^db\/schema\//,
+  /^modules\/facturacion\/fake\//,
+];
 
 export function readTables(srcDir: string): Map<string, Table> {
   const dir = path.join(srcDir, 'db/schema');
