@@ -62,7 +62,7 @@ describe('npm start rebuilds when the sources changed', () => {
 });
 
 describe("npm start installs the dependencies when they are not package-lock.json's", () => {
-  const lock = (packages: Record<string, object>) => JSON.stringify({ lockfileVersion: 3, packages });
+  const lock = (packages: Record<string, object | undefined>) => JSON.stringify({ lockfileVersion: 3, packages });
   const locked = {
     '': { name: 'mostrador' },
     'node_modules/vite': { version: '7.1.0', dev: true },

@@ -9,7 +9,7 @@ import { connect } from './client.js';
 import { MIGRATIONS_DIR, readChecksums, readMigrations, runMigrations, type Checksums } from './migrate.js';
 
 const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
-  entries: { when: number }[];
+  entries: { tag: string; when: number }[];
 };
 
 describe('runMigrations', () => {
@@ -108,7 +108,7 @@ describe('checksums.json: a migration on main never changes', () => {
       for (const m of s.migrations) expect(known.some((h) => h.startsWith(m.split(':')[1]))).toBe(true);
     }
     // And main's own list, where this clone has it: nothing in it left out or changed.
-    let onMain: Checksums | null = null;
+    let onMain: Checksums | null;
     try {
       const text = execFileSync('git', ['show', 'main:apps/api/src/db/migrations/checksums.json'], {
         cwd: MIGRATIONS_DIR,
