@@ -55,6 +55,28 @@ describe('runMigrations', () => {
     }
   });
 
+  it('a migration that fails names itself, and nothing of the start stays', async () => {
+    const d = connect(await emptyDatabase(), 1);
+    try {
+      await runMigrations(d.db);
+      const version = journal.entries.find((e) => e.tag === '0050_totales_version')!;
+      const last = journal.entries[journal.entries.length - 1];
+      // 0050 pending again while its table is there; the last migration pending too.
+      await d.pool.query('DELETE FROM drizzle.__drizzle_migrations WHERE created_at = ANY($1)', [
+        [version.when, last.when],
+      ]);
+      await expect(runMigrations(d.db)).rejects.toThrow(
+        new StartupError(
+          'La migración 0050_totales_version.sql falló (relation "totales_version" already exists). No se cambió nada en la base.',
+        ),
+      );
+      const { rows } = await d.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
+      expect(rows[0].n).toBe(journal.entries.length - 2);
+    } finally {
+      await d.close();
+    }
+  });
+
   it('a database a newer version migrated: the start stops and says so', async () => {
     const d = connect(await emptyDatabase(), 1);
     try {
