@@ -61,6 +61,24 @@ export function buildReason(root) {
   return null;
 }
 
+/**
+ * null when node_modules holds what package-lock.json says; otherwise why `npm ci` must run (in
+ * Spanish). npm keeps what it installed in node_modules/.package-lock.json: every package the lock
+ * lists must be there in the same version, except optional ones (those of other platforms).
+ */
+export function dependenciesReason(root) {
+  const installedFile = path.join(root, 'node_modules/.package-lock.json');
+  if (!existsSync(installedFile)) return 'Faltan las dependencias: instalándolas con npm ci…';
+  const locked = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')).packages ?? {};
+  const installed = JSON.parse(readFileSync(installedFile, 'utf8')).packages ?? {};
+  const differs = Object.entries(locked).some(([name, p]) =>
+    name === '' ? false : installed[name] ? installed[name].version !== p.version : !p.optional,
+  );
+  return differs
+    ? 'Las dependencias instaladas no son las de package-lock.json (por ejemplo, después de un git pull): instalándolas con npm ci…'
+    : null;
+}
+
 /** Records that the build is of the current sources (after a successful build). */
 export function markBuilt(root) {
   writeFileSync(path.join(root, HASH_FILE), `${sourceHash(root)}\n`);

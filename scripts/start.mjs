@@ -1,10 +1,23 @@
-// npm start: builds when the build is missing or older than the sources, then runs the server
-// (embedded PostgreSQL unless DATABASE_URL).
+// npm start: installs the dependencies when they are not package-lock.json's (npm ci), builds
+// when the build is missing or older than the sources, then runs the server (embedded PostgreSQL
+// unless DATABASE_URL).
 import { execSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { buildReason } from './build-state.mjs';
+import { buildReason, dependenciesReason } from './build-state.mjs';
 
 const root = new URL('..', import.meta.url);
+const install = dependenciesReason(fileURLToPath(root));
+if (install) {
+  console.log(install);
+  try {
+    execSync('npm ci', { cwd: root, stdio: 'inherit' });
+  } catch {
+    console.error(
+      'No se pudieron instalar las dependencias: revisá el error de npm de arriba (¿hay conexión a internet?) y corré npm ci.',
+    );
+    process.exit(1);
+  }
+}
 const reason = buildReason(fileURLToPath(root));
 if (reason) {
   console.log(reason);
