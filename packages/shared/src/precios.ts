@@ -498,7 +498,8 @@ export const reglaMargenSchema = z.object({
   proveedor_id: z.string().nullable(),
   /** The product's, category's or supplier's name. */
   nombre: z.string(),
-  margen: z.number(),
+  /** Optional as every cost field (lib/costs.ts), though only members who see costs read rules. */
+  margen: z.number().optional(),
   actualizado_en: z.string(),
 });
 export type ReglaMargen = z.infer<typeof reglaMargenSchema>;
