@@ -82,8 +82,11 @@ export const sugerenciaPrecioSchema = z.object({
   costo_nuevo: z.number().optional(),
   precio_actual: z.number(),
   precio_sugerido: z.number(),
-  /** Margin over the cost in % of the suggested price: the stored rule's, or the one it had. */
-  margen: z.number().nullable(),
+  /**
+   * Margin over the cost in % of the suggested price: the stored rule's, or the one it had.
+   * Optional as every cost field (lib/costs.ts), though only members who see costs get suggestions.
+   */
+  margen: z.number().nullable().optional(),
   /** What set it (decision 0024): a stored rule of the product, its category or the supplier, or its current margin. */
   regla: z.enum(SUGERENCIA_REGLAS),
 });

@@ -80,6 +80,10 @@ export const CUSTOMER_MESSAGES = {
   documentTypeRequired: 'Indicá el tipo de documento.',
   badDni: 'El DNI debe tener 7 u 8 dígitos.',
   badCuit: 'CUIT/CUIL no válido.',
+  creditLimitForbidden:
+    'No tenés permiso para cambiar el límite de crédito de un cliente: pedile a un administrador que te habilite «Vender en cuenta corriente por encima del límite de crédito».',
+  priceListForbidden:
+    'No tenés permiso para asignarle una lista de precios a un cliente: pedile a un administrador que te habilite «Cambiar precios».',
 } as const;
 
 /* ---------------------------------------------------------------- helpers shared with the other catalogue schemas */

@@ -385,7 +385,8 @@ export const cambioListaProveedorSchema = z.object({
   costo_nuevo: z.number().nullable().optional(),
   precio_anterior: z.number(),
   precio_nuevo: z.number(),
-  margen: z.number().nullable(),
+  /** Left out for a member without ver_costos (a margin over the cost reveals the cost). */
+  margen: z.number().nullable().optional(),
   /**
    * What set the new price: the list's price column, a stored margin rule (of the product, its
    * category or the supplier), the margin typed for the list, or the product's current margin;
@@ -397,6 +398,7 @@ export const cambioListaProveedorSchema = z.object({
 export type CambioListaProveedor = z.infer<typeof cambioListaProveedorSchema> & {
   costo_anterior: number | null;
   costo_nuevo: number | null;
+  margen: number | null;
 };
 
 export const listaProveedorResultSchema = z.object({
@@ -424,7 +426,8 @@ export const listaProveedorAplicadaSchema = z.object({
   archivo: z.string(),
   clave: z.enum(LISTA_PROVEEDOR_CLAVES),
   proveedor_id: z.string().nullable(),
-  margen: z.number().nullable(),
+  /** The margin typed for the list; left out for a member without ver_costos. */
+  margen: z.number().nullable().optional(),
   productos: z.number(),
   fecha: z.string(),
   deshecha_en: z.string().nullable(),
@@ -495,7 +498,8 @@ export const reglaMargenSchema = z.object({
   proveedor_id: z.string().nullable(),
   /** The product's, category's or supplier's name. */
   nombre: z.string(),
-  margen: z.number(),
+  /** Optional as every cost field (lib/costs.ts), though only members who see costs read rules. */
+  margen: z.number().optional(),
   actualizado_en: z.string(),
 });
 export type ReglaMargen = z.infer<typeof reglaMargenSchema>;

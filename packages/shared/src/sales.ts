@@ -59,6 +59,13 @@ export const SALE_MESSAGES = {
   walkIn: 'Consumidor final',
 } as const;
 
+/** Why a sale was refused, as the owner reads it in the change log (accion `intento_rechazado`). */
+export const SALE_ATTEMPTS = {
+  priceChange: 'Cambio de precio sin permiso',
+  discountOverMax: 'Descuento mayor al máximo permitido',
+  creditLimit: 'Venta sobre el límite de crédito',
+} as const;
+
 /* ---------------------------------------------------------------- record-sale (§6.2) */
 
 export const positiveQuantity = () =>

@@ -99,6 +99,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthUser | null;
     business: BusinessContext | null;
+    /** The business the request names, before the caller is known to belong to it (for the refusal log). */
+    requestedBusiness: string | null;
     /** The rows of the route's first read, once the session check let the caller in. */
     firstRead: { rows: Promise<Record<string, unknown>[]>; input: string } | null;
   }
@@ -271,6 +273,7 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
   app.decorate('routeTable', [] as RouteEntry[]);
   app.decorateRequest('auth', null);
   app.decorateRequest('business', null);
+  app.decorateRequest('requestedBusiness', null);
   app.decorateRequest('firstRead', null);
 
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -373,6 +376,7 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
     const query: QueryFn = (text, values) => pool().query(text, values);
     const businessId = acc.kind === 'user' ? undefined : await businessIdOf(req, sub, query);
     const scoped = businessId !== undefined;
+    if (scoped && isUuid(businessId)) req.requestedBusiness = businessId;
     if (scoped && !isUuid(businessId)) {
       // Authenticate first (401 before 403), then refuse the malformed business id: as a business
       // the caller cannot access in the path, as invalid input in a query, body or header (§1.2).

@@ -18,6 +18,8 @@ export const COST_FIELDS = new Set([
   'ganancia',
   'ganancias_netas',
   'estimated_profit',
+  // A margin over the cost gives the cost away with the price (supplier price lists).
+  'margen',
   // A purchase's supplier invoice (decision 0021): its net amounts are the shop's costs.
   'factura',
 ]);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldError } from '@mostrador/shared';
+import { attemptOf, recordAttempt } from './audit.js';
 import { AppError } from './errors.js';
 
 function fieldOf(instancePath: string | undefined, params: unknown): string {
@@ -12,9 +13,16 @@ function fieldOf(instancePath: string | undefined, params: unknown): string {
 
 /** One error shape everywhere: {detail, code} (+ errors on 422). A 500 never leaks internals. */
 export function installErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+  app.setErrorHandler(async (error: FastifyError | AppError, req, reply) => {
     if (error instanceof AppError) {
       req.refusal = { code: error.code, message: typeof error.detail === 'string' ? error.detail : undefined };
+      const attempt = attemptOf(error);
+      if (attempt && req.business && req.auth) {
+        // The refused operation rolled back; the owner still sees who tried what (lib/audit.ts).
+        await recordAttempt(app.db.db, req.business.id, req.auth.id, attempt).catch((err: unknown) => {
+          req.log.error({ err }, 'no se pudo registrar el intento rechazado');
+        });
+      }
       reply.headers(error.headers);
       return reply.status(error.status).send({ detail: error.detail, code: error.code, ...error.extra });
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app.js';
-import { createBusiness, PASSWORD, registerUser, uniqueEmail } from '../test/fixtures.js';
+import { addMember, createBusiness, PASSWORD, registerUser, uniqueEmail } from '../test/fixtures.js';
 
 /** Every log line the app writes, parsed. */
 const lines: Record<string, unknown>[] = [];
@@ -60,6 +60,7 @@ describe('logs of refused requests', () => {
       expect.objectContaining({
         reqId: anonymous.headers['x-request-id'],
         userId: null,
+        business_id: null,
         method: 'GET',
         route: '/api/v1/auth/me',
         status: 401,
@@ -78,6 +79,7 @@ describe('logs of refused requests', () => {
       expect.objectContaining({
         reqId: foreign.headers['x-request-id'],
         userId: stranger.id,
+        business_id: businessId,
         route: '/api/v1/businesses/:id/clientes',
         status: 403,
         reason: 'NOT_MEMBER',
@@ -107,5 +109,58 @@ describe('logs of refused requests', () => {
     // The address tried and the password are not in the log.
     expect(JSON.stringify(linesSince(from))).not.toContain(email);
     expect(JSON.stringify(linesSince(from))).not.toContain(PASSWORD);
+  });
+
+  it("carry the business of a member's refusal, also on the global routes (body, query) and for a stranger", async () => {
+    const owner = await registerUser(app, 'Duenia');
+    const businessId = await createBusiness(app, owner);
+    const cajero = await registerUser(app, 'Cajero');
+    await addMember(ctx, businessId, owner, cajero, ['puede_ver_ventas', 'puede_editar_ventas']);
+    const servicio = (
+      await app.inject({
+        method: 'POST',
+        url: `/api/v1/businesses/${businessId}/services`,
+        headers: owner.auth,
+        payload: { nombre: 'Flete', precio: 1000 },
+      })
+    ).json();
+    const refusals = (from: number) => linesSince(from).filter((l) => l.msg === 'solicitud rechazada');
+
+    let from = lines.length;
+    const sale = await app.inject({
+      method: 'POST',
+      url: '/api/v1/ventas/record-sale',
+      headers: cajero.auth,
+      payload: {
+        negocio_id: businessId,
+        metodo_pago: 'efectivo',
+        descuento: 10,
+        items: [{ id: servicio.id, tipo: 'servicio', cantidad: 1 }],
+      },
+    });
+    expect(sale.statusCode).toBe(403);
+    expect(refusals(from)).toEqual([
+      expect.objectContaining({
+        userId: cajero.id,
+        business_id: businessId,
+        route: '/api/v1/ventas/record-sale',
+        status: 403,
+        reason: 'DISCOUNT_OVER_MAX',
+      }),
+    ]);
+    // The refused attempt's audit row is written before the answer, which is sent once.
+    expect(JSON.stringify(linesSince(from))).not.toMatch(/already sent|FST_ERR_REP_ALREADY_SENT/i);
+
+    from = lines.length;
+    const stranger = await registerUser(app, 'Extranio');
+    const foreign = await app.inject({
+      method: 'GET',
+      url: `/api/v1/ventas/sales?negocio_id=${businessId}`,
+      headers: stranger.auth,
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(refusals(from)).toEqual([
+      expect.objectContaining({ userId: stranger.id, business_id: businessId, reason: 'NOT_MEMBER' }),
+    ]);
   });
 });

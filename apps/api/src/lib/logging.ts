@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
  * What the logs may hold. A failed query is logged as its statement and PostgreSQL error code,
  * never its parameters: they carry password hashes, e-mail addresses and every other value a
  * user typed (and PostgreSQL's own message and detail can quote them, so they stay out too).
- * Refused requests (401, 403, 429) are logged with request id, user, route and reason.
+ * Refused requests (401, 403, 429) are logged with request id, user, business, route and reason.
  */
 
 interface PgFields {
@@ -82,6 +82,7 @@ export function installRefusalLog(app: FastifyInstance) {
     req.log.warn(
       {
         userId: req.auth?.id ?? null,
+        business_id: req.business?.id ?? req.requestedBusiness ?? null,
         method: req.method,
         route: req.routeOptions.url ?? null,
         status: reply.statusCode,

@@ -11,7 +11,14 @@ import {
 } from '@mostrador/shared';
 import { noContent, xlsxFile } from '../../lib/responses.js';
 import type { App } from '../../app.js';
-import { access, authOf, businessOf } from '../../lib/access.js';
+import {
+  access,
+  authOf,
+  businessOf,
+  canChangePrices,
+  canExceedCredit,
+  type BusinessContext,
+} from '../../lib/access.js';
 import { todayIn } from '../../lib/dates.js';
 import { requireSomeField } from '../../lib/http.js';
 import { paged, pathId, sendXlsx } from '../products/common.js';
@@ -25,6 +32,12 @@ const cidParams = z.object({ id: z.string(), cid: z.string() });
 const ver = { access: access.module('clientes', 'ver') };
 const editar = { access: access.module('clientes', 'editar') };
 const eliminar = { access: access.module('clientes', 'eliminar') };
+
+/** The credit limit and the price list need the counter controls too (decision 0005). */
+const controlsOf = (b: BusinessContext): service.CustomerControls => ({
+  credito: canExceedCredit(b),
+  precios: canChangePrices(b),
+});
 
 /** Customers (API-CONTRACT §3) and their export (§14.2): module `clientes`. */
 export async function customerRoutes(app: App) {
@@ -73,8 +86,11 @@ export async function customerRoutes(app: App) {
   app.post(
     base,
     { config: editar, schema: { tags, params: idParams, body: customerInput, response: { 201: customerSchema } } },
-    async (req, reply) =>
-      reply.status(201).send(await service.createCustomer(db, businessOf(req).id, authOf(req).id, req.body)),
+    async (req, reply) => {
+      const b = businessOf(req);
+      const c = await service.createCustomer(db, b.id, authOf(req).id, req.body, controlsOf(b));
+      return reply.status(201).send(c);
+    },
   );
 
   app.get(
@@ -89,7 +105,8 @@ export async function customerRoutes(app: App) {
     async (req) => {
       requireSomeField(req.body);
       const cid = pathId(req.params.cid, CUSTOMER_MESSAGES.notFound);
-      return service.updateCustomer(db, businessOf(req).id, authOf(req).id, cid, req.body);
+      const b = businessOf(req);
+      return service.updateCustomer(db, b.id, authOf(req).id, cid, req.body, controlsOf(b));
     },
   );
 

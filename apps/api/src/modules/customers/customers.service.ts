@@ -122,6 +122,26 @@ export async function getCustomer(ex: Executor, businessId: string, id: string):
 
 const duplicate = () => conflict('DUPLICATE', CUSTOMER_MESSAGES.duplicate);
 
+/**
+ * What the member may set on a customer beyond clientes · editar (decision 0005): the credit
+ * limit needs exceder_credito, the price list cambiar_precios (creator, admin and full access both).
+ */
+export interface CustomerControls {
+  credito: boolean;
+  precios: boolean;
+}
+const ALL_CONTROLS: CustomerControls = { credito: true, precios: true };
+
+/** 403 when the values set or changed (`given`) touch what the member may not set. */
+function checkControls(given: Partial<Snapshot>, may: CustomerControls) {
+  if (given.limite_credito !== undefined && !may.credito) {
+    throw new AppError(403, 'FORBIDDEN', CUSTOMER_MESSAGES.creditLimitForbidden, { field: 'limite_credito' });
+  }
+  if (given.lista_precios_id !== undefined && !may.precios) {
+    throw new AppError(403, 'FORBIDDEN', CUSTOMER_MESSAGES.priceListForbidden, { field: 'lista_precios_id' });
+  }
+}
+
 function columns(s: Partial<Snapshot>) {
   return {
     nombre: s.nombre,
@@ -139,7 +159,13 @@ function columns(s: Partial<Snapshot>) {
   };
 }
 
-export async function createCustomer(db: Db, businessId: string, userId: string, input: CustomerOutput) {
+export async function createCustomer(
+  db: Db,
+  businessId: string,
+  userId: string,
+  input: CustomerOutput,
+  may: CustomerControls = ALL_CONTROLS,
+) {
   const values: Snapshot = {
     nombre: input.nombre,
     apellido: input.apellido ?? null,
@@ -153,6 +179,14 @@ export async function createCustomer(db: Db, businessId: string, userId: string,
     limite_credito: inPesos(input).limite_credito ?? null,
     lista_precios_id: input.lista_precios_id ?? null,
   };
+  // A new customer starts without limit and at the Minorista list: setting either is a change.
+  checkControls(
+    {
+      ...(values.limite_credito !== null ? { limite_credito: values.limite_credito } : {}),
+      ...(values.lista_precios_id !== null ? { lista_precios_id: values.lista_precios_id } : {}),
+    },
+    may,
+  );
   // An id made on the device (offline POS): sending it again returns the customer it created.
   const existing = async () => {
     if (!input.id) return null;
@@ -203,7 +237,14 @@ export async function createCustomer(db: Db, businessId: string, userId: string,
  * A PUT: the given fields change; the document pair is checked as a whole (a number needs a
  * type; a new type revalidates the stored number) and stored normalised.
  */
-export async function updateCustomer(db: Db, businessId: string, userId: string, id: string, patch: CustomerUpdate) {
+export async function updateCustomer(
+  db: Db,
+  businessId: string,
+  userId: string,
+  id: string,
+  patch: CustomerUpdate,
+  may: CustomerControls = ALL_CONTROLS,
+) {
   try {
     return await db.transaction(async (tx) => {
       const [before] = await tx
@@ -228,6 +269,8 @@ export async function updateCustomer(db: Db, businessId: string, userId: string,
         }
       }
       const changes = diff(snapshot(old), given);
+      // Only a change is refused: the form sends the limit and list back as they were.
+      checkControls(changes.despues as Partial<Snapshot>, may);
       if (!changes.changed) return old;
       const [row] = await tx
         .update(customers)

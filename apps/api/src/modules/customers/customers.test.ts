@@ -414,3 +414,116 @@ describe('customers: sorting the list', () => {
     expect((await get('?orden=telefono', owner, b)).statusCode).toBe(422);
   });
 });
+
+describe('customers: the credit limit and the price list need the counter controls', () => {
+  const MSG_LIMITE =
+    'No tenés permiso para cambiar el límite de crédito de un cliente: pedile a un administrador que te habilite «Vender en cuenta corriente por encima del límite de crédito».';
+  const MSG_LISTA =
+    'No tenés permiso para asignarle una lista de precios a un cliente: pedile a un administrador que te habilite «Cambiar precios».';
+  let b: string;
+  let duenia: TestUser;
+  /** clientes · ver and editar, no counter controls (each test sets the ones it needs). */
+  let cajero: TestUser;
+  let lista: string;
+  let otraLista: string;
+
+  const priceList = async (nombre: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1/businesses/${b}/listas-precios`,
+      headers: duenia.auth,
+      payload: { nombre, tipo: 'porcentaje', porcentaje: -10 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { id: string }).id;
+  };
+  const controls = async (payload: object) => {
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/businesses/${b}/usuarios/${cajero.id}/permisos`,
+      headers: duenia.auth,
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const stored = async (id: string) => (await get(`/${id}`, duenia, b)).json();
+  const refused = (res: { statusCode: number; json: () => unknown }, detail: string, field: string) => {
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ code: 'FORBIDDEN', detail, field });
+  };
+
+  beforeAll(async () => {
+    duenia = await registerUser(app, 'Duenia');
+    b = await createBusiness(app, duenia, 'Almacén Controles');
+    cajero = await registerUser(app, 'CajeroClientes');
+    await addMember(ctx, b, duenia, cajero, ['puede_ver_clientes', 'puede_editar_clientes']);
+    lista = await priceList('Mayorista');
+    otraLista = await priceList('Gremio');
+  });
+
+  it('refuses a member without exceder_credito or cambiar_precios a customer created with a limit or a list, nothing stored', async () => {
+    const before = await count();
+    refused(await post({ nombre: 'Con límite', limite_credito: 5000 }, cajero, b), MSG_LIMITE, 'limite_credito');
+    refused(await post({ nombre: 'Con lista', lista_precios_id: lista }, cajero, b), MSG_LISTA, 'lista_precios_id');
+    expect(await count()).toBe(before);
+    // Without either (or with them empty, as the form sends them) the customer is created.
+    const ok = await post(
+      { nombre: 'Sin nada', telefono: '4444-5555', limite_credito: null, lista_precios_id: '' },
+      cajero,
+      b,
+    );
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json()).toMatchObject({ nombre: 'Sin nada', telefono: '4444-5555', limite_credito: null });
+    expect(ok.json().lista_precios_id ?? null).toBeNull();
+  });
+
+  it('refuses changing the limit or the list on PUT, but lets the other fields change with them sent back as they were', async () => {
+    const c = await customer({ nombre: 'Fiado', limite_credito: 10000, lista_precios_id: lista }, duenia, b);
+    refused(await put(c.id, { limite_credito: 20000 }, cajero, b), MSG_LIMITE, 'limite_credito');
+    refused(await put(c.id, { nombre: 'Otro', limite_credito: null }, cajero, b), MSG_LIMITE, 'limite_credito');
+    refused(await put(c.id, { lista_precios_id: otraLista }, cajero, b), MSG_LISTA, 'lista_precios_id');
+    refused(await put(c.id, { lista_precios_id: null }, cajero, b), MSG_LISTA, 'lista_precios_id');
+    expect(await stored(c.id)).toMatchObject({ nombre: 'Fiado', limite_credito: 10000, lista_precios_id: lista });
+
+    const res = await put(
+      c.id,
+      { nombre: 'Fiado SRL', notas: 'Paga los viernes', limite_credito: 10000, lista_precios_id: lista },
+      cajero,
+      b,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      nombre: 'Fiado SRL',
+      notas: 'Paga los viernes',
+      limite_credito: 10000,
+      lista_precios_id: lista,
+    });
+  });
+
+  it('lets exceder_credito change the limit only, cambiar_precios the list only, and full access and admins both', async () => {
+    const c = await customer({ nombre: 'Permisos', limite_credito: 1000 }, duenia, b);
+    await controls({ exceder_credito: true });
+    expect((await put(c.id, { limite_credito: 2500.5 }, cajero, b)).json()).toMatchObject({ limite_credito: 2500.5 });
+    refused(await put(c.id, { lista_precios_id: lista }, cajero, b), MSG_LISTA, 'lista_precios_id');
+    expect((await post({ nombre: 'Nuevo con límite', limite_credito: 300 }, cajero, b)).statusCode).toBe(201);
+
+    await controls({ exceder_credito: false, cambiar_precios: true });
+    expect((await put(c.id, { lista_precios_id: lista }, cajero, b)).json()).toMatchObject({ lista_precios_id: lista });
+    refused(await put(c.id, { limite_credito: 9999 }, cajero, b), MSG_LIMITE, 'limite_credito');
+    expect((await post({ nombre: 'Nuevo con lista', lista_precios_id: lista }, cajero, b)).statusCode).toBe(201);
+
+    await controls({ cambiar_precios: false, acceso_total: true });
+    const full = await put(c.id, { limite_credito: 7000, lista_precios_id: otraLista }, cajero, b);
+    expect(full.statusCode, full.body).toBe(200);
+    expect(await stored(c.id)).toMatchObject({ limite_credito: 7000, lista_precios_id: otraLista });
+
+    await controls({ acceso_total: false, rol: 'admin' });
+    const admin = await put(c.id, { limite_credito: null, lista_precios_id: null }, cajero, b);
+    expect(admin.statusCode, admin.body).toBe(200);
+    expect(await stored(c.id)).toMatchObject({ limite_credito: null });
+    expect((await stored(c.id)).lista_precios_id ?? null).toBeNull();
+
+    const own = await post({ nombre: 'De la dueña', limite_credito: 1, lista_precios_id: lista }, duenia, b);
+    expect(own.statusCode).toBe(201);
+  });
+});

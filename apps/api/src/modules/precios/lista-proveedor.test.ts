@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.js';
-import { createBusiness, registerUser } from '../../test/fixtures.js';
+import { addMember, createBusiness, registerUser, type TestUser } from '../../test/fixtures.js';
 import { multipartBody, xlsx } from '../imports/test-files.js';
 
 const ctx = await createTestApp({ now: () => new Date('2026-03-15T15:00:00Z') });
@@ -20,7 +20,7 @@ async function product(body: object) {
   return res.json() as { id: string };
 }
 
-const send = (path: string, content: Buffer, filename: string, fields: Record<string, string>) => {
+const send = (path: string, content: Buffer, filename: string, fields: Record<string, string>, u: TestUser = owner) => {
   const { payload, headers } = multipartBody([
     ...Object.entries(fields).map(([name, value]) => ({ name, value })),
     { name: 'file', filename, content },
@@ -28,7 +28,7 @@ const send = (path: string, content: Buffer, filename: string, fields: Record<st
   return app.inject({
     method: 'POST',
     url: `${base}/listas-proveedor/${path}`,
-    headers: { ...owner.auth, ...headers },
+    headers: { ...u.auth, ...headers },
     payload,
   });
 };
@@ -203,5 +203,42 @@ describe('supplier price lists', () => {
     expect(noKey.json().detail).toContain('Código de barras');
     const badKey = await send('previsualizar', csv, 'precios.csv', { clave: 'sku' });
     expect(badKey.statusCode).toBe(422);
+  });
+
+  it('leaves the margin (and every cost) out for a member without ver_costos, and shows it once granted', async () => {
+    const applied = await send('aplicar', distribuidora, 'distribuidora.xlsx', {
+      clave: 'codigo_barras',
+      margen: '25',
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const repositor = await registerUser(app, 'Repositor');
+    await addMember(ctx, biz, owner, repositor, ['puede_ver_productos', 'puede_editar_productos']);
+    const list = (u: TestUser) => app.inject({ method: 'GET', url: `${base}/listas-proveedor`, headers: u.auth });
+
+    const mine = (await list(owner)).json() as Record<string, unknown>[];
+    expect(mine[0]).toMatchObject({ id: applied.json().id, margen: 25 });
+    const theirs = await list(repositor);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.body).not.toContain('margen');
+    expect(theirs.json()).toEqual(mine.map(({ margen: _m, ...rest }) => rest));
+
+    // The preview of a list says nothing of costs or margins to them either.
+    const csv = Buffer.from('Código;Costo\ntor-6;130\n', 'utf8');
+    const ownPreview = await send('previsualizar', csv, 'costos.csv', { clave: 'codigo' });
+    expect(ownPreview.json().cambios[0]).toMatchObject({ producto_id: tornillo.id, costo_nuevo: 130 });
+    expect(ownPreview.json().cambios[0].margen).toEqual(expect.any(Number));
+    const preview = await send('previsualizar', csv, 'costos.csv', { clave: 'codigo' }, repositor);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().cambios[0]).toMatchObject({ producto_id: tornillo.id });
+    expect(preview.body).not.toMatch(/margen|costo_/);
+
+    const grant = await app.inject({
+      method: 'PUT',
+      url: `${base}/usuarios/${repositor.id}/permisos`,
+      headers: owner.auth,
+      payload: { ver_costos: true },
+    });
+    expect(grant.statusCode).toBe(200);
+    expect((await list(repositor)).json()).toEqual(mine);
   });
 });

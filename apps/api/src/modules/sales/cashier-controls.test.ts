@@ -206,3 +206,144 @@ describe('what a cashier may do at the counter', () => {
     expect(members.find((m) => m.usuario_id === cajero.id)!.descuento_maximo).toBe(10);
   });
 });
+
+/* A second business for the attempts (the first one is at the plan's 5 users). */
+const duenio = await registerUser(app, 'Duenio');
+const kiosco = await createBusiness(app, duenio, 'Kiosco Intentos');
+const kb = `/api/v1/businesses/${kiosco}`;
+const alfajor = (
+  await post(duenio, `${kb}/products`, {
+    nombre: 'Alfajor',
+    precio_venta: 1000,
+    precio_compra: 600,
+    stock_actual: 20,
+  })
+).json();
+const cliente = (
+  await post(duenio, `${kb}/clientes`, { nombre: 'Rita', apellido: 'Fiado', limite_credito: 5000 })
+).json();
+const medios = (await get(duenio, `${kb}/medios-pago`)).json() as { id: string; tipo: string }[];
+const cc = medios.find((m) => m.tipo === 'cuenta_corriente')!.id;
+const vendedora = await registerUser(app, 'Vendedora');
+await addMember(ctx, kiosco, duenio, vendedora, ['puede_ver_ventas', 'puede_editar_ventas'], {
+  descuento_maximo: 5,
+});
+const vender = (u: TestUser, body: object, headers: Record<string, string> = {}) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/ventas/record-sale',
+    headers: { ...u.auth, ...headers },
+    payload: { negocio_id: kiosco, ...body },
+  });
+const alfajores = (cantidad: number, extra: object = {}) => [{ id: alfajor.id, tipo: 'producto', cantidad, ...extra }];
+
+describe('refused attempts at the counter, in the change log', () => {
+  /** Everything a sale writes, and every other audit row: a refused sale changes none of it. */
+  const traces = async () =>
+    (
+      await ctx.sql(
+        `SELECT (SELECT count(*) FROM sales WHERE business_id = $1)::int AS ventas,
+                (SELECT count(*) FROM sale_items WHERE business_id = $1)::int AS lineas,
+                (SELECT count(*) FROM sale_payments WHERE business_id = $1)::int AS pagos,
+                (SELECT count(*) FROM stock_movements WHERE business_id = $1)::int AS movimientos_stock,
+                (SELECT count(*) FROM finance_movements WHERE business_id = $1)::int AS movimientos,
+                (SELECT count(*) FROM sale_idempotency_keys WHERE business_id = $1)::int AS claves,
+                (SELECT coalesce(max(ultimo_numero), 0) FROM sale_counters WHERE business_id = $1)::int AS numero,
+                (SELECT stock_actual::text FROM products WHERE business_id = $1 AND id = $2) AS stock,
+                (SELECT count(*) FROM audit_log WHERE business_id = $1 AND accion <> 'intento_rechazado')::int AS auditoria`,
+        [kiosco, alfajor.id],
+      )
+    )[0];
+  const intentos = async () => {
+    const res = await get(duenio, `${kb}/auditoria?accion=intento_rechazado`);
+    expect(res.statusCode).toBe(200);
+    return res.json() as {
+      usuario: { id: string; email: string } | null;
+      entidad: string;
+      entidad_id: string | null;
+      accion: string;
+      despues: Record<string, unknown>;
+      nombres: Record<string, string>;
+    }[];
+  };
+
+  it('records who tried a discount over the maximum, a changed price and a sale over the credit limit, and nothing else', async () => {
+    // A sale within the rules first, so the tables are not empty.
+    expect((await vender(vendedora, { metodo_pago: 'efectivo', items: alfajores(1) })).statusCode).toBe(201);
+    const before = await traces();
+
+    const descuento = await vender(
+      vendedora,
+      { metodo_pago: 'efectivo', descuento: 200, items: alfajores(2) },
+      { 'Idempotency-Key': 'intento-1' },
+    );
+    expect(descuento.statusCode).toBe(403);
+    expect(descuento.json().code).toBe('DISCOUNT_OVER_MAX');
+    const precio = await vender(vendedora, { metodo_pago: 'efectivo', items: alfajores(3, { precio: 800 }) });
+    expect(precio.json().code).toBe('PRICE_CHANGE_FORBIDDEN');
+    const fiado = await vender(vendedora, {
+      cliente_id: cliente.id,
+      pagos: [{ medio_pago_id: cc, monto: 6000 }],
+      items: alfajores(6),
+    });
+    expect(fiado.statusCode).toBe(403);
+    expect(fiado.json().code).toBe('CREDIT_LIMIT');
+
+    expect(await traces()).toEqual(before);
+    const rows = await intentos();
+    expect(rows.map((r) => [r.accion, r.entidad, r.entidad_id, r.usuario?.id, r.usuario?.email])).toEqual(
+      Array(3).fill(['intento_rechazado', 'venta', null, vendedora.id, vendedora.email]),
+    );
+    // Newest first.
+    expect(rows.map((r) => r.despues)).toEqual([
+      {
+        motivo: 'Venta sobre el límite de crédito',
+        cliente_id: cliente.id,
+        limite_credito: 5000,
+        saldo: 0,
+        monto: 6000,
+      },
+      {
+        motivo: 'Cambio de precio sin permiso',
+        producto_id: alfajor.id,
+        nombre: 'Alfajor',
+        cantidad: 3,
+        precio_lista: 1000,
+        precio: 800,
+      },
+      { motivo: 'Descuento mayor al máximo permitido', subtotal: 2000, descuento: 200, descuento_maximo: 5 },
+    ]);
+    expect(rows[0].nombres[cliente.id]).toBe('Rita Fiado');
+    expect(rows[1].nombres[alfajor.id]).toBe('Alfajor');
+    // The member who tried cannot read the log (admins only).
+    expect((await get(vendedora, `${kb}/auditoria`)).statusCode).toBe(403);
+  });
+
+  it('records nothing when the sale is allowed: within the maximum, or by the owner over the limit', async () => {
+    const before = (await intentos()).length;
+    const ok = await vender(vendedora, { metodo_pago: 'efectivo', descuento: 100, items: alfajores(2) });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const owner = await vender(duenio, {
+      cliente_id: cliente.id,
+      descuento: 3000,
+      pagos: [{ medio_pago_id: cc, monto: 6000 }],
+      items: alfajores(9, { precio: 1000 }),
+    });
+    expect(owner.statusCode, owner.body).toBe(201);
+    // Granted exceder_credito, the member may sell over the limit too.
+    const grant = await app.inject({
+      method: 'PUT',
+      url: `${kb}/usuarios/${vendedora.id}/permisos`,
+      headers: duenio.auth,
+      payload: { exceder_credito: true },
+    });
+    expect(grant.statusCode).toBe(200);
+    const fiado = await vender(vendedora, {
+      cliente_id: cliente.id,
+      pagos: [{ medio_pago_id: cc, monto: 1000 }],
+      items: alfajores(1),
+    });
+    expect(fiado.statusCode, fiado.body).toBe(201);
+    expect((await intentos()).length).toBe(before);
+  });
+});

@@ -16,6 +16,7 @@ import {
   IDEMPOTENCY_TTL_MS,
   MAX_MONEY_CENTS,
   milliToDecimal,
+  SALE_ATTEMPTS,
   SALE_MESSAGES,
   saleLineCents,
   type RecordSaleOutput,
@@ -24,6 +25,7 @@ import {
 } from '@mostrador/shared';
 import type { Database } from '../../db/client.js';
 import { pipelinedTransaction, type Row, type Send } from '../../db/pipeline.js';
+import { asAttempt } from '../../lib/audit.js';
 import { todayIn } from '../../lib/dates.js';
 import { AppError, conflict, invalid } from '../../lib/errors.js';
 import { saldoOf } from '../caja/cuenta.js';
@@ -309,16 +311,40 @@ function checkPriceControls(c: SaleContext, lines: Line[], saleDescuento: number
   if (!c.precios || c.precios.cambiar) return;
   const changed = lines.find((l) => l.precio !== l.precioLista);
   if (changed) {
-    throw new AppError(403, 'PRICE_CHANGE_FORBIDDEN', SALE_MESSAGES.priceChangeForbidden(changed.nombre), {
-      field: `items.${changed.posicion}.precio`,
-    });
+    throw asAttempt(
+      new AppError(403, 'PRICE_CHANGE_FORBIDDEN', SALE_MESSAGES.priceChangeForbidden(changed.nombre), {
+        field: `items.${changed.posicion}.precio`,
+      }),
+      {
+        entidad: 'venta',
+        despues: {
+          motivo: SALE_ATTEMPTS.priceChange,
+          [changed.tipo === 'producto' ? 'producto_id' : 'servicio_id']: changed.id,
+          nombre: changed.nombre,
+          cantidad: changed.cantidad / 1000,
+          precio_lista: centsToNumber(changed.precioLista),
+          precio: centsToNumber(changed.precio),
+        },
+      },
+    );
   }
   const max = c.precios.descuentoMaximo;
   const subtotal = lines.reduce((s, l) => s + l.bruto, 0);
   const descuento = saleDescuento + lines.reduce((s, l) => s + l.descuento, 0);
   // descuento / subtotal > max %, exactly: cents × 10 000 against cents × (max × 100), in BigInt.
   if (max !== null && descuento > 0 && BigInt(descuento) * 10_000n > BigInt(subtotal) * BigInt(Math.round(max * 100))) {
-    throw new AppError(403, 'DISCOUNT_OVER_MAX', SALE_MESSAGES.discountOverMax(max), { field: 'descuento' });
+    throw asAttempt(
+      new AppError(403, 'DISCOUNT_OVER_MAX', SALE_MESSAGES.discountOverMax(max), { field: 'descuento' }),
+      {
+        entidad: 'venta',
+        despues: {
+          motivo: SALE_ATTEMPTS.discountOverMax,
+          subtotal: centsToNumber(subtotal),
+          descuento: centsToNumber(descuento),
+          descuento_maximo: max,
+        },
+      },
+    );
   }
 }
 
@@ -415,11 +441,23 @@ function checkCreditLimit(c: SaleContext, parts: SettledPayment[], cliente: Row 
   const limite = toCents(cliente.limite_credito as string);
   const saldo = toCents(saldoText ?? '0');
   if (saldo + onAccount > limite) {
-    throw new AppError(
-      403,
-      'CREDIT_LIMIT',
-      CAJA_MESSAGES.creditLimit(cliente.nombre as string, formatPesos(Math.max(0, limite - saldo))),
-      { field: 'pagos' },
+    throw asAttempt(
+      new AppError(
+        403,
+        'CREDIT_LIMIT',
+        CAJA_MESSAGES.creditLimit(cliente.nombre as string, formatPesos(Math.max(0, limite - saldo))),
+        { field: 'pagos' },
+      ),
+      {
+        entidad: 'venta',
+        despues: {
+          motivo: SALE_ATTEMPTS.creditLimit,
+          cliente_id: cliente.id as string,
+          limite_credito: centsToNumber(limite),
+          saldo: centsToNumber(saldo),
+          monto: centsToNumber(onAccount),
+        },
+      },
     );
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FORMATTING } from '@/lib/format';
-import { fieldLabel, showValue } from './describe';
+import { ACTION_LABELS, fieldLabel, showValue } from './describe';
 
 const f = DEFAULT_FORMATTING;
 const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
@@ -29,5 +29,12 @@ describe('the audit log in human words', () => {
     expect(showValue('contado', [{ a: 1 }, { a: 2 }, { a: 3 }], f)).toBe('3 elementos');
     expect(showValue('permissions', { a: true, b: false, c: true }, f)).toBe('2 de 3 activados');
     expect(nbsp(showValue('balanza', { prefijo: 20, activo: true }, f))).toBe('Prefijo: 20 · Activo: Sí');
+  });
+
+  it('shows a refused attempt at the counter in Spanish, with its amounts as money', () => {
+    expect(ACTION_LABELS.intento_rechazado).toBe('Intento rechazado');
+    expect(nbsp(showValue('saldo', 9000, f))).toBe('$ 9.000,00');
+    expect(nbsp(showValue('limite_credito', 10000, f))).toBe('$ 10.000,00');
+    expect(fieldLabel('producto_id')).toBe('Producto');
   });
 });

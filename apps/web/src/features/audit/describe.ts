@@ -19,6 +19,8 @@ export const ACTION_LABELS: Record<string, string> = {
   cerrar: 'Cerró',
   recibir: 'Recibió',
   asignar: 'Asignó',
+  // A refused attempt at the counter (a price, a discount, a sale over the credit limit).
+  intento_rechazado: 'Intento rechazado',
 };
 
 const FIELD_LABELS: Record<string, string> = {

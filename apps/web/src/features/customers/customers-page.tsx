@@ -23,7 +23,7 @@ import { Field, InputField, Select, Textarea } from '@/components/ui/input';
 import { EmptyState, PageHeader } from '@/components/ui/misc';
 import { RowActions } from '@/components/ui/row-actions';
 import { PermissionGate } from '@/features/permissions/permission-gate';
-import { useCan, useModuleCan } from '@/features/permissions/permissions.api';
+import { useCan, useCounterControls, useModuleCan } from '@/features/permissions/permissions.api';
 import { RowsSkeleton, SearchFilterBar, StatusNote } from '@/features/products/inventory-ui';
 import { DataTable, useListDialogs, useListExport, useListState } from '@/components/data-table';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -60,6 +60,8 @@ const toValues = (c?: Customer): Values => ({
 
 function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: (saved?: Customer) => void }) {
   const save = useSaveCustomer();
+  // The limit and the list need the counter controls (the server refuses a change without them).
+  const { cambiarPrecios, excederCredito } = useCounterControls();
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState, control, setValue } = useForm<Values, unknown, Output>({
     resolver: decimalResolver<Values, Output>(customerForm, { limite_credito: 'money' }),
@@ -179,13 +181,22 @@ function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: (save
       <InputField
         id="cli-limite"
         label="Límite de crédito en cuenta corriente ($)"
-        hint="Vacío: sin límite. Solo un administrador puede vender por encima."
+        hint={
+          excederCredito
+            ? 'Vacío: sin límite. Solo un administrador puede vender por encima.'
+            : 'Lo cambia quien puede vender por encima del límite de crédito.'
+        }
         error={err.limite_credito}
         inputMode="decimal"
         autoComplete="off"
+        readOnly={!excederCredito}
         {...register('limite_credito')}
       />
-      <ListaDelCliente register={register('lista_precios_id')} error={err.lista_precios_id?.message} />
+      <ListaDelCliente
+        register={register('lista_precios_id')}
+        error={err.lista_precios_id?.message}
+        locked={!cambiarPrecios}
+      />
       <Field id="cli-notas" label="Notas" error={err.notas?.message}>
         <Textarea id="cli-notas" rows={2} {...register('notas')} />
       </Field>

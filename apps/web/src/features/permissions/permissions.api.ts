@@ -45,7 +45,8 @@ export function useCan() {
 
 /**
  * What the member may do at the counter beyond selling (the server enforces it; the screens only
- * follow): see costs, change prices, and the largest discount in % (null: no limit). While the
+ * follow): see costs, change prices, sell over a credit limit (and set one), and the largest
+ * discount in % (null: no limit). While the
  * permissions load, the strictest.
  */
 export function useCounterControls() {
@@ -53,6 +54,7 @@ export function useCounterControls() {
   return {
     verCostos: data?.ver_costos ?? false,
     cambiarPrecios: data?.cambiar_precios ?? false,
+    excederCredito: data?.exceder_credito ?? false,
     descuentoMaximo: data ? (data.descuento_maximo ?? null) : 0,
   };
 }

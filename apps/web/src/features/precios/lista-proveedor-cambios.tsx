@@ -91,7 +91,7 @@ export function ListaProveedorCambios({
                   <Dato label="Precio">
                     {money(c.precio_anterior)} → <strong>{money(c.precio_nuevo)}</strong>
                   </Dato>
-                  <Dato label="Margen">{c.margen === null ? '—' : `${formatNumber(c.margen, formatting, 2)} %`}</Dato>
+                  <Dato label="Margen">{c.margen == null ? '—' : `${formatNumber(c.margen, formatting, 2)} %`}</Dato>
                   <Dato label="Margen usado" left>
                     {c.regla ? REGLA_LABELS[c.regla] : '—'}
                   </Dato>

@@ -58,7 +58,7 @@ export function SugerenciasDialog({
       return next;
     });
   const money = (v: number | undefined) => (v === undefined ? '—' : formatMoney(v, formatting));
-  const margen = (m: number | null) => (m === null ? '—' : `${formatNumber(m, formatting, 2)} %`);
+  const margen = (m?: number | null) => (m == null ? '—' : `${formatNumber(m, formatting, 2)} %`);
 
   return (
     <Dialog
