@@ -72,6 +72,12 @@ interface KeyRow {
 /** The request a transaction runs for, when it holds an Idempotency-Key claim. */
 const claimant = new AsyncLocalStorage<FastifyRequest>();
 
+/**
+ * Runs `fn` apart from the request it was started by: work left running after the answer (a
+ * comprobante's attempt) is not the request's, and its transactions do not complete its key.
+ */
+export const apartFromRequest = <T>(fn: () => T): T => claimant.exit(fn);
+
 /** The status a route answers a create with (201 when it documents it). */
 function successStatus(req: FastifyRequest): number {
   const documented = Object.keys((req.routeOptions.schema?.response as object | undefined) ?? {})
