@@ -1,8 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldError } from '@mostrador/shared';
+import { isConnectionError } from '../db/client.js';
 import { attemptOf, recordAttempt } from './audit.js';
 import { AppError } from './errors.js';
+
+export const DB_UNAVAILABLE = 'No hay conexión con la base de datos. Probá de nuevo en unos segundos.';
 
 function fieldOf(instancePath: string | undefined, params: unknown): string {
   const fromPath = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
@@ -80,11 +83,11 @@ export function installErrorHandler(app: FastifyInstance) {
       const detail = 'Algún dato de la solicitud no es válido. Revisalo e intentá nuevamente.';
       return reply.status(422).send({ detail, code: 'VALIDATION_ERROR', errors: [{ field: '', message: detail }] });
     }
-    if (pgCode === 'ECONNREFUSED' || pgCode === '57P01' || pgCode === '53300') {
-      return reply.status(503).send({
-        detail: 'El servicio no está disponible en este momento. Intentá nuevamente en unos segundos.',
-        code: 'UNAVAILABLE',
-      });
+    // The database went away (killed, stopped, restarting, sessions terminated) or cannot be
+    // reached: the request fails fast and may be tried again once it is back (decision 0033).
+    if (isConnectionError(error)) {
+      req.log.warn({ err: error, route: req.routeOptions.url }, 'sin conexión con la base de datos');
+      return reply.status(503).header('Retry-After', '5').send({ detail: DB_UNAVAILABLE, code: 'UNAVAILABLE' });
     }
     req.log.error({ err: error }, 'error inesperado');
     return reply

@@ -12,6 +12,7 @@ import {
   type IvaRate,
 } from '@mostrador/shared';
 import type { Database } from '../../db/client.js';
+import { apartFromRequest } from '../../lib/idempotency.js';
 import { arcaTickets, comprobantes, facturacionConfig } from '../../db/schema/index.js';
 import { toCents } from '../products/common.js';
 import { loginTicketRequest, signCms, type SecretBox } from './arca-crypto.js';
@@ -133,7 +134,7 @@ export class Facturador {
 
   /** Attempts a comprobante after the answer, without anyone waiting for it. */
   kick(businessId: string, id: string): Promise<void> {
-    const p: Promise<void> = this.attempt(businessId, id)
+    const p: Promise<void> = apartFromRequest(() => this.attempt(businessId, id))
       .catch((e) => this.log.error({ err: e }, 'facturación: intento fallido'))
       .finally(() => this.inFlight.delete(p));
     this.inFlight.add(p);
