@@ -354,6 +354,26 @@ describe('customers', () => {
     expect(replay.json()).toMatchObject({ id: foreign.id, nombre: 'Ajena', notas: 'de Beto' });
   });
 
+  it("refuses another business's id even where the app role cannot see that business's rows (row-level security)", async () => {
+    const foreign = await customer({ nombre: 'Oculta' }, otherOwner, otherBiz);
+    await ctx.sql('ALTER TABLE customers ENABLE ROW LEVEL SECURITY');
+    await ctx.sql(`CREATE POLICY solo_ana ON customers USING (business_id = '${biz}')`);
+    try {
+      // The app role now sees Ana's customers only, not even Beto's own…
+      expect((await get(`/${foreign.id}`, otherOwner, otherBiz)).statusCode).toBe(404);
+      // …yet the check (a function with its owner's rights) still finds the id taken.
+      const res = await post({ id: foreign.id, nombre: 'Copia' });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'DUPLICATE', field: 'id' });
+    } finally {
+      await ctx.sql('DROP POLICY solo_ana ON customers');
+      await ctx.sql('ALTER TABLE customers DISABLE ROW LEVEL SECURITY');
+    }
+    expect(await ctx.sql('SELECT business_id FROM customers WHERE id = $1', [foreign.id])).toEqual([
+      { business_id: otherBiz },
+    ]);
+  });
+
   it('changes and deletes only its own row when two businesses hold the same id', async () => {
     // Rows written before the refusal existed (or by hand): the key is (id, business_id).
     const id = randomUUID();
