@@ -46,15 +46,6 @@ const ALLOWED: { file: string; fn: string; table: string; reason: string }[] = [
   },
 ];
 
-/**
- * Statements fixed on another branch (issue 30: customers.service.ts is another helper's file).
- * The coordinator deletes this list once both branches are merged.
- */
-const PENDING_OTHER_BRANCH: { file: string; fn: string; table: string }[] = [
-  { file: 'modules/customers/customers.service.ts', fn: 'updateCustomer', table: 'customers' },
-  { file: 'modules/customers/customers.service.ts', fn: 'deleteCustomer', table: 'customers' },
-];
-
 const matches = (f: Finding, e: { file: string; fn: string; table: string }) =>
   f.file === e.file && f.fn === e.fn && f.table === e.table;
 
@@ -62,7 +53,7 @@ describe('statements on tenant tables', () => {
   it('every statement on a tenant table under apps/api/src names its business_id', () => {
     const { findings, files } = checkTree(src);
     expect(files).toBeGreaterThan(100);
-    const listed = [...ALLOWED, ...PENDING_OTHER_BRANCH];
+    const listed = ALLOWED;
     const unexpected = findings
       .filter((f) => !listed.some((e) => matches(f, e)))
       .map((f) => `${f.file}:${f.line} ${f.fn} [${f.kind} ${f.table}] ${f.text}`);

@@ -187,19 +187,23 @@ export async function createCustomer(
     },
     may,
   );
-  // An id made on the device (offline POS): sending it again returns the customer it created.
-  const existing = async () => {
-    if (!input.id) return null;
-    const [row] = await db
-      .select()
-      .from(customers)
-      .where(and(eq(customers.businessId, businessId), eq(customers.id, input.id)));
-    return row ? toCustomer(row) : null;
-  };
-  const before = await existing();
-  if (before) return before;
+  // An id made on the device (offline POS): sending it again returns the customer it created; an
+  // id another business uses is refused (decision 0036). cliente_id_tomado locks the id for the
+  // transaction, so two requests with one id wait for each other and the second sees the first.
+  const taken = () => new AppError(409, 'DUPLICATE', POS_MESSAGES.customerIdTaken, { field: 'id' });
   try {
     return await db.transaction(async (tx) => {
+      if (input.id) {
+        const [check] = await tx
+          .execute<{ tomado: boolean }>(sql`SELECT cliente_id_tomado(${input.id}, ${businessId}) AS tomado`)
+          .then((r) => r.rows);
+        if (check?.tomado) throw taken();
+        const [mine] = await tx
+          .select()
+          .from(customers)
+          .where(and(eq(customers.businessId, businessId), eq(customers.id, input.id)));
+        if (mine) return toCustomer(mine);
+      }
       const [row] = await tx
         .insert(customers)
         .values({
@@ -220,11 +224,7 @@ export async function createCustomer(
       return c;
     });
   } catch (e) {
-    if (isUniqueViolation(e, 'customers_pkey')) {
-      const raced = await existing();
-      if (raced) return raced;
-      throw new AppError(409, 'DUPLICATE', POS_MESSAGES.customerIdTaken, { field: 'id' });
-    }
+    if (isUniqueViolation(e, 'customers_pkey')) throw taken();
     if (isUniqueViolation(e, 'customers_document_key')) throw duplicate();
     if (isFkViolation(e) && pgConstraint(e) === 'customers_lista_precios_fk') {
       throw invalid('lista_precios_id', LISTA_MESSAGES.notFound);
@@ -275,7 +275,7 @@ export async function updateCustomer(
       const [row] = await tx
         .update(customers)
         .set({ ...columns(changes.despues as Partial<Snapshot>), actualizadoEn: sql`now()` })
-        .where(eq(customers.id, id))
+        .where(and(eq(customers.businessId, businessId), eq(customers.id, id)))
         .returning();
       await audit(tx, {
         businessId,
@@ -321,7 +321,7 @@ export async function deleteCustomer(db: Db, businessId: string, userId: string,
         )
         .then((r) => r.rows);
       if (ref?.used) throw inUse();
-      await tx.delete(customers).where(eq(customers.id, id));
+      await tx.delete(customers).where(and(eq(customers.businessId, businessId), eq(customers.id, id)));
       await audit(tx, {
         businessId,
         userId,

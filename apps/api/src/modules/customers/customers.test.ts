@@ -333,6 +333,82 @@ describe('customers', () => {
     expect(row.nombre).toBe('Secreto');
   });
 
+  it("refuses a device-made id that is another business's customer (409 on id), then nothing of it is reachable", async () => {
+    const foreign = await customer({ nombre: 'Ajena', notas: 'de Beto', limite_credito: 5000 }, otherOwner, otherBiz);
+    const before = await ctx.sql('SELECT * FROM customers WHERE id = $1', [foreign.id]);
+    const res = await post({ id: foreign.id, nombre: 'Copia' });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toEqual({
+      detail: 'Ese identificador de cliente ya está en uso.',
+      code: 'DUPLICATE',
+      field: 'id',
+    });
+    // Nothing was created, so the id leads nowhere in this business.
+    expect((await get(`/${foreign.id}`)).statusCode).toBe(404);
+    expect((await put(foreign.id, { limite_credito: 100, notas: 'cambiado' })).statusCode).toBe(404);
+    expect((await del(foreign.id)).statusCode).toBe(404);
+    expect(await ctx.sql('SELECT * FROM customers WHERE id = $1', [foreign.id])).toEqual(before);
+    // The business that owns it still gets its own customer back when its device sends it again.
+    const replay = await post({ id: foreign.id, nombre: 'Otro nombre' }, otherOwner, otherBiz);
+    expect(replay.statusCode).toBe(201);
+    expect(replay.json()).toMatchObject({ id: foreign.id, nombre: 'Ajena', notas: 'de Beto' });
+  });
+
+  it("refuses another business's id even where the app role cannot see that business's rows (row-level security)", async () => {
+    const foreign = await customer({ nombre: 'Oculta' }, otherOwner, otherBiz);
+    await ctx.sql('ALTER TABLE customers ENABLE ROW LEVEL SECURITY');
+    await ctx.sql(`CREATE POLICY solo_ana ON customers USING (business_id = '${biz}')`);
+    try {
+      // The app role now sees Ana's customers only, not even Beto's own…
+      expect((await get(`/${foreign.id}`, otherOwner, otherBiz)).statusCode).toBe(404);
+      // …yet the check (a function with its owner's rights) still finds the id taken.
+      const res = await post({ id: foreign.id, nombre: 'Copia' });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'DUPLICATE', field: 'id' });
+    } finally {
+      await ctx.sql('DROP POLICY solo_ana ON customers');
+      await ctx.sql('ALTER TABLE customers DISABLE ROW LEVEL SECURITY');
+    }
+    expect(await ctx.sql('SELECT business_id FROM customers WHERE id = $1', [foreign.id])).toEqual([
+      { business_id: otherBiz },
+    ]);
+  });
+
+  it('changes and deletes only its own row when two businesses hold the same id', async () => {
+    // Rows written before the refusal existed (or by hand): the key is (id, business_id).
+    const id = randomUUID();
+    await ctx.sql(`INSERT INTO customers (id, business_id, nombre, notas) VALUES ($1, $2, 'De Beto', 'intacta')`, [
+      id,
+      otherBiz,
+    ]);
+    await ctx.sql(`INSERT INTO customers (id, business_id, nombre) VALUES ($1, $2, 'De Ana')`, [id, biz]);
+    const res = await put(id, { notas: 'cambiada', limite_credito: 100 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id, nombre: 'De Ana', notas: 'cambiada' });
+    expect((await del(id)).statusCode).toBe(204);
+    const rows = await ctx.sql('SELECT business_id, nombre, notas, limite_credito FROM customers WHERE id = $1', [id]);
+    expect(rows).toEqual([{ business_id: otherBiz, nombre: 'De Beto', notas: 'intacta', limite_credito: null }]);
+  });
+
+  it('gives a new device-made id to one business only when two send it at once', async () => {
+    for (let round = 0; round < 5; round++) {
+      const id = randomUUID();
+      const [a, b] = await Promise.all([
+        post({ id, nombre: 'Carrera A' }),
+        post({ id, nombre: 'Carrera B' }, otherOwner, otherBiz),
+      ]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+      const rows = await ctx.sql('SELECT business_id FROM customers WHERE id = $1', [id]);
+      expect(rows).toEqual([{ business_id: a.statusCode === 201 ? biz : otherBiz }]);
+    }
+    // Two sends of one business at once: one customer, the same answer twice.
+    const id = randomUUID();
+    const [x, y] = await Promise.all([post({ id, nombre: 'Doble' }), post({ id, nombre: 'Doble' })]);
+    expect([x.statusCode, y.statusCode]).toEqual([201, 201]);
+    expect(x.json()).toEqual(y.json());
+    expect(await ctx.sql('SELECT count(*)::int AS n FROM customers WHERE id = $1', [id])).toEqual([{ n: 1 }]);
+  });
+
   it('exports the filtered list to .xlsx, neutralising formula-like text, without other businesses', async () => {
     const b = await createBusiness(app, owner, 'Export');
     await customer(

@@ -109,9 +109,8 @@ describe('a customer created offline', () => {
     );
     expect(sale.statusCode, sale.body).toBe(201);
 
-    // An id of another business's customer is never taken over: refused while ids are unique
-    // across businesses (409), or a customer of that business only once keys are per business
-    // (decision 0019); either way this business's customer is untouched.
+    // An id of another business's customer is never taken over: refused (409 on the id, decision
+    // 0036), and this business's customer is untouched.
     const otro = await registerUser(app, 'Otro');
     const otroBiz = await createBusiness(app, otro, 'Otro');
     const steal = await app.inject({
@@ -120,7 +119,8 @@ describe('a customer created offline', () => {
       headers: otro.auth,
       payload: { id, nombre: 'Intruso' },
     });
-    expect([201, 409]).toContain(steal.statusCode);
+    expect(steal.statusCode).toBe(409);
+    expect(steal.json()).toMatchObject({ code: 'DUPLICATE', field: 'id' });
     expect((await get(`${base}/clientes/${id}`)).json().nombre).toBe('Carla');
     expect(await count('customers')).toBe(1);
   });
