@@ -174,9 +174,13 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         'script-src': ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:'],
+        // No page of ours is shown inside another (clickjacking) or needs a <base> (issue 31).
+        'frame-ancestors': ["'none'"],
+        'base-uri': ["'none'"],
         'upgrade-insecure-requests': null,
       },
     },
+    frameguard: { action: 'deny' },
     hsts: false,
   });
   installHttpsOnlyHeaders(app, opts.publicUrl);
