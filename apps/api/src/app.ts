@@ -75,7 +75,7 @@ export interface AppOptions {
   /** Injected clock, so time-dependent rules are tested without waiting. */
   now?: () => Date;
   rateLimits?: { signupPerHour?: number; loginFailuresPerEmail?: number; loginFailuresPerIp?: number };
-  /** Spreadsheet imports: parsed at once, waiting for a turn, and the time one file may take. */
+  /** Spreadsheet imports: parsed at once, waiting for a turn, the time and heap one file may take. */
   imports?: Partial<ImportLimits>;
   /** Proxies whose X-Forwarded-* headers are believed (TRUST_PROXY); none by default. */
   trustProxy?: false | string[];
@@ -98,6 +98,8 @@ export interface ImportLimits {
   concurrent: number;
   queued: number;
   parseMs: number;
+  /** The heap of the thread that reads one file (MB); a file that needs more is refused. */
+  heapMb: number;
 }
 
 declare module 'fastify' {
@@ -148,7 +150,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       loginFailuresPerEmail: opts.rateLimits?.loginFailuresPerEmail ?? 10,
       loginFailuresPerIp: opts.rateLimits?.loginFailuresPerIp ?? 50,
     },
-    imports: { concurrent: 2, queued: 4, parseMs: 20_000, ...opts.imports },
+    imports: { concurrent: 2, queued: 4, parseMs: 20_000, heapMb: 256, ...opts.imports },
   });
 
   const facturador = new Facturador(
@@ -172,9 +174,13 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         'script-src': ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:'],
+        // No page of ours is shown inside another (clickjacking) or needs a <base> (issue 31).
+        'frame-ancestors': ["'none'"],
+        'base-uri': ["'none'"],
         'upgrade-insecure-requests': null,
       },
     },
+    frameguard: { action: 'deny' },
     hsts: false,
   });
   installHttpsOnlyHeaders(app, opts.publicUrl);

@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import { email, optText, reqText } from './validation.js';
 
-/** A short list of very common passwords that are refused (API-CONTRACT §2). */
+/** Why a new password is refused beyond its length (the API also checks a long list of common ones). */
+export const PASSWORD_MESSAGES = {
+  common: 'La contraseña es demasiado común.',
+  repeated: 'La contraseña no puede ser un mismo carácter repetido. Elegí otra.',
+} as const;
+
+/** One character, repeated: "aaaaaaaa", "11111111". */
+export const isRepeatedCharacter = (p: string) => /^(.)\1*$/su.test(p);
+
+/**
+ * A short list of very common passwords that are refused (API-CONTRACT §2), so the forms say so
+ * before sending; the API checks the long list of a maintained package (modules/auth/passwords.ts).
+ */
 export const COMMON_PASSWORDS = new Set([
   '12345678',
   '123456789',
@@ -45,7 +57,8 @@ const password = (tooShort: string) =>
     .string({ error: 'Este campo es obligatorio.' })
     .min(8, { error: tooShort })
     .max(128, { error: 'Debe tener como máximo 128 caracteres.' })
-    .refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), { error: 'La contraseña es demasiado común.' });
+    .refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), { error: PASSWORD_MESSAGES.common })
+    .refine((p) => !isRepeatedCharacter(p), { error: PASSWORD_MESSAGES.repeated });
 
 export const newPassword = () => password('La contraseña debe tener al menos 8 caracteres.');
 

@@ -133,6 +133,8 @@ export const IMPORT_MESSAGES = {
   noFile: 'Adjunta un archivo en el campo «file».',
   tooLarge: 'El archivo supera el máximo de 10 MB.',
   tooMuchText: 'El archivo tiene demasiado texto para importarlo. Dividilo en archivos más chicos.',
+  cellTooLong:
+    'Una celda del archivo tiene más de 32.767 caracteres, el máximo de Excel. Revisá el archivo e intentá de nuevo.',
   tooSlow: 'El archivo tarda demasiado en procesarse. Dividilo en archivos más chicos e intentá de nuevo.',
   busy: 'Hay demasiadas importaciones en curso. Intentá de nuevo en unos segundos.',
   rowNotFound: 'Fila de importación no encontrada.',

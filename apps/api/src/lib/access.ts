@@ -126,6 +126,10 @@ export function takeFirstRead(req: FastifyRequest, input: string): Promise<Recor
 }
 
 export const API_PREFIX = '/api/v1';
+
+/** Who signs the session tokens and for whom: a token of another issuer or audience is refused. */
+export const JWT_ISSUER = 'mostrador';
+export const JWT_AUDIENCE = 'mostrador-api';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (s: unknown): s is string => typeof s === 'string' && UUID_RE.test(s);
 
@@ -346,7 +350,13 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
     if (known) return known;
     let claims: VerifiedClaims;
     try {
-      const { payload } = await jwtVerify(token, opts.jwtKey, { algorithms: ['HS256'], currentDate: now });
+      const { payload } = await jwtVerify(token, opts.jwtKey, {
+        algorithms: ['HS256'],
+        issuer: JWT_ISSUER,
+        audience: JWT_AUDIENCE,
+        requiredClaims: ['exp'],
+        currentDate: now,
+      });
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw new Error('claims');
       claims = { sub: payload.sub, sid: payload.sid, exp: payload.exp, nbf: payload.nbf };
     } catch {

@@ -14,6 +14,8 @@ function fieldOf(instancePath: string | undefined, params: unknown): string {
   return fromPath;
 }
 
+export const MSG_DUPLICATE = 'Ya existe un registro con esos datos. Revisalos e intentá nuevamente.';
+
 /** One error shape everywhere: {detail, code} (+ errors on 422). A 500 never leaks internals. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler(async (error: FastifyError | AppError, req, reply) => {
@@ -82,6 +84,12 @@ export function installErrorHandler(app: FastifyInstance) {
       req.log.warn({ pgCode, route: req.routeOptions.url }, 'dato rechazado por la base de datos');
       const detail = 'Algún dato de la solicitud no es válido. Revisalo e intentá nuevamente.';
       return reply.status(422).send({ detail, code: 'VALIDATION_ERROR', errors: [{ field: '', message: detail }] });
+    }
+    // A unique key that a request lost a race on, past the module's own check (which answers
+    // with its own message): the same answer as the check's, a 409.
+    if (pgCode === '23505') {
+      req.log.warn({ route: req.routeOptions.url }, 'clave única repetida');
+      return reply.status(409).send({ detail: MSG_DUPLICATE, code: 'DUPLICATE' });
     }
     // The database went away (killed, stopped, restarting, sessions terminated) or cannot be
     // reached: the request fails fast and may be tried again once it is back (decision 0033).

@@ -48,9 +48,31 @@ export function frameworkErrors(_error: FastifyError, req: FastifyRequest, reply
   return reply.status(e.status).header('X-Request-Id', req.id).send({ detail: e.detail, code: e.code });
 }
 
+/** A file name's limit: no route, page or file of the web app answers to a longer path segment. */
+const MAX_SEGMENT_BYTES = 255;
+
+/** True when a segment of the URL's path is longer than MAX_SEGMENT_BYTES once decoded. */
+export function hasLongSegment(url: string): boolean {
+  const q = url.indexOf('?');
+  for (const seg of (q === -1 ? url : url.slice(0, q)).split('/')) {
+    // Percent-encoding only lengthens: a short segment is short decoded too.
+    if (seg.length <= MAX_SEGMENT_BYTES) continue;
+    let bytes = seg.length;
+    try {
+      bytes = Buffer.byteLength(decodeURIComponent(seg));
+    } catch {
+      // Not valid percent-encoding: its raw length stands.
+    }
+    if (bytes > MAX_SEGMENT_BYTES) return true;
+  }
+  return false;
+}
+
 /** Must be installed before the access plugin, so that malformed input is refused before any lookup. */
 export function installInputGuard(app: FastifyInstance) {
   app.addHook('onRequest', async (req) => {
+    // Before anything looks it up (the web app's files would ask the file system): 404.
+    if (hasLongSegment(req.url)) throw notFoundPath();
     check(req.params);
     check(req.query);
   });

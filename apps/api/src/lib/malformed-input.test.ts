@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API_PREFIX, type RouteEntry } from './access.js';
 import { createTestApp } from '../test/app.js';
@@ -230,5 +233,114 @@ describe('malformed input, generated from the route table', () => {
     }
     expect(failures, failures.join('\n')).toEqual([]);
     expect(await rowCounts()).toEqual(before);
+  });
+});
+
+describe('identical inserts sent at once, generated from the route table', () => {
+  // Every POST with a JSON body, sent three times at once with the same plausible body: the
+  // requests that lose a race on a unique key answer 409 (or whatever the route refuses), never 500.
+  const creates = routes.filter(
+    (r) => r.method === 'POST' && operationOf(r).requestBody?.content?.['application/json'],
+  );
+
+  it('covers the routes that create', () => {
+    expect(creates.length).toBeGreaterThan(20);
+  });
+
+  it.each(creates.map((r) => [label(r), r] as const))(
+    '%s answers each of three identical requests with no 5xx',
+    async (_l, r) => {
+      const op = operationOf(r);
+      const body = sample(op.requestBody?.content?.['application/json']?.schema);
+      const url = r.url.replace(/:([a-zA-Z_]+)/g, (_m, name: string) =>
+        name === 'id' && r.url.startsWith(`${API_PREFIX}/businesses/`) ? businessId : randomUUID(),
+      );
+      const global =
+        !r.url.startsWith(`${API_PREFIX}/businesses/:id`) && r.access.kind !== 'public' && r.access.kind !== 'user';
+      const send = () =>
+        app.inject({
+          method: 'POST',
+          url: global ? `${url}?negocio_id=${businessId}` : url,
+          headers: { ...owner.auth, 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        });
+      const answers = await Promise.all([send(), send(), send()]);
+      const failures = answers.filter((a) => a.statusCode >= 500).map((a) => `${a.statusCode} ${a.body.slice(0, 200)}`);
+      expect(failures, failures.join('\n')).toEqual([]);
+      for (const a of answers.filter((x) => x.statusCode === 409)) {
+        expect(a.json().detail).toMatch(/^[^a-z]*[A-ZÁÉÍÓÚ¿]/);
+      }
+    },
+  );
+});
+
+// The web app's files are served from disk: a segment over 255 bytes is no file (404), not an
+// error of the file system. Asked with and without a session.
+const web = mkdtempSync(path.join(tmpdir(), 'mostrador-web-'));
+for (const f of ['app.html', 'index.html', 'politicas.html', 'terminos.html', 'cookies.html'])
+  writeFileSync(path.join(web, f), '<!doctype html><title>Mostrador</title>');
+mkdirSync(path.join(web, 'assets'));
+writeFileSync(path.join(web, 'assets', 'app.js'), 'void 0;');
+
+const withWeb = await createTestApp({ webDist: web });
+const u = await registerUser(withWeb.app, 'Largo');
+const b = await createBusiness(withWeb.app, u, 'Negocio largo');
+
+describe('path segments longer than a file name, on every route and on the web app', () => {
+  it.each([256, 1000])('answers %i characters with a 4xx and a message, never a 5xx', async (n) => {
+    const long = 'a'.repeat(n);
+    const urls = [
+      `/${long}`,
+      `/assets/${long}`,
+      `/assets/${long}.js`,
+      `/${long}/x`,
+      `/x/${long}`,
+      `/${'%C3%B1'.repeat(n / 2)}`,
+    ];
+    for (const r of withWeb.app.routeTable) {
+      const url = r.url.replace(/:id\b/, b);
+      if (url.includes(':')) urls.push(url.replace(/:([a-zA-Z_]+)/g, long));
+      urls.push(`${url.replace(/:([a-zA-Z_]+)/g, randomUUID())}/${long}`);
+    }
+    const failures: string[] = [];
+    for (const url of new Set(urls)) {
+      for (const headers of [{}, u.auth]) {
+        for (const method of ['GET', 'POST'] as const) {
+          const res = await withWeb.app.inject({ method, url, headers });
+          const json = res.headers['content-type']?.toString().includes('json') ? res.json() : null;
+          if (res.statusCode < 400 || res.statusCode >= 500 || typeof json?.detail !== 'string')
+            failures.push(`${method} ${url.slice(0, 60)}… ${res.statusCode} ${res.body.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(failures, failures.join('\n')).toEqual([]);
+    // The web app still serves its pages and files.
+    expect((await withWeb.app.inject({ method: 'GET', url: '/assets/app.js' })).statusCode).toBe(200);
+    expect((await withWeb.app.inject({ method: 'GET', url: '/ventas' })).body).toContain('Mostrador');
+  });
+});
+
+describe('a unique key no module checks', () => {
+  it('answers the request that breaks it with 409 and a Spanish message, storing nothing more', async () => {
+    const other = await createTestApp();
+    const u = await registerUser(other.app, 'Unico');
+    const b = await createBusiness(other.app, u, 'Negocio único');
+    // A key the tasks module knows nothing of stands for any race past a module's own check.
+    await other.sql('CREATE UNIQUE INDEX tareas_titulo_prueba ON tasks (business_id, titulo)');
+    const create = () =>
+      other.app.inject({
+        method: 'POST',
+        url: `${API_PREFIX}/businesses/${b}/tareas`,
+        headers: u.auth,
+        payload: { titulo: 'Contar la caja' },
+      });
+    expect((await create()).statusCode).toBe(201);
+    const again = await create();
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      detail: 'Ya existe un registro con esos datos. Revisalos e intentá nuevamente.',
+      code: 'DUPLICATE',
+    });
+    expect(await other.sql('SELECT count(*)::int AS n FROM tasks')).toEqual([{ n: 1 }]);
   });
 });

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildApp, type AppOptions } from '../app.js';
 import { createTestApp } from '../test/app.js';
@@ -147,5 +148,34 @@ describe('CORS preflight with CORS_ORIGINS', () => {
       .map((s) => s.trim());
     expect(headers).toEqual(expect.arrayContaining(['authorization', 'content-type', 'idempotency-key']));
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('framing and <base>', () => {
+  // The web app's pages (the app and the landing and legal pages), as written in apps/web.
+  const webDir = new URL('../../../web/', import.meta.url);
+  const pages = readdirSync(webDir).filter((f) => f.endsWith('.html'));
+
+  it("forbid being framed and any <base>: frame-ancestors 'none', base-uri 'none', X-Frame-Options DENY", async () => {
+    const web = await appWith({ webDist: webDir.pathname });
+    try {
+      for (const url of ['/api/v1/health', '/', '/politicas', '/ventas', '/api/v1/auth/me']) {
+        const res = await web.inject({ method: 'GET', url });
+        const csp = String(res.headers['content-security-policy']);
+        expect(csp, url).toContain("frame-ancestors 'none'");
+        expect(csp, url).toContain("base-uri 'none'");
+        expect(res.headers['x-frame-options'], url).toBe('DENY');
+      }
+    } finally {
+      await web.close();
+    }
+  });
+
+  it('leaves the web app working: no page uses <base>, a frame, or needs to be framed', () => {
+    expect(pages).toEqual(expect.arrayContaining(['app.html', 'index.html', 'politicas.html']));
+    for (const page of pages) {
+      const html = readFileSync(new URL(page, webDir), 'utf8');
+      expect(html, page).not.toMatch(/<base\b|<i?frame\b|window\.(top|parent)\b/i);
+    }
   });
 });

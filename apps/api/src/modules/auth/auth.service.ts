@@ -5,6 +5,7 @@ import type { AppServices } from '../../app.js';
 import type { Db } from '../../db/client.js';
 import { authTokens, sessions, users } from '../../db/schema/index.js';
 import { AppError, invalid, isUniqueViolation } from '../../lib/errors.js';
+import { refuseCommonPassword } from './passwords.js';
 import { createLinkToken, issueSession, SESSION_SECONDS, sha256 } from './tokens.js';
 
 const CONFIRM_TTL = 48 * 3600 * 1000;
@@ -48,6 +49,7 @@ export async function signup(
   svc: AppServices,
   input: { email: string; password: string; nombre: string; apellido?: string | null },
 ) {
+  refuseCommonPassword('password', input.password);
   const now = svc.now();
   const passwordHash = await hashPassword(input.password);
   const autoConfirm = !svc.mailer.enabled;
@@ -164,6 +166,7 @@ export async function forgotPassword(db: Db, svc: AppServices, email: string) {
 }
 
 export async function resetPassword(db: Db, svc: AppServices, token: string, newPassword: string) {
+  refuseCommonPassword('new_password', newPassword);
   const now = svc.now();
   const passwordHash = await hashPassword(newPassword);
   const done = await db.transaction(async (tx) => {
@@ -209,6 +212,7 @@ export async function changePassword(
   if (current === next) {
     throw invalid('new_password', 'La nueva contraseña debe ser distinta de la actual.');
   }
+  refuseCommonPassword('new_password', next);
   const now = svc.now();
   const passwordHash = await hashPassword(next);
   await db.transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.js';
 import { PASSWORD, registerUser, uniqueEmail } from '../../test/fixtures.js';
@@ -291,5 +292,103 @@ describe('check-confirmation', () => {
     });
     expect(other.statusCode).toBe(201);
     expect(other.json().clave_consulta).toBeUndefined();
+  });
+});
+
+describe('session tokens carry who signed them, for whom, and until when', () => {
+  /** A token signed with the app's own key for a real session, with the claims given. */
+  async function signed(claims: { iss?: string; aud?: string; exp?: number }) {
+    const u = await registerUser(app, 'Firma');
+    const [, payload] = u.auth.authorization.replace('Bearer ', '').split('.');
+    const { sub, sid } = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sub: string; sid: string };
+    const jwt = new SignJWT({ sid }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(sub).setIssuedAt();
+    if (claims.iss) jwt.setIssuer(claims.iss);
+    if (claims.aud) jwt.setAudience(claims.aud);
+    if (claims.exp) jwt.setExpirationTime(claims.exp);
+    return { authorization: `Bearer ${await jwt.sign(app.services.jwtKey)}` };
+  }
+  const me = (headers: Record<string, string>) => app.inject({ method: 'GET', url: '/api/v1/auth/me', headers });
+  const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
+
+  it('issues tokens with iss, aud and exp', async () => {
+    const u = await registerUser(app, 'Claims');
+    const [, payload] = u.auth.authorization.replace('Bearer ', '').split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    expect(claims).toMatchObject({ iss: 'mostrador', aud: 'mostrador-api' });
+    expect(claims.exp).toBe((claims.iat as number) + 12 * 3600);
+  });
+
+  it('accepts the claims it issues, and refuses a token without exp or with a foreign or missing iss or aud (401)', async () => {
+    expect((await me(await signed({ iss: 'mostrador', aud: 'mostrador-api', exp: inAnHour() }))).statusCode).toBe(200);
+    for (const claims of [
+      { iss: 'mostrador', aud: 'mostrador-api' },
+      { iss: 'otro-sistema', aud: 'mostrador-api', exp: inAnHour() },
+      { iss: 'mostrador', aud: 'otra-api', exp: inAnHour() },
+      { aud: 'mostrador-api', exp: inAnHour() },
+      { iss: 'mostrador', exp: inAnHour() },
+    ]) {
+      const res = await me(await signed(claims));
+      expect(res.statusCode, JSON.stringify(claims)).toBe(401);
+      expect(res.json()).toEqual({
+        detail: 'Tu sesión no es válida o expiró. Iniciá sesión nuevamente.',
+        code: 'UNAUTHENTICATED',
+      });
+    }
+  });
+});
+
+describe('common passwords', () => {
+  const refused = [
+    ['password12', 'La contraseña es demasiado común.'],
+    ['qwerty1234', 'La contraseña es demasiado común.'],
+    ['QWERTY1234', 'La contraseña es demasiado común.'],
+    ['aaaaaaaa', 'La contraseña no puede ser un mismo carácter repetido. Elegí otra.'],
+    ['ññññññññññ', 'La contraseña no puede ser un mismo carácter repetido. Elegí otra.'],
+  ] as const;
+
+  it.each(refused)('refuses %s at signup, password change and reset', async (password, message) => {
+    const email = uniqueEmail('comun');
+    const signup = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: { email, password, nombre: 'Común' },
+    });
+    expect(signup.statusCode).toBe(422);
+    expect(signup.json().errors).toEqual([{ field: 'password', message }]);
+    expect(await ctx.sql('SELECT 1 FROM users WHERE email = $1', [email])).toEqual([]);
+
+    const u = await registerUser(app, 'Cambia');
+    const change = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/auth/change-password',
+      headers: u.auth,
+      payload: { current_password: PASSWORD, new_password: password },
+    });
+    expect(change.statusCode).toBe(422);
+    expect(change.json().errors).toEqual([{ field: 'new_password', message }]);
+    // The password did not change: the old one still logs in.
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      ...form({ username: u.email, password: PASSWORD }),
+    });
+    expect(login.statusCode).toBe(200);
+
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/reset-password',
+      payload: { token: 'x'.repeat(43), new_password: password },
+    });
+    expect(reset.statusCode).toBe(422);
+    expect(reset.json().errors).toEqual([{ field: 'new_password', message }]);
+  });
+
+  it('accepts a password that is on no list', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: { email: uniqueEmail('rara'), password: 'mate-con-bizcochos-77', nombre: 'Rara' },
+    });
+    expect(res.statusCode).toBe(201);
   });
 });

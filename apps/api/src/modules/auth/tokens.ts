@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { and, eq, isNull } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import type { Executor } from '../../db/client.js';
+import { JWT_AUDIENCE, JWT_ISSUER } from '../../lib/access.js';
 import { authTokens, sessions } from '../../db/schema/index.js';
 
 export const SESSION_SECONDS = 12 * 60 * 60;
@@ -22,12 +23,14 @@ export function sameKey(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** A new server-side session and its bearer JWT (HS256, sub, sid, exp). */
+/** A new server-side session and its bearer JWT (HS256, iss, aud, sub, sid, iat, exp). */
 export async function issueSession(ex: Executor, jwtKey: Uint8Array, userId: string, now: Date, ip: string | null) {
   const expiresAt = new Date(now.getTime() + SESSION_SECONDS * 1000);
   const [s] = await ex.insert(sessions).values({ userId, expiresAt, ip }).returning({ id: sessions.id });
   const token = await new SignJWT({ sid: s.id })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(JWT_ISSUER)
+    .setAudience(JWT_AUDIENCE)
     .setSubject(userId)
     .setIssuedAt(Math.floor(now.getTime() / 1000))
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))

@@ -26,7 +26,7 @@ import { stagedErrors } from './errors-file.js';
 import * as service from './imports.service.js';
 import { listaProveedorRoutes } from '../precios/lista-proveedor.routes.js';
 import { spreadsheetSlots } from './slots.js';
-import { fileError } from './spreadsheet.js';
+import { fileError, spreadsheetReaders } from './spreadsheet.js';
 
 const tags = ['importacion'];
 const idParams = z.object({ id: z.string() });
@@ -91,9 +91,14 @@ export async function importRoutes(app: App) {
   const now = () => app.services.now();
   const limits = app.services.imports;
   const slots = spreadsheetSlots(limits.concurrent, limits.queued);
-  /** Runs `task` on the file once it has a parsing slot; its time starts then. */
+  const readers = spreadsheetReaders(limits.heapMb);
+  app.addHook('onClose', async () => readers.close());
+  /** Runs `task` on the file once it has a parsing slot and a reader thread; its time starts then. */
   const parse = <T>(file: service.UploadedFile, task: (f: service.UploadedFile) => Promise<T>) =>
-    slots(() => task({ ...file, deadline: Date.now() + limits.parseMs }));
+    slots(() => {
+      const deadline = Date.now() + limits.parseMs;
+      return readers.run(deadline, (reader) => task({ ...file, deadline, reader }));
+    });
 
   await app.register(async (scope) => {
     await scope.register(multipart, {

@@ -25,7 +25,14 @@ import { precioOrigen } from '../../lib/precios-origen.js';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { columnSamples } from './muestras.js';
 import { headerScore, knownColumns, mapHeaders, parseRow, rowErrors, type Mapping, type ParseErrors } from './rows.js';
-import { fileError, nonEmpty, openSpreadsheet, type Cell, type OpenedFile, type SheetInfo } from './spreadsheet.js';
+import {
+  fileError,
+  nonEmpty,
+  type Cell,
+  type OpenedFile,
+  type SheetInfo,
+  type SpreadsheetReader,
+} from './spreadsheet.js';
 
 /*
  * Product import (API-CONTRACT §4.2): the staged flow (upload → summary → review and edit →
@@ -46,12 +53,15 @@ export interface UploadedFile {
   filename: string;
   /** When reading the file must have ended (ms since epoch); set once it has a parsing slot. */
   deadline?: number;
+  /** The thread that reads it, lent with the parsing slot. */
+  reader?: SpreadsheetReader;
 }
 
 /* ---------------------------------------------------------------- reading */
 
 export async function open(file: UploadedFile) {
-  return openSpreadsheet(file.buffer, file.filename, file.deadline);
+  if (!file.reader) throw new Error('Un archivo se lee con el lector que le da su turno (parse).');
+  return file.reader.open(file.buffer, file.filename, file.deadline ?? Infinity);
 }
 
 export function sheetOf(f: OpenedFile, hoja?: string): SheetInfo {

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { IMPORT_MESSAGES } from '@mostrador/shared';
 import { createTestApp } from '../../test/app.js';
 import { multipartBody, xlsx, type Part } from './test-files.js';
 import { addMember, createBusiness, registerUser, type TestUser } from '../../test/fixtures.js';
@@ -118,6 +119,12 @@ const get = (path: string, u = owner, b = biz) =>
   app.inject({ method: 'GET', url: `${base(b)}${path}`, headers: u.auth });
 const json = (method: 'POST' | 'PUT' | 'DELETE', path: string, payload?: object, u = owner, b = biz) =>
   app.inject({ method, url: `${base(b)}${path}`, headers: u.auth, ...(payload ? { payload } : {}) });
+
+/** Starts the app's reader thread, so a test that times a refusal times the file, not the thread's start. */
+const warmReader = async () => {
+  const res = await send('/import/hojas-excel', [file(Buffer.from('nombre;precio\nA;1\n'), 'a.csv')]);
+  expect(res.statusCode).toBe(200);
+};
 
 /** Everything an import may touch, to prove that a refused file changed nothing. */
 const snapshot = (b = biz) =>
@@ -861,6 +868,7 @@ describe('bad files change nothing', () => {
   }
 
   it('refuses a zip bomb from its declared sizes, before inflating it', async () => {
+    await warmReader();
     const data = await bombData(300);
     expect(data.length).toBeLessThan(2 * 1024 * 1024);
     const bomb = rawZip(
@@ -876,6 +884,7 @@ describe('bad files change nothing', () => {
   });
 
   it('refuses a zip bomb that lies about its sizes, stopping as soon as it inflates past them', async () => {
+    await warmReader();
     const data = await bombData(300);
     const bomb = rawZip(minimalWorkbook({ name: 'xl/worksheets/sheet1.xml', data, method: 8, declaredSize: 4096 }));
     const before = await snapshot();
@@ -1049,6 +1058,7 @@ describe('the work one spreadsheet may cost', () => {
   }
 
   it('refuses shared strings over 32 MB of XML without reading them, in every upload route', async () => {
+    await warmReader();
     const bomb = await sharedStringsBomb(64);
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const before = await snapshot();
@@ -1124,6 +1134,110 @@ describe('the work one spreadsheet may cost', () => {
     // The slots are given back: the next file is read.
     expect((await post('/import/hojas-excel', book)).statusCode).toBe(200);
   });
+
+  /** Deflates `head`, `mb` megabytes of the letter A and `tail` as a stream, never holding the text. */
+  async function oneLongText(head: string, mb: number, tail: string): Promise<RawEntry['data']> {
+    const deflate = createDeflateRaw({ level: 9 });
+    const out: Buffer[] = [];
+    deflate.on('data', (c: Buffer) => out.push(c));
+    const chunk = Buffer.alloc(1024 * 1024, 'A');
+    deflate.write(head);
+    for (let i = 0; i < mb; i++) if (!deflate.write(chunk)) await new Promise((r) => deflate.once('drain', r));
+    deflate.write(tail);
+    await new Promise<void>((r) => deflate.end(r));
+    await new Promise((r) => deflate.once('end', r));
+    return Buffer.concat(out);
+  }
+
+  const WS = '<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">';
+
+  /** A workbook whose one cell holds `mb` megabytes of text, inline in the sheet or as its shared string. */
+  async function oneHugeCell(mb: number, where: 'inline' | 'shared') {
+    const huge = (head: string, tail: string) =>
+      oneLongText(head, mb, tail).then((data) => ({ data, size: head.length + mb * 1024 * 1024 + tail.length }));
+    if (where === 'inline') {
+      const { data, size } = await huge(
+        `${WS}<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>`,
+        '</t></is></c></row></sheetData></worksheet>',
+      );
+      return rawZip(minimalWorkbook({ name: 'xl/worksheets/sheet1.xml', data, method: 8, declaredSize: size, crc: 0 }));
+    }
+    const { data, size } = await huge(
+      '<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>',
+      '</t></si></sst>',
+    );
+    const sheet = entry(
+      'xl/worksheets/sheet1.xml',
+      `${WS}<sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData></worksheet>`,
+    );
+    return rawZip([...minimalWorkbook(sheet), { name: 'xl/sharedStrings.xml', data, method: 8, declaredSize: size }]);
+  }
+
+  /** Sends `request` while asking /health every few ms; the health answers' times, once it is answered. */
+  async function whileHealthAnswers<T>(request: () => Promise<T>) {
+    const times: number[] = [];
+    const statuses: number[] = [];
+    let running = true;
+    const pending = request().finally(() => (running = false));
+    while (running) {
+      const t = Date.now();
+      const res = await app.inject({ method: 'GET', url: '/api/v1/health' });
+      times.push(Date.now() - t);
+      statuses.push(res.statusCode);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return { res: await pending, times, statuses };
+  }
+
+  it.each([
+    // The case of issue 31: 200 MB in a 200 KB file, refused from the size its sheet declares.
+    ['a sheet of 200 MB, one inline cell', 200, 'inline', IMPORT_MESSAGES.tooMuchText],
+    // Under the sheet's size limit, the cell is refused once its text passes Excel's limit.
+    ['a cell of 60 MB inline', 60, 'inline', IMPORT_MESSAGES.cellTooLong],
+    ['a shared string of 30 MB', 30, 'shared', IMPORT_MESSAGES.cellTooLong],
+  ] as const)(
+    'refuses %s at once, in every upload route, while /health keeps answering',
+    async (_l, mb, where, detail) => {
+      const bomb = await oneHugeCell(mb, where);
+      expect(bomb.length).toBeLessThan(1024 * 1024);
+      const before = await snapshot();
+      for (const path of ['/import/upload', '/products/importar-excel', '/import/hojas-excel']) {
+        const { res, times, statuses } = await whileHealthAnswers(() => send(path, [file(bomb, 'celda.xlsx')]));
+        expect(res.statusCode, path).toBe(422);
+        expect(res.json()).toMatchObject({ code: 'INVALID_FILE', detail });
+        // Every health check asked meanwhile was answered, none waited for the file (a generous
+        // bound: the file is read in another thread; bench/import-bomb.mjs measures the times).
+        expect(statuses.every((s) => s === 200)).toBe(true);
+        expect(Math.max(...times)).toBeLessThan(1000);
+      }
+      expect(await snapshot()).toEqual(before);
+    },
+  );
+
+  it('refuses a cell longer than Excel allows in a CSV, and reads one at the limit', async () => {
+    const csv = (n: number) => Buffer.from(`nombre;precio\n${'x'.repeat(n)};10\n`);
+    const refused = await upload(csv(32_768), 'largo.csv');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().detail).toBe(IMPORT_MESSAGES.cellTooLong);
+    const read = await send('/import/hojas-excel', [file(csv(32_767), 'largo.csv')]);
+    expect(read.json()).toMatchObject({ hojas: [{ nombre: 'largo', filas: 1 }] });
+  });
+
+  it(
+    'refuses a file that needs more memory than its reader has, and reads the next one with a new reader',
+    { timeout: 60_000 },
+    async () => {
+      const small = await createTestApp({ imports: { heapMb: 32 } });
+      const post = await ownerOf(small);
+      // 30 MB of shared strings (under their 32 MB limit): half a million strings held at once.
+      const res = await post('/import/hojas-excel', await sharedStringsBomb(30));
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(422);
+      expect(res.json().detail).toBe(IMPORT_MESSAGES.tooMuchText);
+      const next = await post('/import/hojas-excel', await manyRows(10));
+      expect(next.statusCode).toBe(200);
+      expect(next.json().hojas).toEqual([{ nombre: 'Lista', filas: 10 }]);
+    },
+  );
 });
 
 describe('text PostgreSQL cannot store inside a file', () => {

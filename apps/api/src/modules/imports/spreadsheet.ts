@@ -1,52 +1,17 @@
-import { createRequire } from 'node:module';
-import { Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import { IMPORT_MESSAGES } from '@mostrador/shared';
 import { AppError, type ErrorCode } from '../../lib/errors.js';
-import { entryString, entryText, isZip, readZip, ZipError, type ZipEntry } from './zip.js';
+import type { Cell, OpenedFile, SheetInfo } from './file-reader.js';
+import type { FromReader, ToReader } from './file-reader.worker.js';
+
+export type { Cell, OpenedFile, SheetInfo } from './file-reader.js';
 
 /*
- * Reading an uploaded .xlsx or .csv, by content (never by name alone), streaming its rows so
- * 50,000 rows never sit in memory at once. The .xlsx path uses ExcelJS's streaming readers
- * (shared strings and worksheet) over entries that zip.ts inflates under a byte cap; formulas
- * are read as their cached result and never evaluated.
+ * Spreadsheets are read in worker threads (file-reader.ts), never on the thread that answers
+ * requests: a file that costs too much stalls only its own reader. Each reader runs under a heap
+ * limit and is ended when its file overruns its time; either way the upload gets a 422 and the
+ * next file gets a fresh reader. Readers are kept between files (starting one costs tens of ms).
  */
-
-const require = createRequire(import.meta.url);
-// ExcelJS's own streaming readers, fed by our capped entries instead of its unzipper.
-const WorkbookReader = require('exceljs/lib/stream/xlsx/workbook-reader.js') as new (
-  input: unknown,
-  options: Record<string, string>,
-) => ExcelWorkbookReader;
-const WorksheetReader = require('exceljs/lib/stream/xlsx/worksheet-reader.js') as new (args: {
-  workbook: ExcelWorkbookReader;
-  id: number;
-  iterator: AsyncIterable<string>;
-  options: Record<string, string>;
-}) => AsyncIterable<ExcelRow>;
-
-interface ExcelWorkbookReader {
-  sharedStrings?: unknown[];
-  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
-}
-
-interface ExcelRow {
-  number: number;
-  values: unknown[];
-}
-
-export type Cell = string | number | boolean | null;
-
-export interface SheetInfo {
-  nombre: string;
-  path: string;
-}
-
-export interface OpenedFile {
-  kind: 'xlsx' | 'csv';
-  sheets: SheetInfo[];
-  /** Rows of a sheet (the first when not named): 1-based spreadsheet row number and cells from column 1. */
-  rows(sheet: SheetInfo): AsyncGenerator<{ fila: number; cells: Cell[] }>;
-}
 
 // Not in the shared ErrorCode list: API-CONTRACT §4.2 names this code for file errors.
 const INVALID_FILE: ErrorCode = 'INVALID_FILE';
@@ -56,281 +21,167 @@ export const fileError = (message: string, extra: Record<string, unknown> = {}) 
   new AppError(422, INVALID_FILE, message, { errors: [{ field: 'file', message }], ...extra });
 export const unreadable = () => fileError(IMPORT_MESSAGES.unreadable);
 export const unsupported = () => fileError(IMPORT_MESSAGES.unsupported);
-const tooSlow = () => fileError(IMPORT_MESSAGES.tooSlow);
-
-/**
- * The work one file may cost: its shared strings (all held in memory while the sheet is read)
- * at most SHARED_STRINGS_CAP of XML, and its parsing at most until `deadline` (ms since epoch).
- */
-export const SHARED_STRINGS_CAP = 32 * 1024 * 1024;
-
-/** The chunks of `source`, refusing the file once its time is up. */
-async function* untilDeadline(source: AsyncGenerator<string>, deadline: number): AsyncGenerator<string> {
-  for await (const chunk of source) {
-    if (Date.now() > deadline) throw tooSlow();
-    yield chunk;
-  }
-}
-
-/* ---------------------------------------------------------------- detection */
-
-const BINARY_MAGIC = [
-  [0xd0, 0xcf, 0x11, 0xe0], // .xls, .doc (OLE2)
-  [0x25, 0x50, 0x44, 0x46], // %PDF
-  [0x89, 0x50, 0x4e, 0x47], // PNG
-  [0xff, 0xd8, 0xff], // JPEG
-  [0x47, 0x49, 0x46, 0x38], // GIF
-  [0x1f, 0x8b], // gzip
-  [0x52, 0x61, 0x72, 0x21], // RAR
-  [0x37, 0x7a, 0xbc, 0xaf], // 7z
-  [0x7b, 0x5c, 0x72, 0x74, 0x66], // {\rtf
-];
-
-function looksBinary(buf: Buffer): boolean {
-  if (BINARY_MAGIC.some((m) => m.every((b, i) => buf[i] === b))) return true;
-  const head = buf.subarray(0, 8192);
-  return head.includes(0);
-}
-
-/** Opens a file by its content: an .xlsx (zip with a workbook), or UTF-8 / Windows-1252 text as CSV. */
-export async function openSpreadsheet(buf: Buffer, filename: string, deadline = Infinity): Promise<OpenedFile> {
-  const body = buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? buf.subarray(3) : buf;
-  if (body.toString('utf8').trim() === '') throw fileError(IMPORT_MESSAGES.empty);
-  if (isZip(buf)) return openXlsx(buf, deadline);
-  if (looksBinary(buf)) throw unsupported();
-  return openCsv(body, filename, deadline);
-}
-
-/* ---------------------------------------------------------------- xlsx */
-
-const XML_CAP = 8 * 1024 * 1024;
-
-const decodeXml = (s: string) =>
-  s.replace(/&(amp|lt|gt|quot|apos|#x[0-9a-f]+|#\d+);/gi, (m, e: string) => {
-    const k = e.toLowerCase();
-    if (k === 'amp') return '&';
-    if (k === 'lt') return '<';
-    if (k === 'gt') return '>';
-    if (k === 'quot') return '"';
-    if (k === 'apos') return "'";
-    const code = k.startsWith('#x') ? parseInt(k.slice(2), 16) : parseInt(k.slice(1), 10);
-    return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : m;
-  });
-
-const attr = (tag: string, name: string) => {
-  const m = new RegExp(`(?:^|\\s)${name}\\s*=\\s*("([^"]*)"|'([^']*)')`).exec(tag);
-  return m ? decodeXml(m[2] ?? m[3] ?? '') : null;
-};
-
-async function openXlsx(buf: Buffer, deadline: number): Promise<OpenedFile> {
-  let entries: Map<string, ZipEntry>;
-  try {
-    entries = readZip(buf);
-  } catch (e) {
-    if (e instanceof ZipError) throw unreadable();
-    throw e;
-  }
-  const workbookEntry = entries.get('xl/workbook.xml');
-  const relsEntry = entries.get('xl/_rels/workbook.xml.rels');
-  // A zip that is not a workbook (a .docx, an .ods, any archive) is not a supported format.
-  if (!workbookEntry) throw unsupported();
-  if (!relsEntry) throw unreadable();
-  let sheets: SheetInfo[];
-  try {
-    const [workbookXml, relsXml] = await Promise.all([
-      entryString(buf, workbookEntry, XML_CAP),
-      entryString(buf, relsEntry, XML_CAP),
-    ]);
-    const targets = new Map<string, string>();
-    for (const m of relsXml.matchAll(/<(?:\w+:)?Relationship\b([^>]*)>/g)) {
-      const id = attr(m[1], 'Id');
-      const target = attr(m[1], 'Target');
-      if (id && target) targets.set(id, target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`);
-    }
-    sheets = [];
-    for (const m of workbookXml.matchAll(/<(?:\w+:)?sheet\b([^>]*)>/g)) {
-      const nombre = attr(m[1], 'name');
-      const rid = attr(m[1], 'r:id') ?? attr(m[1], 'id');
-      const path = rid ? targets.get(rid) : undefined;
-      if (nombre !== null && path && entries.has(path)) sheets.push({ nombre, path });
-    }
-  } catch (e) {
-    if (e instanceof ZipError) throw unreadable();
-    throw e;
-  }
-  if (sheets.length === 0) throw unreadable();
-
-  let reader: ExcelWorkbookReader | null = null;
-  const workbook = async () => {
-    if (reader) return reader;
-    const r = new WorkbookReader(null, {
-      sharedStrings: 'cache',
-      styles: 'ignore',
-      hyperlinks: 'ignore',
-      worksheets: 'emit',
-      entries: 'ignore',
-    });
-    const ss = entries.get('xl/sharedStrings.xml');
-    if (ss) {
-      if (ss.uncompressedSize > SHARED_STRINGS_CAP) throw fileError(IMPORT_MESSAGES.tooMuchText);
-      const text = untilDeadline(entryText(buf, ss, SHARED_STRINGS_CAP), deadline);
-      for await (const _ of r._parseSharedStrings(Readable.from(text))) void _;
-    } else r.sharedStrings = [];
-    reader = r;
-    return r;
-  };
-
-  return {
-    kind: 'xlsx',
-    sheets,
-    async *rows(sheet) {
-      try {
-        const wb = await workbook();
-        const ws = new WorksheetReader({
-          workbook: wb,
-          id: 1,
-          iterator: untilDeadline(entryText(buf, entries.get(sheet.path)!), deadline),
-          options: { worksheets: 'emit', hyperlinks: 'ignore', sharedStrings: 'cache', styles: 'ignore' },
-        });
-        for await (const row of ws) {
-          const values = row.values;
-          const cells: Cell[] = [];
-          for (let c = 1; c < values.length; c++) cells.push(cellValue(values[c]));
-          yield { fila: row.number, cells };
-        }
-      } catch (e) {
-        if (e instanceof AppError) throw e;
-        // The parser may wrap what the guarded stream threw: the clock tells why it stopped.
-        if (Date.now() > deadline) throw tooSlow();
-        throw unreadable();
-      }
-    },
-  };
-}
-
-/** A cell as a plain value: formulas give their cached result, rich text its text, errors their code. */
-export function cellValue(v: unknown): Cell {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') {
-    return typeof v === 'number' && !Number.isFinite(v) ? null : v;
-  }
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    if ('formula' in o || 'sharedFormula' in o) return 'result' in o ? cellValue(o.result) : null;
-    if (Array.isArray(o.richText)) return (o.richText as { text?: string }[]).map((r) => r.text ?? '').join('');
-    if ('error' in o) return String(o.error);
-    if ('text' in o) return cellValue(o.text);
-  }
-  return null;
-}
-
-/* ---------------------------------------------------------------- csv */
-
-function decodeText(buf: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(buf);
-  } catch {
-    // CSV saved by Excel on Windows ("CSV delimitado por comas") is Windows-1252.
-    return new TextDecoder('windows-1252').decode(buf);
-  }
-}
-
-/**
- * `;`, `,` or tab: the one on most of the first lines outside quotes (a title above the headers
- * may have none, and decimal commas are not on every line), then the most frequent.
- */
-function detectSeparator(text: string): string {
-  const SEPS = [';', ',', '\t'];
-  const lines = new Map(SEPS.map((c) => [c, 0]));
-  const total = new Map(SEPS.map((c) => [c, 0]));
-  let onLine = new Set<string>();
-  let quoted = false;
-  let n = 0;
-  const endLine = () => {
-    for (const c of onLine) lines.set(c, lines.get(c)! + 1);
-    onLine = new Set();
-  };
-  for (let i = 0; i < text.length && i < 64 * 1024; i++) {
-    const ch = text[i];
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && ch === '\n') {
-      endLine();
-      if (++n >= 20) break;
-    } else if (!quoted && total.has(ch)) {
-      total.set(ch, total.get(ch)! + 1);
-      onLine.add(ch);
-    }
-  }
-  endLine();
-  const best = [...SEPS].sort((a, b) => lines.get(b)! - lines.get(a)! || total.get(b)! - total.get(a)!)[0];
-  return total.get(best)! > 0 ? best : ',';
-}
-
-/** RFC 4180 records: quoted fields with "" escapes and line breaks inside; CRLF or LF. */
-export function* parseCsv(text: string, sep: string): Generator<string[]> {
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  let i = 0;
-  const n = text.length;
-  while (i < n) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-        i++;
-        continue;
-      }
-      field += ch;
-      i++;
-      continue;
-    }
-    if (ch === '"' && field === '') {
-      quoted = true;
-      i++;
-    } else if (ch === sep) {
-      record.push(field);
-      field = '';
-      i++;
-    } else if (ch === '\r' || ch === '\n') {
-      record.push(field);
-      yield record;
-      record = [];
-      field = '';
-      i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
-    } else {
-      field += ch;
-      i++;
-    }
-  }
-  if (field !== '' || record.length) {
-    record.push(field);
-    yield record;
-  }
-}
-
-function openCsv(body: Buffer, filename: string, deadline: number): OpenedFile {
-  const text = decodeText(body);
-  const sep = detectSeparator(text);
-  const base = filename.replace(/\.[^.]*$/, '') || 'CSV';
-  return {
-    kind: 'csv',
-    sheets: [{ nombre: base, path: '' }],
-    async *rows() {
-      let fila = 0;
-      for (const record of parseCsv(text, sep)) {
-        if (++fila % 256 === 0 && Date.now() > deadline) throw tooSlow();
-        yield { fila, cells: record.map((c) => (c === '' ? null : c)) };
-      }
-    },
-  };
-}
 
 /** True when a row has at least one non-blank cell. */
 export const nonEmpty = (cells: Cell[]) => cells.some((c) => c !== null && !(typeof c === 'string' && c.trim() === ''));
+
+/** How long past a file's deadline its reader may take to stop by itself before it is ended. */
+const GRACE_MS = 250;
+
+type Row = { fila: number; cells: Cell[] };
+type Inbox = { queue: FromReader[]; wake: (() => void) | null };
+
+/** The reader's script: the compiled .js next to this file, or the .ts source through tsx. */
+function startWorker(heapMb: number): Worker {
+  const resourceLimits = { maxOldGenerationSizeMb: heapMb };
+  const script = import.meta.url.endsWith('.ts') ? './file-reader.worker.dev.mjs' : './file-reader.worker.js';
+  return new Worker(new URL(script, import.meta.url), { resourceLimits });
+}
+
+/** One reader thread: opens files and streams their rows while it is alive. */
+export class SpreadsheetReader {
+  private readonly worker: Worker;
+  private readonly inboxes = new Map<number, Inbox>();
+  private nextId = 1;
+  private failure: Error | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(heapMb: number) {
+    this.worker = startWorker(heapMb);
+    this.worker.unref();
+    this.worker.on('message', (m: FromReader) => {
+      const inbox = this.inboxes.get(m.id);
+      if (!inbox) return;
+      inbox.queue.push(m);
+      inbox.wake?.();
+    });
+    this.worker.on('error', (e: Error & { code?: string }) =>
+      this.end(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? fileError(IMPORT_MESSAGES.tooMuchText) : e),
+    );
+    this.worker.on('exit', () => this.end(unreadable()));
+  }
+
+  get alive() {
+    return this.failure === null;
+  }
+
+  /** Ends the thread, failing what waits on it with `reason` (the first reason wins). */
+  end(reason: Error) {
+    if (this.failure) return;
+    this.failure = reason;
+    this.disarm();
+    for (const inbox of this.inboxes.values()) inbox.wake?.();
+    void this.worker.terminate();
+  }
+
+  /** Ends the thread if the file it reads is still at it `GRACE_MS` after `deadline`. */
+  arm(deadline: number) {
+    if (!Number.isFinite(deadline)) return;
+    this.timer = setTimeout(
+      () => this.end(fileError(IMPORT_MESSAGES.tooSlow)),
+      Math.max(0, deadline - Date.now()) + GRACE_MS,
+    );
+    this.timer.unref();
+  }
+
+  disarm() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** Forgets the files of the task that ended, keeping the thread for the next one. */
+  reset() {
+    if (this.alive) this.post({ t: 'reset' });
+  }
+
+  private post(m: ToReader, transfer?: ArrayBuffer[]) {
+    if (this.failure) throw this.failure;
+    this.worker.postMessage(m, transfer);
+  }
+
+  /** The next message for request `id`; a failure becomes the error it stands for. */
+  private async receive(id: number): Promise<FromReader> {
+    const inbox = this.inboxes.get(id)!;
+    while (inbox.queue.length === 0) {
+      if (this.failure) throw this.failure;
+      await new Promise<void>((resolve) => (inbox.wake = resolve));
+      inbox.wake = null;
+    }
+    const m = inbox.queue.shift()!;
+    if (m.t !== 'failed') return m;
+    if (m.problem) throw fileError(IMPORT_MESSAGES[m.problem]);
+    throw new Error(`Lector de planillas: ${m.message}`);
+  }
+
+  private request(): number {
+    const id = this.nextId++;
+    this.inboxes.set(id, { queue: [], wake: null });
+    return id;
+  }
+
+  async open(buf: Buffer, filename: string, deadline: number): Promise<OpenedFile> {
+    const id = this.request();
+    try {
+      const copy = new Uint8Array(buf);
+      this.post({ t: 'open', id, buf: copy, filename, deadline }, [copy.buffer]);
+      const m = await this.receive(id);
+      if (m.t !== 'opened') throw new Error('Lector de planillas: respuesta inesperada');
+      return { kind: m.kind, sheets: m.sheets, rows: (sheet) => this.rows(id, sheet) };
+    } finally {
+      this.inboxes.delete(id);
+    }
+  }
+
+  private async *rows(file: number, sheet: SheetInfo): AsyncGenerator<Row> {
+    const id = this.request();
+    let done = false;
+    try {
+      this.post({ t: 'rows', id, file, sheet });
+      while (!done) {
+        const m = await this.receive(id);
+        if (m.t !== 'rows') throw new Error('Lector de planillas: respuesta inesperada');
+        done = m.done;
+        // The next batch is read while this one is used.
+        if (!done) this.post({ t: 'more', id });
+        yield* m.rows;
+      }
+    } finally {
+      this.inboxes.delete(id);
+      if (!done && this.alive) this.post({ t: 'stop', id });
+    }
+  }
+}
+
+/**
+ * The readers of one app: `run` lends a task a reader for the file's time (at most as many at
+ * once as tasks run: the parsing slots bound them) and takes it back, or drops it if it ended.
+ */
+export function spreadsheetReaders(heapMb: number) {
+  const idle: SpreadsheetReader[] = [];
+  const all = new Set<SpreadsheetReader>();
+  return {
+    async run<T>(deadline: number, task: (reader: SpreadsheetReader) => Promise<T>): Promise<T> {
+      let reader = idle.pop();
+      while (reader && !reader.alive) reader = idle.pop();
+      if (!reader) {
+        reader = new SpreadsheetReader(heapMb);
+        all.add(reader);
+      }
+      reader.arm(deadline);
+      try {
+        return await task(reader);
+      } finally {
+        reader.disarm();
+        if (reader.alive) {
+          reader.reset();
+          idle.push(reader);
+        } else all.delete(reader);
+      }
+    },
+    close() {
+      for (const r of all) r.end(new Error('Lectores de planillas cerrados'));
+      all.clear();
+      idle.length = 0;
+    },
+  };
+}

@@ -7,8 +7,9 @@ import { createInflateRaw } from 'node:zlib';
  *
  * - the central directory is parsed and checked against the local headers, which must tile the
  *   file with no gaps (no hidden entries that a streaming unzipper would find);
- * - the declared uncompressed sizes must add up to at most MAX_TOTAL_UNCOMPRESSED, so an
- *   honest zip bomb is refused before a single byte is inflated;
+ * - each entry's declared uncompressed size must be at most MAX_ENTRY_UNCOMPRESSED and all of
+ *   them must add up to at most MAX_TOTAL_UNCOMPRESSED, so an honest zip bomb is refused before
+ *   a single byte is inflated;
  * - every entry is inflated as a stream with a byte cap at its declared size, so a zip that lies
  *   about its sizes is stopped as soon as it inflates past what it declared.
  *
@@ -16,9 +17,13 @@ import { createInflateRaw } from 'node:zlib';
  */
 
 export const MAX_TOTAL_UNCOMPRESSED = 256 * 1024 * 1024;
+/** One sheet of 50,000 rows is a few MB of XML; 64 MB leaves room for wide ones. */
+export const MAX_ENTRY_UNCOMPRESSED = 64 * 1024 * 1024;
 const MAX_ENTRIES = 5000;
 
 export class ZipError extends Error {}
+/** An entry that declares more than MAX_ENTRY_UNCOMPRESSED: a file too big to read, not a broken one. */
+export class ZipEntryTooLarge extends ZipError {}
 
 export interface ZipEntry {
   name: string;
@@ -77,6 +82,7 @@ export function readZip(buf: Buffer, maxTotal = MAX_TOTAL_UNCOMPRESSED): Map<str
     if (method === 0 && compressedSize !== uncompressedSize) throw new ZipError('tamaños');
     total += uncompressedSize;
     if (total > maxTotal) throw new ZipError('demasiado grande al descomprimir');
+    if (uncompressedSize > MAX_ENTRY_UNCOMPRESSED) throw new ZipEntryTooLarge('entrada demasiado grande');
 
     if (localOffset + 30 > cdOffset || buf.readUInt32LE(localOffset) !== SIG_LOCAL)
       throw new ZipError('cabecera local');
