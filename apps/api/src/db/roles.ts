@@ -7,8 +7,9 @@ import type { Tx } from './client.js';
 /**
  * Two roles (docs/decisions/0010-database-roles.md): the owner of DATABASE_URL (or the embedded
  * superuser) runs the migrations and owns every table; requests run as the app role, which owns
- * nothing, may read and write the business tables, only read and add to the audit log, and
- * cannot see server_secrets nor create tables or roles.
+ * nothing, may read and write the business tables, only read and add to the audit log and the
+ * ledgers (but for their state columns, LEDGER_TABLES), and cannot see server_secrets nor create
+ * tables or roles.
  */
 export interface AppRole {
   /** Role name. */
@@ -21,6 +22,86 @@ export interface AppRole {
 const OWNER_ONLY_TABLES = ['server_secrets'];
 /** Tables the app role may read and add to, never change or empty. */
 const APPEND_ONLY_TABLES = ['audit_log'];
+
+/**
+ * The ledgers (docs/decisions/0032-append-only-ledgers.md): the app role reads them and adds rows;
+ * a correction is a new row (a void, a return, an adjustment, a reversal). It may UPDATE only the
+ * state columns named here (a void's marks, a turno's closing, a comprobante's life with ARCA),
+ * and DELETE none, except finance_movements, whose manual movements the contract lets the user
+ * edit and delete (what is left, in the decision). Deleting a business, a product or a purchase
+ * still removes their rows: ON DELETE CASCADE runs with the rights of the tables' owner.
+ */
+export const LEDGER_TABLES: Readonly<Record<string, { update?: readonly string[]; delete?: true }>> = {
+  sales: {
+    update: ['estado', 'anulada_en', 'anulada_por', 'anulada_turno_id', 'motivo_anulacion', 'conciliar'],
+  },
+  sale_items: { update: ['anulada'] },
+  sale_payments: {},
+  cobros: {},
+  devoluciones: {},
+  devolucion_items: {},
+  turnos: { update: ['estado', 'cerrado_por', 'cerrado_en', 'observaciones'] },
+  turno_movimientos: {},
+  turno_arqueos: {},
+  stock_movements: {},
+  // A comprobante is pendiente until ARCA answers; a rejected one is sent again with its values
+  // computed anew. Its sale, its return and the invoice it cancels never change.
+  comprobantes: {
+    update: [
+      'tipo',
+      'entorno',
+      'emisor',
+      'emisor_cuit',
+      'punto_venta',
+      'numero',
+      'enviado_en',
+      'fecha',
+      'estado',
+      'cae',
+      'cae_vencimiento',
+      'intentos',
+      'proximo_intento',
+      'error_codigo',
+      'error_mensaje',
+      'receptor_nombre',
+      'receptor_condicion_iva',
+      'receptor_doc_tipo',
+      'receptor_doc_nro',
+      'receptor_domicilio',
+      'total',
+      'neto',
+      'iva',
+      'tributos',
+      'exento',
+      'no_gravado',
+      'alicuotas',
+      'lineas',
+      'actualizado_en',
+    ],
+  },
+  precios_historial: {},
+  cotizaciones: {},
+  listas_proveedor_aplicadas: { update: ['deshecha_en'] },
+  purchase_receptions: { update: ['revertida_en'] },
+  purchase_reception_items: {},
+  // Manual movements are edited and deleted (API-CONTRACT §10.2), a purchase's movement follows
+  // the purchase (§13). What made a movement (its origin and links), who and when, never change.
+  finance_movements: {
+    update: [
+      'tipo',
+      'categoria_id',
+      'monto',
+      'fecha',
+      'metodo_pago',
+      'descripcion',
+      'observaciones',
+      'cliente_id',
+      'anulado',
+      'actualizado_en',
+    ],
+    delete: true,
+  },
+};
 
 /** The app role of an owner: `<owner>_app` (two deployments with different owners never share it). */
 export function appRoleName(owner: string): string {
@@ -140,6 +221,18 @@ export async function grantAppRole(tx: Tx, role: string): Promise<void> {
   await tx.execute(sql`GRANT USAGE ON SCHEMA public TO ${r}`);
   await tx.execute(sql`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${r}`);
   await tx.execute(sql`REVOKE UPDATE, DELETE ON ${tables(APPEND_ONLY_TABLES)} FROM ${r}`);
+  // Revoking the table's UPDATE leaves no column's either: the grants below are the only ones.
+  await tx.execute(sql`REVOKE UPDATE, DELETE ON ${tables(Object.keys(LEDGER_TABLES))} FROM ${r}`);
+  for (const [table, rights] of Object.entries(LEDGER_TABLES)) {
+    if (rights.update?.length) {
+      const columns = sql.join(
+        rights.update.map((c) => sql.identifier(c)),
+        sql`, `,
+      );
+      await tx.execute(sql`GRANT UPDATE (${columns}) ON ${sql.identifier(table)} TO ${r}`);
+    }
+    if (rights.delete) await tx.execute(sql`GRANT DELETE ON ${sql.identifier(table)} TO ${r}`);
+  }
   await tx.execute(sql`REVOKE ALL ON ${tables(OWNER_ONLY_TABLES)} FROM ${r}`);
   await tx.execute(sql`GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO ${r}`);
 }

@@ -388,10 +388,15 @@ export async function resetForRetry(
     .where(and(eq(comprobantes.businessId, businessId), eq(comprobantes.id, id)));
   if (!r) throw notFound(M.notFound);
   if (r.estado === 'autorizado') throw conflict('INVALID_STATE', M.notRetriable);
-  const fresh =
-    r.estado === 'rechazado' && !r.asociadoId
-      ? await facturaValues(ex, cfg, businessId, r.ventaId, { puntoVenta: r.puntoVenta, hoy })
-      : {};
+  // A rejected invoice goes again with its values computed anew; its sale stays (the app role
+  // may not change it, decision 0032).
+  const {
+    businessId: _business,
+    ventaId: _sale,
+    ...fresh
+  } = r.estado === 'rechazado' && !r.asociadoId
+    ? await facturaValues(ex, cfg, businessId, r.ventaId, { puntoVenta: r.puntoVenta, hoy })
+    : { businessId, ventaId: r.ventaId };
   await ex
     .update(comprobantes)
     .set({
