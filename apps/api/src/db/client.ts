@@ -4,6 +4,7 @@ import type { PgTransaction } from 'drizzle-orm/pg-core';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { carryTenantOn } from './tenant.js';
 
 // numeric stays a string (exact money); date stays 'YYYY-MM-DD' instead of a shifted JS Date.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
@@ -54,6 +55,8 @@ export function connect(url: string, max = 10, timeouts?: SessionTimeouts): Data
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   });
+  // Every statement carries the business of the code that sends it (row-level security, tenant.ts).
+  carryTenantOn(pool);
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { IDEMPOTENCY_MESSAGES, IDEMPOTENCY_TTL_MS } from '@mostrador/shared';
+import { todosLosNegocios } from '../db/tenant.js';
 import { AppError } from './errors.js';
 import { idempotencyKey } from './http.js';
 
@@ -77,7 +78,10 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       if (claimed.rowCount) {
         req.idempotency = { businessId, userId, clave };
         if (Math.random() < 0.01) {
-          await query(`DELETE FROM idempotency_keys WHERE creado_en < $1`, [expired]).catch(() => undefined);
+          // Expired keys of every business, also those that no longer post anything.
+          await todosLosNegocios('limpieza de claves de idempotencia vencidas', () =>
+            query(`DELETE FROM idempotency_keys WHERE creado_en < $1`, [expired]),
+          ).catch(() => undefined);
         }
         return true;
       }

@@ -12,6 +12,7 @@ import {
   type IvaRate,
 } from '@mostrador/shared';
 import type { Database } from '../../db/client.js';
+import { enNegocio, todosLosNegocios } from '../../db/tenant.js';
 import { arcaTickets, comprobantes, facturacionConfig } from '../../db/schema/index.js';
 import { toCents } from '../products/common.js';
 import { loginTicketRequest, signCms, type SecretBox } from './arca-crypto.js';
@@ -131,9 +132,9 @@ export class Facturador {
     while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
   }
 
-  /** Attempts a comprobante after the answer, without anyone waiting for it. */
+  /** Attempts a comprobante after the answer, without anyone waiting for it (in its business's context). */
   kick(businessId: string, id: string): Promise<void> {
-    const p: Promise<void> = this.attempt(businessId, id)
+    const p: Promise<void> = enNegocio(businessId, () => this.attempt(businessId, id))
       .catch((e) => this.log.error({ err: e }, 'facturación: intento fallido'))
       .finally(() => this.inFlight.delete(p));
     this.inFlight.add(p);
@@ -146,6 +147,14 @@ export class Facturador {
    */
   async runPending(opts: { all?: boolean; limit?: number } = {}): Promise<number> {
     if (this.stopped) return 0;
+    const rows = await todosLosNegocios('facturación: los comprobantes pendientes de todos los negocios', () =>
+      this.due(opts),
+    );
+    await Promise.all(rows.map((r) => this.kick(r.business_id, r.id)));
+    return rows.length;
+  }
+
+  private async due(opts: { all?: boolean; limit?: number }) {
     const { rows } = await this.database.pool.query<{ business_id: string; id: string }>(
       `WITH due AS (
          SELECT business_id, id FROM comprobantes
@@ -156,8 +165,7 @@ export class Facturador {
        RETURNING c.business_id, c.id`,
       [opts.all ?? false, this.now(), opts.limit ?? 20],
     );
-    await Promise.all(rows.map((r) => this.kick(r.business_id, r.id)));
-    return rows.length;
+    return rows;
   }
 
   /**
@@ -170,11 +178,33 @@ export class Facturador {
    */
   async sweep(opts: { limit?: number } = {}): Promise<number> {
     if (this.stopped) return 0;
-    const pending = await this.database.db.transaction(async (tx) => {
+    const pending = await todosLosNegocios('facturación: las ventas por conciliar de todos los negocios', () =>
+      this.marked(opts.limit ?? 500),
+    );
+    let created = 0;
+    for (const r of pending) {
+      try {
+        // Each sale is reconciled in its own business's context.
+        const ids = await enNegocio(r.business_id, async () =>
+          reconcileSale(this.database.db, r.business_id, r.id, await this.today(r.business_id), this.log),
+        );
+        for (const id of ids ?? []) void this.kick(r.business_id, id);
+        created += ids?.length ?? 0;
+      } catch (e) {
+        // The mark stays: the next sweep tries this sale again.
+        this.log.error({ err: e, venta: r.id }, 'facturación: conciliación fallida');
+      }
+    }
+    return created;
+  }
+
+  /** The marked sales the after-steps have not settled (the others' marks are cleared here). */
+  private async marked(limit: number) {
+    return this.database.db.transaction(async (tx) => {
       // The marks are held first; the check runs in a later statement, so its snapshot sees every
       // void or return that committed before (a new one waits for this transaction).
       const marked = await tx.execute<{ business_id: string; id: string }>(sql`
-        SELECT business_id, id FROM sales WHERE conciliar LIMIT ${opts.limit ?? 500} FOR NO KEY UPDATE SKIP LOCKED`);
+        SELECT business_id, id FROM sales WHERE conciliar LIMIT ${limit} FOR NO KEY UPDATE SKIP LOCKED`);
       if (!marked.rows.length) return [];
       const keys = sql.join(
         marked.rows.map((r) => sql`(${r.business_id}::uuid, ${r.id}::uuid)`),
@@ -202,24 +232,6 @@ export class Facturador {
       const done = new Set(cleared.rows.map((r) => `${r.business_id}|${r.id}`));
       return marked.rows.filter((r) => !done.has(`${r.business_id}|${r.id}`));
     });
-    let created = 0;
-    for (const r of pending) {
-      try {
-        const ids = await reconcileSale(
-          this.database.db,
-          r.business_id,
-          r.id,
-          await this.today(r.business_id),
-          this.log,
-        );
-        for (const id of ids ?? []) void this.kick(r.business_id, id);
-        created += ids?.length ?? 0;
-      } catch (e) {
-        // The mark stays: the next sweep tries this sale again.
-        this.log.error({ err: e, venta: r.id }, 'facturación: conciliación fallida');
-      }
-    }
-    return created;
   }
 
   private async slot<T>(fn: () => Promise<T>): Promise<T> {
