@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import type pg from 'pg';
 
 /**
@@ -109,6 +109,11 @@ const RESET = Symbol('tenant-reset');
 /** Every client of `pool` carries the tenant (connect() applies it to the app's pools). */
 export function carryTenantOn(pool: pg.Pool): pg.Pool {
   pool.on('connect', (client) => carryTenant(client));
+  // A caller waiting for a client (pool.query's own callback) is called back from the release of
+  // another caller, in that caller's context: bound to its own context, it keeps its tenant.
+  const connect = pool.connect.bind(pool) as (cb?: unknown) => unknown;
+  (pool as unknown as { connect: typeof connect }).connect = (cb) =>
+    typeof cb === 'function' ? connect(AsyncResource.bind(cb as () => void)) : connect();
   pool.on('acquire', (client) => {
     if (client.getTransactionStatus() === 'I') (client as unknown as { [RESET]?: () => void })[RESET]?.();
   });
