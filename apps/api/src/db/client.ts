@@ -55,10 +55,9 @@ export function connect(url: string, max = 10, timeouts?: SessionTimeouts): Data
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   });
-  // Every statement carries the business of the code that sends it (row-level security, tenant.ts).
-  carryTenantOn(pool);
   const db = drizzle(pool, { schema });
-  return { db, pool, close: () => pool.end() };
+  // Every statement carries the business of the code that sends it (row-level security, tenant.ts).
+  return { db, pool: carryTenantOn(pool), close: () => pool.end() };
 }
 
 /** The pool a Db runs on (drizzle keeps it as `$client`). */

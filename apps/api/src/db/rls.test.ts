@@ -9,6 +9,7 @@ import { createTestApp, type TestContext } from '../test/app.js';
 import { createBusiness, registerUser, type TestUser } from '../test/fixtures.js';
 import { connect, type Database } from './client.js';
 import { pipelinedTransaction } from './pipeline.js';
+import { customers } from './schema/index.js';
 import { enNegocio, todosLosNegocios } from './tenant.js';
 
 /*
@@ -129,6 +130,13 @@ describe("in business A's context", () => {
     expect(await nombreOf(customerA)).toBe('Cliente de A');
     expect((await ctx.sql('SELECT 1 FROM businesses WHERE id = $1', [b])).length).toBe(1);
     expect((await ctx.sql(`SELECT 1 FROM customers WHERE nombre = 'Intruso'`)).length).toBe(0);
+  });
+
+  it('a drizzle query returned unawaited runs in the context it was handed to, not where it is awaited', async () => {
+    const query = () => ctx.database.db.select({ nombre: customers.nombre }).from(customers);
+    expect(await enNegocio(a, query)).toEqual([{ nombre: 'Cliente de A' }]);
+    expect(await enNegocio(b, query)).toEqual([{ nombre: 'Cliente de B' }]);
+    expect(await query()).toEqual([]);
   });
 
   it('holds in transactions too: drizzle, pipelined, and a failing one', async () => {

@@ -20,10 +20,24 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 /** The tenant of the code running now (undefined: none, no tenant rows are visible). */
 export const currentTenant = (): Tenant | undefined => current.getStore();
 
+/**
+ * Runs `fn` in `tenant`. What `fn` returns is started inside: a drizzle query builder (which runs
+ * only when awaited) is awaited in the tenant, not by the caller outside it.
+ */
+function within<T>(tenant: Tenant, fn: () => T): T {
+  return current.run(tenant, () => {
+    const r = fn();
+    if (r instanceof Promise || typeof (r as { then?: unknown } | null)?.then !== 'function') return r;
+    return new Promise((resolve, reject) => (r as PromiseLike<unknown>).then(resolve, reject)) as T;
+  });
+}
+
 /** Runs `fn` (and everything it starts) seeing the rows of one business only. */
+export function enNegocio<T>(businessId: string, fn: () => PromiseLike<T>): Promise<T>;
+export function enNegocio<T>(businessId: string, fn: () => T): T;
 export function enNegocio<T>(businessId: string, fn: () => T): T {
   if (!UUID_RE.test(businessId)) throw new Error(`enNegocio: identificador de negocio no válido (${businessId})`);
-  return current.run({ businessId }, fn);
+  return within({ businessId }, fn);
 }
 
 /**
@@ -31,8 +45,10 @@ export function enNegocio<T>(businessId: string, fn: () => T): T {
  * memberships, an invitation found by its token, the invoicing sweep…): every call site is listed,
  * with its reason, in rls.test.ts, and a new one fails that test until it is reviewed.
  */
+export function todosLosNegocios<T>(motivo: string, fn: () => PromiseLike<T>): Promise<T>;
+export function todosLosNegocios<T>(motivo: string, fn: () => T): T;
 export function todosLosNegocios<T>(motivo: string, fn: () => T): T {
-  return current.run({ todos: motivo }, fn);
+  return within({ todos: motivo }, fn);
 }
 
 /** One statement sets both, so a transaction never inherits anything (they are transaction-local). */

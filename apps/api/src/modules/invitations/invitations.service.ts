@@ -141,18 +141,21 @@ export async function revokeInvitation(db: Db, businessId: string, actorId: stri
 
 /** An invitation is found by its token alone, whatever its business. */
 async function findOpen(db: Db, svc: AppServices, token: string) {
-  const [r] = await todosLosNegocios('una invitación por su token', () => findByToken(db, token));
+  const [r] = await todosLosNegocios('una invitación por su token', () =>
+    db
+      .select({
+        i: invitations,
+        negocio: businesses.nombre,
+        invitador: users.nombre,
+        invitadorApellido: users.apellido,
+      })
+      .from(invitations)
+      .innerJoin(businesses, eq(businesses.id, invitations.businessId))
+      .leftJoin(users, eq(users.id, invitations.invitadoPor))
+      .where(eq(invitations.token, token)),
+  );
   if (!r || estadoOf(r.i, svc.now()) !== 'pendiente') throw notFound('La invitación no existe o expiró.');
   return r;
-}
-
-async function findByToken(db: Db, token: string) {
-  return db
-    .select({ i: invitations, negocio: businesses.nombre, invitador: users.nombre, invitadorApellido: users.apellido })
-    .from(invitations)
-    .innerJoin(businesses, eq(businesses.id, invitations.businessId))
-    .leftJoin(users, eq(users.id, invitations.invitadoPor))
-    .where(eq(invitations.token, token));
 }
 
 export async function getInvitation(db: Db, svc: AppServices, token: string) {
