@@ -4,6 +4,7 @@ import type { PgTransaction } from 'drizzle-orm/pg-core';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { carryTenantOn } from './tenant.js';
 
 // numeric stays a string (exact money); date stays 'YYYY-MM-DD' instead of a shifted JS Date.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
@@ -74,7 +75,8 @@ export function connect(
   // queries are rejected anyway, and the pool drops it on release (it is no longer queryable).
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema });
-  return { db, pool, close: () => pool.end() };
+  // Every statement carries the business of the code that sends it (row-level security, tenant.ts).
+  return { db, pool: carryTenantOn(pool), close: () => pool.end() };
 }
 
 /** The pool a Db runs on (drizzle keeps it as `$client`). */

@@ -12,6 +12,7 @@ import { StartupError } from '../lib/startup-error.js';
 import { openDatabase } from './bootstrap.js';
 import { MIGRATIONS_DIR, runMigrations } from './migrate.js';
 import { LEDGER_TABLES, ensureAppRole, userOf } from './roles.js';
+import { enNegocio } from './tenant.js';
 
 const ctx = await createTestApp();
 const { appRole } = inject('pg');
@@ -118,10 +119,13 @@ describe('the audit log through the app connection', () => {
   it('takes new rows; refuses UPDATE, DELETE and TRUNCATE, and the rows stay as written', async () => {
     const owner = await registerUser(ctx.app, 'Auditora');
     const biz = await createBusiness(ctx.app, owner);
-    const { rows } = await asApp(
-      `INSERT INTO audit_log (business_id, user_id, entidad, accion, despues)
-       VALUES ($1, $2, 'prueba', 'crear', '{"a": 1}') RETURNING id`,
-      [biz, owner.id],
+    // In the business's context, as a request (row-level security, decision 0031).
+    const { rows } = await enNegocio(biz, () =>
+      asApp(
+        `INSERT INTO audit_log (business_id, user_id, entidad, accion, despues)
+         VALUES ($1, $2, 'prueba', 'crear', '{"a": 1}') RETURNING id`,
+        [biz, owner.id],
+      ),
     );
     const id = rows[0].id as string;
     expect(await codeOf(asApp(`UPDATE audit_log SET accion = 'borrar' WHERE id = $1`, [id]))).toBe('42501');
@@ -145,10 +149,12 @@ describe('the audit log through the app connection', () => {
     const other = await registerUser(ctx.app, 'Otra');
     const biz = await createBusiness(ctx.app, owner);
     const keep = await createBusiness(ctx.app, other);
-    await asApp(`INSERT INTO audit_log (business_id, user_id, entidad, accion) VALUES ($1, $2, 'prueba', 'ver')`, [
-      keep,
-      owner.id,
-    ]);
+    await enNegocio(keep, () =>
+      asApp(`INSERT INTO audit_log (business_id, user_id, entidad, accion) VALUES ($1, $2, 'prueba', 'ver')`, [
+        keep,
+        owner.id,
+      ]),
+    );
     const count = async (b: string) =>
       (await ctx.sql<{ n: number }>('SELECT count(*)::int AS n FROM audit_log WHERE business_id = $1', [b]))[0].n;
     expect(await count(biz)).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import { createBusiness } from '../modules/businesses/businesses.service.js';
 import { openDatabase } from './bootstrap.js';
 import { seedAlmacen } from './seed/almacen.js';
 import { businesses, users } from './schema/index.js';
+import { enNegocio, todosLosNegocios } from './tenant.js';
 import { todayIn } from '../lib/dates.js';
 import { startupMessage } from '../lib/startup-error.js';
 
@@ -26,14 +27,19 @@ async function main() {
   try {
     const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_EMAIL));
     if (existing) {
-      const own = await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.creadaPor, existing.id));
-      if (own.length)
-        await db.delete(businesses).where(
-          inArray(
-            businesses.id,
-            own.map((b) => b.id),
-          ),
-        );
+      await todosLosNegocios('seed:demo reemplaza los negocios de la cuenta de demostración', async () => {
+        const own = await db
+          .select({ id: businesses.id })
+          .from(businesses)
+          .where(eq(businesses.creadaPor, existing.id));
+        if (own.length)
+          await db.delete(businesses).where(
+            inArray(
+              businesses.id,
+              own.map((b) => b.id),
+            ),
+          );
+      });
       await db.delete(users).where(eq(users.id, existing.id));
     }
     const now = new Date();
@@ -64,7 +70,9 @@ async function main() {
       { nombre: 'Peluquería Estilo', tipo: 'Servicio', descripcion: 'Cortes, color y peinados.' },
       now,
     );
-    await seedAlmacen(open.database, almacen.id, user.id, todayIn('America/Argentina/Buenos_Aires', now));
+    await enNegocio(almacen.id, () =>
+      seedAlmacen(open.database, almacen.id, user.id, todayIn('America/Argentina/Buenos_Aires', now)),
+    );
 
     console.warn(`Datos de demostración listos. Entrá con ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
   } finally {

@@ -52,7 +52,10 @@ describe('session timeouts', () => {
     await holder.connect();
     try {
       await holder.query('BEGIN');
-      await holder.query('SELECT id FROM product_categories WHERE id = $1 FOR UPDATE', [cid]);
+      // The app role sees the business's rows only in its context (row-level security).
+      await holder.query(`SELECT set_config('app.business_id', $1, true)`, [biz]);
+      const locked = await holder.query('SELECT id FROM product_categories WHERE id = $1 FOR UPDATE', [cid]);
+      expect(locked.rowCount).toBe(1);
       const res = await app.inject({
         method: 'PUT',
         url: `/api/v1/businesses/${biz}/categories/${cid}`,

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { jwtVerify } from 'jose';
 import type pg from 'pg';
 import { corked } from '../db/pipeline.js';
+import { enNegocio, todosLosNegocios } from '../db/tenant.js';
 import { permissionKey, type Accion, type Modulo, type PermissionMap } from '@mostrador/shared';
 import { formatDateEs } from './dates.js';
 import { AppError, invalid, unauthenticated } from './errors.js';
@@ -227,7 +228,9 @@ async function businessIdOf(req: FastifyRequest, userId: string, query: QueryFn)
   const distinct = [...new Set(given)];
   if (distinct.length > 1) throw invalid('negocio_id', 'El negocio indicado es ambiguo.');
   if (distinct.length === 1) return distinct[0];
-  const { rows } = await query<{ business_id: string }>(SQL_ONLY_BUSINESS, [userId]);
+  const { rows } = await todosLosNegocios('el único negocio del usuario: sus membresías', () =>
+    query<{ business_id: string }>(SQL_ONLY_BUSINESS, [userId]),
+  );
   if (rows.length === 0) throw notMember();
   if (rows.length > 1) {
     throw invalid('negocio_id', 'Indicá el negocio (negocio_id): pertenecés a más de un negocio.', 'BUSINESS_REQUIRED');
@@ -299,7 +302,7 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
   /** One round trip: the session and, for business routes, the membership, plan and settings. */
   async function lookup(sid: string, sub: string, now: Date, businessId?: string): Promise<Row | undefined> {
     const { rows } = businessId
-      ? await pool().query<Row>(SQL_SESSION_BUSINESS, [sid, sub, now, businessId])
+      ? await enNegocio(businessId, () => pool().query<Row>(SQL_SESSION_BUSINESS, [sid, sub, now, businessId]))
       : await pool().query<Row>(SQL_SESSION, [sid, sub, now]);
     return rows[0];
   }
@@ -317,13 +320,15 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
     read: FirstRead,
   ): Promise<{ row: Row | undefined; firstRows: Promise<Record<string, unknown>[]> }> {
     const client = await pool().connect();
-    const [session, first] = corked(
-      client,
-      () =>
-        [
-          client.query<Row>(SQL_SESSION_BUSINESS, [sid, sub, now, businessId]),
-          client.query<Record<string, unknown>>(read.query),
-        ] as const,
+    const [session, first] = corked(client, () =>
+      enNegocio(
+        businessId,
+        () =>
+          [
+            client.query<Row>(SQL_SESSION_BUSINESS, [sid, sub, now, businessId]),
+            client.query<Record<string, unknown>>(read.query),
+          ] as const,
+      ),
     );
     // The connection goes back once both have answered; an error PostgreSQL reports (it has a
     // code) leaves it usable, any other one (a lost connection) discards it.
@@ -378,6 +383,15 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
   app.addHook('preValidation', async (req) => {
     const acc = req.routeOptions.config?.access;
     if (acc && acc.kind !== 'public' && req.routeOptions.config?.businessInBody) await authorize(req, acc);
+  });
+
+  // Everything after the checks (validation, the route, its answer) sees only the rows of the
+  // request's business (row-level security, db/tenant.ts). A callback hook after the checks, so
+  // that the rest of the request runs inside it; not earlier: the body's stream events, parsed
+  // before this stage, would not carry it.
+  app.addHook('preValidation', (req, _reply, done) => {
+    if (req.business) enNegocio(req.business.id, done);
+    else done();
   });
 
   async function authorize(req: FastifyRequest, acc: Access) {

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { IDEMPOTENCY_MESSAGES, IDEMPOTENCY_TTL_MS } from '@mostrador/shared';
+import { todosLosNegocios } from '../db/tenant.js';
 import { AppError } from './errors.js';
 import { idempotencyKey } from './http.js';
 
@@ -118,19 +119,22 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   const heartbeat = setInterval(() => {
     if (!running.size) return;
     const claims = [...running];
-    // A lease already run out is not renewed: a retry may have taken the key over.
-    query(
-      `UPDATE idempotency_keys k SET vence_en = now() + $5::interval
+    // A lease already run out is not renewed: a retry may have taken the key over. The claims in
+    // flight may be of several businesses: one statement renews them all.
+    todosLosNegocios('renovación de los leases de las claves de idempotencia en curso', () =>
+      query(
+        `UPDATE idempotency_keys k SET vence_en = now() + $5::interval
          FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[]) AS c(business_id, user_id, clave, token)
         WHERE k.business_id = c.business_id AND k.user_id = c.user_id AND k.clave = c.clave
           AND k.token = c.token AND k.vence_en > now()`,
-      [
-        claims.map((c) => c.businessId),
-        claims.map((c) => c.userId),
-        claims.map((c) => c.clave),
-        claims.map((c) => c.token),
-        lease,
-      ],
+        [
+          claims.map((c) => c.businessId),
+          claims.map((c) => c.userId),
+          claims.map((c) => c.clave),
+          claims.map((c) => c.token),
+          lease,
+        ],
+      ),
     ).catch((e: unknown) => app.log.warn({ err: e }, 'idempotencia: no se renovaron las claves en curso'));
   }, HEARTBEAT_MS);
   heartbeat.unref();
@@ -186,7 +190,10 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         req.idempotency = { businessId, userId, clave, token };
         running.add(req.idempotency);
         if (Math.random() < 0.01) {
-          await query(`DELETE FROM idempotency_keys WHERE creado_en < $1`, [expired]).catch(() => undefined);
+          // Expired keys of every business, also those that no longer post anything.
+          await todosLosNegocios('limpieza de claves de idempotencia vencidas', () =>
+            query(`DELETE FROM idempotency_keys WHERE creado_en < $1`, [expired]),
+          ).catch(() => undefined);
         }
         return true;
       }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.js';
 import { createBusiness, registerUser } from '../../test/fixtures.js';
 import { seedAlmacen } from './almacen.js';
+import { enNegocio } from '../tenant.js';
 
 let today = '2026-11-25';
 const ctx = await createTestApp({ now: () => new Date(`${today}T21:00:00Z`) });
@@ -14,7 +15,7 @@ describe('demo business seed', () => {
       today = day;
       const owner = await registerUser(ctx.app, 'Carla');
       const biz = await createBusiness(ctx.app, owner, 'Almacén La Esquina');
-      await seedAlmacen(ctx.database, biz, owner.id, today);
+      await enNegocio(biz, () => seedAlmacen(ctx.database, biz, owner.id, today));
 
       const months = await ctx.sql<{ mes: number; anio: number }>(
         `SELECT DISTINCT extract(month FROM fecha)::int AS mes, extract(year FROM fecha)::int AS anio

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { allPermissions, DEFAULT_CAJA, DEFAULT_MEDIOS, TRIAL_DAYS, type Business } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
+import { enNegocio, todosLosNegocios } from '../../db/tenant.js';
 import { businesses, businessMembers, financeCategories, tenantSettings, users } from '../../db/schema/index.js';
 import { audit, diff } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -91,11 +93,18 @@ export async function ensureBusinessBasics(ex: Executor, businessId: string, cre
   };
 }
 
+/** The id is chosen here, so the new business's rows are written in its own context (RLS). */
 export async function createBusiness(db: Db, userId: string, input: BusinessFields, now: Date) {
+  const id = randomUUID();
+  return enNegocio(id, () => insertBusiness(db, id, userId, input, now));
+}
+
+async function insertBusiness(db: Db, id: string, userId: string, input: BusinessFields, now: Date) {
   return db.transaction(async (tx) => {
     const [b] = await tx
       .insert(businesses)
       .values({
+        id,
         nombre: input.nombre,
         tipo: input.tipo ?? null,
         descripcion: input.descripcion ?? null,
@@ -130,16 +139,18 @@ const SQL_LIST = `
  * pooler (PgBouncer) does not keep for us.
  */
 export async function listBusinesses(pool: Pool, userId: string): Promise<Business[]> {
-  const { rows } = await pool.query<{
-    id: string;
-    nombre: string;
-    tipo: string | null;
-    descripcion: string | null;
-    cuit: string | null;
-    creada_por: string;
-    creada_en: Date;
-    rol: 'admin' | 'empleado';
-  }>(SQL_LIST, [userId]);
+  const { rows } = await todosLosNegocios('los negocios de un usuario', () =>
+    pool.query<{
+      id: string;
+      nombre: string;
+      tipo: string | null;
+      descripcion: string | null;
+      cuit: string | null;
+      creada_por: string;
+      creada_en: Date;
+      rol: 'admin' | 'empleado';
+    }>(SQL_LIST, [userId]),
+  );
   return rows.map((r) => ({ ...r, creada_en: r.creada_en.toISOString(), es_creador: r.creada_por === userId }));
 }
 
@@ -190,6 +201,10 @@ export async function assertOwnAccount(db: Db, userId: string, emailOrId: string
 }
 
 export async function debugAccount(db: Db, userId: string, email: string) {
+  return todosLosNegocios('diagnóstico de la cuenta: sus negocios y membresías', () => debugRows(db, userId, email));
+}
+
+async function debugRows(db: Db, userId: string, email: string) {
   const { rows } = await db.execute<{
     business_id: string;
     nombre: string;
@@ -220,6 +235,10 @@ export async function debugAccount(db: Db, userId: string, email: string) {
 }
 
 export async function repairAccount(db: Db, userId: string) {
+  return todosLosNegocios('reparación de la cuenta: los negocios que creó', () => repairRows(db, userId));
+}
+
+async function repairRows(db: Db, userId: string) {
   return db.transaction(async (tx) => {
     const own = await tx.select({ id: businesses.id }).from(businesses).where(eq(businesses.creadaPor, userId));
     let relationships = 0;

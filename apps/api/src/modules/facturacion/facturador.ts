@@ -13,6 +13,7 @@ import {
 } from '@mostrador/shared';
 import type { Database } from '../../db/client.js';
 import { apartFromRequest } from '../../lib/idempotency.js';
+import { enNegocio, todosLosNegocios } from '../../db/tenant.js';
 import { arcaTickets, comprobantes, facturacionConfig } from '../../db/schema/index.js';
 import { toCents } from '../products/common.js';
 import { loginTicketRequest, signCms, type SecretBox } from './arca-crypto.js';
@@ -132,9 +133,9 @@ export class Facturador {
     while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
   }
 
-  /** Attempts a comprobante after the answer, without anyone waiting for it. */
+  /** Attempts a comprobante after the answer, without anyone waiting for it, in its business's context. */
   kick(businessId: string, id: string): Promise<void> {
-    const p: Promise<void> = apartFromRequest(() => this.attempt(businessId, id))
+    const p: Promise<void> = apartFromRequest(() => enNegocio(businessId, () => this.attempt(businessId, id)))
       .catch((e) => this.log.error({ err: e }, 'facturación: intento fallido'))
       .finally(() => this.inFlight.delete(p));
     this.inFlight.add(p);
@@ -147,15 +148,17 @@ export class Facturador {
    */
   async runPending(opts: { all?: boolean; limit?: number } = {}): Promise<number> {
     if (this.stopped) return 0;
-    const { rows } = await this.database.pool.query<{ business_id: string; id: string }>(
-      `WITH due AS (
+    const { rows } = await todosLosNegocios('facturación: los comprobantes pendientes de todos los negocios', () =>
+      this.database.pool.query<{ business_id: string; id: string }>(
+        `WITH due AS (
          SELECT business_id, id FROM comprobantes
           WHERE estado = 'pendiente' AND ($1 OR proximo_intento IS NULL OR proximo_intento <= $2)
           ORDER BY proximo_intento NULLS FIRST, creado_en LIMIT $3 FOR UPDATE SKIP LOCKED)
        UPDATE comprobantes c SET proximo_intento = $2::timestamptz + interval '5 minutes'
          FROM due WHERE c.business_id = due.business_id AND c.id = due.id
        RETURNING c.business_id, c.id`,
-      [opts.all ?? false, this.now(), opts.limit ?? 20],
+        [opts.all ?? false, this.now(), opts.limit ?? 20],
+      ),
     );
     await Promise.all(rows.map((r) => this.kick(r.business_id, r.id)));
     return rows.length;
@@ -171,18 +174,19 @@ export class Facturador {
    */
   async sweep(opts: { limit?: number } = {}): Promise<number> {
     if (this.stopped) return 0;
-    const pending = await this.database.db.transaction(async (tx) => {
-      // The marks are held first; the check runs in a later statement, so its snapshot sees every
-      // void or return that committed before (a new one waits for this transaction).
-      const marked = await tx.execute<{ business_id: string; id: string }>(sql`
+    const pending = await todosLosNegocios('facturación: las ventas por conciliar de todos los negocios', () =>
+      this.database.db.transaction(async (tx) => {
+        // The marks are held first; the check runs in a later statement, so its snapshot sees every
+        // void or return that committed before (a new one waits for this transaction).
+        const marked = await tx.execute<{ business_id: string; id: string }>(sql`
         SELECT business_id, id FROM sales WHERE conciliar LIMIT ${opts.limit ?? 500} FOR NO KEY UPDATE SKIP LOCKED`);
-      if (!marked.rows.length) return [];
-      const keys = sql.join(
-        marked.rows.map((r) => sql`(${r.business_id}::uuid, ${r.id}::uuid)`),
-        sql`, `,
-      );
-      // Most marks are already settled by the after-steps (the fast path): cleared in one statement.
-      const cleared = await tx.execute<{ business_id: string; id: string }>(sql`
+        if (!marked.rows.length) return [];
+        const keys = sql.join(
+          marked.rows.map((r) => sql`(${r.business_id}::uuid, ${r.id}::uuid)`),
+          sql`, `,
+        );
+        // Most marks are already settled by the after-steps (the fast path): cleared in one statement.
+        const cleared = await tx.execute<{ business_id: string; id: string }>(sql`
         UPDATE sales s SET conciliar = false
          WHERE (s.business_id, s.id) IN (${keys})
            AND CASE WHEN s.estado = 'completada'
@@ -200,18 +204,16 @@ export class Facturador {
                                    AND f.asociado_id IS NULL AND f.estado <> 'rechazado')
                     AND NOT EXISTS (SELECT 1 FROM comprobantes n WHERE n.business_id = d.business_id AND n.devolucion_id = d.id))
         RETURNING s.business_id, s.id`);
-      const done = new Set(cleared.rows.map((r) => `${r.business_id}|${r.id}`));
-      return marked.rows.filter((r) => !done.has(`${r.business_id}|${r.id}`));
-    });
+        const done = new Set(cleared.rows.map((r) => `${r.business_id}|${r.id}`));
+        return marked.rows.filter((r) => !done.has(`${r.business_id}|${r.id}`));
+      }),
+    );
     let created = 0;
     for (const r of pending) {
       try {
-        const ids = await reconcileSale(
-          this.database.db,
-          r.business_id,
-          r.id,
-          await this.today(r.business_id),
-          this.log,
+        // Each sale is reconciled in its own business's context.
+        const ids = await enNegocio(r.business_id, async () =>
+          reconcileSale(this.database.db, r.business_id, r.id, await this.today(r.business_id), this.log),
         );
         for (const id of ids ?? []) void this.kick(r.business_id, id);
         created += ids?.length ?? 0;

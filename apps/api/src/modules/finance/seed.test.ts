@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seedFinance } from '../../db/seed/finance.js';
 import { createTestApp } from '../../test/app.js';
 import { createBusiness, registerUser } from '../../test/fixtures.js';
+import { enNegocio } from '../../db/tenant.js';
 
 let clock: Date | null = null;
 const ctx = await createTestApp({ now: () => clock ?? new Date() });
@@ -15,7 +16,7 @@ describe('finance demo data', () => {
       `INSERT INTO customers (business_id, nombre, apellido) VALUES ($1, 'María', 'González'), ($1, 'Juan', NULL)`,
       [biz],
     );
-    await seedFinance(ctx.database.db, biz, owner.id, '2026-03-15');
+    await enNegocio(biz, () => seedFinance(ctx.database.db, biz, owner.id, '2026-03-15'));
     clock = new Date('2026-03-15T15:00:00Z');
     const get = (path: string) =>
       app.inject({ method: 'GET', url: `/api/v1/businesses/${biz}/finanzas/${path}`, headers: owner.auth });

@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { allPermissions, type InvitationState } from '@mostrador/shared';
 import type { AppServices } from '../../app.js';
 import type { Db } from '../../db/client.js';
+import { enNegocio, todosLosNegocios } from '../../db/tenant.js';
 import { businesses, businessMembers, invitations, users } from '../../db/schema/index.js';
 import { isUuid } from '../../lib/access.js';
 import { audit } from '../../lib/audit.js';
@@ -138,13 +139,21 @@ export async function revokeInvitation(db: Db, businessId: string, actorId: stri
   });
 }
 
+/** An invitation is found by its token alone, whatever its business. */
 async function findOpen(db: Db, svc: AppServices, token: string) {
-  const [r] = await db
-    .select({ i: invitations, negocio: businesses.nombre, invitador: users.nombre, invitadorApellido: users.apellido })
-    .from(invitations)
-    .innerJoin(businesses, eq(businesses.id, invitations.businessId))
-    .leftJoin(users, eq(users.id, invitations.invitadoPor))
-    .where(eq(invitations.token, token));
+  const [r] = await todosLosNegocios('una invitación por su token', () =>
+    db
+      .select({
+        i: invitations,
+        negocio: businesses.nombre,
+        invitador: users.nombre,
+        invitadorApellido: users.apellido,
+      })
+      .from(invitations)
+      .innerJoin(businesses, eq(businesses.id, invitations.businessId))
+      .leftJoin(users, eq(users.id, invitations.invitadoPor))
+      .where(eq(invitations.token, token)),
+  );
   if (!r || estadoOf(r.i, svc.now()) !== 'pendiente') throw notFound('La invitación no existe o expiró.');
   return r;
 }
@@ -169,6 +178,10 @@ export async function acceptInvitation(db: Db, svc: AppServices, token: string, 
     throw new AppError(403, 'FORBIDDEN', 'Esta invitación es para otra dirección de e-mail.');
   }
   const now = svc.now();
+  return enNegocio(i.businessId, () => acceptIn(db, i, user, now));
+}
+
+async function acceptIn(db: Db, i: typeof invitations.$inferSelect, user: { id: string }, now: Date) {
   return db.transaction(async (tx) => {
     const [existing] = await tx
       .select()

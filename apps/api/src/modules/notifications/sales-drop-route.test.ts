@@ -5,6 +5,7 @@ import { addMember, createBusiness, registerUser, type TestUser } from '../../te
 import { addDays } from '../../lib/dates.js';
 import { recordSale } from '../sales/record-sale.js';
 import { voidSale } from '../sales/sales.service.js';
+import { enNegocio } from '../../db/tenant.js';
 
 /*
  * The caida_ventas notification over a real sales history (the sales table, not a mock):
@@ -36,7 +37,9 @@ async function sellOn(s: { owner: TestUser; biz: string; productId: string }, da
     items: [{ id: s.productId, tipo: 'producto', cantidad: amount / 100 }],
   });
   const now = new Date(`${day}T15:00:00Z`);
-  return recordSale(ctx.database, { businessId: s.biz, userId: s.owner.id, timezone: TZ, now }, input);
+  return enNegocio(s.biz, () =>
+    recordSale(ctx.database, { businessId: s.biz, userId: s.owner.id, timezone: TZ, now }, input),
+  );
 }
 
 const notifications = async (u: TestUser, biz: string) => {
@@ -55,11 +58,13 @@ describe('caida_ventas over recorded sales', () => {
     for (let d = '2026-03-08'; d <= '2026-03-14'; d = addDays(d, 1)) await sellOn(s, d, 5000);
     // A large sale in the recent window that was voided does not hide the drop.
     const big = await sellOn(s, '2026-03-10', 500000);
-    await voidSale(
-      ctx.database.db,
-      { businessId: s.biz, userId: s.owner.id, timezone: TZ, now: clock },
-      big.body.id,
-      'Error de carga',
+    await enNegocio(s.biz, () =>
+      voidSale(
+        ctx.database.db,
+        { businessId: s.biz, userId: s.owner.id, timezone: TZ, now: clock },
+        big.body.id,
+        'Error de carga',
+      ),
     );
     // Today's sales (incomplete day) do not count either.
     await sellOn(s, '2026-03-15', 900000);

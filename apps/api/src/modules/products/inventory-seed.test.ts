@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seedInventory } from '../../db/seed/inventory.js';
 import { createTestApp } from '../../test/app.js';
 import { createBusiness, registerUser } from '../../test/fixtures.js';
+import { enNegocio } from '../../db/tenant.js';
 
 const ctx = await createTestApp();
 
@@ -9,23 +10,25 @@ describe('demo inventory seed', () => {
   it('fills a business through the API functions: stock history, low stock, customers and subscriptions', async () => {
     const owner = await registerUser(ctx.app, 'Carla');
     const biz = await createBusiness(ctx.app, owner, 'Almacén La Esquina');
-    await seedInventory(
-      ctx.database.db,
-      biz,
-      owner.id,
-      [
-        { nombre: 'María', apellido: 'González', documentoTipo: 'DNI', documentoNumero: '28456123' },
-        { nombre: 'Juan Carlos', apellido: 'Fernández' },
-        { nombre: 'Lucía', apellido: 'Martínez' },
-        {
-          nombre: 'Distribuidora Norte',
-          documentoTipo: 'CUIT',
-          documentoNumero: '30-71234567-1',
-          condicionIva: 'responsable_inscripto',
-        },
-        { nombre: 'Ramiro', apellido: 'Sosa', condicionIva: 'monotributista' },
-      ],
-      '2026-03-15',
+    await enNegocio(biz, () =>
+      seedInventory(
+        ctx.database.db,
+        biz,
+        owner.id,
+        [
+          { nombre: 'María', apellido: 'González', documentoTipo: 'DNI', documentoNumero: '28456123' },
+          { nombre: 'Juan Carlos', apellido: 'Fernández' },
+          { nombre: 'Lucía', apellido: 'Martínez' },
+          {
+            nombre: 'Distribuidora Norte',
+            documentoTipo: 'CUIT',
+            documentoNumero: '30-71234567-1',
+            condicionIva: 'responsable_inscripto',
+          },
+          { nombre: 'Ramiro', apellido: 'Sosa', condicionIva: 'monotributista' },
+        ],
+        '2026-03-15',
+      ),
     );
     const get = (path: string) =>
       ctx.app.inject({ method: 'GET', url: `/api/v1/businesses/${biz}/${path}`, headers: owner.auth });

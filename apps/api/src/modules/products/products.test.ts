@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.js';
 import { addMember, createBusiness, registerUser, type TestUser } from '../../test/fixtures.js';
 import { applyStockChange } from './stock.service.js';
+import { enNegocio } from '../../db/tenant.js';
 
 const ctx = await createTestApp({ now: () => new Date('2026-03-15T15:00:00Z') });
 const { app } = ctx;
@@ -433,15 +434,17 @@ describe('products: get, update, delete', () => {
 
   it('refuses deleting a product with sales or purchases (409 IN_USE)', async () => {
     const sold = await product({ nombre: 'Vendido', stock_actual: 5 });
-    await applyStockChange(ctx.database.db, {
-      businessId: biz,
-      productId: sold.id,
-      cantidad: -1000,
-      origen: 'venta',
-      motivo: 'Venta #1',
-      referenciaId: randomUUID(),
-      userId: owner.id,
-    });
+    await enNegocio(biz, () =>
+      applyStockChange(ctx.database.db, {
+        businessId: biz,
+        productId: sold.id,
+        cantidad: -1000,
+        origen: 'venta',
+        motivo: 'Venta #1',
+        referenciaId: randomUUID(),
+        userId: owner.id,
+      }),
+    );
     const res = await del(sold.id);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
@@ -555,41 +558,47 @@ describe('stock adjustments and history', () => {
     const p = await product({ nombre: 'Vino', stock_actual: 1 });
     const db = ctx.database.db;
     await expect(
-      applyStockChange(db, {
-        businessId: biz,
-        productId: p.id,
-        cantidad: -2000,
-        origen: 'venta',
-        motivo: 'Venta #9',
-        userId: owner.id,
-        audit: false,
-        insufficientMessage: ({ nombre, disponible }) =>
-          `Stock insuficiente para ${nombre}. Disponible: ${disponible}.`,
-      }),
+      enNegocio(biz, () =>
+        applyStockChange(db, {
+          businessId: biz,
+          productId: p.id,
+          cantidad: -2000,
+          origen: 'venta',
+          motivo: 'Venta #9',
+          userId: owner.id,
+          audit: false,
+          insufficientMessage: ({ nombre, disponible }) =>
+            `Stock insuficiente para ${nombre}. Disponible: ${disponible}.`,
+        }),
+      ),
     ).rejects.toMatchObject({
       status: 409,
       code: 'INSUFFICIENT_STOCK',
       detail: 'Stock insuficiente para Vino. Disponible: 1.',
     });
     await expect(
+      enNegocio(biz, () =>
+        applyStockChange(db, {
+          businessId: otherBiz,
+          productId: p.id,
+          cantidad: 1000,
+          origen: 'compra',
+          motivo: 'Compra',
+          userId: owner.id,
+        }),
+      ),
+    ).rejects.toMatchObject({ status: 404 });
+    const r = await enNegocio(biz, () =>
       applyStockChange(db, {
-        businessId: otherBiz,
+        businessId: biz,
         productId: p.id,
-        cantidad: 1000,
+        cantidad: 3000,
         origen: 'compra',
         motivo: 'Compra',
-        userId: owner.id,
+        userId: null,
+        audit: false,
       }),
-    ).rejects.toMatchObject({ status: 404 });
-    const r = await applyStockChange(db, {
-      businessId: biz,
-      productId: p.id,
-      cantidad: 3000,
-      origen: 'compra',
-      motivo: 'Compra',
-      userId: null,
-      audit: false,
-    });
+    );
     expect(r).toMatchObject({ nombre: 'Vino', stockAnterior: 1000, stockActual: 4000 });
     const hist = (await get(`/${p.id}/movimientos-stock`)).json();
     expect(hist[0]).toMatchObject({ origen: 'compra', cantidad: 3, stock_resultante: 4, usuario: null });

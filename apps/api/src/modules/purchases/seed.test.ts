@@ -3,6 +3,7 @@ import { seedInventory } from '../../db/seed/inventory.js';
 import { seedPurchases } from '../../db/seed/purchases.js';
 import { createTestApp } from '../../test/app.js';
 import { createBusiness, registerUser } from '../../test/fixtures.js';
+import { enNegocio } from '../../db/tenant.js';
 
 const ctx = await createTestApp({ now: () => new Date('2026-03-15T15:00:00Z') });
 const { app } = ctx;
@@ -11,8 +12,8 @@ describe('demo purchases seed', () => {
   it('fills suppliers and four months of purchases through the services', async () => {
     const owner = await registerUser(app, 'Demo');
     const biz = await createBusiness(app, owner, 'Almacén Demo');
-    await seedInventory(ctx.database.db, biz, owner.id, [], '2026-03-15');
-    await seedPurchases(ctx.database.db, biz, owner.id, '2026-03-15');
+    await enNegocio(biz, () => seedInventory(ctx.database.db, biz, owner.id, [], '2026-03-15'));
+    await enNegocio(biz, () => seedPurchases(ctx.database.db, biz, owner.id, '2026-03-15'));
     const get = (path: string) =>
       app.inject({ method: 'GET', url: `/api/v1/businesses/${biz}/${path}`, headers: owner.auth });
 

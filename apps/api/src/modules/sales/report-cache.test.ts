@@ -5,6 +5,7 @@ import { addMember, createBusiness, registerUser, type TestUser } from '../../te
 import type { App } from '../../app.js';
 import { reportCache } from './report-cache.js';
 import { readReport, reportJson } from './reports.service.js';
+import { enNegocio } from '../../db/tenant.js';
 
 /**
  * A sales report answered again is kept by the API instance while the business's totals keep
@@ -36,7 +37,9 @@ async function june(on: App = app, user: TestUser = owner, costos = true): Promi
   const res = await on.inject({ method: 'GET', url: `/api/v1${JUNE}`, headers: user.auth });
   expect(res.statusCode, res.body).toBe(200);
   const fresh = reportJson(
-    await readReport(ctx.database.db, biz, 'America/Argentina/Buenos_Aires', '2026-06-01', '2026-06-30', costos),
+    await enNegocio(biz, () =>
+      readReport(ctx.database.db, biz, 'America/Argentina/Buenos_Aires', '2026-06-01', '2026-06-30', costos),
+    ),
   );
   expect(res.json()).toEqual(JSON.parse(fresh));
   return res.json();

@@ -4,6 +4,7 @@ import { paymentMethodLabel, recordSaleInput, type PaymentMethod, type SalesRepo
 import { createTestApp } from '../../test/app.js';
 import { addMember, createBusiness, registerUser, type TestUser } from '../../test/fixtures.js';
 import { recordSale } from './record-sale.js';
+import { enNegocio } from '../../db/tenant.js';
 
 // Friday 20 March 2026, 12:00 in Buenos Aires.
 const clock = new Date('2026-03-20T15:00:00Z');
@@ -78,7 +79,9 @@ async function sell(
     })),
   });
   const now = new Date(when);
-  const r = await recordSale(ctx.database, { businessId: biz, userId: owner.id, timezone: TZ, now }, input);
+  const r = await enNegocio(biz, () =>
+    recordSale(ctx.database, { businessId: biz, userId: owner.id, timezone: TZ, now }, input),
+  );
   const computed = lines.map((l) => {
     const precio = l.precio ?? l.item.precio;
     return {

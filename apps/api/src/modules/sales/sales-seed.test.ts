@@ -3,6 +3,7 @@ import { seedInventory } from '../../db/seed/inventory.js';
 import { seedSales } from '../../db/seed/sales.js';
 import { createTestApp } from '../../test/app.js';
 import { createBusiness, registerUser } from '../../test/fixtures.js';
+import { enNegocio } from '../../db/tenant.js';
 
 const ctx = await createTestApp({ now: () => new Date('2026-03-15T20:00:00Z') });
 
@@ -10,12 +11,14 @@ describe('demo sales seed', () => {
   it('records months of sales through the service, consistent with finance and stock', async () => {
     const owner = await registerUser(ctx.app, 'Carla');
     const biz = await createBusiness(ctx.app, owner, 'Almacén La Esquina');
-    await seedInventory(ctx.database.db, biz, owner.id, [{ nombre: 'María', apellido: 'González' }], '2026-03-15');
+    await enNegocio(biz, () =>
+      seedInventory(ctx.database.db, biz, owner.id, [{ nombre: 'María', apellido: 'González' }], '2026-03-15'),
+    );
     const stockBefore = await ctx.sql<{ id: string; s: string }>(
       'SELECT id, stock_actual AS s FROM products WHERE business_id = $1 ORDER BY id',
       [biz],
     );
-    await seedSales(ctx.database, biz, owner.id, '2026-03-15');
+    await enNegocio(biz, () => seedSales(ctx.database, biz, owner.id, '2026-03-15'));
 
     const numbers = await ctx.sql<{ numero: number }>(
       'SELECT numero FROM sales WHERE business_id = $1 ORDER BY numero',

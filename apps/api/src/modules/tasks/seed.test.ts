@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seedTasks } from '../../db/seed/tasks.js';
 import { createTestApp } from '../../test/app.js';
 import { createBusiness, registerUser } from '../../test/fixtures.js';
+import { enNegocio } from '../../db/tenant.js';
 
 const clock = new Date('2026-03-15T15:00:00Z');
 const ctx = await createTestApp({ now: () => clock });
@@ -11,7 +12,7 @@ describe('demo seed of tasks', () => {
   it('creates realistic tasks around today that the routes read back', async () => {
     const owner = await registerUser(app, 'Demo');
     const id = await createBusiness(app, owner, 'Almacén Demo');
-    await seedTasks(ctx.app.db.db, id, owner.id, '2026-03-15');
+    await enNegocio(id, () => seedTasks(ctx.app.db.db, id, owner.id, '2026-03-15'));
     const get = (path: string) =>
       app.inject({ method: 'GET', url: `/api/v1/businesses/${id}/tareas${path}`, headers: owner.auth });
     const stats = (await get('/estadisticas')).json();
