@@ -3,6 +3,7 @@ import { createTestApp } from '../test/app.js';
 import { createBusiness, registerUser, type TestUser } from '../test/fixtures.js';
 import { FakeArca } from '../modules/facturacion/fake/fake-arca.js';
 import { LEDGER_TABLES } from './roles.js';
+import { todosLosNegocios } from './tenant.js';
 
 /**
  * The ledgers are append-only for the app role (decision 0032): it reads them and adds rows, may
@@ -20,7 +21,9 @@ const { app } = ctx;
 const { appRole } = inject('pg');
 
 /** Runs `text` through the app's own pool: what a request could do. */
-const asApp = (text: string, values: unknown[] = []) => ctx.database.pool.query(text, values);
+// As the app role, seeing every business (row-level security is decision 0031's test; here the grants).
+const asApp = (text: string, values: unknown[] = []) =>
+  todosLosNegocios('pruebas de los privilegios de los libros', () => ctx.database.pool.query(text, values));
 const codeOf = (p: Promise<unknown>) =>
   p.then(
     () => 'ok',

@@ -354,21 +354,18 @@ describe('customers', () => {
     expect(replay.json()).toMatchObject({ id: foreign.id, nombre: 'Ajena', notas: 'de Beto' });
   });
 
-  it("refuses another business's id even where the app role cannot see that business's rows (row-level security)", async () => {
+  it("refuses another business's id though row-level security hides that business's rows (decision 0031)", async () => {
     const foreign = await customer({ nombre: 'Oculta' }, otherOwner, otherBiz);
-    await ctx.sql('ALTER TABLE customers ENABLE ROW LEVEL SECURITY');
-    await ctx.sql(`CREATE POLICY solo_ana ON customers USING (business_id = '${biz}')`);
-    try {
-      // The app role now sees Ana's customers only, not even Beto's own…
-      expect((await get(`/${foreign.id}`, otherOwner, otherBiz)).statusCode).toBe(404);
-      // …yet the check (a function with its owner's rights) still finds the id taken.
-      const res = await post({ id: foreign.id, nombre: 'Copia' });
-      expect(res.statusCode, res.body).toBe(409);
-      expect(res.json()).toMatchObject({ code: 'DUPLICATE', field: 'id' });
-    } finally {
-      await ctx.sql('DROP POLICY solo_ana ON customers');
-      await ctx.sql('ALTER TABLE customers DISABLE ROW LEVEL SECURITY');
-    }
+    const [{ rls }] = await ctx.sql<{ rls: boolean }>(
+      `SELECT relrowsecurity AS rls FROM pg_class WHERE oid = 'customers'::regclass`,
+    );
+    expect(rls).toBe(true);
+    // Ana's requests do not see Beto's customer…
+    expect((await get(`/${foreign.id}`)).statusCode).toBe(404);
+    // …yet the check (a function with its owner's rights) still finds the id taken.
+    const res = await post({ id: foreign.id, nombre: 'Copia' });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'DUPLICATE', field: 'id' });
     expect(await ctx.sql('SELECT business_id FROM customers WHERE id = $1', [foreign.id])).toEqual([
       { business_id: otherBiz },
     ]);

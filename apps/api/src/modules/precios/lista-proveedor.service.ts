@@ -366,7 +366,7 @@ export async function listAplicadas(ex: Executor, businessId: string): Promise<L
     .from(listasProveedorAplicadas)
     .leftJoin(users, eq(users.id, listasProveedorAplicadas.usuarioId))
     .where(eq(listasProveedorAplicadas.businessId, businessId))
-    .orderBy(desc(listasProveedorAplicadas.fecha))
+    .orderBy(desc(listasProveedorAplicadas.fecha), desc(listasProveedorAplicadas.id))
     .limit(50);
   return rows.map((r) => ({
     id: r.id,

@@ -216,7 +216,8 @@ describe('supplier price lists', () => {
     const list = (u: TestUser) => app.inject({ method: 'GET', url: `${base}/listas-proveedor`, headers: u.auth });
 
     const mine = (await list(owner)).json() as Record<string, unknown>[];
-    expect(mine[0]).toMatchObject({ id: applied.json().id, margen: 25 });
+    // The file's clock stands still: lists applied by earlier tests carry the same fecha.
+    expect(mine.find((l) => l.id === applied.json().id)).toMatchObject({ margen: 25 });
     const theirs = await list(repositor);
     expect(theirs.statusCode).toBe(200);
     expect(theirs.body).not.toContain('margen');
