@@ -235,4 +235,17 @@ export async function grantAppRole(tx: Tx, role: string): Promise<void> {
   }
   await tx.execute(sql`REVOKE ALL ON ${tables(OWNER_ONLY_TABLES)} FROM ${r}`);
   await tx.execute(sql`GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO ${r}`);
+  // The searches' security-definer functions (migration 0055, decision 0031): not granted to PUBLIC.
+  await tx.execute(
+    sql`GRANT EXECUTE ON FUNCTION ${sql.raw(SEARCH_FUNCTIONS.map((f) => `${f}(text[])`).join(', '))} TO ${r}`,
+  );
 }
+
+/** The searches' functions (migration 0055): the ids of the current business's rows that match. */
+export const SEARCH_FUNCTIONS = [
+  'buscar_productos',
+  'buscar_servicios',
+  'buscar_clientes',
+  'buscar_proveedores',
+  'buscar_tareas',
+] as const;

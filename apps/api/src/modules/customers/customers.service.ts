@@ -15,7 +15,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { customers, financeAccounts, financeMovements, subscriptions } from '../../db/schema/index.js';
 import { audit, diff } from '../../lib/audit.js';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { defined, es, isFkViolation, searchTerms } from '../products/common.js';
+import { defined, es, isFkViolation, searchFunction, searchTerms } from '../products/common.js';
 import { pgConstraint } from '../precios/precios.service.js';
 
 type Row = typeof customers.$inferSelect;
@@ -64,17 +64,20 @@ function inPesos<T extends { limite_credito?: number | null }>(i: T): T {
 /** The folded text that the GIN index customers_search_idx covers (same expression, so it is used). */
 const haystack = sql`f_unaccent(lower(coalesce(${customers.nombre}, '') || ' ' || coalesce(${customers.apellido}, '') || ' ' || coalesce(${customers.email}, '') || ' ' || coalesce(${customers.documentoNumero}, '')))`;
 
+const customerSearch = searchFunction('buscar_clientes', customers.id);
+
 function filters(businessId: string, q: Pick<CustomerListQuery, 'q' | 'documento_tipo'>): SQL[] {
   const where: SQL[] = [eq(customers.businessId, businessId)];
   if (q.documento_tipo) where.push(eq(customers.documentoTipo, q.documento_tipo));
   const terms = searchTerms(haystack, q.q);
-  // A CUIT typed without hyphens still finds the stored XX-XXXXXXXX-X.
+  // A CUIT typed without hyphens still finds the stored XX-XXXXXXXX-X. That alternative is tested
+  // on every row of the business anyway, so the words are too; otherwise the index serves them.
   const digits = q.q?.replace(/[\s.-]/g, '') ?? '';
   if (terms.length && /^\d{3,}$/.test(digits)) {
     where.push(
       sql`(${and(...terms)} OR regexp_replace(coalesce(${customers.documentoNumero}, ''), '\\D', '', 'g') LIKE ${`%${digits}%`})`,
     );
-  } else where.push(...terms);
+  } else where.push(...searchTerms(haystack, q.q, customerSearch));
   return where;
 }
 

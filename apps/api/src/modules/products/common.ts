@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { SEARCH_FUNCTIONS } from '../../db/roles.js';
 import { neutralizeCell, parseMilli } from '@mostrador/shared';
 import { isUuid } from '../../lib/access.js';
 import { notFound } from '../../lib/errors.js';
@@ -51,18 +52,41 @@ export const searchWords = (q: string | undefined) => (q ?? '').trim().split(/\s
 /** A word a trigram index can serve: it holds a run of three letters or digits. */
 export const indexableWord = (w: string) => /[\p{L}\p{N}]{3}/u.test(w);
 
+type SearchFunction = (typeof SEARCH_FUNCTIONS)[number];
+
+/** A search's word as a LIKE pattern's middle: user-typed % and _ match literally. */
+const likeEscaped = (w: string) => w.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The table's search function (migration 0055, decision 0031) as a condition on its `id`: the
+ * function runs the trigram-indexed part of the search as the owner, for the business of the
+ * transaction's setting only, since under row-level security a LIKE of the query itself can no
+ * longer use the index. The ids come once (an InitPlan) and the primary key finds the rows.
+ */
+export const searchFunction =
+  (name: SearchFunction, id: SQL | AnyColumn) =>
+  (words: string[]): SQL =>
+    sql`${id} = ANY (ARRAY(SELECT ${sql.raw(name)}(ARRAY[${sql.join(
+      words.map((w) => sql`${w}`),
+      sql`, `,
+    )}]::text[])))`;
+
 /**
  * Accent- and case-insensitive search (API-CONTRACT §1.7): every word of `q` must appear in
  * `haystack` (an already folded expression). Words a trigram index can serve are LIKE patterns
  * (the pattern folds to a constant at planning, so a pg_trgm index applies); shorter ones are a
  * plain substring test, kept out of the index condition. User-typed % and _ match literally.
+ * With `indexed` (a table's `searchFunction`, whose expression is `haystack`), the indexable words
+ * go to it instead, as one condition: the index serves them under row-level security too.
  */
-export function searchTerms(haystack: SQL, q: string | undefined): SQL[] {
-  return searchWords(q).map((w) => {
-    if (!indexableWord(w)) return sql`strpos(${haystack}, f_unaccent(lower(${w}))) > 0`;
-    const escaped = w.replace(/[\\%_]/g, (c) => `\\${c}`);
-    return sql`${haystack} LIKE '%' || f_unaccent(lower(${escaped})) || '%'`;
+export function searchTerms(haystack: SQL, q: string | undefined, indexed?: (words: string[]) => SQL): SQL[] {
+  const words = searchWords(q);
+  const viaFunction = indexed ? words.filter(indexableWord).map(likeEscaped) : [];
+  const terms = words.flatMap((w) => {
+    if (!indexableWord(w)) return [sql`strpos(${haystack}, f_unaccent(lower(${w}))) > 0`];
+    return indexed ? [] : [sql`${haystack} LIKE '%' || f_unaccent(lower(${likeEscaped(w)})) || '%'`];
   });
+  return indexed && viaFunction.length ? [indexed(viaFunction), ...terms] : terms;
 }
 
 /** Collation of names: Á and ñ sort where a Spanish reader expects them. */

@@ -27,7 +27,7 @@ import { precioOrigen } from '../../lib/precios-origen.js';
 import { precioVentaDeUsd } from '../precios/cotizaciones.service.js';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { assertCategory } from '../categories/categories.service.js';
-import { defined, es, indexableWord, isFkViolation, num, searchTerms, searchWords } from './common.js';
+import { defined, es, indexableWord, isFkViolation, num, searchFunction, searchTerms, searchWords } from './common.js';
 import { applyStockChange, toUser, userName } from './stock.service.js';
 
 type Row = typeof products.$inferSelect;
@@ -100,13 +100,20 @@ function selectProducts(ex: Executor) {
 
 export const lowStock = sql`(${products.activo} AND ${products.controlaStock} AND (${products.stockActual} < 0 OR (${products.stockMinimo} > 0 AND ${products.stockActual} <= ${products.stockMinimo})))`;
 
-export function productFilters(businessId: string, q: Partial<ProductListQuery>): SQL[] {
+/** The search function's condition for the indexable words (migration 0055). */
+const productSearch = searchFunction('buscar_productos', products.id);
+
+/**
+ * The list's conditions. `viaIndex`: the indexable search words through the trigram index (the
+ * search function); otherwise they are tested on each row read, as walking the name index does.
+ */
+export function productFilters(businessId: string, q: Partial<ProductListQuery>, viaIndex = false): SQL[] {
   const where: SQL[] = [eq(products.businessId, businessId)];
   if (q.categoria_id === 'ninguna') where.push(isNull(products.categoriaId));
   else if (q.categoria_id) where.push(eq(products.categoriaId, q.categoria_id));
   if (q.activo !== undefined) where.push(eq(products.activo, q.activo));
   if (q.stock_bajo !== undefined) where.push(q.stock_bajo ? lowStock : sql`NOT ${lowStock}`);
-  where.push(...searchTerms(sql`${products.busqueda}`, q.q));
+  where.push(...searchTerms(sql`${products.busqueda}`, q.q, viaIndex ? productSearch : undefined));
   return where;
 }
 
@@ -239,8 +246,8 @@ export async function listProducts(
 ): Promise<{ rows: Product[]; total: number; conListas?: boolean }> {
   const statement = listStatement(businessId, q);
   if (statement) return readList(db, businessId, q, (await db.execute<Record<string, unknown>>(statement)).rows);
-  const where = and(...productFilters(businessId, q));
-  const page = (ex: Executor) =>
+  const indexed = and(...productFilters(businessId, q, true));
+  const page = (ex: Executor, where = indexed) =>
     selectProducts(ex)
       .where(where)
       .orderBy(...orderOf(q))
@@ -251,10 +258,15 @@ export async function listProducts(
       await ex
         .select({ total: sql<number>`count(*)::int` })
         .from(products)
-        .where(where)
+        .where(indexed)
     )[0].total;
   const total = await trigramPlanned(db, count);
-  const rows = total === 0 ? [] : total > WALK_THRESHOLD ? await page(db) : await trigramPlanned(db, page);
+  const rows =
+    total === 0
+      ? []
+      : total > WALK_THRESHOLD
+        ? await page(db, and(...productFilters(businessId, q)))
+        : await trigramPlanned(db, page);
   return { rows: rows.map((r) => toProduct(r.p, r.categoriaNombre)), total };
 }
 

@@ -14,7 +14,7 @@ import { productCategories, services, subscriptions } from '../../db/schema/inde
 import { audit, diff } from '../../lib/audit.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { assertCategory } from '../categories/categories.service.js';
-import { defined, es, isFkViolation, num, searchTerms } from '../products/common.js';
+import { defined, es, isFkViolation, num, searchFunction, searchTerms } from '../products/common.js';
 
 type Row = typeof services.$inferSelect;
 
@@ -64,11 +64,14 @@ function orderOf(q: ServiceListQuery): SQL[] {
   return [...main, (q.orden === 'precio' ? asc : dir)(es(services.nombre)), asc(services.id)];
 }
 
+/** The search function's condition for the indexable words (migration 0055). */
+const serviceSearch = searchFunction('buscar_servicios', services.id);
+
 export async function listServices(db: Db, businessId: string, q: ServiceListQuery) {
   const where: SQL[] = [eq(services.businessId, businessId)];
   if (q.categoria_id) where.push(eq(services.categoriaId, q.categoria_id));
   if (q.activo !== undefined) where.push(eq(services.activo, q.activo));
-  where.push(...searchTerms(sql`f_unaccent(lower(${services.nombre}))`, q.q));
+  where.push(...searchTerms(sql`f_unaccent(lower(${services.nombre}))`, q.q, serviceSearch));
   const cond = and(...where);
   const [rows, [{ total }]] = await Promise.all([
     selectServices(db)

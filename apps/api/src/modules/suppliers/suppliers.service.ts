@@ -12,7 +12,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { financeAccounts, purchases, suppliers } from '../../db/schema/index.js';
 import { audit, diff } from '../../lib/audit.js';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { defined, es, isFkViolation, searchTerms, toCents } from '../products/common.js';
+import { defined, es, isFkViolation, searchFunction, searchTerms, toCents } from '../products/common.js';
 
 type Row = typeof suppliers.$inferSelect;
 
@@ -94,15 +94,18 @@ const balance = (today: string) => sql<Balance>`(
 /** The folded text that the GIN index suppliers_search_idx covers (same expression, so it is used). */
 const haystack = sql`f_unaccent(lower(${suppliers.nombre} || ' ' || coalesce(${suppliers.cuit}, '') || ' ' || coalesce(${suppliers.email}, '') || ' ' || coalesce(${suppliers.contacto}, '')))`;
 
+const supplierSearch = searchFunction('buscar_proveedores', suppliers.id);
+
 function filters(businessId: string, q: Pick<SupplierListQuery, 'q' | 'estado'>): SQL[] {
   const where: SQL[] = [eq(suppliers.businessId, businessId)];
   if (q.estado) where.push(eq(suppliers.estado, q.estado));
   const terms = searchTerms(haystack, q.q);
-  // A CUIT typed without hyphens still finds the stored XX-XXXXXXXX-X.
+  // A CUIT typed without hyphens still finds the stored XX-XXXXXXXX-X. That alternative is tested
+  // on every row of the business anyway, so the words are too; otherwise the index serves them.
   const digits = q.q?.replace(/[\s.-]/g, '') ?? '';
   if (terms.length && /^\d{3,}$/.test(digits)) {
     where.push(sql`(${and(...terms)} OR replace(coalesce(${suppliers.cuit}, ''), '-', '') LIKE ${`%${digits}%`})`);
-  } else where.push(...terms);
+  } else where.push(...searchTerms(haystack, q.q, supplierSearch));
   return where;
 }
 

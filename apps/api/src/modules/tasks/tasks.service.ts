@@ -23,7 +23,7 @@ import { businesses, businessMembers, tasks, users } from '../../db/schema/index
 import { assertCan, hasFullAccess, isUuid, type BusinessContext } from '../../lib/access.js';
 import { addDays, daysBetween, todayIn } from '../../lib/dates.js';
 import { invalid, notFound } from '../../lib/errors.js';
-import { es } from '../products/common.js';
+import { es, searchFunction, searchTerms } from '../products/common.js';
 
 /** Who is asking: the user and their business context (flags, time zone). */
 export interface TaskActor {
@@ -93,16 +93,9 @@ export function toTask(r: Row, now: Date): Task {
 }
 
 /** Every word must appear in the title or the description, ignoring case and accents. */
-function searchTerms(text: string | undefined): SQL[] {
-  if (!text) return [];
-  const haystack = sql`f_unaccent(lower(${tasks.titulo} || ' ' || coalesce(${tasks.descripcion}, '')))`;
-  return text
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 8)
-    .map((w) => sql`${haystack} LIKE '%' || f_unaccent(lower(${w.replace(/[\\%_]/g, (c) => `\\${c}`)})) || '%'`);
-}
+const searchText = sql`f_unaccent(lower(${tasks.titulo} || ' ' || coalesce(${tasks.descripcion}, '')))`;
+/** The search function's condition for the indexable words (migration 0055). */
+const taskSearch = searchFunction('buscar_tareas', tasks.id);
 
 /** The alias pairs of the contract: `asignada_a` wins over `asignada_a_id`. */
 function assigneeOf(body: { asignada_a?: string | null; asignada_a_id?: string | null }): string | null | undefined {
@@ -174,7 +167,7 @@ export async function listTasks(db: Db, a: TaskActor, q: TaskListQuery): Promise
   const who = q.asignada_a ?? q.asignada_a_id;
   if (who === 'ninguno') where.push(isNull(tasks.asignadaA));
   else if (who) where.push(eq(tasks.asignadaA, who));
-  where.push(...searchTerms(q.q ?? q.busqueda));
+  where.push(...searchTerms(searchText, q.q ?? q.busqueda, taskSearch));
   if (q.vencida !== undefined) where.push(q.vencida ? overdue(a.now) : sql`NOT ${overdue(a.now)}`);
   const cond = and(...where);
   const [rows, [{ total }]] = await Promise.all([
