@@ -205,7 +205,9 @@ describe('one shape of record per business action', () => {
   });
 
   it('a cobro: the income of the canonical shape, linked to its receipt, and the receipt audited', async () => {
-    const l = await left(() => call('POST', `/clientes/${juan}/cobros`, { monto: 500, medio_pago_id: medio('efectivo') }));
+    const l = await left(() =>
+      call('POST', `/clientes/${juan}/cobros`, { monto: 500, medio_pago_id: medio('efectivo') }),
+    );
     expect(l.fm).toHaveLength(1);
     expectMovement(l, l.fm[0], 'cobro', ['categoria_id', 'medio_pago_id', 'cobro_id', 'cliente_id']);
     expect(l.fm[0]).toMatchObject({ tipo: 'ingreso', monto: 500, cliente_id: juan });
@@ -260,7 +262,9 @@ describe('one shape of record per business action', () => {
     expect(bought.sm).toEqual([]);
 
     const compra = bought.fm[0].compra_id as string;
-    const received = await left(() => call('POST', `/compras/${compra}/recepciones`, { lineas: [{ producto_id: yerba, cantidad: 10 }] }));
+    const received = await left(() =>
+      call('POST', `/compras/${compra}/recepciones`, { lineas: [{ producto_id: yerba, cantidad: 10 }] }),
+    );
     expect(received.fm).toEqual([]);
     expect(received.sm).toHaveLength(1);
     expectStock(received.sm[0], 'compra', true);
@@ -269,7 +273,9 @@ describe('one shape of record per business action', () => {
   });
 
   it('a stock adjustment: the movement without a reference, and its stock audit row', async () => {
-    const l = await left(() => call('POST', `/products/${yerba}/ajuste-stock`, { cantidad: -1.5, motivo: 'Rotura' }, 200));
+    const l = await left(() =>
+      call('POST', `/products/${yerba}/ajuste-stock`, { cantidad: -1.5, motivo: 'Rotura' }, 200),
+    );
     expect(l.fm).toEqual([]);
     expect(l.sm).toHaveLength(1);
     expectStock(l.sm[0], 'ajuste', false);

@@ -25,7 +25,12 @@ export interface StockMovementExprs {
 }
 
 /** The INSERT of stock movements, one per row of `from` (`FROM … ORDER BY …`), returning id, fecha, stock_resultante. */
-export function stockMovementsInsertSql(businessId: string, userId: string | null, e: StockMovementExprs, from: SQL): SQL {
+export function stockMovementsInsertSql(
+  businessId: string,
+  userId: string | null,
+  e: StockMovementExprs,
+  from: SQL,
+): SQL {
   return sql`INSERT INTO stock_movements (business_id, producto_id, origen, cantidad, stock_resultante, motivo, referencia_id,
                                usuario_id)
     SELECT ${businessId}::uuid, ${e.productoId}, ${e.origen}, ${e.cantidad}, ${e.stockResultante}, ${e.motivo},
@@ -150,4 +155,3 @@ export async function applyStockChange(tx: Executor, c: StockChange): Promise<St
   }
   return result;
 }
-
