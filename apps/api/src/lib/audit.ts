@@ -1,28 +1,8 @@
-import { auditLog } from '../db/schema/index.js';
 import type { Executor } from '../db/client.js';
+import { audit } from '../modules/posting/audit.js';
 
-export interface AuditEntry {
-  businessId: string;
-  userId: string | null;
-  entidad: string;
-  entidadId?: string | null;
-  accion: string;
-  antes?: Record<string, unknown> | null;
-  despues?: Record<string, unknown> | null;
-}
-
-/** Written inside the transaction of the change it records, so a failed change leaves none. */
-export async function audit(ex: Executor, e: AuditEntry): Promise<void> {
-  await ex.insert(auditLog).values({
-    businessId: e.businessId,
-    userId: e.userId,
-    entidad: e.entidad,
-    entidadId: e.entidadId ?? null,
-    accion: e.accion,
-    antes: e.antes ?? null,
-    despues: e.despues ?? null,
-  });
-}
+/** The change log is written by the posting module (decision 0038); re-exported for its many callers. */
+export { audit, type AuditEntry } from '../modules/posting/audit.js';
 
 /** Only the fields that changed, before and after. */
 export function diff<T extends Record<string, unknown>>(before: T, after: Partial<T>) {

@@ -19,6 +19,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { daysBetween, todayIn } from '../../lib/dates.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
+import { postMovement } from '../posting/finance.js';
 import { toCents } from '../products/common.js';
 import { returnedToAccount, saldoOf } from './cuenta.js';
 import { counterTurnoOf, iso, rows, type R } from './rows.js';
@@ -136,24 +137,21 @@ export async function createCobro(
     );
     const fecha = todayIn(ctx.timezone, ctx.now);
     const descripcion = `Cobro #${k.numero as number} · ${c.nombre}`;
-    const [mov] = await rows(
-      tx,
-      sql`INSERT INTO finance_movements (business_id, tipo, categoria_id, monto, fecha, metodo_pago, medio_pago_id, descripcion,
-                                         cliente_id, origen, cobro_id, creado_por)
-          VALUES (${businessId}, 'ingreso', ${(cat?.id as string) ?? null}::uuid, ${centsToDecimal(input.monto)}::numeric,
-                  ${fecha}::date, ${metodo}, ${m.id as string}, ${descripcion}, ${clienteId}, 'cobro', ${k.id as string}, ${userId})
-          RETURNING id`,
-    );
+    await postMovement(tx, businessId, userId, {
+      tipo: 'ingreso',
+      categoriaId: (cat?.id as string) ?? null,
+      montoCents: input.monto,
+      fecha,
+      metodoPago: metodo,
+      medioPagoId: m.id as string,
+      descripcion,
+      observaciones: null,
+      clienteId,
+      origen: 'cobro',
+      cobroId: k.id as string,
+    });
     const despues = { numero: k.numero, cliente_id: clienteId, monto: centsToNumber(input.monto), medio: m.nombre };
     await audit(tx, { businessId, userId, entidad: 'cobro', entidadId: k.id as string, accion: 'crear', despues });
-    await audit(tx, {
-      businessId,
-      userId,
-      entidad: 'movimiento',
-      entidadId: mov.id as string,
-      accion: 'crear',
-      despues: { tipo: 'ingreso', monto: centsToNumber(input.monto), fecha, metodo_pago: metodo, descripcion },
-    });
     return {
       id: k.id as string,
       numero: k.numero as number,

@@ -22,8 +22,9 @@ import { audit } from '../../lib/audit.js';
 import { todayIn } from '../../lib/dates.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
 import { counterTurnoOf, iso, person, rows, type R } from '../caja/rows.js';
+import { postMovement } from '../posting/finance.js';
+import { applyStockChange } from '../posting/stock.js';
 import { toCents, toMilli } from '../products/common.js';
-import { applyStockChange } from '../products/stock.service.js';
 
 export interface ReturnContext {
   businessId: string;
@@ -337,21 +338,19 @@ export async function createDevolucion(
     if (tipo !== 'cuenta_corriente' && monto > 0) {
       const fecha = todayIn(c.timezone, c.now);
       const descripcion = `Devolución #${numero as number} · venta #${sale.numero as number}`;
-      const [mov] = await rows(
-        tx,
-        sql`INSERT INTO finance_movements (business_id, tipo, monto, fecha, metodo_pago, medio_pago_id, descripcion, cliente_id,
-                                           origen, venta_id, devolucion_id, creado_por)
-            VALUES (${c.businessId}, 'egreso', ${centsToDecimal(monto)}::numeric, ${fecha}::date, ${metodo}, ${m.id as string},
-                    ${descripcion}, ${clienteId}::uuid, 'devolucion', ${ventaId}, ${id}, ${c.userId})
-            RETURNING id`,
-      );
-      await audit(tx, {
-        businessId: c.businessId,
-        userId: c.userId,
-        entidad: 'movimiento',
-        entidadId: mov.id as string,
-        accion: 'crear',
-        despues: { tipo: 'egreso', monto: centsToNumber(monto), fecha, metodo_pago: metodo, descripcion },
+      await postMovement(tx, c.businessId, c.userId, {
+        tipo: 'egreso',
+        categoriaId: null,
+        montoCents: monto,
+        fecha,
+        metodoPago: metodo,
+        medioPagoId: m.id as string,
+        descripcion,
+        observaciones: null,
+        clienteId,
+        origen: 'devolucion',
+        ventaId,
+        devolucionId: id,
       });
     }
     await audit(tx, {

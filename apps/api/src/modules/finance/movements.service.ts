@@ -7,7 +7,6 @@ import {
   type MovementListQuery,
   type MovementOrigin,
   type MovementOutput,
-  type MovementType,
   type MovementUpdate,
   type PaymentMethod,
 } from '@mostrador/shared';
@@ -15,6 +14,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { customers, financeCategories, financeMovements } from '../../db/schema/index.js';
 import { audit, diff } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { movementSnapshot, postMovement, type NewMovement } from '../posting/finance.js';
 import { assertCategory, assertCustomer, customerName, defined, toCents } from './finance.common.js';
 
 type Row = typeof financeMovements.$inferSelect;
@@ -42,18 +42,6 @@ export function toMovement(r: Row, categoriaNombre: string | null, clienteNombre
     actualizado_en: r.actualizadoEn.toISOString(),
   };
 }
-
-/** What the audit records of a movement. */
-const snapshot = (m: Movement) => ({
-  tipo: m.tipo,
-  categoria_id: m.categoria_id,
-  monto: m.monto,
-  fecha: m.fecha,
-  metodo_pago: m.metodo_pago,
-  descripcion: m.descripcion,
-  observaciones: m.observaciones,
-  cliente_id: m.cliente_id,
-});
 
 function selectMovements(ex: Executor) {
   return ex
@@ -102,24 +90,10 @@ export async function listMovements(db: Db, businessId: string, q: MovementListQ
   return { rows: rows.map((r) => toMovement(r.m, r.categoriaNombre, r.clienteNombre)), total };
 }
 
-export interface NewMovement {
-  tipo: MovementType;
-  categoriaId: string | null;
-  montoCents: number;
-  fecha: string;
-  metodoPago: PaymentMethod;
-  descripcion: string | null;
-  observaciones: string | null;
-  clienteId: string | null;
-  origen: MovementOrigin;
-  cuentaId?: string | null;
-  ventaId?: string | null;
-  compraId?: string | null;
-}
-
 /**
- * Inserts a movement and its audit row inside the caller's transaction. Sales, purchases and
- * account payments call this with their own `origen` after checking their own rules.
+ * Posts a movement and its audit row inside the caller's transaction (the posting module writes
+ * it) and reads it back. Purchases and account payments call this with their own `origen` after
+ * checking their own rules.
  */
 export async function insertMovement(
   tx: Executor,
@@ -127,35 +101,8 @@ export async function insertMovement(
   userId: string,
   m: NewMovement,
 ): Promise<Movement> {
-  const [row] = await tx
-    .insert(financeMovements)
-    .values({
-      businessId,
-      tipo: m.tipo,
-      categoriaId: m.categoriaId,
-      monto: centsToDecimal(m.montoCents),
-      fecha: m.fecha,
-      metodoPago: m.metodoPago,
-      descripcion: m.descripcion,
-      observaciones: m.observaciones,
-      clienteId: m.clienteId,
-      origen: m.origen,
-      cuentaId: m.cuentaId ?? null,
-      ventaId: m.ventaId ?? null,
-      compraId: m.compraId ?? null,
-      creadoPor: userId,
-    })
-    .returning({ id: financeMovements.id });
-  const created = (await getMovement(tx, businessId, row.id))!;
-  await audit(tx, {
-    businessId,
-    userId,
-    entidad: 'movimiento',
-    entidadId: created.id,
-    accion: 'crear',
-    despues: snapshot(created),
-  });
-  return created;
+  const id = await postMovement(tx, businessId, userId, m);
+  return (await getMovement(tx, businessId, id))!;
 }
 
 export async function createMovement(db: Db, businessId: string, userId: string, input: MovementOutput, today: string) {
@@ -204,7 +151,7 @@ export async function updateMovement(db: Db, businessId: string, userId: string,
     const row = await lockManual(tx, businessId, id);
     const before = (await getMovement(tx, businessId, id))!;
     const { monto, ...rest } = defined(patch);
-    const changes = diff(snapshot(before), {
+    const changes = diff(movementSnapshot(before), {
       ...rest,
       ...(monto !== undefined ? { monto: centsToNumber(monto) } : {}),
     });
@@ -219,7 +166,7 @@ export async function updateMovement(db: Db, businessId: string, userId: string,
     if (rest.cliente_id && has('cliente_id')) await assertCustomer(tx, businessId, rest.cliente_id);
     if (!changes.changed) return before;
 
-    const d = changes.despues as Partial<ReturnType<typeof snapshot>>;
+    const d = changes.despues as Partial<ReturnType<typeof movementSnapshot>>;
     await tx
       .update(financeMovements)
       .set({
@@ -260,7 +207,7 @@ export async function deleteMovement(db: Db, businessId: string, userId: string,
       entidad: 'movimiento',
       entidadId: id,
       accion: 'eliminar',
-      antes: snapshot(before),
+      antes: movementSnapshot(before),
     });
   });
 }

@@ -23,6 +23,8 @@ import { importBatches, importRows, productCategories, products } from '../../db
 import { audit } from '../../lib/audit.js';
 import { precioOrigen } from '../../lib/precios-origen.js';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { auditRowsSql } from '../posting/audit.js';
+import { stockMovementsInsertSql } from '../posting/stock.js';
 import { columnSamples } from './muestras.js';
 import { headerScore, knownColumns, mapHeaders, parseRow, rowErrors, type Mapping, type ParseErrors } from './rows.js';
 import {
@@ -424,18 +426,35 @@ class ProductWriter {
 
   private async movements(moves: { id: string; cantidad: number; resultante: number }[]) {
     if (!moves.length) return;
-    await this.tx.execute(sql`
-      INSERT INTO stock_movements (business_id, producto_id, origen, cantidad, stock_resultante, motivo, usuario_id)
-      SELECT ${this.businessId}, x.id, 'importacion', x.cantidad, x.resultante, 'Importación', ${this.userId}
-        FROM jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) AS x(id uuid, cantidad numeric, resultante numeric)`);
+    await this.tx.execute(
+      stockMovementsInsertSql(
+        this.businessId,
+        this.userId,
+        {
+          productoId: sql`x.id`,
+          origen: sql`'importacion'`,
+          cantidad: sql`x.cantidad`,
+          stockResultante: sql`x.resultante`,
+          motivo: sql`'Importación'`,
+          referenciaId: sql`NULL::uuid`,
+        },
+        sql`FROM jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) AS x(id uuid, cantidad numeric, resultante numeric)`,
+      ),
+    );
   }
 
   private async audits(rows: { id: string; antes: unknown; despues: unknown }[]) {
     if (!rows.length) return;
-    await this.tx.execute(sql`
-      INSERT INTO audit_log (business_id, user_id, entidad, entidad_id, accion, antes, despues)
-      SELECT ${this.businessId}, ${this.userId}, 'producto', x.id, 'importar', x.antes, x.despues
-        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(id uuid, antes jsonb, despues jsonb)`);
+    await this.tx.execute(
+      auditRowsSql(this.businessId, this.userId, {
+        entidad: 'producto',
+        accion: 'importar',
+        entidadId: sql`x.id`,
+        antes: sql`x.antes`,
+        despues: sql`x.despues`,
+        from: sql`FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(id uuid, antes jsonb, despues jsonb)`,
+      }),
+    );
   }
 }
 

@@ -28,7 +28,9 @@ import { precioVentaDeUsd } from '../precios/cotizaciones.service.js';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { assertCategory } from '../categories/categories.service.js';
 import { defined, es, indexableWord, isFkViolation, num, searchFunction, searchTerms, searchWords } from './common.js';
-import { applyStockChange, toUser, userName } from './stock.service.js';
+import { auditRowsSql } from '../posting/audit.js';
+import { applyStockChange } from '../posting/stock.js';
+import { toUser, userName } from './stock.service.js';
 
 type Row = typeof products.$inferSelect;
 
@@ -585,13 +587,14 @@ export async function bulkPriceUpdate(
         UPDATE ${products} p SET ${col} = changed.nuevo, actualizado_en = now()
           FROM changed WHERE p.business_id = ${businessId} AND p.id = changed.id
         RETURNING p.id
-      ), aud AS (
-        INSERT INTO audit_log (business_id, user_id, entidad, entidad_id, accion, antes, despues)
-        SELECT ${businessId}, ${userId}, 'producto', id, 'actualizar',
-               jsonb_build_object(${campo}::text, anterior::float8),
-               jsonb_build_object(${campo}::text, nuevo::float8)
-          FROM changed
-      )
+      ), aud AS (${auditRowsSql(businessId, userId, {
+        entidad: 'producto',
+        accion: 'actualizar',
+        entidadId: sql`id`,
+        antes: sql`jsonb_build_object(${campo}::text, anterior::float8)`,
+        despues: sql`jsonb_build_object(${campo}::text, nuevo::float8)`,
+        from: sql`FROM changed`,
+      })})
       SELECT changed.id, changed.nombre, changed.anterior, changed.nuevo
         FROM changed JOIN upd ON upd.id = changed.id
        ORDER BY changed.nombre COLLATE "es-AR-x-icu", changed.id`);

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.js';
 import { addMember, createBusiness, registerUser, type TestUser } from '../../test/fixtures.js';
-import { applyStockChange } from './stock.service.js';
+import { applyStockChange } from '../posting/stock.js';
 import { enNegocio } from '../../db/tenant.js';
 
 const ctx = await createTestApp({ now: () => new Date('2026-03-15T15:00:00Z') });

@@ -38,7 +38,7 @@ import { precioOrigen } from '../../lib/precios-origen.js';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { insertMovement } from '../finance/movements.service.js';
 import { es, toCents, toMilli } from '../products/common.js';
-import { applyStockChange } from '../products/stock.service.js';
+import { applyStockChange } from '../posting/stock.js';
 import { lockSupplier } from '../suppliers/suppliers.service.js';
 import { markReceptionsReverted, receiveLines } from './recepcion-stock.js';
 

@@ -12,7 +12,7 @@ import { audit } from '../../lib/audit.js';
 import { conflict } from '../../lib/errors.js';
 import { precioOrigen } from '../../lib/precios-origen.js';
 import { toCents } from '../products/common.js';
-import { applyStockChange } from '../products/stock.service.js';
+import { applyStockChange } from '../posting/stock.js';
 
 /*
  * Receiving goods (decision 0023): the full reception of a PUT and the partial ones of

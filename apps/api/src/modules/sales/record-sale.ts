@@ -30,6 +30,9 @@ import { todayIn } from '../../lib/dates.js';
 import { AppError, conflict, invalid } from '../../lib/errors.js';
 import { saldoOf } from '../caja/cuenta.js';
 import { counterTurno } from '../caja/rows.js';
+import { auditRowsSql } from '../posting/audit.js';
+import { movementsAuditSql, movementsInsertSql } from '../posting/finance.js';
+import { stockMovementsInsertSql } from '../posting/stock.js';
 import { toCents, toMilli } from '../products/common.js';
 import { inFlight, saleSlot } from './in-flight.js';
 import { listaPricer, listaReads, type ListPrice } from './lista-venta.js';
@@ -595,48 +598,57 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
           )}) AS v (producto_id, cantidad)
          WHERE p.business_id = ${c.businessId} AND p.id = v.producto_id
         RETURNING p.id, p.stock_actual, v.cantidad
-      ), sm AS (
-        INSERT INTO stock_movements (business_id, producto_id, origen, cantidad, stock_resultante, motivo,
-                                     referencia_id, usuario_id)
-        SELECT ${c.businessId}, st.id, 'venta', -st.cantidad, st.stock_actual, 'Venta #' || s.numero, s.id, ${c.userId}
-          FROM st, s
-         ORDER BY st.id
-      )`
+      ), sm AS (${stockMovementsInsertSql(
+        c.businessId,
+        c.userId,
+        {
+          productoId: sql`st.id`,
+          origen: sql`'venta'`,
+          cantidad: sql`-st.cantidad`,
+          stockResultante: sql`st.stock_actual`,
+          motivo: sql`'Venta #' || s.numero`,
+          referenciaId: sql`s.id`,
+        },
+        sql`FROM st, s ORDER BY st.id`,
+      )})`
     : sql``;
   // One income movement per payment on the business's calendar day of the sale, each with its
-  // audit row (as insertMovement writes them).
+  // audit row (written as the posting module writes every movement).
   const fecha = todayIn(c.timezone, f.fecha);
   // A part on the customer's account is a receivable, not money in: its cobro will be the income.
   const paid = f.parts
     .map((p, i) => ({ ...p, posicion: i }))
     .filter((p) => p.total > 0 && p.medio.tipo !== 'cuenta_corriente');
   const income = paid.length
-    ? sql`, fm AS (
-        INSERT INTO finance_movements (business_id, tipo, categoria_id, monto, fecha, metodo_pago, medio_pago_id, descripcion,
-                                       observaciones, cliente_id, origen, cuenta_id, venta_id, compra_id, creado_por)
-        SELECT ${c.businessId}, 'ingreso', ${f.categoriaId}::uuid, v.monto, ${fecha}::date, v.metodo, v.medio,
-               'Venta #' || s.numero, NULL, ${input.cliente_id ?? null}::uuid, 'venta', NULL, s.id, NULL, ${c.userId}
-          FROM s, (VALUES ${sql.join(
-            paid.map(
-              (p) =>
-                sql`(${p.posicion}::int, ${centsToDecimal(p.total)}::numeric, ${MEDIO_TIPO_CODE[p.medio.tipo]}, ${p.medio.id}::uuid)`,
-            ),
-            sql`, `,
-          )}) AS v (posicion, monto, metodo, medio)
-         ORDER BY v.posicion
-        RETURNING id, descripcion, monto, metodo_pago
-      ), fa AS (
-        INSERT INTO audit_log (business_id, user_id, entidad, entidad_id, accion, antes, despues)
-        SELECT ${c.businessId}, ${c.userId}, 'movimiento', fm.id, 'crear', NULL,
-               ${JSON.stringify({
-                 tipo: 'ingreso',
-                 categoria_id: f.categoriaId,
-                 fecha,
-                 observaciones: null,
-                 cliente_id: input.cliente_id ?? null,
-               })}::jsonb || jsonb_build_object('monto', fm.monto, 'metodo_pago', fm.metodo_pago, 'descripcion', fm.descripcion)
-          FROM fm
-      )`
+    ? sql`, fm AS (${movementsInsertSql(
+        c.businessId,
+        c.userId,
+        {
+          tipo: sql`'ingreso'`,
+          categoriaId: sql`${f.categoriaId}::uuid`,
+          monto: sql`v.monto`,
+          fecha: sql`${fecha}::date`,
+          metodoPago: sql`v.metodo`,
+          medioPagoId: sql`v.medio`,
+          descripcion: sql`'Venta #' || s.numero`,
+          observaciones: sql`NULL`,
+          clienteId: sql`${input.cliente_id ?? null}::uuid`,
+          origen: sql`'venta'`,
+          cuentaId: sql`NULL::uuid`,
+          ventaId: sql`s.id`,
+          compraId: sql`NULL::uuid`,
+          cobroId: sql`NULL::uuid`,
+          devolucionId: sql`NULL::uuid`,
+        },
+        sql`FROM s, (VALUES ${sql.join(
+          paid.map(
+            (p) =>
+              sql`(${p.posicion}::int, ${centsToDecimal(p.total)}::numeric, ${MEDIO_TIPO_CODE[p.medio.tipo]}, ${p.medio.id}::uuid)`,
+          ),
+          sql`, `,
+        )}) AS v (posicion, monto, metodo, medio)
+         ORDER BY v.posicion`,
+      )}), fa AS (${movementsAuditSql(c.businessId, c.userId, 'fm')})`
     : sql``;
   const pays = sql`, sp AS (
       INSERT INTO sale_payments (business_id, venta_id, posicion, medio_pago_id, metodo_pago, tipo, nombre, monto, ajuste,
@@ -703,11 +715,13 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
                               precio_unitario, precio_lista, descuento, subtotal, costo_unitario, costo_total, iva)
       SELECT ${c.businessId}, s.id, s.fecha, v.*
         FROM s, (VALUES ${sql.join(items, sql`, `)}) AS v
-    )${pays}${stock}${income}, av AS (
-      INSERT INTO audit_log (business_id, user_id, entidad, entidad_id, accion, despues)
-      SELECT ${c.businessId}, ${c.userId}, 'venta', s.id, 'crear',
-             jsonb_build_object('numero', s.numero) || ${JSON.stringify(saleAudit)}::jsonb
-        FROM s
+    )${pays}${stock}${income}, av AS (${auditRowsSql(c.businessId, c.userId, {
+      entidad: 'venta',
+      accion: 'crear',
+      entidadId: sql`s.id`,
+      despues: sql`jsonb_build_object('numero', s.numero) || ${JSON.stringify(saleAudit)}::jsonb`,
+      from: sql`FROM s`,
+    })}
     )${
       clave
         ? sql`, k AS (

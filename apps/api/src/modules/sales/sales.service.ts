@@ -28,7 +28,7 @@ import { addDays } from '../../lib/dates.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { counterTurnoOf } from '../caja/rows.js';
 import { toMilli } from '../products/common.js';
-import { applyStockChange } from '../products/stock.service.js';
+import { applyStockChange } from '../posting/stock.js';
 
 /** Who records the sale, where, and when (the injected clock). */
 export interface SaleContext {
