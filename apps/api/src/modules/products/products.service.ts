@@ -249,9 +249,11 @@ export async function listProducts(
   const statement = listStatement(businessId, q);
   if (statement) return readList(db, businessId, q, (await db.execute<Record<string, unknown>>(statement)).rows);
   const indexed = and(...productFilters(businessId, q, true));
+  // `where` starts with the business's predicate (productFilters); named again here so the
+  // statement shows it where it is finished (tenant-statements.test.ts).
   const page = (ex: Executor, where = indexed) =>
     selectProducts(ex)
-      .where(where)
+      .where(and(eq(products.businessId, businessId), where))
       .orderBy(...orderOf(q))
       .limit(q.limit)
       .offset(q.offset);
