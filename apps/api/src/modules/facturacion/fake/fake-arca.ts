@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { makeCa, signCsr } from '../arca-crypto.js';
 import { envelope, escapeXml, node, parseBody } from '../soap.js';
+import { CuitsFake } from './cuits.js';
 import { padron } from './padron.js';
 import { wsaa } from './wsaa.js';
 import { NS_WSFE, wsfe } from './wsfe.js';
@@ -39,6 +40,8 @@ export class FakeArca {
   faults: FakeFaults = { slow_ms: 0, down: false, timeout_after_approve: false, reject_code: null };
   readonly ca = makeCa();
   private server: Server | null = null;
+  /** CUITs with their puntos de venta and IVA condition (fake/cuits.ts). */
+  readonly cuits = new CuitsFake();
   readonly tokens = new Map<string, { cuit: string; service: string }>();
   /** cuit → "ptoVta/tipo" → approved comprobantes by number. */
   readonly books = new Map<string, Map<string, Map<number, Approved>>>();
