@@ -52,6 +52,14 @@ export class RateLimiter {
     throw rateLimited(Math.max(1, left[0]?.s ?? 1));
   }
 
+  /** Whether `value` has attempts counted in a window still open. */
+  async counted(value: string): Promise<boolean> {
+    const { rows } = await this.db.execute(sql`
+      SELECT 1 FROM rate_limit_windows
+       WHERE limite = ${this.name} AND clave = ${this.key(value)} AND vence_en > now() AND intentos > 0`);
+    return rows.length > 0;
+  }
+
   /** Gives back an attempt that went well (a right password): only failures stay counted. */
   async release(value: string): Promise<void> {
     await this.db.execute(sql`

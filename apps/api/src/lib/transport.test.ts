@@ -119,6 +119,40 @@ describe('HTTPS-only headers', () => {
 });
 
 describe('CORS preflight with CORS_ORIGINS', () => {
+  it("allows the headers the contract's client sends (Cache-Control, Pragma…), whatever their case", async () => {
+    const app = await appWith({ corsOrigins: ['https://otro.example.com'] });
+    const asked = 'Accept, Authorization, Cache-Control, Content-Type, Pragma, Expires, X-Requested-With';
+    const res = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/businesses/00000000-0000-4000-8000-000000000001/finanzas/movimientos',
+      headers: {
+        origin: 'https://otro.example.com',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': asked,
+      },
+    });
+    const foreign = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/health',
+      headers: {
+        origin: 'https://malo.example.com',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': asked,
+      },
+    });
+    await app.close();
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('https://otro.example.com');
+    const allowed = String(res.headers['access-control-allow-headers'])
+      .toLowerCase()
+      .split(',')
+      .map((h) => h.trim());
+    expect(allowed).toEqual(expect.arrayContaining(asked.toLowerCase().split(', ')));
+    // A browser compares the asked headers with the answer: the answer must vary with the question.
+    expect(String(res.headers.vary).toLowerCase()).toContain('access-control-request-headers');
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('allows the methods and headers the API and its client use', async () => {
     const app = await appWith({ corsOrigins: ['https://otro.example.com'] });
     const res = await app.inject({

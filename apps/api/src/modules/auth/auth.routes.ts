@@ -27,6 +27,8 @@ import * as auth from './auth.service.js';
 import { confirmationCheckKey, sameKey } from './tokens.js';
 
 const MIN = 60_000;
+/** Distinct addresses one IP may ask check-confirmation about in an hour. */
+export const CHECK_ADDRESSES_PER_HOUR = 5;
 const tags = ['auth'];
 
 export async function authRoutes(app: App) {
@@ -39,6 +41,10 @@ export async function authRoutes(app: App) {
     loginIp: limit('login_ip', svc.rateLimits.loginFailuresPerIp, 15 * MIN),
     signupIp: limit('signup_ip', svc.rateLimits.signupPerHour, 60 * MIN),
     checkIp: limit('check_ip', 30, 15 * MIN),
+    // check-confirmation tells the truth, so one client may ask about only a few addresses an hour
+    // (asking again about one it already asked about is free): a list of addresses cannot be tried.
+    checkAddresses: limit('check_addresses_ip', CHECK_ADDRESSES_PER_HOUR, 60 * MIN),
+    checkAsked: limit('check_asked', 1_000_000, 60 * MIN),
     mailEmail: limit('mail_email', 1, MIN),
     mailIp: limit('mail_ip', 10, 60 * MIN),
     changePassword: limit('change_password', 5, 15 * MIN),
@@ -191,12 +197,20 @@ export async function authRoutes(app: App) {
       },
     },
     async (req) => {
-      await limits.checkIp.take(clientIp(req));
+      const ip = clientIp(req);
+      await limits.checkIp.take(ip);
       const email = req.params.email.trim().toLowerCase();
-      // Whether an address has an account is told only to whoever holds the key the signup gave:
-      // anyone else gets false, unknown address or not, without even looking it up.
+      // The truth for the address asked (the contract's client polls it after signup, without a
+      // key). The browser that signed up holds a key that is never limited; anyone else may ask
+      // about CHECK_ADDRESSES_PER_HOUR different addresses an hour, so addresses cannot be tried
+      // in bulk. An unknown address answers false, as an unconfirmed one does.
       const holder = req.query.clave !== undefined && sameKey(req.query.clave, confirmationCheckKey(svc.jwtKey, email));
-      const confirmed = holder && Boolean((await auth.findUserByEmail(db, email))?.emailConfirmedAt);
+      if (!holder) {
+        const asked = `${ip} ${email}`;
+        if (!(await limits.checkAsked.counted(asked))) await limits.checkAddresses.take(ip);
+        await limits.checkAsked.take(asked);
+      }
+      const confirmed = Boolean((await auth.findUserByEmail(db, email))?.emailConfirmedAt);
       return { email, confirmed, is_confirmed: confirmed };
     },
   );

@@ -1,6 +1,8 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.js';
+import { CHECK_ADDRESSES_PER_HOUR } from './auth.routes.js';
+import { confirmationCheckKey } from './tokens.js';
 import { PASSWORD, registerUser, uniqueEmail } from '../../test/fixtures.js';
 
 const ctx = await createTestApp({
@@ -270,18 +272,19 @@ describe('profile', () => {
 });
 
 describe('check-confirmation', () => {
-  it('tells nobody but the account holder whether an address has an account; never 404', async () => {
+  const ask = (email: string, opts: { clave?: string; ip?: string } = {}) =>
+    app.inject({
+      method: 'GET',
+      url: `/api/v1/auth/check-confirmation/${encodeURIComponent(email)}${opts.clave ? `?clave=${opts.clave}` : ''}`,
+      remoteAddress: opts.ip ?? '198.51.100.7',
+    });
+
+  it('answers the truth for the address asked, without a key (the contract client never sends one); never 404', async () => {
     const u = await registerUser(app, 'Check');
-    const ask = (email: string, clave?: string) =>
-      app.inject({
-        method: 'GET',
-        url: `/api/v1/auth/check-confirmation/${encodeURIComponent(email)}${clave ? `?clave=${clave}` : ''}`,
-      });
-    // Without the key, an existing confirmed account and an unknown address answer the same.
-    const existing = await ask(u.email);
-    const unknown = await ask('nadie@ejemplo.com');
-    expect(existing.statusCode).toBe(200);
-    expect(existing.json()).toEqual({ email: u.email, confirmed: false, is_confirmed: false });
+    const existing = await ask(u.email, { ip: '198.51.100.1' });
+    expect(existing.statusCode, existing.body).toBe(200);
+    expect(existing.json()).toEqual({ email: u.email, confirmed: true, is_confirmed: true });
+    const unknown = await ask('nadie@ejemplo.com', { ip: '198.51.100.1' });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual({ email: 'nadie@ejemplo.com', confirmed: false, is_confirmed: false });
     // Without SMTP the account is confirmed at once: there is nothing to wait for, and no key.
@@ -292,6 +295,31 @@ describe('check-confirmation', () => {
     });
     expect(other.statusCode).toBe(201);
     expect(other.json().clave_consulta).toBeUndefined();
+  });
+
+  it(`lets one client ask about only ${CHECK_ADDRESSES_PER_HOUR} different addresses an hour; asking again about one is free`, async () => {
+    const ip = '198.51.100.2';
+    const addresses = Array.from({ length: CHECK_ADDRESSES_PER_HOUR }, (_, i) => uniqueEmail(`lista${i}`));
+    for (const email of addresses) expect((await ask(email, { ip })).statusCode).toBe(200);
+    // Polling the same addresses (what the signup page does) keeps working.
+    for (const email of addresses) expect((await ask(email, { ip })).statusCode).toBe(200);
+    // One more address from the same client: refused, with nothing said about it.
+    const refused = await ask(uniqueEmail('otra-mas'), { ip });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(refused.json().confirmed).toBeUndefined();
+    // Another client is counted apart.
+    expect((await ask(uniqueEmail('otra-mas'), { ip: '198.51.100.3' })).statusCode).toBe(200);
+    // The browser that signed up, holding its key, is never limited for its own address.
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: { email: uniqueEmail('con-clave'), password: PASSWORD, nombre: 'Clave' },
+      remoteAddress: ip,
+    });
+    expect(res.statusCode).toBe(201);
+    const key = confirmationCheckKey(app.services.jwtKey, res.json().email);
+    expect((await ask(res.json().email, { ip, clave: key })).json()).toMatchObject({ confirmed: true });
   });
 });
 
