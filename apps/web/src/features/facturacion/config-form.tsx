@@ -162,6 +162,8 @@ function ConfigForm({ config }: { config: FacturacionConfig }) {
         ok: false,
         mensaje: errorMessage(e, 'No se pudo probar la conexión.'),
         detalle: null,
+        codigo: 'arca_error',
+        espera_hasta: null,
       });
     }
   }
