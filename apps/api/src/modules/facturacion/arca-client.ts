@@ -95,7 +95,7 @@ function send(url: string, headers: Record<string, string>, body: string, timeou
     );
     req.on('error', (e: NodeJS.ErrnoException) => {
       const timedOut = e.name === 'AbortError' || e.name === 'TimeoutError' || e.code === 'ABORT_ERR';
-      const tlsError = /SSL|TLS|CERT|DH_KEY/i.test(e.code ?? '');
+      const tlsError = e.code === 'EPROTO' || /SSL|TLS|CERT/.test(e.code ?? '') || /ssl routines/i.test(e.message);
       reject(
         new ArcaUnavailableError(
           timedOut
