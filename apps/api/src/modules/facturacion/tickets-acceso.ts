@@ -46,6 +46,8 @@ const SKEW_MS = 5 * 60_000;
 const ASK_AGAIN_MS = 60_000;
 
 const digits = (cuit: string) => cuit.replace(/-/g, '');
+/** What WSAA answered, as it says it (kept for the detail when it is not asked again). */
+const YA_AUTENTICADO = 'coe.alreadyAuthenticated: El CEE ya posee un TA valido para el acceso al WSN solicitado';
 
 const hora = (d: Date) =>
   new Intl.DateTimeFormat('es-AR', {
@@ -208,7 +210,7 @@ export class TicketsAcceso {
     const key = [certFingerprint(p.certificadoPem), p.servicio, p.entorno];
     // ARCA said a moment ago that it holds a ticket we lack: not asked again so soon.
     if (!t?.token && t?.espera_hasta && t.espera_hasta > now && now.getTime() - t.actualizado_en.getTime() < ASK_AGAIN_MS)
-      throw new WsaaError('ticket_en_uso', mensajeEspera(p.servicio, t.espera_hasta), null, t.espera_hasta);
+      throw new WsaaError('ticket_en_uso', mensajeEspera(p.servicio, t.espera_hasta), YA_AUTENTICADO, t.espera_hasta);
     let ta: Awaited<ReturnType<typeof loginCms>>;
     try {
       const cms = signCms(loginTicketRequest(p.servicio, now), p.certificadoPem, p.clave());

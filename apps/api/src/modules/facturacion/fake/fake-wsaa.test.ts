@@ -189,7 +189,7 @@ describe('fake WSFE and padrón: Token, Sign and expiry', () => {
 describe('fake ARCA: the lenient switch', () => {
   it('brings back the first fake: any CMS, any number of logins, no Sign nor expiry check', async () => {
     const res = await fetch(`${fake.url}/__control`, { method: 'POST', body: JSON.stringify({ lenient: true }) });
-    expect((await res.json()).faults).toMatchObject({ lenient: true });
+    expect(((await res.json()) as { faults: object }).faults).toMatchObject({ lenient: true });
     const foreign = certificado('30-71666666-9', makeCa());
     const other = generateKeyAndCsr('30-71666666-9', 'Otra');
     const a = await login(signCms(tra(), foreign.certPem, other.keyPem));
