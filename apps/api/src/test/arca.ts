@@ -10,8 +10,8 @@ export function registrarEnArca(
   fake: FakeArca,
   cfg: { cuit: string; punto_venta: number; puntos_venta?: number[]; condicion_iva?: string },
 ) {
-  const condicion = (cfg.condicion_iva === 'monotributo' || cfg.condicion_iva === 'exento'
-    ? cfg.condicion_iva
-    : 'responsable_inscripto') as CondicionFake;
+  const condicion = (
+    cfg.condicion_iva === 'monotributo' || cfg.condicion_iva === 'exento' ? cfg.condicion_iva : 'responsable_inscripto'
+  ) as CondicionFake;
   return fake.registrar(cfg.cuit, { condicion, puntos_venta: [cfg.punto_venta, ...(cfg.puntos_venta ?? [])] });
 }

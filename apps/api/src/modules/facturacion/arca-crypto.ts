@@ -123,7 +123,9 @@ const bytesOf = (a: Asn1 | undefined) => Buffer.from(typeof a?.value === 'string
  */
 export function cmsSignedBy(b64: string, certPem: string): boolean {
   try {
-    const msg = forge.pkcs7.messageFromAsn1(forge.asn1.fromDer(forge.util.decode64(b64))) as forge.pkcs7.PkcsSignedData & {
+    const msg = forge.pkcs7.messageFromAsn1(
+      forge.asn1.fromDer(forge.util.decode64(b64)),
+    ) as forge.pkcs7.PkcsSignedData & {
       rawCapture?: { content?: Asn1; signerInfos?: Asn1[] };
     };
     const octets = (a: Asn1 | undefined): string =>

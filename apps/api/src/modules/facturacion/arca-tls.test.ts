@@ -29,7 +29,10 @@ function dhParams1024() {
   expect(dh.getPrime().length * 8).toBe(1024);
   const body = Buffer.concat([derInt(dh.getPrime()), derInt(dh.getGenerator())]);
   const der = Buffer.concat([Buffer.from([0x30]), derLen(body.length), body]);
-  return `-----BEGIN DH PARAMETERS-----\n${der.toString('base64').match(/.{1,64}/g)!.join('\n')}\n-----END DH PARAMETERS-----\n`;
+  return `-----BEGIN DH PARAMETERS-----\n${der
+    .toString('base64')
+    .match(/.{1,64}/g)!
+    .join('\n')}\n-----END DH PARAMETERS-----\n`;
 }
 
 /** A self-signed certificate for 127.0.0.1 (the test's own CA). */

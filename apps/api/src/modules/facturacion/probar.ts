@@ -29,22 +29,37 @@ const result = (
 const connection = (e: ArcaUnavailableError | ArcaError) =>
   e instanceof ArcaUnavailableError
     ? e.timedOut
-      ? result('tiempo_agotado', 'ARCA no respondió a tiempo: puede estar lento o caído. Probá de nuevo en unos minutos.', e.message)
+      ? result(
+          'tiempo_agotado',
+          'ARCA no respondió a tiempo: puede estar lento o caído. Probá de nuevo en unos minutos.',
+          e.message,
+        )
       : result(
           'sin_conexion',
           'No se pudo conectar con ARCA: revisá la conexión a internet del servidor; si sigue, ARCA puede estar caído.',
           e.message,
         )
-    : result('arca_no_disponible', 'ARCA no está atendiendo en este momento: probá de nuevo en unos minutos.', e.message);
+    : result(
+        'arca_no_disponible',
+        'ARCA no está atendiendo en este momento: probá de nuevo en unos minutos.',
+        e.message,
+      );
 
 export async function probarConexion(f: Facturador, cfg: ConfigRow | null, now: Date): Promise<ProbarResult> {
   if (!cfg) return result('sin_configurar', M.notConfigured);
   const { certificadoPem, claveCifrada } = cfg;
   if (!certificadoPem || !claveCifrada) return result('sin_configurar', M.noCertificate);
   if (cfg.certificadoVence && cfg.certificadoVence <= now)
-    return result('certificado_vencido', M.certExpired, `Venció el ${cfg.certificadoVence.toISOString().slice(0, 10)}.`);
+    return result(
+      'certificado_vencido',
+      M.certExpired,
+      `Venció el ${cfg.certificadoVence.toISOString().slice(0, 10)}.`,
+    );
   if (!keyMatchesCert(f.box.open(claveCifrada), certificadoPem))
-    return result('clave_no_corresponde', `${M.keyMismatch} Cargá el certificado de esta clave, o generá un pedido nuevo.`);
+    return result(
+      'clave_no_corresponde',
+      `${M.keyMismatch} Cargá el certificado de esta clave, o generá un pedido nuevo.`,
+    );
 
   const urls = f.urls(cfg.entorno);
   let servers: string;

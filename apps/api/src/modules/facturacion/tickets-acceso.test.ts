@@ -53,7 +53,12 @@ async function shop(
     clave_privada_pem: cert.keyPem,
   };
   if (opts.registrar !== false) registrarEnArca(fake, config);
-  const put = await app.inject({ method: 'PUT', url: `${base}/facturacion/config`, headers: owner.auth, payload: config });
+  const put = await app.inject({
+    method: 'PUT',
+    url: `${base}/facturacion/config`,
+    headers: owner.auth,
+    payload: config,
+  });
   expect(put.statusCode, put.body).toBe(200);
   const p = await app.inject({
     method: 'POST',
@@ -76,7 +81,8 @@ async function shop(
   };
   const comprobante = async (cid: string) =>
     (await app.inject({ method: 'GET', url: `${base}/facturacion/comprobantes/${cid}`, headers: owner.auth })).json();
-  const reupload = () => app.inject({ method: 'PUT', url: `${base}/facturacion/config`, headers: owner.auth, payload: config });
+  const reupload = () =>
+    app.inject({ method: 'PUT', url: `${base}/facturacion/config`, headers: owner.auth, payload: config });
   return { id, base, probar, sell, comprobante, reupload };
 }
 
@@ -215,7 +221,11 @@ describe('Probar conexión tells the problems apart', () => {
   it('certificate problems: expired, not the key’s, not ARCA’s', async () => {
     const cuit = '30-71555555-3';
     // Issued by ARCA three years ago (valid two).
-    const vencido = await shop('Vencido', cuit, certificado(cuit, fake.ca, new Date(Date.now() - 3 * 365 * 24 * 3600_000)));
+    const vencido = await shop(
+      'Vencido',
+      cuit,
+      certificado(cuit, fake.ca, new Date(Date.now() - 3 * 365 * 24 * 3600_000)),
+    );
     expect(await diagnose(vencido)).toMatchObject({
       codigo: 'certificado_vencido',
       mensaje: 'El certificado de ARCA está vencido: generá uno nuevo.',
@@ -262,7 +272,9 @@ describe('Probar conexión tells the problems apart', () => {
     fake.registrar(cuit, { puntos_venta: [2, { nro: 9, emision_tipo: 'CAEA' }] });
     expect(await diagnose(s)).toMatchObject({
       codigo: 'punto_venta_no_habilitado',
-      mensaje: expect.stringMatching(/^El punto de venta 6 no está habilitado para factura electrónica por web services en ARCA/),
+      mensaje: expect.stringMatching(
+        /^El punto de venta 6 no está habilitado para factura electrónica por web services en ARCA/,
+      ),
       detalle: 'Habilitados en ARCA: 2, 9.',
     });
     fake.registrar(cuit, { puntos_venta: [{ nro: 6, bloqueado: true }] });
@@ -296,7 +308,11 @@ describe('Probar conexión tells the problems apart', () => {
 
   it('without a setup or a certificate', async () => {
     const id = await createBusiness(app, owner, 'Sin Config');
-    const r = await app.inject({ method: 'POST', url: `/api/v1/businesses/${id}/facturacion/probar`, headers: owner.auth });
+    const r = await app.inject({
+      method: 'POST',
+      url: `/api/v1/businesses/${id}/facturacion/probar`,
+      headers: owner.auth,
+    });
     expect(r.json()).toEqual({
       ok: false,
       codigo: 'sin_configurar',

@@ -209,7 +209,12 @@ export class TicketsAcceso {
     const now = this.now();
     const key = [certFingerprint(p.certificadoPem), p.servicio, p.entorno];
     // ARCA said a moment ago that it holds a ticket we lack: not asked again so soon.
-    if (!t?.token && t?.espera_hasta && t.espera_hasta > now && now.getTime() - t.actualizado_en.getTime() < ASK_AGAIN_MS)
+    if (
+      !t?.token &&
+      t?.espera_hasta &&
+      t.espera_hasta > now &&
+      now.getTime() - t.actualizado_en.getTime() < ASK_AGAIN_MS
+    )
       throw new WsaaError('ticket_en_uso', mensajeEspera(p.servicio, t.espera_hasta), YA_AUTENTICADO, t.espera_hasta);
     let ta: Awaited<ReturnType<typeof loginCms>>;
     try {

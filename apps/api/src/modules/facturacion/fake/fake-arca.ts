@@ -111,7 +111,11 @@ export class FakeArca {
   /** ARCA's portal: a CUIT with its IVA condition and puntos de venta enabled for web services. */
   registrar(
     cuit: string,
-    datos: { condicion?: CondicionFake; puntos_venta?: (number | Partial<PuntoVentaFake>)[]; servicios?: string[] } = {},
+    datos: {
+      condicion?: CondicionFake;
+      puntos_venta?: (number | Partial<PuntoVentaFake>)[];
+      servicios?: string[];
+    } = {},
   ) {
     return this.cuits.set(cuit, {
       ...datos,

@@ -95,7 +95,10 @@ describe('fake WSAA: loginCms', () => {
       `xml.expirationTime.expired: ${WSAA_FAULTS.expirationTime}`,
     );
     // A window longer than 24 hours.
-    const wide = tra().replace(/<expirationTime>[^<]+</, `<expirationTime>${new Date(Date.now() + 30 * 3600_000).toISOString()}<`);
+    const wide = tra().replace(
+      /<expirationTime>[^<]+</,
+      `<expirationTime>${new Date(Date.now() + 30 * 3600_000).toISOString()}<`,
+    );
     expect(await outcome(login(sign(wide)))).toBe(`xml.generationTime.invalid: ${WSAA_FAULTS.generationTime}`);
     expect(await outcome(login(sign(tra('wsfacturas'))))).toBe(`wsn.notFound: ${WSAA_FAULTS.serviceNotFound}`);
     // A CUIT whose certificates are associated with the padrón only.
@@ -131,7 +134,10 @@ describe('fake WSFE and padrón: Token, Sign and expiry', () => {
     });
     await expect(
       arca.ultimoAutorizado(fake.urls.wsfe, { ...creds, cuit: '30711111111' }, 1, 6, T),
-    ).rejects.toMatchObject({ codigo: '600', message: 'ValidacionDeToken: No apareció CUIT en lista de relaciones: 30711111111' });
+    ).rejects.toMatchObject({
+      codigo: '600',
+      message: 'ValidacionDeToken: No apareció CUIT en lista de relaciones: 30711111111',
+    });
 
     const padron = await login(signCms(tra('ws_sr_constancia_inscripcion'), c.certPem, c.keyPem));
     const pc = { token: padron.token, sign: padron.sign, cuit: creds.cuit };
@@ -145,7 +151,9 @@ describe('fake WSFE and padrón: Token, Sign and expiry', () => {
     fake.setFaults({ clock_offset_ms: 12 * 3600_000 + 1000 });
     await expect(arca.ultimoAutorizado(fake.urls.wsfe, creds, 1, 6, T)).rejects.toMatchObject({
       codigo: '600',
-      message: expect.stringMatching(/^ValidacionDeToken: No validaron las fechas del token GenTime, ExpTime, NowUTC: \d+ /),
+      message: expect.stringMatching(
+        /^ValidacionDeToken: No validaron las fechas del token GenTime, ExpTime, NowUTC: \d+ /,
+      ),
     });
     await expect(arca.getPersona(fake.urls.padron, pc, '30500010912', T)).rejects.toMatchObject({
       message: expect.stringContaining('No validaron las fechas del token'),
@@ -180,9 +188,9 @@ describe('fake WSFE and padrón: Token, Sign and expiry', () => {
     const sinPuntos = '30-71555555-3';
     const c2 = certificado(sinPuntos);
     const ta2 = await login(signCms(tra(), c2.certPem, c2.keyPem));
-    expect(await arca.puntosVenta(fake.urls.wsfe, { token: ta2.token, sign: ta2.sign, cuit: '30715555553' }, T)).toEqual(
-      [],
-    );
+    expect(
+      await arca.puntosVenta(fake.urls.wsfe, { token: ta2.token, sign: ta2.sign, cuit: '30715555553' }, T),
+    ).toEqual([]);
   });
 });
 
@@ -196,9 +204,9 @@ describe('fake ARCA: the lenient switch', () => {
     const b = await login(signCms(tra(), foreign.certPem, foreign.keyPem));
     expect(a.token).not.toBe(b.token);
     fake.setFaults({ clock_offset_ms: 13 * 3600_000 });
-    expect(await arca.ultimoAutorizado(fake.urls.wsfe, { token: a.token, sign: 'x', cuit: '30716666669' }, 1, 6, T)).toBe(
-      0,
-    );
+    expect(
+      await arca.ultimoAutorizado(fake.urls.wsfe, { token: a.token, sign: 'x', cuit: '30716666669' }, 1, 6, T),
+    ).toBe(0);
     // Off again: the same requests are refused.
     fake.reset();
     expect(await outcome(login(signCms(tra(), foreign.certPem, foreign.keyPem)))).toBe(
