@@ -417,6 +417,7 @@ function ConfigForm({ config }: { config: FacturacionConfig }) {
             <div
               role={probarResult.ok ? 'status' : 'alert'}
               data-testid="probar-result"
+              data-codigo={probarResult.codigo}
               className={
                 probarResult.ok
                   ? 'mt-2 rounded-md bg-emerald-50 p-2 text-sm text-emerald-800'
