@@ -40,6 +40,7 @@ import {
   setIvaMasivo,
 } from './facturacion.service.js';
 import { probarConexion } from './probar.js';
+import { WsaaError } from './tickets-acceso.js';
 
 const tags = ['facturacion'];
 const admin = { access: access.admin };
@@ -52,7 +53,11 @@ const cidParams = z.object({ id: z.string(), comprobanteId: z.string() });
 const cuitParams = z.object({ id: z.string(), cuit: z.string() });
 
 const unavailable = (e: unknown) =>
-  new AppError(503, 'UNAVAILABLE', e instanceof ArcaError ? `ARCA respondió: ${e.message}` : M.arcaUnavailable);
+  new AppError(
+    503,
+    'UNAVAILABLE',
+    e instanceof WsaaError ? e.message : e instanceof ArcaError ? `ARCA respondió: ${e.message}` : M.arcaUnavailable,
+  );
 
 /** Facturación electrónica ARCA (issue 16, decision 0013). */
 export async function facturacionRoutes(app: App) {
