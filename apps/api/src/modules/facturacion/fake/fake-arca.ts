@@ -158,7 +158,7 @@ export class FakeArca {
       const [op] = Object.keys(soap);
       const arg = node(soap[op]);
       let out: string | null;
-      if (path === '/wsaa') out = wsaa(this, op, arg);
+      if (path === '/wsaa') out = wsaa(this, op, arg, () => req.socket.destroyed);
       else if (path === '/wsfe') out = wsfe(this, op, arg, res);
       else if (path === '/padron-a5') out = padron(this, op, arg);
       else return this.send(res, 404, 'text/plain', 'No encontrado');

@@ -58,9 +58,12 @@ export interface FakeTicket {
 
 const isoRe = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
-export function wsaa(f: FakeArca, op: string, arg: XmlNode): string {
+export function wsaa(f: FakeArca, op: string, arg: XmlNode, gone: () => boolean = () => false): string {
   if (op !== 'loginCms') throw new Error(`Operación desconocida: ${op}`);
   f.logins++;
+  // A client that gave up before the answer (slow_ms beyond its deadline) gets no ticket: ARCA would
+  // have issued one, and the 12-hour wait that follows is tested on purpose, not by accident.
+  if (gone()) throw new Error('El cliente cerró la conexión.');
   const now = f.now();
   const cms = text(arg.in0);
   let content: string;
