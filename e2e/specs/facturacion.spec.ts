@@ -40,6 +40,10 @@ test('facturación: the fiscal setup with a CSR signed by ARCA, Factura B and A 
 }) => {
   test.setTimeout(120_000);
   await request.post(`${ARCA_URL}/__control/reset`);
+  // ARCA's portal: the CUIT and its punto de venta enabled for web services.
+  await request.post(`${ARCA_URL}/__control/cuit`, {
+    data: { cuit: EMISOR_CUIT, condicion: 'responsable_inscripto', puntos_venta: [1] },
+  });
   const owner = await createUser(request, 'Rosa');
   const businessId = await createBusiness(request, owner, 'Almacén Rosa');
   const b = `/businesses/${businessId}`;

@@ -20,7 +20,7 @@ import { isoDate, optText, reqText } from './validation.js';
  *   GET  facturacion/modo                           [ventas/ver]     → facturacionModoSchema (what the POS needs)
  *   PUT  facturacion/config                         [admin]          body facturacionConfigInput → facturacionConfigSchema
  *   POST facturacion/csr                            [admin]          body csrInput → csrResultSchema (generates and keeps the key)
- *   POST facturacion/probar                         [admin]          → probarResultSchema {ok, mensaje, detalle}
+ *   POST facturacion/probar                         [admin]          → probarResultSchema {ok, mensaje, detalle, codigo, espera_hasta}
  *   POST facturacion/comprobantes                   [ventas/editar]  body emitirInput → 201|202 comprobanteSchema
  *                                                                    (idempotent per sale: a second call answers 200 with the same one)
  *   GET  facturacion/comprobantes                   [ventas/ver]     query comprobanteListQuery → comprobanteListSchema
@@ -467,7 +467,40 @@ export type CsrInput = z.input<typeof csrInput>;
 export const csrResultSchema = z.object({ csr_pem: z.string(), mensaje: z.string() });
 export type CsrResult = z.infer<typeof csrResultSchema>;
 
-export const probarResultSchema = z.object({ ok: z.boolean(), mensaje: z.string(), detalle: z.string().nullable() });
+/**
+ * What "Probar conexión" found (decision 0039): `ok`, or the first problem, apart: the setup, the
+ * certificate (expired, not the key's, not ARCA's, invalid), the service it is not authorised
+ * for, a ticket ARCA holds and Mostrador lost (`espera_hasta`: until when invoicing waits, at the
+ * latest), the punto de venta (not enabled for web services, blocked or closed), ARCA's answer to
+ * the ticket, and the connection (unreachable, too slow, ARCA's servers down).
+ */
+export const PROBAR_CODIGOS = [
+  'ok',
+  'sin_configurar',
+  'certificado_vencido',
+  'clave_no_corresponde',
+  'certificado_no_confiable',
+  'certificado_invalido',
+  'servicio_no_autorizado',
+  'ticket_en_uso',
+  'credenciales_rechazadas',
+  'pedido_invalido',
+  'punto_venta_no_habilitado',
+  'punto_venta_bloqueado',
+  'sin_conexion',
+  'tiempo_agotado',
+  'arca_no_disponible',
+  'arca_error',
+] as const;
+export type ProbarCodigo = (typeof PROBAR_CODIGOS)[number];
+
+export const probarResultSchema = z.object({
+  ok: z.boolean(),
+  mensaje: z.string(),
+  detalle: z.string().nullable(),
+  codigo: z.enum(PROBAR_CODIGOS),
+  espera_hasta: z.string().nullable(),
+});
 export type ProbarResult = z.infer<typeof probarResultSchema>;
 
 /* ---------------------------------------------------------------- schemas: comprobantes */

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp } from '../test/app.js';
 import { createBusiness, registerUser, type TestUser } from '../test/fixtures.js';
 import { FakeArca } from '../modules/facturacion/fake/fake-arca.js';
+import { registrarEnArca } from '../test/arca.js';
 import { LEDGER_TABLES } from './roles.js';
 import { todosLosNegocios } from './tenant.js';
 
@@ -146,6 +147,7 @@ async function shop(nombre: string) {
   const settle = () => app.facturacion.idle();
 
   const csr = await r('POST', '/facturacion/csr', { cuit: RI, razon_social: nombre });
+  registrarEnArca(fake, { cuit: RI, punto_venta: 3 });
   await r('PUT', '/facturacion/config', {
     cuit: RI,
     razon_social: nombre,

@@ -17,8 +17,8 @@ import { enNegocio, todosLosNegocios } from './tenant.js';
  * of the code that sends the statement, whatever the statement says.
  */
 
-/** Tables without business_id, on purpose: users and their sessions, and the server's own. */
-const NOT_TENANT = ['auth_tokens', 'rate_limit_windows', 'server_secrets', 'sessions', 'users'];
+/** Tables without business_id, on purpose: users and their sessions, the server's own, and ARCA's tickets per certificate (decision 0039). */
+const NOT_TENANT = ['arca_tickets_acceso', 'auth_tokens', 'rate_limit_windows', 'server_secrets', 'sessions', 'users'];
 
 /**
  * The reviewed cross-business paths: every call of todosLosNegocios in the API's code, by file

@@ -3,6 +3,7 @@ import { API_PREFIX, type RouteEntry } from './access.js';
 import { createTestApp } from '../test/app.js';
 import { addMember, createBusiness, registerUser, uniqueEmail, type TestUser } from '../test/fixtures.js';
 import { FakeArca } from '../modules/facturacion/fake/fake-arca.js';
+import { registrarEnArca } from '../test/arca.js';
 import { multipartBody, xlsx } from '../modules/imports/test-files.js';
 
 /**
@@ -97,6 +98,7 @@ const csr = await made<{ csr_pem: string }>(ana, 'POST', `${a}/facturacion/csr`,
   cuit: CUIT_A,
   razon_social: `${MARK} SA`,
 });
+registrarEnArca(fake, { cuit: CUIT_A, punto_venta: 3 });
 await made(ana, 'PUT', `${a}/facturacion/config`, {
   cuit: CUIT_A,
   razon_social: `${MARK} SA`,
@@ -257,6 +259,7 @@ const csrB = await made<{ csr_pem: string }>(beto, 'POST', `${b}/facturacion/csr
   cuit: '20-30000000-3',
   razon_social: 'Beto',
 });
+registrarEnArca(fake, { cuit: '20-30000000-3', punto_venta: 3, condicion_iva: 'monotributo' });
 await made(beto, 'PUT', `${b}/facturacion/config`, {
   cuit: '20-30000000-3',
   razon_social: 'Beto',

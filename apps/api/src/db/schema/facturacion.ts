@@ -49,21 +49,25 @@ export const facturacionConfig = pgTable(
   (t) => [primaryKey({ name: 'facturacion_config_pkey', columns: [t.businessId] })],
 );
 
-/** WSAA tickets, kept until they expire (one per business, CUIT, service and environment). */
-export const arcaTickets = pgTable(
-  'arca_tickets',
+/**
+ * WSAA tickets de acceso, one per certificate (its SHA-256 fingerprint), service and environment,
+ * shared by every business that uses the certificate (decision 0039). Not a tenant table.
+ */
+export const arcaTicketsAcceso = pgTable(
+  'arca_tickets_acceso',
   {
-    businessId: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
-    cuit: text('cuit').notNull(),
+    certificado: text('certificado').notNull(),
     servicio: text('servicio').notNull(),
     entorno: text('entorno').notNull(),
-    token: text('token').notNull(),
-    sign: text('sign').notNull(),
-    vence: timestamp('vence', { withTimezone: true }).notNull(),
+    cuit: text('cuit').notNull(),
+    token: text('token'),
+    sign: text('sign'),
+    generado: timestamp('generado', { withTimezone: true }),
+    vence: timestamp('vence', { withTimezone: true }),
+    esperaHasta: timestamp('espera_hasta', { withTimezone: true }),
+    actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'arca_tickets_pkey', columns: [t.businessId, t.cuit, t.servicio, t.entorno] })],
+  (t) => [primaryKey({ name: 'arca_tickets_acceso_pkey', columns: [t.certificado, t.servicio, t.entorno] })],
 );
 
 /** Facturas and notas de crédito sent to ARCA (WSFEv1). */

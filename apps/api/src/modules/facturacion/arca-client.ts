@@ -1,9 +1,11 @@
+import { request as httpRequest } from 'node:http';
+import { Agent, request as httpsRequest } from 'node:https';
 import type { Entorno } from '@mostrador/shared';
 import { envelope, list, node, parseBody, parseXml, SoapError, text, toXml, type XmlNode } from './soap.js';
 
 /*
  * A thin direct SOAP client of ARCA (decision 0013): WSAA LoginCms, WSFEv1 and padrón A5, with
- * fetch and a deadline on every call. It never logs what it sends (the CMS carries the
+ * node:http(s) and a deadline on every call. It never logs what it sends (the CMS carries the
  * certificate; the tickets are credentials).
  */
 
@@ -57,32 +59,65 @@ export interface Credentials {
   cuit: string;
 }
 
-async function post(url: string, action: string, xml: string, timeoutMs: number): Promise<XmlNode> {
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${action}"` },
-      body: xml,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  } catch (e) {
-    const timedOut = (e as Error).name === 'TimeoutError' || (e as Error).name === 'AbortError';
-    throw new ArcaUnavailableError(
-      timedOut ? 'ARCA no respondió a tiempo.' : 'No se pudo conectar con ARCA.',
-      timedOut,
+/**
+ * TLS towards ARCA's hosts (decision 0039). ARCA's production hosts offer a 1024-bit DH group,
+ * which OpenSSL 3 refuses at security level 2 ("dh key too small", the default of many builds):
+ * this agent, used only by this client and so only for the ARCA endpoints of the settings, allows
+ * security level 1 (which is what accepts that group). Nothing global changes: every other
+ * connection of the process keeps the platform's defaults.
+ */
+export const ARCA_TLS = { ciphers: 'DEFAULT:@SECLEVEL=1', minVersion: 'TLSv1.2' } as const;
+
+/** An agent with ARCA's TLS settings; `extra` (a CA) is for tests against a local server. */
+export const arcaAgent = (extra: { ca?: string } = {}) => new Agent({ keepAlive: true, ...ARCA_TLS, ...extra });
+
+/** The agent of every https call of this client (tests may swap it for one that trusts their CA). */
+export const arcaTransport: { agent: Agent } = { agent: arcaAgent() };
+
+function send(url: string, headers: Record<string, string>, body: string, timeoutMs: number) {
+  const u = new URL(url);
+  const tls = u.protocol === 'https:';
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = (tls ? httpsRequest : httpRequest)(
+      u,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        ...(tls ? { agent: arcaTransport.agent } : {}),
+        signal: AbortSignal.timeout(timeoutMs),
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', () => reject(new ArcaUnavailableError('ARCA cortó la respuesta.', true)));
+      },
     );
-  }
-  let body: string;
+    req.on('error', (e: NodeJS.ErrnoException) => {
+      const timedOut = e.name === 'AbortError' || e.name === 'TimeoutError' || e.code === 'ABORT_ERR';
+      const tlsError = e.code === 'EPROTO' || /SSL|TLS|CERT/.test(e.code ?? '') || /ssl routines/i.test(e.message);
+      reject(
+        new ArcaUnavailableError(
+          timedOut
+            ? 'ARCA no respondió a tiempo.'
+            : tlsError
+              ? `No se pudo conectar con ARCA (TLS: ${e.message}).`
+              : 'No se pudo conectar con ARCA.',
+          timedOut,
+        ),
+      );
+    });
+    req.end(body);
+  });
+}
+
+async function post(url: string, action: string, xml: string, timeoutMs: number): Promise<XmlNode> {
+  const res = await send(url, { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${action}"` }, xml, timeoutMs);
   try {
-    body = await res.text();
-  } catch {
-    throw new ArcaUnavailableError('ARCA cortó la respuesta.', true);
-  }
-  try {
-    return parseBody(body);
+    return parseBody(res.body);
   } catch (e) {
-    if (e instanceof SoapError) throw new ArcaError(e.faultCode, e.message);
+    // A fault's code without its namespace prefix ("ns1:coe.alreadyAuthenticated" → "coe.alreadyAuthenticated").
+    if (e instanceof SoapError) throw new ArcaError(e.faultCode?.replace(/^[\w-]+:/, '') ?? null, e.message);
     throw new ArcaUnavailableError(`ARCA respondió ${res.status} sin SOAP.`, false);
   }
 }
@@ -93,7 +128,13 @@ export async function loginCms(url: string, cms: string, timeoutMs: number) {
   const ta = parseXml(text(node(body.loginCmsResponse).loginCmsReturn));
   const r = node(ta.loginTicketResponse);
   const cred = node(r.credentials);
-  return { token: text(cred.token), sign: text(cred.sign), vence: new Date(text(node(r.header).expirationTime)) };
+  const header = node(r.header);
+  return {
+    token: text(cred.token),
+    sign: text(cred.sign),
+    generado: new Date(text(header.generationTime)),
+    vence: new Date(text(header.expirationTime)),
+  };
 }
 
 const auth = (c: Credentials) => ({ Auth: { Token: c.token, Sign: c.sign, Cuit: c.cuit } });
@@ -119,6 +160,33 @@ function throwErrors(r: XmlNode) {
 export async function feDummy(url: string, timeoutMs: number) {
   const r = await wsfe(url, 'FEDummy', {}, timeoutMs);
   return { app: text(r.AppServer), db: text(r.DbServer), auth: text(r.AuthServer) };
+}
+
+export interface PuntoVentaArca {
+  nro: number;
+  /** "CAE", "CAEA"… as ARCA names the emission type. */
+  emisionTipo: string;
+  bloqueado: boolean;
+  /** The date it was closed (YYYYMMDD), or null while it is open. */
+  baja: string | null;
+}
+
+/** FEParamGetPtosVenta: the puntos de venta enabled for web services (none: ARCA's 602, "sin resultados"). */
+export async function puntosVenta(url: string, c: Credentials, timeoutMs: number): Promise<PuntoVentaArca[]> {
+  const r = await wsfe(url, 'FEParamGetPtosVenta', auth(c), timeoutMs);
+  const errs = errorsOf(r);
+  if (errs.some((e) => e.code === '602')) return [];
+  throwErrors(r);
+  return list(node(r.ResultGet).PtoVenta).map((p) => {
+    const n = node(p);
+    const baja = text(n.FchBaja);
+    return {
+      nro: Number(text(n.Nro)),
+      emisionTipo: text(n.EmisionTipo),
+      bloqueado: text(n.Bloqueado).toUpperCase() === 'S',
+      baja: baja && baja.toUpperCase() !== 'NULL' ? baja : null,
+    };
+  });
 }
 
 export async function ultimoAutorizado(url: string, c: Credentials, ptoVta: number, tipo: number, timeoutMs: number) {

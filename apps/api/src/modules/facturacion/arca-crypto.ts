@@ -1,11 +1,14 @@
 import {
   createCipheriv,
+  createHash,
   createDecipheriv,
   createPrivateKey,
   createPublicKey,
   generateKeyPairSync,
   hkdfSync,
   randomBytes,
+  randomInt,
+  verify as verifySignature,
   X509Certificate,
 } from 'node:crypto';
 import forge from 'node-forge';
@@ -69,12 +72,16 @@ export function keyMatchesCert(keyPem: string, certPem: string): boolean {
   }
 }
 
-/** The login ticket request for a service, valid ten minutes around `now`. */
-export function loginTicketRequest(service: string, now: Date): string {
+/**
+ * The login ticket request for a service, valid ten minutes around `now`. Its uniqueId (an
+ * xsd:unsignedInt) is random per request: two requests in the same second (two services, two
+ * instances) never share it.
+ */
+export function loginTicketRequest(service: string, now: Date, uniqueId = randomInt(1, 2 ** 32 - 1)): string {
   const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
   return (
     '<?xml version="1.0" encoding="UTF-8"?><loginTicketRequest version="1.0"><header>' +
-    `<uniqueId>${Math.floor(now.getTime() / 1000)}</uniqueId>` +
+    `<uniqueId>${uniqueId}</uniqueId>` +
     `<generationTime>${iso(new Date(now.getTime() - 5 * 60_000))}</generationTime>` +
     `<expirationTime>${iso(new Date(now.getTime() + 5 * 60_000))}</expirationTime>` +
     `</header><service>${service}</service></loginTicketRequest>`
@@ -100,6 +107,52 @@ export function signCms(content: string, certPem: string, keyPem: string): strin
   });
   p7.sign();
   return forge.util.encode64(forge.asn1.toDer(p7.toAsn1()).getBytes());
+}
+
+/** A certificate's SHA-256 fingerprint (hex) over its DER: what identifies it to WSAA's tickets. */
+export const certFingerprint = (pem: string) => createHash('sha256').update(new X509Certificate(pem).raw).digest('hex');
+
+type Asn1 = forge.asn1.Asn1;
+const children = (a: Asn1 | undefined) => (a && Array.isArray(a.value) ? (a.value as Asn1[]) : []);
+const bytesOf = (a: Asn1 | undefined) => Buffer.from(typeof a?.value === 'string' ? a.value : '', 'binary');
+
+/**
+ * Whether a signed CMS (base64) was signed, over its own content, by the key of `certPem`: the
+ * first signer's message digest is the content's and its signature verifies with the certificate's
+ * public key (RSA with SHA-256 or SHA-1, as WSAA accepts). What WSAA checks before anything else.
+ */
+export function cmsSignedBy(b64: string, certPem: string): boolean {
+  try {
+    const msg = forge.pkcs7.messageFromAsn1(
+      forge.asn1.fromDer(forge.util.decode64(b64)),
+    ) as forge.pkcs7.PkcsSignedData & {
+      rawCapture?: { content?: Asn1; signerInfos?: Asn1[] };
+    };
+    const octets = (a: Asn1 | undefined): string =>
+      !a ? '' : typeof a.value === 'string' ? a.value : (a.value as Asn1[]).map(octets).join('');
+    const content = Buffer.from(octets(msg.rawCapture?.content), 'binary');
+    const parts = children(msg.rawCapture?.signerInfos?.[0]);
+    const oid = forge.asn1.derToOid(String(children(parts[2])[0]?.value ?? ''));
+    const alg = oid === forge.pki.oids.sha256 ? 'sha256' : oid === forge.pki.oids.sha1 ? 'sha1' : null;
+    if (!alg || !content.length) return false;
+    let signed = content;
+    let at = 3;
+    if (parts[3]?.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC && parts[3].type === 0) {
+      const attrs = children(parts[3]);
+      const digest = attrs.find(
+        (a) => forge.asn1.derToOid(String(children(a)[0]?.value ?? '')) === forge.pki.oids.messageDigest,
+      );
+      const expected = bytesOf(children(children(digest)[1])[0]);
+      if (!expected.equals(createHash(alg).update(content).digest())) return false;
+      // The signature covers the attributes as a DER SET (the [0] IMPLICIT tag replaced).
+      const set = forge.asn1.create(forge.asn1.Class.UNIVERSAL, forge.asn1.Type.SET, true, attrs);
+      signed = Buffer.from(forge.asn1.toDer(set).getBytes(), 'binary');
+      at = 4;
+    }
+    return verifySignature(alg, signed, new X509Certificate(certPem).publicKey, bytesOf(parts[at + 1]));
+  } catch {
+    return false;
+  }
 }
 
 /** A signed CMS's content and first certificate (PEM); throws when it is not one. */

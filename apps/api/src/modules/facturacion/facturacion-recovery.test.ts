@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.js';
 import { createBusiness, registerUser } from '../../test/fixtures.js';
+import { registrarEnArca } from '../../test/arca.js';
 import { FakeArca } from './fake/fake-arca.js';
 
 /*
@@ -31,6 +32,7 @@ async function shop(nombre: string, punto_venta: number, extra: object = {}) {
       ...(payload ? { payload } : {}),
     });
   const csr = await r('POST', '/facturacion/csr', { cuit: RI, razon_social: nombre });
+  registrarEnArca(fake, { cuit: RI, punto_venta, ...extra });
   const put = await r('PUT', '/facturacion/config', {
     cuit: RI,
     razon_social: nombre,

@@ -39,6 +39,8 @@ import {
   resetForRetry,
   setIvaMasivo,
 } from './facturacion.service.js';
+import { probarConexion } from './probar.js';
+import { WsaaError } from './tickets-acceso.js';
 
 const tags = ['facturacion'];
 const admin = { access: access.admin };
@@ -51,7 +53,11 @@ const cidParams = z.object({ id: z.string(), comprobanteId: z.string() });
 const cuitParams = z.object({ id: z.string(), cuit: z.string() });
 
 const unavailable = (e: unknown) =>
-  new AppError(503, 'UNAVAILABLE', e instanceof ArcaError ? `ARCA respondió: ${e.message}` : M.arcaUnavailable);
+  new AppError(
+    503,
+    'UNAVAILABLE',
+    e instanceof WsaaError ? e.message : e instanceof ArcaError ? `ARCA respondió: ${e.message}` : M.arcaUnavailable,
+  );
 
 /** Facturación electrónica ARCA (issue 16, decision 0013). */
 export async function facturacionRoutes(app: App) {
@@ -90,38 +96,7 @@ export async function facturacionRoutes(app: App) {
   app.post(
     `${base}/probar`,
     { config: admin, schema: { tags, params: idParams, response: { 200: probarResultSchema } } },
-    async (req) => {
-      const cfg = await readConfig(db, businessOf(req).id);
-      try {
-        const ready = requireReady(cfg);
-        const urls = f().urls(ready.entorno);
-        const creds = await f().credentials(ready, 'wsfe');
-        const dummy = await arca.feDummy(urls.wsfe, f().timeoutMs);
-        const last = await arca.ultimoAutorizado(
-          urls.wsfe,
-          creds,
-          ready.puntoVenta,
-          ready.condicionIva === 'responsable_inscripto' ? 6 : 11,
-          f().timeoutMs,
-        );
-        return {
-          ok: true,
-          mensaje: M.probarOk,
-          detalle: `Servidores: ${dummy.app}/${dummy.db}/${dummy.auth}. Último comprobante del punto de venta ${ready.puntoVenta}: ${last}.`,
-        };
-      } catch (e) {
-        if (e instanceof AppError) return { ok: false, mensaje: e.message, detalle: null };
-        if (e instanceof ArcaUnavailableError) return { ok: false, mensaje: M.arcaUnavailable, detalle: e.message };
-        if (e instanceof ArcaError) {
-          return {
-            ok: false,
-            mensaje: 'ARCA rechazó la conexión: revisá el certificado y que esté asociado al servicio «wsfe».',
-            detalle: e.message,
-          };
-        }
-        throw e;
-      }
-    },
+    async (req) => probarConexion(f(), await readConfig(db, businessOf(req).id), app.services.now()),
   );
 
   app.post(

@@ -27,7 +27,7 @@ import {
   type Receptor,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
-import { arcaTickets, comprobantes, facturacionConfig } from '../../db/schema/index.js';
+import { comprobantes, facturacionConfig } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
 import { toCents } from '../products/common.js';
@@ -126,14 +126,8 @@ export async function putConfig(
       .values(values)
       .onConflictDoUpdate({ target: facturacionConfig.businessId, set: values })
       .returning();
-    if (
-      input.certificado_pem ||
-      input.clave_privada_pem ||
-      before?.cuit !== input.cuit ||
-      before?.entorno !== input.entorno
-    ) {
-      await tx.delete(arcaTickets).where(eq(arcaTickets.businessId, c.businessId));
-    }
+    // The WSAA ticket belongs to the certificate, not to the business (decision 0039): the same
+    // certificate uploaded again keeps it; another one has tickets of its own.
     const visible = (r: ConfigRow | undefined) => (r ? { ...configOut(r), actualizado_en: undefined } : null);
     await audit(tx, {
       businessId: c.businessId,
@@ -181,7 +175,6 @@ export async function createCsr(
           actualizadoEn: new Date(),
         },
       });
-    await tx.delete(arcaTickets).where(eq(arcaTickets.businessId, c.businessId));
     await audit(tx, {
       businessId: c.businessId,
       userId: c.userId,

@@ -3,6 +3,7 @@ import { createTestApp, siblingApp } from '../../test/app.js';
 import { addMember, createBusiness, registerUser, type TestUser } from '../../test/fixtures.js';
 import { readXlsx } from '../../test/xlsx.js';
 import { multipartBody, xlsx } from '../imports/test-files.js';
+import { registrarEnArca } from '../../test/arca.js';
 import { generateKeyAndCsr } from './arca-crypto.js';
 import { FakeArca } from './fake/fake-arca.js';
 
@@ -37,7 +38,7 @@ async function shop(
   const csr = await r('POST', '/facturacion/csr', { cuit, razon_social: nombre });
   expect(csr.statusCode).toBe(200);
   const cert = fake.certificateFor(csr.json().csr_pem);
-  const put = await r('PUT', '/facturacion/config', {
+  const config = {
     cuit,
     razon_social: nombre,
     condicion_iva,
@@ -45,7 +46,9 @@ async function shop(
     domicilio_fiscal: 'Av. Siempreviva 742',
     certificado_pem: cert,
     ...extra,
-  });
+  };
+  registrarEnArca(fake, config);
+  const put = await r('PUT', '/facturacion/config', config);
   expect(put.statusCode, put.body).toBe(200);
   const product = async (nombre: string, precio_venta: number, iva = '21') =>
     (await r('POST', '/products', { nombre, precio_venta, stock_actual: 1000, iva })).json() as {

@@ -14,12 +14,13 @@ import {
 import type { Database } from '../../db/client.js';
 import { apartFromRequest } from '../../lib/idempotency.js';
 import { enNegocio, todosLosNegocios } from '../../db/tenant.js';
-import { arcaTickets, comprobantes, facturacionConfig } from '../../db/schema/index.js';
+import { comprobantes, facturacionConfig } from '../../db/schema/index.js';
 import { toCents } from '../products/common.js';
-import { loginTicketRequest, signCms, type SecretBox } from './arca-crypto.js';
+import type { SecretBox } from './arca-crypto.js';
 import * as arca from './arca-client.js';
 import { ArcaError, ArcaUnavailableError, type ArcaEndpoints, type Credentials } from './arca-client.js';
 import { reconcileSale } from './reconcile.js';
+import { TicketsAcceso } from './tickets-acceso.js';
 
 /*
  * Talks to ARCA for the comprobantes (decision 0013). Numbering: one request in flight per CUIT,
@@ -77,7 +78,8 @@ export class Facturador {
   readonly waitMs: number;
   private readonly workerMs: number;
   private readonly inFlight = new Set<Promise<void>>();
-  private readonly logins = new Map<string, Promise<Credentials>>();
+  /** WSAA tickets per certificate and service, shared by businesses and instances (tickets-acceso.ts). */
+  readonly tickets: TicketsAcceso;
   private slots: number;
   private readonly queue: (() => void)[] = [];
   private timer: NodeJS.Timeout | null = null;
@@ -100,6 +102,7 @@ export class Facturador {
     this.waitMs = settings.waitMs ?? 8_000;
     this.workerMs = settings.workerMs ?? 10_000;
     this.slots = Math.max(1, settings.concurrency ?? 2);
+    this.tickets = new TicketsAcceso(database, now, this.timeoutMs);
   }
 
   urls(entorno: Entorno): ArcaEndpoints {
@@ -239,46 +242,18 @@ export class Facturador {
 
   /* ------------------------------------------------------------ WSAA */
 
-  /** A WSAA ticket for the service, from the database while it lasts, else a new one. */
+  /** A WSAA ticket for the service: the certificate's, shared by every business that uses it (decision 0039). */
   async credentials(cfg: ConfigRow, service: string): Promise<Credentials> {
-    const key = `${cfg.businessId}|${cfg.cuit}|${service}|${cfg.entorno}`;
-    const running = this.logins.get(key);
-    if (running) return running;
-    const p = this.login(cfg, service).finally(() => this.logins.delete(key));
-    this.logins.set(key, p);
-    return p;
-  }
-
-  private async login(cfg: ConfigRow, service: string): Promise<Credentials> {
-    const { db } = this.database;
-    const where = and(
-      eq(arcaTickets.businessId, cfg.businessId),
-      eq(arcaTickets.cuit, cfg.cuit),
-      eq(arcaTickets.servicio, service),
-      eq(arcaTickets.entorno, cfg.entorno),
-    );
-    const [t] = await db.select().from(arcaTickets).where(where);
-    if (t && t.vence.getTime() > this.now().getTime() + 60_000)
-      return { token: t.token, sign: t.sign, cuit: digits(cfg.cuit) };
-    if (!cfg.certificadoPem || !cfg.claveCifrada) throw new ArcaError(null, 'Falta el certificado o la clave.');
-    const cms = signCms(loginTicketRequest(service, this.now()), cfg.certificadoPem, this.box.open(cfg.claveCifrada));
-    const ta = await arca.loginCms(this.urls(cfg.entorno).wsaa, cms, this.timeoutMs);
-    await db
-      .insert(arcaTickets)
-      .values({
-        businessId: cfg.businessId,
-        cuit: cfg.cuit,
-        servicio: service,
-        entorno: cfg.entorno,
-        token: ta.token,
-        sign: ta.sign,
-        vence: ta.vence,
-      })
-      .onConflictDoUpdate({
-        target: [arcaTickets.businessId, arcaTickets.cuit, arcaTickets.servicio, arcaTickets.entorno],
-        set: { token: ta.token, sign: ta.sign, vence: ta.vence },
-      });
-    return { token: ta.token, sign: ta.sign, cuit: digits(cfg.cuit) };
+    const { certificadoPem, claveCifrada } = cfg;
+    if (!certificadoPem || !claveCifrada) throw new ArcaError(null, 'Falta el certificado o la clave.');
+    return this.tickets.credentials({
+      certificadoPem,
+      clave: () => this.box.open(claveCifrada),
+      cuit: cfg.cuit,
+      entorno: cfg.entorno,
+      wsaaUrl: this.urls(cfg.entorno).wsaa,
+      servicio: service,
+    });
   }
 
   async config(businessId: string): Promise<ConfigRow | null> {

@@ -162,6 +162,8 @@ function ConfigForm({ config }: { config: FacturacionConfig }) {
         ok: false,
         mensaje: errorMessage(e, 'No se pudo probar la conexión.'),
         detalle: null,
+        codigo: 'arca_error',
+        espera_hasta: null,
       });
     }
   }
@@ -415,6 +417,7 @@ function ConfigForm({ config }: { config: FacturacionConfig }) {
             <div
               role={probarResult.ok ? 'status' : 'alert'}
               data-testid="probar-result"
+              data-codigo={probarResult.codigo}
               className={
                 probarResult.ok
                   ? 'mt-2 rounded-md bg-emerald-50 p-2 text-sm text-emerald-800'

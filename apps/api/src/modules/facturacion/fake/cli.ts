@@ -2,10 +2,13 @@ import { parseArgs } from 'node:util';
 import { FakeArca } from './fake-arca.js';
 
 /*
- * npm run arca:fake -- --port 4455 [--slow-ms 3000] [--down] [--timeout-after-approve] [--reject-code 10016]
+ * npm run arca:fake -- --port 4455 [--slow-ms 3000] [--down] [--timeout-after-approve] [--reject-code 10016] [--lenient]
  * Serves /wsaa, /wsfe and /padron-a5 on 127.0.0.1; POST /__control {slow_ms, down,
- * timeout_after_approve, reject_code} flips the faults while it runs, POST /__control/reset clears
- * them, POST /__control/certificado {csr_pem} answers the certificate ARCA's portal would.
+ * timeout_after_approve, reject_code, lenient, clock_offset_ms, ta_ttl_s} flips the faults while it
+ * runs, POST /__control/reset clears them, POST /__control/certificado {csr_pem} answers the
+ * certificate ARCA's portal would, POST /__control/cuit {cuit, condicion?, puntos_venta?} registers
+ * a CUIT and its puntos de venta. --lenient: the first fake's WSAA (no CMS, chain, window, one-TA,
+ * Sign or expiry checks).
  */
 const { values } = parseArgs({
   options: {
@@ -14,6 +17,7 @@ const { values } = parseArgs({
     down: { type: 'boolean' },
     'timeout-after-approve': { type: 'boolean' },
     'reject-code': { type: 'string' },
+    lenient: { type: 'boolean' },
   },
 });
 
@@ -23,6 +27,7 @@ fake.setFaults({
   down: values.down ?? false,
   timeout_after_approve: values['timeout-after-approve'] ?? false,
   reject_code: values['reject-code'] ?? null,
+  lenient: values.lenient ?? false,
 });
 const url = await fake.listen(Number(values.port));
 process.stdout.write(

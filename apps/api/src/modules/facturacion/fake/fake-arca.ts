@@ -1,10 +1,11 @@
+import { X509Certificate } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { makeCa, signCsr } from '../arca-crypto.js';
 import { envelope, escapeXml, node, parseBody } from '../soap.js';
-import { CuitsFake } from './cuits.js';
+import { CuitsFake, type CondicionFake, type PuntoVentaFake } from './cuits.js';
 import { padron } from './padron.js';
-import { wsaa } from './wsaa.js';
+import { FaultError, wsaa, type FakeTicket } from './wsaa.js';
 import { NS_WSFE, wsfe } from './wsfe.js';
 
 /*
@@ -24,7 +25,26 @@ export interface FakeFaults {
   timeout_after_approve: boolean;
   /** FECAESolicitar rejects with this code (e.g. 10016), until cleared with null. */
   reject_code: string | null;
+  /**
+   * The first fake's WSAA: any CMS gets a ticket (no signature, chain, TRA window, one-TA rule) and
+   * WSFE and padrón check neither Sign nor expiry. Off by default (decision 0039).
+   */
+  lenient: boolean;
+  /** The fake's clock runs this far ahead of the real one (tickets expire, windows move). */
+  clock_offset_ms: number;
+  /** Lifetime of the tickets WSAA issues (ARCA's: 12 hours). */
+  ta_ttl_s: number;
 }
+
+const DEFAULT_FAULTS: FakeFaults = {
+  slow_ms: 0,
+  down: false,
+  timeout_after_approve: false,
+  reject_code: null,
+  lenient: false,
+  clock_offset_ms: 0,
+  ta_ttl_s: 12 * 3600,
+};
 
 export interface Approved {
   nro: number;
@@ -37,12 +57,18 @@ export interface Approved {
 }
 
 export class FakeArca {
-  faults: FakeFaults = { slow_ms: 0, down: false, timeout_after_approve: false, reject_code: null };
+  faults: FakeFaults = { ...DEFAULT_FAULTS };
   readonly ca = makeCa();
+  readonly caCert = new X509Certificate(this.ca.certPem);
   private server: Server | null = null;
   /** CUITs with their puntos de venta and IVA condition (fake/cuits.ts). */
   readonly cuits = new CuitsFake();
-  readonly tokens = new Map<string, { cuit: string; service: string }>();
+  /** Tickets WSAA issued, by token. */
+  readonly tokens = new Map<string, FakeTicket>();
+  /** The last ticket of each certificate (fingerprint) and service: "fp|service" → token. */
+  readonly tas = new Map<string, string>();
+  /** loginCms calls received (answered or refused), for the tests. */
+  logins = 0;
   /** cuit → "ptoVta/tipo" → approved comprobantes by number. */
   readonly books = new Map<string, Map<string, Map<number, Approved>>>();
   readonly hanging = new Set<ServerResponse>();
@@ -72,8 +98,29 @@ export class FakeArca {
     this.faults = { ...this.faults, ...f };
   }
 
+  /** The switches back to their defaults (tickets, CUITs and books stay). */
   reset() {
-    this.faults = { slow_ms: 0, down: false, timeout_after_approve: false, reject_code: null };
+    this.faults = { ...DEFAULT_FAULTS };
+  }
+
+  /** The fake's clock (the real one plus `clock_offset_ms`). */
+  now(): Date {
+    return new Date(Date.now() + this.faults.clock_offset_ms);
+  }
+
+  /** ARCA's portal: a CUIT with its IVA condition and puntos de venta enabled for web services. */
+  registrar(
+    cuit: string,
+    datos: {
+      condicion?: CondicionFake;
+      puntos_venta?: (number | Partial<PuntoVentaFake>)[];
+      servicios?: string[];
+    } = {},
+  ) {
+    return this.cuits.set(cuit, {
+      ...datos,
+      puntos_venta: datos.puntos_venta?.map((p) => (typeof p === 'number' ? { nro: p } : p)),
+    });
   }
 
   /** The comprobantes ARCA approved for a CUIT, point of sale and type. */
@@ -111,14 +158,16 @@ export class FakeArca {
       const [op] = Object.keys(soap);
       const arg = node(soap[op]);
       let out: string | null;
-      if (path === '/wsaa') out = wsaa(this, op, arg);
+      if (path === '/wsaa') out = wsaa(this, op, arg, () => req.socket.destroyed);
       else if (path === '/wsfe') out = wsfe(this, op, arg, res);
       else if (path === '/padron-a5') out = padron(this, op, arg);
       else return this.send(res, 404, 'text/plain', 'No encontrado');
       if (out === null) return; // left hanging on purpose
       this.send(res, 200, 'text/xml; charset=utf-8', out);
     } catch (e) {
-      const fault = `<soap:Fault><faultcode>soap:Server</faultcode><faultstring>${escapeXml((e as Error).message)}</faultstring></soap:Fault>`;
+      const code = e instanceof FaultError ? e.faultCode : 'soap:Server';
+      const ns = e instanceof FaultError ? ' xmlns:ns1="http://xml.apache.org/axis/"' : '';
+      const fault = `<soap:Fault><faultcode${ns}>${escapeXml(code)}</faultcode><faultstring>${escapeXml((e as Error).message)}</faultstring></soap:Fault>`;
       this.send(res, 500, 'text/xml; charset=utf-8', envelope(fault, NS_WSFE));
     }
   }
@@ -135,6 +184,9 @@ export class FakeArca {
       if (method === 'POST' && path === '/__control/reset') this.reset();
       else if (method === 'POST' && path === '/__control/certificado') {
         return json(200, { certificado_pem: this.certificateFor(String(input.csr_pem ?? '')) });
+      } else if (method === 'POST' && path === '/__control/cuit') {
+        const c = this.registrar(String(input.cuit ?? ''), input as Parameters<FakeArca['registrar']>[1]);
+        return json(200, { cuit: input.cuit, condicion: c.condicion, puntos_venta: [...c.puntos_venta.values()] });
       } else if (method === 'POST') this.setFaults(input as Partial<FakeFaults>);
       return json(200, { faults: this.faults, solicitudes: this.solicitudes });
     } catch (e) {

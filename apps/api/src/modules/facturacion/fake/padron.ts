@@ -56,11 +56,7 @@ export const PADRON_SEED: Record<string, XmlNode> = {
 
 export function padron(f: FakeArca, op: string, arg: XmlNode): string {
   if (op !== 'getPersona_v2' && op !== 'getPersona') throw new Error(`Operación desconocida: ${op}`);
-  const err = authError(
-    f,
-    { token: arg.token, cuitRepresentada: arg.cuitRepresentada },
-    'ws_sr_constancia_inscripcion',
-  );
+  const err = authError(f, arg, 'ws_sr_constancia_inscripcion'); // token, sign and cuitRepresentada
   if (err) throw new Error(err.Msg);
   const persona = PADRON_SEED[text(arg.idPersona)];
   if (!persona) throw new Error('No existe persona con ese Id');

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { CONDICIONES_ARCA_POR_LETRA, CONSUMIDOR_FINAL_SIN_DOC_MAX_CENTS, type Letra } from '@mostrador/shared';
 import { envelope, list, node, text, toXml, type XmlNode } from '../soap.js';
 import type { Approved, FakeArca } from './fake-arca.js';
+import { ptosVenta } from './ptos-venta.js';
 import { authError } from './wsaa.js';
 
 /* The fake's WSFEv1: FEDummy, FECompUltimoAutorizado, FECAESolicitar, FECompConsultar, FEParamGet*. */
@@ -77,6 +78,7 @@ export function wsfe(f: FakeArca, op: string, arg: XmlNode, res: ServerResponse)
       },
     });
   }
+  if (op === 'FEParamGetPtosVenta') return wrap(ptosVenta(f, cuit)); // fake/ptos-venta.ts
   if (op === 'FECAESolicitar') return solicitar(f, cuit, node(arg.FeCAEReq), wrap, res);
   throw new Error(`Operación desconocida: ${op}`);
 }
