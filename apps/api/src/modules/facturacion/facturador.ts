@@ -440,8 +440,13 @@ export class Facturador {
           tipo,
           nro,
           fecha: ymd(fecha),
+          concepto: row.concepto,
+          servicio:
+            row.concepto !== 1 && row.servicioDesde && row.servicioHasta && row.vencimientoPago
+              ? { desde: ymd(row.servicioDesde), hasta: ymd(row.servicioHasta), vtoPago: ymd(row.vencimientoPago) }
+              : undefined,
           docTipo: DOC_TIPO_ARCA[row.receptorDocTipo as DocTipo],
-          docNro: row.receptorDocNro ? digits(row.receptorDocNro) : '0',
+          docNro: row.receptorDocNro ? row.receptorDocNro.replace(/\D/g, '') || '0' : '0',
           condicionIvaReceptor: CONDICION_IVA_RECEPTOR_ARCA[row.receptorCondicionIva as CondicionIvaReceptor],
           total: row.total,
           neto: row.neto,
@@ -449,11 +454,14 @@ export class Facturador {
           tributos: row.tributos,
           exento: row.exento,
           noGravado: row.noGravado,
-          alicuotas: alicuotas.map((a) => ({
-            id: a.id,
-            base: centsToDecimal(a.base_imponible),
-            importe: centsToDecimal(a.importe),
-          })),
+          // A rate with no base is never informed (10020); rows stored before that rule included one.
+          alicuotas: alicuotas
+            .filter((a) => a.base_imponible > 0)
+            .map((a) => ({
+              id: a.id,
+              base: centsToDecimal(a.base_imponible),
+              importe: centsToDecimal(a.importe),
+            })),
           asociado:
             asociado && asociado.numero !== null
               ? {

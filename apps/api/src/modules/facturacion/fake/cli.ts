@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { FakeArca } from './fake-arca.js';
 
 /*
- * npm run arca:fake -- --port 4455 [--slow-ms 3000] [--down] [--timeout-after-approve] [--reject-code 10016]
+ * npm run arca:fake -- --port 4455 [--slow-ms 3000] [--down] [--timeout-after-approve] [--reject-code 10016] [--lenient]
  * Serves /wsaa, /wsfe and /padron-a5 on 127.0.0.1; POST /__control {slow_ms, down,
  * timeout_after_approve, reject_code} flips the faults while it runs, POST /__control/reset clears
  * them, POST /__control/certificado {csr_pem} answers the certificate ARCA's portal would.
@@ -14,6 +14,7 @@ const { values } = parseArgs({
     down: { type: 'boolean' },
     'timeout-after-approve': { type: 'boolean' },
     'reject-code': { type: 'string' },
+    lenient: { type: 'boolean' },
   },
 });
 
@@ -23,6 +24,7 @@ fake.setFaults({
   down: values.down ?? false,
   timeout_after_approve: values['timeout-after-approve'] ?? false,
   reject_code: values['reject-code'] ?? null,
+  lenient: values.lenient ?? false,
 });
 const url = await fake.listen(Number(values.port));
 process.stdout.write(

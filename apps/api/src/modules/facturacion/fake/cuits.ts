@@ -16,6 +16,8 @@ export interface PuntoVentaFake {
 export interface CuitFake {
   condicion: CondicionFake;
   puntos_venta: Map<number, PuntoVentaFake>;
+  /** ARCA holds the CUIT as inactive (a receptor so is refused with 10247). */
+  inactivo?: boolean;
 }
 
 export class CuitsFake {
@@ -26,10 +28,14 @@ export class CuitsFake {
   }
 
   /** Registers (or updates) a CUIT; puntos de venta given are added to the ones it has. */
-  set(cuit: string, datos: { condicion?: CondicionFake; puntos_venta?: Partial<PuntoVentaFake>[] }): CuitFake {
+  set(
+    cuit: string,
+    datos: { condicion?: CondicionFake; puntos_venta?: Partial<PuntoVentaFake>[]; inactivo?: boolean },
+  ): CuitFake {
     const key = cuit.replace(/-/g, '');
-    const c = this.byCuit.get(key) ?? { condicion: 'responsable_inscripto', puntos_venta: new Map() };
+    const c: CuitFake = this.byCuit.get(key) ?? { condicion: 'responsable_inscripto', puntos_venta: new Map() };
     if (datos.condicion) c.condicion = datos.condicion;
+    if (datos.inactivo !== undefined) c.inactivo = datos.inactivo;
     for (const p of datos.puntos_venta ?? []) {
       const nro = Number(p.nro);
       c.puntos_venta.set(nro, { nro, emision_tipo: p.emision_tipo ?? 'CAE', bloqueado: p.bloqueado ?? false });

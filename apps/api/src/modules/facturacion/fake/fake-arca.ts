@@ -24,6 +24,11 @@ export interface FakeFaults {
   timeout_after_approve: boolean;
   /** FECAESolicitar rejects with this code (e.g. 10016), until cleared with null. */
   reject_code: string | null;
+  /**
+   * The old lenient WSFE: no registry checks (emisor, punto de venta, receptor) and no rejections
+   * but numbering, totals and letter. Off by default: the fake is strict (fake/wsfe.ts).
+   */
+  lenient: boolean;
 }
 
 export interface Approved {
@@ -34,10 +39,13 @@ export interface Approved {
   total: number;
   docTipo: number;
   docNro: string;
+  /** The request's FECAEDetRequest as received, and when it was processed (yyyymmddhhmmss). */
+  det?: Record<string, unknown>;
+  proceso?: string;
 }
 
 export class FakeArca {
-  faults: FakeFaults = { slow_ms: 0, down: false, timeout_after_approve: false, reject_code: null };
+  faults: FakeFaults = { slow_ms: 0, down: false, timeout_after_approve: false, reject_code: null, lenient: false };
   readonly ca = makeCa();
   private server: Server | null = null;
   /** CUITs with their puntos de venta and IVA condition (fake/cuits.ts). */
@@ -73,7 +81,7 @@ export class FakeArca {
   }
 
   reset() {
-    this.faults = { slow_ms: 0, down: false, timeout_after_approve: false, reject_code: null };
+    this.faults = { slow_ms: 0, down: false, timeout_after_approve: false, reject_code: null, lenient: false };
   }
 
   /** The comprobantes ARCA approved for a CUIT, point of sale and type. */
