@@ -95,8 +95,7 @@ export const CONCEPTO_LABELS: Record<Concepto, string> = {
   2: 'Servicios',
   3: 'Productos y servicios',
 };
-export const conceptoDe = (productos: boolean, servicios: boolean): Concepto =>
-  servicios ? (productos ? 3 : 2) : 1;
+export const conceptoDe = (productos: boolean, servicios: boolean): Concepto => (servicios ? (productos ? 3 : 2) : 1);
 
 /** IVA rates of products and services; '21' by default. */
 export const IVA_RATES = ['21', '10.5', '27', '5', '2.5', '0', 'exento', 'no_gravado'] as const;
@@ -283,8 +282,7 @@ export const ARCA_ERROR_MESSAGES: Record<string, string> = {
     'Una factura de servicios necesita las fechas del servicio (desde, hasta) y el vencimiento del pago: revisalas y reintentá.',
   '10051': 'El IVA de una alícuota no corresponde a su base imponible: avisá a soporte.',
   '10061': 'La suma del IVA por alícuota no coincide con el IVA total: avisá a soporte.',
-  '10242':
-    'La condición frente al IVA del cliente no es un valor que ARCA acepte: revisala en su ficha y reintentá.',
+  '10242': 'La condición frente al IVA del cliente no es un valor que ARCA acepte: revisala en su ficha y reintentá.',
   '10243': 'La condición frente al IVA del cliente no corresponde a esta letra: revisala en su ficha y reintentá.',
   '10246': 'Falta la condición frente al IVA del cliente: cargala en su ficha y reintentá.',
   '10247':

@@ -232,7 +232,9 @@ function receptorDoc(tipo: unknown, numero: unknown): { doc_tipo: DocTipo; doc_n
   if (!t || !n) return { doc_tipo: 'sin_documento', doc_nro: null };
   if (t === 'CUIT' || t === 'CUIL' || t === 'CDI') return { doc_tipo: t, doc_nro: n };
   const digits = n.replace(/\D/g, '');
-  return digits && digits.length <= 11 ? { doc_tipo: t, doc_nro: digits } : { doc_tipo: 'sin_documento', doc_nro: null };
+  return digits && digits.length <= 11
+    ? { doc_tipo: t, doc_nro: digits }
+    : { doc_tipo: 'sin_documento', doc_nro: null };
 }
 
 interface SaleLines {

@@ -18,7 +18,17 @@ import { authError } from './wsaa.js';
 export const NS_WSFE = 'http://ar.gov.afip.dif.FEV1/';
 
 type Letra = 'A' | 'B' | 'C';
-const LETRA_DE_TIPO: Record<number, Letra> = { 1: 'A', 2: 'A', 3: 'A', 6: 'B', 7: 'B', 8: 'B', 11: 'C', 12: 'C', 13: 'C' };
+const LETRA_DE_TIPO: Record<number, Letra> = {
+  1: 'A',
+  2: 'A',
+  3: 'A',
+  6: 'B',
+  7: 'B',
+  8: 'B',
+  11: 'C',
+  12: 'C',
+  13: 'C',
+};
 const NOTAS = new Set([2, 3, 7, 8, 12, 13]);
 
 /* ---------------------------------------------------------------- the FEParamGet* tables */
@@ -376,7 +386,10 @@ function detalle(f: FakeArca, cuit: string, tipo: number, det: XmlNode, last: Ap
   if (strict) {
     const clave = [80, 86, 87].includes(docTipo);
     if (clave && !normalizeCuit(docNro)) {
-      rej.push({ Code: 10015, Msg: `El campo DocNro ${docNro} no es una CUIT, CUIL o CDI valida para DocTipo ${docTipo}.` });
+      rej.push({
+        Code: 10015,
+        Msg: `El campo DocNro ${docNro} no es una CUIT, CUIL o CDI valida para DocTipo ${docTipo}.`,
+      });
     } else if (docTipo !== 99 && !(Number(docNro) > 0)) {
       rej.push({ Code: 10015, Msg: 'El campo DocNro debe ser mayor a 0 si DocTipo no es 99.' });
     } else if (!TIPOS_DOC.some(([id]) => id === docTipo)) {
@@ -409,7 +422,8 @@ function detalle(f: FakeArca, cuit: string, tipo: number, det: XmlNode, last: Ap
   }
   if (NOTAS.has(tipo)) {
     const asoc = list(node(det.CbtesAsoc).CbteAsoc).map(node);
-    if (!asoc.length) rej.push({ Code: 10197, Msg: 'Para notas de credito y debito es obligatorio informar CbtesAsoc.' });
+    if (!asoc.length)
+      rej.push({ Code: 10197, Msg: 'Para notas de credito y debito es obligatorio informar CbtesAsoc.' });
     for (const a of asoc) {
       if (!f.book(cuit, Number(text(a.PtoVta)), Number(text(a.Tipo))).get(Number(text(a.Nro)))) {
         rej.push({ Code: 10198, Msg: 'El comprobante asociado informado en CbtesAsoc no existe.' });
@@ -462,7 +476,8 @@ export function solicitar(
   const errors = cabeceraErrors(f, cuit, pv, tipo);
   if (errors.length) return wrap({ FeCabResp: cabResp('R'), FeDetResp: detResp('R', []), Errors: { Err: errors } });
   const { rej, obs } = detalle(f, cuit, tipo, det, last);
-  if (f.faults.reject_code) rej.push({ Code: f.faults.reject_code, Msg: `Rechazo simulado (${f.faults.reject_code}).` });
+  if (f.faults.reject_code)
+    rej.push({ Code: f.faults.reject_code, Msg: `Rechazo simulado (${f.faults.reject_code}).` });
   if (rej.length) return wrap({ FeCabResp: cabResp('R'), FeDetResp: detResp('R', [...rej, ...obs]) });
   const vtoDate = new Date(`${fecha.slice(0, 4)}-${fecha.slice(4, 6)}-${fecha.slice(6, 8)}T12:00:00Z`);
   vtoDate.setUTCDate(vtoDate.getUTCDate() + 10);
