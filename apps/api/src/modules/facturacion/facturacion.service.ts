@@ -240,6 +240,8 @@ function receptorDoc(tipo: unknown, numero: unknown): { doc_tipo: DocTipo; doc_n
 interface SaleLines {
   total: number;
   estado: string;
+  /** The sale's day in the business's time zone (YYYY-MM-DD). */
+  dia: string;
   /** The punto de venta of the caja the sale was taken in, if it has one. */
   cajaPuntoVenta: number | null;
   lineas: LineaSnapshot[];
@@ -252,7 +254,10 @@ interface SaleLines {
 async function saleForInvoice(ex: Executor, businessId: string, ventaId: string): Promise<SaleLines> {
   const res = await ex.execute<Record<string, unknown>>(sql`
     SELECT s.total, s.estado, c.nombre, c.apellido, c.condicion_iva, c.documento_tipo, c.documento_numero, c.direccion,
-           k.punto_venta AS caja_punto_venta
+           k.punto_venta AS caja_punto_venta,
+           to_char((s.fecha AT TIME ZONE coalesce(
+             (SELECT ts.timezone FROM tenant_settings ts WHERE ts.business_id = s.business_id),
+             'America/Argentina/Buenos_Aires'))::date, 'YYYY-MM-DD') AS dia
       FROM sales s LEFT JOIN customers c ON c.business_id = s.business_id AND c.id = s.cliente_id
       LEFT JOIN turnos t ON t.business_id = s.business_id AND t.id = s.turno_id
       LEFT JOIN cajas k ON k.business_id = t.business_id AND k.id = t.caja_id
@@ -273,6 +278,7 @@ async function saleForInvoice(ex: Executor, businessId: string, ventaId: string)
   return {
     total: toCents(s.total as string),
     estado: s.estado as string,
+    dia: s.dia as string,
     cajaPuntoVenta: (s.caja_punto_venta as number | null) ?? null,
     lineas: items.rows.map((i) => ({
       nombre: i.nombre,
@@ -322,10 +328,13 @@ export interface ServicioFechas {
   vencimiento?: string | null;
 }
 
-/** The service's period and the payment's due date: each the invoice's date unless given. */
-function servicioFechas(hoy: string, f: ServicioFechas = {}) {
-  const desde = f.desde ?? hoy;
-  const hasta = f.hasta ?? (f.desde && f.desde > hoy ? f.desde : hoy);
+/**
+ * The service's period (the sale's day unless given) and the payment's due date (the invoice's
+ * date unless given; never before it).
+ */
+function servicioFechas(dia: string, hoy: string, f: ServicioFechas = {}) {
+  const desde = f.desde ?? dia;
+  const hasta = f.hasta ?? (desde > dia ? desde : dia);
   if (hasta < desde) throw invalid('servicio_hasta', M.servicioHastaAntes);
   const vencimiento = f.vencimiento ?? hoy;
   if (vencimiento < hoy) throw invalid('vencimiento_pago', M.vtoPagoAntes);
@@ -360,7 +369,7 @@ async function facturaValues(
   // Services go as Concepto 2 or 3 with their period and the payment's due date (the invoice's
   // date unless given).
   const concepto = conceptoDe(sale.productos, sale.servicios);
-  const fechas = concepto === 1 ? null : servicioFechas(opts.hoy, opts.servicio);
+  const fechas = concepto === 1 ? null : servicioFechas(sale.dia, opts.hoy, opts.servicio);
   return {
     businessId,
     ventaId,

@@ -30,7 +30,7 @@ async function login(cuit: string) {
   const ta = await arca.loginCms(fake.urls.wsaa, signCms(loginTicketRequest('wsfe', new Date()), cert, keyPem), 5000);
   return { Token: ta.token, Sign: ta.sign, Cuit: cuit };
 }
-const auth = { [RI]: await login(RI), [MONO]: await login(MONO) };
+const auth: Record<string, Awaited<ReturnType<typeof login>>> = { [RI]: await login(RI), [MONO]: await login(MONO) };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const ymd = (d: Date) => `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}`;
