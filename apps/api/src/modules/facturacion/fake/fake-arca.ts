@@ -141,7 +141,11 @@ export class FakeArca {
     try {
       const input = body ? (JSON.parse(body) as Record<string, unknown>) : {};
       if (method === 'POST' && path === '/__control/reset') this.reset();
-      else if (method === 'POST' && path === '/__control/certificado') {
+      else if (method === 'POST' && path === '/__control/cuit') {
+        // ARCA's portal: a CUIT with its condition and its puntos de venta enabled (fake/cuits.ts).
+        const c = this.cuits.set(String(input.cuit ?? ''), input as Parameters<CuitsFake['set']>[1]);
+        return json(200, { condicion: c.condicion, puntos_venta: [...c.puntos_venta.values()] });
+      } else if (method === 'POST' && path === '/__control/certificado') {
         return json(200, { certificado_pem: this.certificateFor(String(input.csr_pem ?? '')) });
       } else if (method === 'POST') this.setFaults(input as Partial<FakeFaults>);
       return json(200, { faults: this.faults, solicitudes: this.solicitudes });
