@@ -40,9 +40,9 @@ test('facturación: the fiscal setup with a CSR signed by ARCA, Factura B and A 
 }) => {
   test.setTimeout(120_000);
   await request.post(`${ARCA_URL}/__control/reset`);
-  // ARCA's portal: the CUIT and its punto de venta enabled for web services.
+  // ARCA's portal: the CUIT is a responsable inscripto with punto de venta 1 enabled for web services.
   await request.post(`${ARCA_URL}/__control/cuit`, {
-    data: { cuit: EMISOR_CUIT, condicion: 'responsable_inscripto', puntos_venta: [1] },
+    data: { cuit: EMISOR_CUIT, condicion: 'responsable_inscripto', puntos_venta: [{ nro: 1 }] },
   });
   const owner = await createUser(request, 'Rosa');
   const businessId = await createBusiness(request, owner, 'Almacén Rosa');
@@ -87,6 +87,9 @@ test('facturación: the fiscal setup with a CSR signed by ARCA, Factura B and A 
   await expect(form.getByText('CUIT no válido: revisá el dígito verificador.')).toBeVisible();
   await form.getByLabel(/^CUIT/).fill(EMISOR_CUIT);
   await form.getByLabel('Condición frente al IVA').selectOption('responsable_inscripto');
+  // A responsable inscripto invoices every sale unless it chooses otherwise; this shop chooses per sale.
+  await expect(form.getByLabel('En el punto de venta')).toHaveValue('siempre');
+  await form.getByLabel('En el punto de venta').selectOption('elegir');
   await form.getByLabel('Inicio de actividades').fill('2020-03-01');
   await form.getByLabel('Ingresos Brutos (N.º)').fill('901-123456-7');
   await form.getByLabel('Domicilio fiscal').fill('Av. Rivadavia 1234, CABA');
@@ -163,7 +166,7 @@ test('facturación: the fiscal setup with a CSR signed by ARCA, Factura B and A 
   await done.getByRole('button', { name: 'Nueva venta' }).click();
 
   // ARCA refuses one: the sale stands, the POS says why and what to do, and Reintentar gets the CAE.
-  await request.post(`${ARCA_URL}/__control`, { data: { reject_code: '10242' } });
+  await request.post(`${ARCA_URL}/__control`, { data: { reject_code: '10246' } });
   await addToCart(page, 'Yerba', 'Yerba mate 1 kg');
   await facturar.check();
   await page.keyboard.press('F9');

@@ -77,6 +77,25 @@ export const FACTURAR_MODO_LABELS: Record<FacturarModo, string> = {
   siempre: 'Facturar todas las ventas',
   elegir: 'Elegir en cada venta',
 };
+/**
+ * The mode a new setup starts with: a responsable inscripto invoices every sale (a cashier cannot
+ * forget to); the others choose per sale. A business's chosen mode is never changed for it.
+ */
+export const facturarPorDefecto = (condicion: CondicionIvaEmisor): FacturarModo =>
+  condicion === 'responsable_inscripto' ? 'siempre' : 'elegir';
+
+/**
+ * ARCA's Concepto (FEParamGetTiposConcepto): 1 productos, 2 servicios, 3 productos y servicios.
+ * Services (2 and 3) carry FchServDesde, FchServHasta and FchVtoPago.
+ */
+export const CONCEPTOS = [1, 2, 3] as const;
+export type Concepto = (typeof CONCEPTOS)[number];
+export const CONCEPTO_LABELS: Record<Concepto, string> = {
+  1: 'Productos',
+  2: 'Servicios',
+  3: 'Productos y servicios',
+};
+export const conceptoDe = (productos: boolean, servicios: boolean): Concepto => (servicios ? (productos ? 3 : 2) : 1);
 
 /** IVA rates of products and services; '21' by default. */
 export const IVA_RATES = ['21', '10.5', '27', '5', '2.5', '0', 'exento', 'no_gravado'] as const;
@@ -175,11 +194,34 @@ export const COMPROBANTE_ESTADO_LABELS: Record<ComprobanteEstado, string> = {
   rechazado: 'Rechazado',
 };
 
-/** ARCA's DocTipo for the receptor. */
-export const DOC_TIPOS = ['CUIT', 'DNI', 'sin_documento'] as const;
+/**
+ * ARCA's DocTipo for the receptor (FEParamGetTiposDoc): CUIT 80, CUIL 86, CDI 87, LE 89, LC 90,
+ * pasaporte 94, DNI 96, sin identificar 99 (consumidor final without a document).
+ */
+export const DOC_TIPOS = ['CUIT', 'CUIL', 'CDI', 'LE', 'LC', 'Pasaporte', 'DNI', 'sin_documento'] as const;
 export type DocTipo = (typeof DOC_TIPOS)[number];
-export const DOC_TIPO_ARCA: Record<DocTipo, number> = { CUIT: 80, DNI: 96, sin_documento: 99 };
-export const DOC_TIPO_LABELS: Record<DocTipo, string> = { CUIT: 'CUIT', DNI: 'DNI', sin_documento: 'Sin documento' };
+export const DOC_TIPO_ARCA: Record<DocTipo, number> = {
+  CUIT: 80,
+  CUIL: 86,
+  CDI: 87,
+  LE: 89,
+  LC: 90,
+  Pasaporte: 94,
+  DNI: 96,
+  sin_documento: 99,
+};
+export const DOC_TIPO_LABELS: Record<DocTipo, string> = {
+  CUIT: 'CUIT',
+  CUIL: 'CUIL',
+  CDI: 'CDI',
+  LE: 'Libreta de enrolamiento',
+  LC: 'Libreta cívica',
+  Pasaporte: 'Pasaporte',
+  DNI: 'DNI',
+  sin_documento: 'Sin documento',
+};
+/** The document types whose number is a CUIT-shaped key with its check digit. */
+export const DOC_TIPOS_CLAVE: readonly DocTipo[] = ['CUIT', 'CUIL', 'CDI'];
 
 /**
  * A consumidor final may go without a document (DocTipo 99) below this total (RG 5700/2025:
@@ -205,6 +247,9 @@ export const FACTURACION_MESSAGES = {
   saleNotFound: 'Venta no encontrada.',
   saleVoided: 'La venta está anulada: no se puede facturar.',
   receptorNeedsDoc: 'Para este importe ARCA pide el documento del cliente: cargá su CUIT o DNI.',
+  servicioHastaAntes: 'El fin del período del servicio no puede ser anterior a su inicio.',
+  vtoPagoAntes: 'El vencimiento del pago no puede ser anterior a la fecha de la factura.',
+  docNroDigits: 'El número de documento debe tener solo dígitos (hasta 11).',
   letterANeedsCuit: 'La factura A necesita el CUIT del cliente.',
   notRetriable: 'Solo se reintentan los comprobantes pendientes o rechazados.',
   pending: 'ARCA no respondió todavía: el comprobante quedó pendiente y se reintenta solo.',
@@ -215,19 +260,33 @@ export const FACTURACION_MESSAGES = {
   probarOk: 'La conexión con ARCA funciona.',
 } as const;
 
-/** ARCA's error codes, in Spanish with what to do. Unknown codes show ARCA's own text. */
+/**
+ * ARCA's error codes (WSFEv1 developer manual), in Spanish with what to do. Unknown codes show
+ * ARCA's own text.
+ */
 export const ARCA_ERROR_MESSAGES: Record<string, string> = {
   '600': 'ARCA rechazó las credenciales: revisá que el certificado esté vigente y asociado al servicio «wsfe».',
-  '10015': 'Para este importe ARCA pide identificar al consumidor final: cargá el DNI o CUIT del cliente y reintentá.',
-  '10016': 'El número no es el próximo que espera ARCA: Mostrador lo vuelve a consultar y reintenta solo.',
+  '10000':
+    'ARCA no autoriza a tu CUIT a emitir esta clase de comprobante: revisá tu condición frente al IVA en la configuración fiscal.',
+  '10005':
+    'El punto de venta no está habilitado en ARCA para factura electrónica por web services (o está bloqueado, o es solo CAEA): dalo de alta en ARCA (Administración de puntos de venta) o elegí otro.',
+  '10007': 'El tipo de comprobante no es válido para ARCA: avisá a soporte.',
   '10013': 'El documento del receptor no es válido para este tipo de comprobante: la factura A necesita CUIT.',
-  '10048': 'El total no coincide con la suma de neto, IVA, exento y no gravado: avisá a soporte.',
-  '10051': 'La suma del detalle de IVA no coincide con el IVA total: avisá a soporte.',
-  '10242': 'Falta la condición frente al IVA del cliente: cargala en su ficha y reintentá.',
+  '10015':
+    'El documento del cliente no es válido, o falta para este importe: revisá el tipo y número de documento en su ficha y reintentá.',
+  '10016': 'El número no es el próximo que espera ARCA: Mostrador lo vuelve a consultar y reintenta solo.',
+  '10020': 'ARCA no acepta una alícuota de IVA con base imponible cero: avisá a soporte.',
+  '10023': 'La suma de las bases imponibles del detalle de IVA no coincide con el neto gravado: avisá a soporte.',
+  '10048': 'El total no coincide con la suma de neto, IVA, exento, no gravado y tributos: avisá a soporte.',
+  '10049':
+    'Una factura de servicios necesita las fechas del servicio (desde, hasta) y el vencimiento del pago: revisalas y reintentá.',
+  '10051': 'El IVA de una alícuota no corresponde a su base imponible: avisá a soporte.',
+  '10061': 'La suma del IVA por alícuota no coincide con el IVA total: avisá a soporte.',
+  '10242': 'La condición frente al IVA del cliente no es un valor que ARCA acepte: revisala en su ficha y reintentá.',
   '10243': 'La condición frente al IVA del cliente no corresponde a esta letra: revisala en su ficha y reintentá.',
-  '10007': 'El tipo de comprobante no corresponde a tu condición frente al IVA: revisá la configuración fiscal.',
-  '11002':
-    'El punto de venta no está habilitado para web services: dalo de alta en ARCA (Administración de puntos de venta).',
+  '10246': 'Falta la condición frente al IVA del cliente: cargala en su ficha y reintentá.',
+  '10247':
+    'ARCA tiene el CUIT del cliente como inactivo: pedile que regularice su situación o facturale como consumidor final.',
 };
 export const arcaErrorMessage = (codigo: string | null | undefined, original?: string | null) =>
   (codigo && ARCA_ERROR_MESSAGES[codigo]) ||
@@ -298,7 +357,9 @@ export function importesDe(lineas: LineaIva[], total: number, letra: Letra): Imp
   const alicuotas: AlicuotaIva[] = [];
   for (const rate of IVA_RATES) {
     const g = gross.get(rate);
-    if (g === undefined || rate === 'exento' || rate === 'no_gravado') continue;
+    // A rate whose share is 0 (its lines discounted 100 %) is not informed: ARCA refuses an
+    // AlicIva with BaseImp 0 (10020).
+    if (!g || rate === 'exento' || rate === 'no_gravado') continue;
     const base = Number(halfUp(BigInt(g) * 1000n, 1000n + RATE_MILLI[rate]));
     alicuotas.push({ id: IVA_RATE_ARCA[rate], iva: rate, base_imponible: base, importe: g - base });
     neto += base;
@@ -405,7 +466,8 @@ export const facturacionConfigInput = z
     /** Every punto de venta of the business (one per caja if it wants); `punto_venta` is the default. */
     puntos_venta: z.array(puntoVenta()).max(50).optional(),
     entorno: oneOfCi(ENTORNOS).optional().default('homologacion'),
-    facturar: oneOfCi(FACTURAR_MODOS).optional().default('elegir'),
+    /** Absent: the business's current mode, or for a new setup the default of its condition (facturarPorDefecto). */
+    facturar: oneOfCi(FACTURAR_MODOS).optional(),
     /** Uploaded certificate (PEM); absent keeps the stored one. */
     certificado_pem: pem(),
     /** Write-only: encrypted at rest, never answered nor logged; absent keeps the stored one. */
@@ -520,7 +582,7 @@ export const receptorInput = z
       ctx.addIssue({ code: 'custom', path: ['doc_nro'], message: 'Este campo es obligatorio.' });
       return z.NEVER;
     }
-    if (v.doc_tipo === 'CUIT') {
+    if (DOC_TIPOS_CLAVE.includes(v.doc_tipo)) {
       const c = normalizeCuit(v.doc_nro);
       if (!c) {
         ctx.addIssue({ code: 'custom', path: ['doc_nro'], message: FACTURACION_MESSAGES.badCuit });
@@ -528,9 +590,14 @@ export const receptorInput = z
       }
       return { ...v, doc_nro: c };
     }
-    const d = v.doc_nro.replace(/[\s.]/g, '');
-    if (!/^\d{7,8}$/.test(d)) {
+    const d = v.doc_nro.replace(/[\s.-]/g, '');
+    if (v.doc_tipo === 'DNI' && !/^\d{7,8}$/.test(d)) {
       ctx.addIssue({ code: 'custom', path: ['doc_nro'], message: 'El DNI debe tener 7 u 8 dígitos.' });
+      return z.NEVER;
+    }
+    // ARCA's DocNro is a number: a passport or a libreta goes by its digits.
+    if (!/^\d{1,11}$/.test(d)) {
+      ctx.addIssue({ code: 'custom', path: ['doc_nro'], message: FACTURACION_MESSAGES.docNroDigits });
       return z.NEVER;
     }
     return { ...v, doc_nro: d };
@@ -538,12 +605,26 @@ export const receptorInput = z
 export type ReceptorInput = z.input<typeof receptorInput>;
 export type Receptor = z.output<typeof receptorInput>;
 
-export const emitirInput = z.object({
-  venta_id: z.uuid({ error: 'Identificador no válido.' }),
-  receptor: receptorInput.optional(),
-  /** Defaults to the configured `punto_venta`. */
-  punto_venta: puntoVenta().optional(),
-});
+export const emitirInput = z
+  .object({
+    venta_id: z.uuid({ error: 'Identificador no válido.' }),
+    receptor: receptorInput.optional(),
+    /** Defaults to the configured `punto_venta`. */
+    punto_venta: puntoVenta().optional(),
+    /**
+     * A sale with services (Concepto 2 or 3): the period served and the payment's due date
+     * (FchServDesde, FchServHasta, FchVtoPago). Each defaults to the invoice's date; ignored for
+     * a sale of products only.
+     */
+    servicio_desde: isoDate().optional(),
+    servicio_hasta: isoDate().optional(),
+    vencimiento_pago: isoDate().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.servicio_desde && v.servicio_hasta && v.servicio_hasta < v.servicio_desde) {
+      ctx.addIssue({ code: 'custom', path: ['servicio_hasta'], message: FACTURACION_MESSAGES.servicioHastaAntes });
+    }
+  });
 export type EmitirInput = z.input<typeof emitirInput>;
 
 const importesSchema = z.object({
@@ -615,6 +696,12 @@ export const comprobanteSchema = comprobanteResumenSchema.extend({
     domicilio: z.string().nullable(),
   }),
   lineas: z.array(comprobanteLineaSchema),
+  /** ARCA's Concepto: 1 productos, 2 servicios, 3 productos y servicios. */
+  concepto: z.number(),
+  /** The service's period and the payment's due date (Concepto 2 and 3; null for 1). */
+  servicio_desde: z.string().nullable(),
+  servicio_hasta: z.string().nullable(),
+  vencimiento_pago: z.string().nullable(),
   importes: importesSchema,
   alicuotas: z.array(alicuotaSchema),
   /** IVA is shown per rate on A; B and C show the total (with the IVA contained, Ley 27.743). */

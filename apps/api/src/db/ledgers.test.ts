@@ -155,7 +155,9 @@ async function shop(nombre: string) {
     punto_venta: 3,
     domicilio_fiscal: 'Av. Siempreviva 742',
     certificado_pem: fake.certificateFor(csr.csr_pem),
+    facturar: 'elegir',
   });
+  fake.cuits.set(RI, { condicion: 'responsable_inscripto', puntos_venta: [{ nro: 3 }] });
   const yerba = await r('POST', '/products', { nombre: 'Yerba', precio_venta: 1210, stock_actual: 100 }, 201);
   await r('PUT', `/products/${yerba.id}`, { precio_venta: 1331 });
   const juan = await r('POST', '/clientes', { nombre: 'Juan', apellido: 'Fiado', limite_credito: 100000 }, 201);

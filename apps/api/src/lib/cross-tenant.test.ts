@@ -106,7 +106,9 @@ await made(ana, 'PUT', `${a}/facturacion/config`, {
   punto_venta: 3,
   domicilio_fiscal: `${MARK} 742`,
   certificado_pem: fake.certificateFor(csr.csr_pem),
+  facturar: 'elegir',
 });
+fake.cuits.set(CUIT_A, { condicion: 'responsable_inscripto', puntos_venta: [{ nro: 3 }] });
 const venta = (extra: object) =>
   made<{ id: string; comprobante?: { id: string } | null }>(ana, 'POST', `${a}/ventas`, {
     turno_id: turno.id,
@@ -268,6 +270,7 @@ await made(beto, 'PUT', `${b}/facturacion/config`, {
   domicilio_fiscal: 'Calle 1',
   certificado_pem: fake.certificateFor(csrB.csr_pem),
 });
+fake.cuits.set('20-30000000-3', { condicion: 'monotributo', puntos_venta: [{ nro: 3 }] });
 const productoB = await made(beto, 'POST', `${b}/products`, { nombre: 'Alfajor', precio_venta: 800 });
 const proveedorB = await made(beto, 'POST', `${b}/proveedores`, { nombre: 'Golosinas Sur' });
 

@@ -231,6 +231,10 @@ export interface Solicitud {
   nro: number;
   /** YYYYMMDD */
   fecha: string;
+  /** 1 productos, 2 servicios, 3 productos y servicios. */
+  concepto: number;
+  /** Concepto 2 and 3: FchServDesde, FchServHasta, FchVtoPago (YYYYMMDD). */
+  servicio?: { desde: string; hasta: string; vtoPago: string };
   docTipo: number;
   docNro: string;
   condicionIvaReceptor: number;
@@ -250,8 +254,9 @@ export type Resultado =
   | { aprobado: false; codigo: string | null; mensaje: string; observaciones: { code: string; msg: string }[] };
 
 export async function solicitar(url: string, c: Credentials, s: Solicitud, timeoutMs: number): Promise<Resultado> {
+  // The order is the schema's (FEDetRequest is an xs:sequence).
   const det: Record<string, unknown> = {
-    Concepto: 1,
+    Concepto: s.concepto,
     DocTipo: s.docTipo,
     DocNro: s.docNro,
     CbteDesde: s.nro,
@@ -263,6 +268,9 @@ export async function solicitar(url: string, c: Credentials, s: Solicitud, timeo
     ImpOpEx: s.exento,
     ImpTrib: s.tributos,
     ImpIVA: s.iva,
+    FchServDesde: s.servicio?.desde,
+    FchServHasta: s.servicio?.hasta,
+    FchVtoPago: s.servicio?.vtoPago,
     MonId: 'PES',
     MonCotiz: 1,
     CondicionIVAReceptorId: s.condicionIvaReceptor,

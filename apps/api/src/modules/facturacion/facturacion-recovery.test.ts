@@ -39,9 +39,11 @@ async function shop(nombre: string, punto_venta: number, extra: object = {}) {
     condicion_iva: 'responsable_inscripto',
     punto_venta,
     certificado_pem: fake.certificateFor(csr.json().csr_pem),
+    facturar: 'elegir',
     ...extra,
   });
   expect(put.statusCode, put.body).toBe(200);
+  fake.cuits.set(RI, { condicion: 'responsable_inscripto', puntos_venta: [{ nro: punto_venta }] });
   const p = (
     await r('POST', '/products', { nombre: 'Yerba', precio_venta: 1210, stock_actual: 1000, iva: '21' })
   ).json();

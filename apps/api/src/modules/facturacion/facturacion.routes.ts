@@ -118,6 +118,11 @@ export async function facturacionRoutes(app: App) {
         puntoVenta: req.body.punto_venta,
         hoy: hoy(req),
         userId: c.userId,
+        servicio: {
+          desde: req.body.servicio_desde,
+          hasta: req.body.servicio_hasta,
+          vencimiento: req.body.vencimiento_pago,
+        },
       });
       if (r.created) await f().attemptWaiting(c.businessId, r.id);
       const out = await getComprobante(db, c.businessId, r.id);

@@ -4,10 +4,13 @@ import {
   COMPROBANTE_TIPO_LABELS,
   CONDICION_IVA_EMISOR_LABELS,
   CONDICION_IVA_RECEPTOR_LABELS,
+  DOC_TIPO_ARCA,
   FACTURACION_MESSAGES as M,
   arcaErrorMessage,
   centsToDecimal,
+  conceptoDe,
   cuitNumber,
+  facturarPorDefecto,
   esNotaCredito,
   importesDe,
   letraDe,
@@ -114,7 +117,12 @@ export async function putConfig(
       puntoVenta: input.punto_venta,
       puntosVenta: input.puntos_venta,
       entorno: input.entorno,
-      facturar: input.facturar,
+      // The mode chosen stays; a new setup (or one whose condition changes) starts with its condition's.
+      facturar:
+        input.facturar ??
+        (before && before.condicionIva === input.condicion_iva
+          ? before.facturar
+          : facturarPorDefecto(input.condicion_iva)),
       certificadoPem: cert,
       certificadoVence: info?.vence ?? null,
       certificadoCuit: info?.cuit ?? null,
@@ -199,21 +207,50 @@ export function requireReady(cfg: ConfigRow | null): ConfigRow {
 
 /* ---------------------------------------------------------------- creating comprobantes */
 
-const DOC_DE_CLIENTE: Record<string, DocTipo> = { CUIT: 'CUIT', CUIL: 'CUIT', DNI: 'DNI' };
+/** The receptor's DocTipo from the customer's document kind; "otro" goes as sin identificar (99). */
+const DOC_DE_CLIENTE: Record<string, DocTipo> = {
+  CUIT: 'CUIT',
+  CUIL: 'CUIL',
+  CDI: 'CDI',
+  LE: 'LE',
+  LC: 'LC',
+  Pasaporte: 'Pasaporte',
+  DNI: 'DNI',
+};
+
+/** ARCA's DocNro is a number: a passport or a libreta goes by its digits; none → sin identificar. */
+function receptorDoc(tipo: unknown, numero: unknown): { doc_tipo: DocTipo; doc_nro: string | null } {
+  const t = DOC_DE_CLIENTE[String(tipo)];
+  const n = typeof numero === 'string' ? numero : '';
+  if (!t || !n) return { doc_tipo: 'sin_documento', doc_nro: null };
+  if (t === 'CUIT' || t === 'CUIL' || t === 'CDI') return { doc_tipo: t, doc_nro: n };
+  const digits = n.replace(/\D/g, '');
+  return digits && digits.length <= 11
+    ? { doc_tipo: t, doc_nro: digits }
+    : { doc_tipo: 'sin_documento', doc_nro: null };
+}
 
 interface SaleLines {
   total: number;
   estado: string;
+  /** The sale's day in the business's time zone (YYYY-MM-DD). */
+  dia: string;
   /** The punto de venta of the caja the sale was taken in, if it has one. */
   cajaPuntoVenta: number | null;
   lineas: LineaSnapshot[];
+  /** What the sale sold: products, services or both (ARCA's Concepto). */
+  productos: boolean;
+  servicios: boolean;
   receptor: Receptor & { nombre: string };
 }
 
 async function saleForInvoice(ex: Executor, businessId: string, ventaId: string): Promise<SaleLines> {
   const res = await ex.execute<Record<string, unknown>>(sql`
     SELECT s.total, s.estado, c.nombre, c.apellido, c.condicion_iva, c.documento_tipo, c.documento_numero, c.direccion,
-           k.punto_venta AS caja_punto_venta
+           k.punto_venta AS caja_punto_venta,
+           to_char((s.fecha AT TIME ZONE coalesce(
+             (SELECT ts.timezone FROM tenant_settings ts WHERE ts.business_id = s.business_id),
+             'America/Argentina/Buenos_Aires'))::date, 'YYYY-MM-DD') AS dia
       FROM sales s LEFT JOIN customers c ON c.business_id = s.business_id AND c.id = s.cliente_id
       LEFT JOIN turnos t ON t.business_id = s.business_id AND t.id = s.turno_id
       LEFT JOIN cajas k ON k.business_id = t.business_id AND k.id = t.caja_id
@@ -222,17 +259,19 @@ async function saleForInvoice(ex: Executor, businessId: string, ventaId: string)
   if (!s) throw notFound(M.saleNotFound);
   const items = await ex.execute<Record<string, string>>(sql`
     SELECT i.nombre, i.cantidad, i.precio_unitario, i.descuento, i.subtotal,
-           coalesce(i.iva, p.iva, sv.iva, '21') AS iva
+           coalesce(i.iva, p.iva, sv.iva, '21') AS iva,
+           CASE WHEN i.servicio_id IS NOT NULL THEN 'si' ELSE 'no' END AS es_servicio
       FROM sale_items i
       LEFT JOIN products p ON p.business_id = i.business_id AND p.id = i.producto_id
       LEFT JOIN services sv ON sv.business_id = i.business_id AND sv.id = i.servicio_id
      WHERE i.business_id = ${businessId} AND i.venta_id = ${ventaId}
      ORDER BY i.posicion`);
-  const docTipo = DOC_DE_CLIENTE[String(s.documento_tipo)] ?? 'sin_documento';
+  const doc = receptorDoc(s.documento_tipo, s.documento_numero);
   const nombre = s.nombre ? [s.nombre, s.apellido].filter(Boolean).join(' ') : 'Consumidor final';
   return {
     total: toCents(s.total as string),
     estado: s.estado as string,
+    dia: s.dia as string,
     cajaPuntoVenta: (s.caja_punto_venta as number | null) ?? null,
     lineas: items.rows.map((i) => ({
       nombre: i.nombre,
@@ -242,10 +281,12 @@ async function saleForInvoice(ex: Executor, businessId: string, ventaId: string)
       subtotal: Number(i.subtotal),
       iva: i.iva as IvaRate,
     })),
+    productos: items.rows.some((i) => i.es_servicio === 'no'),
+    servicios: items.rows.some((i) => i.es_servicio === 'si'),
     receptor: {
       condicion_iva: ((s.condicion_iva as string) ?? 'consumidor_final') as CondicionIvaReceptor,
-      doc_tipo: docTipo,
-      doc_nro: docTipo === 'sin_documento' ? null : ((s.documento_numero as string) ?? null),
+      doc_tipo: doc.doc_tipo,
+      doc_nro: doc.doc_nro,
       nombre,
       domicilio: (s.direccion as string) ?? null,
     },
@@ -274,16 +315,32 @@ const firstLease = () => new Date(Date.now() + 60_000);
 
 const lineCents = (l: LineaSnapshot) => Math.round(l.subtotal * 100);
 
+export interface ServicioFechas {
+  desde?: string | null;
+  hasta?: string | null;
+  vencimiento?: string | null;
+}
+
 /**
- * The invoice of a sale, pendiente (ARCA is asked afterwards). Idempotent: the sale's existing
- * invoice comes back with `created: false`.
+ * The service's period (the sale's day unless given) and the payment's due date (the invoice's
+ * date unless given; never before it).
  */
+function servicioFechas(dia: string, hoy: string, f: ServicioFechas = {}) {
+  const desde = f.desde ?? dia;
+  const hasta = f.hasta ?? (desde > dia ? desde : dia);
+  if (hasta < desde) throw invalid('servicio_hasta', M.servicioHastaAntes);
+  const vencimiento = f.vencimiento ?? hoy;
+  if (vencimiento < hoy) throw invalid('vencimiento_pago', M.vtoPagoAntes);
+  return { desde, hasta, vencimiento };
+}
+
+/** The values of a sale's invoice: letter, receptor, amounts, Concepto. */
 async function facturaValues(
   ex: Executor,
   cfg: ConfigRow,
   businessId: string,
   ventaId: string,
-  opts: { receptor?: Receptor; puntoVenta?: number; hoy: string },
+  opts: { receptor?: Receptor; puntoVenta?: number; hoy: string; servicio?: ServicioFechas },
 ) {
   const sale = await saleForInvoice(ex, businessId, ventaId);
   if (sale.estado === 'anulada') throw conflict('INVALID_STATE', M.saleVoided);
@@ -302,9 +359,17 @@ async function facturaValues(
     sale.total,
     letra,
   );
+  // Services go as Concepto 2 or 3 with their period and the payment's due date (the invoice's
+  // date unless given).
+  const concepto = conceptoDe(sale.productos, sale.servicios);
+  const fechas = concepto === 1 ? null : servicioFechas(sale.dia, opts.hoy, opts.servicio);
   return {
     businessId,
     ventaId,
+    concepto,
+    servicioDesde: fechas?.desde ?? null,
+    servicioHasta: fechas?.hasta ?? null,
+    vencimientoPago: fechas?.vencimiento ?? null,
     tipo: tipoDe(letra),
     entorno: cfg.entorno,
     emisor: emisorOf(cfg),
@@ -336,7 +401,7 @@ export async function createFactura(
   cfg: ConfigRow,
   businessId: string,
   ventaId: string,
-  opts: { receptor?: Receptor; puntoVenta?: number; hoy: string; userId: string | null },
+  opts: { receptor?: Receptor; puntoVenta?: number; hoy: string; userId: string | null; servicio?: ServicioFechas },
 ): Promise<{ id: string; created: boolean }> {
   const [existing] = await ex
     .select({ id: comprobantes.id })
@@ -388,7 +453,16 @@ export async function resetForRetry(
     ventaId: _sale,
     ...fresh
   } = r.estado === 'rechazado' && !r.asociadoId
-    ? await facturaValues(ex, cfg, businessId, r.ventaId, { puntoVenta: r.puntoVenta, hoy })
+    ? await facturaValues(ex, cfg, businessId, r.ventaId, {
+        puntoVenta: r.puntoVenta,
+        hoy,
+        // The dates given when it was issued stay (any still before the new date moves to it).
+        servicio: {
+          desde: r.servicioDesde,
+          hasta: r.servicioHasta,
+          vencimiento: r.vencimientoPago && r.vencimientoPago >= hoy ? r.vencimientoPago : null,
+        },
+      })
     : { businessId, ventaId: r.ventaId };
   await ex
     .update(comprobantes)
@@ -455,6 +529,8 @@ export async function createNotaCredito(
       numero: null,
       enviadoEn: null,
       fecha: hoy,
+      // A service's payment is not due before the nota de crédito's own date.
+      vencimientoPago: f.vencimientoPago && f.vencimientoPago < hoy ? hoy : f.vencimientoPago,
       estado: 'pendiente',
       cae: null,
       caeVencimiento: null,
@@ -541,8 +617,8 @@ export async function getComprobante(ex: Executor, businessId: string, id: strin
           ...(docTipo === 'sin_documento'
             ? { tipoDocRec: 99, nroDocRec: 0 }
             : {
-                tipoDocRec: docTipo === 'CUIT' ? 80 : 96,
-                nroDocRec: Number((r.receptorDocNro ?? '0').replace(/-/g, '')),
+                tipoDocRec: DOC_TIPO_ARCA[docTipo],
+                nroDocRec: Number((r.receptorDocNro ?? '0').replace(/\D/g, '')),
               }),
           tipoCodAut: 'E',
           codAut: Number(r.cae),
@@ -568,6 +644,10 @@ export async function getComprobante(ex: Executor, businessId: string, id: strin
       domicilio: r.receptorDomicilio,
     },
     lineas: r.lineas as LineaSnapshot[],
+    concepto: r.concepto,
+    servicio_desde: r.servicioDesde,
+    servicio_hasta: r.servicioHasta,
+    vencimiento_pago: r.vencimientoPago,
     importes: {
       total: num(r.total),
       neto: num(r.neto),

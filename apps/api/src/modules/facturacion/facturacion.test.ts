@@ -45,11 +45,15 @@ async function shop(
     punto_venta: 3,
     domicilio_fiscal: 'Av. Siempreviva 742',
     certificado_pem: cert,
+    facturar: 'elegir',
     ...extra,
   };
   registrarEnArca(fake, config);
   const put = await r('PUT', '/facturacion/config', config);
   expect(put.statusCode, put.body).toBe(200);
+  // ARCA's portal: the CUIT and its puntos de venta enabled for web services.
+  const cfg = put.json() as { puntos_venta: number[] };
+  fake.cuits.set(cuit, { condicion: condicion_iva, puntos_venta: cfg.puntos_venta.map((nro) => ({ nro })) });
   const product = async (nombre: string, precio_venta: number, iva = '21') =>
     (await r('POST', '/products', { nombre, precio_venta, stock_actual: 1000, iva })).json() as {
       id: string;
@@ -509,13 +513,13 @@ describe('facturación: issuing', () => {
     const s = await shop('Rechazo', 'responsable_inscripto', RI, { punto_venta: 11 });
     const p = await s.product('Vino', 2000);
     const sale = await s.sell({ items: [{ id: p.id, cantidad: 1 }] });
-    fake.setFaults({ reject_code: '10242' });
+    fake.setFaults({ reject_code: '10246' });
     const res = await s.emitir(sale.id);
     fake.setFaults({ reject_code: null });
     expect(res.json()).toMatchObject({
       estado: 'rechazado',
       numero: null,
-      error_codigo: '10242',
+      error_codigo: '10246',
       error_mensaje: 'Falta la condición frente al IVA del cliente: cargala en su ficha y reintentá.',
     });
     const retry = await s.r('POST', `/facturacion/comprobantes/${res.json().id}/reintentar`);

@@ -67,6 +67,8 @@ export interface LineaSnapshot {
 
 const digits = (cuit: string) => cuit.replace(/-/g, '');
 const ymd = (d: string) => d.replace(/-/g, '');
+/** ARCA's DocNro is a number: the document's digits (0 without one). */
+const docNroOf = (r: { receptorDocNro: string | null }) => r.receptorDocNro?.replace(/\D/g, '') || '0';
 const fromYmd = (s: string) => (s.length === 8 ? `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}` : null);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -373,7 +375,7 @@ export class Facturador {
     try {
       if (row.numero !== null) {
         const found = await arca.consultar(url, creds, row.puntoVenta, tipo, row.numero, t);
-        const docNro = row.receptorDocNro ? digits(row.receptorDocNro) : '0';
+        const docNro = docNroOf(row);
         if (found && toCents(found.total) === toCents(row.total) && (found.docNro === docNro || found.docNro === '')) {
           await this.update(row, {
             estado: 'autorizado',
@@ -415,8 +417,13 @@ export class Facturador {
           tipo,
           nro,
           fecha: ymd(fecha),
+          concepto: row.concepto,
+          servicio:
+            row.concepto !== 1 && row.servicioDesde && row.servicioHasta && row.vencimientoPago
+              ? { desde: ymd(row.servicioDesde), hasta: ymd(row.servicioHasta), vtoPago: ymd(row.vencimientoPago) }
+              : undefined,
           docTipo: DOC_TIPO_ARCA[row.receptorDocTipo as DocTipo],
-          docNro: row.receptorDocNro ? digits(row.receptorDocNro) : '0',
+          docNro: docNroOf(row),
           condicionIvaReceptor: CONDICION_IVA_RECEPTOR_ARCA[row.receptorCondicionIva as CondicionIvaReceptor],
           total: row.total,
           neto: row.neto,
@@ -424,11 +431,14 @@ export class Facturador {
           tributos: row.tributos,
           exento: row.exento,
           noGravado: row.noGravado,
-          alicuotas: alicuotas.map((a) => ({
-            id: a.id,
-            base: centsToDecimal(a.base_imponible),
-            importe: centsToDecimal(a.importe),
-          })),
+          // A rate with no base is never informed (10020); rows stored before that rule included one.
+          alicuotas: alicuotas
+            .filter((a) => a.base_imponible > 0)
+            .map((a) => ({
+              id: a.id,
+              base: centsToDecimal(a.base_imponible),
+              importe: centsToDecimal(a.importe),
+            })),
           asociado:
             asociado && asociado.numero !== null
               ? {

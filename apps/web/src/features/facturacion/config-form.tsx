@@ -1,6 +1,6 @@
 import { CheckCircle2, Download, FileKey2, KeyRound, PlugZap, ShieldCheck, XCircle } from 'lucide-react';
-import { useState, type ChangeEvent } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useEffect, useState, type ChangeEvent } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import {
   CONDICION_IVA_EMISOR_LABELS,
   CONDICIONES_IVA_EMISOR,
@@ -9,6 +9,8 @@ import {
   FACTURAR_MODO_LABELS,
   FACTURAR_MODOS,
   facturacionConfigInput,
+  facturarPorDefecto,
+  type CondicionIvaEmisor,
   type FacturacionConfig,
   type FacturacionConfigInput,
   type ProbarResult,
@@ -69,7 +71,7 @@ const resolver: Resolver<ConfigFormValues> = async (values) => {
   return { values: {}, errors: errors as never };
 };
 
-const initialValues = (c: FacturacionConfig | undefined, fallbackCuit?: string | null): ConfigFormValues => ({
+export const initialValues = (c: FacturacionConfig | undefined, fallbackCuit?: string | null): ConfigFormValues => ({
   cuit: c?.cuit ?? fallbackCuit ?? '',
   razon_social: c?.razon_social ?? '',
   condicion_iva: c?.condicion_iva ?? 'responsable_inscripto',
@@ -79,7 +81,8 @@ const initialValues = (c: FacturacionConfig | undefined, fallbackCuit?: string |
   punto_venta: c?.punto_venta ? String(c.punto_venta) : '1',
   puntos_venta: c?.puntos_venta.join(', ') ?? '',
   entorno: c?.entorno ?? 'homologacion',
-  facturar: c?.facturar ?? 'elegir',
+  // A new setup starts with its condition's mode (a responsable inscripto invoices every sale).
+  facturar: c?.condicion_iva ? c.facturar : facturarPorDefecto(c?.condicion_iva ?? 'responsable_inscripto'),
 });
 
 /** The fiscal setup tab of /facturacion (admins). */
@@ -115,8 +118,18 @@ function ConfigForm({ config }: { config: FacturacionConfig }) {
   /** Bumped after a save: the file inputs mount again, empty. */
   const [fileKey, setFileKey] = useState(0);
   const form = useForm<ConfigFormValues>({ resolver, defaultValues: initialValues(config, business?.cuit) });
-  const { register, handleSubmit, formState, setError, getValues, trigger } = form;
+  const { register, handleSubmit, formState, setError, getValues, setValue, trigger, control } = form;
   const err = formState.errors;
+  const condicion = useWatch({ control, name: 'condicion_iva' });
+  const facturarTocado = Boolean(formState.dirtyFields.facturar);
+  // Until the mode is chosen here, it follows the condition as the API would: the saved mode for
+  // the saved condition, else the condition's default.
+  useEffect(() => {
+    if (facturarTocado || !CONDICIONES_IVA_EMISOR.includes(condicion as CondicionIvaEmisor)) return;
+    const modo =
+      config.condicion_iva === condicion ? config.facturar : facturarPorDefecto(condicion as CondicionIvaEmisor);
+    if (getValues('facturar') !== modo) setValue('facturar', modo);
+  }, [condicion, facturarTocado, config.condicion_iva, config.facturar, getValues, setValue]);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);

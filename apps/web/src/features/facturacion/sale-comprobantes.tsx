@@ -5,6 +5,8 @@ import {
   CONDICION_IVA_RECEPTOR_LABELS,
   CONDICIONES_IVA_RECEPTOR,
   DOC_TIPO_LABELS,
+  DOC_TIPOS,
+  FACTURACION_MESSAGES,
   receptorInput,
   type ComprobanteList,
   type ComprobanteResumen,
@@ -20,6 +22,7 @@ import { ErrorNote } from '@/components/ui/misc';
 import { useCan } from '@/features/permissions/permissions.api';
 import { useSale } from '@/features/sales/sales.api';
 import { api, errorMessage } from '@/lib/api';
+import { todayIn } from '@/lib/format';
 import { comprobanteTitulo, ComprobanteEstadoNote, EstadoBadge, InvoicePreviewDialog } from './comprobante-ui';
 import { POLL_MS, useEmitir, usePadron } from './facturacion.api';
 
@@ -138,6 +141,31 @@ export function receptorFor(
   return { errors };
 }
 
+/** The document kinds a receptor typed when issuing may have (not "sin documento"). */
+const DOCS_RECEPTOR = DOC_TIPOS.filter((d) => d !== 'sin_documento');
+
+/**
+ * The service's period and the payment's due date of a sale with services (ARCA's Concepto 2 or
+ * 3): the sale's day and the invoice's date unless changed; checked before sending.
+ */
+type ServicioFor =
+  | { errors: Record<string, string>; servicio?: undefined }
+  | { errors?: undefined; servicio: Partial<Record<'servicio_desde' | 'servicio_hasta' | 'vencimiento_pago', string>> };
+
+export function servicioFor(f: { desde: string; hasta: string; vencimiento: string }, hoy: string): ServicioFor {
+  const errors: Record<string, string> = {};
+  if (f.desde && f.hasta && f.hasta < f.desde) errors.servicio_hasta = FACTURACION_MESSAGES.servicioHastaAntes;
+  if (f.vencimiento && f.vencimiento < hoy) errors.vencimiento_pago = FACTURACION_MESSAGES.vtoPagoAntes;
+  if (Object.keys(errors).length) return { errors };
+  return {
+    servicio: {
+      ...(f.desde ? { servicio_desde: f.desde } : {}),
+      ...(f.hasta ? { servicio_hasta: f.hasta } : {}),
+      ...(f.vencimiento ? { vencimiento_pago: f.vencimiento } : {}),
+    },
+  };
+}
+
 /** "Emitir factura" of a past sale: to its customer, or to a consumidor final or a CUIT/DNI. */
 export function EmitirDialog({
   sale,
@@ -150,6 +178,13 @@ export function EmitirDialog({
 }) {
   const emitir = useEmitir();
   const padron = usePadron();
+  const { timezone } = useBusiness().formatting;
+  const hoy = todayIn(timezone);
+  const diaVenta = todayIn(timezone, new Date(sale.fecha));
+  const conServicios = sale.items.some((i) => i.tipo === 'servicio');
+  const [servDesde, setServDesde] = useState(diaVenta);
+  const [servHasta, setServHasta] = useState(diaVenta);
+  const [vtoPago, setVtoPago] = useState(hoy);
   const [modo, setModo] = useState<ReceptorModo>(sale.cliente_id ? 'cliente' : 'consumidor_final');
   const [docTipo, setDocTipo] = useState<DocTipo>('CUIT');
   const [docNro, setDocNro] = useState('');
@@ -225,7 +260,7 @@ export function EmitirDialog({
                 if (e.target.value === 'DNI') setCondicion('consumidor_final');
               }}
             >
-              {(['CUIT', 'DNI'] as const).map((d) => (
+              {DOCS_RECEPTOR.map((d) => (
                 <option key={d} value={d}>
                   {DOC_TIPO_LABELS[d]}
                 </option>
@@ -277,6 +312,38 @@ export function EmitirDialog({
           </div>
         </div>
       )}
+      {conServicios && (
+        <fieldset className="mt-4">
+          <legend className="text-sm font-medium text-slate-700">Servicio facturado</legend>
+          <p className="mt-1 text-xs text-slate-500">
+            La venta incluye servicios: ARCA pide el período del servicio y el vencimiento del pago.
+          </p>
+          <div className="mt-2 grid gap-3 sm:grid-cols-3">
+            <Field id="em-serv-desde" label="Desde" error={errors.servicio_desde}>
+              <Input id="em-serv-desde" type="date" value={servDesde} onChange={(e) => setServDesde(e.target.value)} />
+            </Field>
+            <Field id="em-serv-hasta" label="Hasta" error={errors.servicio_hasta}>
+              <Input
+                id="em-serv-hasta"
+                type="date"
+                value={servHasta}
+                onChange={(e) => setServHasta(e.target.value)}
+                aria-invalid={Boolean(errors.servicio_hasta)}
+              />
+            </Field>
+            <Field id="em-vto-pago" label="Vencimiento del pago" error={errors.vencimiento_pago}>
+              <Input
+                id="em-vto-pago"
+                type="date"
+                value={vtoPago}
+                min={hoy}
+                onChange={(e) => setVtoPago(e.target.value)}
+                aria-invalid={Boolean(errors.vencimiento_pago)}
+              />
+            </Field>
+          </div>
+        </fieldset>
+      )}
       {error && (
         <div className="mt-3">
           <ErrorNote>{error}</ErrorNote>
@@ -293,8 +360,19 @@ export function EmitirDialog({
             setErrors({});
             const r = receptor();
             if (r === null) return;
+            const sv = conServicios
+              ? servicioFor({ desde: servDesde, hasta: servHasta, vencimiento: vtoPago }, hoy)
+              : ({ servicio: {} } as ServicioFor);
+            if (sv.errors) {
+              setErrors(sv.errors);
+              return;
+            }
             try {
-              const c = await emitir.mutateAsync({ venta_id: sale.id, ...(r ? { receptor: r } : {}) });
+              const c = await emitir.mutateAsync({
+                venta_id: sale.id,
+                ...(r ? { receptor: r } : {}),
+                ...sv.servicio,
+              });
               onDone(c.id);
             } catch (e) {
               setError(errorMessage(e, 'No se pudo emitir la factura.'));

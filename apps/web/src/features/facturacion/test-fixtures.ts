@@ -39,6 +39,10 @@ export function sampleComprobante(over: Partial<Comprobante> = {}): Comprobante 
       doc_nro: null,
       domicilio: null,
     },
+    concepto: 1,
+    servicio_desde: null,
+    servicio_hasta: null,
+    vencimiento_pago: null,
     lineas: [
       { nombre: 'Yerba', cantidad: 2, precio_unitario: 500, descuento: 0, subtotal: 1000, iva: '21' },
       { nombre: 'Pan', cantidad: 1, precio_unitario: 210, descuento: 0, subtotal: 210, iva: '21' },

@@ -18,6 +18,8 @@ export interface CuitFake {
   puntos_venta: Map<number, PuntoVentaFake>;
   /** The WSAA services its certificates may use (undefined: every service). */
   servicios?: string[];
+  /** ARCA holds the CUIT as inactive (a receptor so is refused with 10247). */
+  inactivo?: boolean;
 }
 
 export class CuitsFake {
@@ -30,12 +32,18 @@ export class CuitsFake {
   /** Registers (or updates) a CUIT; puntos de venta given are added to the ones it has. */
   set(
     cuit: string,
-    datos: { condicion?: CondicionFake; puntos_venta?: Partial<PuntoVentaFake>[]; servicios?: string[] },
+    datos: {
+      condicion?: CondicionFake;
+      puntos_venta?: Partial<PuntoVentaFake>[];
+      servicios?: string[];
+      inactivo?: boolean;
+    },
   ): CuitFake {
     const key = cuit.replace(/-/g, '');
     const c: CuitFake = this.byCuit.get(key) ?? { condicion: 'responsable_inscripto', puntos_venta: new Map() };
     if (datos.condicion) c.condicion = datos.condicion;
     if (datos.servicios) c.servicios = datos.servicios;
+    if (datos.inactivo !== undefined) c.inactivo = datos.inactivo;
     for (const p of datos.puntos_venta ?? []) {
       const nro = Number(p.nro);
       c.puntos_venta.set(nro, { nro, emision_tipo: p.emision_tipo ?? 'CAE', bloqueado: p.bloqueado ?? false });

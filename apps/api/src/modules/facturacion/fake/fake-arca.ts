@@ -26,8 +26,10 @@ export interface FakeFaults {
   /** FECAESolicitar rejects with this code (e.g. 10016), until cleared with null. */
   reject_code: string | null;
   /**
-   * The first fake's WSAA: any CMS gets a ticket (no signature, chain, TRA window, one-TA rule) and
-   * WSFE and padrón check neither Sign nor expiry. Off by default (decision 0039).
+   * The first fake: WSAA gives any CMS a ticket (no signature, chain, TRA window, one-TA rule),
+   * WSFE and padrón check neither Sign nor expiry, and WSFE makes no registry checks (emisor, punto
+   * de venta, receptor) and no rejections but numbering, totals and letter. Off by default: the fake
+   * is strict (decisions 0039, 0040).
    */
   lenient: boolean;
   /** The fake's clock runs this far ahead of the real one (tickets expire, windows move). */
@@ -54,6 +56,9 @@ export interface Approved {
   total: number;
   docTipo: number;
   docNro: string;
+  /** The request's FECAEDetRequest as received, and when it was processed (yyyymmddhhmmss). */
+  det?: Record<string, unknown>;
+  proceso?: string;
 }
 
 export class FakeArca {
@@ -115,6 +120,7 @@ export class FakeArca {
       condicion?: CondicionFake;
       puntos_venta?: (number | Partial<PuntoVentaFake>)[];
       servicios?: string[];
+      inactivo?: boolean;
     } = {},
   ) {
     return this.cuits.set(cuit, {
