@@ -577,7 +577,7 @@ describe('facturación: issuing', () => {
     const header = rows[0] as string[];
     const total = rows[5][header.indexOf('Total')] as number;
     expect(rows[5][0]).toBe('Totales');
-    expect(Math.round(total * 100)).toBe(1210 * 3 * 100 - 1210 * 100 * 2);
+    expect(Math.round(total * 100)).toBe((1210 + 3 * 1210 - 1210 - 1210) * 100);
   });
 });
 
