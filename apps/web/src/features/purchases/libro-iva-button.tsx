@@ -1,4 +1,4 @@
-import { FileSpreadsheet } from 'lucide-react';
+import { FileSpreadsheet, FileText } from 'lucide-react';
 import { useState } from 'react';
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
@@ -14,12 +14,16 @@ const previousMonth = (today: string) => {
   return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
 };
 
-/** "Libro IVA Compras": a month picker and the .xlsx of its supplier invoices (needs ver_costos). */
+/**
+ * "Libro IVA Compras": a month picker, the .xlsx of its supplier invoices and the two .txt files
+ * the Libro IVA Digital of ARCA imports (comprobantes, alícuotas). Needs ver_costos.
+ */
 export function LibroIvaComprasButton() {
   const { businessId, formatting } = useBusiness();
   const { verCostos } = useCounterControls();
   const [mes, setMes] = useState(() => previousMonth(todayIn(formatting.timezone)));
   const download = useDownload('No se pudo exportar el Libro IVA Compras.');
+  const digital = useDownload('No se pudo descargar el Libro IVA Digital.');
   if (!verCostos) return null;
   return (
     <div className="flex flex-col gap-1">
@@ -41,10 +45,28 @@ export function LibroIvaComprasButton() {
           <FileSpreadsheet className="h-4 w-4" aria-hidden />
           Libro IVA Compras
         </Button>
+        {(['comprobantes', 'alicuotas'] as const).map((parte) => {
+          const nombre = parte === 'comprobantes' ? 'comprobantes' : 'alícuotas';
+          return (
+            <Button
+              key={parte}
+              variant="secondary"
+              className="whitespace-nowrap"
+              aria-label={`Libro IVA Digital (ARCA) — compras: ${nombre}`}
+              title={`Libro IVA Digital (ARCA) — compras: ${nombre} (.txt)`}
+              loading={digital.busy}
+              disabled={!/^\d{4}-\d{2}$/.test(mes)}
+              onClick={() => digital.run(`${purchasesPath(businessId!)}/libro-iva-digital/${parte}`, { mes })}
+            >
+              <FileText className="h-4 w-4" aria-hidden />
+              ARCA: {nombre}
+            </Button>
+          );
+        })}
       </div>
-      {download.error && (
+      {(download.error || digital.error) && (
         <p role="alert" className="text-xs text-red-600">
-          {download.error}
+          {download.error ?? digital.error}
         </p>
       )}
     </div>
