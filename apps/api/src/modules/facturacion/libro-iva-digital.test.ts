@@ -12,7 +12,9 @@ import { FakeArca } from './fake/fake-arca.js';
 
 const fake = new FakeArca();
 await fake.listen(0);
-const ctx = await createTestApp({ arca: { urls: fake.urls, timeoutMs: 2000, waitMs: 5000, workerMs: 0, concurrency: 2 } });
+const ctx = await createTestApp({
+  arca: { urls: fake.urls, timeoutMs: 2000, waitMs: 5000, workerMs: 0, concurrency: 2 },
+});
 const { app } = ctx;
 afterAll(() => fake.close());
 const owner = await registerUser(app, 'Contadora');
@@ -115,7 +117,11 @@ async function shop(nombre: string, condicion_iva: 'responsable_inscripto' | 'mo
   const service = async (nombre: string, precio: number, iva: string) =>
     (await r('POST', '/services', { nombre, precio, iva })).json() as { id: string };
   const sell = async (body: object) => {
-    const res = await call(owner, 'POST', '/api/v1/ventas/record-sale', { negocio_id: id, metodo_pago: 'efectivo', ...body });
+    const res = await call(owner, 'POST', '/api/v1/ventas/record-sale', {
+      negocio_id: id,
+      metodo_pago: 'efectivo',
+      ...body,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { id: string; comprobante?: { id: string } | null };
   };
@@ -173,7 +179,12 @@ const facturaA = await s.invoice({
   ],
 });
 // B to a consumidor final: 27 % and 21 %; then voided, which issues its nota de crédito.
-const facturaB = await s.invoice({ items: [{ id: gaseosa.id, cantidad: 2 }, { id: tornillos.id, cantidad: 1 }] });
+const facturaB = await s.invoice({
+  items: [
+    { id: gaseosa.id, cantidad: 2 },
+    { id: tornillos.id, cantidad: 1 },
+  ],
+});
 // B only exento, B only no gravado.
 const soloExento = await s.invoice({ items: [{ id: leche.id, cantidad: 2 }] });
 const soloNoGravado = await s.invoice({ items: [{ id: flete.id, tipo: 'servicio', cantidad: 3 }] });
@@ -234,7 +245,9 @@ describe('Libro IVA Digital: ventas', () => {
     // Amounts are positive: a nota de crédito is told apart by its type (008), not by a sign.
     const nc = byKey.get(`008${'3'.padStart(5, '0')}${String(notaCredito.numero).padStart(20, '0')}`)!;
     expect(nc.total).toBe(amount(notaCredito.importes.total));
-    expect(byKey.get(`001${'3'.padStart(5, '0')}${String(facturaA.c.numero).padStart(20, '0')}`)!.cantidad_alicuotas).toBe('2');
+    expect(
+      byKey.get(`001${'3'.padStart(5, '0')}${String(facturaA.c.numero).padStart(20, '0')}`)!.cantidad_alicuotas,
+    ).toBe('2');
     // ISO-8859-1: the Ñ of the receptor is one byte (0xD1), so the record still measures 266 bytes.
     expect(res.rawPayload.includes(Buffer.from([0xd1]))).toBe(true);
     expect(res.rawPayload.length).toBe(5 * 268);
@@ -246,7 +259,9 @@ describe('Libro IVA Digital: ventas', () => {
     expect(res.headers['content-disposition']).toContain(`REGINFO_CV_VENTAS_ALICUOTAS_${mes.replace('-', '')}.txt`);
     const recs = records(res.rawPayload, 62).map((l) => parse(VENTAS_ALICUOTAS, l));
     const of = (c: Comprobante) =>
-      recs.filter((r) => r.tipo === String(c.codigo).padStart(3, '0') && r.numero === String(c.numero).padStart(20, '0'));
+      recs.filter(
+        (r) => r.tipo === String(c.codigo).padStart(3, '0') && r.numero === String(c.numero).padStart(20, '0'),
+      );
     const a = facturaA.c as Comprobante;
     expect(a.alicuotas.map((x) => x.id).sort()).toEqual([4, 5]);
     expect(of(a)).toEqual(
@@ -260,13 +275,30 @@ describe('Libro IVA Digital: ventas', () => {
       })),
     );
     const b = facturaB.c as Comprobante;
-    expect(of(b).map((r) => r.alicuota).sort()).toEqual(['0005', '0006']);
-    expect(of(notaCredito).map((r) => [r.alicuota, r.neto, r.iva]).sort()).toEqual(
-      of(b).map((r) => [r.alicuota, r.neto, r.iva]).sort(),
+    expect(
+      of(b)
+        .map((r) => r.alicuota)
+        .sort(),
+    ).toEqual(['0005', '0006']);
+    expect(
+      of(notaCredito)
+        .map((r) => [r.alicuota, r.neto, r.iva])
+        .sort(),
+    ).toEqual(
+      of(b)
+        .map((r) => [r.alicuota, r.neto, r.iva])
+        .sort(),
     );
     for (const c of [soloExento.c, soloNoGravado.c] as Comprobante[]) {
       expect(of(c)).toEqual([
-        { tipo: '006', punto_venta: '00003', numero: String(c.numero).padStart(20, '0'), neto: ZERO, alicuota: '0003', iva: ZERO },
+        {
+          tipo: '006',
+          punto_venta: '00003',
+          numero: String(c.numero).padStart(20, '0'),
+          neto: ZERO,
+          alicuota: '0003',
+          iva: ZERO,
+        },
       ]);
     }
     expect(recs).toHaveLength(2 + 2 + 2 + 1 + 1);

@@ -147,7 +147,14 @@ beforeAll(async () => {
     proveedor_id: sur.id,
     fecha: '2026-02-20',
     items,
-    factura: { tipo: 'A', punto_venta: 2, numero: 90, fecha: '2026-02-20', iva: [{ alicuota: '21', neto: 100, iva: 21 }], total: 121 },
+    factura: {
+      tipo: 'A',
+      punto_venta: 2,
+      numero: 90,
+      fecha: '2026-02-20',
+      iva: [{ alicuota: '21', neto: 100, iva: 21 }],
+      total: 121,
+    },
   });
   // Another business's March invoice.
   otherBiz = await createBusiness(app, owner, 'Otro Negocio');
@@ -159,7 +166,14 @@ beforeAll(async () => {
       proveedor_id: norte.id,
       fecha: '2026-03-09',
       items: [{ producto_id: q.id, cantidad: 1, precio_unitario: 10 }],
-      factura: { tipo: 'A', punto_venta: 9, numero: 999, fecha: '2026-03-09', iva: [{ alicuota: '21', neto: 10, iva: 2.1 }], total: 12.1 },
+      factura: {
+        tipo: 'A',
+        punto_venta: 9,
+        numero: 999,
+        fecha: '2026-03-09',
+        iva: [{ alicuota: '21', neto: 10, iva: 2.1 }],
+        total: 12.1,
+      },
     },
     otherBiz,
   );
@@ -219,7 +233,13 @@ describe('Libro IVA Digital: compras', () => {
       credito_fiscal: ZERO,
       otros_tributos: ZERO,
     });
-    expect(recs[2]).toMatchObject({ ...sur, tipo: '006', punto_venta: '00005', cantidad_alicuotas: '0', credito_fiscal: ZERO });
+    expect(recs[2]).toMatchObject({
+      ...sur,
+      tipo: '006',
+      punto_venta: '00005',
+      cantidad_alicuotas: '0',
+      credito_fiscal: ZERO,
+    });
     expect(recs[3]).toMatchObject({
       tipo: '099',
       doc_tipo: '99',
