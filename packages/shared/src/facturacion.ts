@@ -26,7 +26,10 @@ import { isoDate, optText, reqText } from './validation.js';
  *   GET  facturacion/comprobantes                   [ventas/ver]     query comprobanteListQuery → comprobanteListSchema
  *   GET  facturacion/comprobantes/{comprobanteId}   [ventas/ver]     → comprobanteSchema (everything to print it)
  *   POST facturacion/comprobantes/{comprobanteId}/reintentar [ventas/editar] → 200|202 comprobanteSchema
- *   GET  facturacion/libro-iva?mes=YYYY-MM          [ventas/ver]     → .xlsx (Libro IVA Ventas of the month)
+ *   GET  facturacion/libro-iva?mes=YYYY-MM          [ventas/ver]     → .xlsx (Libro IVA Ventas of the month, net and
+ *                                                                    IVA per rate, a totals row)
+ *   GET  facturacion/libro-iva-digital/{comprobantes|alicuotas}?mes=YYYY-MM [ventas/ver]
+ *                                                                    → .txt REGINFO_CV_VENTAS_CBTE / _ALICUOTAS (decision 0042)
  *   GET  facturacion/padron/{cuit}                  [ventas/ver]     → padronPersonaSchema (ARCA padrón A5)
  *   POST facturacion/iva-masivo                     [productos/editar] body ivaMasivoInput → ivaMasivoResultSchema
  *                                                                    (the IVA rate of many products and services at once)

@@ -26,6 +26,12 @@ export const xlsxFile = {
   content: { [XLSX_TYPE]: { schema: binary } },
 };
 
+/** A download: a text file (the Libro IVA Digital's fixed-width records, ISO-8859-1, CRLF). */
+export const txtFile = {
+  description: 'Archivo de texto .txt.',
+  content: { 'text/plain': { schema: binary } },
+};
+
 /** JSON, or the same data as an .xlsx file with `formato=xlsx`. */
 export const jsonOrXlsx = (json: z.ZodType) => ({
   description: 'JSON, o la planilla .xlsx con formato=xlsx.',

@@ -12,6 +12,8 @@ import {
   facturacionConfigSchema,
   facturacionModoSchema,
   ivaMasivoInput,
+  IVA_RATE_LABELS,
+  centsToNumber,
   ivaMasivoResultSchema,
   libroIvaQuery,
   normalizeCuit,
@@ -22,16 +24,21 @@ import type { App } from '../../app.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
 import { todayIn } from '../../lib/dates.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
-import { xlsxFile } from '../../lib/responses.js';
+import { txtFile, xlsxFile } from '../../lib/responses.js';
 import { MONEY_FMT, onePage, pathId, sendXlsx } from '../products/common.js';
 import * as arca from './arca-client.js';
 import { ArcaError, ArcaUnavailableError } from './arca-client.js';
+import { archivo, nombreArchivo, ventasDigital } from './libro-iva-digital.js';
 import {
+  LIBRO_RATES,
+  type LibroIvaVentaRow,
+  comprobantesDelMes,
   configOut,
   createCsr,
   createFactura,
   getComprobante,
   libroIva,
+  libroTotales,
   listComprobantes,
   putConfig,
   readConfig,
@@ -167,35 +174,65 @@ export async function facturacionRoutes(app: App) {
     `${base}/libro-iva`,
     { config: ver, schema: { tags, params: idParams, querystring: libroIvaQuery, response: { 200: xlsxFile } } },
     async (req, reply) => {
-      const rows = await libroIva(db, businessOf(req).id, req.query.mes);
+      const rows: (LibroIvaVentaRow & { totales?: true })[] = await libroIva(db, businessOf(req).id, req.query.mes);
+      rows.push(libroTotales(rows));
       type R = (typeof rows)[number];
-      const money = (header: string, value: (r: R) => number) => ({ header, value, numFmt: MONEY_FMT, width: 14 });
+      const money = (header: string, cents: (r: R) => number) => ({
+        header,
+        value: (r: R) => centsToNumber(cents(r)),
+        numFmt: MONEY_FMT,
+        width: 14,
+      });
+      const text = (header: string, value: (r: R) => string | number, width: number) => ({
+        header,
+        value: (r: R) => (r.totales ? null : value(r)),
+        width,
+      });
+      // The 0 % rate has no IVA column: its net is the gravado al 0 %.
+      const rateColumns = LIBRO_RATES.flatMap((rate) => [
+        money(`Neto ${IVA_RATE_LABELS[rate]}`, (r) => r.neto_por_tasa[rate]),
+        ...(rate === '0' ? [] : [money(`IVA ${IVA_RATE_LABELS[rate]}`, (r) => r.iva_por_tasa[rate])]),
+      ]);
       return sendXlsx<R>(reply, {
         filename: `libro-iva-ventas-${req.query.mes}.xlsx`,
         sheet: 'IVA Ventas',
         pages: onePage(rows),
         columns: [
-          { header: 'Fecha', value: (r) => r.fecha, width: 12 },
-          { header: 'Comprobante', value: (r) => r.tipo, width: 20 },
-          { header: 'Punto de venta', value: (r) => r.punto_venta, width: 10 },
-          { header: 'Número', value: (r) => r.numero, width: 10 },
-          { header: 'CAE', value: (r) => r.cae, width: 16 },
-          { header: 'Receptor', value: (r) => r.receptor, width: 30 },
-          { header: 'Documento', value: (r) => r.doc, width: 16 },
-          { header: 'Condición IVA', value: (r) => r.condicion, width: 20 },
+          { header: 'Fecha', value: (r) => (r.totales ? 'Totales' : r.fecha), width: 12 },
+          text('Comprobante', (r) => r.tipo, 20),
+          text('Punto de venta', (r) => r.punto_venta, 10),
+          text('Número', (r) => r.numero, 10),
+          text('CAE', (r) => r.cae, 16),
+          text('Receptor', (r) => r.receptor, 30),
+          text('Documento', (r) => r.doc, 16),
+          text('Condición IVA', (r) => r.condicion, 20),
+          ...rateColumns,
           money('Neto gravado', (r) => r.neto),
-          money('IVA 21 %', (r) => r.iva21),
-          money('IVA 10,5 %', (r) => r.iva105),
-          money('IVA 27 %', (r) => r.iva27),
-          money('IVA otras', (r) => r.iva_otros),
           money('IVA total', (r) => r.iva),
           money('Exento', (r) => r.exento),
           money('No gravado', (r) => r.no_gravado),
+          money('Otros tributos', (r) => r.tributos),
           money('Total', (r) => r.total),
         ],
       });
     },
   );
+
+  // Libro IVA Digital (decision 0042): the month's comprobantes and their rates as ARCA imports them.
+  for (const parte of ['comprobantes', 'alicuotas'] as const) {
+    app.get(
+      `${base}/libro-iva-digital/${parte}`,
+      { config: ver, schema: { tags, params: idParams, querystring: libroIvaQuery, response: { 200: txtFile } } },
+      async (req, reply) => {
+        const files = ventasDigital(await comprobantesDelMes(db, businessOf(req).id, req.query.mes));
+        const name = nombreArchivo('VENTAS', parte === 'comprobantes' ? 'CBTE' : 'ALICUOTAS', req.query.mes);
+        return reply
+          .header('Content-Type', 'text/plain; charset=iso-8859-1')
+          .header('Content-Disposition', `attachment; filename="${name}"`)
+          .send(archivo(files[parte]));
+      },
+    );
+  }
 
   app.get(
     `${base}/padron/:cuit`,

@@ -725,10 +725,10 @@ export async function listComprobantes(ex: Executor, businessId: string, q: Comp
   };
 }
 
-/** Authorised comprobantes of a month, in number order (Libro IVA Ventas). */
-export async function libroIva(ex: Executor, businessId: string, mes: string) {
+/** Authorised comprobantes of a month, in date and number order (Libro IVA Ventas, its TXT files). */
+export async function comprobantesDelMes(ex: Executor, businessId: string, mes: string) {
   const desde = `${mes}-01`;
-  const rows = await ex
+  return ex
     .select()
     .from(comprobantes)
     .where(
@@ -739,10 +739,42 @@ export async function libroIva(ex: Executor, businessId: string, mes: string) {
       ),
     )
     .orderBy(comprobantes.fecha, comprobantes.tipo, comprobantes.puntoVenta, comprobantes.numero);
+}
+
+/** The taxed rates of the Libro IVA Ventas, each with its net and IVA columns. */
+export const LIBRO_RATES = ['21', '10.5', '27', '5', '2.5', '0'] as const satisfies readonly IvaRate[];
+
+/** A row of the Libro IVA Ventas: amounts in cents, notas de crédito negative. */
+export interface LibroIvaVentaRow {
+  fecha: string;
+  tipo: string;
+  punto_venta: number;
+  numero: number;
+  cae: string;
+  receptor: string;
+  doc: string;
+  condicion: string;
+  neto_por_tasa: Record<(typeof LIBRO_RATES)[number], number>;
+  iva_por_tasa: Record<(typeof LIBRO_RATES)[number], number>;
+  neto: number;
+  iva: number;
+  exento: number;
+  no_gravado: number;
+  tributos: number;
+  total: number;
+}
+
+/** The Libro IVA Ventas of a month: one row per authorised comprobante. */
+export async function libroIva(ex: Executor, businessId: string, mes: string): Promise<LibroIvaVentaRow[]> {
+  const rows = await comprobantesDelMes(ex, businessId, mes);
   return rows.map((r) => {
     const sign = esNotaCredito(r.tipo as ComprobanteTipo) ? -1 : 1;
-    const al = r.alicuotas as { iva: IvaRate; importe: number }[];
-    const ivaDe = (rate: IvaRate) => (sign * al.filter((a) => a.iva === rate).reduce((s, a) => s + a.importe, 0)) / 100;
+    const al = r.alicuotas as { iva: IvaRate; base_imponible: number; importe: number }[];
+    const porTasa = (k: 'base_imponible' | 'importe') =>
+      Object.fromEntries(
+        LIBRO_RATES.map((rate) => [rate, sign * al.filter((a) => a.iva === rate).reduce((s, a) => s + a[k], 0)]),
+      ) as LibroIvaVentaRow['neto_por_tasa'];
+    const cents = (v: string) => sign * toCents(v);
     return {
       fecha: r.fecha,
       tipo: COMPROBANTE_TIPO_LABELS[r.tipo as ComprobanteTipo],
@@ -752,17 +784,42 @@ export async function libroIva(ex: Executor, businessId: string, mes: string) {
       receptor: r.receptorNombre,
       doc: r.receptorDocNro ?? '',
       condicion: CONDICION_IVA_RECEPTOR_LABELS[r.receptorCondicionIva as CondicionIvaReceptor],
-      neto: sign * num(r.neto),
-      iva21: ivaDe('21'),
-      iva105: ivaDe('10.5'),
-      iva27: ivaDe('27'),
-      iva_otros: ivaDe('5') + ivaDe('2.5'),
-      iva: sign * num(r.iva),
-      exento: sign * num(r.exento),
-      no_gravado: sign * num(r.noGravado),
-      total: sign * num(r.total),
+      neto_por_tasa: porTasa('base_imponible'),
+      iva_por_tasa: porTasa('importe'),
+      neto: cents(r.neto),
+      iva: cents(r.iva),
+      exento: cents(r.exento),
+      no_gravado: cents(r.noGravado),
+      tributos: cents(r.tributos),
+      total: cents(r.total),
     };
   });
+}
+
+/** The totals row of the Libro IVA Ventas: every amount column summed (notas de crédito subtract). */
+export function libroTotales(rows: LibroIvaVentaRow[]): LibroIvaVentaRow & { totales: true } {
+  const sum = (pick: (r: LibroIvaVentaRow) => number) => rows.reduce((s, r) => s + pick(r), 0);
+  const porTasa = (k: 'neto_por_tasa' | 'iva_por_tasa') =>
+    Object.fromEntries(LIBRO_RATES.map((rate) => [rate, sum((r) => r[k][rate])])) as LibroIvaVentaRow['neto_por_tasa'];
+  return {
+    totales: true,
+    fecha: '',
+    tipo: '',
+    punto_venta: 0,
+    numero: 0,
+    cae: '',
+    receptor: '',
+    doc: '',
+    condicion: '',
+    neto_por_tasa: porTasa('neto_por_tasa'),
+    iva_por_tasa: porTasa('iva_por_tasa'),
+    neto: sum((r) => r.neto),
+    iva: sum((r) => r.iva),
+    exento: sum((r) => r.exento),
+    no_gravado: sum((r) => r.no_gravado),
+    tributos: sum((r) => r.tributos),
+    total: sum((r) => r.total),
+  };
 }
 
 /** The IVA rate of the products and services named (or of a category's), audited once. */

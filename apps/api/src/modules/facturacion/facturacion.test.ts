@@ -579,7 +579,12 @@ describe('facturación: issuing', () => {
     const libro = await s.r('GET', `/facturacion/libro-iva?mes=${mes}`);
     expect(libro.statusCode).toBe(200);
     const rows = await readXlsx(libro.rawPayload);
-    expect(rows.length).toBe(5);
+    // Header, two facturas, two notas de crédito and the totals row: the notas cancel what they return.
+    expect(rows.length).toBe(6);
+    const header = rows[0] as string[];
+    const total = rows[5][header.indexOf('Total')] as number;
+    expect(rows[5][0]).toBe('Totales');
+    expect(Math.round(total * 100)).toBe((1210 + 3 * 1210 - 1210 - 1210) * 100);
   });
 });
 

@@ -21,7 +21,7 @@ import {
   purchaseSchema,
 } from '@mostrador/shared';
 import type { FastifyRequest } from 'fastify';
-import { noContent, xlsxFile } from '../../lib/responses.js';
+import { noContent, txtFile, xlsxFile } from '../../lib/responses.js';
 import type { App } from '../../app.js';
 import { access, authOf, businessOf, canSeeCosts } from '../../lib/access.js';
 import { AppError } from '../../lib/errors.js';
@@ -29,6 +29,7 @@ import { knownFilters } from '../../lib/known-ids.js';
 import { esDate, todayIn } from '../../lib/dates.js';
 import { requireSomeField } from '../../lib/http.js';
 import { MONEY_FMT, onePage, paged, pathId, sendXlsx } from '../products/common.js';
+import { archivo, comprasDigital, nombreArchivo } from '../facturacion/libro-iva-digital.js';
 import * as service from './purchases.service.js';
 import { recepcionRoutes } from './recepciones.routes.js';
 
@@ -215,6 +216,24 @@ export async function purchaseRoutes(app: App) {
       });
     },
   );
+
+  // Libro IVA Digital (decision 0042): the month's supplier invoices and their rates as ARCA imports them.
+  for (const parte of ['comprobantes', 'alicuotas'] as const) {
+    app.get(
+      `${base}/libro-iva-digital/${parte}`,
+      { config: ver, schema: { tags, params: idParams, querystring: libroIvaQuery, response: { 200: txtFile } } },
+      async (req, reply) => {
+        const b = businessOf(req);
+        if (!canSeeCosts(b)) throw new AppError(403, 'FORBIDDEN', PURCHASE_MESSAGES.libroNeedsCosts);
+        const files = comprasDigital(await service.libroIvaCompras(db, b.id, req.query.mes));
+        const name = nombreArchivo('COMPRAS', parte === 'comprobantes' ? 'CBTE' : 'ALICUOTAS', req.query.mes);
+        return reply
+          .header('Content-Type', 'text/plain; charset=iso-8859-1')
+          .header('Content-Disposition', `attachment; filename="${name}"`)
+          .send(archivo(files[parte]));
+      },
+    );
+  }
 
   app.post(
     base,

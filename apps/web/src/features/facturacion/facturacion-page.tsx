@@ -21,6 +21,7 @@ import { useDownload } from '@/lib/download';
 import { comprobanteColumns } from './comprobante-columns';
 import { comprobanteTitulo, InvoicePreviewDialog, rechazoMensaje } from './comprobante-ui';
 import {
+  libroIvaDigitalPath,
   libroIvaPath,
   useComprobantes,
   useFacturacionConfig,
@@ -102,6 +103,7 @@ function Comprobantes({ admin }: { admin: boolean }) {
   const today = todayIn(formatting.timezone);
   const [mes, setMes] = useState(today.slice(0, 7));
   const libro = useDownload('No se pudo exportar el Libro IVA Ventas.');
+  const digital = useDownload('No se pudo descargar el Libro IVA Digital.');
   const columns = comprobanteColumns({
     formatting,
     retrying: retry.isPending ? (retry.variables ?? null) : null,
@@ -239,7 +241,8 @@ function Comprobantes({ admin }: { admin: boolean }) {
           Libro IVA Ventas
         </h2>
         <p className="mt-1 text-sm text-slate-500">
-          Los comprobantes autorizados del mes, con neto, IVA por alícuota y total, en Excel.
+          Los comprobantes autorizados del mes, con neto e IVA por alícuota y una fila de totales, en Excel; y los
+          archivos .txt que importa el Libro IVA Digital de ARCA.
         </p>
         <div className="mt-3 flex flex-wrap items-end gap-3">
           <div>
@@ -264,9 +267,23 @@ function Comprobantes({ admin }: { admin: boolean }) {
             <Download className="h-4 w-4" aria-hidden /> Exportar Libro IVA Ventas
           </Button>
         </div>
-        {libro.error && (
+        <div className="mt-3 flex flex-wrap gap-3" role="group" aria-label="Libro IVA Digital (ARCA)">
+          {(['comprobantes', 'alicuotas'] as const).map((parte) => (
+            <Button
+              key={parte}
+              variant="secondary"
+              loading={digital.busy}
+              disabled={!/^\d{4}-\d{2}$/.test(mes)}
+              onClick={() => void digital.run(libroIvaDigitalPath(businessId ?? '', parte), { mes })}
+            >
+              <FileText className="h-4 w-4" aria-hidden /> Libro IVA Digital (ARCA) — ventas:{' '}
+              {parte === 'comprobantes' ? 'comprobantes' : 'alícuotas'}
+            </Button>
+          ))}
+        </div>
+        {(libro.error || digital.error) && (
           <p role="alert" className="mt-2 text-sm text-red-700">
-            {libro.error}
+            {libro.error ?? digital.error}
           </p>
         )}
       </section>

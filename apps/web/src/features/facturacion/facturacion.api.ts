@@ -185,6 +185,9 @@ export function usePadron() {
 }
 
 export const libroIvaPath = (b: string) => `${base(b)}/libro-iva`;
+/** The Libro IVA Digital's TXT files of ventas (ARCA's importer): comprobantes or alícuotas. */
+export const libroIvaDigitalPath = (b: string, parte: 'comprobantes' | 'alicuotas') =>
+  `${base(b)}/libro-iva-digital/${parte}`;
 
 /** "0001-00000023" (number still unknown while pendiente: "0001-…"). */
 export function numeroComprobante(c: Pick<ComprobanteResumen, 'punto_venta' | 'numero'>): string {
