@@ -74,10 +74,16 @@ export const arcaAgent = (extra: { ca?: string } = {}) => new Agent({ keepAlive:
 /** The agent of every https call of this client (tests may swap it for one that trusts their CA). */
 export const arcaTransport: { agent: Agent } = { agent: arcaAgent() };
 
-function send(url: string, headers: Record<string, string>, body: string, timeoutMs: number) {
+function send(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+  retried = false,
+): Promise<{ status: number; body: string }> {
   const u = new URL(url);
   const tls = u.protocol === 'https:';
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+  return new Promise((resolve, reject) => {
     const req = (tls ? httpsRequest : httpRequest)(
       u,
       {
@@ -94,6 +100,10 @@ function send(url: string, headers: Record<string, string>, body: string, timeou
       },
     );
     req.on('error', (e: NodeJS.ErrnoException) => {
+      // A kept-alive connection the server closed while idle: the request never arrived (Node's
+      // documented case), so it goes once more on a new connection.
+      if (req.reusedSocket && e.code === 'ECONNRESET' && !retried)
+        return resolve(send(url, headers, body, timeoutMs, true));
       const timedOut = e.name === 'AbortError' || e.name === 'TimeoutError' || e.code === 'ABORT_ERR';
       const tlsError = e.code === 'EPROTO' || /SSL|TLS|CERT/.test(e.code ?? '') || /ssl routines/i.test(e.message);
       reject(
