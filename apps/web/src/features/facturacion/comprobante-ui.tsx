@@ -137,6 +137,12 @@ export function ComprobanteEstadoNote({
         <p>
           <strong>{c.tipo_label} rechazada por ARCA.</strong> {rechazoMensaje(c)}
         </p>
+        {compact && (
+          <p className="mt-1">
+            La venta quedó registrada SIN factura: corregí lo que dice ARCA y tocá «Reintentar», o emitila después desde
+            Reporte de ventas.
+          </p>
+        )}
         {error && <p className="mt-1 font-medium">{error}</p>}
         {onRetry && (
           <Button
