@@ -462,7 +462,7 @@ function CustomersScreen() {
       {dialogs.notice && <StatusNote onClose={() => dialogs.setNotice(null)}>{dialogs.notice}</StatusNote>}
       {aviso && (
         <div className="mb-4">
-          <PadronAdvertencias titulo={aviso.titulo} advertencias={aviso.advertencias} />
+          <PadronAdvertencias titulo={aviso.titulo} advertencias={aviso.advertencias} onClose={() => setAviso(null)} />
         </div>
       )}
       {exporter.error}

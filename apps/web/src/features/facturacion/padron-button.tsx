@@ -1,4 +1,4 @@
-import { AlertTriangle, Search } from 'lucide-react';
+import { AlertTriangle, Search, X } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { CONDICION_IVA_RECEPTOR_LABELS, cuitNumber, type PadronPersona } from '@mostrador/shared/facturacion';
 import { Button } from '@/components/ui/button';
@@ -59,7 +59,15 @@ export function PadronButton({ cuit, onFound }: { cuit: string; onFound: (p: Pad
 }
 
 /** What ARCA's padrón warns of for a CUIT (inactive: invoices to it are rejected), as an amber note. */
-export function PadronAdvertencias({ advertencias, titulo }: { advertencias: string[]; titulo?: string }) {
+export function PadronAdvertencias({
+  advertencias,
+  titulo,
+  onClose,
+}: {
+  advertencias: string[];
+  titulo?: string;
+  onClose?: () => void;
+}) {
   if (!advertencias.length) return null;
   return (
     <div
@@ -68,7 +76,7 @@ export function PadronAdvertencias({ advertencias, titulo }: { advertencias: str
       className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
     >
       <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-      <div>
+      <div className="min-w-0 flex-1">
         {titulo && <p className="font-medium">{titulo}</p>}
         <ul className="space-y-1">
           {advertencias.map((a) => (
@@ -76,6 +84,16 @@ export function PadronAdvertencias({ advertencias, titulo }: { advertencias: str
           ))}
         </ul>
       </div>
+      {onClose && (
+        <button
+          type="button"
+          onClick={onClose}
+          className="rounded p-0.5 text-amber-800 hover:bg-amber-100"
+          aria-label="Cerrar advertencia"
+        >
+          <X className="h-4 w-4" aria-hidden />
+        </button>
+      )}
     </div>
   );
 }
