@@ -14,7 +14,7 @@ import { FakeArca } from './fake/fake-arca.js';
 const fake = new FakeArca();
 await fake.listen(0);
 const ctx = await createTestApp({
-  arca: { urls: fake.urls, timeoutMs: 700, waitMs: 3000, workerMs: 0, concurrency: 2 },
+  arca: { urls: fake.urls, timeoutMs: 5000, waitMs: 8000, workerMs: 0, concurrency: 2 },
 });
 const { app } = ctx;
 afterAll(() => fake.close());
