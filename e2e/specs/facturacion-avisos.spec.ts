@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { createBusiness, createUser, signIn, type E2EUser } from '../support/session';
 
 /*
@@ -46,9 +46,11 @@ async function setup(request: APIRequestContext, nombre: string) {
   return { owner, businessId, b };
 }
 
-async function shots(page: Page, name: string) {
+/** Screenshots at the three sizes, with `focus` scrolled into view at each. */
+async function shots(page: Page, name: string, focus?: Locator) {
   for (const size of SIZES) {
     await page.setViewportSize(size);
+    await focus?.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/${name}-${size.width}x${size.height}.png` });
   }
   await page.setViewportSize(SIZES[0]);
@@ -119,8 +121,7 @@ test('customers: a CUIT ARCA has as INACTIVO is warned of on lookup and again on
   const warning =
     'ARCA tiene este CUIT como INACTIVO: rechaza las facturas a su nombre (error 10247) hasta que el titular lo regularice.';
   await expect(nuevo.getByTestId('padron-advertencias')).toContainText(warning);
-  await nuevo.getByTestId('padron-advertencias').scrollIntoViewIfNeeded();
-  await shots(page, 'cliente-cuit-inactivo');
+  await shots(page, 'cliente-cuit-inactivo', nuevo.getByTestId('padron-advertencias'));
   await nuevo.getByRole('button', { name: 'Crear cliente' }).click();
   await expect(nuevo).toBeHidden();
   const saved = page.getByTestId('padron-advertencias');
