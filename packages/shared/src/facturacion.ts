@@ -124,7 +124,7 @@ export const IVA_RATE_ARCA: Record<Exclude<IvaRate, 'exento' | 'no_gravado'>, nu
   '2.5': 9,
 };
 /** The rate in thousandths (21 % = 210). */
-const RATE_MILLI: Record<Exclude<IvaRate, 'exento' | 'no_gravado'>, bigint> = {
+export const RATE_MILLI: Record<Exclude<IvaRate, 'exento' | 'no_gravado'>, bigint> = {
   '0': 0n,
   '10.5': 105n,
   '21': 210n,
@@ -259,8 +259,17 @@ export const FACTURACION_MESSAGES = {
   authorized: 'Comprobante autorizado por ARCA.',
   badMonth: 'Mes no válido (formato AAAA-MM).',
   padronNotFound: 'ARCA no tiene una persona con ese CUIT.',
+  padronSinConstancia: (errores: string) =>
+    `ARCA no da la constancia de inscripción de ese CUIT (${errores}): revisá el número o cargá los datos del cliente a mano.`,
+  padronInactivo: (estado: string) =>
+    `ARCA tiene este CUIT como ${estado}: rechaza las facturas a su nombre (error 10247) hasta que el titular lo regularice.`,
   arcaUnavailable: 'ARCA no responde en este momento: probá de nuevo en unos minutos.',
   probarOk: 'La conexión con ARCA funciona.',
+  sinFactura: 'La venta quedó registrada SIN factura.',
+  sinFacturaSetup:
+    'La facturación no está lista: falta configurar el CUIT, el punto de venta o el certificado de ARCA.',
+  sinFacturaDespues:
+    'Cuando lo resuelvas, emití la factura desde Reporte de ventas: abrí la venta y tocá «Emitir factura».',
 } as const;
 
 /**
@@ -710,6 +719,19 @@ export const comprobanteSchema = comprobanteResumenSchema.extend({
   /** IVA is shown per rate on A; B and C show the total (with the IVA contained, Ley 27.743). */
   discrimina_iva: z.boolean(),
   qr_url: z.string().nullable(),
+  /** Legends the printed comprobante carries (RG 5003 on an A to a monotributista). */
+  leyendas: z.array(z.string()),
+  /**
+   * On a letter A, the lines net of IVA as printed and the sale's discount net of IVA
+   * (bonificación), adding up to `importes` (factura-impresa.ts); null on B and C.
+   */
+  discriminado: z
+    .object({
+      lineas: z.array(z.object({ precio_unitario: z.number(), descuento: z.number(), subtotal: z.number() })),
+      subtotal: z.number(),
+      bonificacion: z.number(),
+    })
+    .nullable(),
   intentos: z.number(),
   proximo_intento: z.string().nullable(),
   creado_en: z.string(),
@@ -755,6 +777,10 @@ export const padronPersonaSchema = z.object({
   nombre: z.string(),
   domicilio: z.string().nullable(),
   condicion_iva: z.enum(CONDICIONES_IVA_RECEPTOR),
+  /** datosGenerales.estadoClave as ARCA gives it ("ACTIVO", "INACTIVO"), null when absent. */
+  estado_clave: z.string().nullable(),
+  /** What the user must know before invoicing this CUIT (inactive, ARCA's own errors), in Spanish. */
+  advertencias: z.array(z.string()),
 });
 export type PadronPersona = z.infer<typeof padronPersonaSchema>;
 

@@ -157,6 +157,11 @@ export const recordSaleResultSchema = z.object({
   mensaje: z.string(),
   /** The invoice created with the sale (pendiente: ARCA is asked after the answer). */
   comprobante: comprobanteResumenSchema.nullable().optional(),
+  /**
+   * The sale asked for an invoice (`facturar`) and stands without one: why, and what to do, in
+   * Spanish for the cashier (issue 32). Absent when it got its invoice or asked for none.
+   */
+  sin_factura: z.string().optional(),
 });
 
 /** The body is optional: a void without a reason sends none. */
@@ -260,6 +265,11 @@ export const saleSchema = z.object({
   total_devuelto: z.number(),
   /** Its invoice (issue 16), when it has one; absent on lists. */
   comprobante: comprobanteResumenSchema.nullable().optional(),
+  /**
+   * The sale asked for an invoice (`facturar`) and stands without one: why, and what to do, in
+   * Spanish for the cashier (issue 32). Absent when it got its invoice or asked for none.
+   */
+  sin_factura: z.string().optional(),
 });
 
 /* ---------------------------------------------------------------- lists and report (§6.3, §6.4) */

@@ -322,7 +322,27 @@ export async function solicitar(url: string, c: Credentials, s: Solicitud, timeo
   };
 }
 
-/** Padrón A5: a person's name, address and IVA condition. */
+/** Padrón A5 answered only `errorConstancia`: ARCA gives no constancia for that CUIT (e.g. a CUIL). */
+export class PadronSinConstanciaError extends Error {
+  constructor(readonly errores: string[]) {
+    super(errores.join('; ') || 'sin constancia');
+  }
+}
+
+/**
+ * The IVA condition from the A5 answer: monotributo from datosMonotributo; else the IVA tax in
+ * datosRegimenGeneral (30 IVA, 32 IVA exento, 34 IVA no alcanzado); else consumidor final.
+ */
+function condicionDe(p: XmlNode) {
+  if (p.datosMonotributo) return 'monotributista' as const;
+  const ids = list(node(p.datosRegimenGeneral).impuesto).map((i) => text(node(i).idImpuesto));
+  if (ids.includes('30')) return 'responsable_inscripto' as const;
+  if (ids.includes('32')) return 'exento' as const;
+  if (ids.includes('34')) return 'no_alcanzado' as const;
+  return 'consumidor_final' as const;
+}
+
+/** Padrón A5 (getPersona_v2): a person's name, address, IVA condition and key state. */
 export async function getPersona(url: string, c: Credentials, idPersona: string, timeoutMs: number) {
   const xml = envelope(
     `<ns:getPersona_v2>${toXml({ token: c.token, sign: c.sign, cuitRepresentada: c.cuit, idPersona })}</ns:getPersona_v2>`,
@@ -330,18 +350,13 @@ export async function getPersona(url: string, c: Credentials, idPersona: string,
   );
   const body = await post(url, '', xml, timeoutMs);
   const p = node(node(body.getPersona_v2Response).personaReturn);
+  const erroresConstancia = list<unknown>(node(p.errorConstancia).error).map(text).filter(Boolean);
+  if (!p.datosGenerales) throw new PadronSinConstanciaError(erroresConstancia);
   const g = node(p.datosGenerales);
   const dom = node(g.domicilioFiscal);
-  const impuestos = list(node(p.datosRegimenGeneral).impuesto).map((i) => text(node(i).idImpuesto));
-  const condicion = p.datosMonotributo
-    ? ('monotributista' as const)
-    : impuestos.includes('30')
-      ? ('responsable_inscripto' as const)
-      : impuestos.includes('32')
-        ? ('exento' as const)
-        : ('consumidor_final' as const);
   const nombre = text(g.razonSocial) || [text(g.apellido), text(g.nombre)].filter(Boolean).join(' ');
   const domicilio =
     [text(dom.direccion), text(dom.localidad), text(dom.descripcionProvincia)].filter(Boolean).join(', ') || null;
-  return { nombre, domicilio, condicion_iva: condicion };
+  const estadoClave = text(g.estadoClave) || null;
+  return { nombre, domicilio, condicion_iva: condicionDe(p), estado_clave: estadoClave, errores: erroresConstancia };
 }

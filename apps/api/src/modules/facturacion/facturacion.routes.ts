@@ -27,7 +27,7 @@ import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { txtFile, xlsxFile } from '../../lib/responses.js';
 import { MONEY_FMT, onePage, pathId, sendXlsx } from '../products/common.js';
 import * as arca from './arca-client.js';
-import { ArcaError, ArcaUnavailableError } from './arca-client.js';
+import { ArcaError, ArcaUnavailableError, PadronSinConstanciaError } from './arca-client.js';
 import { archivo, nombreArchivo, ventasDigital } from './libro-iva-digital.js';
 import {
   LIBRO_RATES,
@@ -58,6 +58,16 @@ const editar = { access: access.module('ventas', 'editar') };
 const idParams = z.object({ id: z.string() });
 const cidParams = z.object({ id: z.string(), comprobanteId: z.string() });
 const cuitParams = z.object({ id: z.string(), cuit: z.string() });
+
+/** The padrón's answer with what the user must be warned of: an inactive CUIT, ARCA's own errors. */
+function padronAnswer(cuit: string, p: Awaited<ReturnType<typeof arca.getPersona>>) {
+  const { errores, ...persona } = p;
+  const advertencias = [
+    ...(p.estado_clave && p.estado_clave !== 'ACTIVO' ? [M.padronInactivo(p.estado_clave)] : []),
+    ...errores.map((e) => `ARCA informa: ${e}`),
+  ];
+  return { cuit, ...persona, advertencias };
+}
 
 const unavailable = (e: unknown) =>
   new AppError(
@@ -244,9 +254,10 @@ export async function facturacionRoutes(app: App) {
       try {
         const creds = await f().credentials(cfg, 'ws_sr_constancia_inscripcion');
         const p = await arca.getPersona(f().urls(cfg.entorno).padron, creds, cuit.replace(/-/g, ''), f().timeoutMs);
-        return { cuit, ...p };
+        return padronAnswer(cuit, p);
       } catch (e) {
         if (e instanceof ArcaError && /no existe/i.test(e.message)) throw notFound(M.padronNotFound);
+        if (e instanceof PadronSinConstanciaError) throw invalid('cuit', M.padronSinConstancia(e.message));
         if (e instanceof ArcaError || e instanceof ArcaUnavailableError) throw unavailable(e);
         throw e;
       }

@@ -12,7 +12,9 @@ import {
   cuitNumber,
   facturarPorDefecto,
   esNotaCredito,
+  detalleDiscriminado,
   importesDe,
+  leyendasDe,
   letraDe,
   letraPara,
   necesitaDocumento,
@@ -659,9 +661,42 @@ export async function getComprobante(ex: Executor, businessId: string, id: strin
     alicuotas: alicuotas.map((a) => ({ ...a, base_imponible: a.base_imponible / 100, importe: a.importe / 100 })),
     discrimina_iva: letraDe(tipo) === 'A',
     qr_url: qr,
+    ...impresion(r, tipo, cond),
     intentos: r.intentos,
     proximo_intento: r.estado === 'pendiente' ? (r.proximoIntento?.toISOString() ?? null) : null,
     creado_en: r.creadoEn.toISOString(),
+  };
+}
+
+/** What the printed comprobante adds: its legends and, on an A, the lines net of IVA with the bonificación. */
+function impresion(r: Row, tipo: ComprobanteTipo, cond: CondicionIvaReceptor) {
+  const letra = letraDe(tipo);
+  const cents = toCents;
+  const lineas = r.lineas as LineaSnapshot[];
+  const d =
+    letra === 'A'
+      ? detalleDiscriminado(
+          lineas.map((l) => ({
+            cantidad: l.cantidad,
+            precio_unitario: cents(l.precio_unitario),
+            descuento: cents(l.descuento),
+            subtotal: cents(l.subtotal),
+            iva: l.iva,
+          })),
+          { neto: toCents(r.neto), exento: toCents(r.exento), no_gravado: toCents(r.noGravado) },
+        )
+      : null;
+  return {
+    leyendas: leyendasDe(letra, cond),
+    discriminado: d && {
+      lineas: d.lineas.map((l) => ({
+        precio_unitario: l.precio_unitario / 100,
+        descuento: l.descuento / 100,
+        subtotal: l.subtotal / 100,
+      })),
+      subtotal: d.subtotal / 100,
+      bonificacion: d.bonificacion / 100,
+    },
   };
 }
 

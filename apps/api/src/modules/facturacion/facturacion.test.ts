@@ -260,6 +260,8 @@ describe('facturación: setup', () => {
       nombre: 'DISTRIBUIDORA EL TREBOL SA',
       domicilio: 'AV CORRIENTES 1234, CIUDAD AUTONOMA BUENOS AIRES, CIUDAD AUTONOMA BUENOS AIRES',
       condicion_iva: 'responsable_inscripto',
+      estado_clave: 'ACTIVO',
+      advertencias: [],
     });
     expect((await s.r('GET', '/facturacion/padron/20123456786')).json().condicion_iva).toBe('monotributista');
     expect((await s.r('GET', '/facturacion/padron/20-12345678-0')).statusCode).toBe(422);

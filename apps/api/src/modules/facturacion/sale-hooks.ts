@@ -1,4 +1,4 @@
-import type { ComprobanteResumen, Devolucion, Receptor } from '@mostrador/shared';
+import { FACTURACION_MESSAGES as M, type ComprobanteResumen, type Devolucion, type Receptor } from '@mostrador/shared';
 import type { App } from '../../app.js';
 import { todayIn } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
@@ -23,17 +23,25 @@ interface SaleRef {
 /**
  * The invoice of a sale just recorded (or replayed) that record-sale marked `facturar` (the POS
  * asked for one, or the business invoices every sale). Idempotent: a replay answers the invoice
- * already created, or creates the one a crash left undone.
+ * already created, or creates the one a crash left undone. When the sale stands without an
+ * invoice (no setup, a receptor the letter or the amount cannot take), `sin_factura` says why
+ * and what to do, for the cashier (issue 32).
  */
 export async function invoiceSale(
   app: App,
   s: SaleRef,
-  sale: { facturar?: boolean; receptor?: Receptor },
-): Promise<ComprobanteResumen | null> {
-  if (!sale.facturar || app.facturacion.skipAfterStep) return null;
+  sale: { facturar?: boolean; pedida?: boolean; receptor?: Receptor },
+): Promise<{ comprobante: ComprobanteResumen | null; sin_factura: string | null }> {
+  const none = { comprobante: null, sin_factura: null };
+  if (app.facturacion.skipAfterStep) return none;
   const { db } = app.db;
-  const cfg = await readConfig(db, s.businessId);
-  if (!cfg?.certificadoPem || !cfg.claveCifrada) return null;
+  const cfg = sale.facturar ? await readConfig(db, s.businessId) : null;
+  if (!cfg?.certificadoPem || !cfg.claveCifrada) {
+    // Asked for (`facturar: true`) while the setup is not ready; an existing invoice (a replay) still answers.
+    if (!sale.pedida && !sale.facturar) return none;
+    const comprobante = await saleComprobante(db, s.businessId, s.ventaId);
+    return { comprobante, sin_factura: comprobante ? null : sinFactura(M.sinFacturaSetup) };
+  }
   try {
     const r = await createFactura(db, cfg, s.businessId, s.ventaId, {
       receptor: sale.receptor,
@@ -45,10 +53,12 @@ export async function invoiceSale(
     // A receptor the letter cannot take: the sale stands, the invoice is issued from the sale later.
     if (!(e instanceof AppError)) throw e;
     app.log.warn({ venta: s.ventaId, motivo: e.message }, 'facturación: venta sin factura');
-    return null;
+    return { comprobante: null, sin_factura: sinFactura(e.message) };
   }
-  return saleComprobante(db, s.businessId, s.ventaId);
+  return { comprobante: await saleComprobante(db, s.businessId, s.ventaId), sin_factura: null };
 }
+
+const sinFactura = (motivo: string) => `${M.sinFactura} ${motivo} ${M.sinFacturaDespues}`;
 
 /** The nota de crédito of a voided sale's invoice. */
 export async function creditVoid(app: App, s: SaleRef): Promise<void> {

@@ -82,12 +82,14 @@ export async function salesRoutes(app: App) {
     async (req, reply) => {
       const c = saleContext(req);
       const r = await recordSale(app.db, c, req.body, idempotencyKey(req));
-      const comprobante = await invoiceSale(
+      const { comprobante, sin_factura } = await invoiceSale(
         app,
         { ...c, timezone: businessOf(req).timezone, ventaId: r.body.id },
-        { facturar: r.facturar, receptor: req.body.receptor },
+        { facturar: r.facturar, pedida: req.body.facturar, receptor: req.body.receptor },
       );
-      return reply.status(r.status).send(comprobante ? { ...r.body, comprobante } : r.body);
+      return reply
+        .status(r.status)
+        .send({ ...r.body, ...(comprobante ? { comprobante } : {}), ...(sin_factura ? { sin_factura } : {}) });
     },
   );
 
@@ -109,12 +111,14 @@ export async function salesRoutes(app: App) {
       }
       const c = saleContext(req);
       const r = await recordSale(app.db, c, req.body, idempotencyKey(req));
-      const comprobante = await invoiceSale(
+      const { comprobante, sin_factura } = await invoiceSale(
         app,
         { ...c, timezone: businessOf(req).timezone, ventaId: r.body.id },
-        { facturar: r.facturar, receptor: req.body.receptor },
+        { facturar: r.facturar, pedida: req.body.facturar, receptor: req.body.receptor },
       );
-      return reply.status(r.status).send(comprobante ? { ...r.body, comprobante } : r.body);
+      return reply
+        .status(r.status)
+        .send({ ...r.body, ...(comprobante ? { comprobante } : {}), ...(sin_factura ? { sin_factura } : {}) });
     },
   );
 

@@ -1,7 +1,7 @@
 import { Mail, MapPin, Pencil, Phone, Plus, Repeat, Users, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { PadronButton } from '@/features/facturacion/padron-button';
+import { PadronAdvertencias, PadronButton, usePadronCheck } from '@/features/facturacion/padron-button';
 import type { z } from 'zod';
 import {
   customerDisplayName,
@@ -58,8 +58,18 @@ const toValues = (c?: Customer): Values => ({
   lista_precios_id: c?.lista_precios_id ?? '',
 });
 
-function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: (saved?: Customer) => void }) {
+const digits = (v: string | null | undefined) => (v ?? '').replace(/\D/g, '');
+
+function CustomerForm({
+  customer,
+  onDone,
+}: {
+  customer?: Customer;
+  /** `advertencias`: ARCA's warnings for the saved CUIT when it was looked up in this form. */
+  onDone: (saved?: Customer, advertencias?: string[]) => void;
+}) {
   const save = useSaveCustomer();
+  const [buscado, setBuscado] = useState<{ cuit: string; advertencias: string[] } | null>(null);
   // The limit and the list need the counter controls (the server refuses a change without them).
   const { cambiarPrecios, excederCredito } = useCounterControls();
   const [formError, setFormError] = useState<string | null>(null);
@@ -88,7 +98,8 @@ function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: (save
           ...(v.lista_precios_id !== undefined ? { lista_precios_id: v.lista_precios_id } : {}),
         },
       });
-      onDone(saved);
+      const mismo = buscado && digits(saved.documento_numero) === buscado.cuit;
+      onDone(saved, mismo ? buscado.advertencias : undefined);
     } catch (e) {
       setFormError(applyServerErrors(e, setError, 'No se pudo guardar el cliente.'));
     }
@@ -175,6 +186,7 @@ function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: (save
             setValue('documento_numero', p.cuit, dirty);
             if (p.domicilio) setValue('direccion', p.domicilio, dirty);
             setValue('condicion_iva', p.condicion_iva, dirty);
+            setBuscado({ cuit: digits(p.cuit), advertencias: p.advertencias });
           }}
         />
       )}
@@ -426,6 +438,8 @@ function CustomersScreen() {
   const customers = useCustomers(list.query);
   const remove = useDeleteCustomer();
   const dialogs = useListDialogs<Customer>();
+  const padronCheck = usePadronCheck();
+  const [aviso, setAviso] = useState<{ titulo: string; advertencias: string[] } | null>(null);
   const exporter = useListExport(`${customersPath(businessId!)}/exportar`, list.exportQuery);
   const columns = customerColumns({ formatting, ...dialogs.rowActions(canEdit, canDelete) });
 
@@ -446,6 +460,11 @@ function CustomersScreen() {
         }
       />
       {dialogs.notice && <StatusNote onClose={() => dialogs.setNotice(null)}>{dialogs.notice}</StatusNote>}
+      {aviso && (
+        <div className="mb-4">
+          <PadronAdvertencias titulo={aviso.titulo} advertencias={aviso.advertencias} onClose={() => setAviso(null)} />
+        </div>
+      )}
       {exporter.error}
       <SearchFilterBar
         label="Filtros de clientes"
@@ -493,9 +512,16 @@ function CustomersScreen() {
       >
         <CustomerForm
           customer={dialogs.editing}
-          onDone={(saved) => {
+          onDone={(saved, advertencias) => {
             dialogs.setFormOpen(false);
+            setAviso(null);
             if (saved) {
+              const titulo = `Atención con «${customerDisplayName(saved)}»:`;
+              const mostrar = (a: string[]) => a.length && setAviso({ titulo, advertencias: a });
+              // Looked up in the form, or asked now: an inactive CUIT is said when the customer is saved.
+              if (advertencias) mostrar(advertencias);
+              else if (saved.documento_tipo === 'CUIT' && saved.documento_numero)
+                void padronCheck(saved.documento_numero).then(mostrar);
               dialogs.setNotice(
                 dialogs.editing
                   ? `Cliente «${customerDisplayName(saved)}» actualizado.`

@@ -99,10 +99,13 @@ export function ComprobanteEstadoNote({
   comprobante: c,
   onRetry,
   compact,
+  pos,
 }: {
   comprobante: ComprobanteResumen;
   onRetry?: boolean;
   compact?: boolean;
+  /** At the POS, right after the sale: a rejection says the sale stands without invoice. */
+  pos?: boolean;
 }) {
   const { formatting } = useBusiness();
   const retry = useReintentar();
@@ -137,6 +140,12 @@ export function ComprobanteEstadoNote({
         <p>
           <strong>{c.tipo_label} rechazada por ARCA.</strong> {rechazoMensaje(c)}
         </p>
+        {pos && (
+          <p className="mt-1">
+            La venta quedó registrada SIN factura: corregí lo que dice ARCA y tocá «Reintentar», o emitila después desde
+            Reporte de ventas.
+          </p>
+        )}
         {error && <p className="mt-1 font-medium">{error}</p>}
         {onRetry && (
           <Button

@@ -1,5 +1,6 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { LEYENDA_RG_5003 } from '@mostrador/shared/factura-impresa';
 import { DEFAULT_FORMATTING } from '@/lib/format';
 import { configBody, type ConfigFormValues } from './config-form';
 import { InvoiceDocument } from './invoice-document';
@@ -55,6 +56,51 @@ describe('InvoiceDocument', () => {
     expect(doc.textContent).toContain('CUIT 30-50001091-2');
     expect(doc.textContent).not.toContain('IVA contenido');
     expect(doc.textContent).not.toContain('SIN VALIDEZ FISCAL');
+  });
+
+  it('a Factura A to a monotributista prints the RG 5003 legend and the bonificación of the sale', () => {
+    render(
+      <InvoiceDocument
+        comprobante={sampleComprobante({
+          tipo: 'factura_a',
+          letra: 'A',
+          codigo: 1,
+          discrimina_iva: true,
+          receptor: {
+            nombre: 'Juan Pérez',
+            condicion_iva: 'monotributista',
+            condicion_iva_label: 'Monotributista',
+            doc_tipo: 'CUIT',
+            doc_nro: '20123456786',
+            domicilio: null,
+          },
+          lineas: [{ nombre: 'Pintura', cantidad: 2, precio_unitario: 605, descuento: 0, subtotal: 1210, iva: '21' }],
+          importes: { total: 1089, neto: 900, iva: 189, tributos: 0, exento: 0, no_gravado: 0 },
+          alicuotas: [{ id: 5, iva: '21', base_imponible: 900, importe: 189 }],
+          leyendas: [LEYENDA_RG_5003],
+          discriminado: {
+            lineas: [{ precio_unitario: 500, descuento: 0, subtotal: 1000 }],
+            subtotal: 1000,
+            bonificacion: 100,
+          },
+        })}
+        formatting={DEFAULT_FORMATTING}
+        format="a4"
+      />,
+    );
+    expect(screen.getByTestId('invoice-leyenda').textContent).toBe(LEYENDA_RG_5003);
+    const totales = screen.getByTestId('invoice-totales');
+    const rows = [...totales.querySelectorAll('div')].map((d) => [
+      d.querySelector('dt')?.textContent,
+      d.querySelector('dd')?.textContent?.replace(/\s/g, ' '),
+    ]);
+    expect(rows).toEqual([
+      ['Subtotal', '$ 1.000,00'],
+      ['Bonificación', '-$ 100,00'],
+      ['Importe neto gravado', '$ 900,00'],
+      ['IVA 21 %', '$ 189,00'],
+      ['Importe total', '$ 1.089,00'],
+    ]);
   });
 
   it('a rejected comprobante says it is not valid and has no QR', () => {

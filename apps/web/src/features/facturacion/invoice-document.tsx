@@ -14,7 +14,8 @@ interface Props {
 
 /**
  * The printed factura or nota de crédito (RG 1415 / RG 4892): the letter box with its code,
- * issuer and receptor, lines, IVA discriminated on A, totals, CAE and its due date, and ARCA's QR.
+ * issuer and receptor, lines, IVA discriminated on A (lines net, the bonificación, the net and IVA
+ * per rate as sent to ARCA), the legends (RG 5003), totals, CAE and its due date, and ARCA's QR.
  */
 export function InvoiceDocument({ comprobante: c, formatting, format }: Props & { format: TicketFormat }) {
   const l = invoiceLayout(c);
@@ -160,6 +161,15 @@ export function InvoiceDocument({ comprobante: c, formatting, format }: Props & 
           </div>
         ))}
       </dl>
+      {l.leyendas.map((t) => (
+        <p
+          key={t}
+          className={cn('mt-2 border border-black p-1 text-[10px] font-semibold', !narrow && 'text-center')}
+          data-testid="invoice-leyenda"
+        >
+          {t}
+        </p>
+      ))}
       {l.ivaContenido !== null && (
         <div className={cn('mt-2 text-[10px]', !narrow && 'ml-auto w-80')}>
           <p className="font-semibold">Régimen de Transparencia Fiscal al Consumidor (Ley 27.743)</p>

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { LEYENDA_RG_5003 } from '@mostrador/shared/factura-impresa';
+import { importesDe, type Comprobante } from '@mostrador/shared/facturacion';
 import { formatCuit, invoiceLayout } from './invoice-layout';
 import { qrPath } from './arca-qr';
 import { sampleComprobante } from './test-fixtures';
@@ -51,6 +53,86 @@ describe('invoiceLayout', () => {
       ['Importe total', 1531],
     ]);
     expect(l.ivaContenido).toBeNull();
+  });
+
+  it('a factura A with a sale discount adds up: lines net, bonificación, neto gravado, IVA per rate and total', () => {
+    const lineas: Comprobante['lineas'] = [
+      { nombre: 'Tornillos', cantidad: 3, precio_unitario: 121, descuento: 0, subtotal: 363, iva: '21' },
+      { nombre: 'Pintura', cantidad: 1.5, precio_unitario: 3333.33, descuento: 0, subtotal: 5000, iva: '21' },
+      { nombre: 'Libro', cantidad: 1, precio_unitario: 110.5, descuento: 10, subtotal: 100.5, iva: '10.5' },
+      { nombre: 'Leche', cantidad: 2, precio_unitario: 50, descuento: 0, subtotal: 100, iva: 'exento' },
+    ];
+    // What ARCA receives for a total of 5.463,50 after a sale discount of $100.
+    const imp = importesDe(
+      lineas.map((l) => ({ subtotal: Math.round(l.subtotal * 100), iva: l.iva })),
+      546350,
+      'A',
+    );
+    const pesos = (c: number) => c / 100;
+    const c = sampleComprobante({
+      tipo: 'factura_a',
+      letra: 'A',
+      codigo: 1,
+      discrimina_iva: true,
+      lineas,
+      importes: {
+        total: pesos(imp.total),
+        neto: pesos(imp.neto),
+        iva: pesos(imp.iva),
+        tributos: 0,
+        exento: pesos(imp.exento),
+        no_gravado: 0,
+      },
+      alicuotas: imp.alicuotas.map((a) => ({
+        ...a,
+        base_imponible: pesos(a.base_imponible),
+        importe: pesos(a.importe),
+      })),
+    });
+    const l = invoiceLayout(c);
+    const cents = (n: number) => Math.round(n * 100);
+    const row = (label: string) => cents(l.totales.find((t) => t.label === label)!.value);
+    const lines = l.lineas.reduce((t, x) => t + cents(x.subtotal), 0);
+    expect(l.totales.map((t) => t.label)).toEqual([
+      'Subtotal',
+      'Bonificación',
+      'Importe neto gravado',
+      'IVA 21 %',
+      'IVA 10,5 %',
+      'Importe exento',
+      'Importe total',
+    ]);
+    expect(row('Subtotal')).toBe(lines);
+    expect(row('Bonificación')).toBeLessThan(0);
+    // Subtotal − bonificación = neto gravado + exento, each as sent to ARCA.
+    expect(row('Subtotal') + row('Bonificación')).toBe(imp.neto + imp.exento);
+    expect(row('Importe neto gravado')).toBe(imp.neto);
+    expect(row('IVA 21 %') + row('IVA 10,5 %')).toBe(imp.iva);
+    expect(row('Importe neto gravado') + row('IVA 21 %') + row('IVA 10,5 %') + row('Importe exento')).toBe(
+      row('Importe total'),
+    );
+    expect(row('Importe total')).toBe(546350);
+    // Lines net of IVA: 3 × 100 = 300; the exento line as it is.
+    expect(l.lineas[0]).toMatchObject({ precio: 100, subtotal: 300, descuento: 0 });
+    expect(l.lineas[3]).toMatchObject({ precio: 50, subtotal: 100, alicuota: 'Exento' });
+    // The API's own figures win when it answers them.
+    const api = invoiceLayout({
+      ...c,
+      discriminado: {
+        lineas: l.lineas.map((x) => ({ precio_unitario: x.precio, descuento: x.descuento, subtotal: x.subtotal })),
+        subtotal: 1,
+        bonificacion: 0.5,
+      },
+    });
+    expect(api.totales.slice(0, 2)).toEqual([
+      { label: 'Subtotal', value: 1 },
+      { label: 'Bonificación', value: -0.5 },
+    ]);
+  });
+
+  it('an A to a monotributista carries the RG 5003 legend the API answers', () => {
+    expect(invoiceLayout(sampleComprobante({ leyendas: [LEYENDA_RG_5003] })).leyendas).toEqual([LEYENDA_RG_5003]);
+    expect(invoiceLayout(sampleComprobante()).leyendas).toEqual([]);
   });
 
   it('a factura C shows no IVA at all', () => {

@@ -1,10 +1,5 @@
-import {
-  esNotaCredito,
-  IVA_RATE_LABELS,
-  type Comprobante,
-  type ComprobanteTipo,
-  type IvaRate,
-} from '@mostrador/shared/facturacion';
+import { detalleDiscriminado } from '@mostrador/shared/factura-impresa';
+import { esNotaCredito, IVA_RATE_LABELS, type Comprobante, type ComprobanteTipo } from '@mostrador/shared/facturacion';
 import { numeroComprobante } from './facturacion.api';
 
 /*
@@ -46,21 +41,35 @@ export interface InvoiceLayout {
   asociado: string | null;
   /** Only authorised comprobantes are valid: anything else prints a warning instead of the CAE. */
   valido: boolean;
+  /** Legends the comprobante must carry (RG 5003 on an A to a monotributista). */
+  leyendas: string[];
 }
 
-const RATE_FACTOR: Partial<Record<IvaRate, number>> = {
-  '21': 1.21,
-  '10.5': 1.105,
-  '27': 1.27,
-  '5': 1.05,
-  '2.5': 1.025,
-  '0': 1,
-};
-
-/** Cents, rounded half up (amounts arrive as numbers with at most 2 decimals). */
 const cents = (n: number) => Math.round(n * 100);
-const pesos = (c: number) => c / 100;
-const net = (amount: number, rate: IvaRate) => pesos(Math.round(cents(amount) / (RATE_FACTOR[rate] ?? 1)));
+
+/** The lines net of IVA and the bonificación of a letter A: as the API answers them, or from its lines. */
+function discriminado(c: Comprobante): NonNullable<Comprobante['discriminado']> {
+  if (c.discriminado) return c.discriminado;
+  const d = detalleDiscriminado(
+    c.lineas.map((l) => ({
+      cantidad: l.cantidad,
+      precio_unitario: cents(l.precio_unitario),
+      descuento: cents(l.descuento),
+      subtotal: cents(l.subtotal),
+      iva: l.iva,
+    })),
+    { neto: cents(c.importes.neto), exento: cents(c.importes.exento), no_gravado: cents(c.importes.no_gravado) },
+  );
+  return {
+    lineas: d.lineas.map((l) => ({
+      precio_unitario: l.precio_unitario / 100,
+      descuento: l.descuento / 100,
+      subtotal: l.subtotal / 100,
+    })),
+    subtotal: d.subtotal / 100,
+    bonificacion: d.bonificacion / 100,
+  };
+}
 
 export const TIPO_TITULO: Record<ComprobanteTipo, InvoiceLayout['titulo']> = {
   factura_a: 'FACTURA',
@@ -73,17 +82,27 @@ export const TIPO_TITULO: Record<ComprobanteTipo, InvoiceLayout['titulo']> = {
 
 export function invoiceLayout(c: Comprobante): InvoiceLayout {
   const discrimina = c.discrimina_iva;
-  const lineas: InvoiceLine[] = c.lineas.map((l) => ({
+  const d = discrimina ? discriminado(c) : null;
+  const lineas: InvoiceLine[] = c.lineas.map((l, k) => ({
     nombre: l.nombre,
     cantidad: l.cantidad,
-    precio: discrimina ? net(l.precio_unitario, l.iva) : l.precio_unitario,
-    descuento: discrimina ? net(l.descuento, l.iva) : l.descuento,
-    subtotal: discrimina ? net(l.subtotal, l.iva) : l.subtotal,
-    alicuota: discrimina ? IVA_RATE_LABELS[l.iva] : null,
+    precio: d ? d.lineas[k].precio_unitario : l.precio_unitario,
+    descuento: d ? d.lineas[k].descuento : l.descuento,
+    subtotal: d ? d.lineas[k].subtotal : l.subtotal,
+    alicuota: d ? IVA_RATE_LABELS[l.iva] : null,
   }));
   const i = c.importes;
   const totales: InvoiceTotalRow[] = [];
-  if (discrimina) {
+  if (d) {
+    // Subtotal − bonificación = neto gravado + exento + no gravado, to the cent (factura-impresa.ts).
+    if (d.bonificacion !== 0) {
+      totales.push({ label: 'Subtotal', value: d.subtotal });
+      totales.push(
+        d.bonificacion > 0
+          ? { label: 'Bonificación', value: -d.bonificacion }
+          : { label: 'Recargo', value: -d.bonificacion },
+      );
+    }
     totales.push({ label: 'Importe neto gravado', value: i.neto });
     for (const a of c.alicuotas) totales.push({ label: `IVA ${IVA_RATE_LABELS[a.iva]}`, value: a.importe });
     if (i.exento) totales.push({ label: 'Importe exento', value: i.exento });
@@ -105,6 +124,7 @@ export function invoiceLayout(c: Comprobante): InvoiceLayout {
         ? `${c.asociado.tipo.startsWith('factura') ? 'Factura' : 'Comprobante'} ${c.asociado.tipo.slice(-1).toUpperCase()} ${numeroComprobante(c.asociado)}`
         : null,
     valido: c.estado === 'autorizado' && Boolean(c.cae),
+    leyendas: c.leyendas,
   };
 }
 

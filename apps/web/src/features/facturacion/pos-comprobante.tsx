@@ -20,7 +20,7 @@ export default function PosComprobante({ id }: { id: string }) {
   if (!c) return <Skeleton className="mt-3 h-14" />;
   return (
     <div data-testid="pos-comprobante" data-estado={c.estado}>
-      <ComprobanteEstadoNote comprobante={c} onRetry compact />
+      <ComprobanteEstadoNote comprobante={c} onRetry compact pos />
       {c.estado === 'autorizado' && (
         <>
           <PrintableInvoice comprobante={c} formatting={formatting} />

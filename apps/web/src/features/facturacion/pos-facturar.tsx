@@ -1,4 +1,4 @@
-import { FileText } from 'lucide-react';
+import { FileText, FileWarning } from 'lucide-react';
 import type { FacturarModo } from '@mostrador/shared/facturacion';
 import { useFacturacionModo } from './facturacion.api';
 
@@ -43,5 +43,25 @@ export function FacturarToggle({
       />
       Facturar (factura electrónica ARCA)
     </label>
+  );
+}
+
+/**
+ * The sale asked for an invoice and stands without one: the record-sale answer's `sin_factura`
+ * (why, and what to do), said to the cashier before the next sale.
+ */
+export function SinFacturaNote({ mensaje }: { mensaje: string }) {
+  return (
+    <div
+      role="alert"
+      data-testid="pos-sin-factura"
+      className="mb-3 flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+    >
+      <FileWarning className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+      <div>
+        <p className="font-semibold">Sin factura electrónica</p>
+        <p>{mensaje}</p>
+      </div>
+    </div>
   );
 }

@@ -25,6 +25,7 @@ import { api, errorMessage } from '@/lib/api';
 import { todayIn } from '@/lib/format';
 import { comprobanteTitulo, ComprobanteEstadoNote, EstadoBadge, InvoicePreviewDialog } from './comprobante-ui';
 import { POLL_MS, useEmitir, usePadron } from './facturacion.api';
+import { PadronAdvertencias } from './padron-button';
 
 /**
  * The comprobantes of one sale (its factura and the notas de crédito of its voids and returns)
@@ -194,6 +195,7 @@ export function EmitirDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [padronNote, setPadronNote] = useState<string | null>(null);
+  const [padronAdv, setPadronAdv] = useState<string[]>([]);
 
   function receptor(): ReceptorInput | undefined | null {
     const r = receptorFor(modo, { condicion, docTipo, docNro, nombre, domicilio });
@@ -206,6 +208,7 @@ export function EmitirDialog({
 
   async function buscar() {
     setPadronNote(null);
+    setPadronAdv([]);
     setErrors({});
     try {
       const p = await padron.mutateAsync(docNro);
@@ -213,6 +216,7 @@ export function EmitirDialog({
       setDomicilio(p.domicilio ?? '');
       setCondicion(p.condicion_iva);
       setPadronNote(`ARCA: ${p.nombre} · ${CONDICION_IVA_RECEPTOR_LABELS[p.condicion_iva]}`);
+      setPadronAdv(p.advertencias);
     } catch (e) {
       setErrors({ doc_nro: errorMessage(e, 'No se pudo consultar el padrón de ARCA.') });
     }
@@ -292,6 +296,11 @@ export function EmitirDialog({
             <p role="status" className="text-sm text-emerald-700 sm:col-span-2">
               {padronNote}
             </p>
+          )}
+          {padronAdv.length > 0 && (
+            <div className="sm:col-span-2">
+              <PadronAdvertencias advertencias={padronAdv} />
+            </div>
           )}
           <Field id="em-condicion" label="Condición frente al IVA" error={errors.condicion_iva}>
             <Select id="em-condicion" value={condicion} onChange={(e) => setCondicion(e.target.value)}>

@@ -51,6 +51,8 @@ export function sampleComprobante(over: Partial<Comprobante> = {}): Comprobante 
     alicuotas: [{ id: 5, iva: '21', base_imponible: 1000, importe: 210 }],
     discrimina_iva: false,
     qr_url: 'https://www.afip.gob.ar/fe/qr/?p=e30=',
+    leyendas: [],
+    discriminado: null,
     intentos: 1,
     proximo_intento: null,
     creado_en: '2026-11-26T12:00:00Z',

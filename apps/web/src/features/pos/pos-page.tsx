@@ -11,7 +11,7 @@ import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { Field, Input, Textarea } from '@/components/ui/input';
 import { Card, EmptyState, PageHeader } from '@/components/ui/misc';
 import { useCurrentTurno, useMedios } from '@/features/caja/caja.api';
-import { FacturarToggle, useFacturarModo } from '@/features/facturacion/pos-facturar';
+import { FacturarToggle, SinFacturaNote, useFacturarModo } from '@/features/facturacion/pos-facturar';
 import { OpenTurnoDialog } from '@/features/caja/turno-dialogs';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan, useCounterControls } from '@/features/permissions/permissions.api';
@@ -122,7 +122,7 @@ function PointOfSale() {
   const [descuentoText, setDescuentoText] = useState('');
   const [observaciones, setObservaciones] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<{ sale: Sale; extras: TicketExtras; comprobanteId?: string } | null>(null);
+  const [done, setDone] = useState<SaleDone | null>(null);
   const facturarModo = useFacturarModo();
   const [facturar, setFacturar] = useState(false);
   const keyRef = useRef<{ key: string; body: string } | null>(null);
@@ -383,7 +383,7 @@ function PointOfSale() {
         const sale = await api
           .get<Sale>(`/businesses/${businessId}/ventas/sales/${r.data.id}`)
           .catch(() => ({ ...local, id: r.data.id, numero: r.data.numero }));
-        setDone({ sale, extras, comprobanteId: sale.comprobante?.id });
+        setDone({ sale, extras, comprobanteId: sale.comprobante?.id, sinFactura: r.data.sin_factura });
       } else {
         setDone({ sale: local, extras });
       }
@@ -1021,13 +1021,15 @@ function CartRow({
   );
 }
 
-function SaleDoneDialog({
-  done,
-  onClose,
-}: {
-  done: { sale: Sale; extras: TicketExtras; comprobanteId?: string };
-  onClose: () => void;
-}) {
+/** The sale just recorded; `sinFactura`: it asked for an invoice and stands without one (why, what to do). */
+interface SaleDone {
+  sale: Sale;
+  extras: TicketExtras;
+  comprobanteId?: string;
+  sinFactura?: string;
+}
+
+function SaleDoneDialog({ done, onClose }: { done: SaleDone; onClose: () => void }) {
   const { business, formatting } = useBusiness();
   const { sale, extras } = done;
   return (
@@ -1038,6 +1040,7 @@ function SaleDoneDialog({
       description={`Total ${formatMoney(sale.total, formatting)}${extras.vuelto ? ` · Vuelto ${formatMoney(extras.vuelto / 100, formatting)}` : ''}`}
       className="max-w-md"
     >
+      {done.sinFactura && <SinFacturaNote mensaje={done.sinFactura} />}
       <div className="max-h-[45vh] overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-3">
         <div className="mx-auto w-fit max-w-full bg-white p-2 shadow-sm">
           <Ticket sale={sale} business={business} formatting={formatting} extras={extras} format="80mm" />

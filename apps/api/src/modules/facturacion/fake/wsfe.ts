@@ -119,13 +119,13 @@ function condicionDe(f: FakeArca, cuit: string): CondicionFake | undefined {
   const c = f.cuits.get(cuit);
   if (c) return c.condicion;
   const p = PADRON_SEED[cuit];
-  if (!p) return undefined;
-  if (p.datosMonotributo) return 'monotributo';
-  const imp = list(node(p.datosRegimenGeneral).impuesto).map((i) => text(node(i).idImpuesto));
-  return imp.includes('30') ? 'responsable_inscripto' : imp.includes('32') ? 'exento' : 'consumidor_final';
+  if (!p || p.errorConstancia) return undefined;
+  if (p.monotributo) return 'monotributo';
+  const imp = (p.impuestos ?? []).map(([id]) => id);
+  return imp.includes(30) ? 'responsable_inscripto' : imp.includes(32) ? 'exento' : 'consumidor_final';
 }
 const inactivo = (f: FakeArca, cuit: string) =>
-  !!f.cuits.get(cuit)?.inactivo || text(node(PADRON_SEED[cuit]?.datosGenerales).estadoClave) === 'INACTIVO';
+  !!f.cuits.get(cuit)?.inactivo || PADRON_SEED[cuit]?.estadoClave === 'INACTIVO';
 
 export function wsfe(f: FakeArca, op: string, arg: XmlNode, res: ServerResponse): string | null {
   const wrap = (inner: Record<string, unknown>) =>

@@ -410,7 +410,7 @@ async function record<T>(
 }
 
 export const recordSale = (body: Record<string, unknown>, key: string, descripcion: string) =>
-  record<{ id: string; numero: number }>('venta', '/ventas/record-sale', body, descripcion, key);
+  record<{ id: string; numero: number; sin_factura?: string }>('venta', '/ventas/record-sale', body, descripcion, key);
 
 export async function recordCustomer(body: Record<string, unknown>, descripcion: string) {
   const b = businessId!;
