@@ -1,6 +1,14 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkSource, checkTree, readTables, type Finding } from '../test/tenant-statements.js';
+import {
+  checkSource,
+  checkTree,
+  exportsWithoutBusinessFirst,
+  readTables,
+  tenantUses,
+  type Finding,
+} from '../test/tenant-statements.js';
 
 /*
  * Every statement on a business's table filters by business_id (decision 0030): the static
@@ -61,6 +69,76 @@ describe('statements on tenant tables', () => {
     expect(unexpected).toEqual([]);
     const stale = listed.filter((e) => !findings.some((f) => matches(f, e)));
     expect(stale).toEqual([]);
+  });
+});
+
+/**
+ * The modules whose statements on tenant tables all live in their `*.queries.ts` (decision 0044):
+ * their other files (services, routes, helpers) name no tenant table, and every function a
+ * queries file exports takes the business id first. The list grows until it holds every module.
+ */
+const CONVERTED = ['settings'];
+
+/** Exported queries that go across businesses, with their reason (the ALLOWED list's statements). */
+const NOT_BUSINESS_FIRST: { file: string; fn: string; reason: string }[] = [];
+
+describe('the data layer of each converted module', () => {
+  const tables = readTables(src);
+  const sources = (m: string) =>
+    readdirSync(`${src}modules/${m}`)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .map((f) => ({ file: `modules/${m}/${f}`, text: readFileSync(`${src}modules/${m}/${f}`, 'utf8') }));
+
+  it('keeps statements on tenant tables out of services, routes and helpers', () => {
+    const found = CONVERTED.flatMap(sources)
+      .filter((s) => !s.file.endsWith('.queries.ts'))
+      .flatMap((s) => tenantUses(s.file, s.text, tables))
+      .map((f) => `${f.file}:${f.line} ${f.fn} [${f.table}] ${f.text}`);
+    expect(found).toEqual([]);
+  });
+
+  it('has each module query take the business id first', () => {
+    const queries = CONVERTED.flatMap(sources).filter((s) => s.file.endsWith('.queries.ts'));
+    expect(queries.length).toBeGreaterThanOrEqual(CONVERTED.length);
+    const found = queries
+      .flatMap((s) => exportsWithoutBusinessFirst(s.file, s.text))
+      .filter((f) => !NOT_BUSINESS_FIRST.some((e) => e.file === f.file && e.fn === f.fn))
+      .map((f) => `${f.file}:${f.line} ${f.fn}`);
+    expect(found).toEqual([]);
+    const stale = NOT_BUSINESS_FIRST.filter(
+      (e) => !queries.some((s) => exportsWithoutBusinessFirst(s.file, s.text).some((f) => f.fn === e.fn)),
+    );
+    expect(stale).toEqual([]);
+  });
+
+  it('the uses check finds drizzle statements, predicates and SQL text on tenant tables, not types', () => {
+    const code = `import { eq, sql } from 'drizzle-orm';
+import { customers, users } from '../../db/schema/index.js';
+type Row = typeof customers.$inferSelect;
+export async function f(db, businessId, id) {
+  await db.select().from(users).where(eq(users.id, id));
+  const cond = eq(customers.id, id);
+  await db.execute(sql\`UPDATE services SET activo = false WHERE business_id = \${businessId}\`);
+  await db.execute(sql\`SELECT 1 FROM users u JOIN sales s ON s.vendedor_id = u.id\`);
+  await db.query('INSERT INTO audit_log (business_id) VALUES ($1)', [businessId]);
+  return { customers: 1, nombre: 'Elegí from the list' };
+}`;
+    expect(tenantUses('x.ts', code, tables).map((f) => `${f.line} ${f.table}`)).toEqual([
+      '6 customers',
+      '7 services',
+      '8 sales',
+      '9 audit_log',
+    ]);
+  });
+
+  it('the business-first check reads exported functions and arrows only', () => {
+    const code = `export async function a(businessId: string, ex) {}
+export async function b(ex, businessId: string) {}
+export const c = (businessId: string) => 1;
+export const d = async (id: string) => 1;
+function e(ex) {}
+export const COLS = { id: 1 };`;
+    expect(exportsWithoutBusinessFirst('x.ts', code).map((f) => `${f.line} ${f.fn}`)).toEqual(['2 b', '4 d']);
   });
 });
 
