@@ -77,10 +77,13 @@ describe('statements on tenant tables', () => {
  * their other files (services, routes, helpers) name no tenant table, and every function a
  * queries file exports takes the business id first. The list grows until it holds every module.
  */
-const CONVERTED = ['settings', 'services', 'categories'];
+const CONVERTED = ['settings', 'services', 'categories', 'suppliers'];
 
 /** Exported queries that go across businesses, with their reason (the ALLOWED list's statements). */
 const NOT_BUSINESS_FIRST: { file: string; fn: string; reason: string }[] = [];
+
+/** Data-access files of a converted module that keep another name, each with its reason. */
+const DATA_FILES: { file: string; reason: string }[] = [];
 
 describe('the data layer of each converted module', () => {
   const tables = readTables(src);
@@ -91,7 +94,7 @@ describe('the data layer of each converted module', () => {
 
   it('keeps statements on tenant tables out of services, routes and helpers', () => {
     const found = CONVERTED.flatMap(sources)
-      .filter((s) => !s.file.endsWith('.queries.ts'))
+      .filter((s) => !s.file.endsWith('.queries.ts') && !DATA_FILES.some((d) => d.file === s.file))
       .flatMap((s) => tenantUses(s.file, s.text, tables))
       .map((f) => `${f.file}:${f.line} ${f.fn} [${f.table}] ${f.text}`);
     expect(found).toEqual([]);
