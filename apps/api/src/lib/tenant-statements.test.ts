@@ -87,6 +87,7 @@ const CONVERTED = [
   'customers',
   'products',
   'finance',
+  'dashboard',
 ];
 
 /** Exported queries that go across businesses, with their reason (the ALLOWED list's statements). */
