@@ -88,6 +88,7 @@ const CONVERTED = [
   'products',
   'finance',
   'dashboard',
+  'devoluciones',
 ];
 
 /** Exported queries that go across businesses, with their reason (the ALLOWED list's statements). */
