@@ -89,6 +89,7 @@ const CONVERTED = [
   'finance',
   'dashboard',
   'devoluciones',
+  'subscriptions',
 ];
 
 /** Exported queries that go across businesses, with their reason (the ALLOWED list's statements). */
