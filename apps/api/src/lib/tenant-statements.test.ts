@@ -92,6 +92,7 @@ const CONVERTED = [
   'subscriptions',
   'notifications',
   'businesses',
+  'caja',
 ];
 
 /** Exported queries that go across businesses, with their reason (the ALLOWED list's statements). */
@@ -114,6 +115,11 @@ const DATA_FILES: { file: string; reason: string }[] = [
     file: 'modules/notifications/sales-data.ts',
     reason:
       'The sales history of the sales-drop alert; notifications.test.ts replaces this file by name and records its arguments after the executor.',
+  },
+  {
+    file: 'modules/caja/cuenta.ts',
+    reason:
+      "What a customer owes, as SQL fragments correlated with an outer customers row (its business_id); record-sale's pipelined statement and caja's queries embed them.",
   },
 ];
 
