@@ -93,6 +93,7 @@ const CONVERTED = [
   'notifications',
   'businesses',
   'caja',
+  'plan',
 ];
 
 /** Exported queries that go across businesses, with their reason (the ALLOWED list's statements). */
