@@ -94,6 +94,7 @@ const CONVERTED = [
   'businesses',
   'caja',
   'plan',
+  'pos',
 ];
 
 /** Exported queries that go across businesses, with their reason (the ALLOWED list's statements). */
