@@ -29,8 +29,8 @@ const ALLOWED: { file: string; fn: string; table: string; reason: string }[] = [
     reason: "The caller's only business when a request names none: a membership lookup by user.",
   },
   {
-    file: 'modules/invitations/invitations.service.ts',
-    fn: 'findOpen',
+    file: 'modules/invitations/invitations.queries.ts',
+    fn: 'invitationByToken',
     table: 'invitations',
     reason: 'An invitation is found by its secret token; the invitee does not belong to the business yet.',
   },
@@ -95,10 +95,16 @@ const CONVERTED = [
   'caja',
   'plan',
   'pos',
+  'invitations',
 ];
 
 /** Exported queries that go across businesses, with their reason (the ALLOWED list's statements). */
 const NOT_BUSINESS_FIRST: { file: string; fn: string; reason: string }[] = [
+  {
+    file: 'modules/invitations/invitations.queries.ts',
+    fn: 'invitationByToken',
+    reason: 'An invitation is found by its secret token before its business is known (through todosLosNegocios).',
+  },
   {
     file: 'modules/businesses/businesses.queries.ts',
     fn: 'userBusinessRows',
