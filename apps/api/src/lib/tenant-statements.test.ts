@@ -96,6 +96,7 @@ const CONVERTED = [
   'plan',
   'pos',
   'invitations',
+  'audit',
 ];
 
 /** Exported queries that go across businesses, with their reason (the ALLOWED list's statements). */
