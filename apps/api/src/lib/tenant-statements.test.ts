@@ -1,6 +1,14 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkSource, checkTree, readTables, type Finding } from '../test/tenant-statements.js';
+import {
+  checkSource,
+  checkTree,
+  exportsWithoutBusinessFirst,
+  readTables,
+  tenantUses,
+  type Finding,
+} from '../test/tenant-statements.js';
 
 /*
  * Every statement on a business's table filters by business_id (decision 0030): the static
@@ -21,8 +29,8 @@ const ALLOWED: { file: string; fn: string; table: string; reason: string }[] = [
     reason: "The caller's only business when a request names none: a membership lookup by user.",
   },
   {
-    file: 'modules/invitations/invitations.service.ts',
-    fn: 'findOpen',
+    file: 'modules/invitations/invitations.queries.ts',
+    fn: 'invitationByToken',
     table: 'invitations',
     reason: 'An invitation is found by its secret token; the invitee does not belong to the business yet.',
   },
@@ -61,6 +69,126 @@ describe('statements on tenant tables', () => {
     expect(unexpected).toEqual([]);
     const stale = listed.filter((e) => !findings.some((f) => matches(f, e)));
     expect(stale).toEqual([]);
+  });
+});
+
+/**
+ * The modules whose statements on tenant tables all live in their `*.queries.ts` (decision 0044):
+ * their other files (services, routes, helpers) name no tenant table, and every function a
+ * queries file exports takes the business id first. The list grows until it holds every module.
+ */
+const CONVERTED = [
+  'settings',
+  'services',
+  'categories',
+  'suppliers',
+  'members',
+  'tasks',
+  'customers',
+  'products',
+  'finance',
+  'dashboard',
+  'devoluciones',
+  'subscriptions',
+  'notifications',
+  'businesses',
+  'caja',
+  'plan',
+  'pos',
+  'invitations',
+  'audit',
+];
+
+/** Exported queries that go across businesses, with their reason (the ALLOWED list's statements). */
+const NOT_BUSINESS_FIRST: { file: string; fn: string; reason: string }[] = [
+  {
+    file: 'modules/invitations/invitations.queries.ts',
+    fn: 'invitationByToken',
+    reason: 'An invitation is found by its secret token before its business is known (through todosLosNegocios).',
+  },
+  {
+    file: 'modules/businesses/businesses.queries.ts',
+    fn: 'userBusinessRows',
+    reason: "The businesses of a user, before one is chosen (through todosLosNegocios, 'los negocios de un usuario').",
+  },
+  {
+    file: 'modules/businesses/businesses.queries.ts',
+    fn: 'accountRows',
+    reason: "The account's diagnosis: the user's memberships in every business (through todosLosNegocios).",
+  },
+];
+
+/** Data-access files of a converted module that keep another name, each with its reason. */
+const DATA_FILES: { file: string; reason: string }[] = [
+  {
+    file: 'modules/notifications/sales-data.ts',
+    reason:
+      'The sales history of the sales-drop alert; notifications.test.ts replaces this file by name and records its arguments after the executor.',
+  },
+  {
+    file: 'modules/caja/cuenta.ts',
+    reason:
+      "What a customer owes, as SQL fragments correlated with an outer customers row (its business_id); record-sale's pipelined statement and caja's queries embed them.",
+  },
+];
+
+describe('the data layer of each converted module', () => {
+  const tables = readTables(src);
+  const sources = (m: string) =>
+    readdirSync(`${src}modules/${m}`)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .map((f) => ({ file: `modules/${m}/${f}`, text: readFileSync(`${src}modules/${m}/${f}`, 'utf8') }));
+
+  it('keeps statements on tenant tables out of services, routes and helpers', () => {
+    const found = CONVERTED.flatMap(sources)
+      .filter((s) => !s.file.endsWith('.queries.ts') && !DATA_FILES.some((d) => d.file === s.file))
+      .flatMap((s) => tenantUses(s.file, s.text, tables))
+      .map((f) => `${f.file}:${f.line} ${f.fn} [${f.table}] ${f.text}`);
+    expect(found).toEqual([]);
+  });
+
+  it('has each module query take the business id first', () => {
+    const queries = CONVERTED.flatMap(sources).filter((s) => s.file.endsWith('.queries.ts'));
+    expect(queries.length).toBeGreaterThanOrEqual(CONVERTED.length);
+    const found = queries
+      .flatMap((s) => exportsWithoutBusinessFirst(s.file, s.text))
+      .filter((f) => !NOT_BUSINESS_FIRST.some((e) => e.file === f.file && e.fn === f.fn))
+      .map((f) => `${f.file}:${f.line} ${f.fn}`);
+    expect(found).toEqual([]);
+    const stale = NOT_BUSINESS_FIRST.filter(
+      (e) => !queries.some((s) => exportsWithoutBusinessFirst(s.file, s.text).some((f) => f.fn === e.fn)),
+    );
+    expect(stale).toEqual([]);
+  });
+
+  it('the uses check finds drizzle statements, predicates and SQL text on tenant tables, not types', () => {
+    const code = `import { eq, sql } from 'drizzle-orm';
+import { customers, users } from '../../db/schema/index.js';
+type Row = typeof customers.$inferSelect;
+export async function f(db, businessId, id) {
+  await db.select().from(users).where(eq(users.id, id));
+  const cond = eq(customers.id, id);
+  await db.execute(sql\`UPDATE services SET activo = false WHERE business_id = \${businessId}\`);
+  await db.execute(sql\`SELECT 1 FROM users u JOIN sales s ON s.vendedor_id = u.id\`);
+  await db.query('INSERT INTO audit_log (business_id) VALUES ($1)', [businessId]);
+  return { customers: 1, nombre: 'Elegí from the list' };
+}`;
+    expect(tenantUses('x.ts', code, tables).map((f) => `${f.line} ${f.table}`)).toEqual([
+      '6 customers',
+      '7 services',
+      '8 sales',
+      '9 audit_log',
+    ]);
+  });
+
+  it('the business-first check reads exported functions and arrows only', () => {
+    const code = `export async function a(businessId: string, ex) {}
+export async function b(ex, businessId: string) {}
+export const c = (businessId: string) => 1;
+export const d = async (id: string) => 1;
+function e(ex) {}
+export const COLS = { id: 1 };`;
+    expect(exportsWithoutBusinessFirst('x.ts', code).map((f) => `${f.line} ${f.fn}`)).toEqual(['2 b', '4 d']);
   });
 });
 

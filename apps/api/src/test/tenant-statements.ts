@@ -491,6 +491,80 @@ export function checkSource(file: string, text: string, tables: Map<string, Tabl
   return new FileCheck(sf, file, tables).run();
 }
 
+/** `INSERT INTO t`, `UPDATE t`, `DELETE FROM t`, `FROM t`, `JOIN t`: every tenant table SQL text names. */
+const TEXT_TABLES = /\b(?:INSERT\s+INTO|UPDATE|FROM|JOIN)\s+(?:ONLY\s+)?"?([a-z_][a-z0-9_]*)"?/gi;
+
+/**
+ * Where a source text touches a tenant table at all, scoped or not (decision 0044): each value use
+ * of a tenant table imported from the schema (or an alias of one) — a drizzle statement or a
+ * predicate on its columns — and each tenant table named by SQL text. Type positions (`typeof
+ * customers.$inferSelect`) do not count. A converted module's services and routes have none: their
+ * statements live in its `*.queries.ts`.
+ */
+export function tenantUses(file: string, text: string, tables: Map<string, Table>): Finding[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const check = new FileCheck(sf, file, tables);
+  const out: Finding[] = [];
+  const seen = new Set<string>();
+  const add = (at: ts.Node, table: string, kind: Finding['kind']) => {
+    const line = sf.getLineAndCharacterOfPosition(at.getStart(sf)).line + 1;
+    const key = `${line} ${table}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    const t = at.getText(sf).replace(/\s+/g, ' ').slice(0, 120);
+    out.push({ file, line, fn: enclosingName(at), table, kind, text: t });
+  };
+  const visit = (n: ts.Node) => {
+    if (ts.isImportDeclaration(n) || ts.isTypeQueryNode(n) || ts.isTypeReferenceNode(n)) return;
+    if (ts.isIdentifier(n)) {
+      const t = check.locals.get(n.text);
+      const p = n.parent;
+      const declared = ts.isVariableDeclaration(p) && p.name === n;
+      const member = ts.isPropertyAccessExpression(p) && p.name === n;
+      const key = (ts.isPropertyAssignment(p) || ts.isBindingElement(p)) && p.name === n;
+      if (t?.tenant && !declared && !member && !key) add(n, t.sql, 'sql');
+    }
+    if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) || ts.isTemplateExpression(n)) {
+      const raw = ts.isTemplateExpression(n)
+        ? [n.head.text, ...n.templateSpans.map((s) => s.literal.text)].join(' ? ')
+        : n.text;
+      for (const m of raw.matchAll(TEXT_TABLES)) {
+        const t = [...tables.values()].find((x) => x.tenant && x.sql === m[1]);
+        if (t) add(n, t.sql, 'sql');
+      }
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return out;
+}
+
+/**
+ * The exported functions of a queries file whose first parameter is not `businessId` (decision
+ * 0044: every function of the data layer takes the business first).
+ */
+export function exportsWithoutBusinessFirst(file: string, text: string): { file: string; fn: string; line: number }[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const out: { file: string; fn: string; line: number }[] = [];
+  const exported = (n: ts.Node) =>
+    ts.canHaveModifiers(n) && !!ts.getModifiers(n)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  const check = (name: string, f: ts.SignatureDeclaration, at: ts.Node) => {
+    const first = f.parameters[0]?.name;
+    if (!first || !ts.isIdentifier(first) || first.text !== 'businessId')
+      out.push({ file, fn: name, line: sf.getLineAndCharacterOfPosition(at.getStart(sf)).line + 1 });
+  };
+  for (const s of sf.statements) {
+    if (!exported(s)) continue;
+    if (ts.isFunctionDeclaration(s) && s.name) check(s.name.text, s, s);
+    if (ts.isVariableStatement(s))
+      for (const d of s.declarationList.declarations) {
+        const i = d.initializer;
+        if (i && (ts.isArrowFunction(i) || ts.isFunctionExpression(i))) check(d.name.getText(sf), i, d);
+      }
+  }
+  return out;
+}
+
 function* files(dir: string): Generator<string> {
   for (const name of readdirSync(dir).sort()) {
     const p = path.join(dir, name);

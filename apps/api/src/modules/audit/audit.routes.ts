@@ -1,12 +1,10 @@
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { isoDate, auditEntrySchema } from '@mostrador/shared';
 import type { App } from '../../app.js';
-import { auditLog, users } from '../../db/schema/index.js';
 import { access, businessOf, isUuid } from '../../lib/access.js';
-import { addDays } from '../../lib/dates.js';
 import { invalid } from '../../lib/errors.js';
-import { idsOf, namesOf } from './names.js';
+import { listAuditRows, namesOf } from './audit.queries.js';
+import { idsOf } from './names.js';
 
 const query = z.object({
   entidad: z.string().max(50).optional(),
@@ -47,29 +45,9 @@ export async function auditRoutes(app: App) {
       if (q.fecha_desde && q.fecha_hasta && q.fecha_desde > q.fecha_hasta) {
         throw invalid('fecha_desde', 'La fecha desde no puede ser posterior a la fecha hasta.');
       }
-      // Dates are whole days in the business time zone, both ends included.
-      const dayStart = (d: string) => sql`(${d}::date::timestamp AT TIME ZONE ${b.timezone})`;
-      const where: SQL[] = [eq(auditLog.businessId, b.id)];
-      if (q.entidad) where.push(eq(auditLog.entidad, q.entidad));
-      if (q.entidad_id) where.push(eq(auditLog.entidadId, q.entidad_id));
-      if (q.accion) where.push(eq(auditLog.accion, q.accion));
-      if (q.usuario_id) where.push(eq(auditLog.userId, q.usuario_id));
-      if (q.fecha_desde) where.push(gte(auditLog.fecha, dayStart(q.fecha_desde)));
-      if (q.fecha_hasta) where.push(lt(auditLog.fecha, dayStart(addDays(q.fecha_hasta, 1))));
-      const [{ total }] = await db
-        .select({ total: count() })
-        .from(auditLog)
-        .where(and(...where));
-      const rows = await db
-        .select({ a: auditLog, nombre: users.nombre, apellido: users.apellido, email: users.email })
-        .from(auditLog)
-        .leftJoin(users, eq(users.id, auditLog.userId))
-        .where(and(...where))
-        .orderBy(desc(auditLog.fecha), desc(auditLog.id))
-        .limit(q.limit)
-        .offset(q.offset);
+      const { total, rows } = await listAuditRows(b.id, b.timezone, q, db);
       reply.header('X-Total-Count', String(total));
-      const names = await namesOf(db, b.id, [...new Set(rows.flatMap((r) => idsOf(r.a)))]);
+      const names = await namesOf(b.id, [...new Set(rows.flatMap((r) => idsOf(r.a)))], db);
       return rows.map((r) => ({
         id: r.a.id,
         fecha: r.a.fecha.toISOString(),

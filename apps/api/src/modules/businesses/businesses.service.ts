@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
-import { allPermissions, DEFAULT_CAJA, DEFAULT_MEDIOS, TRIAL_DAYS, type Business } from '@mostrador/shared';
-import type { Db, Executor } from '../../db/client.js';
+import { TRIAL_DAYS, type Business } from '@mostrador/shared';
+import type { Db } from '../../db/client.js';
 import { enNegocio, todosLosNegocios } from '../../db/tenant.js';
-import { businesses, businessMembers, financeCategories, tenantSettings, users } from '../../db/schema/index.js';
+import { businesses, users } from '../../db/schema/index.js';
 import { audit, diff } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import {
+  accountRows,
+  ensureBusinessBasics,
+  insertBusinessRow,
+  repairCreatorMembership,
+  userBusinessRows,
+} from './businesses.queries.js';
 
 type BusinessRow = typeof businesses.$inferSelect;
 
@@ -31,68 +38,6 @@ export interface BusinessFields {
   cuit?: string | null;
 }
 
-/** What every business needs besides its row; repair re-creates whatever is missing. */
-export async function ensureBusinessBasics(ex: Executor, businessId: string, creatorId: string) {
-  const membership = await ex
-    .insert(businessMembers)
-    .values({
-      businessId,
-      userId: creatorId,
-      rol: 'admin',
-      estado: 'aceptado',
-      accesoTotal: true,
-      permisos: allPermissions(true),
-    })
-    .onConflictDoNothing()
-    .returning({ id: businessMembers.id });
-  const settings = await ex
-    .insert(tenantSettings)
-    .values({ businessId })
-    .onConflictDoNothing()
-    .returning({ id: tenantSettings.id });
-  const categorias = await ex
-    .insert(financeCategories)
-    .values([
-      {
-        businessId,
-        nombre: 'Ventas',
-        tipo: 'ingreso',
-        sistema: true,
-        descripcion: 'Ingresos por ventas registradas en el punto de venta.',
-      },
-      {
-        businessId,
-        nombre: 'Compras',
-        tipo: 'egreso',
-        sistema: true,
-        descripcion: 'Egresos por compras a proveedores.',
-      },
-    ])
-    .onConflictDoNothing()
-    .returning({ id: financeCategories.id });
-  // The medios de pago and the first caja, only when the business has none (a business may have
-  // deleted or renamed them since).
-  const medios = await ex.execute(sql`
-    INSERT INTO payment_methods (business_id, nombre, tipo, orden)
-    SELECT ${businessId}::uuid, m.nombre, m.tipo, m.orden
-      FROM (VALUES ${sql.join(
-        DEFAULT_MEDIOS.map((m, i) => sql`(${m.nombre}, ${m.tipo}, ${i + 1}::int)`),
-        sql`, `,
-      )}) AS m (nombre, tipo, orden)
-     WHERE NOT EXISTS (SELECT 1 FROM payment_methods WHERE business_id = ${businessId}::uuid)`);
-  const cajas = await ex.execute(sql`
-    INSERT INTO cajas (business_id, nombre)
-    SELECT ${businessId}::uuid, ${DEFAULT_CAJA}
-     WHERE NOT EXISTS (SELECT 1 FROM cajas WHERE business_id = ${businessId}::uuid)`);
-  return {
-    membership: membership.length,
-    settings: settings.length,
-    categorias: categorias.length,
-    medios: medios.rowCount ?? 0,
-    cajas: cajas.rowCount ?? 0,
-  };
-}
-
 /** The id is chosen here, so the new business's rows are written in its own context (RLS). */
 export async function createBusiness(db: Db, userId: string, input: BusinessFields, now: Date) {
   const id = randomUUID();
@@ -101,10 +46,9 @@ export async function createBusiness(db: Db, userId: string, input: BusinessFiel
 
 async function insertBusiness(db: Db, id: string, userId: string, input: BusinessFields, now: Date) {
   return db.transaction(async (tx) => {
-    const [b] = await tx
-      .insert(businesses)
-      .values({
-        id,
+    const b = await insertBusinessRow(
+      id,
+      {
         nombre: input.nombre,
         tipo: input.tipo ?? null,
         descripcion: input.descripcion ?? null,
@@ -112,9 +56,10 @@ async function insertBusiness(db: Db, id: string, userId: string, input: Busines
         creadaPor: userId,
         trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 86_400_000),
         creadaEn: now,
-      })
-      .returning();
-    await ensureBusinessBasics(tx, b.id, userId);
+      },
+      tx,
+    );
+    await ensureBusinessBasics(b.id, userId, tx);
     await audit(tx, {
       businessId: b.id,
       userId,
@@ -127,30 +72,13 @@ async function insertBusiness(db: Db, id: string, userId: string, input: Busines
   });
 }
 
-const SQL_LIST = `
-  SELECT b.id, b.nombre, b.tipo, b.descripcion, b.cuit, b.creada_por, b.creada_en, m.rol
-    FROM business_members m JOIN businesses b ON b.id = m.business_id
-   WHERE m.user_id = $1 AND m.estado = 'aceptado'
-   ORDER BY m.creada_en, b.id`;
-
 /**
  * The caller's accepted businesses, oldest membership first (the client selects the first).
  * Unnamed statement: a named one would live on one server connection, which a transaction-mode
  * pooler (PgBouncer) does not keep for us.
  */
 export async function listBusinesses(pool: Pool, userId: string): Promise<Business[]> {
-  const { rows } = await todosLosNegocios('los negocios de un usuario', () =>
-    pool.query<{
-      id: string;
-      nombre: string;
-      tipo: string | null;
-      descripcion: string | null;
-      cuit: string | null;
-      creada_por: string;
-      creada_en: Date;
-      rol: 'admin' | 'empleado';
-    }>(SQL_LIST, [userId]),
-  );
+  const { rows } = await todosLosNegocios('los negocios de un usuario', () => userBusinessRows(userId, pool));
   return rows.map((r) => ({ ...r, creada_en: r.creada_en.toISOString(), es_creador: r.creada_por === userId }));
 }
 
@@ -205,26 +133,7 @@ export async function debugAccount(db: Db, userId: string, email: string) {
 }
 
 async function debugRows(db: Db, userId: string, email: string) {
-  const { rows } = await db.execute<{
-    business_id: string;
-    nombre: string;
-    rol: string;
-    estado: string;
-    es_creador: boolean;
-    tiene_permisos: boolean;
-    tiene_configuracion: boolean;
-    categorias_sistema: boolean;
-  }>(sql`
-    SELECT b.id AS business_id, b.nombre, m.rol, m.estado, (b.creada_por = ${userId}) AS es_creador,
-           (m.acceso_total OR m.permisos <> '{}'::jsonb) AS tiene_permisos,
-           EXISTS (SELECT 1 FROM tenant_settings t WHERE t.business_id = b.id) AS tiene_configuracion,
-           (SELECT count(*) FROM finance_categories c WHERE c.business_id = b.id AND c.sistema) = 2 AS categorias_sistema
-      FROM business_members m JOIN businesses b ON b.id = m.business_id
-     WHERE m.user_id = ${userId}
-     ORDER BY m.creada_en`);
-  const [{ total }] = (
-    await db.execute<{ total: number }>(sql`SELECT count(*)::int AS total FROM businesses WHERE creada_por = ${userId}`)
-  ).rows;
+  const { rows, total } = await accountRows(userId, db);
   return {
     user_id: userId,
     email,
@@ -247,23 +156,13 @@ async function repairRows(db: Db, userId: string) {
     let categorias = 0;
     let orphaned = 0;
     for (const b of own) {
-      const r = await ensureBusinessBasics(tx, b.id, userId);
+      const r = await ensureBusinessBasics(b.id, userId, tx);
       if (r.membership) orphaned += 1;
       relationships += r.membership;
       configuraciones += r.settings;
       categorias += r.categorias;
       // The creator always holds an accepted admin membership with full access.
-      const fixed = await tx
-        .update(businessMembers)
-        .set({ rol: 'admin', estado: 'aceptado', accesoTotal: true, permisos: allPermissions(true) })
-        .where(
-          and(
-            eq(businessMembers.businessId, b.id),
-            eq(businessMembers.userId, userId),
-            sql`(${businessMembers.rol} <> 'admin' OR ${businessMembers.estado} <> 'aceptado' OR NOT ${businessMembers.accesoTotal})`,
-          ),
-        )
-        .returning({ id: businessMembers.id });
+      const fixed = await repairCreatorMembership(b.id, userId, tx);
       permisos += fixed.length + r.membership;
     }
     return {

@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
 import {
   CAJA_MESSAGES,
-  centsToDecimal,
   centsToNumber,
   CUSTOMER_MESSAGES,
   formatPesos,
@@ -21,19 +19,19 @@ import { daysBetween, todayIn } from '../../lib/dates.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
 import { postMovement } from '../posting/finance.js';
 import { toCents } from '../products/common.js';
-import { returnedToAccount, saldoOf } from './cuenta.js';
-import { counterTurnoOf, iso, rows, type R } from './rows.js';
+import {
+  cuentaMoveRows,
+  customerBalanceRow,
+  deudorRows,
+  findMedio,
+  insertCobro,
+  salesCategory,
+} from './cuenta.queries.js';
+import { counterTurnoOf, iso, type R } from './rows.js';
 
 /** The customer (locked FOR UPDATE when a payment is being taken) with its balance in cents. */
 async function customerWithBalance(ex: Executor, businessId: string, id: string, lock: boolean) {
-  // Locked first, read after: a statement sees what committed before it started (READ COMMITTED),
-  // so the balance is read by the next statement, once a concurrent payment has committed.
-  if (lock) await ex.execute(sql`SELECT 1 FROM customers WHERE business_id = ${businessId} AND id = ${id} FOR UPDATE`);
-  const [c] = await rows(
-    ex,
-    sql`SELECT c.id, concat_ws(' ', c.nombre, c.apellido) AS nombre, c.limite_credito::text, ${saldoOf(sql`c`)}::text AS saldo
-          FROM customers c WHERE c.business_id = ${businessId} AND c.id = ${id}`,
-  );
+  const c = await customerBalanceRow(businessId, id, lock, ex);
   if (!c) throw notFound(CUSTOMER_MESSAGES.notFound);
   return {
     id: c.id as string,
@@ -50,25 +48,7 @@ async function customerWithBalance(ex: Executor, businessId: string, id: string,
  */
 export async function getCuenta(ex: Executor, businessId: string, clienteId: string): Promise<CuentaCorriente> {
   const c = await customerWithBalance(ex, businessId, clienteId, false);
-  const moves = await rows(
-    ex,
-    sql`SELECT 'venta' AS tipo, s.fecha, s.numero, s.id, sum(sp.total)::text AS monto
-          FROM sales s JOIN sale_payments sp ON sp.business_id = s.business_id AND sp.venta_id = s.id AND sp.tipo = 'cuenta_corriente'
-         WHERE s.business_id = ${businessId} AND s.cliente_id = ${clienteId}
-         GROUP BY s.id, s.business_id
-        UNION ALL
-        SELECT 'anulacion', s.anulada_en, s.numero, s.id, sum(sp.total)::text
-          FROM sales s JOIN sale_payments sp ON sp.business_id = s.business_id AND sp.venta_id = s.id AND sp.tipo = 'cuenta_corriente'
-         WHERE s.business_id = ${businessId} AND s.cliente_id = ${clienteId} AND s.estado = 'anulada'
-         GROUP BY s.id, s.business_id
-        UNION ALL
-        SELECT 'cobro', k.fecha, k.numero, k.id, k.monto::text
-          FROM cobros k WHERE k.business_id = ${businessId} AND k.cliente_id = ${clienteId}
-        UNION ALL
-        SELECT 'devolucion', d.fecha, d.numero, d.id, d.monto::text
-          FROM devoluciones d WHERE d.business_id = ${businessId} AND d.cliente_id = ${clienteId} AND d.tipo = 'cuenta_corriente'
-        ORDER BY 2, 1 DESC, 3`,
-  );
+  const moves = await cuentaMoveRows(businessId, clienteId, ex);
   let saldo = 0;
   const movimientos = moves.map((m): AccountMove => {
     const monto = toCents(m.monto as string);
@@ -107,10 +87,7 @@ export async function createCobro(
   const { businessId, userId } = ctx;
   return db.transaction(async (tx) => {
     const c = await customerWithBalance(tx, businessId, clienteId, true);
-    const [m] = await rows(
-      tx,
-      sql`SELECT id, nombre, tipo, activo FROM payment_methods WHERE business_id = ${businessId} AND id = ${input.medio_pago_id}`,
-    );
+    const m = await findMedio(businessId, input.medio_pago_id, tx);
     if (!m) throw invalid('medio_pago_id', CAJA_MESSAGES.medioNotInBusiness);
     if (!m.activo) throw invalid('medio_pago_id', CAJA_MESSAGES.medioInactive(m.nombre as string));
     if (m.tipo === 'cuenta_corriente') throw invalid('medio_pago_id', CAJA_MESSAGES.cobroWithAccount);
@@ -119,22 +96,22 @@ export async function createCobro(
       throw new AppError(409, 'OVER_BALANCE', CAJA_MESSAGES.cobroOverBalance(formatPesos(c.saldo)), { field: 'monto' });
     }
     const turnoId = await counterTurnoOf(tx, businessId, userId, input.turno_id);
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('cobros:' || ${businessId}))`);
     const metodo = MEDIO_TIPO_CODE[m.tipo as MedioTipo];
-    const [k] = await rows(
+    const k = await insertCobro(
+      businessId,
+      {
+        clienteId,
+        now: ctx.now,
+        montoCents: input.monto,
+        medioPagoId: m.id as string,
+        metodo,
+        turnoId,
+        userId,
+        observaciones: input.observaciones ?? null,
+      },
       tx,
-      sql`INSERT INTO cobros (business_id, cliente_id, numero, fecha, monto, medio_pago_id, metodo_pago, turno_id, usuario_id, observaciones)
-          SELECT ${businessId}, ${clienteId}, coalesce(max(numero), 0) + 1, ${ctx.now.toISOString()}::timestamptz,
-                 ${centsToDecimal(input.monto)}::numeric, ${m.id as string}, ${metodo}, ${turnoId}::uuid, ${userId},
-                 ${input.observaciones ?? null}
-            FROM cobros WHERE business_id = ${businessId}
-          RETURNING id, numero, fecha`,
     );
-    const [cat] = await rows(
-      tx,
-      sql`SELECT id FROM finance_categories
-           WHERE business_id = ${businessId} AND sistema AND tipo = 'ingreso' AND lower(nombre) = 'ventas' LIMIT 1`,
-    );
+    const cat = await salesCategory(businessId, tx);
     const fecha = todayIn(ctx.timezone, ctx.now);
     const descripcion = `Cobro #${k.numero as number} · ${c.nombre}`;
     await postMovement(tx, businessId, userId, {
@@ -180,23 +157,7 @@ export async function listDeudores(
   timezone: string,
   today: string,
 ): Promise<Deudor[]> {
-  const parts = await rows(
-    ex,
-    sql`WITH owed AS (
-          SELECT c.id, concat_ws(' ', c.nombre, c.apellido) AS nombre, c.limite_credito::text, ${saldoOf(sql`c`)} AS saldo,
-                 ((SELECT coalesce(sum(k.monto), 0) FROM cobros k WHERE k.business_id = c.business_id AND k.cliente_id = c.id)
-                  + ${returnedToAccount(sql`c`)})::text AS pagado
-            FROM customers c WHERE c.business_id = ${businessId}
-        )
-        SELECT o.id, o.nombre, o.limite_credito, o.saldo::text, o.pagado, (s.fecha AT TIME ZONE ${timezone})::date::text AS dia,
-               s.fecha, sum(sp.total)::text AS monto
-          FROM owed o
-          JOIN sales s ON s.business_id = ${businessId} AND s.cliente_id = o.id AND s.estado = 'completada'
-          JOIN sale_payments sp ON sp.business_id = s.business_id AND sp.venta_id = s.id AND sp.tipo = 'cuenta_corriente'
-         WHERE o.saldo > 0
-         GROUP BY o.id, o.nombre, o.limite_credito, o.saldo, o.pagado, s.id, s.business_id
-         ORDER BY o.id, s.fecha, s.id`,
-  );
+  const parts = await deudorRows(businessId, timezone, ex);
   const byCustomer = new Map<string, R[]>();
   for (const p of parts) byCustomer.set(p.id as string, [...(byCustomer.get(p.id as string) ?? []), p]);
   const list = [...byCustomer.values()].map((sales): Deudor => {

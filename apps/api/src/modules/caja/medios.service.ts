@@ -1,4 +1,3 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   CAJA_MESSAGES,
   type MedioPago,
@@ -7,11 +6,18 @@ import {
   type MedioTipo,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
-import { paymentMethods } from '../../db/schema/index.js';
 import { audit, diff } from '../../lib/audit.js';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
-
-type Row = typeof paymentMethods.$inferSelect;
+import {
+  deleteMedioRow,
+  insertMedio,
+  listMedioRows,
+  lockMedioRow,
+  medioInUse,
+  nextMedioOrden,
+  updateMedioRow,
+  type MedioRow as Row,
+} from './medios.queries.js';
 
 export const toMedio = (r: Row): MedioPago => ({
   id: r.id,
@@ -25,20 +31,12 @@ export const toMedio = (r: Row): MedioPago => ({
 const nameTaken = () => new AppError(409, 'DUPLICATE', CAJA_MESSAGES.medioNameTaken, { field: 'nombre' });
 
 export async function listMedios(ex: Executor, businessId: string): Promise<MedioPago[]> {
-  const rows = await ex
-    .select()
-    .from(paymentMethods)
-    .where(eq(paymentMethods.businessId, businessId))
-    .orderBy(asc(paymentMethods.orden), asc(paymentMethods.nombre));
+  const rows = await listMedioRows(businessId, ex);
   return rows.map(toMedio);
 }
 
 async function lockMedio(ex: Executor, businessId: string, id: string) {
-  const [r] = await ex
-    .select()
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.businessId, businessId), eq(paymentMethods.id, id)))
-    .for('update');
+  const r = await lockMedioRow(businessId, id, ex);
   if (!r) throw notFound(CAJA_MESSAGES.medioNotFound);
   return r;
 }
@@ -46,25 +44,18 @@ async function lockMedio(ex: Executor, businessId: string, id: string) {
 export async function createMedio(db: Db, businessId: string, userId: string, input: MedioPagoOutput) {
   try {
     return await db.transaction(async (tx) => {
-      const orden =
-        input.orden ??
-        (
-          await tx
-            .select({ n: sql<number>`coalesce(max(${paymentMethods.orden}), 0)::int + 1` })
-            .from(paymentMethods)
-            .where(eq(paymentMethods.businessId, businessId))
-        )[0].n;
-      const [r] = await tx
-        .insert(paymentMethods)
-        .values({
-          businessId,
+      const orden = input.orden ?? (await nextMedioOrden(businessId, tx));
+      const r = await insertMedio(
+        businessId,
+        {
           nombre: input.nombre,
           tipo: input.tipo,
           ajustePorcentaje: String(input.ajuste_porcentaje),
           activo: input.activo,
           orden,
-        })
-        .returning();
+        },
+        tx,
+      );
       const medio = toMedio(r);
       await audit(tx, {
         businessId,
@@ -86,18 +77,19 @@ export async function updateMedio(db: Db, businessId: string, userId: string, id
   try {
     return await db.transaction(async (tx) => {
       const before = await lockMedio(tx, businessId, id);
-      const [r] = await tx
-        .update(paymentMethods)
-        .set({
+      const r = await updateMedioRow(
+        businessId,
+        before.id,
+        {
           nombre: patch.nombre,
           tipo: patch.tipo,
           ajustePorcentaje: patch.ajuste_porcentaje === undefined ? undefined : String(patch.ajuste_porcentaje),
           activo: patch.activo,
           orden: patch.orden,
           actualizadoEn: new Date(),
-        })
-        .where(and(eq(paymentMethods.businessId, businessId), eq(paymentMethods.id, before.id)))
-        .returning();
+        },
+        tx,
+      );
       const after = toMedio(r);
       const d = diff(
         toMedio(before) as unknown as Record<string, unknown>,
@@ -126,18 +118,8 @@ export async function updateMedio(db: Db, businessId: string, userId: string, id
 export async function deleteMedio(db: Db, businessId: string, userId: string, id: string) {
   return db.transaction(async (tx) => {
     const before = await lockMedio(tx, businessId, id);
-    const used = await tx.execute(sql`
-      SELECT 1 FROM sale_payments WHERE business_id = ${businessId} AND medio_pago_id = ${id}
-      UNION ALL SELECT 1 FROM finance_movements WHERE business_id = ${businessId} AND medio_pago_id = ${id}
-      UNION ALL SELECT 1 FROM turno_arqueos WHERE business_id = ${businessId} AND medio_pago_id = ${id}
-      UNION ALL SELECT 1 FROM devoluciones WHERE business_id = ${businessId} AND medio_pago_id = ${id}
-      LIMIT 1`);
-    if (used.rows.length) {
-      const [r] = await tx
-        .update(paymentMethods)
-        .set({ activo: false, actualizadoEn: new Date() })
-        .where(and(eq(paymentMethods.businessId, businessId), eq(paymentMethods.id, id)))
-        .returning();
+    if (await medioInUse(businessId, id, tx)) {
+      const r = await updateMedioRow(businessId, id, { activo: false, actualizadoEn: new Date() }, tx);
       if (before.activo) {
         await audit(tx, {
           businessId,
@@ -151,7 +133,7 @@ export async function deleteMedio(db: Db, businessId: string, userId: string, id
       }
       return { desactivado: true, medio: toMedio(r), mensaje: CAJA_MESSAGES.medioDeactivated };
     }
-    await tx.delete(paymentMethods).where(and(eq(paymentMethods.businessId, businessId), eq(paymentMethods.id, id)));
+    await deleteMedioRow(businessId, id, tx);
     await audit(tx, {
       businessId,
       userId,

@@ -1,7 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { CAJA_MESSAGES } from '@mostrador/shared';
 import type { Executor } from '../../db/client.js';
 import { conflict, invalid } from '../../lib/errors.js';
+import { shareOpenTurnos, shareTurno } from './turnos.queries.js';
 
 /** Raw rows of the caja's aggregate queries, and how their values come back (timestamps as text). */
 export type R = Record<string, unknown>;
@@ -26,17 +27,11 @@ export function counterTurno(open: R[], userId: string): string | null {
  */
 export async function counterTurnoOf(ex: Executor, businessId: string, userId: string, turnoId?: string | null) {
   if (turnoId) {
-    const [t] = await rows(
-      ex,
-      sql`SELECT id, estado FROM turnos WHERE business_id = ${businessId} AND id = ${turnoId} FOR SHARE`,
-    );
+    const t = await shareTurno(businessId, turnoId, ex);
     if (!t) throw invalid('turno_id', CAJA_MESSAGES.turnoNotInBusiness);
     if (t.estado !== 'abierto') throw conflict('TURNO_CLOSED', CAJA_MESSAGES.turnoClosed);
     return turnoId;
   }
-  const open = await rows(
-    ex,
-    sql`SELECT id, abierto_por FROM turnos WHERE business_id = ${businessId} AND estado = 'abierto' ORDER BY abierto_en DESC FOR SHARE`,
-  );
+  const open = await shareOpenTurnos(businessId, ex);
   return counterTurno(open, userId);
 }

@@ -1,7 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
 import {
   CAJA_MESSAGES,
-  centsToDecimal,
   centsToNumber,
   type Caja,
   type CajaValues,
@@ -20,28 +18,29 @@ import type { Db, Executor } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { toCents } from '../products/common.js';
-import { iso, person, rows, type R } from './rows.js';
+import { iso, person, type R } from './rows.js';
+import {
+  cajaRows,
+  closeTurnoRow,
+  findTurnoMovimiento,
+  findTurnoRow,
+  insertArqueos,
+  insertCaja,
+  insertTurno,
+  insertTurnoMovimiento,
+  listTurnoRows,
+  lockCaja,
+  lockCajaToOpen,
+  lockTurno,
+  openTurnoOfCaja,
+  openTurnoRows,
+  turnoArqueoRows,
+  turnoFigureRows,
+  turnoFondo,
+  turnoMovimientoRows,
+  updateCajaRow,
+} from './turnos.queries.js';
 import { dayRange } from '../sales/sales.service.js';
-
-const userName = (col: SQL) =>
-  sql`(SELECT nullif(concat_ws(' ', u.nombre, u.apellido), '') FROM users u WHERE u.id = ${col})`;
-
-/**
- * A sale `s` of the turno counts in it unless it was voided with the money leaving that same
- * turno: voided in another turno (or with none open), it stays in its own, which closed as it was,
- * and the refund is the other's (decision 0009).
- */
-const inTurno = (turno: SQL) => sql`(s.estado = 'completada' OR s.anulada_turno_id IS DISTINCT FROM ${turno})`;
-
-/** A turno's row with its caja, people and sales figures (the columns toResumen reads). */
-const resumenSelect = sql`
-  SELECT t.id, t.numero, t.caja_id, c.nombre AS caja_nombre, t.estado, t.fondo_inicial, t.abierto_por,
-         ${userName(sql`t.abierto_por`)} AS abierto_por_nombre, t.abierto_en, t.cerrado_por,
-         ${userName(sql`t.cerrado_por`)} AS cerrado_por_nombre, t.cerrado_en, t.observaciones,
-         (SELECT count(*) FROM sales s WHERE s.business_id = t.business_id AND s.turno_id = t.id AND ${inTurno(sql`t.id`)})::int AS ventas_cantidad,
-         (SELECT coalesce(sum(s.total), 0) FROM sales s WHERE s.business_id = t.business_id AND s.turno_id = t.id AND ${inTurno(sql`t.id`)})::text AS ventas_total,
-         (SELECT sum(a.diferencia) FROM turno_arqueos a WHERE a.business_id = t.business_id AND a.turno_id = t.id)::text AS diferencia
-    FROM turnos t JOIN cajas c ON c.business_id = t.business_id AND c.id = t.caja_id`;
 
 function toResumen(r: R): TurnoResumen {
   return {
@@ -64,13 +63,7 @@ function toResumen(r: R): TurnoResumen {
 /* ---------------------------------------------------------------- cajas */
 
 export async function listCajas(ex: Executor, businessId: string): Promise<Caja[]> {
-  const [cajas, open] = await Promise.all([
-    rows(
-      ex,
-      sql`SELECT id, nombre, activa, punto_venta FROM cajas WHERE business_id = ${businessId} ORDER BY lower(nombre)`,
-    ),
-    rows(ex, sql`${resumenSelect} WHERE t.business_id = ${businessId} AND t.estado = 'abierto'`),
-  ]);
+  const [cajas, open] = await Promise.all([cajaRows(businessId, ex), openTurnoRows(businessId, ex)]);
   const byCaja = new Map(open.map((r) => [r.caja_id as string, toResumen(r)]));
   return cajas.map((c) => ({
     id: c.id as string,
@@ -85,11 +78,7 @@ export async function createCaja(db: Db, businessId: string, userId: string, inp
   const punto = input.punto_venta ?? null;
   try {
     return await db.transaction(async (tx) => {
-      const [c] = await rows(
-        tx,
-        sql`INSERT INTO cajas (business_id, nombre, punto_venta) VALUES (${businessId}, ${input.nombre}, ${punto})
-            RETURNING id, nombre, activa, punto_venta`,
-      );
+      const c = await insertCaja(businessId, input.nombre, punto, tx);
       await audit(tx, {
         businessId,
         userId,
@@ -123,20 +112,12 @@ export async function updateCaja(
 ): Promise<Caja> {
   try {
     return await db.transaction(async (tx) => {
-      const [before] = await rows(
-        tx,
-        sql`SELECT id, nombre, activa, punto_venta FROM cajas
-             WHERE business_id = ${businessId} AND id = ${cajaId} FOR UPDATE`,
-      );
+      const before = await lockCaja(businessId, cajaId, tx);
       if (!before) throw notFound(CAJA_MESSAGES.cajaNotFound);
       const nombre = input.nombre ?? (before.nombre as string);
       const punto =
         input.punto_venta === undefined ? ((before.punto_venta as number | null) ?? null) : input.punto_venta;
-      const [c] = await rows(
-        tx,
-        sql`UPDATE cajas SET nombre = ${nombre}, punto_venta = ${punto}
-             WHERE business_id = ${businessId} AND id = ${cajaId} RETURNING id, nombre, activa, punto_venta`,
-      );
+      const c = await updateCajaRow(businessId, cajaId, nombre, punto, tx);
       await audit(tx, {
         businessId,
         userId,
@@ -159,27 +140,12 @@ export async function updateCaja(
 /** Opens a turno on a caja: one open turno per caja (409 otherwise); numbered per business. */
 export async function openTurno(db: Db, businessId: string, userId: string, cajaId: string, fondo: number, now: Date) {
   return db.transaction(async (tx) => {
-    const [caja] = await rows(
-      tx,
-      sql`SELECT id, nombre, activa FROM cajas WHERE business_id = ${businessId} AND id = ${cajaId} FOR UPDATE`,
-    );
+    const caja = await lockCajaToOpen(businessId, cajaId, tx);
     if (!caja) throw notFound(CAJA_MESSAGES.cajaNotFound);
     if (!caja.activa) throw conflict('INVALID_STATE', CAJA_MESSAGES.cajaInactive);
-    const [open] = await rows(
-      tx,
-      sql`SELECT id FROM turnos WHERE business_id = ${businessId} AND caja_id = ${cajaId} AND estado = 'abierto'`,
-    );
+    const open = await openTurnoOfCaja(businessId, cajaId, tx);
     if (open) throw conflict('TURNO_OPEN', CAJA_MESSAGES.turnoAlreadyOpen(caja.nombre as string));
-    // Numbers per business, taken one at a time (cajas of a business open turnos concurrently).
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('turnos:' || ${businessId}))`);
-    const [t] = await rows(
-      tx,
-      sql`INSERT INTO turnos (business_id, caja_id, numero, fondo_inicial, abierto_por, abierto_en)
-          SELECT ${businessId}, ${cajaId}, coalesce(max(numero), 0) + 1, ${centsToDecimal(fondo)}::numeric, ${userId},
-                 ${now.toISOString()}::timestamptz
-            FROM turnos WHERE business_id = ${businessId}
-          RETURNING id, numero`,
-    );
+    const t = await insertTurno(businessId, { cajaId, fondo, userId, now }, tx);
     await audit(tx, {
       businessId,
       userId,
@@ -194,11 +160,7 @@ export async function openTurno(db: Db, businessId: string, userId: string, caja
 
 /** The turno locked (FOR SHARE: no closing meanwhile; FOR UPDATE to close it), 409 when closed. */
 async function lockOpenTurno(ex: Executor, businessId: string, id: string, mode: 'share' | 'update') {
-  const [t] = await rows(
-    ex,
-    sql`SELECT id, estado, numero FROM turnos WHERE business_id = ${businessId} AND id = ${id}
-        ${mode === 'share' ? sql`FOR SHARE` : sql`FOR UPDATE`}`,
-  );
+  const t = await lockTurno(businessId, id, mode, ex);
   if (!t) throw notFound(CAJA_MESSAGES.turnoNotFound);
   if (t.estado !== 'abierto') throw conflict('TURNO_CLOSED', CAJA_MESSAGES.turnoClosed);
   return t;
@@ -216,22 +178,13 @@ export async function addMovimiento(
     // A replay of the same Idempotency-Key (the offline POS's queue) answers the movement it made.
     const replay = async () => {
       if (!clave) return null;
-      const [prev] = await rows(
-        tx,
-        sql`SELECT id, turno_id FROM turno_movimientos WHERE business_id = ${businessId} AND clave = ${clave}`,
-      );
+      const prev = await findTurnoMovimiento(businessId, clave, tx);
       return prev ? { id: prev.id as string, turno: await getTurno(tx, businessId, prev.turno_id as string) } : null;
     };
     const before = await replay();
     if (before) return before;
     const t = await lockOpenTurno(tx, businessId, turnoId, 'share');
-    const [r] = await rows(
-      tx,
-      sql`INSERT INTO turno_movimientos (business_id, turno_id, tipo, monto, motivo, usuario_id, clave)
-          VALUES (${businessId}, ${turnoId}, ${m.tipo}, ${centsToDecimal(m.monto)}::numeric, ${m.motivo}, ${userId}, ${clave})
-          ON CONFLICT (business_id, clave) WHERE clave IS NOT NULL DO NOTHING
-          RETURNING id`,
-    );
+    const r = await insertTurnoMovimiento(businessId, { turnoId, ...m, userId, clave }, tx);
     // A concurrent request with the same key committed first (the insert waited for it).
     if (!r) return (await replay())!;
     await audit(tx, {
@@ -262,42 +215,7 @@ interface Figures {
  * cash medio counts into one drawer: the first cash medio of the business holds the whole cash.
  */
 async function figures(ex: Executor, businessId: string, turnoId: string, fondo: number): Promise<Figures> {
-  const [medios, ventas, moves, cobrados, devueltos] = await Promise.all([
-    rows(
-      ex,
-      sql`SELECT id, nombre, tipo, activo FROM payment_methods WHERE business_id = ${businessId} ORDER BY orden, nombre`,
-    ),
-    rows(
-      ex,
-      sql`SELECT sp.medio_pago_id, count(DISTINCT s.id)::int AS n, sum(sp.total)::text AS total
-            FROM sales s JOIN sale_payments sp ON sp.business_id = s.business_id AND sp.venta_id = s.id
-           WHERE s.business_id = ${businessId} AND s.turno_id = ${turnoId} AND ${inTurno(sql`${turnoId}::uuid`)}
-             AND sp.medio_pago_id IS NOT NULL
-           GROUP BY 1`,
-    ),
-    rows(
-      ex,
-      sql`SELECT tipo, coalesce(sum(monto), 0)::text AS total FROM turno_movimientos
-           WHERE business_id = ${businessId} AND turno_id = ${turnoId} GROUP BY 1`,
-    ),
-    rows(
-      ex,
-      sql`SELECT medio_pago_id, count(*)::int AS n, sum(monto)::text AS total FROM cobros
-           WHERE business_id = ${businessId} AND turno_id = ${turnoId} GROUP BY 1`,
-    ),
-    // Money given back in the turno: returns, and voids of sales of another turno (or of none).
-    rows(
-      ex,
-      sql`SELECT medio_pago_id, sum(monto)::text AS total FROM (
-            SELECT d.medio_pago_id, d.monto FROM devoluciones d WHERE d.business_id = ${businessId} AND d.turno_id = ${turnoId}
-            UNION ALL
-            SELECT sp.medio_pago_id, sp.total
-              FROM sales s JOIN sale_payments sp ON sp.business_id = s.business_id AND sp.venta_id = s.id
-             WHERE s.business_id = ${businessId} AND s.anulada_turno_id = ${turnoId} AND s.estado = 'anulada'
-               AND s.turno_id IS DISTINCT FROM ${turnoId} AND sp.medio_pago_id IS NOT NULL
-          ) x GROUP BY 1`,
-    ),
-  ]);
+  const [medios, ventas, moves, cobrados, devueltos] = await turnoFigureRows(businessId, turnoId, ex);
   const refunded = new Map(devueltos.map((v) => [v.medio_pago_id as string, toCents(v.total as string)]));
   const paid = new Map(cobrados.map((v) => [v.medio_pago_id as string, toCents(v.total as string)]));
   const sold = new Map(
@@ -344,21 +262,12 @@ async function figures(ex: Executor, businessId: string, turnoId: string, fondo:
 }
 
 export async function getTurno(ex: Executor, businessId: string, id: string): Promise<Turno> {
-  const [r] = await rows(ex, sql`${resumenSelect} WHERE t.business_id = ${businessId} AND t.id = ${id}`);
+  const r = await findTurnoRow(businessId, id, ex);
   if (!r) throw notFound(CAJA_MESSAGES.turnoNotFound);
   const [f, movs, arqueo] = await Promise.all([
     figures(ex, businessId, id, toCents(r.fondo_inicial as string)),
-    rows(
-      ex,
-      sql`SELECT m.id, m.tipo, m.monto::text, m.motivo, m.usuario_id, ${userName(sql`m.usuario_id`)} AS usuario_nombre, m.creado_en
-            FROM turno_movimientos m WHERE m.business_id = ${businessId} AND m.turno_id = ${id} ORDER BY m.creado_en, m.id`,
-    ),
-    rows(
-      ex,
-      sql`SELECT a.medio_pago_id, a.esperado::text, a.contado::text, a.diferencia::text
-            FROM turno_arqueos a JOIN payment_methods pm ON pm.business_id = a.business_id AND pm.id = a.medio_pago_id
-           WHERE a.business_id = ${businessId} AND a.turno_id = ${id} ORDER BY pm.orden, pm.nombre`,
-    ),
+    turnoMovimientoRows(businessId, id, ex),
+    turnoArqueoRows(businessId, id, ex),
   ]);
   const closed = r.estado === 'cerrado';
   const diferencias: Diferencia[] = arqueo.map((a) => ({
@@ -392,20 +301,8 @@ export async function getTurno(ex: Executor, businessId: string, id: string): Pr
 }
 
 export async function listTurnos(ex: Executor, businessId: string, timezone: string, q: TurnoListQuery) {
-  const where: SQL[] = [sql`t.business_id = ${businessId}`];
-  if (q.caja_id) where.push(sql`t.caja_id = ${q.caja_id}`);
-  if (q.estado) where.push(sql`t.estado = ${q.estado}`);
   const { from, to } = dayRange(timezone, q.desde, q.hasta);
-  if (from) where.push(sql`t.abierto_en >= ${from.toISOString()}::timestamptz`);
-  if (to) where.push(sql`t.abierto_en < ${to.toISOString()}::timestamptz`);
-  const cond = sql.join(where, sql` AND `);
-  const [list, [{ n }]] = await Promise.all([
-    rows(
-      ex,
-      sql`${resumenSelect} WHERE ${cond} ORDER BY t.abierto_en DESC, t.numero DESC LIMIT ${q.limit} OFFSET ${q.offset}`,
-    ),
-    rows(ex, sql`SELECT count(*)::int AS n FROM turnos t WHERE ${cond}`),
-  ]);
+  const { list, n } = await listTurnoRows(businessId, q, from, to, ex);
   return { rows: list.map(toResumen), total: n as number };
 }
 
@@ -418,11 +315,8 @@ type Counted = z.output<typeof turnoCerrarInput>;
 export async function closeTurno(db: Db, businessId: string, userId: string, id: string, input: Counted, now: Date) {
   return db.transaction(async (tx) => {
     const t = await lockOpenTurno(tx, businessId, id, 'update');
-    const [row] = await rows(
-      tx,
-      sql`SELECT fondo_inicial::text FROM turnos WHERE business_id = ${businessId} AND id = ${id}`,
-    );
-    const f = await figures(tx, businessId, id, toCents(row.fondo_inicial as string));
+    const fondo = await turnoFondo(businessId, id, tx);
+    const f = await figures(tx, businessId, id, toCents(fondo));
     const counted = new Map<string, number>();
     input.contado.forEach((c, i) => {
       if (!f.esperado.has(c.medio_pago_id))
@@ -444,21 +338,14 @@ export async function closeTurno(db: Db, businessId: string, userId: string, id:
       };
     });
     if (diferencias.length) {
-      await tx.execute(sql`
-        INSERT INTO turno_arqueos (business_id, turno_id, medio_pago_id, esperado, contado, diferencia)
-        VALUES ${sql.join(
-          [...f.esperado].map(([medio, esperado]) => {
-            const contado = counted.get(medio) ?? 0;
-            return sql`(${businessId}, ${id}, ${medio}, ${centsToDecimal(esperado)}::numeric, ${centsToDecimal(contado)}::numeric,
-                        ${centsToDecimal(contado - esperado)}::numeric)`;
-          }),
-          sql`, `,
-        )}`);
+      await insertArqueos(
+        businessId,
+        id,
+        [...f.esperado].map(([medio, esperado]) => ({ medio, esperado, contado: counted.get(medio) ?? 0 })),
+        tx,
+      );
     }
-    await tx.execute(sql`
-      UPDATE turnos SET estado = 'cerrado', cerrado_por = ${userId}, cerrado_en = ${now.toISOString()}::timestamptz,
-             observaciones = ${input.observaciones ?? null}
-       WHERE business_id = ${businessId} AND id = ${id}`);
+    await closeTurnoRow(businessId, id, { userId, now, observaciones: input.observaciones ?? null }, tx);
     await audit(tx, {
       businessId,
       userId,

@@ -1,4 +1,3 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   CATEGORY_MESSAGES,
   type Category,
@@ -7,12 +6,20 @@ import {
   type CategoryUpdate,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
-import { productCategories, products, services } from '../../db/schema/index.js';
 import { audit, diff } from '../../lib/audit.js';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { defined, es, isFkViolation, searchTerms } from '../products/common.js';
-
-type Row = typeof productCategories.$inferSelect;
+import { defined, isFkViolation } from '../products/common.js';
+import {
+  categoryInUse,
+  deleteCategoryRow,
+  findCategoryRow,
+  insertCategory,
+  listCategoryRows,
+  lockCategory,
+  shareCategory,
+  updateCategoryRow,
+  type CategoryRow as Row,
+} from './categories.queries.js';
 
 export function toCategory(r: Row, cantidadProductos = 0, cantidadServicios = 0): Category {
   return {
@@ -29,29 +36,14 @@ export function toCategory(r: Row, cantidadProductos = 0, cantidadServicios = 0)
 
 const snapshot = (c: Category) => ({ nombre: c.nombre, descripcion: c.descripcion, activo: c.activo });
 
-// Qualified by hand: inside a subquery an unqualified column would name the inner table's.
-const productCount = sql<number>`(SELECT count(*)::int FROM ${products} p WHERE p.business_id = "product_categories"."business_id" AND p.categoria_id = "product_categories"."id")`;
-const serviceCount = sql<number>`(SELECT count(*)::int FROM ${services} s WHERE s.business_id = "product_categories"."business_id" AND s.categoria_id = "product_categories"."id")`;
-
-function selectCategories(ex: Executor) {
-  return ex.select({ c: productCategories, productos: productCount, servicios: serviceCount }).from(productCategories);
-}
-
 /** Active and inactive, sorted by name the Spanish way. */
 export async function listCategories(db: Db, businessId: string, q: CategoryListQuery) {
-  const where: SQL[] = [eq(productCategories.businessId, businessId)];
-  if (q.activo !== undefined) where.push(eq(productCategories.activo, q.activo));
-  where.push(...searchTerms(sql`f_unaccent(lower(${productCategories.nombre}))`, q.q));
-  const rows = await selectCategories(db)
-    .where(and(...where))
-    .orderBy(es(productCategories.nombre), productCategories.id);
+  const rows = await listCategoryRows(businessId, q, db);
   return rows.map((r) => toCategory(r.c, r.productos, r.servicios));
 }
 
 export async function getCategory(ex: Executor, businessId: string, id: string): Promise<Category> {
-  const [r] = await selectCategories(ex).where(
-    and(eq(productCategories.businessId, businessId), eq(productCategories.id, id)),
-  );
+  const r = await findCategoryRow(businessId, id, ex);
   if (!r) throw notFound(CATEGORY_MESSAGES.notFound);
   return toCategory(r.c, r.productos, r.servicios);
 }
@@ -61,11 +53,7 @@ export async function getCategory(ex: Executor, businessId: string, id: string):
  * one). Locked FOR SHARE so a concurrent delete waits for the product or service being saved.
  */
 export async function assertCategory(ex: Executor, businessId: string, id: string, field = 'categoria_id') {
-  const [row] = await ex
-    .select({ id: productCategories.id, nombre: productCategories.nombre })
-    .from(productCategories)
-    .where(and(eq(productCategories.businessId, businessId), eq(productCategories.id, id)))
-    .for('share');
+  const row = await shareCategory(businessId, id, ex);
   if (!row) throw invalid(field, CATEGORY_MESSAGES.notInBusiness);
   return row;
 }
@@ -75,15 +63,11 @@ const duplicate = () => conflict('DUPLICATE', CATEGORY_MESSAGES.duplicate);
 export async function createCategory(db: Db, businessId: string, userId: string, input: CategoryOutput) {
   try {
     return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(productCategories)
-        .values({
-          businessId,
-          nombre: input.nombre,
-          descripcion: input.descripcion ?? null,
-          activo: input.activo ?? true,
-        })
-        .returning();
+      const row = await insertCategory(
+        businessId,
+        { nombre: input.nombre, descripcion: input.descripcion ?? null, activo: input.activo ?? true },
+        tx,
+      );
       const c = toCategory(row);
       await audit(tx, {
         businessId,
@@ -104,18 +88,11 @@ export async function createCategory(db: Db, businessId: string, userId: string,
 export async function updateCategory(db: Db, businessId: string, userId: string, id: string, patch: CategoryUpdate) {
   try {
     return await db.transaction(async (tx) => {
-      const [before] = await tx
-        .select()
-        .from(productCategories)
-        .where(and(eq(productCategories.businessId, businessId), eq(productCategories.id, id)))
-        .for('update');
+      const before = await lockCategory(businessId, id, tx);
       if (!before) throw notFound(CATEGORY_MESSAGES.notFound);
       const changes = diff(snapshot(toCategory(before)), defined(patch));
       if (changes.changed) {
-        await tx
-          .update(productCategories)
-          .set({ ...changes.despues, actualizadoEn: sql`now()` })
-          .where(and(eq(productCategories.businessId, businessId), eq(productCategories.id, id)));
+        await updateCategoryRow(businessId, id, changes.despues, tx);
         await audit(tx, {
           businessId,
           userId,
@@ -140,19 +117,10 @@ const inUse = () => conflict('IN_USE', CATEGORY_MESSAGES.inUse);
 export async function deleteCategory(db: Db, businessId: string, userId: string, id: string) {
   try {
     await db.transaction(async (tx) => {
-      const [before] = await tx
-        .select()
-        .from(productCategories)
-        .where(and(eq(productCategories.businessId, businessId), eq(productCategories.id, id)))
-        .for('update');
+      const before = await lockCategory(businessId, id, tx);
       if (!before) throw notFound(CATEGORY_MESSAGES.notFound);
-      const { rows } = await tx.execute<{ used: boolean }>(sql`
-        SELECT EXISTS (SELECT 1 FROM ${products} WHERE business_id = ${businessId} AND categoria_id = ${id})
-            OR EXISTS (SELECT 1 FROM ${services} WHERE business_id = ${businessId} AND categoria_id = ${id}) AS used`);
-      if (rows[0]?.used) throw inUse();
-      await tx
-        .delete(productCategories)
-        .where(and(eq(productCategories.businessId, businessId), eq(productCategories.id, id)));
+      if (await categoryInUse(businessId, id, tx)) throw inUse();
+      await deleteCategoryRow(businessId, id, tx);
       await audit(tx, {
         businessId,
         userId,

@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   POS_MESSAGES,
   LISTA_MESSAGES,
@@ -12,13 +11,22 @@ import {
   type DocumentType,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
-import { customers, financeAccounts, financeMovements, subscriptions } from '../../db/schema/index.js';
 import { audit, diff } from '../../lib/audit.js';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { defined, es, isFkViolation, searchFunction, searchTerms } from '../products/common.js';
+import { defined, isFkViolation } from '../products/common.js';
 import { pgConstraint } from '../precios/precios.service.js';
-
-type Row = typeof customers.$inferSelect;
+import {
+  customerIdTaken,
+  customerInUse,
+  deleteCustomerRow,
+  findCustomerRow,
+  insertCustomer,
+  listCustomerRows,
+  lockCustomer,
+  updateCustomerRow,
+  type CustomerColumns,
+  type CustomerRow as Row,
+} from './customers.queries.js';
 
 export function toCustomer(r: Row): Customer {
   return {
@@ -61,64 +69,13 @@ function inPesos<T extends { limite_credito?: number | null }>(i: T): T {
     : { ...i, limite_credito: centsToNumber(i.limite_credito) };
 }
 
-/** The folded text that the GIN index customers_search_idx covers (same expression, so it is used). */
-const haystack = sql`f_unaccent(lower(coalesce(${customers.nombre}, '') || ' ' || coalesce(${customers.apellido}, '') || ' ' || coalesce(${customers.email}, '') || ' ' || coalesce(${customers.documentoNumero}, '')))`;
-
-const customerSearch = searchFunction('buscar_clientes', customers.id);
-
-function filters(businessId: string, q: Pick<CustomerListQuery, 'q' | 'documento_tipo'>): SQL[] {
-  const where: SQL[] = [eq(customers.businessId, businessId)];
-  if (q.documento_tipo) where.push(eq(customers.documentoTipo, q.documento_tipo));
-  const terms = searchTerms(haystack, q.q);
-  // A CUIT typed without hyphens still finds the stored XX-XXXXXXXX-X. That alternative is tested
-  // on every row of the business anyway, so the words are too; otherwise the index serves them.
-  const digits = q.q?.replace(/[\s.-]/g, '') ?? '';
-  if (terms.length && /^\d{3,}$/.test(digits)) {
-    where.push(
-      sql`(${and(...terms)} OR regexp_replace(coalesce(${customers.documentoNumero}, ''), '\\D', '', 'g') LIKE ${`%${digits}%`})`,
-    );
-  } else where.push(...searchTerms(haystack, q.q, customerSearch));
-  return where;
-}
-
-/** Sorted by apellido, nombre (a company without apellido sorts by its nombre), the Spanish way. */
-/** By surname (else name) the Spanish way, unless `orden` asks for another column; ties by name. */
-function orderOf(q: CustomerListQuery): SQL[] {
-  const dir = q.direccion === 'desc' ? desc : asc;
-  const name = [es(sql`coalesce(${customers.apellido}, ${customers.nombre})`), es(customers.nombre)];
-  const main =
-    q.orden === 'documento'
-      ? [sql`${dir(customers.documentoNumero)} NULLS LAST`]
-      : q.orden === 'creado_en'
-        ? [dir(customers.creadoEn)]
-        : [];
-  const byName = !q.orden || q.orden === 'nombre' ? name.map((c) => dir(c)) : name.map((c) => asc(c));
-  return [...main, ...byName, asc(customers.id)];
-}
-
 export async function listCustomers(db: Db, businessId: string, q: CustomerListQuery) {
-  const where = and(...filters(businessId, q));
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(customers)
-      .where(where)
-      .orderBy(...orderOf(q))
-      .limit(q.limit)
-      .offset(q.offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(customers)
-      .where(where),
-  ]);
+  const { rows, total } = await listCustomerRows(businessId, q, db);
   return { rows: rows.map(toCustomer), total };
 }
 
 export async function getCustomer(ex: Executor, businessId: string, id: string): Promise<Customer> {
-  const [r] = await ex
-    .select()
-    .from(customers)
-    .where(and(eq(customers.businessId, businessId), eq(customers.id, id)));
+  const r = await findCustomerRow(businessId, id, ex);
   if (!r) throw notFound(CUSTOMER_MESSAGES.notFound);
   return toCustomer(r);
 }
@@ -145,7 +102,7 @@ function checkControls(given: Partial<Snapshot>, may: CustomerControls) {
   }
 }
 
-function columns(s: Partial<Snapshot>) {
+function columns(s: Partial<Snapshot>): CustomerColumns {
   return {
     nombre: s.nombre,
     apellido: s.apellido,
@@ -197,24 +154,11 @@ export async function createCustomer(
   try {
     return await db.transaction(async (tx) => {
       if (input.id) {
-        const [check] = await tx
-          .execute<{ tomado: boolean }>(sql`SELECT cliente_id_tomado(${input.id}, ${businessId}) AS tomado`)
-          .then((r) => r.rows);
-        if (check?.tomado) throw taken();
-        const [mine] = await tx
-          .select()
-          .from(customers)
-          .where(and(eq(customers.businessId, businessId), eq(customers.id, input.id)));
+        if (await customerIdTaken(businessId, input.id, tx)) throw taken();
+        const mine = await findCustomerRow(businessId, input.id, tx);
         if (mine) return toCustomer(mine);
       }
-      const [row] = await tx
-        .insert(customers)
-        .values({
-          businessId,
-          ...(input.id ? { id: input.id } : {}),
-          ...columns(values),
-        } as typeof customers.$inferInsert)
-        .returning();
+      const row = await insertCustomer(businessId, input.id, columns(values), tx);
       const c = toCustomer(row);
       await audit(tx, {
         businessId,
@@ -250,11 +194,7 @@ export async function updateCustomer(
 ) {
   try {
     return await db.transaction(async (tx) => {
-      const [before] = await tx
-        .select()
-        .from(customers)
-        .where(and(eq(customers.businessId, businessId), eq(customers.id, id)))
-        .for('update');
+      const before = await lockCustomer(businessId, id, tx);
       if (!before) throw notFound(CUSTOMER_MESSAGES.notFound);
       const old = toCustomer(before);
       const given = defined(inPesos(patch)) as Partial<Snapshot>;
@@ -275,11 +215,7 @@ export async function updateCustomer(
       // Only a change is refused: the form sends the limit and list back as they were.
       checkControls(changes.despues as Partial<Snapshot>, may);
       if (!changes.changed) return old;
-      const [row] = await tx
-        .update(customers)
-        .set({ ...columns(changes.despues as Partial<Snapshot>), actualizadoEn: sql`now()` })
-        .where(and(eq(customers.businessId, businessId), eq(customers.id, id)))
-        .returning();
+      const row = await updateCustomerRow(businessId, id, columns(changes.despues as Partial<Snapshot>), tx);
       await audit(tx, {
         businessId,
         userId,
@@ -309,22 +245,10 @@ const inUse = () => conflict('IN_USE', CUSTOMER_MESSAGES.inUse);
 export async function deleteCustomer(db: Db, businessId: string, userId: string, id: string) {
   try {
     await db.transaction(async (tx) => {
-      const [before] = await tx
-        .select()
-        .from(customers)
-        .where(and(eq(customers.businessId, businessId), eq(customers.id, id)))
-        .for('update');
+      const before = await lockCustomer(businessId, id, tx);
       if (!before) throw notFound(CUSTOMER_MESSAGES.notFound);
-      const [ref] = await tx
-        .execute<{ used: boolean }>(
-          sql`
-        SELECT EXISTS (SELECT 1 FROM ${financeMovements} WHERE business_id = ${businessId} AND cliente_id = ${id})
-            OR EXISTS (SELECT 1 FROM ${financeAccounts} WHERE business_id = ${businessId} AND cliente_id = ${id})
-            OR EXISTS (SELECT 1 FROM ${subscriptions} WHERE business_id = ${businessId} AND cliente_id = ${id}) AS used`,
-        )
-        .then((r) => r.rows);
-      if (ref?.used) throw inUse();
-      await tx.delete(customers).where(and(eq(customers.businessId, businessId), eq(customers.id, id)));
+      if (await customerInUse(businessId, id, tx)) throw inUse();
+      await deleteCustomerRow(businessId, id, tx);
       await audit(tx, {
         businessId,
         userId,

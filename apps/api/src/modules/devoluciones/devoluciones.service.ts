@@ -1,14 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import {
   CAJA_MESSAGES,
-  centsToDecimal,
   centsToNumber,
   DEVOLUCION_MESSAGES,
   IDEMPOTENCY_TTL_MS,
   lineShares,
   MEDIO_TIPO_CODE,
-  milliToDecimal,
   returnShare,
   SALE_MESSAGES,
   type Devolucion,
@@ -21,10 +18,28 @@ import type { Db, Executor } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { todayIn } from '../../lib/dates.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
-import { counterTurnoOf, iso, person, rows, type R } from '../caja/rows.js';
+import { counterTurnoOf, iso, person, type R } from '../caja/rows.js';
 import { postMovement } from '../posting/finance.js';
 import { applyStockChange } from '../posting/stock.js';
 import { toCents, toMilli } from '../products/common.js';
+import {
+  devolucionItemRows,
+  findDevolucionRows,
+  findMedio,
+  insertDevolucion,
+  insertDevolucionItems,
+  insertReturnKey,
+  lockCustomerForReturn,
+  lockReturnKey,
+  lockSaleForReturn,
+  nextDevolucionNumero,
+  productsTakenBy,
+  retakeReturnKey,
+  saleDevolucionRows,
+  saleExists,
+  saleLineRows,
+  saveReturnAnswer,
+} from './devoluciones.queries.js';
 
 export interface ReturnContext {
   businessId: string;
@@ -42,27 +57,10 @@ const qtyFormat = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 3 });
 
 /* ---------------------------------------------------------------- reading */
 
-const selectDevolucion = sql`
-  SELECT d.id, d.numero, d.fecha, d.venta_id, s.numero AS venta_numero, d.cliente_id,
-         nullif(concat_ws(' ', c.nombre, c.apellido), '') AS cliente_nombre, d.medio_pago_id, pm.nombre AS medio_nombre,
-         d.tipo, d.metodo_pago, d.monto::text, d.turno_id, d.motivo, d.usuario_id,
-         (SELECT nullif(concat_ws(' ', u.nombre, u.apellido), '') FROM users u WHERE u.id = d.usuario_id) AS usuario_nombre
-    FROM devoluciones d
-    JOIN sales s ON s.business_id = d.business_id AND s.id = d.venta_id
-    JOIN payment_methods pm ON pm.business_id = d.business_id AND pm.id = d.medio_pago_id
-    LEFT JOIN customers c ON c.business_id = d.business_id AND c.id = d.cliente_id`;
-
 async function withItems(ex: Executor, businessId: string, list: R[]): Promise<Devolucion[]> {
   if (!list.length) return [];
   const ids = list.map((d) => d.id as string);
-  const items = await rows(
-    ex,
-    sql`SELECT di.devolucion_id, di.venta_item_id, i.tipo, i.producto_id, i.servicio_id, i.nombre, di.cantidad::text,
-               i.precio_unitario::text, di.monto::text
-          FROM devolucion_items di JOIN sale_items i ON i.business_id = di.business_id AND i.id = di.venta_item_id
-         WHERE di.business_id = ${businessId} AND di.devolucion_id = ANY(${`{${ids.join(',')}}`}::uuid[])
-         ORDER BY i.posicion`,
-  );
+  const items = await devolucionItemRows(businessId, ids, ex);
   return list.map((d) => ({
     id: d.id as string,
     numero: d.numero as number,
@@ -95,19 +93,15 @@ async function withItems(ex: Executor, businessId: string, list: R[]): Promise<D
 }
 
 export async function getDevolucion(ex: Executor, businessId: string, id: string): Promise<Devolucion> {
-  const list = await rows(ex, sql`${selectDevolucion} WHERE d.business_id = ${businessId} AND d.id = ${id}`);
+  const list = await findDevolucionRows(businessId, id, ex);
   if (!list.length) throw notFound(DEVOLUCION_MESSAGES.notFound);
   return (await withItems(ex, businessId, list))[0];
 }
 
 /** The returns of a sale, oldest first (404 when the sale is not the business's). */
 export async function listDevoluciones(ex: Executor, businessId: string, ventaId: string): Promise<Devolucion[]> {
-  const [sale] = await rows(ex, sql`SELECT id FROM sales WHERE business_id = ${businessId} AND id = ${ventaId}`);
-  if (!sale) throw notFound(SALE_MESSAGES.notFound);
-  const list = await rows(
-    ex,
-    sql`${selectDevolucion} WHERE d.business_id = ${businessId} AND d.venta_id = ${ventaId} ORDER BY d.numero`,
-  );
+  if (!(await saleExists(businessId, ventaId, ex))) throw notFound(SALE_MESSAGES.notFound);
+  const list = await saleDevolucionRows(businessId, ventaId, ex);
   return withItems(ex, businessId, list);
 }
 
@@ -126,18 +120,9 @@ const requestHash = (ventaId: string, input: DevolucionOutput) =>
  * waits on the key until that one ends); an answer older than 24 h is taken over.
  */
 async function claimKey(ex: Executor, c: ReturnContext, clave: string, hash: string): Promise<ReturnResponse | null> {
-  const where = sql`business_id = ${c.businessId} AND user_id = ${c.userId} AND clave = ${clave}`;
-  const claimed = await rows(
-    ex,
-    sql`INSERT INTO sale_idempotency_keys (business_id, user_id, clave, hash, status, respuesta, creado_en)
-        VALUES (${c.businessId}, ${c.userId}, ${clave}, ${hash}, 0, '{}', ${c.now.toISOString()}::timestamptz)
-        ON CONFLICT DO NOTHING RETURNING clave`,
-  );
-  if (claimed.length) return null;
-  const [prev] = await rows(
-    ex,
-    sql`SELECT hash, status, respuesta, creado_en FROM sale_idempotency_keys WHERE ${where} FOR UPDATE`,
-  );
+  const key = { userId: c.userId, clave, hash, now: c.now };
+  if (await insertReturnKey(c.businessId, key, ex)) return null;
+  const prev = await lockReturnKey(c.businessId, c.userId, clave, ex);
   if (
     prev &&
     prev.status !== 0 &&
@@ -150,10 +135,7 @@ async function claimKey(ex: Executor, c: ReturnContext, clave: string, hash: str
     }
     return { status: 201, body: prev.respuesta as Devolucion };
   }
-  await ex.execute(
-    sql`UPDATE sale_idempotency_keys SET hash = ${hash}, status = 0, respuesta = '{}', venta_id = NULL,
-               creado_en = ${c.now.toISOString()}::timestamptz WHERE ${where}`,
-  );
+  await retakeReturnKey(c.businessId, key, ex);
   return null;
 }
 
@@ -173,15 +155,7 @@ interface Line {
 
 /** The sale's lines with their share of its total and what was returned of each before. */
 async function saleLines(ex: Executor, businessId: string, ventaId: string, total: number): Promise<Line[]> {
-  const list = await rows(
-    ex,
-    sql`SELECT i.id, i.nombre, i.producto_id, i.cantidad::text, i.subtotal::text, i.costo_total::text,
-               coalesce(sum(di.cantidad), 0)::text AS devuelta, coalesce(sum(di.monto), 0)::text AS monto,
-               coalesce(sum(di.subtotal), 0)::text AS dsub, coalesce(sum(di.costo), 0)::text AS dcosto
-          FROM sale_items i LEFT JOIN devolucion_items di ON di.business_id = i.business_id AND di.venta_item_id = i.id
-         WHERE i.business_id = ${businessId} AND i.venta_id = ${ventaId}
-         GROUP BY i.id, i.business_id ORDER BY i.posicion`,
-  );
+  const list = await saleLineRows(businessId, ventaId, ex);
   const shares = lineShares(
     total,
     list.map((l) => toCents(l.subtotal as string)),
@@ -247,22 +221,13 @@ export async function createDevolucion(
       const previous = await claimKey(tx, c, clave, requestHash(ventaId, input));
       if (previous) return previous;
     }
-    const [sale] = await rows(
-      tx,
-      // Locked as FOR UPDATE would, and marked: the return's nota de crédito (if the sale was
-      // invoiced) is reconciled by the sweep should the after-step never run (decision 0013).
-      sql`UPDATE sales SET conciliar = true
-           WHERE business_id = ${c.businessId} AND id = ${ventaId}
-       RETURNING id, numero, estado, cliente_id, total::text`,
-    );
+    // Locked and marked for the reconcile sweep (decision 0013).
+    const sale = await lockSaleForReturn(c.businessId, ventaId, tx);
     if (!sale) throw notFound(SALE_MESSAGES.notFound);
     if (sale.estado !== 'completada') throw conflict('INVALID_STATE', DEVOLUCION_MESSAGES.saleVoided);
     const lines = await saleLines(tx, c.businessId, ventaId, toCents(sale.total as string));
     const priced = priceReturn(lines, input);
-    const [m] = await rows(
-      tx,
-      sql`SELECT id, nombre, tipo, activo FROM payment_methods WHERE business_id = ${c.businessId} AND id = ${input.medio_pago_id}`,
-    );
+    const m = await findMedio(c.businessId, input.medio_pago_id, tx);
     if (!m) throw invalid('medio_pago_id', CAJA_MESSAGES.medioNotInBusiness);
     if (!m.activo) throw invalid('medio_pago_id', CAJA_MESSAGES.medioInactive(m.nombre as string));
     const tipo = m.tipo as MedioTipo;
@@ -273,24 +238,12 @@ export async function createDevolucion(
     const monto = priced.reduce((s, p) => s + p.monto, 0);
 
     // Numbers one at a time per business, held until commit: consecutive, without gaps.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('devoluciones:' || ${c.businessId}))`);
-    const [{ numero }] = await rows(
-      tx,
-      sql`SELECT coalesce(max(numero), 0) + 1 AS numero FROM devoluciones WHERE business_id = ${c.businessId}`,
-    );
+    const numero = await nextDevolucionNumero(c.businessId, tx);
     const id = randomUUID();
     const motivoStock = `Devolución #${numero as number} · venta #${sale.numero as number}`;
     // Products in id order, as sales lock them (no deadlocks with a sale of the same products).
     // Only what the sale took from the stock goes back (a product that did not track stock took none).
-    const took = new Set(
-      (
-        await rows(
-          tx,
-          sql`SELECT DISTINCT producto_id FROM stock_movements
-               WHERE business_id = ${c.businessId} AND referencia_id = ${sale.id as string} AND origen = 'venta'`,
-        )
-      ).map((r) => r.producto_id as string),
-    );
+    const took = await productsTakenBy(c.businessId, sale.id as string, tx);
     const perProduct = new Map<string, number>();
     for (const p of priced) {
       const pid = p.line.productoId;
@@ -310,29 +263,39 @@ export async function createDevolucion(
     }
     // The customer, locked as a sale or a cobro locks it, when what they owe changes.
     if (tipo === 'cuenta_corriente') {
-      await tx.execute(
-        sql`SELECT 1 FROM customers WHERE business_id = ${c.businessId} AND id = ${clienteId} FOR UPDATE`,
-      );
+      await lockCustomerForReturn(c.businessId, clienteId, tx);
     }
     const turnoId = await counterTurnoOf(tx, c.businessId, c.userId, input.turno_id);
     const metodo = MEDIO_TIPO_CODE[tipo];
-    await tx.execute(
-      sql`INSERT INTO devoluciones (id, business_id, numero, venta_id, fecha, monto, medio_pago_id, metodo_pago, tipo, cliente_id,
-                                    turno_id, motivo, usuario_id)
-          VALUES (${id}, ${c.businessId}, ${numero as number}, ${ventaId}, ${c.now.toISOString()}::timestamptz,
-                  ${centsToDecimal(monto)}::numeric, ${m.id as string}, ${metodo}, ${tipo}, ${clienteId}::uuid, ${turnoId}::uuid,
-                  ${input.motivo ?? null}, ${c.userId})`,
+    await insertDevolucion(
+      c.businessId,
+      {
+        id,
+        numero,
+        ventaId,
+        fecha: c.now,
+        montoCents: monto,
+        medioPagoId: m.id as string,
+        metodo,
+        tipo,
+        clienteId,
+        turnoId,
+        motivo: input.motivo ?? null,
+        usuarioId: c.userId,
+      },
+      tx,
     );
-    await tx.execute(
-      sql`INSERT INTO devolucion_items (business_id, devolucion_id, venta_item_id, cantidad, monto, subtotal, costo)
-          VALUES ${sql.join(
-            priced.map(
-              (p) => sql`(${c.businessId}, ${id}, ${p.line.id}, ${milliToDecimal(p.cantidad)}::numeric,
-                          ${centsToDecimal(p.monto)}::numeric, ${centsToDecimal(p.subtotal)}::numeric,
-                          ${centsToDecimal(p.costo)}::numeric)`,
-            ),
-            sql`, `,
-          )}`,
+    await insertDevolucionItems(
+      c.businessId,
+      id,
+      priced.map((p) => ({
+        ventaItemId: p.line.id,
+        cantidad: p.cantidad,
+        monto: p.monto,
+        subtotal: p.subtotal,
+        costo: p.costo,
+      })),
+      tx,
     );
     // Money back by a medio is an egreso of the sale's income; to the account it is no money.
     if (tipo !== 'cuenta_corriente' && monto > 0) {
@@ -372,10 +335,7 @@ export async function createDevolucion(
     });
     const body = await getDevolucion(tx, c.businessId, id);
     if (clave) {
-      await tx.execute(
-        sql`UPDATE sale_idempotency_keys SET status = 201, respuesta = ${JSON.stringify(body)}::jsonb
-             WHERE business_id = ${c.businessId} AND user_id = ${c.userId} AND clave = ${clave}`,
-      );
+      await saveReturnAnswer(c.businessId, c.userId, clave, body, tx);
     }
     return { status: 201, body };
   });

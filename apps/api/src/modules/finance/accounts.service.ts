@@ -1,4 +1,3 @@
-import { and, asc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import {
   accountIssues,
   centsToDecimal,
@@ -14,14 +13,26 @@ import {
   type MarkPaidResult,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
-import { customers, financeAccounts, financeCategories, purchases } from '../../db/schema/index.js';
 import { audit, diff } from '../../lib/audit.js';
 import { daysBetween } from '../../lib/dates.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
-import { assertCategory, assertCustomer, customerName, defined, supplierName, toCents } from './finance.common.js';
+import {
+  accountPurchaseId,
+  deleteAccountRow,
+  findAccountRow,
+  insertAccount,
+  linkAccountMovement,
+  listAccountRows,
+  lockAccountRow,
+  lockPurchaseOfAccount,
+  payAccount,
+  purchasesCategoryId,
+  setPurchaseDueDate,
+  updateAccountRow,
+  type AccountRow as Row,
+} from './accounts.queries.js';
+import { assertCategory, assertCustomer, defined, supplierName, toCents } from './finance.common.js';
 import { insertMovement } from './movements.service.js';
-
-type Row = typeof financeAccounts.$inferSelect;
 
 /** `estado` and `dias_vencimiento` are computed against today in the business time zone. */
 export function toAccount(r: Row, clienteNombre: string | null, today: string): Account {
@@ -65,48 +76,14 @@ const snapshot = (a: Account) => ({
 });
 type Snapshot = ReturnType<typeof snapshot>;
 
-function selectAccounts(ex: Executor) {
-  return ex
-    .select({ a: financeAccounts, clienteNombre: customerName })
-    .from(financeAccounts)
-    .leftJoin(
-      customers,
-      and(eq(customers.businessId, financeAccounts.businessId), eq(customers.id, financeAccounts.clienteId)),
-    );
-}
-
 export async function getAccount(ex: Executor, businessId: string, id: string, today: string): Promise<Account | null> {
-  const [r] = await selectAccounts(ex).where(
-    and(eq(financeAccounts.businessId, businessId), eq(financeAccounts.id, id)),
-  );
+  const r = await findAccountRow(businessId, id, ex);
   return r ? toAccount(r.a, r.clienteNombre, today) : null;
 }
 
 /** Earliest due date first; `estado` filters on the computed value. */
 export async function listAccounts(db: Db, businessId: string, tipo: AccountType, q: AccountListQuery, today: string) {
-  const where: SQL[] = [eq(financeAccounts.businessId, businessId), eq(financeAccounts.tipo, tipo)];
-  if (q.estado === 'pagado') where.push(eq(financeAccounts.estado, 'pagado'));
-  if (q.estado === 'pendiente')
-    where.push(eq(financeAccounts.estado, 'pendiente'), gte(financeAccounts.fechaVencimiento, today));
-  if (q.estado === 'vencido')
-    where.push(eq(financeAccounts.estado, 'pendiente'), lt(financeAccounts.fechaVencimiento, today));
-  const desde = q.fecha_desde ?? q.vencimiento_desde;
-  const hasta = q.fecha_hasta ?? q.vencimiento_hasta;
-  if (desde) where.push(gte(financeAccounts.fechaVencimiento, desde));
-  if (hasta) where.push(lte(financeAccounts.fechaVencimiento, hasta));
-  if (tipo === 'por_cobrar' && q.cliente_id) where.push(eq(financeAccounts.clienteId, q.cliente_id));
-  if (tipo === 'por_pagar' && q.proveedor_id) where.push(eq(financeAccounts.proveedorId, q.proveedor_id));
-  const [rows, [{ total }]] = await Promise.all([
-    selectAccounts(db)
-      .where(and(...where))
-      .orderBy(asc(financeAccounts.fechaVencimiento), asc(financeAccounts.creadoEn), asc(financeAccounts.id))
-      .limit(q.limit)
-      .offset(q.offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(financeAccounts)
-      .where(and(...where)),
-  ]);
+  const { rows, total } = await listAccountRows(businessId, tipo, q, today, db);
   return { rows: rows.map((r) => toAccount(r.a, r.clienteNombre, today)), total };
 }
 
@@ -126,10 +103,9 @@ export async function createAccount(db: Db, businessId: string, userId: string, 
       const nombre = await supplierName(tx, businessId, input.proveedor_id);
       proveedorNombre ??= nombre;
     }
-    const [row] = await tx
-      .insert(financeAccounts)
-      .values({
-        businessId,
+    const row = await insertAccount(
+      businessId,
+      {
         tipo: input.tipo,
         clienteId: input.cliente_id ?? null,
         proveedorId: input.proveedor_id ?? null,
@@ -140,8 +116,9 @@ export async function createAccount(db: Db, businessId: string, userId: string, 
         descripcion: input.descripcion,
         observaciones: input.observaciones ?? null,
         creadoPor: userId,
-      })
-      .returning({ id: financeAccounts.id });
+      },
+      tx,
+    );
     const created = (await getAccount(tx, businessId, row.id, today))!;
     await audit(tx, {
       businessId,
@@ -156,11 +133,7 @@ export async function createAccount(db: Db, businessId: string, userId: string, 
 }
 
 async function lockAccount(tx: Executor, businessId: string, id: string) {
-  const [row] = await tx
-    .select()
-    .from(financeAccounts)
-    .where(and(eq(financeAccounts.businessId, businessId), eq(financeAccounts.id, id)))
-    .for('update');
+  const row = await lockAccountRow(businessId, id, tx);
   if (!row) throw notFound(FINANCE_MESSAGES.accountNotFound);
   return row;
 }
@@ -178,17 +151,8 @@ export async function updateAccount(
 ) {
   return db.transaction(async (tx) => {
     // A purchase's payable: the purchase is locked first, in the order the purchases module uses.
-    const [link] = await tx
-      .select({ compraId: financeAccounts.compraId })
-      .from(financeAccounts)
-      .where(and(eq(financeAccounts.businessId, businessId), eq(financeAccounts.id, id)));
-    if (link?.compraId) {
-      await tx
-        .select({ id: purchases.id })
-        .from(purchases)
-        .where(and(eq(purchases.businessId, businessId), eq(purchases.id, link.compraId)))
-        .for('update');
-    }
+    const compraId = await accountPurchaseId(businessId, id, tx);
+    if (compraId) await lockPurchaseOfAccount(businessId, compraId, tx);
     const row = await lockAccount(tx, businessId, id);
     const before = (await getAccount(tx, businessId, id, today))!;
     // `estado` is never taken from a body: pendiente and vencido are ignored (pagado is refused by the schema).
@@ -216,9 +180,10 @@ export async function updateAccount(
       const nombre = await supplierName(tx, businessId, next.proveedor_id);
       if (!rest.proveedor_nombre) next.proveedor_nombre = nombre;
     }
-    await tx
-      .update(financeAccounts)
-      .set({
+    await updateAccountRow(
+      businessId,
+      id,
+      {
         tipo: next.tipo,
         clienteId: next.cliente_id,
         proveedorId: next.proveedor_id,
@@ -228,15 +193,12 @@ export async function updateAccount(
         fechaVencimiento: next.fecha_vencimiento,
         descripcion: next.descripcion,
         observaciones: next.observaciones,
-        actualizadoEn: sql`now()`,
-      })
-      .where(and(eq(financeAccounts.businessId, businessId), eq(financeAccounts.id, id)));
+      },
+      tx,
+    );
     // A purchase's payable and the purchase keep one due date.
     if (row.compraId && 'fecha_vencimiento' in changes.despues) {
-      await tx
-        .update(purchases)
-        .set({ fechaVencimiento: next.fecha_vencimiento, actualizadoEn: sql`now()` })
-        .where(and(eq(purchases.businessId, businessId), eq(purchases.id, row.compraId)));
+      await setPurchaseDueDate(businessId, row.compraId, next.fecha_vencimiento, tx);
     }
     await audit(tx, {
       businessId,
@@ -258,7 +220,7 @@ export async function deleteAccount(db: Db, businessId: string, userId: string, 
     if (toCents(row.montoPagado) > 0) throw conflict('ALREADY_PAID', FINANCE_MESSAGES.hasPayments);
     if (row.compraId) throw conflict('GENERATED_RECORD', FINANCE_MESSAGES.accountFromPurchaseDelete);
     const before = (await getAccount(tx, businessId, id, today))!;
-    await tx.delete(financeAccounts).where(and(eq(financeAccounts.businessId, businessId), eq(financeAccounts.id, id)));
+    await deleteAccountRow(businessId, id, tx);
     await audit(tx, {
       businessId,
       userId,
@@ -287,11 +249,7 @@ export async function markPaid(
   return db.transaction(async (tx) => {
     // Locked, so the amount paid is the one stored when the payment commits (a purchase being
     // edited or cancelled holds this row until it is done).
-    const [acc] = await tx
-      .select()
-      .from(financeAccounts)
-      .where(and(eq(financeAccounts.businessId, businessId), eq(financeAccounts.id, id)))
-      .for('update');
+    const acc = await lockAccountRow(businessId, id, tx);
     if (!acc) throw notFound(FINANCE_MESSAGES.accountNotFound);
     if (acc.estado === 'pagado') throw conflict('ALREADY_PAID', FINANCE_MESSAGES.alreadyPaid);
 
@@ -301,17 +259,7 @@ export async function markPaid(
       await assertCategory(tx, businessId, input.categoria_id, tipo, { mustBeActive: true });
       categoriaId = input.categoria_id;
     } else if (acc.compraId) {
-      const [compras] = await tx
-        .select({ id: financeCategories.id })
-        .from(financeCategories)
-        .where(
-          and(
-            eq(financeCategories.businessId, businessId),
-            eq(financeCategories.sistema, true),
-            eq(financeCategories.tipo, 'egreso'),
-          ),
-        );
-      categoriaId = compras?.id ?? null;
+      categoriaId = await purchasesCategoryId(businessId, tx);
     }
     const fechaPago = input?.fecha_pago ?? today;
     // A payment in parts pays some of what is left; without an amount, all of it.
@@ -320,27 +268,10 @@ export async function markPaid(
     if (monto > falta) throw invalid('monto', FINANCE_MESSAGES.payOverBalance(formatPesos(falta)));
     const completes = monto === falta;
 
-    const paid = await tx
-      .update(financeAccounts)
-      .set({
-        montoPagado: sql`${financeAccounts.montoPagado} + ${centsToDecimal(monto)}::numeric`,
-        ...(completes ? { estado: 'pagado' as const, fechaPago, pagadoEn: now } : {}),
-        actualizadoEn: sql`now()`,
-      })
-      .where(
-        and(
-          eq(financeAccounts.businessId, businessId),
-          eq(financeAccounts.id, id),
-          eq(financeAccounts.estado, 'pendiente'),
-        ),
-      )
-      .returning({ id: financeAccounts.id });
+    const paid = await payAccount(businessId, id, monto, completes ? { fechaPago, pagadoEn: now } : null, tx);
     if (paid.length === 0) {
-      const [still] = await tx
-        .select({ id: financeAccounts.id })
-        .from(financeAccounts)
-        .where(and(eq(financeAccounts.businessId, businessId), eq(financeAccounts.id, id)));
-      if (!still) throw notFound(FINANCE_MESSAGES.accountNotFound);
+      const still = await accountPurchaseId(businessId, id, tx);
+      if (still === undefined) throw notFound(FINANCE_MESSAGES.accountNotFound);
       throw conflict('ALREADY_PAID', FINANCE_MESSAGES.alreadyPaid);
     }
 
@@ -356,10 +287,7 @@ export async function markPaid(
       origen: 'cuenta',
       cuentaId: id,
     });
-    await tx
-      .update(financeAccounts)
-      .set({ movimientoId: movimiento.id })
-      .where(and(eq(financeAccounts.businessId, businessId), eq(financeAccounts.id, id)));
+    await linkAccountMovement(businessId, id, movimiento.id, tx);
     await audit(tx, {
       businessId,
       userId,

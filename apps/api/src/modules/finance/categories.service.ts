@@ -1,17 +1,22 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   FINANCE_MESSAGES,
   type FinanceCategory,
   type FinanceCategoryUpdate,
   type MovementType,
 } from '@mostrador/shared';
-import type { Db, Executor } from '../../db/client.js';
-import { financeCategories, financeMovements } from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
 import { audit, diff } from '../../lib/audit.js';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import {
+  categoryHasMovements,
+  deleteFinanceCategory,
+  insertFinanceCategory,
+  listFinanceCategories,
+  lockFinanceCategory,
+  updateFinanceCategory,
+  type FinanceCategoryRow as Row,
+} from './categories.queries.js';
 import { defined } from './finance.common.js';
-
-type Row = typeof financeCategories.$inferSelect;
 
 export function toCategory(r: Row): FinanceCategory {
   return {
@@ -36,18 +41,7 @@ const snapshot = (c: FinanceCategory) => ({
 const duplicate = () => conflict('DUPLICATE', FINANCE_MESSAGES.categoryDuplicate);
 
 export async function listCategories(db: Db, businessId: string, f: { tipo?: MovementType; activo?: boolean }) {
-  const where: SQL[] = [eq(financeCategories.businessId, businessId)];
-  if (f.tipo) where.push(eq(financeCategories.tipo, f.tipo));
-  if (f.activo !== undefined) where.push(eq(financeCategories.activo, f.activo));
-  const rows = await db
-    .select()
-    .from(financeCategories)
-    .where(and(...where))
-    .orderBy(
-      asc(financeCategories.tipo),
-      sql`${financeCategories.nombre} COLLATE "es-AR-x-icu"`,
-      asc(financeCategories.id),
-    );
+  const rows = await listFinanceCategories(businessId, f, db);
   return rows.map(toCategory);
 }
 
@@ -59,16 +53,11 @@ export async function createCategory(
 ) {
   try {
     return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(financeCategories)
-        .values({
-          businessId,
-          nombre: input.nombre,
-          descripcion: input.descripcion ?? null,
-          tipo: input.tipo,
-          activo: input.activo,
-        })
-        .returning();
+      const row = await insertFinanceCategory(
+        businessId,
+        { nombre: input.nombre, descripcion: input.descripcion ?? null, tipo: input.tipo, activo: input.activo },
+        tx,
+      );
       const c = toCategory(row);
       await audit(tx, {
         businessId,
@@ -86,15 +75,6 @@ export async function createCategory(
   }
 }
 
-async function hasMovements(tx: Executor, businessId: string, id: string) {
-  const [row] = await tx
-    .select({ one: sql`1` })
-    .from(financeMovements)
-    .where(and(eq(financeMovements.businessId, businessId), eq(financeMovements.categoriaId, id)))
-    .limit(1);
-  return Boolean(row);
-}
-
 export async function updateCategory(
   db: Db,
   businessId: string,
@@ -104,11 +84,7 @@ export async function updateCategory(
 ) {
   try {
     return await db.transaction(async (tx) => {
-      const [before] = await tx
-        .select()
-        .from(financeCategories)
-        .where(and(eq(financeCategories.businessId, businessId), eq(financeCategories.id, id)))
-        .for('update');
+      const before = await lockFinanceCategory(businessId, id, tx);
       if (!before) throw notFound(FINANCE_MESSAGES.categoryNotFound);
       const old = toCategory(before);
       // Values equal to the stored ones are no change (the client sends the whole form).
@@ -117,15 +93,11 @@ export async function updateCategory(
       if (old.sistema && (changed('nombre') || changed('tipo') || changed('activo'))) {
         throw conflict('INVALID_STATE', FINANCE_MESSAGES.categorySystem);
       }
-      if (changed('tipo') && (await hasMovements(tx, businessId, id))) {
+      if (changed('tipo') && (await categoryHasMovements(businessId, id, tx))) {
         throw conflict('IN_USE', FINANCE_MESSAGES.categoryTypeInUse);
       }
       if (!changes.changed) return old;
-      const [row] = await tx
-        .update(financeCategories)
-        .set({ ...changes.despues, actualizadoEn: sql`now()` })
-        .where(and(eq(financeCategories.businessId, businessId), eq(financeCategories.id, id)))
-        .returning();
+      const row = await updateFinanceCategory(businessId, id, changes.despues, tx);
       await audit(tx, {
         businessId,
         userId,
@@ -145,17 +117,11 @@ export async function updateCategory(
 
 export async function deleteCategory(db: Db, businessId: string, userId: string, id: string) {
   await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(financeCategories)
-      .where(and(eq(financeCategories.businessId, businessId), eq(financeCategories.id, id)))
-      .for('update');
+    const before = await lockFinanceCategory(businessId, id, tx);
     if (!before) throw notFound(FINANCE_MESSAGES.categoryNotFound);
     if (before.sistema) throw conflict('INVALID_STATE', FINANCE_MESSAGES.categorySystem);
-    if (await hasMovements(tx, businessId, id)) throw conflict('IN_USE', FINANCE_MESSAGES.categoryInUse);
-    await tx
-      .delete(financeCategories)
-      .where(and(eq(financeCategories.businessId, businessId), eq(financeCategories.id, id)));
+    if (await categoryHasMovements(businessId, id, tx)) throw conflict('IN_USE', FINANCE_MESSAGES.categoryInUse);
+    await deleteFinanceCategory(businessId, id, tx);
     await audit(tx, {
       businessId,
       userId,

@@ -1,24 +1,15 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { FINANCE_MESSAGES, type MovementType } from '@mostrador/shared';
 import type { Executor } from '../../db/client.js';
-import { customers, financeCategories, suppliers } from '../../db/schema/index.js';
 import { invalid } from '../../lib/errors.js';
 import { safeCents } from '../../lib/money.js';
+import { shareCustomer, shareFinanceCategory, shareSupplierName } from './finance.queries.js';
 
 /** A numeric string from PostgreSQL ("1234.50") as integer cents (422 beyond what a number carries exactly). */
 export const toCents = (v: string | number | null | undefined): number => safeCents(v);
 
-/** Display name of a customer, as the lists show it. */
-export const customerName = sql<string | null>`nullif(concat_ws(' ', ${customers.nombre}, ${customers.apellido}), '')`;
-
 /** 422 unless the customer belongs to the business (a foreign id answers the same as a missing one). */
 export async function assertCustomer(ex: Executor, businessId: string, clienteId: string, field = 'cliente_id') {
-  const [row] = await ex
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.businessId, businessId), eq(customers.id, clienteId)))
-    .for('share');
-  if (!row) throw invalid(field, FINANCE_MESSAGES.customerNotInBusiness);
+  if (!(await shareCustomer(businessId, clienteId, ex))) throw invalid(field, FINANCE_MESSAGES.customerNotInBusiness);
 }
 
 /**
@@ -33,11 +24,7 @@ export async function assertCategory(
   opts: { mustBeActive: boolean; field?: string },
 ) {
   const field = opts.field ?? 'categoria_id';
-  const [cat] = await ex
-    .select({ id: financeCategories.id, tipo: financeCategories.tipo, activo: financeCategories.activo })
-    .from(financeCategories)
-    .where(and(eq(financeCategories.businessId, businessId), eq(financeCategories.id, categoriaId)))
-    .for('share');
+  const cat = await shareFinanceCategory(businessId, categoriaId, ex);
   if (!cat) throw invalid(field, FINANCE_MESSAGES.categoryNotInBusiness);
   if (cat.tipo !== tipo) throw invalid(field, FINANCE_MESSAGES.categoryTypeMismatch);
   if (opts.mustBeActive && !cat.activo) throw invalid(field, FINANCE_MESSAGES.categoryInactive);
@@ -48,13 +35,9 @@ export async function assertCategory(
  * names no supplier of the business. Locked FOR SHARE so it is not deleted meanwhile.
  */
 export async function supplierName(ex: Executor, businessId: string, proveedorId: string): Promise<string> {
-  const [row] = await ex
-    .select({ nombre: suppliers.nombre })
-    .from(suppliers)
-    .where(and(eq(suppliers.businessId, businessId), eq(suppliers.id, proveedorId)))
-    .for('share');
-  if (!row) throw invalid('proveedor_id', FINANCE_MESSAGES.supplierNotInBusiness);
-  return row.nombre;
+  const nombre = await shareSupplierName(businessId, proveedorId, ex);
+  if (nombre === undefined) throw invalid('proveedor_id', FINANCE_MESSAGES.supplierNotInBusiness);
+  return nombre;
 }
 
 /** The fields of a PUT body that were given (zod may keep absent optional keys as undefined). */

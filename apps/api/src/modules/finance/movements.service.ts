@@ -1,4 +1,3 @@
-import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import {
   centsToDecimal,
   centsToNumber,
@@ -11,13 +10,18 @@ import {
   type PaymentMethod,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
-import { customers, financeCategories, financeMovements } from '../../db/schema/index.js';
 import { audit, diff } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { movementSnapshot, postMovement, type NewMovement } from '../posting/finance.js';
-import { assertCategory, assertCustomer, customerName, defined, toCents } from './finance.common.js';
-
-type Row = typeof financeMovements.$inferSelect;
+import { assertCategory, assertCustomer, defined, toCents } from './finance.common.js';
+import {
+  deleteManualMovement,
+  findMovementRow,
+  listMovementRows,
+  lockMovement,
+  updateManualMovement,
+  type MovementRow as Row,
+} from './movements.queries.js';
 
 export function toMovement(r: Row, categoriaNombre: string | null, clienteNombre: string | null): Movement {
   return {
@@ -43,50 +47,14 @@ export function toMovement(r: Row, categoriaNombre: string | null, clienteNombre
   };
 }
 
-function selectMovements(ex: Executor) {
-  return ex
-    .select({ m: financeMovements, categoriaNombre: financeCategories.nombre, clienteNombre: customerName })
-    .from(financeMovements)
-    .leftJoin(
-      financeCategories,
-      and(
-        eq(financeCategories.businessId, financeMovements.businessId),
-        eq(financeCategories.id, financeMovements.categoriaId),
-      ),
-    )
-    .leftJoin(
-      customers,
-      and(eq(customers.businessId, financeMovements.businessId), eq(customers.id, financeMovements.clienteId)),
-    );
-}
-
 export async function getMovement(ex: Executor, businessId: string, id: string): Promise<Movement | null> {
-  const [r] = await selectMovements(ex).where(
-    and(eq(financeMovements.businessId, businessId), eq(financeMovements.id, id)),
-  );
+  const r = await findMovementRow(businessId, id, ex);
   return r ? toMovement(r.m, r.categoriaNombre, r.clienteNombre) : null;
 }
 
 /** Newest date first, then newest created; voided movements only when asked for. */
 export async function listMovements(db: Db, businessId: string, q: MovementListQuery) {
-  const where: SQL[] = [eq(financeMovements.businessId, businessId)];
-  if (q.tipo) where.push(eq(financeMovements.tipo, q.tipo));
-  if (q.categoria_id) where.push(eq(financeMovements.categoriaId, q.categoria_id));
-  if (q.origen) where.push(eq(financeMovements.origen, q.origen));
-  if (q.fecha_desde) where.push(gte(financeMovements.fecha, q.fecha_desde));
-  if (q.fecha_hasta) where.push(lte(financeMovements.fecha, q.fecha_hasta));
-  if (!q.incluir_anulados) where.push(eq(financeMovements.anulado, false));
-  const [rows, [{ total }]] = await Promise.all([
-    selectMovements(db)
-      .where(and(...where))
-      .orderBy(desc(financeMovements.fecha), desc(financeMovements.creadoEn), desc(financeMovements.id))
-      .limit(q.limit)
-      .offset(q.offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(financeMovements)
-      .where(and(...where)),
-  ]);
+  const { rows, total } = await listMovementRows(businessId, q, db);
   return { rows: rows.map((r) => toMovement(r.m, r.categoriaNombre, r.clienteNombre)), total };
 }
 
@@ -135,11 +103,7 @@ const GENERATED: Record<Exclude<MovementOrigin, 'manual'>, string> = {
 
 /** The stored movement, locked; only manual movements may be changed here. */
 async function lockManual(tx: Executor, businessId: string, id: string) {
-  const [row] = await tx
-    .select()
-    .from(financeMovements)
-    .where(and(eq(financeMovements.businessId, businessId), eq(financeMovements.id, id)))
-    .for('update');
+  const row = await lockMovement(businessId, id, tx);
   if (!row) throw notFound(FINANCE_MESSAGES.movementNotFound);
   if (row.origen !== 'manual')
     throw conflict('GENERATED_RECORD', GENERATED[row.origen as Exclude<MovementOrigin, 'manual'>]);
@@ -167,9 +131,10 @@ export async function updateMovement(db: Db, businessId: string, userId: string,
     if (!changes.changed) return before;
 
     const d = changes.despues as Partial<ReturnType<typeof movementSnapshot>>;
-    await tx
-      .update(financeMovements)
-      .set({
+    await updateManualMovement(
+      businessId,
+      id,
+      {
         tipo: d.tipo,
         categoriaId: d.categoria_id,
         monto: monto !== undefined && has('monto') ? centsToDecimal(monto) : undefined,
@@ -178,9 +143,9 @@ export async function updateMovement(db: Db, businessId: string, userId: string,
         descripcion: d.descripcion,
         observaciones: d.observaciones,
         clienteId: d.cliente_id,
-        actualizadoEn: sql`now()`,
-      })
-      .where(and(eq(financeMovements.businessId, businessId), eq(financeMovements.id, id)));
+      },
+      tx,
+    );
     await audit(tx, {
       businessId,
       userId,
@@ -198,9 +163,7 @@ export async function deleteMovement(db: Db, businessId: string, userId: string,
   await db.transaction(async (tx) => {
     await lockManual(tx, businessId, id);
     const before = (await getMovement(tx, businessId, id))!;
-    await tx
-      .delete(financeMovements)
-      .where(and(eq(financeMovements.businessId, businessId), eq(financeMovements.id, id)));
+    await deleteManualMovement(businessId, id, tx);
     await audit(tx, {
       businessId,
       userId,

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { type CashFlow, type CashFlowDay, type FinanceSummary, type MonthTotals } from '@mostrador/shared';
 import type { Db } from '../../db/client.js';
 import { addDays } from '../../lib/dates.js';
 import { bigCents, moneyOut } from '../../lib/money.js';
+import { cashFlowRows, summaryRows } from './finance.queries.js';
 
 export interface Period {
   mes: number;
@@ -25,14 +25,6 @@ const totals = (ingresos: bigint, egresos: bigint): MonthTotals => ({
 });
 
 /**
- * A sale's money given back (an egreso of origin `devolucion`) is income undone: it lowers the
- * income rather than adding to the expenses, so income counts sales net of returns (decision
- * 0009). The balance is the same either way.
- */
-const isIncome = sql`(tipo = 'ingreso' OR origen = 'devolucion')`;
-const signedIncome = sql`CASE WHEN tipo = 'ingreso' THEN monto ELSE -monto END`;
-
-/**
  * Totals of the month's non-voided movements of every origin (dates are business dates, so the
  * last day of the month counts whole), the previous month, and the unpaid accounts.
  */
@@ -40,32 +32,7 @@ export async function summary(db: Db, businessId: string, p: Period, today: stri
   const prev = firstDay(prevMonth(p));
   const start = firstDay(p);
   const end = firstDay(nextMonth(p));
-  const [m] = (
-    await db.execute<{ ing: string; egr: string; prev_ing: string; prev_egr: string }>(sql`
-      SELECT coalesce(sum(${signedIncome}) FILTER (WHERE ${isIncome} AND fecha >= ${start}::date), 0)::text AS ing,
-             coalesce(sum(monto) FILTER (WHERE NOT ${isIncome} AND fecha >= ${start}::date), 0)::text AS egr,
-             coalesce(sum(${signedIncome}) FILTER (WHERE ${isIncome} AND fecha < ${start}::date), 0)::text AS prev_ing,
-             coalesce(sum(monto) FILTER (WHERE NOT ${isIncome} AND fecha < ${start}::date), 0)::text AS prev_egr
-        FROM finance_movements
-       WHERE business_id = ${businessId} AND NOT anulado AND fecha >= ${prev}::date AND fecha < ${end}::date`)
-  ).rows;
-  const [a] = (
-    await db.execute<{ cobrar: string; pagar: string; vencidas: number }>(sql`
-      SELECT coalesce(sum(monto - monto_pagado) FILTER (WHERE tipo = 'por_cobrar'), 0)::text AS cobrar,
-             coalesce(sum(monto - monto_pagado) FILTER (WHERE tipo = 'por_pagar'), 0)::text AS pagar,
-             count(*) FILTER (WHERE fecha_vencimiento < ${today}::date)::int AS vencidas
-        FROM finance_accounts
-       WHERE business_id = ${businessId} AND estado = 'pendiente'`)
-  ).rows;
-  // What customers owe on account is a receivable too (decision 0008).
-  const [cc] = (
-    await db.execute<{ saldo: string }>(sql`
-      SELECT ((SELECT coalesce(sum(sp.total), 0) FROM sales s
-                 JOIN sale_payments sp ON sp.business_id = s.business_id AND sp.venta_id = s.id AND sp.tipo = 'cuenta_corriente'
-                WHERE s.business_id = ${businessId} AND s.estado = 'completada')
-            - (SELECT coalesce(sum(monto), 0) FROM cobros WHERE business_id = ${businessId})
-            - (SELECT coalesce(sum(monto), 0) FROM devoluciones WHERE business_id = ${businessId} AND tipo = 'cuenta_corriente'))::text AS saldo`)
-  ).rows;
+  const { m, a, cc } = await summaryRows(businessId, prev, start, end, today, db);
   const clientes = bigCents(cc.saldo);
   const cobrar = bigCents(a.cobrar) + clientes;
   const pagar = bigCents(a.pagar);
@@ -86,11 +53,7 @@ export async function summary(db: Db, businessId: string, p: Period, today: stri
 export async function cashFlow(db: Db, businessId: string, p: Period): Promise<CashFlow> {
   const start = firstDay(p);
   const end = firstDay(nextMonth(p));
-  // The daily totals kept with every movement (decision 0027): at most 31 rows.
-  const { rows } = await db.execute<{ fecha: string; ing: string; egr: string }>(sql`
-    SELECT fecha::text AS fecha, ingresos::text AS ing, egresos::text AS egr
-      FROM totales_flujo_dia
-     WHERE business_id = ${businessId} AND fecha >= ${start}::date AND fecha < ${end}::date`);
+  const rows = await cashFlowRows(businessId, start, end, db);
   const byDay = new Map(rows.map((r) => [r.fecha, r]));
   const flujo: CashFlowDay[] = [];
   let ingresos = 0n;

@@ -1,16 +1,29 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import { allPermissions, type InvitationState } from '@mostrador/shared';
 import type { AppServices } from '../../app.js';
 import type { Db } from '../../db/client.js';
 import { enNegocio, todosLosNegocios } from '../../db/tenant.js';
-import { businesses, businessMembers, invitations, users } from '../../db/schema/index.js';
 import { isUuid } from '../../lib/access.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
+import {
+  businessName,
+  insertInvitation,
+  insertMembership,
+  invitationByToken,
+  isMemberByEmail,
+  listInvitationRows,
+  lockInvitation,
+  lockMembershipOf,
+  reopenMembership,
+  revokeInvitationRow,
+  revokePendingTo,
+  takeInvitation,
+  type InvitationRow,
+} from './invitations.queries.js';
 
 const TTL_MS = 7 * 86_400_000;
-type Row = typeof invitations.$inferSelect;
+type Row = InvitationRow;
 
 function estadoOf(r: Row, now: Date): InvitationState {
   return r.estado === 'pendiente' && r.expiraEn <= now ? 'vencida' : (r.estado as InvitationState);
@@ -38,34 +51,14 @@ export async function invite(
   input: { email: string; rol?: 'admin' | 'empleado'; mensaje?: string | null },
 ) {
   const now = svc.now();
-  const [member] = await db
-    .select({ id: businessMembers.id })
-    .from(businessMembers)
-    .innerJoin(users, eq(users.id, businessMembers.userId))
-    .where(
-      and(
-        eq(businessMembers.businessId, businessId),
-        eq(businessMembers.estado, 'aceptado'),
-        sql`lower(${users.email}) = ${input.email}`,
-      ),
-    );
+  const member = await isMemberByEmail(businessId, input.email, db);
   if (member) throw conflict('DUPLICATE', 'Esa persona ya es miembro de este negocio.');
   const row = await db.transaction(async (tx) => {
     // A pending invitation to the same e-mail is replaced by the new one.
-    await tx
-      .update(invitations)
-      .set({ estado: 'revocada' })
-      .where(
-        and(
-          eq(invitations.businessId, businessId),
-          eq(invitations.email, input.email),
-          eq(invitations.estado, 'pendiente'),
-        ),
-      );
-    const [r] = await tx
-      .insert(invitations)
-      .values({
-        businessId,
+    await revokePendingTo(businessId, input.email, tx);
+    const r = await insertInvitation(
+      businessId,
+      {
         email: input.email,
         rol: input.rol ?? 'empleado',
         mensaje: input.mensaje ?? null,
@@ -73,8 +66,9 @@ export async function invite(
         invitadoPor: actor.id,
         expiraEn: new Date(now.getTime() + TTL_MS),
         creadaEn: now,
-      })
-      .returning();
+      },
+      tx,
+    );
     await audit(tx, {
       businessId,
       userId: actor.id,
@@ -85,7 +79,7 @@ export async function invite(
     });
     return r;
   });
-  const [b] = await db.select({ nombre: businesses.nombre }).from(businesses).where(eq(businesses.id, businessId));
+  const b = await businessName(businessId, db);
   const invitacion = toInvitation(row, svc);
   await svc.mailer.send({
     to: row.email,
@@ -100,11 +94,7 @@ export async function invite(
 }
 
 export async function listInvitations(db: Db, svc: AppServices, businessId: string) {
-  const rows = await db
-    .select()
-    .from(invitations)
-    .where(eq(invitations.businessId, businessId))
-    .orderBy(desc(invitations.creadaEn));
+  const rows = await listInvitationRows(businessId, db);
   return rows.map((r) => toInvitation(r, svc));
 }
 
@@ -114,20 +104,12 @@ export async function revokeInvitation(db: Db, businessId: string, actorId: stri
   const missing = () => notFound('Invitación no encontrada.');
   if (!isUuid(id)) throw missing();
   await db.transaction(async (tx) => {
-    const [found] = await tx
-      .select()
-      .from(invitations)
-      .where(and(eq(invitations.id, id), eq(invitations.businessId, businessId)))
-      .for('update');
+    const found = await lockInvitation(businessId, id, tx);
     if (!found) throw missing();
     // An accepted invitation is history: the access it gave is taken away by removing the member.
     if (found.estado === 'aceptada') throw conflict('INVALID_STATE', INVITATION_ACCEPTED);
     if (found.estado === 'revocada') return;
-    const [r] = await tx
-      .update(invitations)
-      .set({ estado: 'revocada' })
-      .where(and(eq(invitations.id, id), eq(invitations.businessId, businessId)))
-      .returning();
+    const r = await revokeInvitationRow(businessId, id, tx);
     await audit(tx, {
       businessId,
       userId: actorId,
@@ -141,19 +123,7 @@ export async function revokeInvitation(db: Db, businessId: string, actorId: stri
 
 /** An invitation is found by its token alone, whatever its business. */
 async function findOpen(db: Db, svc: AppServices, token: string) {
-  const [r] = await todosLosNegocios('una invitación por su token', () =>
-    db
-      .select({
-        i: invitations,
-        negocio: businesses.nombre,
-        invitador: users.nombre,
-        invitadorApellido: users.apellido,
-      })
-      .from(invitations)
-      .innerJoin(businesses, eq(businesses.id, invitations.businessId))
-      .leftJoin(users, eq(users.id, invitations.invitadoPor))
-      .where(eq(invitations.token, token)),
-  );
+  const [r] = await todosLosNegocios('una invitación por su token', () => invitationByToken(token, db));
   if (!r || estadoOf(r.i, svc.now()) !== 'pendiente') throw notFound('La invitación no existe o expiró.');
   return r;
 }
@@ -181,21 +151,11 @@ export async function acceptInvitation(db: Db, svc: AppServices, token: string, 
   return enNegocio(i.businessId, () => acceptIn(db, i, user, now));
 }
 
-async function acceptIn(db: Db, i: typeof invitations.$inferSelect, user: { id: string }, now: Date) {
+async function acceptIn(db: Db, i: Row, user: { id: string }, now: Date) {
   return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select()
-      .from(businessMembers)
-      .where(and(eq(businessMembers.businessId, i.businessId), eq(businessMembers.userId, user.id)))
-      .for('update');
+    const existing = await lockMembershipOf(i.businessId, user.id, tx);
     if (existing?.estado === 'aceptado') throw conflict('DUPLICATE', 'Ya sos miembro de este negocio.');
-    const taken = await tx
-      .update(invitations)
-      .set({ estado: 'aceptada', aceptadaEn: now })
-      .where(
-        and(eq(invitations.businessId, i.businessId), eq(invitations.id, i.id), eq(invitations.estado, 'pendiente')),
-      )
-      .returning({ id: invitations.id });
+    const taken = await takeInvitation(i.businessId, i.id, now, tx);
     if (!taken.length) throw notFound('La invitación no existe o expiró.');
     const values = {
       rol: i.rol,
@@ -204,13 +164,8 @@ async function acceptIn(db: Db, i: typeof invitations.$inferSelect, user: { id: 
       accesoTotal: false,
       permisos: allPermissions(false),
     };
-    if (existing)
-      await tx
-        .update(businessMembers)
-        .set(values)
-        .where(and(eq(businessMembers.businessId, i.businessId), eq(businessMembers.id, existing.id)));
-    else
-      await tx.insert(businessMembers).values({ ...values, businessId: i.businessId, userId: user.id, creadaEn: now });
+    if (existing) await reopenMembership(i.businessId, existing.id, values, tx);
+    else await insertMembership(i.businessId, { ...values, userId: user.id, creadaEn: now }, tx);
     await audit(tx, {
       businessId: i.businessId,
       userId: user.id,

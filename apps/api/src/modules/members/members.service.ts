@@ -1,12 +1,19 @@
-import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import { allPermissions, PERMISSION_KEYS, type PermissionKey, type PermissionMap } from '@mostrador/shared';
 import type { Db } from '../../db/client.js';
-import { businesses, businessMembers, users } from '../../db/schema/index.js';
-import { isUuid } from '../../lib/access.js';
 import { audit } from '../../lib/audit.js';
 import { planName, planUserLimit } from '../../lib/plan.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
 import { unassignTasksOf } from '../tasks/tasks.service.js';
+import {
+  countAccepted,
+  deleteMemberRow,
+  findMemberRow,
+  listAcceptedRows,
+  listPendingRows,
+  lockBusinessPlan,
+  updateMemberRow,
+  type MemberRow,
+} from './members.queries.js';
 
 export interface PermissionPatch {
   rol?: 'admin' | 'empleado';
@@ -62,22 +69,6 @@ export function parsePermissionPatch(body: unknown): PermissionPatch {
   };
 }
 
-const memberColumns = {
-  m: businessMembers,
-  email: users.email,
-  nombre: users.nombre,
-  apellido: users.apellido,
-  creadaPor: businesses.creadaPor,
-};
-
-type MemberRow = {
-  m: typeof businessMembers.$inferSelect;
-  email: string;
-  nombre: string;
-  apellido: string | null;
-  creadaPor: string;
-};
-
 function toMember(r: MemberRow) {
   const m = r.m;
   const full = m.accesoTotal || m.rol === 'admin' || r.creadaPor === m.userId;
@@ -101,7 +92,7 @@ function toMember(r: MemberRow) {
 
 /** What the member may do at the counter beyond selling; full access may everything. */
 export function counterControls(
-  m: Pick<typeof businessMembers.$inferSelect, 'verCostos' | 'cambiarPrecios' | 'descuentoMaximo' | 'excederCredito'>,
+  m: Pick<MemberRow['m'], 'verCostos' | 'cambiarPrecios' | 'descuentoMaximo' | 'excederCredito'>,
   full: boolean,
 ) {
   return {
@@ -112,40 +103,13 @@ export function counterControls(
   };
 }
 
-function memberQuery(db: Db, businessId: string) {
-  return db
-    .select(memberColumns)
-    .from(businessMembers)
-    .innerJoin(users, eq(users.id, businessMembers.userId))
-    .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
-    .where(eq(businessMembers.businessId, businessId))
-    .$dynamic();
-}
-
-/** `{uid}` is the member's user id; the membership id is also accepted. */
-async function findMember(db: Db, businessId: string, uid: string, estado: 'aceptado' | 'pendiente') {
-  if (!isUuid(uid)) return undefined;
-  const [r] = await memberQuery(db, businessId).where(
-    and(
-      eq(businessMembers.businessId, businessId),
-      eq(businessMembers.estado, estado),
-      or(eq(businessMembers.userId, uid), eq(businessMembers.id, uid)),
-    ),
-  );
-  return r;
-}
-
 export async function listMembers(db: Db, businessId: string) {
-  const rows = await memberQuery(db, businessId)
-    .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.estado, 'aceptado')))
-    .orderBy(desc(sql`${businesses.creadaPor} = ${businessMembers.userId}`), asc(businessMembers.creadaEn));
+  const rows = await listAcceptedRows(businessId, db);
   return rows.map(toMember);
 }
 
 export async function listPending(db: Db, businessId: string) {
-  const rows = await memberQuery(db, businessId)
-    .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.estado, 'pendiente')))
-    .orderBy(asc(businessMembers.creadaEn));
+  const rows = await listPendingRows(businessId, db);
   return rows.map((r) => {
     const m = toMember(r);
     return {
@@ -170,7 +134,7 @@ export async function updatePermissions(
   uid: string,
   patch: PermissionPatch,
 ) {
-  const target = await findMember(db, businessId, uid, 'aceptado');
+  const target = await findMemberRow(businessId, uid, 'aceptado', db);
   if (!target) throw notFound('Usuario no encontrado en este negocio.');
   if (target.creadaPor === target.m.userId) {
     throw new AppError(403, 'FORBIDDEN', 'No se pueden modificar los permisos del creador del negocio.');
@@ -193,10 +157,7 @@ export async function updatePermissions(
   };
   const controls = (v: typeof next) => counterControls(v, false);
   return db.transaction(async (tx) => {
-    await tx
-      .update(businessMembers)
-      .set(next)
-      .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.id, target.m.id)));
+    await updateMemberRow(businessId, target.m.id, next, tx);
     await audit(tx, {
       businessId,
       userId: actorId,
@@ -223,7 +184,7 @@ export async function updatePermissions(
 }
 
 export async function removeMember(db: Db, businessId: string, actorId: string, actorIsAdmin: boolean, uid: string) {
-  const target = await findMember(db, businessId, uid, 'aceptado');
+  const target = await findMemberRow(businessId, uid, 'aceptado', db);
   if (!target) throw notFound('Usuario no encontrado en este negocio.');
   const self = target.m.userId === actorId;
   if (!self && !actorIsAdmin) {
@@ -232,9 +193,7 @@ export async function removeMember(db: Db, businessId: string, actorId: string, 
   if (target.creadaPor === target.m.userId)
     throw new AppError(403, 'FORBIDDEN', 'No se puede quitar al creador del negocio.');
   await db.transaction(async (tx) => {
-    await tx
-      .delete(businessMembers)
-      .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.id, target.m.id)));
+    await deleteMemberRow(businessId, target.m.id, tx);
     await unassignTasksOf(tx, businessId, target.m.userId);
     await audit(tx, {
       businessId,
@@ -248,7 +207,7 @@ export async function removeMember(db: Db, businessId: string, actorId: string, 
 }
 
 export async function approvePending(db: Db, businessId: string, actorId: string, uid: string, patch: PermissionPatch) {
-  const target = await findMember(db, businessId, uid, 'pendiente');
+  const target = await findMemberRow(businessId, uid, 'pendiente', db);
   if (!target) throw notFound('Usuario pendiente no encontrado.');
   const permisos = { ...allPermissions(false), ...patch.flags };
   const rol = patch.rol ?? target.m.rol;
@@ -267,25 +226,15 @@ export async function approvePending(db: Db, businessId: string, actorId: string
   };
   return db.transaction(async (tx) => {
     // Lock the business row so two approvals cannot both pass the user limit.
-    const [b] = await tx
-      .select({ plan: businesses.plan })
-      .from(businesses)
-      .where(eq(businesses.id, businessId))
-      .for('update');
+    const b = await lockBusinessPlan(businessId, tx);
     const limit = planUserLimit(b.plan);
     if (limit !== null) {
-      const [{ n }] = await tx
-        .select({ n: count() })
-        .from(businessMembers)
-        .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.estado, 'aceptado')));
+      const n = await countAccepted(businessId, tx);
       if (n >= limit) {
         throw conflict('PLAN_LIMIT', `Alcanzaste el límite de ${limit} usuarios del plan ${planName(b.plan)}.`);
       }
     }
-    await tx
-      .update(businessMembers)
-      .set({ estado: 'aceptado', rol, accesoTotal, permisos, ...controls })
-      .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.id, target.m.id)));
+    await updateMemberRow(businessId, target.m.id, { estado: 'aceptado', rol, accesoTotal, permisos, ...controls }, tx);
     await audit(tx, {
       businessId,
       userId: actorId,
@@ -306,13 +255,10 @@ export async function approvePending(db: Db, businessId: string, actorId: string
 }
 
 export async function rejectPending(db: Db, businessId: string, actorId: string, uid: string) {
-  const target = await findMember(db, businessId, uid, 'pendiente');
+  const target = await findMemberRow(businessId, uid, 'pendiente', db);
   if (!target) throw notFound('Usuario pendiente no encontrado.');
   await db.transaction(async (tx) => {
-    await tx
-      .update(businessMembers)
-      .set({ estado: 'rechazado' })
-      .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.id, target.m.id)));
+    await updateMemberRow(businessId, target.m.id, { estado: 'rechazado' }, tx);
     await audit(tx, {
       businessId,
       userId: actorId,

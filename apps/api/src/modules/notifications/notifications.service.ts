@@ -1,4 +1,3 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import {
   compareNotifications,
   NOTIFICATION_DUE_SOON_DAYS,
@@ -10,9 +9,9 @@ import {
   type Notification,
 } from '@mostrador/shared';
 import type { Db } from '../../db/client.js';
-import { businessMembers, customers, financeAccounts, products, tenantSettings, users } from '../../db/schema/index.js';
 import { hasFullAccess, type BusinessContext } from '../../lib/access.js';
 import { addDays, daysBetween, formatDateEs, todayIn } from '../../lib/dates.js';
+import { dueAccountRows, lowStockRows, pendingMemberRows, salesDropSettings } from './notifications.queries.js';
 import { dailySalesTotals, firstSaleDate } from './sales-data.js';
 import { salesDrop, salesDropWindows } from './sales-drop.js';
 
@@ -45,25 +44,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  */
 async function lowStock(db: Db, b: BusinessContext): Promise<Notification[]> {
   const f = formatters(b);
-  const rows = await db
-    .select({
-      id: products.id,
-      nombre: products.nombre,
-      stock: products.stockActual,
-      minimo: products.stockMinimo,
-      fecha: products.actualizadoEn,
-    })
-    .from(products)
-    .where(
-      and(
-        eq(products.businessId, b.id),
-        eq(products.activo, true),
-        eq(products.controlaStock, true),
-        sql`(${products.stockActual} < 0 OR (${products.stockMinimo} > 0 AND ${products.stockActual} <= ${products.stockMinimo}))`,
-      ),
-    )
-    .orderBy(asc(products.stockActual), asc(products.nombre))
-    .limit(NOTIFICATION_LIMIT);
+  const rows = await lowStockRows(b.id, db);
   return rows.map((r): Notification => {
     const stock = Number(r.stock);
     const negativo = stock < 0;
@@ -84,30 +65,7 @@ async function lowStock(db: Db, b: BusinessContext): Promise<Notification[]> {
 /** Unpaid accounts overdue or due within the next 7 days (today included), in the business time zone. */
 async function accounts(db: Db, b: BusinessContext, today: string): Promise<Notification[]> {
   const f = formatters(b);
-  const rows = await db
-    .select({
-      id: financeAccounts.id,
-      tipo: financeAccounts.tipo,
-      monto: financeAccounts.monto,
-      vence: financeAccounts.fechaVencimiento,
-      descripcion: financeAccounts.descripcion,
-      proveedor: financeAccounts.proveedorNombre,
-      cliente: sql<string | null>`nullif(concat_ws(' ', ${customers.nombre}, ${customers.apellido}), '')`,
-    })
-    .from(financeAccounts)
-    .leftJoin(
-      customers,
-      and(eq(customers.businessId, financeAccounts.businessId), eq(customers.id, financeAccounts.clienteId)),
-    )
-    .where(
-      and(
-        eq(financeAccounts.businessId, b.id),
-        eq(financeAccounts.estado, 'pendiente'),
-        lte(financeAccounts.fechaVencimiento, addDays(today, NOTIFICATION_DUE_SOON_DAYS)),
-      ),
-    )
-    .orderBy(asc(financeAccounts.fechaVencimiento), asc(financeAccounts.id))
-    .limit(NOTIFICATION_LIMIT);
+  const rows = await dueAccountRows(b.id, addDays(today, NOTIFICATION_DUE_SOON_DAYS), db);
   return rows.map((r): Notification => {
     const dias = daysBetween(today, r.vence);
     const vencida = dias < 0;
@@ -133,20 +91,7 @@ async function accounts(db: Db, b: BusinessContext, today: string): Promise<Noti
 
 /** Users who accepted an invitation and wait for an administrator. */
 async function pendingUsers(db: Db, b: BusinessContext): Promise<Notification[]> {
-  const rows = await db
-    .select({
-      id: businessMembers.id,
-      userId: users.id,
-      nombre: users.nombre,
-      apellido: users.apellido,
-      email: users.email,
-      fecha: businessMembers.creadaEn,
-    })
-    .from(businessMembers)
-    .innerJoin(users, eq(users.id, businessMembers.userId))
-    .where(and(eq(businessMembers.businessId, b.id), eq(businessMembers.estado, 'pendiente')))
-    .orderBy(asc(businessMembers.creadaEn))
-    .limit(NOTIFICATION_LIMIT);
+  const rows = await pendingMemberRows(b.id, db);
   return rows.map((r): Notification => ({
     id: `usuario_pendiente:${r.userId}`,
     tipo: 'usuario_pendiente',
@@ -160,10 +105,7 @@ async function pendingUsers(db: Db, b: BusinessContext): Promise<Notification[]>
 
 /** The sales-drop alert, from the daily totals and the business's alert settings. */
 async function salesDropAlert(db: Db, b: BusinessContext, today: string): Promise<Notification[]> {
-  const [s] = await db
-    .select({ threshold: tenantSettings.salesDropThreshold, minDays: tenantSettings.minDaysForModel })
-    .from(tenantSettings)
-    .where(eq(tenantSettings.businessId, b.id));
+  const s = await salesDropSettings(b.id, db);
   const settings = { threshold: Number(s?.threshold ?? 15), minDays: s?.minDays ?? 30 };
   const w = salesDropWindows(today, settings.minDays);
   const [daily, first] = await Promise.all([

@@ -1,17 +1,8 @@
-import { and, count, eq } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.js';
-import { businesses, businessMembers } from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { planName, planState, planStorageLimit, planUserLimit, type PlanId } from '../../lib/plan.js';
-
-async function activeUsers(ex: Executor, businessId: string) {
-  const [{ n }] = await ex
-    .select({ n: count() })
-    .from(businessMembers)
-    .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.estado, 'aceptado')));
-  return n;
-}
+import { activeUsers, findPlan, setPlan } from './plan.queries.js';
 
 function toPlan(b: { plan: PlanId; trialEndsAt: Date }, usuarios: number, now: Date) {
   const { estado, readOnlyUntil } = planState(b.plan, b.trialEndsAt, now);
@@ -27,12 +18,9 @@ function toPlan(b: { plan: PlanId; trialEndsAt: Date }, usuarios: number, now: D
 }
 
 export async function getPlan(db: Db, businessId: string, now: Date) {
-  const [b] = await db
-    .select({ plan: businesses.plan, trialEndsAt: businesses.trialEndsAt })
-    .from(businesses)
-    .where(eq(businesses.id, businessId));
+  const b = await findPlan(businessId, false, db);
   if (!b) throw notFound('Negocio no encontrado.');
-  return toPlan(b, await activeUsers(db, businessId), now);
+  return toPlan(b, await activeUsers(businessId, db), now);
 }
 
 /** Records the chosen plan (payment is outside this API for now); allowed in every state. */
@@ -44,12 +32,8 @@ export async function choosePlan(
   now: Date,
 ) {
   return db.transaction(async (tx) => {
-    const [b] = await tx
-      .select({ plan: businesses.plan, trialEndsAt: businesses.trialEndsAt })
-      .from(businesses)
-      .where(eq(businesses.id, businessId))
-      .for('update');
-    const usuarios = await activeUsers(tx, businessId);
+    const b = (await findPlan(businessId, true, tx))!;
+    const usuarios = await activeUsers(businessId, tx);
     const limit = planUserLimit(plan);
     if (limit !== null && usuarios > limit) {
       throw conflict(
@@ -58,7 +42,7 @@ export async function choosePlan(
       );
     }
     const before = toPlan(b, usuarios, now);
-    await tx.update(businesses).set({ plan, actualizadaEn: now }).where(eq(businesses.id, businessId));
+    await setPlan(businessId, plan, now, tx);
     const after = toPlan({ ...b, plan }, usuarios, now);
     await audit(tx, {
       businessId,

@@ -1,10 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { StockMovement, StockUser } from '@mostrador/shared';
 import type { Executor } from '../../db/client.js';
-import { stockMovements, users } from '../../db/schema/index.js';
+import { listStockMovementRows } from './products.queries.js';
 
-/** "Ana Pérez" of a user, for stock movements. */
-export const userName = sql<string | null>`nullif(concat_ws(' ', ${users.nombre}, ${users.apellido}), '')`;
+export { userName } from './products.queries.js';
 
 export function toUser(id: string | null, nombre: string | null): StockUser | null {
   return id ? { id, nombre: nombre ?? '' } : null;
@@ -17,21 +15,7 @@ export async function listStockMovements(
   productId: string,
   page: { limit: number; offset: number },
 ) {
-  const where = and(eq(stockMovements.businessId, businessId), eq(stockMovements.productoId, productId));
-  const [rows, [{ total }]] = await Promise.all([
-    ex
-      .select({ m: stockMovements, usuarioNombre: userName })
-      .from(stockMovements)
-      .leftJoin(users, eq(users.id, stockMovements.usuarioId))
-      .where(where)
-      .orderBy(desc(stockMovements.fecha), desc(stockMovements.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    ex
-      .select({ total: sql<number>`count(*)::int` })
-      .from(stockMovements)
-      .where(where),
-  ]);
+  const { rows, total } = await listStockMovementRows(businessId, productId, page, ex);
   return {
     total,
     rows: rows.map(({ m, usuarioNombre }): StockMovement => ({

@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   centsToDecimal,
   centsToNumber,
@@ -10,13 +9,21 @@ import {
   type IvaRate,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
-import { productCategories, services, subscriptions } from '../../db/schema/index.js';
 import { audit, diff } from '../../lib/audit.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { assertCategory } from '../categories/categories.service.js';
-import { defined, es, isFkViolation, num, searchFunction, searchTerms } from '../products/common.js';
-
-type Row = typeof services.$inferSelect;
+import { defined, isFkViolation, num } from '../products/common.js';
+import {
+  deleteServiceRow,
+  findServiceRow,
+  insertService,
+  listServiceRows,
+  lockService,
+  serviceHasSubscriptions,
+  updateServiceRow,
+  type ServiceColumns,
+  type ServiceRow as Row,
+} from './services.queries.js';
 
 export function toService(r: Row, categoriaNombre: string | null): Service {
   return {
@@ -47,48 +54,13 @@ const snapshot = (s: Service) => ({
 });
 type Snapshot = ReturnType<typeof snapshot>;
 
-function selectServices(ex: Executor) {
-  return ex
-    .select({ s: services, categoriaNombre: productCategories.nombre })
-    .from(services)
-    .leftJoin(
-      productCategories,
-      and(eq(productCategories.businessId, services.businessId), eq(productCategories.id, services.categoriaId)),
-    );
-}
-
-/** By name the Spanish way unless `orden` asks for the price (ties by name). */
-function orderOf(q: ServiceListQuery): SQL[] {
-  const dir = q.direccion === 'desc' ? desc : asc;
-  const main = q.orden === 'precio' ? [dir(services.precio)] : [];
-  return [...main, (q.orden === 'precio' ? asc : dir)(es(services.nombre)), asc(services.id)];
-}
-
-/** The search function's condition for the indexable words (migration 0055). */
-const serviceSearch = searchFunction('buscar_servicios', services.id);
-
 export async function listServices(db: Db, businessId: string, q: ServiceListQuery) {
-  const where: SQL[] = [eq(services.businessId, businessId)];
-  if (q.categoria_id) where.push(eq(services.categoriaId, q.categoria_id));
-  if (q.activo !== undefined) where.push(eq(services.activo, q.activo));
-  where.push(...searchTerms(sql`f_unaccent(lower(${services.nombre}))`, q.q, serviceSearch));
-  const cond = and(...where);
-  const [rows, [{ total }]] = await Promise.all([
-    selectServices(db)
-      .where(cond)
-      .orderBy(...orderOf(q))
-      .limit(q.limit)
-      .offset(q.offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(services)
-      .where(cond),
-  ]);
+  const { rows, total } = await listServiceRows(businessId, q, db);
   return { rows: rows.map((r) => toService(r.s, r.categoriaNombre)), total };
 }
 
 export async function findService(ex: Executor, businessId: string, id: string): Promise<Service | null> {
-  const [r] = await selectServices(ex).where(and(eq(services.businessId, businessId), eq(services.id, id)));
+  const r = await findServiceRow(businessId, id, ex);
   return r ? toService(r.s, r.categoriaNombre) : null;
 }
 
@@ -100,7 +72,7 @@ export async function getService(ex: Executor, businessId: string, id: string): 
 
 const money = (n: number) => centsToDecimal(Math.round(n * 100));
 
-function columns(s: Partial<Snapshot>) {
+function columns(s: Partial<Snapshot>): ServiceColumns {
   return {
     nombre: s.nombre,
     descripcion: s.descripcion,
@@ -126,10 +98,7 @@ export async function createService(db: Db, businessId: string, userId: string, 
       activo: input.activo ?? true,
       iva: input.iva ?? '21',
     };
-    const [row] = await tx
-      .insert(services)
-      .values({ businessId, ...columns(values) } as typeof services.$inferInsert)
-      .returning({ id: services.id });
+    const row = await insertService(businessId, columns(values), tx);
     await audit(tx, { businessId, userId, entidad: 'servicio', entidadId: row.id, accion: 'crear', despues: values });
     return getService(tx, businessId, row.id);
   });
@@ -137,12 +106,7 @@ export async function createService(db: Db, businessId: string, userId: string, 
 
 export async function updateService(db: Db, businessId: string, userId: string, id: string, patch: ServiceUpdate) {
   return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ id: services.id })
-      .from(services)
-      .where(and(eq(services.businessId, businessId), eq(services.id, id)))
-      .for('update');
-    if (!locked) throw notFound(SERVICE_MESSAGES.notFound);
+    if (!(await lockService(businessId, id, tx))) throw notFound(SERVICE_MESSAGES.notFound);
     const before = (await findService(tx, businessId, id))!;
     const { precio, costo, ...rest } = defined(patch);
     const given: Partial<Snapshot> = {
@@ -154,10 +118,7 @@ export async function updateService(db: Db, businessId: string, userId: string, 
     if (!changes.changed) return before;
     const d = changes.despues as Partial<Snapshot>;
     if (d.categoria_id) await assertCategory(tx, businessId, d.categoria_id);
-    await tx
-      .update(services)
-      .set({ ...columns(d), actualizadoEn: sql`now()` })
-      .where(and(eq(services.businessId, businessId), eq(services.id, id)));
+    await updateServiceRow(businessId, id, columns(d), tx);
     await audit(tx, {
       businessId,
       userId,
@@ -177,20 +138,10 @@ const inUse = () => conflict('IN_USE', SERVICE_MESSAGES.inUse);
 export async function deleteService(db: Db, businessId: string, userId: string, id: string) {
   try {
     await db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select({ id: services.id })
-        .from(services)
-        .where(and(eq(services.businessId, businessId), eq(services.id, id)))
-        .for('update');
-      if (!locked) throw notFound(SERVICE_MESSAGES.notFound);
+      if (!(await lockService(businessId, id, tx))) throw notFound(SERVICE_MESSAGES.notFound);
       const before = (await findService(tx, businessId, id))!;
-      const [used] = await tx
-        .select({ one: sql`1` })
-        .from(subscriptions)
-        .where(and(eq(subscriptions.businessId, businessId), eq(subscriptions.servicioId, id)))
-        .limit(1);
-      if (used) throw inUse();
-      await tx.delete(services).where(and(eq(services.businessId, businessId), eq(services.id, id)));
+      if (await serviceHasSubscriptions(businessId, id, tx)) throw inUse();
+      await deleteServiceRow(businessId, id, tx);
       await audit(tx, {
         businessId,
         userId,

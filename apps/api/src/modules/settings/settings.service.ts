@@ -1,11 +1,14 @@
-import { and, eq } from 'drizzle-orm';
 import type { TenantSettings, TenantSettingsInput } from '@mostrador/shared';
 import type { Db } from '../../db/client.js';
-import { tenantSettings } from '../../db/schema/index.js';
 import { audit, diff } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
-
-type Row = typeof tenantSettings.$inferSelect;
+import {
+  findSettings,
+  insertDefaultSettings,
+  lockSettings,
+  updateSettings,
+  type SettingsRow as Row,
+} from './settings.queries.js';
 
 function toSettings(r: Row): TenantSettings {
   return {
@@ -27,9 +30,9 @@ function toSettings(r: Row): TenantSettings {
 
 /** A missing row is created with the defaults, so there is always an id. */
 export async function getSettings(db: Db, businessId: string) {
-  await db.insert(tenantSettings).values({ businessId }).onConflictDoNothing();
-  const [r] = await db.select().from(tenantSettings).where(eq(tenantSettings.businessId, businessId));
-  return toSettings(r);
+  await insertDefaultSettings(businessId, db);
+  const r = await findSettings(businessId, db);
+  return toSettings(r!);
 }
 
 const toColumns = (i: TenantSettingsInput) => ({
@@ -52,24 +55,11 @@ export async function saveSettings(
   sid?: string,
 ) {
   return db.transaction(async (tx) => {
-    const inserted = sid
-      ? []
-      : await tx
-          .insert(tenantSettings)
-          .values({ businessId })
-          .onConflictDoNothing()
-          .returning({ id: tenantSettings.id });
-    const where = sid
-      ? and(eq(tenantSettings.businessId, businessId), eq(tenantSettings.id, sid))
-      : eq(tenantSettings.businessId, businessId);
-    const [before] = await tx.select().from(tenantSettings).where(where).for('update');
+    const inserted = sid ? [] : await insertDefaultSettings(businessId, tx);
+    const before = await lockSettings(businessId, sid, tx);
     if (!before) throw notFound('Configuración no encontrada.');
     const cols = Object.fromEntries(Object.entries(toColumns(input)).filter(([, v]) => v !== undefined));
-    const [after] = await tx
-      .update(tenantSettings)
-      .set({ ...cols, updatedAt: new Date() })
-      .where(and(eq(tenantSettings.businessId, businessId), eq(tenantSettings.id, before.id)))
-      .returning();
+    const after = await updateSettings(businessId, before.id, { ...cols, updatedAt: new Date() }, tx);
     const d = diff(toSettings(before) as unknown as Record<string, unknown>, input as Record<string, unknown>);
     if (d.changed || inserted.length) {
       await audit(tx, {

@@ -1,4 +1,3 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   centsToDecimal,
   centsToNumber,
@@ -15,12 +14,20 @@ import {
   type SubscriptionUpdate,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
-import { customers, services, subscriptions } from '../../db/schema/index.js';
 import { audit, diff } from '../../lib/audit.js';
 import { invalid, notFound } from '../../lib/errors.js';
-import { defined, es, searchTerms } from '../products/common.js';
-
-type Row = typeof subscriptions.$inferSelect;
+import { defined } from '../products/common.js';
+import {
+  deleteSubscriptionRow,
+  findSubscriptionRow,
+  insertSubscription,
+  listSubscriptionRows,
+  lockSubscription,
+  shareCustomer,
+  shareService,
+  updateSubscriptionRow,
+  type SubscriptionRow as Row,
+} from './subscriptions.queries.js';
 
 export function toSubscription(
   r: Row,
@@ -80,84 +87,23 @@ const snapshot = (r: Row) => ({
 });
 type Snapshot = ReturnType<typeof snapshot>;
 
-const clienteNombre = sql<string | null>`nullif(concat_ws(' ', ${customers.nombre}, ${customers.apellido}), '')`;
-
-function selectSubscriptions(ex: Executor) {
-  return ex
-    .select({ s: subscriptions, clienteNombre, servicioNombre: services.nombre })
-    .from(subscriptions)
-    .leftJoin(
-      customers,
-      and(eq(customers.businessId, subscriptions.businessId), eq(customers.id, subscriptions.clienteId)),
-    )
-    .leftJoin(
-      services,
-      and(eq(services.businessId, subscriptions.businessId), eq(services.id, subscriptions.servicioId)),
-    );
-}
-
-/** The estado as read: an `activa` past its `fecha_fin` is `vencida`. */
-const stateSql = (today: string) =>
-  sql`CASE WHEN ${subscriptions.estado} = 'activa' AND ${subscriptions.fechaFin} < ${today}::date THEN 'vencida' ELSE ${subscriptions.estado} END`;
-
 export async function listSubscriptions(db: Db, businessId: string, q: SubscriptionListQuery, today: string) {
-  const where: SQL[] = [eq(subscriptions.businessId, businessId)];
-  if (q.cliente_id) where.push(eq(subscriptions.clienteId, q.cliente_id));
-  if (q.servicio_id) where.push(eq(subscriptions.servicioId, q.servicio_id));
-  if (q.estado) where.push(sql`${stateSql(today)} = ${q.estado}`);
-  where.push(
-    ...searchTerms(
-      sql`f_unaccent(lower(${subscriptions.nombre} || ' ' || coalesce(${customers.nombre}, '') || ' ' || coalesce(${customers.apellido}, '')))`,
-      q.q,
-    ),
-  );
-  const cond = and(...where);
-  const [rows, [{ total }]] = await Promise.all([
-    selectSubscriptions(db)
-      .where(cond)
-      .orderBy(
-        es(sql`coalesce(${customers.apellido}, ${customers.nombre})`),
-        es(customers.nombre),
-        es(subscriptions.nombre),
-        subscriptions.id,
-      )
-      .limit(q.limit)
-      .offset(q.offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(subscriptions)
-      .leftJoin(
-        customers,
-        and(eq(customers.businessId, subscriptions.businessId), eq(customers.id, subscriptions.clienteId)),
-      )
-      .where(cond),
-  ]);
+  const { rows, total } = await listSubscriptionRows(businessId, q, today, db);
   return { rows: rows.map((r) => toSubscription(r.s, r.clienteNombre, r.servicioNombre, today)), total };
 }
 
 export async function getSubscription(ex: Executor, businessId: string, id: string, today: string) {
-  const [r] = await selectSubscriptions(ex).where(
-    and(eq(subscriptions.businessId, businessId), eq(subscriptions.id, id)),
-  );
+  const r = await findSubscriptionRow(businessId, id, ex);
   if (!r) throw notFound(SUBSCRIPTION_MESSAGES.notFound);
   return toSubscription(r.s, r.clienteNombre, r.servicioNombre, today);
 }
 
 async function assertCustomer(tx: Executor, businessId: string, id: string) {
-  const [row] = await tx
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.businessId, businessId), eq(customers.id, id)))
-    .for('share');
-  if (!row) throw invalid('cliente_id', CUSTOMER_MESSAGES.notInBusiness);
+  if (!(await shareCustomer(businessId, id, tx))) throw invalid('cliente_id', CUSTOMER_MESSAGES.notInBusiness);
 }
 
 async function serviceOf(tx: Executor, businessId: string, id: string) {
-  const [row] = await tx
-    .select({ nombre: services.nombre, precio: services.precio })
-    .from(services)
-    .where(and(eq(services.businessId, businessId), eq(services.id, id)))
-    .for('share');
+  const row = await shareService(businessId, id, tx);
   if (!row) throw invalid('servicio_id', SERVICE_MESSAGES.notInBusiness);
   return row;
 }
@@ -187,10 +133,9 @@ export async function createSubscription(
       fecha_inicio: fechaInicio,
       fecha_fin: input.fecha_fin,
     });
-    const [row] = await tx
-      .insert(subscriptions)
-      .values({
-        businessId,
+    const row = await insertSubscription(
+      businessId,
+      {
         clienteId: input.cliente_id,
         servicioId: input.servicio_id ?? null,
         nombre: nombre!.slice(0, 100),
@@ -202,8 +147,9 @@ export async function createSubscription(
         diaCobro: input.dia_cobro ?? null,
         diaCobroSemanal: input.dia_cobro_semanal ?? null,
         estado: input.estado ?? 'activa',
-      })
-      .returning();
+      },
+      tx,
+    );
     await audit(tx, {
       businessId,
       userId,
@@ -217,11 +163,7 @@ export async function createSubscription(
 }
 
 async function lock(tx: Executor, businessId: string, id: string) {
-  const [row] = await tx
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.businessId, businessId), eq(subscriptions.id, id)))
-    .for('update');
+  const row = await lockSubscription(businessId, id, tx);
   if (!row) throw notFound(SUBSCRIPTION_MESSAGES.notFound);
   return row;
 }
@@ -230,9 +172,10 @@ async function write(tx: Executor, businessId: string, userId: string, before: R
   const changes = diff(snapshot(before), given);
   if (!changes.changed) return;
   const d = changes.despues as Partial<Snapshot>;
-  await tx
-    .update(subscriptions)
-    .set({
+  await updateSubscriptionRow(
+    businessId,
+    before.id,
+    {
       clienteId: d.cliente_id,
       servicioId: d.servicio_id,
       nombre: d.nombre,
@@ -244,9 +187,9 @@ async function write(tx: Executor, businessId: string, userId: string, before: R
       diaCobro: d.dia_cobro,
       diaCobroSemanal: d.dia_cobro_semanal,
       estado: d.estado,
-      actualizadoEn: sql`now()`,
-    })
-    .where(and(eq(subscriptions.businessId, businessId), eq(subscriptions.id, before.id)));
+    },
+    tx,
+  );
   await audit(tx, {
     businessId,
     userId,
@@ -323,7 +266,7 @@ export async function setState(
 export async function deleteSubscription(db: Db, businessId: string, userId: string, id: string) {
   await db.transaction(async (tx) => {
     const before = await lock(tx, businessId, id);
-    await tx.delete(subscriptions).where(and(eq(subscriptions.businessId, businessId), eq(subscriptions.id, id)));
+    await deleteSubscriptionRow(businessId, id, tx);
     await audit(tx, {
       businessId,
       userId,

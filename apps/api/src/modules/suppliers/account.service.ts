@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { centsToNumber, SUPPLIER_MESSAGES, type SupplierAccount, type SupplierMoveType } from '@mostrador/shared';
 import type { Executor } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { rows } from '../caja/rows.js';
 import { toCents } from '../products/common.js';
+import { supplierAccountHead, supplierAccountLines } from './suppliers.queries.js';
 
 /**
  * A supplier's account (issue 14): its payables (debe) and every payment of them, whole or in
@@ -15,28 +14,9 @@ export async function getSupplierAccount(
   businessId: string,
   proveedorId: string,
 ): Promise<SupplierAccount> {
-  const [s] = await rows(
-    ex,
-    sql`SELECT s.id, s.nombre,
-               (SELECT coalesce(sum(a.monto - a.monto_pagado), 0) FROM finance_accounts a
-                 WHERE a.business_id = s.business_id AND a.proveedor_id = s.id AND a.tipo = 'por_pagar')::text AS saldo
-          FROM suppliers s WHERE s.business_id = ${businessId} AND s.id = ${proveedorId}`,
-  );
+  const s = await supplierAccountHead(businessId, proveedorId, ex);
   if (!s) throw notFound(SUPPLIER_MESSAGES.notFound);
-  const lines = await rows(
-    ex,
-    sql`SELECT 'deuda' AS tipo, a.fecha_emision::text AS fecha, a.creado_en AS orden, a.descripcion, a.id AS cuenta_id,
-               a.compra_id, NULL::uuid AS movimiento_id, a.monto::text AS monto
-          FROM finance_accounts a
-         WHERE a.business_id = ${businessId} AND a.proveedor_id = ${proveedorId} AND a.tipo = 'por_pagar'
-        UNION ALL
-        SELECT 'pago', m.fecha::text, m.creado_en, coalesce(m.descripcion, ''), a.id, a.compra_id, m.id, m.monto::text
-          FROM finance_movements m
-          JOIN finance_accounts a ON a.business_id = m.business_id AND a.id = m.cuenta_id
-         WHERE m.business_id = ${businessId} AND a.proveedor_id = ${proveedorId} AND a.tipo = 'por_pagar'
-           AND NOT m.anulado
-         ORDER BY fecha, orden, tipo`,
-  );
+  const lines = await supplierAccountLines(businessId, proveedorId, ex);
   let saldo = 0;
   const movimientos = lines.map((l) => {
     const monto = toCents(l.monto as string);

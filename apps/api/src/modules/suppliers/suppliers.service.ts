@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   centsToNumber,
   SUPPLIER_MESSAGES,
@@ -9,18 +8,24 @@ import {
   type SupplierUpdate,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
-import { financeAccounts, purchases, suppliers } from '../../db/schema/index.js';
 import { audit, diff } from '../../lib/audit.js';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { defined, es, isFkViolation, searchFunction, searchTerms, toCents } from '../products/common.js';
-
-type Row = typeof suppliers.$inferSelect;
-
-interface Balance {
-  deuda: string | null;
-  deuda_vencida: string | null;
-  cuentas_pendientes: number | null;
-}
+import { defined, isFkViolation, toCents } from '../products/common.js';
+import {
+  deleteSupplierRow,
+  findSupplierRow,
+  insertSupplier,
+  listSupplierRows,
+  lockSupplierRow,
+  renameSupplierInAccounts,
+  shareSupplier,
+  supplierPurchases,
+  supplierReferences,
+  updateSupplierRow,
+  type Balance,
+  type SupplierColumns,
+  type SupplierRow as Row,
+} from './suppliers.queries.js';
 
 export function toSupplier(r: Row, b: Balance = { deuda: null, deuda_vencida: null, cuentas_pendientes: 0 }): Supplier {
   return {
@@ -64,7 +69,7 @@ const snapshot = (s: Supplier) => ({
 });
 type Snapshot = ReturnType<typeof snapshot>;
 
-function columns(s: Partial<Snapshot>) {
+function columns(s: Partial<Snapshot>): SupplierColumns {
   return {
     nombre: s.nombre,
     cuit: s.cuit,
@@ -81,70 +86,14 @@ function columns(s: Partial<Snapshot>) {
   };
 }
 
-/** Unpaid payables per supplier: the amount, the overdue part and how many (today in the business time zone). */
-const balance = (today: string) => sql<Balance>`(
-  SELECT json_build_object(
-    'deuda', coalesce(sum(a.monto - a.monto_pagado), 0)::text,
-    'deuda_vencida', coalesce(sum(a.monto - a.monto_pagado) FILTER (WHERE a.fecha_vencimiento < ${today}::date), 0)::text,
-    'cuentas_pendientes', count(*)::int)
-    FROM ${financeAccounts} a
-   WHERE a.business_id = "suppliers"."business_id" AND a.proveedor_id = "suppliers"."id"
-     AND a.tipo = 'por_pagar' AND a.estado = 'pendiente')`;
-
-/** The folded text that the GIN index suppliers_search_idx covers (same expression, so it is used). */
-const haystack = sql`f_unaccent(lower(${suppliers.nombre} || ' ' || coalesce(${suppliers.cuit}, '') || ' ' || coalesce(${suppliers.email}, '') || ' ' || coalesce(${suppliers.contacto}, '')))`;
-
-const supplierSearch = searchFunction('buscar_proveedores', suppliers.id);
-
-function filters(businessId: string, q: Pick<SupplierListQuery, 'q' | 'estado'>): SQL[] {
-  const where: SQL[] = [eq(suppliers.businessId, businessId)];
-  if (q.estado) where.push(eq(suppliers.estado, q.estado));
-  const terms = searchTerms(haystack, q.q);
-  // A CUIT typed without hyphens still finds the stored XX-XXXXXXXX-X. That alternative is tested
-  // on every row of the business anyway, so the words are too; otherwise the index serves them.
-  const digits = q.q?.replace(/[\s.-]/g, '') ?? '';
-  if (terms.length && /^\d{3,}$/.test(digits)) {
-    where.push(sql`(${and(...terms)} OR replace(coalesce(${suppliers.cuit}, ''), '-', '') LIKE ${`%${digits}%`})`);
-  } else where.push(...searchTerms(haystack, q.q, supplierSearch));
-  return where;
-}
-
-/** By name the Spanish way unless `orden` asks for another column (ties by name). */
-function orderOf(q: SupplierListQuery): SQL[] {
-  const dir = q.direccion === 'desc' ? desc : asc;
-  const main =
-    q.orden === 'cuit'
-      ? [sql`${dir(suppliers.cuit)} NULLS LAST`]
-      : q.orden === 'creado_en'
-        ? [dir(suppliers.creadoEn)]
-        : [];
-  return [...main, (!q.orden || q.orden === 'nombre' ? dir : asc)(es(suppliers.nombre)), asc(suppliers.id)];
-}
-
 /** Sorted (by nombre, the Spanish way, unless asked otherwise), each with what is owed to it. */
 export async function listSuppliers(db: Db, businessId: string, q: SupplierListQuery, today: string) {
-  const where = and(...filters(businessId, q));
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ s: suppliers, b: balance(today) })
-      .from(suppliers)
-      .where(where)
-      .orderBy(...orderOf(q))
-      .limit(q.limit)
-      .offset(q.offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(suppliers)
-      .where(where),
-  ]);
+  const { rows, total } = await listSupplierRows(businessId, q, today, db);
   return { rows: rows.map((r) => toSupplier(r.s, r.b)), total };
 }
 
 async function findSupplier(ex: Executor, businessId: string, id: string, today: string) {
-  const [r] = await ex
-    .select({ s: suppliers, b: balance(today) })
-    .from(suppliers)
-    .where(and(eq(suppliers.businessId, businessId), eq(suppliers.id, id)));
+  const r = await findSupplierRow(businessId, id, today, ex);
   return r ? toSupplier(r.s, r.b) : null;
 }
 
@@ -157,17 +106,7 @@ export async function getSupplier(
 ): Promise<SupplierDetail> {
   const s = await findSupplier(ex, businessId, id, today);
   if (!s) throw notFound(SUPPLIER_MESSAGES.notFound);
-  const [c] = await ex
-    .select({
-      cantidad: sql<number>`count(*)::int`,
-      total: sql<string>`coalesce(sum(${purchases.total}), 0)::text`,
-      pendientes: sql<number>`(count(*) FILTER (WHERE ${purchases.estado} IN ('pendiente', 'recibida_parcial')))::int`,
-      ultima: sql<string | null>`max(${purchases.fecha})::text`,
-    })
-    .from(purchases)
-    .where(
-      and(eq(purchases.businessId, businessId), eq(purchases.proveedorId, id), sql`${purchases.estado} <> 'cancelada'`),
-    );
+  const c = await supplierPurchases(businessId, id, ex);
   return {
     ...s,
     compras: {
@@ -184,11 +123,7 @@ export async function getSupplier(
  * missing one), locked FOR SHARE so it cannot be deleted before the caller's transaction ends.
  */
 export async function lockSupplier(ex: Executor, businessId: string, id: string, field = 'proveedor_id') {
-  const [row] = await ex
-    .select({ id: suppliers.id, nombre: suppliers.nombre })
-    .from(suppliers)
-    .where(and(eq(suppliers.businessId, businessId), eq(suppliers.id, id)))
-    .for('share');
+  const row = await shareSupplier(businessId, id, ex);
   if (!row) throw invalid(field, SUPPLIER_MESSAGES.notInBusiness);
   return row;
 }
@@ -212,10 +147,7 @@ export async function createSupplier(db: Db, businessId: string, userId: string,
   };
   try {
     return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(suppliers)
-        .values({ businessId, ...columns(values) } as typeof suppliers.$inferInsert)
-        .returning();
+      const row = await insertSupplier(businessId, columns(values), tx);
       const s = toSupplier(row);
       await audit(tx, {
         businessId,
@@ -247,30 +179,14 @@ export async function updateSupplier(
 ) {
   try {
     return await db.transaction(async (tx) => {
-      const [before] = await tx
-        .select()
-        .from(suppliers)
-        .where(and(eq(suppliers.businessId, businessId), eq(suppliers.id, id)))
-        .for('update');
+      const before = await lockSupplierRow(businessId, id, tx);
       if (!before) throw notFound(SUPPLIER_MESSAGES.notFound);
       const old = toSupplier(before);
       const changes = diff(snapshot(old), defined(patch) as Partial<Snapshot>);
       if (changes.changed) {
-        await tx
-          .update(suppliers)
-          .set({ ...columns(changes.despues as Partial<Snapshot>), actualizadoEn: sql`now()` })
-          .where(and(eq(suppliers.businessId, businessId), eq(suppliers.id, id)));
+        await updateSupplierRow(businessId, id, columns(changes.despues as Partial<Snapshot>), tx);
         if ('nombre' in changes.despues) {
-          await tx
-            .update(financeAccounts)
-            .set({ proveedorNombre: changes.despues.nombre as string, actualizadoEn: sql`now()` })
-            .where(
-              and(
-                eq(financeAccounts.businessId, businessId),
-                eq(financeAccounts.proveedorId, id),
-                eq(financeAccounts.proveedorNombre, old.nombre),
-              ),
-            );
+          await renameSupplierInAccounts(businessId, id, old.nombre, changes.despues.nombre as string, tx);
         }
         await audit(tx, {
           businessId,
@@ -294,22 +210,12 @@ export async function updateSupplier(
 export async function deleteSupplier(db: Db, businessId: string, userId: string, id: string) {
   try {
     await db.transaction(async (tx) => {
-      const [before] = await tx
-        .select()
-        .from(suppliers)
-        .where(and(eq(suppliers.businessId, businessId), eq(suppliers.id, id)))
-        .for('update');
+      const before = await lockSupplierRow(businessId, id, tx);
       if (!before) throw notFound(SUPPLIER_MESSAGES.notFound);
-      const [ref] = await tx
-        .execute<{ compras: boolean; cuentas: boolean }>(
-          sql`
-        SELECT EXISTS (SELECT 1 FROM ${purchases} WHERE business_id = ${businessId} AND proveedor_id = ${id}) AS compras,
-               EXISTS (SELECT 1 FROM ${financeAccounts} WHERE business_id = ${businessId} AND proveedor_id = ${id}) AS cuentas`,
-        )
-        .then((r) => r.rows);
+      const ref = await supplierReferences(businessId, id, tx);
       if (ref?.compras) throw conflict('IN_USE', SUPPLIER_MESSAGES.inUse);
       if (ref?.cuentas) throw conflict('IN_USE', SUPPLIER_MESSAGES.inUseAccounts);
-      await tx.delete(suppliers).where(and(eq(suppliers.businessId, businessId), eq(suppliers.id, id)));
+      await deleteSupplierRow(businessId, id, tx);
       await audit(tx, {
         businessId,
         userId,

@@ -1,12 +1,9 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import {
   parseInstant,
   taskColor,
   TASK_CALENDAR_MAX_DAYS,
   TASK_MESSAGES,
   TASK_PRIORITIES,
-  TASK_STATES,
   zonedToInstant,
   type CalendarTask,
   type Task,
@@ -19,11 +16,24 @@ import {
   type TaskUpdate,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
-import { businesses, businessMembers, tasks, users } from '../../db/schema/index.js';
-import { assertCan, hasFullAccess, isUuid, type BusinessContext } from '../../lib/access.js';
+import { assertCan, hasFullAccess, type BusinessContext } from '../../lib/access.js';
 import { addDays, daysBetween, todayIn } from '../../lib/dates.js';
 import { invalid, notFound } from '../../lib/errors.js';
-import { es, searchFunction, searchTerms } from '../products/common.js';
+import {
+  calendarRows,
+  deleteTaskRow,
+  findTaskRow,
+  findVisibleRow,
+  insertTask,
+  isAcceptedMember,
+  listEmployeeRows,
+  listTaskRows,
+  taskStatsRow,
+  unassignTasks,
+  updateTaskRow,
+  type TaskColumns,
+  type TaskRow as Row,
+} from './tasks.queries.js';
 
 /** Who is asking: the user and their business context (flags, time zone). */
 export interface TaskActor {
@@ -42,32 +52,16 @@ export function seesAllTasks(b: BusinessContext): boolean {
 
 export const canEditTasks = (b: BusinessContext) => hasFullAccess(b) || b.permisos.puede_editar_tareas === true;
 
-function visibility(a: TaskActor): SQL | undefined {
-  if (seesAllTasks(a.business)) return undefined;
-  return or(eq(tasks.asignadaA, a.userId), eq(tasks.creadaPor, a.userId));
+/** Whose tasks the actor sees: only theirs (their id), or all (undefined). */
+const onlyOf = (a: TaskActor) => (seesAllTasks(a.business) ? undefined : a.userId);
+
+/** 422 unless the user is an accepted member (locked so a concurrent removal waits for us). */
+async function assertAssignable(ex: Executor, businessId: string, userId: string, field: string) {
+  if (!(await isAcceptedMember(businessId, userId, ex))) throw invalid(field, TASK_MESSAGES.assigneeNotMember);
 }
 
-const assignee = alias(users, 'asignado');
-const creator = alias(users, 'creador');
-
-/** Past its end and not finished, against the injected clock. */
-const overdue = (now: Date) =>
-  sql<boolean>`(${tasks.fechaFin} IS NOT NULL AND ${tasks.fechaFin} < ${now.toISOString()}::timestamptz AND ${tasks.estado} NOT IN ('completada', 'cancelada'))`;
-
-function selectTasks(ex: Executor) {
-  return ex
-    .select({
-      t: tasks,
-      asignado: { id: assignee.id, nombre: assignee.nombre, apellido: assignee.apellido, email: assignee.email },
-      creador: { id: creator.id, nombre: creator.nombre, apellido: creator.apellido, email: creator.email },
-    })
-    .from(tasks)
-    .leftJoin(assignee, eq(assignee.id, tasks.asignadaA))
-    .leftJoin(creator, eq(creator.id, tasks.creadaPor))
-    .$dynamic();
-}
-
-type Row = Awaited<ReturnType<ReturnType<typeof selectTasks>['execute']>>[number];
+const findVisible = (ex: Executor, a: TaskActor, id: string, lock = false) =>
+  findVisibleRow(a.business.id, onlyOf(a), id, lock, ex);
 
 const person = (u: Row['asignado']) =>
   u && u.id ? { id: u.id, nombre: u.nombre, apellido: u.apellido, email: u.email } : null;
@@ -92,30 +86,9 @@ export function toTask(r: Row, now: Date): Task {
   };
 }
 
-/** Every word must appear in the title or the description, ignoring case and accents. */
-const searchText = sql`f_unaccent(lower(${tasks.titulo} || ' ' || coalesce(${tasks.descripcion}, '')))`;
-/** The search function's condition for the indexable words (migration 0055). */
-const taskSearch = searchFunction('buscar_tareas', tasks.id);
-
 /** The alias pairs of the contract: `asignada_a` wins over `asignada_a_id`. */
 function assigneeOf(body: { asignada_a?: string | null; asignada_a_id?: string | null }): string | null | undefined {
   return body.asignada_a !== undefined ? body.asignada_a : body.asignada_a_id;
-}
-
-/** 422 unless the user is an accepted member (locked so a concurrent removal waits for us). */
-async function assertAssignable(ex: Executor, businessId: string, userId: string, field: string) {
-  const [m] = await ex
-    .select({ id: businessMembers.id })
-    .from(businessMembers)
-    .where(
-      and(
-        eq(businessMembers.businessId, businessId),
-        eq(businessMembers.userId, userId),
-        eq(businessMembers.estado, 'aceptado'),
-      ),
-    )
-    .for('share');
-  if (!m) throw invalid(field, TASK_MESSAGES.assigneeNotMember);
 }
 
 function assertOrder(inicio: Date | null, fin: Date | null) {
@@ -124,63 +97,10 @@ function assertOrder(inicio: Date | null, fin: Date | null) {
 
 const instantOf = (v: string | null | undefined, tz: string) => (v ? parseInstant(v, tz) : null);
 
-async function findVisible(ex: Executor, a: TaskActor, id: string, lock = false) {
-  if (!isUuid(id)) return undefined;
-  const q = selectTasks(ex).where(and(eq(tasks.businessId, a.business.id), eq(tasks.id, id), visibility(a)));
-  const [r] = lock ? await q.for('update', { of: tasks }) : await q;
-  return r;
-}
-
 /* ---------------------------------------------------------------- reads */
 
-/** A list's rank of a text column by the order of its choices (priority, state). */
-const rank = (col: SQL | unknown, values: readonly string[]) =>
-  sql`array_position(ARRAY[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::text[], ${col})`;
-
-/** Newest first unless `orden` asks for a column (ties newest first; no end date goes last). */
-function orderOf(q: TaskListQuery): SQL[] {
-  const dir = q.direccion === 'desc' ? desc : asc;
-  const newest = [desc(tasks.creadoEn), desc(tasks.id)];
-  switch (q.orden) {
-    case 'titulo':
-      return [dir(es(tasks.titulo)), ...newest];
-    case 'prioridad':
-      return [dir(rank(tasks.prioridad, TASK_PRIORITIES)), ...newest];
-    case 'estado':
-      return [dir(rank(tasks.estado, TASK_STATES)), ...newest];
-    case 'fecha_fin':
-      return [sql`${tasks.fechaFin} IS NULL`, dir(tasks.fechaFin), ...newest];
-    case 'creado_en':
-      return [dir(tasks.creadoEn), dir(tasks.id)];
-    default:
-      return newest;
-  }
-}
-
 export async function listTasks(db: Db, a: TaskActor, q: TaskListQuery): Promise<TaskPage> {
-  const where: (SQL | undefined)[] = [eq(tasks.businessId, a.business.id), visibility(a)];
-  if (q.estado?.length) where.push(inArray(tasks.estado, q.estado));
-  if (q.prioridad?.length) where.push(inArray(tasks.prioridad, q.prioridad));
-  const who = q.asignada_a ?? q.asignada_a_id;
-  if (who === 'ninguno') where.push(isNull(tasks.asignadaA));
-  else if (who) where.push(eq(tasks.asignadaA, who));
-  where.push(...searchTerms(searchText, q.q ?? q.busqueda, taskSearch));
-  if (q.vencida !== undefined) where.push(q.vencida ? overdue(a.now) : sql`NOT ${overdue(a.now)}`);
-  const cond = and(...where);
-  const [rows, [{ total }]] = await Promise.all([
-    selectTasks(db)
-      .where(cond)
-      .orderBy(...orderOf(q))
-      .limit(q.por_pagina)
-      .offset((q.pagina - 1) * q.por_pagina),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(tasks)
-      .where(cond),
-  ]);
+  const { rows, total } = await listTaskRows(a.business.id, onlyOf(a), q, a.now, db);
   return {
     tareas: rows.map((r) => toTask(r, a.now)),
     total,
@@ -197,23 +117,7 @@ export async function getTask(db: Db, a: TaskActor, id: string): Promise<Task> {
 }
 
 export async function taskStats(db: Db, a: TaskActor): Promise<TaskStats> {
-  const n = (cond: SQL) => sql<number>`(count(*) FILTER (WHERE ${cond}))::int`;
-  const [s] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      pendientes: n(sql`${tasks.estado} = 'pendiente'`),
-      en_progreso: n(sql`${tasks.estado} = 'en_progreso'`),
-      pausadas: n(sql`${tasks.estado} = 'pausada'`),
-      completadas: n(sql`${tasks.estado} = 'completada'`),
-      canceladas: n(sql`${tasks.estado} = 'cancelada'`),
-      vencidas: n(overdue(a.now)),
-      baja: n(sql`${tasks.prioridad} = 'baja'`),
-      media: n(sql`${tasks.prioridad} = 'media'`),
-      alta: n(sql`${tasks.prioridad} = 'alta'`),
-      urgente: n(sql`${tasks.prioridad} = 'urgente'`),
-    })
-    .from(tasks)
-    .where(and(eq(tasks.businessId, a.business.id), visibility(a)));
+  const s = await taskStatsRow(a.business.id, onlyOf(a), a.now, db);
   return {
     total: s.total,
     total_tareas: s.total,
@@ -229,24 +133,7 @@ export async function taskStats(db: Db, a: TaskActor): Promise<TaskStats> {
 
 /** Accepted members, creator first, then by name. */
 export async function listEmployees(db: Db, businessId: string): Promise<{ empleados: TaskEmployee[] }> {
-  const rows = await db
-    .select({
-      id: users.id,
-      nombre: users.nombre,
-      apellido: users.apellido,
-      email: users.email,
-      rol: businessMembers.rol,
-    })
-    .from(businessMembers)
-    .innerJoin(users, eq(users.id, businessMembers.userId))
-    .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
-    .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.estado, 'aceptado')))
-    .orderBy(
-      desc(sql`${businesses.creadaPor} = ${businessMembers.userId}`),
-      asc(sql`${users.nombre} COLLATE "es-AR-x-icu"`),
-      asc(sql`${users.apellido} COLLATE "es-AR-x-icu"`),
-      asc(users.id),
-    );
+  const rows = await listEmployeeRows(businessId, db);
   return {
     empleados: rows.map((r) => ({
       ...r,
@@ -280,19 +167,7 @@ export async function calendar(db: Db, a: TaskActor, q: TaskCalendarQuery): Prom
   const { desde, hasta } = calendarRange(q, todayIn(tz, a.now));
   const start = zonedToInstant(desde, tz).toISOString();
   const end = zonedToInstant(addDays(hasta, 1), tz).toISOString();
-  const from = sql`coalesce(${tasks.fechaInicio}, ${tasks.fechaFin})`;
-  const to = sql`coalesce(${tasks.fechaFin}, ${tasks.fechaInicio})`;
-  const rows = await selectTasks(db)
-    .where(
-      and(
-        eq(tasks.businessId, a.business.id),
-        visibility(a),
-        or(sql`${tasks.fechaInicio} IS NOT NULL`, sql`${tasks.fechaFin} IS NOT NULL`),
-        sql`${from} < ${end}::timestamptz`,
-        sql`${to} >= ${start}::timestamptz`,
-      ),
-    )
-    .orderBy(asc(from), asc(tasks.creadoEn), asc(tasks.id));
+  const rows = await calendarRows(a.business.id, onlyOf(a), start, end, db);
   return rows.map((r) => {
     const t = toTask(r, a.now);
     return { ...t, color: taskColor(t.estado, t.prioridad) };
@@ -309,10 +184,9 @@ export async function createTask(db: Db, a: TaskActor, input: TaskInput): Promis
   const asignadaA = assigneeOf(input) ?? null;
   return db.transaction(async (tx) => {
     if (asignadaA) await assertAssignable(tx, a.business.id, asignadaA, 'asignada_a');
-    const [row] = await tx
-      .insert(tasks)
-      .values({
-        businessId: a.business.id,
+    const row = await insertTask(
+      a.business.id,
+      {
         titulo: input.titulo,
         descripcion: input.descripcion ?? null,
         fechaInicio,
@@ -323,9 +197,10 @@ export async function createTask(db: Db, a: TaskActor, input: TaskInput): Promis
         creadaPor: a.userId,
         creadoEn: a.now,
         actualizadoEn: a.now,
-      })
-      .returning({ id: tasks.id });
-    const [r] = await selectTasks(tx).where(and(eq(tasks.businessId, a.business.id), eq(tasks.id, row.id)));
+      },
+      tx,
+    );
+    const r = (await findTaskRow(a.business.id, row.id, tx))!;
     return toTask(r, a.now);
   });
 }
@@ -345,7 +220,7 @@ export async function updateTask(db: Db, a: TaskActor, id: string, body: TaskUpd
     const t = current.t;
     if (!editor && t.asignadaA !== a.userId) assertCan(a.business, 'tareas', 'editar');
 
-    const patch: Partial<typeof tasks.$inferInsert> = {};
+    const patch: TaskColumns = {};
     if (given.titulo !== undefined) patch.titulo = given.titulo;
     if (given.descripcion !== undefined) patch.descripcion = given.descripcion;
     if (given.prioridad !== undefined) patch.prioridad = given.prioridad;
@@ -363,12 +238,9 @@ export async function updateTask(db: Db, a: TaskActor, id: string, body: TaskUpd
       patch.asignadaA = nextAssignee;
     }
     if (Object.keys(patch).length) {
-      await tx
-        .update(tasks)
-        .set({ ...patch, actualizadoEn: a.now })
-        .where(and(eq(tasks.businessId, a.business.id), eq(tasks.id, t.id)));
+      await updateTaskRow(a.business.id, t.id, { ...patch, actualizadoEn: a.now }, tx);
     }
-    const [r] = await selectTasks(tx).where(and(eq(tasks.businessId, a.business.id), eq(tasks.id, t.id)));
+    const r = (await findTaskRow(a.business.id, t.id, tx))!;
     return toTask(r, a.now);
   });
 }
@@ -376,13 +248,10 @@ export async function updateTask(db: Db, a: TaskActor, id: string, body: TaskUpd
 export async function deleteTask(db: Db, a: TaskActor, id: string): Promise<void> {
   const r = await findVisible(db, a, id);
   if (!r) throw notFound(TASK_MESSAGES.notFound);
-  await db.delete(tasks).where(and(eq(tasks.businessId, a.business.id), eq(tasks.id, r.t.id)));
+  await deleteTaskRow(a.business.id, r.t.id, db);
 }
 
 /** A member leaves or is removed: their tasks stay, unassigned (API-CONTRACT §9.2). */
 export async function unassignTasksOf(ex: Executor, businessId: string, userId: string): Promise<void> {
-  await ex
-    .update(tasks)
-    .set({ asignadaA: null })
-    .where(and(eq(tasks.businessId, businessId), eq(tasks.asignadaA, userId)));
+  await unassignTasks(businessId, userId, ex);
 }

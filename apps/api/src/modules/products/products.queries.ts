@@ -1,0 +1,353 @@
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import {
+  BULK_PRICE_PREVIEW_MAX,
+  productListQuery,
+  type BulkPriceOutput,
+  type ProductListQuery,
+} from '@mostrador/shared';
+import type { Db, Executor } from '../../db/client.js';
+import { preciosHistorial, productCategories, products, stockMovements, users } from '../../db/schema/index.js';
+import type { FirstRead } from '../../lib/access.js';
+import { auditRowsSql } from '../posting/audit.js';
+import { es, indexableWord, searchFunction, searchTerms, searchWords } from './common.js';
+
+/*
+ * The products' statements (decision 0044): every function takes the business first. The list's
+ * statement is also what the access check sends with the session lookup (firstListRead).
+ */
+
+export type ProductRow = typeof products.$inferSelect;
+export type ProductChanges = Partial<Omit<typeof products.$inferInsert, 'id' | 'businessId'>>;
+
+/** "Ana Pérez" of a user, for stock movements. */
+export const userName = sql<string | null>`nullif(concat_ws(' ', ${users.nombre}, ${users.apellido}), '')`;
+
+function selectProducts(ex: Executor) {
+  return ex
+    .select({ p: products, categoriaNombre: productCategories.nombre })
+    .from(products)
+    .leftJoin(
+      productCategories,
+      and(eq(productCategories.businessId, products.businessId), eq(productCategories.id, products.categoriaId)),
+    );
+}
+
+export const lowStock = sql`(${products.activo} AND ${products.controlaStock} AND (${products.stockActual} < 0 OR (${products.stockMinimo} > 0 AND ${products.stockActual} <= ${products.stockMinimo})))`;
+
+/** The search function's condition for the indexable words (migration 0055). */
+const productSearch = searchFunction('buscar_productos', products.id);
+
+/**
+ * The list's conditions. `viaIndex`: the indexable search words through the trigram index (the
+ * search function); otherwise they are tested on each row read, as walking the name index does.
+ */
+export function productFilters(businessId: string, q: Partial<ProductListQuery>, viaIndex = false): SQL[] {
+  const where: SQL[] = [eq(products.businessId, businessId)];
+  if (q.categoria_id === 'ninguna') where.push(isNull(products.categoriaId));
+  else if (q.categoria_id) where.push(eq(products.categoriaId, q.categoria_id));
+  if (q.activo !== undefined) where.push(eq(products.activo, q.activo));
+  if (q.stock_bajo !== undefined) where.push(q.stock_bajo ? lowStock : sql`NOT ${lowStock}`);
+  where.push(...searchTerms(sql`${products.busqueda}`, q.q, viaIndex ? productSearch : undefined));
+  return where;
+}
+
+const SORT_COLUMNS = {
+  nombre: es(products.nombre),
+  codigo: es(products.codigo),
+  precio_venta: sql`${products.precioVenta}`,
+  stock_actual: sql`${products.stockActual}`,
+  actualizado_en: sql`${products.actualizadoEn}`,
+};
+
+function orderOf(q: Partial<ProductListQuery>): SQL[] {
+  const dir = q.direccion === 'desc' ? desc : asc;
+  const name = es(products.nombre);
+  const main = q.orden && q.orden !== 'nombre' ? [dir(SORT_COLUMNS[q.orden])] : [];
+  return [...main, q.orden === 'nombre' || !q.orden ? dir(name) : asc(name), asc(products.id)];
+}
+
+/**
+ * Runs `fn` in a transaction planned for a trigram search: no sequential or plain index scans, so
+ * PostgreSQL takes the pg_trgm bitmap. Its cost model prices that bitmap close to a sequential
+ * scan of 50,000 rows (which really takes several times longer), and would walk the name index
+ * hoping to meet 50 matches early — slow for a word whose products all sort near the end.
+ */
+function trigramPlanned<T>(db: Db, fn: (tx: Executor) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
+    );
+    return fn(tx);
+  });
+}
+
+/** Above this many matches, walking the name index finds a page faster than sorting all matches. */
+const WALK_THRESHOLD = 5000;
+
+/**
+ * The page, the full count and whether the business has active price lists, in one statement: on
+ * a small server every round trip wakes a PostgreSQL backend, which cost more than the queries
+ * themselves (issue 20, docs/decisions/0028). The count and the flag are uncorrelated subqueries,
+ * run once; the rows come raw, without the query builder's mapping (the columns toProduct reads,
+ * timestamps parsed as drizzle does). Null with an indexable search word (listProducts).
+ */
+function listStatement(businessId: string, q: ProductListQuery): SQL | null {
+  if (searchWords(q.q).some(indexableWord)) return null;
+  const where = and(...productFilters(businessId, q));
+  return sql`
+    SELECT products.id, products.nombre, products.descripcion, products.codigo,
+           products.codigo_barras AS "codigoBarras", products.precio_compra AS "precioCompra",
+           products.precio_venta AS "precioVenta", products.stock_actual AS "stockActual",
+           products.stock_minimo AS "stockMinimo", products.controla_stock AS "controlaStock",
+           products.unidad, products.categoria_id AS "categoriaId", products.activo, products.iva,
+           products.creado_en AS "creadoEn", products.actualizado_en AS "actualizadoEn",
+           products.moneda, products.precio_usd AS "precioUsd",
+           product_categories.nombre AS "categoriaNombre",
+           (SELECT count(*)::int FROM products WHERE ${where}) AS "total",
+           EXISTS (SELECT 1 FROM listas_precios WHERE business_id = ${businessId} AND activo) AS "conListas"
+      FROM products
+      LEFT JOIN product_categories
+        ON product_categories.business_id = products.business_id AND product_categories.id = products.categoria_id
+     WHERE ${where}
+     ORDER BY ${sql.join(orderOf(q), sql`, `)}
+     LIMIT ${q.limit} OFFSET ${q.offset}`;
+}
+
+const dialect = new PgDialect();
+/** Timestamps as PostgreSQL writes them, as drizzle reads them (toProduct parses them alike). */
+const TEXT_TIMESTAMPS: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.TIMESTAMPTZ
+      ? (v: string) => v
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/**
+ * The list's statement for the access check to send with the session lookup (access.ts
+ * firstRead): null for a query the route will refuse, or one with an indexable search word.
+ */
+export function firstListRead(businessId: string, query: unknown): FirstRead | null {
+  const parsed = productListQuery.safeParse(query);
+  const statement = parsed.success ? listStatement(businessId, parsed.data) : null;
+  if (!statement) return null;
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  return { query: { text, values: params, types: TEXT_TIMESTAMPS }, input: JSON.stringify(parsed.data) };
+}
+
+/** The full count of the list (the list's statement answered an empty page). */
+export async function countProducts(businessId: string, q: ProductListQuery, ex: Executor) {
+  const where = and(...productFilters(businessId, q));
+  return (
+    await ex
+      .select({ total: sql<number>`count(*)::int` })
+      .from(products)
+      .where(where)
+  )[0].total;
+}
+
+/** The raw rows of the list's statement; null with an indexable search word (searchProductRows). */
+export async function listPageRaw(businessId: string, q: ProductListQuery, db: Executor) {
+  const statement = listStatement(businessId, q);
+  return statement ? (await db.execute<Record<string, unknown>>(statement)).rows : null;
+}
+
+/**
+ * With an indexable search word: the count goes first through the trigram index, and the page
+ * either sorts those matches (few) or walks the name index (many, so a page fills quickly).
+ */
+export async function searchProductRows(businessId: string, q: ProductListQuery, db: Db) {
+  const indexed = and(...productFilters(businessId, q, true));
+  // `where` starts with the business's predicate (productFilters); named again here so the
+  // statement shows it where it is finished (tenant-statements.test.ts).
+  const page = (ex: Executor, where = indexed) =>
+    selectProducts(ex)
+      .where(and(eq(products.businessId, businessId), where))
+      .orderBy(...orderOf(q))
+      .limit(q.limit)
+      .offset(q.offset);
+  const count = async (ex: Executor) =>
+    (
+      await ex
+        .select({ total: sql<number>`count(*)::int` })
+        .from(products)
+        .where(indexed)
+    )[0].total;
+  const total = await trigramPlanned(db, count);
+  const rows =
+    total === 0
+      ? []
+      : total > WALK_THRESHOLD
+        ? await page(db, and(...productFilters(businessId, q)))
+        : await trigramPlanned(db, page);
+  return { rows, total };
+}
+
+export async function findProductRow(businessId: string, id: string, ex: Executor) {
+  const [r] = await selectProducts(ex).where(and(eq(products.businessId, businessId), eq(products.id, id)));
+  return r;
+}
+
+export async function insertProduct(businessId: string, cols: ProductChanges, ex: Executor) {
+  const [row] = await ex
+    .insert(products)
+    .values({ businessId, ...cols } as typeof products.$inferInsert)
+    .returning({ id: products.id });
+  return row;
+}
+
+/** The first price of a new product opens its price history. */
+export async function insertFirstPrice(
+  businessId: string,
+  v: { productoId: string; precioNuevo: string; costoNuevo: string | null; usuarioId: string },
+  ex: Executor,
+) {
+  await ex.insert(preciosHistorial).values({ businessId, ...v, origen: 'alta' });
+}
+
+/** Locks the product for an update or a delete; false when it is not the business's. */
+export async function lockProduct(businessId: string, id: string, ex: Executor) {
+  const [locked] = await ex
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.businessId, businessId), eq(products.id, id)))
+    .for('update');
+  return !!locked;
+}
+
+export async function updateProductRow(businessId: string, id: string, cols: ProductChanges, ex: Executor) {
+  await ex
+    .update(products)
+    .set({ ...cols, actualizadoEn: sql`now()` })
+    .where(and(eq(products.businessId, businessId), eq(products.id, id)));
+}
+
+/** Whether a sale, a purchase or a void moved the product's stock. */
+export async function productMovedByOperations(businessId: string, id: string, ex: Executor) {
+  const [used] = await ex
+    .select({ one: sql`1` })
+    .from(stockMovements)
+    .where(
+      and(
+        eq(stockMovements.businessId, businessId),
+        eq(stockMovements.productoId, id),
+        sql`${stockMovements.origen} IN ('venta', 'compra', 'anulacion')`,
+      ),
+    )
+    .limit(1);
+  return !!used;
+}
+
+export async function deleteProductRow(businessId: string, id: string, ex: Executor) {
+  await ex.delete(products).where(and(eq(products.businessId, businessId), eq(products.id, id)));
+}
+
+const ROUNDING: Record<BulkPriceOutput['redondeo'], number> = { ninguno: 2, entero: 0, decena: -1, centena: -2 };
+
+/**
+ * The bulk price change's candidates: new price = old × (1 + porcentaje/100), rounded half-up in
+ * PostgreSQL's exact numeric (to cents, or to the chosen unit — never down to 0).
+ */
+function bulkPrice(businessId: string, input: BulkPriceOutput) {
+  const col = priceColumn(input);
+  const exact = sql`(${col} * (10000 + ${input.porcentaje}::numeric) / 10000)`;
+  const digits = ROUNDING[input.redondeo];
+  const rounded =
+    digits === 2
+      ? sql`round(${exact}, 2)`
+      : sql`CASE WHEN round(${exact}, ${digits}) = 0 THEN round(${exact}, 2) ELSE round(${exact}, ${digits}) END`;
+  const cond = bulkPriceCond(businessId, input);
+  const candidates = sql`SELECT id, nombre, ${col} AS anterior, ${rounded} AS nuevo FROM ${products} WHERE ${cond}`;
+  return { col, rounded, candidates };
+}
+
+const priceColumn = (input: BulkPriceOutput) =>
+  input.campo === 'precio_compra' ? sql.raw('precio_compra') : sql.raw('precio_venta');
+
+/** The products the bulk change reaches. */
+function bulkPriceCond(businessId: string, input: BulkPriceOutput) {
+  const col = priceColumn(input);
+  const where: SQL[] = [sql`business_id = ${businessId}`, sql`${col} IS NOT NULL`];
+  if (input.categoria_id) where.push(sql`categoria_id = ${input.categoria_id}`);
+  if (!input.incluir_inactivos) where.push(sql`activo`);
+  // A price in dollars follows its cotización: a bulk change of peso prices leaves it alone.
+  if (input.campo !== 'precio_compra') where.push(sql`moneda = 'ARS'`);
+  return sql.join(where, sql` AND `);
+}
+
+/** The name of a product whose new price would pass the maximum, if any. */
+export async function bulkPriceTooHigh(businessId: string, input: BulkPriceOutput, ex: Executor) {
+  const { candidates } = bulkPrice(businessId, input);
+  const { rows: tooHigh } = await ex.execute<{ nombre: string }>(
+    sql`SELECT nombre FROM (${candidates}) c WHERE nuevo > 999999999999.99 LIMIT 1`,
+  );
+  return tooHigh[0]?.nombre;
+}
+
+/** A dry run: the first changes by name and how many products would change. */
+export async function bulkPricePreview(businessId: string, input: BulkPriceOutput, ex: Executor) {
+  const { candidates } = bulkPrice(businessId, input);
+  const changed = sql`(${candidates}) c WHERE nuevo <> anterior`;
+  const [{ rows }, { rows: count }] = await Promise.all([
+    ex.execute<{ id: string; nombre: string; anterior: string; nuevo: string }>(
+      sql`SELECT * FROM ${changed} ORDER BY nombre COLLATE "es-AR-x-icu", id LIMIT ${BULK_PRICE_PREVIEW_MAX}`,
+    ),
+    ex.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${changed}`),
+  ]);
+  return { rows, n: count[0].n };
+}
+
+/** One statement updates every product and writes one audit row each: the changes by name. */
+export async function bulkPriceApply(businessId: string, userId: string, input: BulkPriceOutput, ex: Executor) {
+  const { col, rounded } = bulkPrice(businessId, input);
+  const cond = bulkPriceCond(businessId, input);
+  const campo = input.campo;
+  const { rows } = await ex.execute<{ id: string; nombre: string; anterior: string; nuevo: string }>(sql`
+    WITH sel AS (
+      SELECT id, nombre, ${col} AS anterior, ${rounded} AS nuevo FROM ${products}
+       WHERE ${cond} FOR UPDATE
+    ), changed AS (
+      SELECT * FROM sel WHERE nuevo <> anterior
+    ), upd AS (
+      UPDATE ${products} p SET ${col} = changed.nuevo, actualizado_en = now()
+        FROM changed WHERE p.business_id = ${businessId} AND p.id = changed.id
+      RETURNING p.id
+    ), aud AS (${auditRowsSql(businessId, userId, {
+      entidad: 'producto',
+      accion: 'actualizar',
+      entidadId: sql`id`,
+      antes: sql`jsonb_build_object(${campo}::text, anterior::float8)`,
+      despues: sql`jsonb_build_object(${campo}::text, nuevo::float8)`,
+      from: sql`FROM changed`,
+    })})
+    SELECT changed.id, changed.nombre, changed.anterior, changed.nuevo
+      FROM changed JOIN upd ON upd.id = changed.id
+     ORDER BY changed.nombre COLLATE "es-AR-x-icu", changed.id`);
+  return rows;
+}
+
+/** A product's stock history, newest first, and its count. */
+export async function listStockMovementRows(
+  businessId: string,
+  productId: string,
+  page: { limit: number; offset: number },
+  ex: Executor,
+) {
+  const where = and(eq(stockMovements.businessId, businessId), eq(stockMovements.productoId, productId));
+  const [rows, [{ total }]] = await Promise.all([
+    ex
+      .select({ m: stockMovements, usuarioNombre: userName })
+      .from(stockMovements)
+      .leftJoin(users, eq(users.id, stockMovements.usuarioId))
+      .where(where)
+      .orderBy(desc(stockMovements.fecha), desc(stockMovements.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    ex
+      .select({ total: sql<number>`count(*)::int` })
+      .from(stockMovements)
+      .where(where),
+  ]);
+  return { rows, total };
+}
