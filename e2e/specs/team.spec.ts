@@ -85,7 +85,7 @@ test('an owner invites, approves with only ventas and clientes, and the member s
   await expect(nav.getByRole('link', { name: 'Clientes' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Punto de venta' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Reporte de ventas' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Inicio' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Negocios' })).toBeVisible();
   for (const hidden of [
     'Finanzas',
