@@ -62,8 +62,8 @@ function Content() {
       </div>
     );
   }
-  // A user with no business is led to create one (the profile and invitations stay reachable).
-  if (!isLoading && businesses.length === 0 && !['/profile', '/invitacion'].includes(location.pathname)) {
+  // A user with no business is led to create one (the profile stays reachable; invitations open outside the shell).
+  if (!isLoading && businesses.length === 0 && location.pathname !== '/profile') {
     return (
       <div className="mx-auto max-w-lg py-10">
         <h1 className="text-2xl font-semibold text-slate-900">Creá tu primer negocio</h1>
