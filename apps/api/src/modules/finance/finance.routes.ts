@@ -18,6 +18,7 @@ import {
   type Movement,
   accountSchema,
   cashFlowSchema,
+  deudorSchema,
   financeCategorySchema,
   financeSummarySchema,
   markPaidResultSchema,
@@ -32,6 +33,7 @@ import { esDate, todayIn } from '../../lib/dates.js';
 import { notFound } from '../../lib/errors.js';
 import { requireSomeField } from '../../lib/http.js';
 import { MONEY_FMT, paged, sendXlsx } from '../products/common.js';
+import { listDeudores } from '../caja/cuenta.service.js';
 import * as accounts from './accounts.service.js';
 import * as categories from './categories.service.js';
 import * as movements from './movements.service.js';
@@ -217,6 +219,17 @@ export async function financeRoutes(app: App) {
   );
 
   /* pending accounts */
+
+  // What customers owe on account, one row per customer who owes: the Por cobrar tab lists them
+  // beside the accounts, and their sum is the summary's cuentas_corrientes_clientes (decision 0045).
+  app.get(
+    `${base}/cuentas-corrientes`,
+    { config: ver, schema: { tags, params: idParams, response: { 200: z.array(deudorSchema) } } },
+    async (req) => {
+      const b = businessOf(req);
+      return listDeudores(db, b.id, b.timezone, today(req));
+    },
+  );
 
   for (const [path, tipo] of [
     ['cuentas-cobrar', 'por_cobrar'],

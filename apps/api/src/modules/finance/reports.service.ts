@@ -3,6 +3,7 @@ import { type CashFlow, type CashFlowDay, type FinanceSummary, type MonthTotals 
 import type { Db } from '../../db/client.js';
 import { addDays } from '../../lib/dates.js';
 import { bigCents, moneyOut } from '../../lib/money.js';
+import { saldoOf } from '../caja/cuenta.js';
 
 export interface Period {
   mes: number;
@@ -57,14 +58,13 @@ export async function summary(db: Db, businessId: string, p: Period, today: stri
         FROM finance_accounts
        WHERE business_id = ${businessId} AND estado = 'pendiente'`)
   ).rows;
-  // What customers owe on account is a receivable too (decision 0008).
+  // What customers owe on account is a receivable too (decision 0008): the sum of the balances
+  // of those who owe, the customers the Por cobrar tab lists (decision 0045); a balance in the
+  // customer's favour is not something to collect.
   const [cc] = (
     await db.execute<{ saldo: string }>(sql`
-      SELECT ((SELECT coalesce(sum(sp.total), 0) FROM sales s
-                 JOIN sale_payments sp ON sp.business_id = s.business_id AND sp.venta_id = s.id AND sp.tipo = 'cuenta_corriente'
-                WHERE s.business_id = ${businessId} AND s.estado = 'completada')
-            - (SELECT coalesce(sum(monto), 0) FROM cobros WHERE business_id = ${businessId})
-            - (SELECT coalesce(sum(monto), 0) FROM devoluciones WHERE business_id = ${businessId} AND tipo = 'cuenta_corriente'))::text AS saldo`)
+      SELECT coalesce(sum(greatest(${saldoOf(sql`c`)}, 0)), 0)::text AS saldo
+        FROM customers c WHERE c.business_id = ${businessId}`)
   ).rows;
   const clientes = bigCents(cc.saldo);
   const cobrar = bigCents(a.cobrar) + clientes;
