@@ -23,7 +23,7 @@ import { access, authOf, businessOf } from '../../lib/access.js';
 import { todayIn } from '../../lib/dates.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { xlsxFile } from '../../lib/responses.js';
-import { MONEY_FMT, onePage, pathId, sendXlsx } from '../products/common.js';
+import { DATE_FMT, excelDate, MONEY_FMT, onePage, pathId, sendXlsx } from '../products/common.js';
 import * as arca from './arca-client.js';
 import { ArcaError, ArcaUnavailableError } from './arca-client.js';
 import {
@@ -195,7 +195,7 @@ export async function facturacionRoutes(app: App) {
         sheet: 'IVA Ventas',
         pages: onePage(rows),
         columns: [
-          { header: 'Fecha', value: (r) => r.fecha, width: 12 },
+          { header: 'Fecha', value: (r) => excelDate(r.fecha), width: 12, numFmt: DATE_FMT },
           { header: 'Comprobante', value: (r) => r.tipo, width: 20 },
           { header: 'Punto de venta', value: (r) => r.punto_venta, width: 10 },
           { header: 'Número', value: (r) => r.numero, width: 10 },
