@@ -54,6 +54,14 @@ export function useMovementsExport() {
   return { ...exporter, run };
 }
 
+/** Downloads the month's cash flow as .xlsx (a row per day, dates and amounts as such). */
+export function useCashFlowExport() {
+  const b = useBusinessId();
+  const exporter = useDownload('No se pudo exportar el flujo de caja.');
+  const run = (mes: number, anio: number) => exporter.run(`${base(b)}/flujo-caja/exportar`, { mes, anio });
+  return { ...exporter, run };
+}
+
 /* ---------------------------------------------------------------- reads */
 
 export function useFinanceSummary() {
