@@ -476,7 +476,7 @@ async function benchJavascript(base, login) {
   const dashboard = await scriptsOf(
     async (page) => {
       await page.goto(`${base}/home`, { waitUntil: 'load' });
-      await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { name: 'Inicio', exact: true }).waitFor({ timeout: 30_000 });
       await networkIdle(page);
     },
     { token: login.access_token, user: login.user },

@@ -59,7 +59,7 @@ test('register, confirm the e-mail, come back and enter without typing the passw
   await page.getByLabel('Tipo').selectOption('Tienda');
   await page.getByRole('button', { name: 'Crear negocio' }).click();
 
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Inicio' })).toBeVisible();
   await expect(page.getByTestId('negocio-actual')).toHaveText('Kiosco Nora');
   for (const card of ['Ventas del Mes', 'Facturas Emitidas', 'Productos Activos', 'Clientes Registrados']) {
     await expect(page.getByText(card, { exact: true })).toBeVisible();

@@ -152,7 +152,7 @@ test('the dashboard flags a turno still open from a previous day', async ({ page
   const businessId = await createBusiness(request, owner, 'Kiosco Nora');
   await signIn(page, owner, businessId);
   await page.goto('/home');
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Inicio' })).toBeVisible();
   await expect(page.getByText(/El turno #1 de Caja 1 está abierto desde/)).toHaveCount(0);
   // The next day, on the shop's computer.
   await page.clock.install({ time: new Date(Date.now() + 30 * 60 * 60 * 1000) });

@@ -130,6 +130,31 @@ test.describe('landing page', () => {
     }
   });
 
+  test('"Saltar al contenido" stays out of sight until the keyboard reaches it, on the landing and legal pages', async ({
+    page,
+  }) => {
+    for (const href of ['/', ...LEGAL_PAGES.map((p) => p.href)]) {
+      await page.goto(href);
+      const skip = page.getByRole('link', { name: 'Saltar al contenido' });
+      await expect(skip).toHaveAttribute('href', '#contenido');
+      // sr-only: still in the page for screen readers, but a 1 px clipped box nobody sees.
+      const hidden = await skip.boundingBox();
+      expect(hidden!.width).toBeLessThanOrEqual(1);
+      expect(hidden!.height).toBeLessThanOrEqual(1);
+      await page.keyboard.press('Tab');
+      await expect(skip).toBeFocused();
+      const shown = await skip.boundingBox();
+      expect(shown!.width).toBeGreaterThan(100);
+      expect(shown!.height).toBeGreaterThan(20);
+      expect(shown!.y).toBeLessThan(40);
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/#contenido$/);
+      await page.keyboard.press('Tab');
+      await expect(skip).not.toBeFocused();
+      expect((await skip.boundingBox())!.width).toBeLessThanOrEqual(1);
+    }
+  });
+
   test('loads less than 150 KB of JavaScript', async ({ page }) => {
     const scripts: Promise<{ url: string; bytes: number }>[] = [];
     page.on('response', (response) => {

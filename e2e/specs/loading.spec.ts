@@ -30,13 +30,13 @@ test('while the application and a screen not opened before load, a skeleton show
   await page.goto('/home');
   await expect(page.getByTestId('cargando-pantalla')).toBeVisible();
   layout.release();
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Inicio' })).toBeVisible();
   await expect(page.getByTestId('cargando-pantalla')).toHaveCount(0);
 
   const customers = await holdScripts(page, /\/customers-page-[\w-]+\.js$/);
   await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Clientes' }).click();
   await expect(page.getByTestId('cargando-pantalla')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Inicio' })).toHaveCount(0);
   customers.release();
   await expect(page.getByRole('heading', { name: 'Clientes' })).toBeVisible();
   await expect(page.getByTestId('cargando-pantalla')).toHaveCount(0);
@@ -45,7 +45,7 @@ test('while the application and a screen not opened before load, a skeleton show
 test("the top bar's menus load their code when first used, and open from the keyboard", async ({ page }) => {
   const menu = await holdScripts(page, /\/business-menu-[\w-]+\.js$/);
   await page.goto('/home');
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Inicio' })).toBeVisible();
   await expect(page.getByTestId('negocio-actual')).toHaveText('Almacén Carga');
   expect(menu.requested()).toBe(false);
 

@@ -44,8 +44,8 @@ test('an invited member approved with only ventas and clientes is refused elsewh
   // The permission to ask for, named as the team screen names it.
   await expect(page.getByText('Permiso requerido: Ver en el módulo Compras y stock')).toBeVisible();
   await expect(page.getByText('Contactá al administrador del negocio')).toBeVisible();
-  await page.getByRole('link', { name: 'Volver al Dashboard' }).click();
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await page.getByRole('link', { name: 'Volver al inicio' }).click();
+  await expect(page.getByRole('heading', { name: 'Inicio' })).toBeVisible();
 
   // The server refuses too, whatever the UI shows.
   const direct = await request.get(`/api/v1/businesses/${businessId}/tenant-settings`, {

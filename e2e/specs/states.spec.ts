@@ -39,7 +39,7 @@ test('the dashboard shows skeletons while its answers are slow, never "no permis
   }
   await signIn(page, owner, businessId);
   await page.goto('/home');
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Inicio' })).toBeVisible();
   await expect(page).toHaveTitle('Inicio · Mostrador');
   await expect(page.locator('.animate-pulse').first()).toBeVisible();
   await expect(page.getByText(/No tenés permiso para ver las ventas/)).toHaveCount(0);

@@ -85,7 +85,7 @@ test('an owner invites, approves with only ventas and clientes, and the member s
   await expect(nav.getByRole('link', { name: 'Clientes' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Punto de venta' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Reporte de ventas' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Inicio' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Negocios' })).toBeVisible();
   for (const hidden of [
     'Finanzas',
@@ -167,4 +167,46 @@ test('an owner rejects a pending user and revokes an invitation', async ({ page,
   await page.getByRole('button', { name: `Revocar la invitación de ${other}` }).click();
   await page.getByRole('dialog', { name: 'Revocar invitación' }).getByRole('button', { name: 'Revocar' }).click();
   await expect(page.getByText('No hay invitaciones abiertas')).toBeVisible();
+});
+
+test('an invitation link opens on a page that says who invites to which business; the invitee signs up there and accepts', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, 'Marta');
+  const businessId = await createBusiness(request, owner, 'Ferretería La Llave', { turno: false });
+  const email = uniqueEmail('nuevo');
+  const invite = await request.post(`/api/v1/businesses/${businessId}/invitaciones`, {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: { email, rol: 'empleado', mensaje: 'Te esperamos el lunes.' },
+  });
+  expect(invite.status()).toBe(201);
+  const link = new URL((await invite.json()).invitacion.enlace);
+
+  // No session: not a bare login form but the invitation itself.
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole('heading', { name: 'Invitación a un negocio' })).toBeVisible();
+  await expect(page.getByText('te invitó a sumarte a')).toContainText(
+    'Marta Prueba te invitó a sumarte a Ferretería La Llave como empleado.',
+  );
+  await expect(page.getByText('Te esperamos el lunes.')).toBeVisible();
+  await expect(page.getByText('La invitación es para')).toContainText(email);
+  await expect(page.getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Aceptar invitación' })).toHaveCount(0);
+
+  // Signing up from there: the e-mail comes filled and the page comes back.
+  await page.getByRole('link', { name: 'Crear cuenta' }).click();
+  await expect(page).toHaveURL(/\/register\?/);
+  await expect(page.getByLabel('E-mail')).toHaveValue(email);
+  await page.getByLabel('Nombre').fill('Nico');
+  await page.getByLabel('Contraseña').fill('clave-segura-123');
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page).toHaveURL(/\/invitacion\?token=/);
+  await page.getByRole('button', { name: 'Aceptar invitación' }).click();
+  await expect(page.getByRole('status')).toHaveText('Invitación aceptada. Un administrador debe aprobar tu acceso.');
+
+  // An unknown token says so, with a way on.
+  await page.goto('/invitacion?token=no-existe');
+  await expect(page.getByText('La invitación no existe o expiró.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ir al inicio' })).toBeVisible();
 });

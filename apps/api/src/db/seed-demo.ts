@@ -71,7 +71,7 @@ async function main() {
       now,
     );
     await enNegocio(almacen.id, () =>
-      seedAlmacen(open.database, almacen.id, user.id, todayIn('America/Argentina/Buenos_Aires', now)),
+      seedAlmacen(open.database, almacen.id, user.id, todayIn('America/Argentina/Buenos_Aires', now), now),
     );
 
     console.warn(`Datos de demostración listos. Entrá con ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);

@@ -17,6 +17,11 @@ import { MobileMenu } from './shell/parts';
 import { SidebarContent } from './shell/sidebar';
 import { Topbar } from './shell/topbar';
 
+// The business settings dialog, opened from the sidebar or the business menu.
+const SettingsModal = lazy(() =>
+  import('@/features/settings/settings-modal').then((m) => ({ default: m.SettingsModal })),
+);
+
 const CreateBusinessForm = lazy(() =>
   import('@/features/businesses/create-business-dialog').then((m) => ({ default: m.CreateBusinessForm })),
 );
@@ -57,8 +62,8 @@ function Content() {
       </div>
     );
   }
-  // A user with no business is led to create one (the profile and invitations stay reachable).
-  if (!isLoading && businesses.length === 0 && !['/profile', '/invitacion'].includes(location.pathname)) {
+  // A user with no business is led to create one (the profile stays reachable; invitations open outside the shell).
+  if (!isLoading && businesses.length === 0 && location.pathname !== '/profile') {
     return (
       <div className="mx-auto max-w-lg py-10">
         <h1 className="text-2xl font-semibold text-slate-900">Creá tu primer negocio</h1>
@@ -88,6 +93,9 @@ function Content() {
 }
 
 function Shell() {
+  const { business } = useBusiness();
+  const [settings, setSettings] = useState(false);
+  const openSettings = () => setSettings(true);
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuUsed, setMenuUsed] = useState(false);
   const navigate = useNavigate();
@@ -112,10 +120,15 @@ function Shell() {
   return (
     <div className="min-h-screen bg-slate-50">
       <aside className="fixed inset-y-0 left-0 hidden w-72 border-r border-slate-200 bg-white xl:block">
-        <SidebarContent onLogout={logout} />
+        <SidebarContent onLogout={logout} onSettings={openSettings} />
       </aside>
       {/* The sheet's code loads the first time the menu button is used. */}
-      {menuUsed && <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} onLogout={logout} />}
+      {menuUsed && (
+        <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} onLogout={logout} onSettings={openSettings} />
+      )}
+      <Suspense fallback={null}>
+        {business && settings && <SettingsModal open={settings} onOpenChange={setSettings} businessId={business.id} />}
+      </Suspense>
       <div className="xl:pl-72">
         <Topbar
           onOpenMenu={() => {
@@ -123,6 +136,7 @@ function Shell() {
             setMenuOpen(true);
           }}
           onLogout={logout}
+          onSettings={openSettings}
         />
         <PlanBanner />
         <main className="mx-auto max-w-7xl px-4 py-6 lg:px-8">

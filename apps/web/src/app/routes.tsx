@@ -21,7 +21,6 @@ const appChildren: RouteObject[] = [
   { path: '/home', lazy: page('Inicio', () => import('@/features/dashboard/dashboard-page')) },
   { path: '/business-users', lazy: page('Negocios', () => import('@/features/businesses/businesses-page')) },
   { path: '/profile', lazy: page('Mi perfil', () => import('@/features/profile/profile-page')) },
-  { path: '/invitacion', lazy: page('Invitación', () => import('@/features/invitations/accept-invitation-page')) },
   { path: '/plan', lazy: page('Plan', () => import('@/features/plan/plan-page')) },
   { path: '/auditoria', lazy: page('Registro de cambios', () => import('@/features/audit/audit-page')) },
   { path: '/pos', lazy: page('Punto de venta', () => import('@/features/pos/pos-page')) },
@@ -63,6 +62,8 @@ export const routes: RouteObject[] = [
         lazy: page('Recuperar contraseña', () => import('@/features/auth/forgot-password-page')),
       },
       { path: '/reset-password', lazy: page('Nueva contraseña', () => import('@/features/auth/reset-password-page')) },
+      // An invitation's link opens with or without a session (who invites, then log in or sign up).
+      { path: '/invitacion', lazy: page('Invitación', () => import('@/features/invitations/accept-invitation-page')) },
       {
         lazy: async () => ({ Component: (await import('./app-layout')).default }),
         HydrateFallback: ShellSkeleton,

@@ -52,6 +52,18 @@ describe('demo business seed', () => {
         [biz],
       );
       expect(n).toBeGreaterThan(10);
+
+      // Today's turno is open on the caja, so the demo's punto de venta sells without asking for one.
+      const turnos = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/businesses/${biz}/turnos?estado=abierto`,
+        headers: owner.auth,
+      });
+      expect(turnos.statusCode).toBe(200);
+      const open = turnos.json() as { estado: string; fondo_inicial: number; abierto_por: { id: string } | null }[];
+      expect(open).toHaveLength(1);
+      expect(open[0]).toMatchObject({ estado: 'abierto', fondo_inicial: 20000 });
+      expect(open[0]!.abierto_por?.id).toBe(owner.id);
     },
     120_000,
   );

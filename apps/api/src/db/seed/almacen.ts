@@ -1,3 +1,4 @@
+import { listCajas, openTurno } from '../../modules/caja/turnos.service.js';
 import { saveSettings } from '../../modules/settings/settings.service.js';
 import type { Database } from '../client.js';
 import { seedFinance } from './finance.js';
@@ -41,11 +42,22 @@ const CUSTOMERS = [
   { nombre: 'Elena', apellido: 'Ruiz', email: 'elena.ruiz@ejemplo.com.ar' },
 ] as const;
 
+/** The demo's opening cash (fondo inicial) of today's turno: $ 20.000,00. */
+const FONDO_DEMO = 2_000_000;
+
 /**
  * Everything of the demo's Almacén La Esquina up to `today`: catalogue, customers, purchases,
- * months of sales, finance and tasks, written through the services as the app would.
+ * months of sales, finance and tasks, written through the services as the app would, and today's
+ * turno open on the first caja (opened at `openedAt`, 8:00 in Buenos Aires unless given), so the
+ * punto de venta sells at once instead of asking for one.
  */
-export async function seedAlmacen(database: Database, businessId: string, userId: string, today: string) {
+export async function seedAlmacen(
+  database: Database,
+  businessId: string,
+  userId: string,
+  today: string,
+  openedAt = new Date(`${today}T11:00:00Z`),
+) {
   const { db } = database;
   await saveSettings(db, businessId, userId, { sales_drop_threshold: 15, min_days_for_model: 30 });
   await seedInventory(db, businessId, userId, CUSTOMERS, today);
@@ -55,4 +67,6 @@ export async function seedAlmacen(database: Database, businessId: string, userId
   // (rent, wages, services) covers the same months as the sales.
   await seedFinance(db, businessId, userId, today, { trading: false, days: SALES_DAYS });
   await seedTasks(db, businessId, userId, today);
+  const caja = (await listCajas(db, businessId)).find((c) => c.activa);
+  if (caja) await openTurno(db, businessId, userId, caja.id, FONDO_DEMO, openedAt);
 }

@@ -34,7 +34,17 @@ import type { App } from '../../app.js';
 import { todayIn } from '../../lib/dates.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
 import { idempotencyKey, requireSomeField } from '../../lib/http.js';
-import { MONEY_FMT, onePage, paged, pathId, sendXlsx } from '../products/common.js';
+import {
+  DATE_FMT,
+  DATETIME_FMT,
+  excelDate,
+  excelDateTime,
+  MONEY_FMT,
+  onePage,
+  paged,
+  pathId,
+  sendXlsx,
+} from '../products/common.js';
 import * as cuenta from './cuenta.service.js';
 import * as medios from './medios.service.js';
 import * as turnos from './turnos.service.js';
@@ -141,7 +151,7 @@ export async function cajaRoutes(app: App) {
         filename: 'estado-de-cuenta.xlsx',
         sheet: 'Estado de cuenta',
         columns: [
-          { header: 'Fecha', value: (m) => m.fecha.slice(0, 10), width: 12 },
+          { header: 'Fecha', value: (m) => excelDate(m.fecha, businessOf(req).timezone), width: 12, numFmt: DATE_FMT },
           { header: 'Concepto', value: (m) => ACCOUNT_MOVE_LABELS[m.tipo], width: 26 },
           { header: 'Número', value: (m) => m.numero, width: 10 },
           { header: 'Debe', value: (m) => m.debe, numFmt: MONEY_FMT },
@@ -227,16 +237,7 @@ export async function cajaRoutes(app: App) {
     { config: ver, schema: { tags, params: idParams, querystring: turnoListQuery, response: { 200: xlsxFile } } },
     async (req, reply) => {
       const b = businessOf(req);
-      const fmt = new Intl.DateTimeFormat('es-AR', {
-        timeZone: b.timezone,
-        day: '2-digit',
-        month: '2-digit',
-        year: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      });
-      const when = (iso: string | null) => (iso ? fmt.format(new Date(iso)) : '');
+      const when = (iso: string | null) => excelDateTime(iso, b.timezone);
       return sendXlsx<TurnoResumen>(reply, {
         filename: 'turnos.xlsx',
         sheet: 'Turnos',
@@ -245,9 +246,9 @@ export async function cajaRoutes(app: App) {
           { header: 'Caja', value: (t) => t.caja_nombre },
           { header: 'Estado', value: (t) => TURNO_STATE_LABELS[t.estado], width: 10 },
           { header: 'Abierto por', value: (t) => t.abierto_por?.nombre ?? '', width: 22 },
-          { header: 'Apertura', value: (t) => when(t.abierto_en) },
+          { header: 'Apertura', value: (t) => when(t.abierto_en), numFmt: DATETIME_FMT },
           { header: 'Cerrado por', value: (t) => t.cerrado_por?.nombre ?? '', width: 22 },
-          { header: 'Cierre', value: (t) => when(t.cerrado_en) },
+          { header: 'Cierre', value: (t) => when(t.cerrado_en), numFmt: DATETIME_FMT },
           { header: 'Fondo inicial', value: (t) => t.fondo_inicial, numFmt: MONEY_FMT },
           { header: 'Ventas', value: (t) => t.ventas_cantidad, width: 8 },
           { header: 'Total vendido', value: (t) => t.ventas_total, numFmt: MONEY_FMT },

@@ -25,7 +25,7 @@ import { access, authOf, businessOf } from '../../lib/access.js';
 import { todayIn } from '../../lib/dates.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { txtFile, xlsxFile } from '../../lib/responses.js';
-import { MONEY_FMT, onePage, pathId, sendXlsx } from '../products/common.js';
+import { DATE_FMT, excelDate, MONEY_FMT, onePage, pathId, sendXlsx } from '../products/common.js';
 import * as arca from './arca-client.js';
 import { ArcaError, ArcaUnavailableError, PadronSinConstanciaError } from './arca-client.js';
 import { archivo, nombreArchivo, ventasDigital } from './libro-iva-digital.js';
@@ -208,7 +208,12 @@ export async function facturacionRoutes(app: App) {
         sheet: 'IVA Ventas',
         pages: onePage(rows),
         columns: [
-          { header: 'Fecha', value: (r) => (r.totales ? 'Totales' : r.fecha), width: 12 },
+          {
+            header: 'Fecha',
+            value: (r) => (r.totales ? 'Totales' : excelDate(r.fecha)),
+            width: 12,
+            numFmt: DATE_FMT,
+          },
           text('Comprobante', (r) => r.tipo, 20),
           text('Punto de venta', (r) => r.punto_venta, 10),
           text('Número', (r) => r.numero, 10),

@@ -437,7 +437,7 @@ describe('updating and deleting accounts', () => {
     ).toBe(200);
     const d = await del(`cuentas/${a.id}`);
     expect(d.json()).toEqual({
-      detail: 'Esta cuenta la generó una compra: cancela la compra para eliminarla.',
+      detail: 'Esta cuenta la generó una compra: cancelá la compra para eliminarla.',
       code: 'GENERATED_RECORD',
     });
   });

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { customers, financeCategories, suppliers } from '../../db/schema/index.js';
+import { saldoOf } from '../caja/cuenta.js';
 
 /*
  * Finance's shared lookups and its reports' statements (decision 0044): every function takes
@@ -74,14 +75,13 @@ export async function summaryRows(
         FROM finance_accounts
        WHERE business_id = ${businessId} AND estado = 'pendiente'`)
   ).rows;
-  // What customers owe on account is a receivable too (decision 0008).
+  // What customers owe on account is a receivable too (decision 0008): the sum of the balances
+  // of those who owe, the customers the Por cobrar tab lists (decision 0045); a balance in the
+  // customer's favour is not something to collect.
   const [cc] = (
     await db.execute<{ saldo: string }>(sql`
-      SELECT ((SELECT coalesce(sum(sp.total), 0) FROM sales s
-                 JOIN sale_payments sp ON sp.business_id = s.business_id AND sp.venta_id = s.id AND sp.tipo = 'cuenta_corriente'
-                WHERE s.business_id = ${businessId} AND s.estado = 'completada')
-            - (SELECT coalesce(sum(monto), 0) FROM cobros WHERE business_id = ${businessId})
-            - (SELECT coalesce(sum(monto), 0) FROM devoluciones WHERE business_id = ${businessId} AND tipo = 'cuenta_corriente'))::text AS saldo`)
+      SELECT coalesce(sum(greatest(${saldoOf(sql`c`)}, 0)), 0)::text AS saldo
+        FROM customers c WHERE c.business_id = ${businessId}`)
   ).rows;
   return { m, a, cc };
 }

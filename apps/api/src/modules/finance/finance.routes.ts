@@ -18,6 +18,7 @@ import {
   type Movement,
   accountSchema,
   cashFlowSchema,
+  deudorSchema,
   financeCategorySchema,
   financeSummarySchema,
   markPaidResultSchema,
@@ -28,10 +29,11 @@ import { noContent, xlsxFile } from '../../lib/responses.js';
 import type { App } from '../../app.js';
 import { access, authOf, businessOf, isUuid } from '../../lib/access.js';
 import { knownFilters } from '../../lib/known-ids.js';
-import { esDate, todayIn } from '../../lib/dates.js';
+import { todayIn } from '../../lib/dates.js';
 import { notFound } from '../../lib/errors.js';
 import { requireSomeField } from '../../lib/http.js';
-import { MONEY_FMT, paged, sendXlsx } from '../products/common.js';
+import { DATE_FMT, excelDate, MONEY_FMT, onePage, paged, sendXlsx } from '../products/common.js';
+import { listDeudores } from '../caja/cuenta.service.js';
 import * as accounts from './accounts.service.js';
 import * as categories from './categories.service.js';
 import * as movements from './movements.service.js';
@@ -146,7 +148,7 @@ export async function financeRoutes(app: App) {
         filename: `movimientos-${todayIn(b.timezone, app.services.now())}.xlsx`,
         sheet: 'Movimientos',
         columns: [
-          { header: 'Fecha', value: (m) => esDate(m.fecha), width: 12 },
+          { header: 'Fecha', value: (m) => excelDate(m.fecha), width: 12, numFmt: DATE_FMT },
           { header: 'Tipo', value: (m) => MOVEMENT_TYPE_LABELS[m.tipo], width: 10 },
           { header: 'Categoría', value: (m) => m.categoria_nombre, width: 22 },
           { header: 'Descripción', value: (m) => m.descripcion, width: 32 },
@@ -216,7 +218,57 @@ export async function financeRoutes(app: App) {
       reports.cashFlow(await app.reports.db(reply), businessOf(req).id, reports.periodOf(req.query, today(req))),
   );
 
+  // The month's cash flow as a spreadsheet: one row per day, real dates and numbers, and the totals.
+  app.get(
+    `${base}/flujo-caja/exportar`,
+    { config: ver, schema: { tags, params: idParams, querystring: periodQuery, response: { 200: xlsxFile } } },
+    async (req, reply) => {
+      const p = reports.periodOf(req.query, today(req));
+      const flow = await reports.cashFlow(await app.reports.db(reply), businessOf(req).id, p);
+      type Row = { fecha: Date | string; ingresos: number; egresos: number; diario: number; acumulado: number | null };
+      const rows: Row[] = [
+        ...flow.flujo_diario.map((d) => ({
+          fecha: excelDate(d.fecha)!,
+          ingresos: d.ingresos,
+          egresos: d.egresos,
+          diario: d.saldo_diario,
+          acumulado: d.saldo_acumulado,
+        })),
+        {
+          fecha: 'Totales',
+          ingresos: flow.total_ingresos,
+          egresos: flow.total_egresos,
+          diario: flow.saldo_final,
+          acumulado: null,
+        },
+      ];
+      return sendXlsx<Row>(reply, {
+        filename: `flujo-de-caja-${p.anio}-${String(p.mes).padStart(2, '0')}.xlsx`,
+        sheet: 'Flujo de caja',
+        columns: [
+          { header: 'Fecha', value: (r) => r.fecha, width: 12, numFmt: DATE_FMT },
+          { header: 'Ingresos', value: (r) => r.ingresos, numFmt: MONEY_FMT },
+          { header: 'Egresos', value: (r) => r.egresos, numFmt: MONEY_FMT },
+          { header: 'Saldo diario', value: (r) => r.diario, numFmt: MONEY_FMT },
+          { header: 'Saldo acumulado', value: (r) => r.acumulado, numFmt: MONEY_FMT },
+        ],
+        pages: onePage(rows),
+      });
+    },
+  );
+
   /* pending accounts */
+
+  // What customers owe on account, one row per customer who owes: the Por cobrar tab lists them
+  // beside the accounts, and their sum is the summary's cuentas_corrientes_clientes (decision 0045).
+  app.get(
+    `${base}/cuentas-corrientes`,
+    { config: ver, schema: { tags, params: idParams, response: { 200: z.array(deudorSchema) } } },
+    async (req) => {
+      const b = businessOf(req);
+      return listDeudores(db, b.id, b.timezone, today(req));
+    },
+  );
 
   for (const [path, tipo] of [
     ['cuentas-cobrar', 'por_cobrar'],

@@ -114,7 +114,7 @@ describe("the supplier's account", () => {
     const rows = await readXlsx(res.rawPayload);
     expect(rows[0]).toEqual(['Fecha', 'Concepto', 'Descripción', 'Debe', 'Haber', 'Saldo']);
     expect(rows).toHaveLength(1 + 8);
-    expect(rows[1].slice(0, 2)).toEqual(['2026-03-10', 'Compra a pagar']);
+    expect(rows[1].slice(0, 2)).toEqual([new Date(Date.UTC(2026, 2, 10)), 'Compra a pagar']);
     expect(rows[8][5]).toBe(2000.25);
   });
 

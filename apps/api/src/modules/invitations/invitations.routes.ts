@@ -62,10 +62,12 @@ export async function invitationRoutes(app: App) {
     },
   );
 
+  // Public: the link's page says who invites to which business before the person logs in or
+  // signs up (the random token is the secret; accepting still needs the invited account).
   app.get(
     '/invitaciones/:token',
     {
-      config: { access: access.user },
+      config: { access: access.public },
       schema: { tags, params: tokenParams, response: { 200: invitationPreviewSchema } },
     },
     async (req) => svc.getInvitation(db, services, req.params.token),

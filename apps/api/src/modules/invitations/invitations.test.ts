@@ -50,6 +50,22 @@ describe('invitations', () => {
     expect(body.invitacion.enlace).toBe(link);
     const token = new URL(link).searchParams.get('token')!;
 
+    // The link's page shows the invitation before the person logs in or signs up.
+    const anonymous = await app.inject({ method: 'GET', url: `/api/v1/invitaciones/${token}` });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toMatchObject({
+      negocio: { id: businessId, nombre: 'Ferretería El Tornillo' },
+      email,
+      rol: 'empleado',
+      mensaje: 'Sumate',
+      invitado_por: { nombre: expect.any(String) },
+    });
+    const unknown = await app.inject({ method: 'GET', url: `/api/v1/invitaciones/${token}x` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().detail).toBe('La invitación no existe o expiró.');
+    // Accepting still needs the invited account.
+    expect((await app.inject({ method: 'POST', url: `/api/v1/invitaciones/${token}/aceptar` })).statusCode).toBe(401);
+
     const luis = await user('Luis', email);
     const seen = await app.inject({ method: 'GET', url: `/api/v1/invitaciones/${token}`, headers: luis.auth });
     expect(seen.statusCode).toBe(200);

@@ -95,12 +95,54 @@ export const es = (col: SQL | unknown) => sql`${col} COLLATE "es-AR-x-icu"`;
 export interface ExportColumn<T> {
   header: string;
   width?: number;
-  /** Money and quantities as numbers; text is neutralised against formula injection. */
-  value: (row: T) => string | number | boolean | null;
+  /**
+   * Money and quantities as numbers, dates as Date (see excelDate, excelDateTime) with DATE_FMT
+   * or DATETIME_FMT; text is neutralised against formula injection.
+   */
+  value: (row: T) => string | number | boolean | Date | null;
   numFmt?: string;
 }
 
 export const MONEY_FMT = '#,##0.00';
+/** Excel shows these with the reader's separators; the cell holds a date serial, not text. */
+export const DATE_FMT = 'dd/mm/yyyy';
+export const DATETIME_FMT = 'dd/mm/yyyy hh:mm';
+
+const wallClock = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A date for a spreadsheet cell: a calendar date (`2026-11-27`) as that day, an instant
+ * (`2026-11-27T02:30:00Z`) as its day in the business time zone. Excel dates have no zone: the
+ * Date's UTC fields are what the cell shows. null stays null.
+ */
+export function excelDate(value: string | null | undefined, timezone?: string): Date | null {
+  if (!value) return null;
+  const at = excelDateTime(value.includes('T') && timezone ? value : null, timezone ?? 'UTC');
+  if (at) return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+}
+
+/** An instant as the date and time a clock in the business time zone showed, for a cell. */
+export function excelDateTime(iso: string | null | undefined, timezone: string): Date | null {
+  if (!iso) return null;
+  let f = wallClock.get(timezone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    });
+    wallClock.set(timezone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(new Date(iso)).map((x) => [x.type, Number(x.value)]));
+  return new Date(Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!));
+}
 
 /**
  * Streams an .xlsx of the rows that `pages` yields (API-CONTRACT §14.2): a header row in

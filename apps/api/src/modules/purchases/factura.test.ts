@@ -253,7 +253,8 @@ describe('purchases: Libro IVA Compras', () => {
     // Two factura A 0002-00000101 (two suppliers), one factura B; the February one is not in March.
     expect(rows.length).toBe(1 + 3 + 1);
     const first = rows[1];
-    expect(first[col('Fecha')]).toBe('12/03/2026');
+    // A date cell, not the text 12/03/2026.
+    expect(first[col('Fecha')]).toEqual(new Date(Date.UTC(2026, 2, 12)));
     expect(first[col('Comprobante')]).toBe('Factura A');
     expect(first[col('Punto de venta - Número')]).toBe('0002-00000101');
     expect(first[col('Neto 21 %')]).toBe(1000);

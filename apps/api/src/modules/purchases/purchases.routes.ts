@@ -26,9 +26,9 @@ import type { App } from '../../app.js';
 import { access, authOf, businessOf, canSeeCosts } from '../../lib/access.js';
 import { AppError } from '../../lib/errors.js';
 import { knownFilters } from '../../lib/known-ids.js';
-import { esDate, todayIn } from '../../lib/dates.js';
+import { todayIn } from '../../lib/dates.js';
 import { requireSomeField } from '../../lib/http.js';
-import { MONEY_FMT, onePage, paged, pathId, sendXlsx } from '../products/common.js';
+import { DATE_FMT, excelDate, MONEY_FMT, onePage, paged, pathId, sendXlsx } from '../products/common.js';
 import { archivo, comprasDigital, nombreArchivo } from '../facturacion/libro-iva-digital.js';
 import * as service from './purchases.service.js';
 import { recepcionRoutes } from './recepciones.routes.js';
@@ -54,19 +54,20 @@ async function orderWorkbook(p: Purchase): Promise<Buffer> {
   ws.columns = [{ width: 16 }, { width: 40 }, { width: 12 }, { width: 12 }, { width: 16 }, { width: 16 }];
   const text = (v: string | null) => (v ? neutralizeCell(v) : '');
   ws.addRow([`Orden de compra #${p.numero}`]).font = { bold: true, size: 14 };
-  const info: [string, string][] = [
+  const info: [string, string | Date | null][] = [
     ['Proveedor', text(p.proveedor_nombre) || 'Sin proveedor'],
-    ['Fecha', esDate(p.fecha)],
+    ['Fecha', excelDate(p.fecha)],
     ['Estado', PURCHASE_STATE_LABELS[p.estado]],
     ['Condición de pago', PAYMENT_CONDITION_LABELS[p.condicion_pago]],
   ];
   if (p.metodo_pago) info.push(['Método de pago', paymentMethodLabel(p.metodo_pago)]);
-  if (p.fecha_vencimiento) info.push(['Vencimiento', esDate(p.fecha_vencimiento)]);
-  if (p.fecha_entrega) info.push(['Fecha de entrega', esDate(p.fecha_entrega)]);
+  if (p.fecha_vencimiento) info.push(['Vencimiento', excelDate(p.fecha_vencimiento)]);
+  if (p.fecha_entrega) info.push(['Fecha de entrega', excelDate(p.fecha_entrega)]);
   if (p.observaciones) info.push(['Observaciones', text(p.observaciones)]);
   for (const [k, v] of info) {
     const r = ws.addRow([k, v]);
     r.getCell(1).font = { bold: true };
+    if (v instanceof Date) r.getCell(2).numFmt = DATE_FMT;
   }
   ws.addRow([]);
   const header = ws.addRow(['Código', 'Producto', 'Cantidad', 'Unidad', 'Precio unitario', 'Subtotal']);
@@ -127,12 +128,12 @@ export async function purchaseRoutes(app: App) {
         sheet: 'Compras',
         columns: [
           { header: 'Número', value: (p) => p.numero, width: 10 },
-          { header: 'Fecha', value: (p) => esDate(p.fecha), width: 12 },
+          { header: 'Fecha', value: (p) => excelDate(p.fecha), width: 12, numFmt: DATE_FMT },
           { header: 'Proveedor', value: (p) => p.proveedor_nombre, width: 28 },
           { header: 'Estado', value: (p) => PURCHASE_STATE_LABELS[p.estado] },
           { header: 'Condición de pago', value: (p) => PAYMENT_CONDITION_LABELS[p.condicion_pago], width: 20 },
           { header: 'Método de pago', value: (p) => paymentMethodLabel(p.metodo_pago) || null },
-          { header: 'Vencimiento', value: (p) => esDate(p.fecha_vencimiento) || null, width: 12 },
+          { header: 'Vencimiento', value: (p) => excelDate(p.fecha_vencimiento), width: 12, numFmt: DATE_FMT },
           { header: 'Ítems', value: (p) => p.cantidad_items, width: 8 },
           { header: 'Total', value: (p) => p.total, numFmt: MONEY_FMT },
           { header: 'Observaciones', value: (p) => p.observaciones, width: 30 },
@@ -196,7 +197,7 @@ export async function purchaseRoutes(app: App) {
         sheet: 'IVA Compras',
         pages: onePage(data),
         columns: [
-          { header: 'Fecha', value: (r) => (r.totals ? 'Totales' : esDate(r.fecha)), width: 12 },
+          { header: 'Fecha', value: (r) => (r.totals ? 'Totales' : excelDate(r.fecha)), width: 12, numFmt: DATE_FMT },
           {
             header: 'Comprobante',
             value: (r) => (r.totals ? null : FACTURA_TIPO_LABELS[r.tipo as FacturaTipo]),

@@ -690,7 +690,7 @@ describe('purchases: cancel, edit and delete', () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
-      detail: 'Este movimiento lo generó una compra: cancela la compra en lugar de modificarlo.',
+      detail: 'Este movimiento lo generó una compra: cancelá la compra en lugar de modificarlo.',
       code: 'GENERATED_RECORD',
     });
   });

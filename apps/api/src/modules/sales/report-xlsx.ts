@@ -2,13 +2,14 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { neutralizeCell, paymentMethodLabel, SALE_STATE_LABELS, type Sale, type SalesReport } from '@mostrador/shared';
-import { MONEY_FMT } from '../products/common.js';
+import { DATE_FMT, DATETIME_FMT, excelDate, excelDateTime, MONEY_FMT } from '../products/common.js';
 
-type Cell = string | number | null;
+type Cell = string | number | Date | null;
 
 interface Sheet {
   name: string;
-  columns: { header: string; width?: number; money?: boolean }[];
+  /** `fmt`: the column's number format (money, a date); a date elsewhere shows as a date. */
+  columns: { header: string; width?: number; money?: boolean; fmt?: string }[];
   rows: AsyncIterable<Cell[][]> | Cell[][];
 }
 
@@ -34,20 +35,6 @@ function withoutCostColumns(sheet: Sheet): Sheet {
   };
 }
 
-/** "22/08/2025 13:58" in the business time zone. */
-export function dateTimeFormatter(timezone: string, locale = 'es-AR') {
-  const f = new Intl.DateTimeFormat(locale, {
-    timeZone: timezone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  });
-  return (iso: string) => f.format(new Date(iso)).replace(',', '');
-}
-
 /**
  * The report as an .xlsx (API-CONTRACT §6.4): sheets Resumen, Ventas, Productos, Métodos de
  * pago, Clientes, Por día; amounts as numeric cells; text that a spreadsheet could run as a
@@ -60,7 +47,9 @@ export function sendReportXlsx(
   timezone: string,
   withCosts = true,
 ) {
-  const when = dateTimeFormatter(timezone);
+  const when = (iso: string) => excelDateTime(iso, timezone);
+  // Quantities inside a text read the es-AR way ("1,5 × Queso"), not with a decimal point.
+  const qty = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 3 });
   const all: Sheet[] = [
     {
       name: 'Resumen',
@@ -69,8 +58,8 @@ export function sendReportXlsx(
         { header: 'Valor', width: 18 },
       ],
       rows: [
-        ['Desde', report.fecha_desde],
-        ['Hasta', report.fecha_hasta],
+        ['Desde', excelDate(report.fecha_desde)],
+        ['Hasta', excelDate(report.fecha_hasta)],
         ['Cantidad de ventas', report.total_ventas],
         ['Total de ingresos', report.total_ingresos],
         ['Ticket promedio', report.ticket_promedio],
@@ -85,7 +74,7 @@ export function sendReportXlsx(
       name: 'Ventas',
       columns: [
         { header: 'Número', width: 10 },
-        { header: 'Fecha', width: 18 },
+        { header: 'Fecha', width: 18, fmt: DATETIME_FMT },
         { header: 'Estado', width: 12 },
         { header: 'Cliente', width: 26 },
         { header: 'Método de pago', width: 20 },
@@ -111,7 +100,7 @@ export function sendReportXlsx(
             s.total,
             s.costo_estimado,
             s.vendedor?.nombre ?? null,
-            s.items.map((i) => `${i.cantidad} × ${i.nombre}`).join('; '),
+            s.items.map((i) => `${qty.format(i.cantidad)} × ${i.nombre}`).join('; '),
             s.observaciones,
             s.motivo_anulacion,
           ]);
@@ -156,12 +145,12 @@ export function sendReportXlsx(
     {
       name: 'Por día',
       columns: [
-        { header: 'Fecha', width: 12 },
+        { header: 'Fecha', width: 12, fmt: DATE_FMT },
         { header: 'Ventas', width: 10 },
         { header: 'Total', money: true },
         { header: 'Ganancia', money: true },
       ],
-      rows: report.por_dia.map((d) => [d.fecha, d.cantidad_ventas, d.total, d.ganancia]),
+      rows: report.por_dia.map((d) => [excelDate(d.fecha), d.cantidad_ventas, d.total, d.ganancia]),
     },
   ];
 
@@ -177,10 +166,17 @@ export function sendReportXlsx(
           header: c.header,
           key: String(i),
           width: c.width ?? 16,
-          style: c.money ? { numFmt: MONEY_FMT } : {},
+          style: c.money ? { numFmt: MONEY_FMT } : c.fmt ? { numFmt: c.fmt } : {},
         }));
         ws.getRow(1).font = { bold: true };
-        const add = (row: Cell[]) => ws.addRow(row.map(neutral)).commit();
+        const add = (cells: Cell[]) => {
+          const row = ws.addRow(cells.map(neutral));
+          // A date in a column without a format of its own (the summary's Desde and Hasta).
+          cells.forEach((v, i) => {
+            if (v instanceof Date && !sheet.columns[i]?.fmt) row.getCell(i + 1).numFmt = DATE_FMT;
+          });
+          row.commit();
+        };
         if (Array.isArray(sheet.rows)) sheet.rows.forEach(add);
         else for await (const page of sheet.rows) page.forEach(add);
         ws.commit();

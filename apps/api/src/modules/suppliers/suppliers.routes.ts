@@ -18,7 +18,7 @@ import type { App } from '../../app.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
 import { todayIn } from '../../lib/dates.js';
 import { requireSomeField } from '../../lib/http.js';
-import { MONEY_FMT, onePage, paged, pathId, sendXlsx } from '../products/common.js';
+import { DATE_FMT, excelDate, MONEY_FMT, onePage, paged, pathId, sendXlsx } from '../products/common.js';
 import { getSupplierAccount } from './account.service.js';
 import * as service from './suppliers.service.js';
 
@@ -138,7 +138,7 @@ export async function supplierRoutes(app: App) {
         filename: 'cuenta-proveedor.xlsx',
         sheet: 'Cuenta del proveedor',
         columns: [
-          { header: 'Fecha', value: (m) => m.fecha, width: 12 },
+          { header: 'Fecha', value: (m) => excelDate(m.fecha, businessOf(req).timezone), width: 12, numFmt: DATE_FMT },
           { header: 'Concepto', value: (m) => SUPPLIER_MOVE_LABELS[m.tipo], width: 18 },
           { header: 'Descripción', value: (m) => m.descripcion, width: 40 },
           { header: 'Debe', value: (m) => m.debe, numFmt: MONEY_FMT },

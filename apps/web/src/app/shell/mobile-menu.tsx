@@ -6,10 +6,12 @@ export default function MobileMenu({
   open,
   onOpenChange,
   onLogout,
+  onSettings,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onLogout: () => void;
+  onSettings: () => void;
 }) {
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
@@ -18,7 +20,7 @@ export default function MobileMenu({
         <D.Content className="fixed inset-y-0 left-0 z-50 w-72 bg-white shadow-xl focus:outline-none xl:hidden">
           <D.Title className="sr-only">Menú</D.Title>
           <D.Description className="sr-only">Navegación de Mostrador</D.Description>
-          <SidebarContent onNavigate={() => onOpenChange(false)} onLogout={onLogout} />
+          <SidebarContent onNavigate={() => onOpenChange(false)} onLogout={onLogout} onSettings={onSettings} />
         </D.Content>
       </D.Portal>
     </D.Root>

@@ -9,26 +9,30 @@ describe('visibleNav', () => {
     expect(visibleNav(NAV, false, () => false)).toBe(NAV);
   });
 
-  it('keeps only the modules the member may see, plus Dashboard, Negocios and the disabled items (Facturación goes with ventas)', () => {
+  it('keeps only the modules the member may see, plus Inicio and Negocios (Facturación goes with ventas; no settings for a member)', () => {
     const allowed = new Set(['ventas', 'clientes']);
     expect(labels(visibleNav(NAV, true, (m) => allowed.has(m)))).toEqual([
-      'Dashboard',
+      'Inicio',
       'Negocios',
       'Ventas/Punto de venta',
       'Ventas/Caja',
       'Ventas/Reporte de ventas',
       'Clientes',
       'Facturación',
-      'Configuración',
     ]);
   });
 
   it('filters the children of a group one by one', () => {
     const items = visibleNav(NAV, true, (m) => m === 'categorias' || m === 'tareas');
-    expect(labels(items)).toEqual(['Dashboard', 'Negocios', 'Inventario/Categorías', 'Tareas', 'Configuración']);
+    expect(labels(items)).toEqual(['Inicio', 'Negocios', 'Inventario/Categorías', 'Tareas']);
   });
 
-  it('shows everything with full access', () => {
-    expect(labels(visibleNav(NAV, true, () => true))).toEqual(labels(NAV));
+  it('shows everything to an administrator, Configuración included', () => {
+    expect(labels(visibleNav(NAV, true, () => true, true))).toEqual(labels(NAV));
+    expect(labels(visibleNav(NAV, true, () => true, true)).at(-1)).toBe('Configuración');
+  });
+
+  it('leaves the settings out for a member with every module but not an administrator', () => {
+    expect(labels(visibleNav(NAV, true, () => true, false))).not.toContain('Configuración');
   });
 });

@@ -28,11 +28,14 @@ export interface NavItem {
   scoped?: boolean;
   /** Shown only to users who may `ver` this module (the children may name their own). */
   modulo?: string;
-  disabled?: boolean;
+  /** Shown only to the business's administrators. */
+  admin?: boolean;
+  /** Opens a dialog instead of a page: the business settings live in a dialog (also in the business menu). */
+  action?: 'settings';
 }
 
 export const NAV: NavItem[] = [
-  { label: 'Dashboard', icon: LayoutDashboard, to: '/home' },
+  { label: 'Inicio', icon: LayoutDashboard, to: '/home' },
   { label: 'Negocios', icon: Building2, to: '/business-users' },
   {
     label: 'Ventas',
@@ -66,19 +69,25 @@ export const NAV: NavItem[] = [
   { label: 'Finanzas', icon: Wallet, to: '/finanzas', scoped: true, modulo: 'finanzas' },
   { label: 'Tareas', icon: CheckSquare, to: '/tasks', scoped: true, modulo: 'tareas' },
   { label: 'Facturación', icon: FileText, to: '/facturacion', scoped: true, modulo: 'ventas' },
-  { label: 'Configuración', icon: Settings, disabled: true },
+  { label: 'Configuración', icon: Settings, action: 'settings', scoped: true, admin: true },
 ];
 
 /**
  * The menu a user sees: with a business selected, module items the user may not `ver` are left
- * out (a group without visible children too). Without a business every item shows, tagged
+ * out (a group without visible children too), and the settings unless the user administers it. Without a business every item shows, tagged
  * "Sin negocio" (SPEC §2).
  */
-export function visibleNav(items: NavItem[], hasBusiness: boolean, canSee: (modulo: string) => boolean): NavItem[] {
+export function visibleNav(
+  items: NavItem[],
+  hasBusiness: boolean,
+  canSee: (modulo: string) => boolean,
+  isAdmin = false,
+): NavItem[] {
   if (!hasBusiness) return items;
   const out: NavItem[] = [];
   for (const item of items) {
     if (item.modulo && !canSee(item.modulo)) continue;
+    if (item.admin && !isAdmin) continue;
     if (item.children) {
       const children = item.children.filter((c) => !c.modulo || canSee(c.modulo));
       if (children.length) out.push({ ...item, children });

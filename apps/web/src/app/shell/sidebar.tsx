@@ -26,10 +26,12 @@ function Item({
   hasBusiness,
   onNavigate,
   onBlocked,
+  onSettings,
 }: {
   item: NavItem;
   hasBusiness: boolean;
   onNavigate?: () => void;
+  onSettings: () => void;
   /** A business link followed with no business selected: the shell asks to choose one. */
   onBlocked: () => void;
 }) {
@@ -43,18 +45,21 @@ function Item({
     }
     onNavigate?.();
   };
-  if (item.disabled) {
+  if (item.action === 'settings') {
     return (
-      <div
-        className="flex cursor-not-allowed items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-400"
-        aria-disabled="true"
+      <button
+        type="button"
+        className={cn(linkClass({ isActive: false }), 'w-full text-left')}
+        onClick={() => {
+          if (blocked) return onBlocked();
+          onNavigate?.();
+          onSettings();
+        }}
       >
         <Icon className="h-5 w-5 shrink-0" aria-hidden />
         {item.label}
-        <span className="ml-auto rounded bg-slate-100 px-1.5 py-0.5 text-[10px] font-semibold text-slate-500">
-          Próximamente
-        </span>
-      </div>
+        {blocked && <SinNegocio />}
+      </button>
     );
   }
   if (!item.children) {
@@ -84,13 +89,23 @@ function Item({
   );
 }
 
-export function SidebarContent({ onNavigate, onLogout }: { onNavigate?: () => void; onLogout: () => void }) {
-  const { businessId, isLoading } = useBusiness();
+export function SidebarContent({
+  onNavigate,
+  onLogout,
+  onSettings,
+}: {
+  onNavigate?: () => void;
+  onLogout: () => void;
+  /** Opens the business settings (the same dialog as the business menu's). */
+  onSettings: () => void;
+}) {
+  const { business, businessId, isLoading } = useBusiness();
+  const isAdmin = business?.rol === 'admin' || Boolean(business?.es_creador);
   // While the businesses load, nothing is "Sin negocio" yet.
   const hasBusiness = Boolean(businessId) || isLoading;
   const can = useCan();
   // A member sees only the modules their flags allow (the server refuses the rest anyway).
-  const items = visibleNav(NAV, Boolean(businessId), (modulo) => can(modulo, 'ver'));
+  const items = visibleNav(NAV, Boolean(businessId), (modulo) => can(modulo, 'ver'), isAdmin);
   const [asking, setAsking] = useState(false);
   const [asked, setAsked] = useState(false);
   return (
@@ -106,6 +121,7 @@ export function SidebarContent({ onNavigate, onLogout }: { onNavigate?: () => vo
             item={item}
             hasBusiness={hasBusiness}
             onNavigate={onNavigate}
+            onSettings={onSettings}
             onBlocked={() => {
               setAsked(true);
               setAsking(true);

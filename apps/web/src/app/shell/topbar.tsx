@@ -10,19 +10,15 @@ import { BusinessMenu, ProfileMenu } from './parts';
 const CreateBusinessDialog = lazy(() =>
   import('@/features/businesses/create-business-dialog').then((m) => ({ default: m.CreateBusinessDialog })),
 );
-const SettingsModal = lazy(() =>
-  import('@/features/settings/settings-modal').then((m) => ({ default: m.SettingsModal })),
-);
 
-function BusinessSelector() {
+function BusinessSelector({ onSettings }: { onSettings: () => void }) {
   const { business, isLoading } = useBusiness();
   const [creating, setCreating] = useState(false);
-  const [settings, setSettings] = useState(false);
   return (
     <>
       <DeferredMenu
         part={BusinessMenu}
-        props={{ onCreate: () => setCreating(true), onSettings: () => setSettings(true) }}
+        props={{ onCreate: () => setCreating(true), onSettings }}
         trigger={{
           className:
             'flex min-w-0 max-w-[16rem] items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 py-1.5 text-left hover:bg-slate-50',
@@ -43,7 +39,6 @@ function BusinessSelector() {
       />
       <Suspense fallback={null}>
         {creating && <CreateBusinessDialog open={creating} onOpenChange={setCreating} />}
-        {business && settings && <SettingsModal open={settings} onOpenChange={setSettings} businessId={business.id} />}
       </Suspense>
     </>
   );
@@ -69,7 +64,15 @@ function ProfileButton({ onLogout }: { onLogout: () => void }) {
   );
 }
 
-export function Topbar({ onOpenMenu, onLogout }: { onOpenMenu: () => void; onLogout: () => void }) {
+export function Topbar({
+  onOpenMenu,
+  onLogout,
+  onSettings,
+}: {
+  onOpenMenu: () => void;
+  onLogout: () => void;
+  onSettings: () => void;
+}) {
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur lg:px-8">
       <button
@@ -80,7 +83,7 @@ export function Topbar({ onOpenMenu, onLogout }: { onOpenMenu: () => void; onLog
       >
         <MenuIcon className="h-5 w-5" />
       </button>
-      <BusinessSelector />
+      <BusinessSelector onSettings={onSettings} />
       <div className="ml-auto flex items-center gap-1 sm:gap-2">
         <NotificationsBell />
         <ProfileButton onLogout={onLogout} />

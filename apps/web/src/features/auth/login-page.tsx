@@ -27,7 +27,11 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const [resent, setResent] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<Form>({ resolver: zodResolver(schema) });
+  // An invitation's page sends its e-mail along (?email=), so the form comes filled.
+  const { register, handleSubmit, formState } = useForm<Form>({
+    resolver: zodResolver(schema),
+    defaultValues: { username: params.get('email') ?? '' },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
@@ -69,7 +73,7 @@ export default function LoginPage() {
         <>
           ¿No tenés cuenta?{' '}
           <Link
-            to={`/register${nextParam ? `?next=${encodeURIComponent(next)}` : ''}`}
+            to={`/register${nextParam ? `?next=${encodeURIComponent(next)}` : ''}${params.get('email') ? `${nextParam ? '&' : '?'}email=${encodeURIComponent(params.get('email')!)}` : ''}`}
             className="font-medium text-blue-600 hover:underline"
           >
             Registrate gratis

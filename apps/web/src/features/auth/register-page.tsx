@@ -33,6 +33,8 @@ export default function RegisterPage() {
     setError: setFieldError,
   } = useForm<SignupInput>({
     resolver: zodResolver(signupInput) as never,
+    // An invitation's page sends its e-mail along (?email=).
+    defaultValues: { email: params.get('email') ?? '' },
   });
 
   const next = params.get('next');

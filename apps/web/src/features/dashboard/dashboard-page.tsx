@@ -79,7 +79,7 @@ export default function DashboardPage() {
 
   return (
     <div>
-      <PageHeader title="Dashboard" description={business ? `Resumen de ${business.nombre}` : undefined} />
+      <PageHeader title="Inicio" description={business ? `Resumen de ${business.nombre}` : undefined} />
       {!canSeeSales && !loading && (
         <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-800">
           No tenés permiso para ver las ventas de este negocio: las cifras de ventas no se muestran.

@@ -1,6 +1,8 @@
 import { CheckCircle2, Plus } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
 import { accountDisplayStatus, type Account, type AccountType } from '@mostrador/shared';
+import type { Deudor } from '@mostrador/shared/caja';
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -11,7 +13,13 @@ import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatDate, formatMoney, type Formatting } from '@/lib/format';
 import { AccountFormDialog, MarkPaidDialog } from './account-dialogs';
-import { useAccounts, useDeleteAccount, type AccountFilters } from './finance.api';
+import {
+  useAccounts,
+  useCustomerBalances,
+  useDeleteAccount,
+  useFinanceSummary,
+  type AccountFilters,
+} from './finance.api';
 import { ListSkeleton, useFinanceCan } from './finance-ui';
 
 const TABS: { id: AccountType; label: string; empty: string }[] = [
@@ -98,13 +106,59 @@ function AccountRow({
   );
 }
 
+/**
+ * What customers owe on account, in the Por cobrar tab: receivables kept in their cuenta
+ * corriente, not as accounts (decision 0045), each linking to the customers' screen.
+ */
+function CustomerBalances({ list, total }: { list: Deudor[]; total: number }) {
+  const { formatting } = useBusiness();
+  return (
+    <Card className="mt-4 py-0">
+      <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-100 py-3">
+        <h2 className="text-sm font-semibold text-slate-900">Cuentas corrientes de clientes</h2>
+        <Link to="/customers" className="text-sm font-medium text-blue-600 hover:underline">
+          Ver en Clientes
+        </Link>
+      </div>
+      <ul className="divide-y divide-slate-100" aria-label="Cuentas corrientes de clientes">
+        {list.map((d) => (
+          <li key={d.cliente_id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+            <div className="min-w-0">
+              <p className="font-medium text-slate-900">{d.cliente_nombre}</p>
+              <p className="text-sm text-slate-500">
+                Cuenta corriente{d.desde ? ` · debe desde el ${formatDate(d.desde, formatting)}` : ''}
+              </p>
+            </div>
+            <span className="text-base font-semibold tabular-nums text-slate-900">
+              {formatMoney(d.saldo, formatting)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="flex justify-between border-t border-slate-100 py-3 text-sm">
+        <span className="text-slate-500">Total en cuentas corrientes</span>
+        <span className="font-semibold tabular-nums text-slate-900">{formatMoney(total, formatting)}</span>
+      </p>
+    </Card>
+  );
+}
+
 /** Cuentas Pendientes (SPEC §2): receivables and payables in two tabs. */
 export function AccountsPage() {
   const can = useFinanceCan();
   const [tab, setTab] = useState<AccountType>('por_cobrar');
   const [filters, setFilters] = useState<AccountFilters>({ estado: '', fecha_desde: '', fecha_hasta: '' });
+  const { formatting } = useBusiness();
   const cobrar = useAccounts('por_cobrar', filters);
   const pagar = useAccounts('por_pagar', filters);
+  const balances = useCustomerBalances();
+  const summary = useFinanceSummary();
+  // Customers' balances are pending and have no due date: they belong to the unfiltered and the
+  // "Pendiente" views, where tab count and list tell the same story as the summary's "A cobrar".
+  const withBalances =
+    (filters.estado === '' || filters.estado === 'pendiente') && !filters.fecha_desde && !filters.fecha_hasta;
+  const owing = withBalances ? (balances.data ?? []) : [];
+  const owingTotal = owing.reduce((s, d) => s + Math.round(d.saldo * 100), 0) / 100;
   const current = tab === 'por_cobrar' ? cobrar : pagar;
   const remove = useDeleteAccount();
   const [editing, setEditing] = useState<Account | undefined>();
@@ -115,7 +169,7 @@ export function AccountsPage() {
   const canEdit = can('cuentas_pendientes', 'edit');
   const canDelete = can('cuentas_pendientes', 'delete');
   const counts: Record<AccountType, number | undefined> = {
-    por_cobrar: cobrar.data?.total,
+    por_cobrar: cobrar.data ? cobrar.data.total + owing.length : undefined,
     por_pagar: pagar.data?.total,
   };
   const rows = current.data?.rows ?? [];
@@ -211,27 +265,54 @@ export function AccountsPage() {
           <ErrorNote>{errorMessage(current.error, 'Error al cargar las cuentas')}</ErrorNote>
         ) : current.isLoading ? (
           <ListSkeleton />
-        ) : rows.length === 0 ? (
+        ) : rows.length === 0 && (tab === 'por_pagar' || owing.length === 0) ? (
           <EmptyState title={tabInfo.empty} />
         ) : (
-          <Card className="py-0">
-            <ul className="divide-y divide-slate-100" aria-label={`Cuentas ${tabInfo.label.toLowerCase()}`}>
-              {rows.map((a) => (
-                <AccountRow
-                  key={a.id}
-                  a={a}
-                  canEdit={canEdit}
-                  canDelete={canDelete}
-                  onPay={() => setPaying(a)}
-                  onEdit={() => {
-                    setEditing(a);
-                    setFormOpen(true);
-                  }}
-                  onDelete={() => setDeleting(a)}
-                />
-              ))}
-            </ul>
-          </Card>
+          <>
+            {tab === 'por_cobrar' && withBalances && summary.data && (
+              <p className="mb-3 text-sm text-slate-600" data-testid="a-cobrar">
+                A cobrar{' '}
+                <strong className="tabular-nums text-slate-900">
+                  {formatMoney(summary.data.por_cobrar_pendiente, formatting)}
+                </strong>
+                {summary.data.cuentas_corrientes_clientes > 0 && (
+                  <>
+                    :{' '}
+                    {formatMoney(
+                      (Math.round(summary.data.por_cobrar_pendiente * 100) -
+                        Math.round(summary.data.cuentas_corrientes_clientes * 100)) /
+                        100,
+                      formatting,
+                    )}{' '}
+                    en cuentas y {formatMoney(summary.data.cuentas_corrientes_clientes, formatting)} en cuentas
+                    corrientes de clientes
+                  </>
+                )}
+                .
+              </p>
+            )}
+            {rows.length > 0 && (
+              <Card className="py-0">
+                <ul className="divide-y divide-slate-100" aria-label={`Cuentas ${tabInfo.label.toLowerCase()}`}>
+                  {rows.map((a) => (
+                    <AccountRow
+                      key={a.id}
+                      a={a}
+                      canEdit={canEdit}
+                      canDelete={canDelete}
+                      onPay={() => setPaying(a)}
+                      onEdit={() => {
+                        setEditing(a);
+                        setFormOpen(true);
+                      }}
+                      onDelete={() => setDeleting(a)}
+                    />
+                  ))}
+                </ul>
+              </Card>
+            )}
+            {tab === 'por_cobrar' && owing.length > 0 && <CustomerBalances list={owing} total={owingTotal} />}
+          </>
         )}
       </div>
 

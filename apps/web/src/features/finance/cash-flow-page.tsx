@@ -1,5 +1,5 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { Minus, Plus, RefreshCw } from 'lucide-react';
+import { Download, Minus, Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import type { CashFlowDay, MovementType } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
@@ -11,7 +11,7 @@ import { Card, EmptyState, ErrorNote, PageHeader, Skeleton } from '@/components/
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatDate, formatMoney, MONTH_NAMES, todayIn, type Formatting } from '@/lib/format';
-import { useCashFlow } from './finance.api';
+import { useCashFlow, useCashFlowExport } from './finance.api';
 import { signColor, useFinanceCan } from './finance-ui';
 import { MovementFormDialog } from './movement-form-dialog';
 import { DataAgeNotice } from '@/lib/data-age';
@@ -114,6 +114,7 @@ export function CashFlowPage() {
   const [mes, setMes] = useState(() => Number(today.slice(5, 7)));
   const [anio, setAnio] = useState(currentYear);
   const flow = useCashFlow(mes, anio);
+  const exporter = useCashFlowExport();
   const error = useStickyError(flow, `${anio}-${mes}`);
   const [preset, setPreset] = useState<MovementType | null>(null);
   const years = [currentYear - 2, currentYear - 1, currentYear, currentYear + 1];
@@ -163,8 +164,17 @@ export function CashFlowPage() {
               {!flow.isFetching && <RefreshCw className="h-4 w-4" aria-hidden />}
               Actualizar
             </Button>
+            <Button variant="secondary" loading={exporter.busy} onClick={() => exporter.run(mes, anio)}>
+              {!exporter.busy && <Download className="h-4 w-4" aria-hidden />}
+              Exportar
+            </Button>
           </div>
         </div>
+        {exporter.error && (
+          <div className="mt-3">
+            <ErrorNote>{exporter.error}</ErrorNote>
+          </div>
+        )}
       </Card>
 
       <div className="mb-6 grid gap-4 sm:grid-cols-3">

@@ -10,6 +10,7 @@ import type {
   MovementType,
 } from '@mostrador/shared';
 import { FINANCE_PENDING_ACCOUNTS } from '@mostrador/shared';
+import type { Deudor } from '@mostrador/shared/caja';
 import { useBusiness } from '@/app/business-context';
 import { api } from '@/lib/api';
 import { useDownload } from '@/lib/download';
@@ -33,6 +34,7 @@ export const financeKeys = {
   accounts: (b: string) => ['finance', b, 'accounts'] as const,
   accountList: (b: string, tipo: AccountType, f: AccountFilters) => ['finance', b, 'accounts', tipo, f] as const,
   pendingTop: (b: string) => ['finance', b, 'accounts', 'pending-top'] as const,
+  customerBalances: (b: string) => ['finance', b, 'accounts', 'customers'] as const,
   cashFlow: (b: string) => ['finance', b, 'cash-flow'] as const,
   cashFlowMonth: (b: string, mes: number, anio: number) => ['finance', b, 'cash-flow', mes, anio] as const,
 };
@@ -49,6 +51,14 @@ export function useMovementsExport() {
   const b = useBusinessId();
   const exporter = useDownload('No se pudo exportar la lista.');
   const run = (filters: MovementFilters) => exporter.run(`${base(b)}/movimientos/exportar`, { ...filters });
+  return { ...exporter, run };
+}
+
+/** Downloads the month's cash flow as .xlsx (a row per day, dates and amounts as such). */
+export function useCashFlowExport() {
+  const b = useBusinessId();
+  const exporter = useDownload('No se pudo exportar el flujo de caja.');
+  const run = (mes: number, anio: number) => exporter.run(`${base(b)}/flujo-caja/exportar`, { mes, anio });
   return { ...exporter, run };
 }
 
@@ -110,6 +120,20 @@ export function useAccounts(tipo: AccountType, filters: AccountFilters) {
     enabled: Boolean(b),
     staleTime: FINANCE_STALE.accounts,
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The customers who owe on account (GET finanzas/cuentas-corrientes): receivables too, listed in
+ * the Por cobrar tab; their sum is the summary's cuentas_corrientes_clientes (decision 0045).
+ */
+export function useCustomerBalances() {
+  const b = useBusinessId();
+  return useQuery({
+    queryKey: financeKeys.customerBalances(b),
+    queryFn: () => api.get<Deudor[]>(`${base(b)}/cuentas-corrientes`),
+    enabled: Boolean(b),
+    staleTime: FINANCE_STALE.accounts,
   });
 }
 

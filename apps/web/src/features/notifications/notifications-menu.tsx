@@ -13,10 +13,11 @@ const ICONS: Record<NotificationType, LucideIcon> = {
   usuario_pendiente: UserPlus,
 };
 
-const SEVERITY: Record<NotificationSeverity, { icon: string; bar: string; label: string }> = {
-  critica: { icon: 'bg-red-100 text-red-700', bar: 'bg-red-500', label: 'Crítica' },
-  advertencia: { icon: 'bg-amber-100 text-amber-700', bar: 'bg-amber-400', label: 'Advertencia' },
-  info: { icon: 'bg-blue-100 text-blue-700', bar: 'bg-blue-500', label: 'Información' },
+/** The severity shows in the colour of the bar and the icon; the title is not prefixed with a word. */
+const SEVERITY: Record<NotificationSeverity, { icon: string; bar: string }> = {
+  critica: { icon: 'bg-red-100 text-red-700', bar: 'bg-red-500' },
+  advertencia: { icon: 'bg-amber-100 text-amber-700', bar: 'bg-amber-400' },
+  info: { icon: 'bg-blue-100 text-blue-700', bar: 'bg-blue-500' },
 };
 
 function Item({ n }: { n: Notification }) {
@@ -34,10 +35,7 @@ function Item({ n }: { n: Notification }) {
           <Icon className="h-4 w-4" aria-hidden />
         </span>
         <span className="min-w-0">
-          <span className="block text-sm font-medium text-slate-900">
-            <span className="sr-only">{s.label}: </span>
-            {n.titulo}
-          </span>
+          <span className="block text-sm font-medium text-slate-900">{n.titulo}</span>
           <span className="mt-0.5 block text-xs text-slate-600">{n.mensaje}</span>
         </span>
       </Link>

@@ -48,7 +48,7 @@ export function PermissionGate({
           to="/home"
           className="mt-6 inline-flex h-10 items-center rounded-lg bg-blue-600 px-4 text-sm font-medium text-white hover:bg-blue-700"
         >
-          Volver al Dashboard
+          Volver al inicio
         </Link>
       </div>
     );

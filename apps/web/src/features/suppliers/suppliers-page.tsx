@@ -431,7 +431,7 @@ function SuppliersScreen() {
     <div>
       <PageHeader
         title="Proveedores"
-        description="A quién le compras, cómo contactarlo y cuánto le debés."
+        description="A quién le comprás, cómo contactarlo y cuánto le debés."
         actions={
           <>
             {canEdit && <NewButton onClick={dialogs.openNew}>Nuevo proveedor</NewButton>}

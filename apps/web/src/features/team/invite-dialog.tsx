@@ -82,7 +82,7 @@ export function InviteDialog({
       open={open}
       onOpenChange={close}
       title="Invitar al equipo"
-      description="La persona recibe un enlace para sumarse; después apruebas su acceso y sus permisos."
+      description="La persona recibe un enlace para sumarse; después aprobás su acceso y sus permisos."
     >
       {created ? (
         <div className="space-y-4">
