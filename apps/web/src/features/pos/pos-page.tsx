@@ -52,6 +52,8 @@ import { useOfflinePos } from './offline/use-offline-pos';
 import { ListaSelector } from '../precios/lista-selector';
 import { aplicarLista } from '../precios/pos-lista';
 import { PrintableTicket, printTicket, Ticket, type TicketExtras } from './ticket';
+import { useTicketBusiness } from './ticket-business';
+import { saldoDespues, ticketExtras } from './ticket-extras';
 
 /** The invoice of the sale just recorded (issue 16): loaded only when a sale has one. */
 const PosComprobante = lazy(() => import('@/features/facturacion/pos-comprobante'));
@@ -358,10 +360,11 @@ function PointOfSale() {
         keyRef.current.key,
         `Venta por ${money(plan.total)}`,
       );
-      const extras: TicketExtras =
-        !split && payment.pagaCon !== null && payment.vuelto !== null
-          ? { pagaCon: payment.pagaCon, vuelto: payment.vuelto }
-          : {};
+      const extras = ticketExtras({
+        lines: ready,
+        pagaCon: split ? null : payment.pagaCon,
+        vuelto: split ? plan.vuelto : payment.vuelto,
+      });
       const pending = () =>
         localSale({
           id: keyRef.current?.key ?? '',
@@ -383,6 +386,7 @@ function PointOfSale() {
         const sale = await api
           .get<Sale>(`/businesses/${businessId}/ventas/sales/${r.data.id}`)
           .catch(() => ({ ...local, id: r.data.id, numero: r.data.numero }));
+        if (onAccount && cliente) extras.saldoCliente = await saldoDespues(businessId, cliente.id);
         setDone({ sale, extras, comprobanteId: sale.comprobante?.id });
       } else {
         setDone({ sale: local, extras });
@@ -1028,7 +1032,8 @@ function SaleDoneDialog({
   done: { sale: Sale; extras: TicketExtras; comprobanteId?: string };
   onClose: () => void;
 }) {
-  const { business, formatting } = useBusiness();
+  const { formatting } = useBusiness();
+  const business = useTicketBusiness();
   const { sale, extras } = done;
   return (
     <Dialog
