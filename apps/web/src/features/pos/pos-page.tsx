@@ -44,6 +44,7 @@ import { singlePlan, splitPlan, type SplitRow } from './payments';
 import { PaymentsPanel } from './payments-panel';
 import { searchCatalog, useCatalogSearch } from './pos.api';
 import { resolveScan } from './scan';
+import { refusalBeep } from './beep';
 import { CustomerPicker } from './customer-picker';
 import { localSale } from './offline/local-sale';
 import { recordSale } from './offline/offline-pos';
@@ -222,8 +223,10 @@ function PointOfSale() {
           chosen,
           lookup: (term) => searchCatalog(businessId, term, 20),
         });
-        if ('error' in r) setNotice(r.error);
-        else add(r.item, r.cantidad);
+        if ('error' in r) {
+          setNotice(r.error);
+          refusalBeep();
+        } else add(r.item, r.cantidad);
       } catch (e) {
         setNotice(errorMessage(e));
       }
