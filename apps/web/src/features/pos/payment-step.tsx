@@ -29,7 +29,7 @@ export function PaymentStep({
         <Button variant="secondary" size="lg" onClick={onClose}>
           Volver
         </Button>
-        <Button size="lg" variant="success" loading={saving} onClick={onConfirm}>
+        <Button size="lg" variant="success" className="whitespace-nowrap px-3" loading={saving} onClick={onConfirm}>
           Cobrar {total}
         </Button>
       </div>

@@ -500,10 +500,12 @@ function PointOfSale() {
   );
   const totalsList = (
     <dl className="space-y-1 text-sm">
-      <div className="flex justify-between text-slate-600">
-        <dt>Subtotal</dt>
-        <dd>{money(t.subtotal)}</dd>
-      </div>
+      {(t.descuento > 0 || ajuste !== 0) && (
+        <div className="flex justify-between text-slate-600">
+          <dt>Subtotal</dt>
+          <dd>{money(t.subtotal)}</dd>
+        </div>
+      )}
       {t.descuento > 0 && (
         <div className="flex justify-between text-slate-600">
           <dt>Descuento</dt>

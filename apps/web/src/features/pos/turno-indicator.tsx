@@ -52,8 +52,10 @@ export function TurnoIndicator({
   if (turno) {
     return (
       <div className="flex items-center justify-between gap-2">
-        <p className="text-sm text-slate-600" data-testid="pos-turno">
-          {turno.caja_nombre} · Turno #{turno.numero}
+        <p className="text-sm text-slate-600">
+          <span data-testid="pos-turno">
+            {turno.caja_nombre} · Turno #{turno.numero}
+          </span>
           {turno.abierto_por && <span className="text-slate-500"> · abrió {turno.abierto_por.nombre}</span>}
         </p>
         {change}
