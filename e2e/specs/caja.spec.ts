@@ -43,7 +43,7 @@ test('a day at the register: open with a float, sell cash, card and split, withd
   await page.goto('/pos');
 
   // No turno yet: the POS says so and refuses to charge until one is opened.
-  await expect(page.getByText('No hay un turno de caja abierto: abrilo para vender.')).toBeVisible();
+  await expect(page.getByText('Caja 1 no tiene un turno abierto: abrilo para vender.')).toBeVisible();
   await sellYerba(page, 1);
   await page.keyboard.press('F9');
   await expect(page.getByRole('alert').filter({ hasText: 'Abrí un turno de caja para vender.' })).toBeVisible();
@@ -60,7 +60,7 @@ test('a day at the register: open with a float, sell cash, card and split, withd
 
   // 2) Debit card.
   await sellYerba(page, 1);
-  await page.getByLabel('Medio de pago').selectOption({ label: 'Tarjeta de Débito' });
+  await page.getByRole('radio', { name: 'Tarjeta de Débito' }).click();
   await charge(page, 2, true);
 
   // 3) Split: 8.000 owed, 3.000 by transfer and 6.000 cash handed (1.000 change).
@@ -183,7 +183,7 @@ test('fiado: a sale on the customer account from the POS, a partial payment with
   await signIn(page, owner, businessId);
   await page.goto('/pos');
   await sellYerba(page, 3);
-  await page.getByLabel('Medio de pago').selectOption({ label: 'Cuenta corriente' });
+  await page.getByRole('radio', { name: 'Cuenta corriente' }).click();
   await page.keyboard.press('F9');
   await expect(
     page.getByRole('alert').filter({ hasText: 'Elegí el cliente: la venta en cuenta corriente queda a su nombre.' }),

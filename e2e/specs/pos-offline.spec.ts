@@ -32,7 +32,7 @@ async function addByTyping(page: Page, typed: string, nombre: string) {
 
 /** F9 (a card asks once more); offline the ticket says it is pending. */
 async function charge(page: Page, opts: { card?: boolean; offline?: boolean } = {}) {
-  if (opts.card) await page.getByLabel('Medio de pago').selectOption({ label: 'Tarjeta de Débito' });
+  if (opts.card) await page.getByRole('radio', { name: 'Tarjeta de Débito' }).click();
   await page.keyboard.press('F9');
   if (opts.card) await page.getByRole('button', { name: /^Cobrar( con|$)/ }).click();
   const done = page.getByRole('dialog', {

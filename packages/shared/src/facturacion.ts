@@ -521,6 +521,9 @@ export const facturacionModoSchema = z.object({
   /** Fiscal data, certificate and key are loaded: sales can be invoiced. */
   listo: z.boolean(),
   facturar: z.enum(FACTURAR_MODOS),
+  /** What the POS ticket prints under the shop's name (null until the billing setup has them). */
+  domicilio_fiscal: z.string().nullable(),
+  condicion_iva: z.enum(CONDICIONES_IVA_EMISOR).nullable(),
 });
 export type FacturacionModo = z.infer<typeof facturacionModoSchema>;
 

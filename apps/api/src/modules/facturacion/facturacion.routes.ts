@@ -94,7 +94,12 @@ export async function facturacionRoutes(app: App) {
     { config: ver, schema: { tags, params: idParams, response: { 200: facturacionModoSchema } } },
     async (req) => {
       const c = configOut(await readConfig(db, businessOf(req).id));
-      return { listo: c.configurado && c.tiene_certificado && c.tiene_clave, facturar: c.facturar };
+      return {
+        listo: c.configurado && c.tiene_certificado && c.tiene_clave,
+        facturar: c.facturar,
+        domicilio_fiscal: c.domicilio_fiscal,
+        condicion_iva: c.condicion_iva,
+      };
     },
   );
   app.put(

@@ -190,23 +190,29 @@ describe('facturación: setup', () => {
     // The POS of a cashier still learns whether and how to invoice.
     const modo = await s.r('GET', '/facturacion/modo', undefined, cajero);
     expect(modo.statusCode).toBe(200);
-    expect(modo.json()).toEqual({ listo: true, facturar: 'elegir' });
+    expect(modo.json()).toMatchObject({ listo: true, facturar: 'elegir', condicion_iva: 'monotributo' });
     const put = await s.r('PUT', '/facturacion/config', {
       cuit: MONO,
       razon_social: 'Permisos Factura',
       condicion_iva: 'monotributo',
+      domicilio_fiscal: 'Av. San Martín 1234, Rosario',
       punto_venta: 3,
       facturar: 'siempre',
     });
     expect(put.statusCode, put.body).toBe(200);
+    // What the cashier's ticket prints under the shop's name.
     expect((await s.r('GET', '/facturacion/modo', undefined, cajero)).json()).toEqual({
       listo: true,
       facturar: 'siempre',
+      domicilio_fiscal: 'Av. San Martín 1234, Rosario',
+      condicion_iva: 'monotributo',
     });
     const nuevo = await createBusiness(app, owner, 'Sin factura');
     expect((await call(owner, 'GET', `/api/v1/businesses/${nuevo}/facturacion/modo`)).json()).toEqual({
       listo: false,
       facturar: 'elegir',
+      domicilio_fiscal: null,
+      condicion_iva: null,
     });
     expect((await s.r('POST', '/facturacion/csr', { cuit: MONO, razon_social: 'x' }, cajero)).statusCode).toBe(403);
     expect((await s.r('GET', '/facturacion/comprobantes', undefined, cajero)).statusCode).toBe(200);

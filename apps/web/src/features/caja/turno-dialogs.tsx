@@ -187,59 +187,67 @@ export function CloseDialog({
       className="max-w-xl"
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <table className="w-full text-sm">
-          <thead>
-            <tr className="text-left text-slate-500">
-              <th className="py-1 font-medium">Medio</th>
-              <th className="py-1 text-right font-medium">Esperado</th>
-              <th className="py-1 pl-3 font-medium">Contado</th>
-              <th className="py-1 text-right font-medium">Diferencia</th>
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((l) => {
-              const diff = l.cents === null || !l.text.trim() ? null : l.cents - l.esperado;
-              return (
-                <tr key={l.id} className="border-t border-slate-100 align-top">
-                  <td className="py-2">
-                    <label htmlFor={`contado-${l.id}`}>{nombre(l.id)}</label>
-                  </td>
-                  <td className="py-2 text-right tabular-nums">{money(l.esperado)}</td>
-                  <td className="py-2 pl-3">
-                    <Input
-                      id={`contado-${l.id}`}
-                      inputMode="decimal"
-                      className="w-32"
-                      value={l.text}
-                      placeholder={l.needed ? '' : '0'}
-                      onChange={(e) => {
-                        setCounted((c) => ({ ...c, [l.id]: e.target.value }));
-                        setErrors(({ [l.id]: _fixed, ...rest }) => rest);
-                      }}
-                      aria-invalid={Boolean(errors[l.id])}
-                      aria-describedby={errors[l.id] ? `contado-${l.id}-error` : undefined}
-                    />
-                    {errors[l.id] && (
-                      <p id={`contado-${l.id}-error`} role="alert" className="mt-1 text-xs text-red-600">
-                        {errors[l.id]}
-                      </p>
-                    )}
-                  </td>
-                  <td
+        {/* A row per medio; on a phone each stacks (name, then esperado and diferencia, then the count) so no amount is cut. */}
+        <div className="divide-y divide-slate-100 text-sm">
+          <div className="hidden gap-3 py-1 font-medium text-slate-500 sm:grid sm:grid-cols-[minmax(0,1fr)_8rem_8rem_8rem]">
+            <span>Medio</span>
+            <span className="text-right">Esperado</span>
+            <span>Contado</span>
+            <span className="text-right">Diferencia</span>
+          </div>
+          {lines.map((l) => {
+            const diff = l.cents === null || !l.text.trim() ? null : l.cents - l.esperado;
+            return (
+              <div
+                key={l.id}
+                className="grid grid-cols-2 gap-x-3 gap-y-1 py-2 sm:grid-cols-[minmax(0,1fr)_8rem_8rem_8rem] sm:items-start"
+              >
+                <label
+                  htmlFor={`contado-${l.id}`}
+                  className="col-span-2 font-medium sm:col-span-1 sm:pt-2 sm:font-normal"
+                >
+                  {nombre(l.id)}
+                </label>
+                <p className="whitespace-nowrap tabular-nums sm:pt-2 sm:text-right">
+                  <span className="text-slate-500 sm:hidden">Esperado </span>
+                  {money(l.esperado)}
+                </p>
+                <div className="order-last col-span-2 sm:order-none sm:col-span-1">
+                  <Input
+                    id={`contado-${l.id}`}
+                    inputMode="decimal"
+                    className="h-11 w-full"
+                    value={l.text}
+                    placeholder={l.needed ? '' : '0'}
+                    onChange={(e) => {
+                      setCounted((c) => ({ ...c, [l.id]: e.target.value }));
+                      setErrors(({ [l.id]: _fixed, ...rest }) => rest);
+                    }}
+                    aria-invalid={Boolean(errors[l.id])}
+                    aria-describedby={errors[l.id] ? `contado-${l.id}-error` : undefined}
+                  />
+                  {errors[l.id] && (
+                    <p id={`contado-${l.id}-error`} role="alert" className="mt-1 text-xs text-red-600">
+                      {errors[l.id]}
+                    </p>
+                  )}
+                </div>
+                <p className="whitespace-nowrap text-right tabular-nums sm:pt-2">
+                  <span className="text-slate-500 sm:hidden">Diferencia </span>
+                  <span
                     className={cn(
-                      'py-2 text-right tabular-nums',
                       diff !== null && diff < 0 && 'text-red-600',
                       diff !== null && diff > 0 && 'text-amber-700',
                     )}
                     data-testid={`diferencia-${l.id}`}
                   >
                     {diff === null ? '—' : money(diff)}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                  </span>
+                </p>
+              </div>
+            );
+          })}
+        </div>
         <Field id="cierre-obs" label="Observaciones">
           <Textarea id="cierre-obs" rows={2} maxLength={500} value={obs} onChange={(e) => setObs(e.target.value)} />
         </Field>

@@ -1,11 +1,12 @@
 import { Plus, Trash2 } from 'lucide-react';
 import type { MedioPago } from '@mostrador/shared/caja';
 import { Button } from '@/components/ui/button';
-import { Field, Input, Select } from '@/components/ui/input';
+import { Input, Select } from '@/components/ui/input';
+import { cn } from '@/lib/cn';
 import { newKey } from './cart';
 import type { SplitRow } from './payments';
 
-const label = (m: MedioPago) =>
+export const medioLabel = (m: MedioPago) =>
   m.ajuste_porcentaje
     ? `${m.nombre} (${m.ajuste_porcentaje > 0 ? '+' : ''}${String(m.ajuste_porcentaje).replace('.', ',')} %)`
     : m.nombre;
@@ -32,18 +33,10 @@ export function PaymentsPanel({
   if (!split) {
     return (
       <div className="space-y-1">
-        <Field id="pos-metodo" label="Medio de pago">
-          <Select id="pos-metodo" value={medioId} onChange={(e) => onMedio(e.target.value)}>
-            {medios.map((m) => (
-              <option key={m.id} value={m.id}>
-                {label(m)}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <MedioButtons medios={medios} value={medioId} onChange={onMedio} />
         <button
           type="button"
-          className="text-sm font-medium text-blue-700 hover:underline"
+          className="min-h-11 text-sm font-medium text-blue-700 hover:underline"
           onClick={() =>
             onSplit([
               { key: newKey(), medioId, text: '' },
@@ -66,20 +59,20 @@ export function PaymentsPanel({
           <div className="grid grid-cols-[minmax(0,1fr)_7rem_auto] gap-2">
             <Select
               aria-label={`Medio del pago ${i + 1}`}
-              className="min-w-0"
+              className="h-11 min-w-0"
               value={r.medioId}
               onChange={(e) => update(r.key, { medioId: e.target.value })}
             >
               {medios.map((m) => (
                 <option key={m.id} value={m.id}>
-                  {label(m)}
+                  {medioLabel(m)}
                 </option>
               ))}
             </Select>
             <Input
               aria-label={`Monto del pago ${i + 1}`}
               inputMode="decimal"
-              className="min-w-0"
+              className="h-11 min-w-0"
               placeholder="0"
               value={r.text}
               onChange={(e) => update(r.key, { text: e.target.value })}
@@ -88,6 +81,7 @@ export function PaymentsPanel({
             <Button
               variant="ghost"
               size="icon"
+              className="h-11 w-11"
               aria-label={`Quitar el pago ${i + 1}`}
               disabled={split.length === 1}
               onClick={() => onSplit(split.filter((x) => x.key !== r.key))}
@@ -105,14 +99,14 @@ export function PaymentsPanel({
       <div className="flex flex-wrap gap-3">
         <Button
           variant="secondary"
-          size="sm"
+          className="h-11"
           onClick={() => onSplit([...split, { key: newKey(), medioId: medios[0]?.id ?? '', text: '' }])}
         >
           <Plus className="h-4 w-4" /> Agregar pago
         </Button>
         <button
           type="button"
-          className="text-sm font-medium text-blue-700 hover:underline"
+          className="min-h-11 text-sm font-medium text-blue-700 hover:underline"
           onClick={() => onSplit(null)}
         >
           Un solo medio
@@ -127,5 +121,41 @@ export function PaymentsPanel({
         Los montos son la parte del total que cubre cada medio; solo el efectivo puede pasarse (es el vuelto).
       </p>
     </fieldset>
+  );
+}
+
+/** One tap per medio de pago the business has (rush hour: no dropdown, no confirmation). */
+export function MedioButtons({
+  medios,
+  value,
+  onChange,
+}: {
+  medios: MedioPago[];
+  value: string;
+  onChange: (id: string) => void;
+}) {
+  return (
+    <div role="radiogroup" aria-label="Medio de pago" className="grid grid-cols-3 gap-1.5">
+      {medios.map((m) => {
+        const checked = m.id === value;
+        return (
+          <button
+            key={m.id}
+            type="button"
+            role="radio"
+            aria-checked={checked}
+            onClick={() => onChange(m.id)}
+            className={cn(
+              'min-h-11 rounded-lg border px-1.5 py-1 text-xs font-medium leading-tight',
+              checked
+                ? 'border-blue-600 bg-blue-50 text-blue-800 ring-1 ring-blue-600'
+                : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+            )}
+          >
+            {medioLabel(m)}
+          </button>
+        );
+      })}
+    </div>
   );
 }

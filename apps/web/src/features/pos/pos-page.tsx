@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { Field, Input, Textarea } from '@/components/ui/input';
 import { Card, EmptyState, PageHeader } from '@/components/ui/misc';
-import { useCurrentTurno, useMedios } from '@/features/caja/caja.api';
+import { useMedios } from '@/features/caja/caja.api';
 import { FacturarToggle, SinFacturaNote, useFacturarModo } from '@/features/facturacion/pos-facturar';
 import { OpenTurnoDialog } from '@/features/caja/turno-dialogs';
 import { PermissionGate } from '@/features/permissions/permission-gate';
@@ -42,8 +42,15 @@ import {
 import { checkout } from './checkout';
 import { singlePlan, splitPlan, type SplitRow } from './payments';
 import { PaymentsPanel } from './payments-panel';
+import { CashFields } from './cash-fields';
+import { usePosCaja } from './device-caja';
+import { FiadoInfo } from './fiado-info';
+import { PaymentStep } from './payment-step';
+import { TurnoIndicator } from './turno-indicator';
+import { useWide } from './use-wide';
 import { searchCatalog, useCatalogSearch } from './pos.api';
 import { resolveScan } from './scan';
+import { refusalBeep } from './beep';
 import { CustomerPicker } from './customer-picker';
 import { localSale } from './offline/local-sale';
 import { recordSale } from './offline/offline-pos';
@@ -52,6 +59,8 @@ import { useOfflinePos } from './offline/use-offline-pos';
 import { ListaSelector } from '../precios/lista-selector';
 import { aplicarLista } from '../precios/pos-lista';
 import { PrintableTicket, printTicket, Ticket, type TicketExtras } from './ticket';
+import { useTicketBusiness } from './ticket-business';
+import { saldoDespues, ticketExtras } from './ticket-extras';
 
 /** The invoice of the sale just recorded (issue 16): loaded only when a sale has one. */
 const PosComprobante = lazy(() => import('@/features/facturacion/pos-comprobante'));
@@ -113,11 +122,14 @@ function PointOfSale() {
   const [split, setSplit] = useState<SplitRow[] | null>(null);
   const medio = mediosActivos.find((m) => m.id === medioId) ?? mediosActivos[0];
   const efectivo = medio ? medio.tipo === 'efectivo' : true;
-  const current = useCurrentTurno();
-  const { caja, isPending: turnoPending } = current;
-  // Without a connection: the open turno the device last saw.
-  const turno = current.turno ?? (off.online ? null : (off.catalogo?.turno ?? null));
+  const posCaja = usePosCaja();
+  const { caja, isPending: turnoPending } = posCaja;
+  // Without a connection: the open turno the device last saw, when it is this device's caja's.
+  const offTurno = off.online ? null : (off.catalogo?.turno ?? null);
+  const turno = posCaja.turno ?? (offTurno && (!caja || offTurno.caja_id === caja.id) ? offTurno : null);
   const [openingTurno, setOpeningTurno] = useState(false);
+  const wide = useWide();
+  const [paymentStep, setPaymentStep] = useState(false);
   const [pagaCon, setPagaCon] = useState('');
   const [descuentoText, setDescuentoText] = useState('');
   const [observaciones, setObservaciones] = useState('');
@@ -170,6 +182,17 @@ function PointOfSale() {
   // A shortfall is shown in the totals while typing; as the field's error once Cobrar was refused.
   const descuentoError = pay.errors.descuento;
   const pagaConError = pay.shortfall > 0 && !attempted ? undefined : pay.errors.pagaCon;
+  // Cents this sale puts on cuenta corriente (null: none of its medios is the account).
+  const tipoDe = (id: string) => mediosActivos.find((m) => m.id === id)?.tipo;
+  const fiadoMonto = split
+    ? split.some((r) => tipoDe(r.medioId) === 'cuenta_corriente')
+      ? split
+          .filter((r) => tipoDe(r.medioId) === 'cuenta_corriente')
+          .reduce((sum, r) => sum + (parseDecimal(r.text, 2) ?? 0), 0)
+      : null
+    : medio?.tipo === 'cuenta_corriente'
+      ? t.total
+      : null;
   const qtyError = (l: CartLine) => {
     const draft = qtyDrafts[l.key];
     return draft?.checked && draft.text.trim() ? checkQuantity(draft.text, l.item).error : null;
@@ -220,8 +243,10 @@ function PointOfSale() {
           chosen,
           lookup: (term) => searchCatalog(businessId, term, 20),
         });
-        if ('error' in r) setNotice(r.error);
-        else add(r.item, r.cantidad);
+        if ('error' in r) {
+          setNotice(r.error);
+          refusalBeep();
+        } else add(r.item, r.cantidad);
       } catch (e) {
         setNotice(errorMessage(e));
       }
@@ -358,10 +383,11 @@ function PointOfSale() {
         keyRef.current.key,
         `Venta por ${money(plan.total)}`,
       );
-      const extras: TicketExtras =
-        !split && payment.pagaCon !== null && payment.vuelto !== null
-          ? { pagaCon: payment.pagaCon, vuelto: payment.vuelto }
-          : {};
+      const extras = ticketExtras({
+        lines: ready,
+        pagaCon: split ? null : payment.pagaCon,
+        vuelto: split ? plan.vuelto : payment.vuelto,
+      });
       const pending = () =>
         localSale({
           id: keyRef.current?.key ?? '',
@@ -383,6 +409,7 @@ function PointOfSale() {
         const sale = await api
           .get<Sale>(`/businesses/${businessId}/ventas/sales/${r.data.id}`)
           .catch(() => ({ ...local, id: r.data.id, numero: r.data.numero }));
+        if (onAccount && cliente) extras.saldoCliente = await saldoDespues(businessId, cliente.id);
         setDone({ sale, extras, comprobanteId: sale.comprobante?.id, sinFactura: r.data.sin_factura });
       } else {
         setDone({ sale: local, extras });
@@ -409,6 +436,7 @@ function PointOfSale() {
     setClienteTexto('');
     setMedioId('');
     setSplit(null);
+    setPaymentStep(false);
     setPagaCon('');
     setDescuentoText('');
     setObservaciones('');
@@ -443,6 +471,75 @@ function PointOfSale() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [focusSearch]);
+
+  /** Medio, cash handed over and the account's balance: in the side panel, or the phone's payment step. */
+  const paymentControls = (
+    <>
+      <PaymentsPanel
+        medios={mediosActivos}
+        medioId={medio?.id ?? ''}
+        onMedio={setMedioId}
+        split={split}
+        onSplit={setSplit}
+        errors={splitP?.errors ?? {}}
+        status={splitP && splitP.falta === 0 ? splitP.errors.plan : undefined}
+      />
+      {efectivo && !split && (
+        <CashFields total={t.total} value={pagaCon} onChange={setPagaCon} error={pagaConError} money={money} />
+      )}
+      {fiadoMonto !== null && (
+        <FiadoInfo
+          cliente={cliente}
+          monto={fiadoMonto}
+          online={off.online}
+          canView={can('clientes', 'ver')}
+          money={money}
+        />
+      )}
+    </>
+  );
+  const totalsList = (
+    <dl className="space-y-1 text-sm">
+      {(t.descuento > 0 || ajuste !== 0) && (
+        <div className="flex justify-between text-slate-600">
+          <dt>Subtotal</dt>
+          <dd>{money(t.subtotal)}</dd>
+        </div>
+      )}
+      {t.descuento > 0 && (
+        <div className="flex justify-between text-slate-600">
+          <dt>Descuento</dt>
+          <dd>-{money(t.descuento)}</dd>
+        </div>
+      )}
+      {ajuste !== 0 && (
+        <div className="flex justify-between text-slate-600" data-testid="pos-ajuste">
+          <dt>{ajuste > 0 ? 'Recargo del medio de pago' : 'Descuento del medio de pago'}</dt>
+          <dd>{money(ajuste)}</dd>
+        </div>
+      )}
+      <div className="flex items-baseline justify-between">
+        <dt className="font-semibold text-slate-900">Total</dt>
+        <dd className="text-3xl font-bold text-slate-900" data-testid="pos-total">
+          {money(t.total)}
+        </dd>
+      </div>
+      {vuelto !== null && (
+        <div
+          className={cn('flex justify-between font-medium', vuelto < 0 ? 'text-red-600' : 'text-emerald-700')}
+          data-testid="pos-vuelto"
+        >
+          <dt>{vuelto < 0 ? 'Falta' : 'Vuelto'}</dt>
+          <dd>{money(Math.abs(vuelto))}</dd>
+        </div>
+      )}
+    </dl>
+  );
+  const errorBox = error && (
+    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-700">
+      {error}
+    </p>
+  );
 
   return (
     <div>
@@ -510,7 +607,7 @@ function PointOfSale() {
                       }}
                       onMouseEnter={() => setHighlight(i)}
                       className={cn(
-                        'flex cursor-pointer items-center gap-3 px-3 py-2 text-sm',
+                        'flex min-h-11 cursor-pointer items-center gap-3 px-3 py-2 text-sm',
                         i === highlight ? 'bg-blue-50' : 'hover:bg-slate-50',
                       )}
                     >
@@ -558,7 +655,12 @@ function PointOfSale() {
           <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
             <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
               <h2 className="font-semibold text-slate-900">Carrito</h2>
-              <Button variant="ghost" size="sm" disabled={lines.length === 0} onClick={() => setConfirmEmpty(true)}>
+              <Button
+                variant="ghost"
+                className="h-11"
+                disabled={lines.length === 0}
+                onClick={() => setConfirmEmpty(true)}
+              >
                 Vaciar
               </Button>
             </div>
@@ -593,6 +695,7 @@ function PointOfSale() {
                       focusSearch();
                     }}
                     onDone={focusSearch}
+                    compact={!controls.cambiarPrecios}
                   />
                 ))}
               </ul>
@@ -601,27 +704,16 @@ function PointOfSale() {
         </div>
 
         <Card className="h-fit space-y-4 lg:sticky lg:top-4">
-          {turno ? (
-            <p className="text-sm text-slate-600" data-testid="pos-turno">
-              {turno.caja_nombre} · Turno #{turno.numero}
-            </p>
-          ) : (
-            !turnoPending && (
-              <div
-                role="status"
-                className="flex items-center justify-between gap-2 rounded-md bg-amber-50 p-2 text-sm text-amber-800"
-              >
-                <span>
-                  {requireTurno ? 'No hay un turno de caja abierto: abrilo para vender.' : 'Vendés sin turno de caja.'}
-                </span>
-                {caja && (
-                  <Button size="sm" className="shrink-0 whitespace-nowrap" onClick={() => setOpeningTurno(true)}>
-                    Abrir turno
-                  </Button>
-                )}
-              </div>
-            )
-          )}
+          <TurnoIndicator
+            turno={turno}
+            caja={caja}
+            cajas={posCaja.cajas}
+            pending={turnoPending}
+            requireTurno={requireTurno}
+            onChoose={posCaja.choose}
+            onOpen={() => setOpeningTurno(true)}
+          />
+          {wide && paymentControls}
           <CustomerPicker
             value={cliente}
             onChange={(c) => {
@@ -646,50 +738,27 @@ function PointOfSale() {
               setLines((ls) => aplicarLista(ls, id));
             }}
           />
-          <PaymentsPanel
-            medios={mediosActivos}
-            medioId={medio?.id ?? ''}
-            onMedio={setMedioId}
-            split={split}
-            onSplit={setSplit}
-            errors={splitP?.errors ?? {}}
-            status={splitP && splitP.falta === 0 ? splitP.errors.plan : undefined}
-          />
-          <div className="grid grid-cols-2 gap-3">
-            <Field
+          <Field
+            id="pos-descuento"
+            label="Descuento ($ o %)"
+            error={descuentoError}
+            hint={
+              controls.descuentoMaximo === null
+                ? undefined
+                : `Hasta ${formatNumber(controls.descuentoMaximo, formatting)} %`
+            }
+          >
+            <Input
               id="pos-descuento"
-              label="Descuento ($ o %)"
-              error={descuentoError}
-              hint={
-                controls.descuentoMaximo === null
-                  ? undefined
-                  : `Hasta ${formatNumber(controls.descuentoMaximo, formatting)} %`
-              }
-            >
-              <Input
-                id="pos-descuento"
-                inputMode="decimal"
-                value={descuentoText}
-                onChange={(e) => setDescuentoText(e.target.value)}
-                placeholder="0"
-                aria-invalid={Boolean(descuentoError)}
-                aria-describedby={descuentoError ? 'pos-descuento-error' : undefined}
-              />
-            </Field>
-            {efectivo && !split && (
-              <Field id="pos-paga" label="Paga con ($)" error={pagaConError}>
-                <Input
-                  id="pos-paga"
-                  inputMode="decimal"
-                  value={pagaCon}
-                  onChange={(e) => setPagaCon(e.target.value)}
-                  placeholder="0"
-                  aria-invalid={Boolean(pagaConError)}
-                  aria-describedby={pagaConError ? 'pos-paga-error' : undefined}
-                />
-              </Field>
-            )}
-          </div>
+              inputMode="decimal"
+              className="h-11"
+              value={descuentoText}
+              onChange={(e) => setDescuentoText(e.target.value)}
+              placeholder="0"
+              aria-invalid={Boolean(descuentoError)}
+              aria-describedby={descuentoError ? 'pos-descuento-error' : undefined}
+            />
+          </Field>
           <Field id="pos-obs" label="Observaciones">
             <Textarea
               id="pos-obs"
@@ -700,79 +769,64 @@ function PointOfSale() {
             />
           </Field>
           <FacturarToggle modo={facturarModo} checked={facturar} onChange={setFacturar} />
-          <dl className="space-y-1 border-t border-slate-100 pt-3 text-sm">
-            <div className="flex justify-between text-slate-600">
-              <dt>Subtotal</dt>
-              <dd>{money(t.subtotal)}</dd>
-            </div>
-            {t.descuento > 0 && (
-              <div className="flex justify-between text-slate-600">
-                <dt>Descuento</dt>
-                <dd>-{money(t.descuento)}</dd>
-              </div>
-            )}
-            {ajuste !== 0 && (
-              <div className="flex justify-between text-slate-600" data-testid="pos-ajuste">
-                <dt>{ajuste > 0 ? 'Recargo del medio de pago' : 'Descuento del medio de pago'}</dt>
-                <dd>{money(ajuste)}</dd>
-              </div>
-            )}
-            <div className="flex items-baseline justify-between">
-              <dt className="font-semibold text-slate-900">Total</dt>
-              <dd className="text-3xl font-bold text-slate-900" data-testid="pos-total">
-                {money(t.total)}
-              </dd>
-            </div>
-            {vuelto !== null && (
-              <div
-                className={cn('flex justify-between font-medium', vuelto < 0 ? 'text-red-600' : 'text-emerald-700')}
-                data-testid="pos-vuelto"
+          {/* The total and Cobrar stay in view at the bottom of the screen while the fields above scroll. */}
+          <div className="space-y-3 border-t border-slate-100 bg-white pt-3 lg:sticky lg:bottom-0 lg:-mx-5 lg:-mb-5 lg:rounded-b-xl lg:px-5 lg:pb-4">
+            {(wide || !paymentStep) && totalsList}
+            {(wide || !paymentStep) && errorBox}
+            <div className="hidden lg:block">
+              <Button
+                size="lg"
+                variant="success"
+                className="w-full"
+                disabled={lines.length === 0}
+                loading={saving}
+                onClick={() => void confirm()}
               >
-                <dt>{vuelto < 0 ? 'Falta' : 'Vuelto'}</dt>
-                <dd>{money(Math.abs(vuelto))}</dd>
-              </div>
-            )}
-          </dl>
-          {error && (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-700">
-              {error}
-            </p>
-          )}
-          <div className="hidden lg:block">
-            <Button
-              size="lg"
-              variant="success"
-              className="w-full"
-              disabled={lines.length === 0}
-              loading={saving}
-              onClick={() => void confirm()}
-            >
-              Cobrar {lines.length > 0 && money(t.total)}
-            </Button>
+                Cobrar {lines.length > 0 && money(t.total)}
+              </Button>
+            </div>
           </div>
         </Card>
       </div>
 
-      {/* On a phone the total and the charge button stay in reach at the bottom. */}
-      <div className="h-20 lg:hidden" aria-hidden />
-      <div className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] lg:hidden">
+      {/* On a phone the total, the caja and the charge button stay in reach at the bottom. */}
+      <div className="h-24 lg:hidden" aria-hidden />
+      <div className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-slate-200 bg-white px-4 py-2 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] lg:hidden">
         <div className="min-w-0 flex-1">
-          <p className="text-xs text-slate-500">
-            {lines.length} {lines.length === 1 ? 'ítem' : 'ítems'}
+          <p className="truncate text-xs text-slate-500" data-testid="pos-caja-movil">
+            {turno ? `${turno.caja_nombre} · Turno #${turno.numero}` : 'Sin turno de caja'} · {lines.length}{' '}
+            {lines.length === 1 ? 'ítem' : 'ítems'}
           </p>
-          <p className="truncate text-xl font-bold text-slate-900">{money(t.total)}</p>
+          <p className="truncate text-xl font-bold text-slate-900" data-testid="pos-total-movil">
+            {money(t.total)}
+          </p>
         </div>
         <Button
           size="lg"
           variant="success"
           disabled={lines.length === 0}
-          loading={saving}
-          onClick={() => void confirm()}
+          onClick={() => {
+            setError(null);
+            setPaymentStep(true);
+          }}
         >
           Cobrar
         </Button>
       </div>
 
+      {!wide && (
+        <PaymentStep
+          open={paymentStep}
+          onClose={() => setPaymentStep(false)}
+          total={money(t.total)}
+          saving={saving}
+          onConfirm={() => void confirm({ medioConfirmado: true })}
+        >
+          {paymentControls}
+          {totalsList}
+          {errorBox}
+        </PaymentStep>
+      )}
       <ConfirmDialog
         open={confirmEmpty}
         onOpenChange={setConfirmEmpty}
@@ -814,7 +868,8 @@ function PointOfSale() {
       <OpenTurnoDialog
         caja={openingTurno ? caja : null}
         onClose={() => setOpeningTurno(false)}
-        onOpened={() => {
+        onOpened={(opened) => {
+          posCaja.choose(opened.caja_id);
           setError(null);
           setTimeout(focusSearch, 0);
         }}
@@ -845,6 +900,7 @@ function CartRow({
   onDiscount,
   onRemove,
   onDone,
+  compact,
 }: {
   line: CartLine;
   money: (cents: number) => string;
@@ -862,8 +918,11 @@ function CartRow({
   onDiscount: (text: string) => void;
   onRemove: () => void;
   onDone: () => void;
+  /** One row per line (a cashier who cannot change prices); tapping the name shows the whole line. */
+  compact?: boolean;
 }) {
   const { formatting } = useBusiness();
+  const [expanded, setExpanded] = useState(false);
   // What is being typed; otherwise the inputs show the line (which a scan may have changed).
   const [priceDraft, setPriceText] = useState<string | null>(null);
   const qty = qtyDraft ?? quantityText(line.cantidad);
@@ -900,6 +959,80 @@ function CartRow({
   const over = overStock(line);
   const discount = lineDiscount(line);
   const qtyId = `qty-${line.key}`;
+  const qtyInput = (
+    <>
+      <label className="sr-only" htmlFor={qtyId}>
+        Cantidad de {line.item.nombre}
+      </label>
+      <div className="w-14 shrink-0">
+        <Input
+          id={qtyId}
+          inputMode={countable ? 'numeric' : 'decimal'}
+          className="h-11 px-1 text-center"
+          value={qty}
+          aria-invalid={Boolean(qtyError)}
+          aria-describedby={qtyError ? `${qtyId}-error` : undefined}
+          onChange={(e) => onQtyDraft(e.target.value)}
+          onBlur={commitQty}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && qtyDraft !== null) {
+              e.preventDefault();
+              onQtyDraft(null);
+            } else enter(commitQty)(e);
+          }}
+        />
+      </div>
+    </>
+  );
+  if (compact && !expanded && !discount.error && !line.descuento) {
+    // Rush hour, for a cashier who cannot change prices: one row per line; "−" at 1 removes it.
+    return (
+      <li className="px-3 py-1.5" aria-label={line.item.nombre} data-testid="cart-line-compact">
+        <div className="flex items-center gap-1.5">
+          <button
+            type="button"
+            className="min-h-11 min-w-0 flex-1 text-left"
+            aria-label={`Más opciones de ${line.item.nombre}`}
+            onClick={() => setExpanded(true)}
+          >
+            <span className="block truncate text-sm font-medium text-slate-900">{line.item.nombre}</span>
+            <span className={cn('block truncate text-xs', over ? 'font-medium text-amber-700' : 'text-slate-500')}>
+              {over
+                ? `Stock disponible: ${formatNumber((line.item.stock ?? 0) / 1000, formatting)}`
+                : `${money(line.precio)} ${line.item.tipo === 'servicio' ? 'c/u' : `por ${line.item.unidad}`}`}
+            </span>
+          </button>
+          <Button
+            variant="secondary"
+            size="icon"
+            className="h-11 w-11 shrink-0"
+            aria-label={line.cantidad <= 1000 ? `Quitar ${line.item.nombre}` : `Restar 1 de ${line.item.nombre}`}
+            onClick={() => (line.cantidad <= 1000 ? onRemove() : onQuantity(line.cantidad - 1000))}
+          >
+            {line.cantidad <= 1000 ? <Trash2 className="h-4 w-4 text-red-600" /> : <Minus className="h-4 w-4" />}
+          </Button>
+          {qtyInput}
+          <Button
+            variant="secondary"
+            size="icon"
+            className="h-11 w-11 shrink-0"
+            aria-label={`Sumar 1 a ${line.item.nombre}`}
+            onClick={() => onQuantity(line.cantidad + 1000)}
+          >
+            <Plus className="h-4 w-4" />
+          </Button>
+          <p className="w-20 shrink-0 text-right text-sm font-semibold text-slate-900" data-testid="line-subtotal">
+            {money(lineSubtotal(line))}
+          </p>
+        </div>
+        {qtyError && (
+          <p id={`${qtyId}-error`} role="alert" className="mt-1 text-xs text-red-600">
+            {qtyError}
+          </p>
+        )}
+      </li>
+    );
+  }
   return (
     <li className="px-4 py-3" aria-label={line.item.nombre}>
       <div className="flex items-start gap-3">
@@ -922,7 +1055,7 @@ function CartRow({
         </p>
         <button
           type="button"
-          className="rounded-md p-1.5 text-red-600 hover:bg-red-50"
+          className="-my-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-red-600 hover:bg-red-50"
           aria-label={`Quitar ${line.item.nombre}`}
           onClick={onRemove}
         >
@@ -934,36 +1067,18 @@ function CartRow({
           <Button
             variant="secondary"
             size="icon"
+            className="h-11 w-11"
             aria-label={`Restar 1 de ${line.item.nombre}`}
             disabled={line.cantidad <= 1000}
             onClick={() => onQuantity(line.cantidad - 1000)}
           >
             <Minus className="h-4 w-4" />
           </Button>
-          <label className="sr-only" htmlFor={qtyId}>
-            Cantidad de {line.item.nombre}
-          </label>
-          <div className="w-16">
-            <Input
-              id={qtyId}
-              inputMode={countable ? 'numeric' : 'decimal'}
-              className="text-center"
-              value={qty}
-              aria-invalid={Boolean(qtyError)}
-              aria-describedby={qtyError ? `${qtyId}-error` : undefined}
-              onChange={(e) => onQtyDraft(e.target.value)}
-              onBlur={commitQty}
-              onKeyDown={(e) => {
-                if (e.key === 'Escape' && qtyDraft !== null) {
-                  e.preventDefault();
-                  onQtyDraft(null);
-                } else enter(commitQty)(e);
-              }}
-            />
-          </div>
+          {qtyInput}
           <Button
             variant="secondary"
             size="icon"
+            className="h-11 w-11"
             aria-label={`Sumar 1 a ${line.item.nombre}`}
             onClick={() => onQuantity(line.cantidad + 1000)}
           >
@@ -978,7 +1093,7 @@ function CartRow({
           <Input
             id={`price-${line.key}`}
             inputMode="decimal"
-            className="text-right"
+            className="h-11 text-right"
             value={price}
             readOnly={!onPrice}
             title={onPrice ? undefined : 'Sin permiso para cambiar precios'}
@@ -997,7 +1112,7 @@ function CartRow({
             id={`disc-${line.key}`}
             aria-label={`Descuento de ${line.item.nombre}`}
             inputMode="decimal"
-            className="text-right"
+            className="h-11 text-right"
             placeholder="$ o %"
             value={line.descuento ?? ''}
             aria-invalid={Boolean(discount.error)}
@@ -1030,7 +1145,8 @@ interface SaleDone {
 }
 
 function SaleDoneDialog({ done, onClose }: { done: SaleDone; onClose: () => void }) {
-  const { business, formatting } = useBusiness();
+  const { formatting } = useBusiness();
+  const business = useTicketBusiness();
   const { sale, extras } = done;
   return (
     <Dialog

@@ -83,6 +83,50 @@ describe('resolveScan', () => {
   });
 });
 
+describe('a code typed or scanned is added only on an exact match', () => {
+  const alfajor = item({ nombre: 'Alfajor triple', codigo_barras: '7790010012345' });
+  const galletitas = item({ nombre: 'Galletitas', codigo: '77900100123' });
+  const shelf = [alfajor, galletitas];
+  const search = async (term: string) =>
+    shelf.filter((i) =>
+      [i.codigo, i.codigo_barras, i.nombre].some((v) => v?.toLowerCase().includes(term.toLowerCase())),
+    );
+
+  it('refuses a partial scan that looks like other products, adding nothing', async () => {
+    expect(await resolveScan('77900100', { balanza: null, shown: [], lookup: search })).toEqual({
+      error:
+        'Ningún producto tiene exactamente el código «77900100»: no se agregó nada. Revisá el código (¿se cortó la lectura?) o elegí el producto de la lista.',
+    });
+    // Nor from the list on screen, when the one shown first is not the exact code.
+    expect(await resolveScan('7790', { balanza: null, shown: shelf, lookup: search })).toEqual({
+      error: expect.stringContaining('exactamente el código «7790»'),
+    });
+    expect(await resolveScan('123', { balanza: null, shown: [], lookup: search })).toEqual({
+      error: expect.stringContaining('no se agregó nada'),
+    });
+  });
+
+  it('adds the exact barcode or numeric code, and a row the cashier chose', async () => {
+    expect(await resolveScan('7790010012345', { balanza: null, shown: [], lookup: search })).toEqual({
+      item: alfajor,
+      cantidad: 1000,
+    });
+    expect(await resolveScan('2*77900100123', { balanza: null, shown: shelf, lookup: search })).toEqual({
+      item: galletitas,
+      cantidad: 2000,
+    });
+    expect(await resolveScan('7790', { balanza: null, shown: shelf, lookup: search, chosen: galletitas })).toEqual({
+      item: galletitas,
+      cantidad: 1000,
+    });
+    // Words still add the best match.
+    expect(await resolveScan('alfa', { balanza: null, shown: [], lookup: search })).toEqual({
+      item: alfajor,
+      cantidad: 1000,
+    });
+  });
+});
+
 describe('rankCatalog', () => {
   it('puts an exact code or barcode first, then names starting with the term', () => {
     const mate = item({ nombre: 'Mate de calabaza', codigo: 'MATE' });

@@ -1,6 +1,15 @@
 import { readScaleLabel, sameScaleCode, splitQuantity, type ScaleLayout } from '@mostrador/shared/scale';
 import { checkQuantity, exactMatch, rankCatalog, type CatalogItem } from './cart';
 
+/** What Enter takes as a code: digits only (a barcode, or a product's numeric code). */
+const NUMERIC_CODE = /^\d+$/;
+
+export const SCAN_MESSAGES = {
+  notFound: (t: string) => `No se encontró ningún producto o servicio con «${t}».`,
+  notExact: (t: string) =>
+    `Ningún producto tiene exactamente el código «${t}»: no se agregó nada. Revisá el código (¿se cortó la lectura?) o elegí el producto de la lista.`,
+} as const;
+
 export type ScanResult = { item: CatalogItem; cantidad: number } | { error: string };
 
 /**
@@ -33,9 +42,12 @@ export async function resolveScan(
   let item = opts.chosen ?? exactMatch(opts.shown, termino);
   if (!item) {
     const fresh = await opts.lookup(termino);
-    item = exactMatch(fresh, termino) ?? rankCatalog(fresh, termino)[0] ?? null;
+    item = exactMatch(fresh, termino);
+    // Digits are a code (typed or a scan cut short): only the exact one is added, never a look-alike.
+    if (!item && NUMERIC_CODE.test(termino) && fresh.length) return { error: SCAN_MESSAGES.notExact(termino) };
+    item ??= rankCatalog(fresh, termino)[0] ?? null;
   }
-  if (!item) return { error: `No se encontró ningún producto o servicio con «${termino}».` };
+  if (!item) return { error: SCAN_MESSAGES.notFound(termino) };
   if (cantidadTexto === null) return { item, cantidad: 1000 };
   const q = checkQuantity(cantidadTexto, item);
   return q.error === null ? { item, cantidad: q.cantidad } : { error: q.error };

@@ -8,9 +8,24 @@ import { formatDateTime, formatMoney, formatNumber, type Formatting } from '@/li
 export type TicketFormat = '80mm' | 'a4';
 
 export interface TicketExtras {
-  /** Cash handed over and change, in cents (cash sales only). */
+  /** Cash handed over (cash sales only) and the change (after split payments too), in cents. */
   pagaCon?: number | null;
   vuelto?: number | null;
+  /** The unit of each product sold by weight or measure (producto_id → "kg"), from the cart. */
+  unidades?: Record<string, string>;
+  /** Sold on cuenta corriente: the customer's balance after this sale, in cents. */
+  saldoCliente?: number | null;
+  /** Who attended when the sale does not say yet (a sale waiting to be sent). */
+  atendio?: string | null;
+}
+
+/** The shop as its tickets name it: the fiscal address and IVA condition come from its billing setup. */
+export interface TicketBusiness {
+  nombre: string;
+  cuit?: string | null;
+  domicilio?: string | null;
+  /** As printed ("Monotributo", "Responsable inscripto"). */
+  condicionIva?: string | null;
 }
 
 /*
@@ -95,7 +110,7 @@ export function PrintableTicket(props: TicketProps) {
 
 interface TicketProps {
   sale: Sale;
-  business: { nombre: string; cuit?: string | null } | null;
+  business: TicketBusiness | null;
   formatting: Formatting;
   extras?: TicketExtras;
 }
@@ -103,6 +118,13 @@ interface TicketProps {
 export function Ticket({ sale, business, formatting, extras, format }: TicketProps & { format: TicketFormat }) {
   const money = (n: number) => formatMoney(n, formatting);
   const narrow = format === '80mm';
+  /** "0,75 kg" for a weighed line; a plain number for units. */
+  const cantidad = (i: Sale['items'][number]) => {
+    const unidad = i.producto_id ? extras?.unidades?.[i.producto_id] : undefined;
+    return `${formatNumber(i.cantidad, formatting)}${unidad ? ` ${unidad}` : ''}`;
+  };
+  const vuelto = extras?.vuelto ?? (sale.pagos ?? []).reduce((s, p) => s + Math.round((p.vuelto ?? 0) * 100), 0);
+  const atendio = sale.vendedor?.nombre ?? extras?.atendio ?? null;
   return (
     <article
       aria-label={sale.numero ? `Ticket de la venta #${sale.numero}` : 'Ticket pendiente de sincronizar'}
@@ -112,6 +134,8 @@ export function Ticket({ sale, business, formatting, extras, format }: TicketPro
         <div>
           <p className={cn('font-bold', narrow ? 'text-sm' : 'text-xl')}>{business?.nombre ?? 'Mostrador'}</p>
           {business?.cuit && <p>CUIT {business.cuit}</p>}
+          {business?.domicilio && <p>{business.domicilio}</p>}
+          {business?.condicionIva && <p>IVA {business.condicionIva}</p>}
         </div>
         <div className={cn(!narrow && 'text-right')}>
           <p className="font-semibold">{sale.numero ? `Venta #${sale.numero}` : 'PENDIENTE DE SINCRONIZAR'}</p>
@@ -120,7 +144,7 @@ export function Ticket({ sale, business, formatting, extras, format }: TicketPro
       </header>
       {narrow && <hr className="my-1.5 border-dashed border-black" />}
       <p className={cn(!narrow && 'mt-3')}>Cliente: {sale.cliente_nombre ?? 'Consumidor final'}</p>
-      {sale.vendedor && <p>Atendió: {sale.vendedor.nombre}</p>}
+      {atendio && <p>Atendió: {atendio}</p>}
       {narrow ? (
         <>
           <hr className="my-1.5 border-dashed border-black" />
@@ -130,7 +154,7 @@ export function Ticket({ sale, business, formatting, extras, format }: TicketPro
                 <p className="break-words">{i.nombre}</p>
                 <p className="flex justify-between gap-2">
                   <span>
-                    {formatNumber(i.cantidad, formatting)} × {money(i.precio_unitario)}
+                    {cantidad(i)} × {money(i.precio_unitario)}
                   </span>
                   <span>{money(i.subtotal)}</span>
                 </p>
@@ -157,7 +181,7 @@ export function Ticket({ sale, business, formatting, extras, format }: TicketPro
                   {i.nombre}
                   {i.descuento > 0 && <span className="block text-xs">Descuento −{money(i.descuento)}</span>}
                 </td>
-                <td className="py-1 text-right">{formatNumber(i.cantidad, formatting)}</td>
+                <td className="py-1 text-right">{cantidad(i)}</td>
                 <td className="py-1 text-right">{money(i.precio_unitario)}</td>
                 <td className="py-1 text-right">{money(i.subtotal)}</td>
               </tr>
@@ -204,17 +228,23 @@ export function Ticket({ sale, business, formatting, extras, format }: TicketPro
           </div>
         )}
         {extras?.pagaCon ? (
-          <>
-            <div className="flex justify-between">
-              <dt>Pagó con</dt>
-              <dd>{money(extras.pagaCon / 100)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt>Vuelto</dt>
-              <dd>{money((extras.vuelto ?? 0) / 100)}</dd>
-            </div>
-          </>
+          <div className="flex justify-between">
+            <dt>Pagó con</dt>
+            <dd>{money(extras.pagaCon / 100)}</dd>
+          </div>
         ) : null}
+        {extras?.pagaCon || vuelto > 0 ? (
+          <div className="flex justify-between">
+            <dt>Vuelto</dt>
+            <dd>{money(vuelto / 100)}</dd>
+          </div>
+        ) : null}
+        {extras?.saldoCliente != null && (
+          <div className="flex justify-between">
+            <dt>Saldo en cuenta corriente</dt>
+            <dd>{money(extras.saldoCliente / 100)}</dd>
+          </div>
+        )}
       </dl>
       {sale.estado === 'anulada' && <p className="mt-2 text-center font-bold">VENTA ANULADA</p>}
       {sale.observaciones && <p className="mt-2">Obs.: {sale.observaciones}</p>}

@@ -14,6 +14,7 @@ import { DevolucionDialog, DevolucionDoneDialog, SaleReturns } from '@/features/
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan, useCounterControls } from '@/features/permissions/permissions.api';
 import { PrintableTicket, printTicket } from '@/features/pos/ticket';
+import { useTicketBusiness } from '@/features/pos/ticket-business';
 import { StatusNote } from '@/features/products/inventory-ui';
 import { DataTable, useServerSorting } from '@/components/data-table';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -592,7 +593,8 @@ function SalesList({ desde, hasta }: { desde: string; hasta: string }) {
 }
 
 function PrintableTicketOf({ sale }: { sale: Sale }) {
-  const { business, formatting } = useBusiness();
+  const { formatting } = useBusiness();
+  const business = useTicketBusiness();
   return <PrintableTicket sale={sale} business={business} formatting={formatting} />;
 }
 
