@@ -17,6 +17,9 @@ export default defineConfig({
   test: {
     // Machine-readable results for the CI summary (scripts/test-summary.mjs).
     reporters: ['default', ['json', { outputFile: process.env.VITEST_REPORT ?? '.reports/vitest.json' }]],
+    // Vitest's default on 2 cores is one worker (cores - 1): the files then wait on PostgreSQL one at a
+    // time. Two keep both cores busy (docs/decisions/0043-suite-speed.md has the measurements).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -35,6 +38,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // The files of a worker share their modules: the app's graph is loaded once per worker, not
+          // once per file. Each file still gets its own database and app (test/app.ts); no file
+          // mocks modules or keeps state in one.
+          isolate: false,
         },
       },
       {

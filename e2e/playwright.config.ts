@@ -6,7 +6,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * The built app (npm run build) on fresh embedded databases: one server without SMTP (accounts
- * are confirmed at signup) and one wired to a real local SMTP peer for the confirmation journey.
+ * are confirmed at signup), one wired to a real local SMTP peer for the confirmation journey, and
+ * one whose clock the plan journey moves ahead (every other journey's sessions would expire if it
+ * moved the main server's clock while they run beside it on the second worker).
  */
 const dataDir = (name: string) => {
   const dir = mkdtempSync(path.join(tmpdir(), `mostrador-e2e-${name}-`));
@@ -27,8 +29,10 @@ export const ARCA_PORT = 30_000 + (base % 2000);
 export const ARCA_URL = `http://127.0.0.1:${ARCA_PORT}`;
 // The specs reach the fake's control endpoint (faults, signing a CSR) through this.
 process.env.E2E_ARCA_URL = ARCA_URL;
-/** The main server's clock runs ahead by the milliseconds written here (see apps/api/src/lib/test-clock.ts). */
+/** The clock server (plan.spec.ts) runs ahead by the milliseconds written here (see apps/api/src/lib/test-clock.ts). */
 export const CLOCK_FILE = path.join(tmpdir(), `mostrador-e2e-clock-${base}`);
+/** Outside the 4-port block too, below the ephemeral range. */
+export const CLOCK_APP_PORT = 10_000 + (base - 20_000) / 4;
 const server = '../apps/api/dist/main.js';
 
 export default defineConfig({
@@ -36,8 +40,11 @@ export default defineConfig({
   outputDir: './test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Files, not tests, are spread over the workers: a file's tests keep their order. Two workers
+  // keep both cores busy (the servers and PostgreSQL wait on each other and on the browser);
+  // the journeys share the main server, each with its own users and businesses.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [
     ['list'],
@@ -63,7 +70,18 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: /plan\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      name: 'clock',
+      testMatch: /plan\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://localhost:${CLOCK_APP_PORT}` },
+    },
+  ],
   webServer: [
     {
       command: `node support/smtp-peer.mjs`,
@@ -84,7 +102,6 @@ export default defineConfig({
         DATA_DIR: dataDir('app'),
         LOG_LEVEL: 'warn',
         RATE_LIMIT_SIGNUP_PER_HOUR: '1000',
-        MOSTRADOR_CLOCK_FILE: CLOCK_FILE,
         ARCA_WSAA_URL: `${ARCA_URL}/wsaa`,
         ARCA_WSFE_URL: `${ARCA_URL}/wsfe`,
         ARCA_PADRON_URL: `${ARCA_URL}/padron-a5`,
@@ -101,6 +118,18 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         PUBLIC_URL: `http://localhost:${SMTP_APP_PORT}`,
+      },
+      timeout: 120_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: `node ${server}`,
+      url: `http://localhost:${CLOCK_APP_PORT}/api/v1/health`,
+      env: {
+        PORT: String(CLOCK_APP_PORT),
+        DATA_DIR: dataDir('clock'),
+        LOG_LEVEL: 'warn',
+        MOSTRADOR_CLOCK_FILE: CLOCK_FILE,
       },
       timeout: 120_000,
       reuseExistingServer: false,

@@ -83,6 +83,11 @@ export interface AppOptions {
   checkResponses?: boolean;
   /** ARCA's endpoints and timings; `keySecret` encrypts the private keys (default: derived from jwtSecret). */
   arca?: ArcaSettings & { keySecret?: string };
+  /**
+   * Argon2id's cost for new password hashes; the library's default (19 MiB, 2 passes) when absent,
+   * as main.ts leaves it. The API tests pass a small one: they sign up thousands of users.
+   */
+  passwordCost?: { memoryCost: number; timeCost: number };
 }
 
 export interface AppServices {
@@ -92,6 +97,7 @@ export interface AppServices {
   now: () => Date;
   rateLimits: { signupPerHour: number; loginFailuresPerEmail: number; loginFailuresPerIp: number };
   imports: ImportLimits;
+  passwordCost?: { memoryCost: number; timeCost: number };
 }
 
 export interface ImportLimits {
@@ -151,6 +157,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       loginFailuresPerIp: opts.rateLimits?.loginFailuresPerIp ?? 50,
     },
     imports: { concurrent: 2, queued: 4, parseMs: 20_000, heapMb: 256, ...opts.imports },
+    passwordCost: opts.passwordCost,
   });
 
   const facturador = new Facturador(

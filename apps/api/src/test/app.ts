@@ -26,6 +26,9 @@ async function appOn(database: Database, overrides: Partial<AppOptions>): Promis
     publicUrl: 'http://localhost:3000',
     // Every answer is checked against its documented schema (lib/responses.ts).
     checkResponses: true,
+    // Argon2id at its smallest cost: hashing stays real (auth.test.ts checks the stored hash) but
+    // the thousands of signups do not spend a minute of CPU on it; production keeps the default.
+    passwordCost: { memoryCost: 1024, timeCost: 1 },
     ...overrides,
     // Files register many users from one address: the signup limit has its own test.
     rateLimits: { signupPerHour: 10_000, ...overrides.rateLimits },

@@ -1,4 +1,4 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hash, verify, type Options as HashCost } from '@node-rs/argon2';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { User } from '@mostrador/shared';
 import type { AppServices } from '../../app.js';
@@ -10,10 +10,16 @@ import { createLinkToken, issueSession, SESSION_SECONDS, sha256 } from './tokens
 
 const CONFIRM_TTL = 48 * 3600 * 1000;
 const RESET_TTL = 3600 * 1000;
-// Verified against when the e-mail is unknown, so both answers take the same time.
-const DUMMY_HASH = hash('contraseña-que-nadie-usa-1234');
+/** Argon2id at the library's cost (19 MiB, 2 passes) unless the app was given another (the tests' is small). */
+export const hashPassword = (p: string, cost?: HashCost) => hash(p, cost);
 
-export const hashPassword = (p: string) => hash(p);
+// Verified against when the e-mail is unknown, so both answers take the same time: one per cost.
+const dummyHashes = new Map([['{}', hashPassword('contraseña-que-nadie-usa-1234')]]);
+function dummyHash(cost?: HashCost) {
+  const key = JSON.stringify(cost ?? {});
+  if (!dummyHashes.has(key)) dummyHashes.set(key, hashPassword('contraseña-que-nadie-usa-1234', cost));
+  return dummyHashes.get(key)!;
+}
 
 type UserRow = typeof users.$inferSelect;
 
@@ -51,7 +57,7 @@ export async function signup(
 ) {
   refuseCommonPassword('password', input.password);
   const now = svc.now();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, svc.passwordCost);
   const autoConfirm = !svc.mailer.enabled;
   let token: string | null = null;
   try {
@@ -94,7 +100,7 @@ async function sendConfirmation(svc: AppServices, email: string, nombre: string,
 
 export async function login(db: Db, svc: AppServices, email: string, password: string, ip: string | null) {
   const u = await findUserByEmail(db, email);
-  const ok = await verify(u?.passwordHash ?? (await DUMMY_HASH), password).catch(() => false);
+  const ok = await verify(u?.passwordHash ?? (await dummyHash(svc.passwordCost)), password).catch(() => false);
   if (!u || !ok) return null;
   if (!u.emailConfirmedAt) {
     throw new AppError(403, 'EMAIL_NOT_CONFIRMED', {
@@ -168,7 +174,7 @@ export async function forgotPassword(db: Db, svc: AppServices, email: string) {
 export async function resetPassword(db: Db, svc: AppServices, token: string, newPassword: string) {
   refuseCommonPassword('new_password', newPassword);
   const now = svc.now();
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashPassword(newPassword, svc.passwordCost);
   const done = await db.transaction(async (tx) => {
     const [t] = await tx
       .update(authTokens)
@@ -214,7 +220,7 @@ export async function changePassword(
   }
   refuseCommonPassword('new_password', next);
   const now = svc.now();
-  const passwordHash = await hashPassword(next);
+  const passwordHash = await hashPassword(next, svc.passwordCost);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
     await tx

@@ -93,7 +93,9 @@ function minimalWorkbook(sheet: RawEntry): RawEntry[] {
   ];
 }
 
-const ctx = await createTestApp();
+// The app's limits, but a parse time no busy machine reaches: the row and heap limits must be what
+// refuses a file here, not the clock (the time limit has its own test, with parseMs 20).
+const ctx = await createTestApp({ imports: { parseMs: 300_000 } });
 const { app } = ctx;
 
 let owner: TestUser;
@@ -948,7 +950,7 @@ describe('bad files change nothing', () => {
     expect(res.json().detail).toBe('La hoja «Otra» no existe en el archivo.');
   });
 
-  it('refuses more than 50,000 rows, and writes none of them', async () => {
+  it('refuses more than 50,000 rows, and writes none of them', { timeout: 90_000 }, async () => {
     const lines = ['nombre;precio'];
     for (let i = 1; i <= 50_001; i++) lines.push(`Producto ${i};${i}`);
     const before = await snapshot();
@@ -1111,29 +1113,33 @@ describe('the work one spreadsheet may cost', () => {
     expect(await slow.sql('SELECT count(*)::int AS n FROM products')).toEqual([{ n: 0 }]);
   });
 
-  it('parses a bounded number of spreadsheets at once: the next ones wait, the rest get 429', async () => {
-    const busy = await createTestApp({ imports: { concurrent: 1, queued: 1 } });
-    const post = await ownerOf(busy);
-    const book = await manyRows(3_000);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => post('/import/hojas-excel', book)));
-    const statuses = answers.map((r) => r.statusCode);
-    // One parses and one waits for it; those arriving while both are taken are refused at once
-    // (how many arrive in time depends on the scheduler; slots.test.ts checks the exact counts).
-    expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
-    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
-    const refused = answers.find((r) => r.statusCode === 429)!;
-    expect(refused.headers['retry-after']).toBe('5');
-    expect(refused.json()).toEqual({
-      detail: 'Hay demasiadas importaciones en curso. Intentá de nuevo en unos segundos.',
-      code: 'RATE_LIMITED',
-    });
-    for (const ok of answers.filter((r) => r.statusCode === 200)) {
-      expect(ok.json().hojas).toEqual([{ nombre: 'Lista', filas: 3_000 }]);
-    }
-    // The slots are given back: the next file is read.
-    expect((await post('/import/hojas-excel', book)).statusCode).toBe(200);
-  });
+  it(
+    'parses a bounded number of spreadsheets at once: the next ones wait, the rest get 429',
+    { timeout: 90_000 },
+    async () => {
+      const busy = await createTestApp({ imports: { concurrent: 1, queued: 1, parseMs: 300_000 } });
+      const post = await ownerOf(busy);
+      const book = await manyRows(3_000);
+      const answers = await Promise.all(Array.from({ length: 6 }, () => post('/import/hojas-excel', book)));
+      const statuses = answers.map((r) => r.statusCode);
+      // One parses and one waits for it; those arriving while both are taken are refused at once
+      // (how many arrive in time depends on the scheduler; slots.test.ts checks the exact counts).
+      expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+      expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
+      const refused = answers.find((r) => r.statusCode === 429)!;
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.json()).toEqual({
+        detail: 'Hay demasiadas importaciones en curso. Intentá de nuevo en unos segundos.',
+        code: 'RATE_LIMITED',
+      });
+      for (const ok of answers.filter((r) => r.statusCode === 200)) {
+        expect(ok.json().hojas).toEqual([{ nombre: 'Lista', filas: 3_000 }]);
+      }
+      // The slots are given back: the next file is read.
+      expect((await post('/import/hojas-excel', book)).statusCode).toBe(200);
+    },
+  );
 
   /** Deflates `head`, `mb` megabytes of the letter A and `tail` as a stream, never holding the text. */
   async function oneLongText(head: string, mb: number, tail: string): Promise<RawEntry['data']> {
@@ -1227,7 +1233,7 @@ describe('the work one spreadsheet may cost', () => {
     'refuses a file that needs more memory than its reader has, and reads the next one with a new reader',
     { timeout: 60_000 },
     async () => {
-      const small = await createTestApp({ imports: { heapMb: 32 } });
+      const small = await createTestApp({ imports: { heapMb: 32, parseMs: 300_000 } });
       const post = await ownerOf(small);
       // 30 MB of shared strings (under their 32 MB limit): half a million strings held at once.
       const res = await post('/import/hojas-excel', await sharedStringsBomb(30));

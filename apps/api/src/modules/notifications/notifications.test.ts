@@ -1,23 +1,11 @@
-import type { PermissionKey } from '@mostrador/shared';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { recordSaleInput, type PermissionKey } from '@mostrador/shared';
+import { describe, expect, it } from 'vitest';
+import { enNegocio } from '../../db/tenant.js';
+import { addDays } from '../../lib/dates.js';
 import { createTestApp } from '../../test/app.js';
 import { addMember, createBusiness, registerUser, type TestUser } from '../../test/fixtures.js';
-import type { DailySales } from './sales-drop.js';
-
-// The sales table does not exist yet: the notification route reads sales through these two
-// functions, replaced here by a controllable history.
-const sales = vi.hoisted(() => ({
-  daily: [] as DailySales[],
-  first: null as string | null,
-  calls: [] as unknown[][],
-}));
-vi.mock('./sales-data.js', () => ({
-  dailySalesTotals: async (...args: unknown[]) => {
-    sales.calls.push(args.slice(1));
-    return sales.daily;
-  },
-  firstSaleDate: async () => sales.first,
-}));
+import { recordSale } from '../sales/record-sale.js';
+import { voidSale } from '../sales/sales.service.js';
 
 // 23:00 of 15 March 2026 in Buenos Aires, already 16 March in UTC: "today" is the 15th.
 const clock = new Date('2026-03-16T02:00:00Z');
@@ -112,11 +100,30 @@ await ctx.sql(
   [biz, pendiente.id, clock],
 );
 
-beforeEach(() => {
-  sales.daily = [];
-  sales.first = null;
-  sales.calls = [];
+// Sales recorded through the sales service on past days, as sales-drop-route.test.ts does.
+const TZ = 'America/Argentina/Buenos_Aires';
+const yerba = await app.inject({
+  method: 'POST',
+  url: `/api/v1/businesses/${biz}/products`,
+  headers: owner.auth,
+  payload: { nombre: 'Yerba suelta', precio_venta: 1, stock_actual: 1_000_000 },
 });
+/** One sale of `amount` pesos at 12:00 local time of `day`. */
+async function sellOn(day: string, amount: number): Promise<string> {
+  const input = recordSaleInput.parse({
+    metodo_pago: 'efectivo',
+    items: [{ id: yerba.json().id, tipo: 'producto', cantidad: amount }],
+  });
+  const now = new Date(`${day}T15:00:00Z`);
+  const sale = await enNegocio(biz, () =>
+    recordSale(ctx.database, { businessId: biz, userId: owner.id, timezone: TZ, now }, input),
+  );
+  return sale.body.id;
+}
+const voidOn = (id: string) =>
+  enNegocio(biz, () =>
+    voidSale(ctx.database.db, { businessId: biz, userId: owner.id, timezone: TZ, now: clock }, id, 'Prueba'),
+  );
 
 describe('notificaciones', () => {
   it('lists every kind for an admin, by severity then newest first, with stable ids and links', async () => {
@@ -210,16 +217,14 @@ describe('notificaciones', () => {
   });
 
   it('raises the sales drop from the daily totals for members who may see sales', async () => {
-    // 100 a day over the 30 model days (6 Feb – 7 Mar), 80 a day over the last 7 (8 – 14 Mar).
-    for (
-      let d = new Date('2026-02-06T12:00:00Z');
-      d <= new Date('2026-03-14T12:00:00Z');
-      d.setUTCDate(d.getUTCDate() + 1)
-    ) {
-      const fecha = d.toISOString().slice(0, 10);
-      sales.daily.push({ fecha, total: fecha >= '2026-03-08' ? 80 : 100 });
-    }
-    sales.first = '2025-11-20';
+    // 100 a day over the 30 model days (6 Feb – 7 Mar), 80 a day over the last 7 (8 – 14 Mar);
+    // the first sale long before. The days just outside both windows (5 Feb, and today the 15th,
+    // which is not over) change the 20 % below if they are counted.
+    const first = await sellOn('2025-11-20', 100);
+    const before = await sellOn('2026-02-05', 50_000);
+    const sixth = await sellOn('2026-02-06', 100);
+    for (let d = '2026-02-07'; d <= '2026-03-14'; d = addDays(d, 1)) await sellOn(d, d >= '2026-03-08' ? 80 : 100);
+    await sellOn('2026-03-15', 50_000);
     const seller = await member('Vendedor', ['puede_ver_ventas']);
     const list = await notifications(seller);
     expect(list).toEqual([
@@ -233,8 +238,6 @@ describe('notificaciones', () => {
         enlace: '/reports',
       },
     ]);
-    // The data access is asked for the model and recent windows in the business time zone.
-    expect(sales.calls).toEqual([[biz, '2026-02-06', '2026-03-14', 'America/Argentina/Buenos_Aires']]);
 
     // The business's sensitivity: 30 % (Baja) does not fire on a 20 % drop.
     const settings = await app.inject({
@@ -251,17 +254,16 @@ describe('notificaciones', () => {
       headers: owner.auth,
       payload: { sales_drop_threshold: 15 },
     });
+    expect((await notifications(seller)).some((n) => n.tipo === 'caida_ventas')).toBe(true);
 
-    // Too young a history (first sale 36 days ago) is not evaluated.
-    sales.first = '2026-02-07';
-    expect((await notifications(seller)).some((n) => n.tipo === 'caida_ventas')).toBe(false);
-
-    // Without ventas/ver the alert is not computed.
-    sales.first = '2025-11-20';
+    // Without ventas/ver the alert is not shown, while the seller still sees it.
     const noSales = await member('SinVentas', ['puede_ver_clientes']);
-    sales.calls = [];
     expect(await notifications(noSales)).toEqual([]);
-    expect(sales.calls).toEqual([]);
+    expect((await notifications(seller)).map((n) => n.tipo)).toEqual(['caida_ventas']);
+
+    // Too young a history (first sale 36 days ago, the earlier ones voided) is not evaluated.
+    for (const id of [first, before, sixth]) await voidOn(id);
+    expect((await notifications(seller)).some((n) => n.tipo === 'caida_ventas')).toBe(false);
   });
 
   it('returns at most 50, the most severe first', async () => {
