@@ -128,12 +128,19 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class TicketsAcceso {
   private readonly running = new Map<string, Promise<Credentials>>();
+  /**
+   * A login's deadline is longer than other calls': one that times out after ARCA issued the ticket
+   * loses it, and then nothing can be issued with the certificate for up to 12 hours.
+   */
+  private readonly loginTimeoutMs: number;
 
   constructor(
     private readonly database: Database,
     private readonly now: () => Date,
-    private readonly timeoutMs: number,
-  ) {}
+    timeoutMs: number,
+  ) {
+    this.loginTimeoutMs = Math.max(timeoutMs * 4, 10_000);
+  }
 
   /** A valid ticket for the certificate and service: the stored one, or a new one from WSAA. */
   credentials(p: TicketPedido): Promise<Credentials> {
@@ -164,7 +171,7 @@ export class TicketsAcceso {
     if (this.usable(first)) return { token: first.token, sign: first.sign, cuit };
 
     // One login per certificate and service across instances: the others wait here and then read it.
-    const deadline = Date.now() + this.timeoutMs * 2 + 1_000;
+    const deadline = Date.now() + this.loginTimeoutMs + 2_000;
     for (;;) {
       const client = await this.database.pool.connect();
       let healthy = true;
@@ -219,7 +226,7 @@ export class TicketsAcceso {
     let ta: Awaited<ReturnType<typeof loginCms>>;
     try {
       const cms = signCms(loginTicketRequest(p.servicio, now), p.certificadoPem, p.clave());
-      ta = await loginCms(p.wsaaUrl, cms, this.timeoutMs);
+      ta = await loginCms(p.wsaaUrl, cms, this.loginTimeoutMs);
     } catch (e) {
       if (!(e instanceof ArcaError)) throw e;
       if (e.codigo !== 'coe.alreadyAuthenticated') throw wsaaError(e, p.servicio);
