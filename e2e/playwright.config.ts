@@ -40,11 +40,12 @@ export default defineConfig({
   outputDir: './test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Files, not tests, are spread over the workers: a file's tests keep their order. Two workers
-  // keep both cores busy (the servers and PostgreSQL wait on each other and on the browser);
-  // the journeys share the main server, each with its own users and businesses.
+  // Files, not tests, are spread over the workers: a file's tests keep their order. One worker:
+  // on a 2-core machine two browsers, the servers and PostgreSQL left pages on "Cargando…" past
+  // the journeys' timeouts (decision 0043); the journeys share the main server, each with its own
+  // users and businesses. PW_WORKERS overrides it on a bigger machine.
   fullyParallel: false,
-  workers: 2,
+  workers: Number(process.env.PW_WORKERS ?? 1),
   retries: process.env.CI ? 1 : 0,
   reporter: [
     ['list'],

@@ -234,7 +234,11 @@ test('a cashier who only sells sees no costs, cannot change a price, and discoun
   expect(await product.json()).not.toHaveProperty('precio_compra');
 
   await cashier.goto('/pos');
+  // The cashier has no turno of her own: this device sells in the owner's only once chosen.
+  await cashier.getByRole('button', { name: /^Caja 1 Turno #1/ }).click();
   await scan(cashier, 'TAL1');
+  // A cashier who cannot change prices gets the compact line: its name opens the whole line.
+  await cashier.getByRole('button', { name: 'Más opciones de Taladro percutor' }).click();
   const price = cashier.getByLabel('Precio de Taladro percutor');
   await expect(price).toHaveAttribute('readonly', '');
   await price.fill('100', { force: true });

@@ -22,6 +22,7 @@ test('a cashier sells two products and a service by barcode, prints the ticket, 
   page,
   request,
 }) => {
+  test.setTimeout(120_000);
   const owner = await createUser(request, 'Rosa');
   const businessId = await createBusiness(request, owner, 'Almacén Rosa');
   const yerba = await create(request, owner, `/businesses/${businessId}/products`, {

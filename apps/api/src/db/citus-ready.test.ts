@@ -12,7 +12,16 @@ import { createTestApp } from '../test/app.js';
  *   coordinator-local tables), and none of them may point at a business's table.
  * - `businesses` is the distribution root: its `id` is the business id.
  */
-const SHARED_TABLES = ['auth_tokens', 'businesses', 'rate_limit_windows', 'server_secrets', 'sessions', 'users'];
+// arca_tickets_acceso: ARCA's ticket per certificate, which several businesses may share (0039).
+const SHARED_TABLES = [
+  'arca_tickets_acceso',
+  'auth_tokens',
+  'businesses',
+  'rate_limit_windows',
+  'server_secrets',
+  'sessions',
+  'users',
+];
 
 type Violation = { tabla: string; regla: string; detalle: string };
 

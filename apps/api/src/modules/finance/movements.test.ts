@@ -436,8 +436,8 @@ describe('finance movements', () => {
         'Anulado',
         'Observaciones',
       ],
-      ['10/03/2026', 'Ingreso', undefined, 'Cobro', 1234.56, 'Transferencia', 'Ana Pérez', 'Manual', 'No'],
-      ['02/03/2026', 'Egreso', 'Luz', "'=SUM(A1)", 300, 'Efectivo', undefined, 'Manual', 'No'],
+      [new Date('2026-03-10T00:00:00Z'), 'Ingreso', undefined, 'Cobro', 1234.56, 'Transferencia', 'Ana Pérez', 'Manual', 'No'],
+      [new Date('2026-03-02T00:00:00Z'), 'Egreso', 'Luz', "'=SUM(A1)", 300, 'Efectivo', undefined, 'Manual', 'No'],
     ]);
     // The list's filters, without paging.
     const egresos = await readXlsx((await get('movimientos/exportar?tipo=egreso&limit=1', o, b)).rawPayload);

@@ -23,14 +23,16 @@ const ids = (l: { id: string }[]) => l.map((x) => x.id);
 
 /**
  * An incremental refresh that changed nothing. Transactions of other test files running at that
- * instant lower the cursor (xids are cluster-wide), so a row may come once more: at most a few hops.
+ * instant (two workers share the cluster) hold the cursor back (xids are cluster-wide), so a row
+ * may come again until they end: ask again a little later, for up to about ten seconds.
  */
 async function quietCursor(): Promise<string> {
   let cursor = (await catalogo()).cursor;
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < 100; i++) {
     const c = await catalogo(owner, cursor);
     if (!c.productos.length && !c.servicios.length && !c.clientes.length) return c.cursor;
     cursor = c.cursor;
+    await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('the catalogue never settled');
 }
