@@ -320,7 +320,7 @@ describe('facturación: a responsable inscripto invoices every sale by default',
     });
     expect((await put(conCsr, { condicion_iva: 'responsable_inscripto' })).json().facturar).toBe('siempre');
     // A business that chose "elegir" keeps it when its setup is saved again without the field.
-    const elige = await createBusiness(app, owner, 'Elige');
+    const elige = await createBusiness(app, owner, 'Elegí en cada venta');
     expect((await put(elige, { condicion_iva: 'responsable_inscripto', facturar: 'elegir' })).json().facturar).toBe(
       'elegir',
     );
