@@ -446,6 +446,13 @@ export const cuentaCorrienteSchema = z.object({
   /** What the customer owes (negative: in their favour, after a return to the account). */
   saldo: z.number(),
   limite_credito: z.number().nullable(),
+  /** Pending receivables (Finanzas → Por cobrar) of this customer, outside the cuenta corriente. */
+  por_cobrar: z.number(),
+  /** The part of por_cobrar past its due date. */
+  por_cobrar_vencido: z.number(),
+  cuentas_por_cobrar: z.number(),
+  /** One answer to what the customer owes: the cuenta corriente's debt plus por_cobrar. */
+  total_adeudado: z.number(),
   movimientos: z.array(accountMoveSchema),
 });
 

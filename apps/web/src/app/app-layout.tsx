@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate, useNavigation, useParams } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigate, useNavigation, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 // Listening from the start: dialogs return the focus to what opened them, even those loaded later.
 import '@/components/ui/focus-return';
@@ -80,6 +80,25 @@ function Content() {
             <CreateBusinessForm />
           </Suspense>
         </div>
+      </div>
+    );
+  }
+  // A link to a business that is not one of the user's never shows another business's screen.
+  if (pathBusiness && !isLoading && businesses.length > 0 && !businesses.some((b) => b.id === pathBusiness)) {
+    const elsewhere = location.pathname.replace(`/business/${pathBusiness}`, '');
+    return (
+      <div role="alert" className="mx-auto flex max-w-lg flex-col items-center py-16 text-center">
+        <h1 className="text-xl font-semibold text-slate-900">No encontramos ese negocio</h1>
+        <p className="mt-2 text-sm text-slate-600">
+          El enlace es de un negocio que no está entre los tuyos o al que ya no tenés acceso. No se muestra nada de otro
+          negocio.
+        </p>
+        <Link
+          to={elsewhere || '/home'}
+          className="mt-6 inline-flex h-10 items-center rounded-lg bg-blue-600 px-4 text-sm font-medium text-white hover:bg-blue-700"
+        >
+          Ir a {businesses.find((b) => b.id === businessId)?.nombre ?? 'mi negocio'}
+        </Link>
       </div>
     );
   }

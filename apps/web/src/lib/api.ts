@@ -110,9 +110,12 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   }
   if (keyed && res.status >= 500) unanswered.set(submission, headers['Idempotency-Key']);
   if (res.status === 401 && !opts.skipAuthRedirect) {
-    // SPEC §4: any 401 removes the token and sends the browser to /login.
+    // SPEC §4: any 401 removes the token and sends the browser to /login. A session that was
+    // there has expired: the login page says so and comes back here afterwards.
+    const had = session.token() !== null;
     session.clear();
-    window.location.assign('/login');
+    const here = window.location.pathname + window.location.search;
+    window.location.assign(had ? `/login?expirada=1&next=${encodeURIComponent(here)}` : '/login');
   }
   noteDataAge(res.headers);
   const isJson = res.headers.get('content-type')?.includes('application/json');

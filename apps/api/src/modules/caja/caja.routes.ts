@@ -146,7 +146,8 @@ export async function cajaRoutes(app: App) {
       schema: { tags, params: clienteParams, response: { 200: xlsxFile } },
     },
     async (req, reply) => {
-      const c = await cuenta.getCuenta(db, businessOf(req).id, clienteId(req.params.clienteId));
+      const b = businessOf(req);
+      const c = await cuenta.getCuenta(db, b.id, clienteId(req.params.clienteId), todayIn(b.timezone, now()));
       return sendXlsx<AccountMove>(reply, {
         filename: 'estado-de-cuenta.xlsx',
         sheet: 'Estado de cuenta',
@@ -168,7 +169,10 @@ export async function cajaRoutes(app: App) {
       config: { access: access.module('clientes', 'ver') },
       schema: { tags, params: clienteParams, response: { 200: cuentaCorrienteSchema } },
     },
-    async (req) => cuenta.getCuenta(db, businessOf(req).id, clienteId(req.params.clienteId)),
+    async (req) => {
+      const b = businessOf(req);
+      return cuenta.getCuenta(db, b.id, clienteId(req.params.clienteId), todayIn(b.timezone, now()));
+    },
   );
   app.post(
     '/businesses/:id/clientes/:clienteId/cobros',

@@ -17,6 +17,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { daysBetween, todayIn } from '../../lib/dates.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
+import { customerReceivables } from '../finance/accounts.queries.js';
 import { postMovement } from '../posting/finance.js';
 import { toCents } from '../products/common.js';
 import {
@@ -46,9 +47,17 @@ async function customerWithBalance(ex: Executor, businessId: string, id: string,
  * the account (haber), oldest
  * first with the running balance.
  */
-export async function getCuenta(ex: Executor, businessId: string, clienteId: string): Promise<CuentaCorriente> {
+export async function getCuenta(
+  ex: Executor,
+  businessId: string,
+  clienteId: string,
+  today: string,
+): Promise<CuentaCorriente> {
   const c = await customerWithBalance(ex, businessId, clienteId, false);
-  const moves = await cuentaMoveRows(businessId, clienteId, ex);
+  const [moves, otras] = await Promise.all([
+    cuentaMoveRows(businessId, clienteId, ex),
+    customerReceivables(businessId, clienteId, today, ex),
+  ]);
   let saldo = 0;
   const movimientos = moves.map((m): AccountMove => {
     const monto = toCents(m.monto as string);
@@ -69,6 +78,10 @@ export async function getCuenta(ex: Executor, businessId: string, clienteId: str
     cliente_nombre: c.nombre,
     saldo: centsToNumber(c.saldo),
     limite_credito: c.limite === null ? null : centsToNumber(c.limite),
+    por_cobrar: centsToNumber(toCents(otras.pendiente)),
+    por_cobrar_vencido: centsToNumber(toCents(otras.vencido)),
+    cuentas_por_cobrar: otras.cantidad,
+    total_adeudado: centsToNumber(Math.max(c.saldo, 0) + toCents(otras.pendiente)),
     movimientos,
   };
 }

@@ -63,6 +63,27 @@ export async function listAccountRows(
   return { rows, total };
 }
 
+/** What a customer owes in pending receivables, and how much of it is overdue, in decimal strings. */
+export async function customerReceivables(businessId: string, clienteId: string, today: string, ex: Executor) {
+  const owed = sql`${financeAccounts.monto} - ${financeAccounts.montoPagado}`;
+  const [row] = await ex
+    .select({
+      pendiente: sql<string>`coalesce(sum(${owed}), 0)::text`,
+      vencido: sql<string>`coalesce(sum(${owed}) FILTER (WHERE ${financeAccounts.fechaVencimiento} < ${today}), 0)::text`,
+      cantidad: sql<number>`count(*)::int`,
+    })
+    .from(financeAccounts)
+    .where(
+      and(
+        eq(financeAccounts.businessId, businessId),
+        eq(financeAccounts.tipo, 'por_cobrar'),
+        eq(financeAccounts.estado, 'pendiente'),
+        eq(financeAccounts.clienteId, clienteId),
+      ),
+    );
+  return row;
+}
+
 export async function insertAccount(
   businessId: string,
   cols: Omit<typeof financeAccounts.$inferInsert, 'businessId'>,

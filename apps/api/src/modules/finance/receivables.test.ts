@@ -112,4 +112,53 @@ describe('Finanzas: what is owed, one answer', () => {
     expect(empty.json()).toEqual([]);
     expect((await call('GET', `${base}/finanzas/cuentas-corrientes`, undefined, other.auth)).statusCode).toBe(403);
   });
+  it("gives the customer's dialog the same answer: cuenta corriente plus pending accounts, overdue apart", async () => {
+    const dora = (await call('POST', `${base}/clientes`, { nombre: 'Dora' })).json();
+    const cuenta = async () => (await call('GET', `${base}/clientes/${dora.id}/cuenta-corriente`)).json();
+    expect(await cuenta()).toMatchObject({ saldo: 0, por_cobrar: 0, por_cobrar_vencido: 0, total_adeudado: 0 });
+    const account = (monto: number, fecha_vencimiento: string) =>
+      call('POST', `${base}/finanzas/cuentas`, {
+        tipo: 'por_cobrar',
+        cliente_id: dora.id,
+        descripcion: 'Trabajo a medida',
+        monto,
+        fecha_emision: '2026-01-02',
+        fecha_vencimiento,
+      });
+    const overdue = await account(45800, '2026-01-15');
+    expect(overdue.statusCode).toBe(201);
+    expect((await account(1200.5, '2099-06-30')).statusCode).toBe(201);
+    // Paid in part: only what is left counts.
+    const part = await call('PUT', `${base}/finanzas/cuentas/${overdue.json().id}/marcar-pagado`, {
+      monto: 800,
+      fecha_pago: '2026-02-01',
+    });
+    expect(part.statusCode, part.body).toBe(200);
+    await sale(dora.id, 3000, 'cuenta_corriente');
+    expect(await cuenta()).toMatchObject({
+      saldo: 3000,
+      por_cobrar: 46200.5,
+      por_cobrar_vencido: 45000,
+      cuentas_por_cobrar: 2,
+      total_adeudado: 49200.5,
+    });
+    // Another business's account for a customer id of this one never counts.
+    const other = await registerUser(app, 'Vecino');
+    const otherBiz = await createBusiness(app, other, 'Almacén Vecino');
+    const foreign = await call(
+      'POST',
+      `/api/v1/businesses/${otherBiz}/finanzas/cuentas`,
+      {
+        tipo: 'por_cobrar',
+        cliente_id: dora.id,
+        descripcion: 'Ajeno',
+        monto: 10,
+        fecha_emision: '2026-01-02',
+        fecha_vencimiento: '2026-01-03',
+      },
+      other.auth,
+    );
+    expect(foreign.statusCode).toBeGreaterThanOrEqual(400);
+    expect((await cuenta()).total_adeudado).toBe(49200.5);
+  });
 });

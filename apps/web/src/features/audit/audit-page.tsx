@@ -1,3 +1,4 @@
+import { AdminGate } from '@/features/permissions/permission-gate';
 import type { ColumnDef } from '@tanstack/react-table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -116,6 +117,14 @@ function auditColumns(formatting: Formatting): ColumnDef<AuditRow, unknown>[] {
 
 /** Who changed what in the business (admins; API-CONTRACT §14.7). */
 export default function AuditPage() {
+  return (
+    <AdminGate>
+      <AuditLog />
+    </AdminGate>
+  );
+}
+
+function AuditLog() {
   const { businessId, formatting } = useBusiness();
   const [filters, setFilters] = useState({ usuario_id: '', entidad: '', fecha_desde: '', fecha_hasta: '' });
   const [offset, setOffset] = useState(0);

@@ -8,7 +8,7 @@ export default function ConfirmPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const [state, setState] = useState<{ ok: boolean; message: string } | null>(() =>
-    token ? null : { ok: false, message: 'El enlace de confirmación no es válido o expiró. Solicita uno nuevo.' },
+    token ? null : { ok: false, message: 'El enlace de confirmación no es válido o expiró. Solicitá uno nuevo.' },
   );
   const started = useRef(false);
 

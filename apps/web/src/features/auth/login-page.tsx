@@ -83,6 +83,9 @@ export default function LoginPage() {
     >
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
         {flash && <Notice tone="success">{flash}</Notice>}
+        {!flash && params.get('expirada') === '1' && (
+          <Notice>Tu sesión expiró. Ingresá de nuevo para seguir donde estabas.</Notice>
+        )}
         <Field id="login-email" label="E-mail" error={err.username?.message}>
           <Input
             id="login-email"

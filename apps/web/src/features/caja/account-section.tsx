@@ -68,8 +68,17 @@ export function AccountSection({ customer }: { customer: Customer }) {
       </div>
       <p className="text-sm">
         Debe <strong data-testid="cuenta-saldo">{money(c.saldo)}</strong>
+        {c.por_cobrar > 0 && ' en cuenta corriente'}
         {c.limite_credito !== null && <span className="text-slate-500"> · límite {money(c.limite_credito)}</span>}
       </p>
+      {c.por_cobrar > 0 && (
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="cuenta-total">
+          Además tiene {c.cuentas_por_cobrar === 1 ? 'una cuenta' : `${c.cuentas_por_cobrar} cuentas`} por cobrar en
+          Finanzas por {money(c.por_cobrar)}
+          {c.por_cobrar_vencido > 0 && ` (${money(c.por_cobrar_vencido)} vencido)`}. En total debe{' '}
+          <strong>{money(c.total_adeudado)}</strong>.
+        </p>
+      )}
       {c.movimientos.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-3 text-center text-sm text-slate-500">
           Sin movimientos en cuenta corriente.

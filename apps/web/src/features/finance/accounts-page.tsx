@@ -143,11 +143,13 @@ function CustomerBalances({ list, total }: { list: Deudor[]; total: number }) {
   );
 }
 
+const NO_FILTERS: AccountFilters = { estado: '', fecha_desde: '', fecha_hasta: '' };
+
 /** Cuentas Pendientes (SPEC §2): receivables and payables in two tabs. */
 export function AccountsPage() {
   const can = useFinanceCan();
   const [tab, setTab] = useState<AccountType>('por_cobrar');
-  const [filters, setFilters] = useState<AccountFilters>({ estado: '', fecha_desde: '', fecha_hasta: '' });
+  const [filters, setFilters] = useState<AccountFilters>(NO_FILTERS);
   const { formatting } = useBusiness();
   const cobrar = useAccounts('por_cobrar', filters);
   const pagar = useAccounts('por_pagar', filters);
@@ -266,7 +268,19 @@ export function AccountsPage() {
         ) : current.isLoading ? (
           <ListSkeleton />
         ) : rows.length === 0 && (tab === 'por_pagar' || owing.length === 0) ? (
-          <EmptyState title={tabInfo.empty} />
+          Object.values(filters).some(Boolean) ? (
+            <EmptyState title="Ninguna cuenta coincide con los filtros">
+              <button
+                type="button"
+                className="font-medium text-blue-700 underline"
+                onClick={() => setFilters(NO_FILTERS)}
+              >
+                Limpiar filtros
+              </button>
+            </EmptyState>
+          ) : (
+            <EmptyState title={tabInfo.empty} />
+          )
         ) : (
           <>
             {tab === 'por_cobrar' && withBalances && summary.data && (

@@ -58,16 +58,32 @@ function BalanceChart({ days }: { days: CashFlowDay[] }) {
   );
 }
 
-function Totals({ label, value, tone }: { label: string; value: number | undefined; tone: string }) {
+function Totals({
+  label,
+  value,
+  tone,
+  failed,
+}: {
+  label: string;
+  value: number | undefined;
+  tone: string;
+  failed: boolean;
+}) {
   const { formatting } = useBusiness();
   return (
     <Card>
       <div role="group" aria-label={label}>
         <p className="text-sm font-medium text-slate-500">{label}</p>
-        {value === undefined ? (
+        {value === undefined && failed ? (
+          <p className="mt-1 text-2xl font-semibold text-slate-400" title="No se pudo cargar">
+            —
+          </p>
+        ) : value === undefined ? (
           <Skeleton className="mt-2 h-8 w-32" />
         ) : (
-          <p className={cn('mt-1 text-2xl font-semibold tabular-nums', tone)}>{formatMoney(value, formatting)}</p>
+          <p className={cn('mt-1 break-words text-xl font-semibold tabular-nums sm:text-2xl', tone)}>
+            {formatMoney(value, formatting)}
+          </p>
         )}
       </div>
     </Card>
@@ -178,13 +194,23 @@ export function CashFlowPage() {
       </Card>
 
       <div className="mb-6 grid gap-4 sm:grid-cols-3">
-        <Totals label="Total Ingresos" value={flow.data?.total_ingresos} tone="text-emerald-700" />
-        <Totals label="Total Egresos" value={flow.data?.total_egresos} tone="text-red-700" />
-        <Totals label="Saldo Final" value={flow.data?.saldo_final} tone={signColor(flow.data?.saldo_final ?? 0)} />
+        <Totals label="Total Ingresos" value={flow.data?.total_ingresos} tone="text-emerald-700" failed={!!error} />
+        <Totals label="Total Egresos" value={flow.data?.total_egresos} tone="text-red-700" failed={!!error} />
+        <Totals
+          label="Saldo Final"
+          value={flow.data?.saldo_final}
+          tone={signColor(flow.data?.saldo_final ?? 0)}
+          failed={!!error}
+        />
       </div>
 
       {error ? (
-        <ErrorNote>{loadError(error)}</ErrorNote>
+        <ErrorNote>
+          {loadError(error)}{' '}
+          <button type="button" className="font-medium underline" onClick={() => void flow.refetch()}>
+            Reintentar
+          </button>
+        </ErrorNote>
       ) : flow.isLoading ? (
         <Skeleton className="h-64" />
       ) : !hasData ? (

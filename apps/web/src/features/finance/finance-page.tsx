@@ -1,5 +1,4 @@
-import { useEffect, useRef } from 'react';
-import { NavLink, Navigate, Route, Routes, useLocation } from 'react-router';
+import { NavLink, Navigate, Route, Routes } from 'react-router';
 import { cn } from '@/lib/cn';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { AccountsPage } from './accounts-page';
@@ -16,16 +15,11 @@ const SECTIONS = [
   { to: '/finanzas/flujo-caja', label: 'Flujo de Caja' },
 ];
 
-/** The sub-navigation; on narrow screens it scrolls sideways, so the current tab is kept in view. */
+/** The sub-navigation; on narrow screens the tabs wrap, so every one stays in view. */
 function FinanceNav() {
-  const { pathname } = useLocation();
-  const navRef = useRef<HTMLElement>(null);
-  useEffect(() => {
-    navRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [pathname]);
   return (
-    <nav ref={navRef} aria-label="Secciones de finanzas" className="-mx-4 mb-6 overflow-x-auto px-4 lg:mx-0 lg:px-0">
-      <ul className="flex min-w-max gap-1 rounded-xl border border-slate-200 bg-white p-1 shadow-sm">
+    <nav aria-label="Secciones de finanzas" className="mb-6">
+      <ul className="flex flex-wrap gap-1 rounded-xl border border-slate-200 bg-white p-1 shadow-sm">
         {SECTIONS.map((s) => (
           <li key={s.to}>
             <NavLink

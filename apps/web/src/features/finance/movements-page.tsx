@@ -117,17 +117,14 @@ function movementColumns({
   ];
 }
 
+const NO_FILTERS: MovementFilters = { tipo: '', categoria_id: '', fecha_desde: '', fecha_hasta: '' };
+
 /** Movimientos Financieros (SPEC §2). */
 export function MovementsPage() {
   const { formatting } = useBusiness();
   const can = useFinanceCan();
   const categories = useFinanceCategories();
-  const [filters, setFilters] = useState<MovementFilters>({
-    tipo: '',
-    categoria_id: '',
-    fecha_desde: '',
-    fecha_hasta: '',
-  });
+  const [filters, setFilters] = useState<MovementFilters>(NO_FILTERS);
   const [page, setPage] = useState(0);
   const movements = useMovements({ ...filters, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
   const remove = useDeleteMovement();
@@ -239,7 +236,24 @@ export function MovementsPage() {
         loadError="Error al cargar los movimientos"
         rowId={(m) => m.id}
         pagination={{ page, pageSize: PAGE_SIZE, total, onPage: setPage, one: 'movimiento', label: 'movimientos' }}
-        empty={<EmptyState title="No hay movimientos registrados" />}
+        empty={
+          Object.values(filters).some(Boolean) ? (
+            <EmptyState title="Ningún movimiento coincide con los filtros">
+              <button
+                type="button"
+                className="font-medium text-blue-700 underline"
+                onClick={() => {
+                  setPage(0);
+                  setFilters(NO_FILTERS);
+                }}
+              >
+                Limpiar filtros
+              </button>
+            </EmptyState>
+          ) : (
+            <EmptyState title="No hay movimientos registrados" />
+          )
+        }
       />
 
       <MovementFormDialog open={formOpen} onOpenChange={setFormOpen} movement={editing} />

@@ -52,6 +52,7 @@ import { searchCatalog, useCatalogSearch } from './pos.api';
 import { resolveScan } from './scan';
 import { refusalBeep } from './beep';
 import { CustomerPicker } from './customer-picker';
+import { EmptyCatalogHint } from './empty-catalog';
 import { localSale } from './offline/local-sale';
 import { recordSale } from './offline/offline-pos';
 import { OfflinePanel } from './offline/offline-panel';
@@ -670,6 +671,7 @@ function PointOfSale() {
                   {canSearch
                     ? 'Buscá un producto o escaneá su código de barras para empezar.'
                     : 'Sin permiso para ver productos no se pueden agregar ítems.'}
+                  {canSearch && <EmptyCatalogHint />}
                 </EmptyState>
               </div>
             ) : (
