@@ -48,7 +48,11 @@ test('a cashier closes her turno blind; she and the owner then see the closing a
     precio_venta: 4000,
     stock_actual: 50,
   });
-  const carmen = await asOwner('post', `${base}/clientes`, { nombre: 'Carmen', apellido: 'Vecina', limite_credito: 20000 });
+  const carmen = await asOwner('post', `${base}/clientes`, {
+    nombre: 'Carmen',
+    apellido: 'Vecina',
+    limite_credito: 20000,
+  });
 
   // The cashier: invited, accepted, approved to sell (no discounts, no credit over the limit).
   const email = uniqueEmail('lucia');
@@ -76,14 +80,20 @@ test('a cashier closes her turno blind; she and the owner then see the closing a
       data: { negocio_id: businessId, items: [{ id: yerba.id, tipo: 'producto', cantidad }], ...extra },
     });
   expect((await sale(2, { pagos: [{ medio_pago_id: medio('efectivo'), monto: 8000 }] })).status()).toBe(201);
-  const fiado = await sale(3, { cliente_id: carmen.id, pagos: [{ medio_pago_id: medio('cuenta_corriente'), monto: 12000 }] });
+  const fiado = await sale(3, {
+    cliente_id: carmen.id,
+    pagos: [{ medio_pago_id: medio('cuenta_corriente'), monto: 12000 }],
+  });
   expect(fiado.status()).toBe(201);
   await asLucia('post', `${base}/clientes/${carmen.id}/cobros`, { monto: 5000, medio_pago_id: medio('efectivo') });
   // What she tries and is refused: a discount (her maximum is 0 %) and more on account than the limit.
   const discount = await sale(1, { descuento: 400, pagos: [{ medio_pago_id: medio('efectivo'), monto: 3600 }] });
   expect(discount.status()).toBe(403);
   // Carmen owes 7.000 of her 20.000: 16.000 more is over the limit.
-  const overLimit = await sale(4, { cliente_id: carmen.id, pagos: [{ medio_pago_id: medio('cuenta_corriente'), monto: 16000 }] });
+  const overLimit = await sale(4, {
+    cliente_id: carmen.id,
+    pagos: [{ medio_pago_id: medio('cuenta_corriente'), monto: 16000 }],
+  });
   expect(overLimit.status()).toBe(403);
 
   // Lucía at the caja: no esperado anywhere, only what to count.
@@ -128,7 +138,9 @@ test('a cashier closes her turno blind; she and the owner then see the closing a
   await expect(page.getByRole('button', { name: '#1' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: '#1' }).click();
   const ownerReport = page.getByRole('dialog', { name: 'Turno #1 · Caja 1' });
-  await expect(ownerReport.getByRole('region', { name: 'Efectivo' })).toContainText(/Cobros de cuenta corriente\s*\$\s5\.000,00/);
+  await expect(ownerReport.getByRole('region', { name: 'Efectivo' })).toContainText(
+    /Cobros de cuenta corriente\s*\$\s5\.000,00/,
+  );
   await expect(ownerReport).toContainText(/Cerró\s*Lucía/);
   await ownerReport.getByRole('button', { name: 'Listo' }).click();
 
@@ -167,7 +179,9 @@ test('a cashier closes her turno blind; she and the owner then see the closing a
     data: { contado: [] },
   });
   expect(refused.status()).toBe(403);
-  expect((await refused.json()).detail).toBe('No tenés permiso para cerrar turnos: pedíselo a alguien con acceso total.');
+  expect((await refused.json()).detail).toBe(
+    'No tenés permiso para cerrar turnos: pedíselo a alguien con acceso total.',
+  );
   await signIn(page, lucia, businessId);
   await page.goto('/caja');
   await expect(page.getByRole('button', { name: 'Ingreso o retiro' })).toBeVisible({ timeout: 30_000 });

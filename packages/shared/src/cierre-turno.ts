@@ -44,9 +44,7 @@ function fila(c: CuadreLinea): CierreFila {
 /** The closing's rows; none while the figures are hidden from the caller (arqueo a ciegas). */
 export function cierreFilas(t: Pick<Turno, 'cuadre' | 'por_medio' | 'estado'>): CierreFila[] {
   if (!t.cuadre) return [];
-  const lines = t.cuadre
-    .filter((c) => AMOUNTS.some((k) => c[k] !== 0) || (c.contado ?? 0) !== 0)
-    .map(fila);
+  const lines = t.cuadre.filter((c) => AMOUNTS.some((k) => c[k] !== 0) || (c.contado ?? 0) !== 0).map(fila);
   const sum = (k: keyof Omit<CierreFila, 'medio' | 'total'>) =>
     centsToNumber(lines.reduce((s, l) => s + cents(l[k] ?? 0), 0));
   const closed = t.estado === 'cerrado';

@@ -87,7 +87,11 @@ describe('arqueo a ciegas', () => {
     });
     expect(retiro.statusCode).toBe(201);
     expect(retiro.json().turno).toMatchObject({ esperado: null, arqueo_ciego: true });
-    await req(cajera, 'POST', `${base}/turnos/${turno.id}/movimientos`, { tipo: 'ingreso', monto: 500, motivo: 'Cambio' });
+    await req(cajera, 'POST', `${base}/turnos/${turno.id}/movimientos`, {
+      tipo: 'ingreso',
+      monto: 500,
+      motivo: 'Cambio',
+    });
 
     const blind = (await req(cajera, 'GET', `${base}/turnos/${turno.id}`)).json();
     expect(blind).toMatchObject({
@@ -211,7 +215,10 @@ describe('arqueo a ciegas', () => {
 
 describe('quién cierra un turno (cerrar_turno)', () => {
   it('is on for members, shown in the team and in their permissions', async () => {
-    const team = (await req(owner, 'GET', `${base}/usuarios`)).json() as { usuario_id: string; cerrar_turno: boolean }[];
+    const team = (await req(owner, 'GET', `${base}/usuarios`)).json() as {
+      usuario_id: string;
+      cerrar_turno: boolean;
+    }[];
     expect(team.find((m) => m.usuario_id === cajera.id)?.cerrar_turno).toBe(true);
     expect((await req(cajera, 'GET', `${base}/permissions`)).json().cerrar_turno).toBe(true);
     const bad = await req(owner, 'PUT', `${base}/usuarios/${cajera.id}/permisos`, { cerrar_turno: 1 });
@@ -269,8 +276,6 @@ describe('quién cierra un turno (cerrar_turno)', () => {
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json().cerrado_por).toMatchObject({ id: cajera.id });
     // A closed turno is 409 before any permission question.
-    expect((await req(cajera, 'POST', `${base}/turnos/${ownerTurno.id}/cerrar`, { contado: [] })).statusCode).toBe(
-      409,
-    );
+    expect((await req(cajera, 'POST', `${base}/turnos/${ownerTurno.id}/cerrar`, { contado: [] })).statusCode).toBe(409);
   });
 });

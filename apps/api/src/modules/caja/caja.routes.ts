@@ -52,7 +52,6 @@ import * as cuenta from './cuenta.service.js';
 import * as medios from './medios.service.js';
 import * as turnos from './turnos.service.js';
 
-
 const idParams = z.object({ id: z.string() });
 const midParams = z.object({ id: z.string(), medioId: z.string() });
 const cajaParams = z.object({ id: z.string(), cajaId: z.string() });
@@ -265,11 +264,10 @@ export async function cajaRoutes(app: App) {
           { header: 'Total vendido', value: (t) => t.ventas_total, numFmt: MONEY_FMT },
           { header: 'Diferencia', value: (t) => t.diferencia, numFmt: MONEY_FMT },
         ],
-        pages: paged(
-          async (limit, offset) =>
-            (await turnos.listTurnos(db, b.id, b.timezone, { ...req.query, limit, offset })).rows.map((t) =>
-              visto(req, t),
-            ),
+        pages: paged(async (limit, offset) =>
+          (await turnos.listTurnos(db, b.id, b.timezone, { ...req.query, limit, offset })).rows.map((t) =>
+            visto(req, t),
+          ),
         ),
       });
     },

@@ -151,8 +151,8 @@ function CajaCard({
           </p>
           {turno?.arqueo_ciego && (
             <p className="rounded-md bg-slate-50 p-2 text-sm text-slate-700">
-              Arqueo a ciegas: al cerrar, contá lo que hay por cada medio; lo esperado y la diferencia se ven
-              después de cerrar.
+              Arqueo a ciegas: al cerrar, contá lo que hay por cada medio; lo esperado y la diferencia se ven después de
+              cerrar.
             </p>
           )}
           {turno?.esperado && (
