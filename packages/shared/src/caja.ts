@@ -87,6 +87,11 @@ export const CAJA_MESSAGES = {
   turnoNotInBusiness: 'Turno no encontrado en este negocio.',
   countMissing: (medio: string) => `Indicá cuánto contaste de ${medio}.`,
   countUnknownMedio: 'Ese medio de pago no es de este negocio.',
+  closeNotAllowed: 'No tenés permiso para cerrar turnos: pedíselo a alguien con acceso total.',
+  closeOthersTurno: 'Solo quien abrió el turno o alguien con acceso total puede cerrarlo.',
+  /** Why a closing was refused, as the owner reads it in the change log (intento_rechazado). */
+  closeAttempt: 'Cierre de turno sin permiso',
+  blindExport: 'El arqueo es a ciegas: vas a ver lo esperado cuando cierres el turno.',
   pagosShort: (falta: string) => `Los pagos no cubren el total: faltan ${falta}.`,
   pagosOver: 'Solo el efectivo puede superar el total (la diferencia es el vuelto).',
   pagosEmpty: 'Indicá al menos un pago.',
@@ -186,7 +191,8 @@ export const turnoResumenSchema = z.object({
   cerrado_por: z.object({ id: z.string(), nombre: z.string() }).nullable(),
   cerrado_en: z.string().nullable(),
   ventas_cantidad: z.number(),
-  ventas_total: z.number(),
+  /** Null while the turno is open and counted blind by the caller (arqueo_ciego). */
+  ventas_total: z.number().nullable(),
   diferencia: z.number().nullable(),
 });
 
@@ -269,11 +275,42 @@ export const turnoMedioDetalleSchema = z.object({
   /** Money given back in the turno with this medio (returns, voids of sales of other turnos). */
   devoluciones: z.number(),
 });
+export type CuadreLinea = z.infer<typeof cuadreLineaSchema>;
+
+/**
+ * One counted medio of the closing, so that it adds up on paper: esperado = fondo + ventas +
+ * cobros + ingresos − retiros − devoluciones. Cash medios all go into one drawer, the first cash
+ * medio's line (the others show zeros); sales on account bring no money and are not counted.
+ */
+export const cuadreLineaSchema = z.object({
+  medio_pago_id: z.string(),
+  nombre: z.string(),
+  tipo: z.enum(MEDIO_TIPOS),
+  fondo: z.number(),
+  ventas: z.number(),
+  /** Money collected from customers' accounts (cobros de fiado) with this medio. */
+  cobros: z.number(),
+  ingresos: z.number(),
+  retiros: z.number(),
+  devoluciones: z.number(),
+  esperado: z.number(),
+  /** Null while the turno is open. */
+  contado: z.number().nullable(),
+  diferencia: z.number().nullable(),
+});
+
 export type Turno = z.infer<typeof turnoSchema>;
 
 export const turnoSchema = turnoResumenSchema.extend({
   observaciones: z.string().nullable(),
-  esperado: z.array(montoMedioSchema),
+  /** Null while the turno is open and the caller counts blind (arqueo_ciego). */
+  esperado: z.array(montoMedioSchema).nullable(),
+  /** True when the figures are hidden from the caller until the turno is closed (arqueo a ciegas). */
+  arqueo_ciego: z.boolean(),
+  /** The medios the closing counts, in order (also when counting blind). */
+  a_contar: z.array(z.object({ medio_pago_id: z.string(), nombre: z.string(), tipo: z.enum(MEDIO_TIPOS) })),
+  /** How esperado adds up per medio; null when counting blind. */
+  cuadre: z.array(cuadreLineaSchema).nullable(),
   por_medio: z.array(turnoMedioDetalleSchema),
   ingresos: z.number(),
   retiros: z.number(),

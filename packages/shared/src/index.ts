@@ -22,6 +22,7 @@ export * from './compras-factura.js';
 export * from './compras-recepcion.js';
 export * from './scale.js';
 export * from './caja.js';
+export * from './cierre-turno.js';
 export * from './devoluciones.js';
 export * from './facturacion.js';
 export * from './factura-impresa.js';

@@ -22,4 +22,6 @@ export const permissionsResponseSchema = z.object({
   cambiar_precios: z.boolean(),
   descuento_maximo: z.number().nullable(),
   exceder_credito: z.boolean(),
+  /** May close the turnos they opened (full access: any turno). */
+  cerrar_turno: z.boolean(),
 });

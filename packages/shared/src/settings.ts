@@ -66,6 +66,8 @@ export const tenantSettingsInput = z.object({
   redondeo_precios: z
     .union([z.literal(1), z.literal(10), z.literal(100)], { error: 'Elegí redondear a $ 1, $ 10 o $ 100.' })
     .optional(),
+  /** Arqueo a ciegas: members without full access count a turno without seeing what is expected. */
+  arqueo_ciego: z.boolean({ error: 'Debe ser verdadero o falso.' }).optional(),
 });
 export type TenantSettingsInput = z.infer<typeof tenantSettingsInput>;
 
@@ -83,6 +85,7 @@ export const tenantSettingsSchema = z.object({
   caja_requiere_turno: z.boolean(),
   vender_sin_stock: z.boolean(),
   redondeo_precios: z.number().optional(),
+  arqueo_ciego: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

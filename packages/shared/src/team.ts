@@ -31,6 +31,7 @@ export const memberSchema = z.object({
   cambiar_precios: z.boolean(),
   descuento_maximo: z.number().nullable(),
   exceder_credito: z.boolean(),
+  cerrar_turno: z.boolean(),
   invitado_por: z.string().nullable(),
   creada_en: z.string(),
   ultimo_acceso: z.string().nullable(),
@@ -93,6 +94,8 @@ export interface CounterControls {
   descuento_maximo: number | null;
   /** May sell on account over a customer's credit limit. */
   exceder_credito: boolean;
+  /** May close the turnos they opened; another member's turno takes full access. */
+  cerrar_turno: boolean;
 }
 
 /** A new member: no costs, list prices, no discount. */
@@ -101,6 +104,7 @@ export const NEW_MEMBER_CONTROLS: CounterControls = {
   cambiar_precios: false,
   descuento_maximo: 0,
   exceder_credito: false,
+  cerrar_turno: true,
 };
 
 export interface PermissionPayload extends Partial<PermissionMap>, Partial<CounterControls> {
@@ -141,6 +145,7 @@ export const permissionsUpdatedSchema = z.object({
   cambiar_precios: z.boolean(),
   descuento_maximo: z.number().nullable(),
   exceder_credito: z.boolean(),
+  cerrar_turno: z.boolean(),
 });
 
 export const memberApprovedSchema = z.object({

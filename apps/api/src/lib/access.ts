@@ -54,6 +54,10 @@ export interface BusinessContext {
   verCostos: boolean;
   cambiarPrecios: boolean;
   excederCredito: boolean;
+  /** May close the turnos they opened (see canCloseTurno). */
+  cerrarTurno: boolean;
+  /** The business counts turnos blind (tenant_settings.arqueo_ciego; see blindCount). */
+  arqueoCiego: boolean;
   descuentoMaximo: number | null;
   timezone: string;
   locale: string;
@@ -148,6 +152,14 @@ export const canSeeCosts = (b: BusinessContext) => hasFullAccess(b) || b.verCost
 export const canChangePrices = (b: BusinessContext) => hasFullAccess(b) || b.cambiarPrecios;
 /** Selling on account over a customer's credit limit: full access or exceder_credito. */
 export const canExceedCredit = (b: BusinessContext) => hasFullAccess(b) || b.excederCredito;
+/**
+ * Closing a turno: full access closes any; a member with cerrar_turno closes the turnos they
+ * opened (`openedBy`), and no other.
+ */
+export const canCloseTurno = (b: BusinessContext, userId: string, openedBy: string | null) =>
+  hasFullAccess(b) || (b.cerrarTurno && openedBy === userId);
+/** Arqueo a ciegas: what the caja should hold is hidden from this member while a turno is open. */
+export const blindCount = (b: BusinessContext) => b.arqueoCiego && !hasFullAccess(b);
 /** The largest discount in % a member may give without cambiar_precios; null: no limit. */
 export const maxDiscount = (b: BusinessContext) => (canChangePrices(b) ? null : b.descuentoMaximo);
 
@@ -169,6 +181,7 @@ const SQL_SESSION_BUSINESS = `
   SELECT u.id, u.email, u.nombre,
          m.id AS membership_id, m.rol, m.estado, m.acceso_total, m.permisos,
          m.ver_costos, m.cambiar_precios, m.exceder_credito, m.descuento_maximo::float8 AS descuento_maximo,
+         m.cerrar_turno, coalesce(t.arqueo_ciego, true) AS arqueo_ciego,
          (b.creada_por = u.id) AS is_creator, b.plan, b.trial_ends_at,
          coalesce(t.timezone, 'America/Argentina/Buenos_Aires') AS timezone,
          coalesce(t.locale, 'es-AR') AS locale, coalesce(t.currency, 'ARS') AS currency
@@ -191,6 +204,8 @@ interface Row {
   ver_costos?: boolean;
   cambiar_precios?: boolean;
   exceder_credito?: boolean;
+  cerrar_turno?: boolean;
+  arqueo_ciego?: boolean;
   descuento_maximo?: number | null;
   is_creator?: boolean;
   timezone?: string;
@@ -433,6 +448,8 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
       verCostos: row.ver_costos === true,
       cambiarPrecios: row.cambiar_precios === true,
       excederCredito: row.exceder_credito === true,
+      cerrarTurno: row.cerrar_turno === true,
+      arqueoCiego: row.arqueo_ciego !== false,
       descuentoMaximo: row.descuento_maximo ?? null,
       timezone: row.timezone!,
       locale: row.locale!,

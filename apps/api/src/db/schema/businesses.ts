@@ -57,6 +57,8 @@ export const businessMembers = pgTable(
     cambiarPrecios: boolean('cambiar_precios').notNull().default(false),
     /** May sell on account over a customer's credit limit. */
     excederCredito: boolean('exceder_credito').notNull().default(false),
+    /** May close the turnos they opened (migration 0061); others' turnos take full access. */
+    cerrarTurno: boolean('cerrar_turno').notNull().default(true),
     /** Largest discount in % without cambiar_precios; null: no limit. */
     descuentoMaximo: numeric('descuento_maximo', { precision: 5, scale: 2 }).default('0'),
     invitadoPor: uuid('invitado_por').references(() => users.id, { onDelete: 'set null' }),
@@ -91,6 +93,8 @@ export const tenantSettings = pgTable(
     venderSinStock: boolean('vender_sin_stock').notNull().default(false),
     /** USD prices in pesos are rounded to this many pesos: 1, 10 or 100 (issue 17). */
     redondeoPrecios: integer('redondeo_precios').notNull().default(1),
+    /** Members without full access count a turno without seeing what is expected (issue 33). */
+    arqueoCiego: boolean('arqueo_ciego').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -112,6 +112,7 @@ export async function businessRoutes(app: App) {
         cambiar_precios: canChangePrices(b),
         descuento_maximo: maxDiscount(b),
         exceder_credito: canExceedCredit(b),
+        cerrar_turno: hasFullAccess(b) || b.cerrarTurno,
       };
     },
   );

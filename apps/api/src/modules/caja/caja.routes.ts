@@ -27,12 +27,15 @@ import {
   turnoMovimientoCreatedSchema,
   turnoResumenSchema,
   turnoSchema,
+  cierreFilas,
+  type CierreFila,
 } from '@mostrador/shared';
 import type { FastifyRequest } from 'fastify';
 import { xlsxFile } from '../../lib/responses.js';
 import type { App } from '../../app.js';
 import { todayIn } from '../../lib/dates.js';
-import { access, authOf, businessOf } from '../../lib/access.js';
+import { access, authOf, blindCount, businessOf, hasFullAccess } from '../../lib/access.js';
+import { AppError } from '../../lib/errors.js';
 import { idempotencyKey, requireSomeField } from '../../lib/http.js';
 import {
   DATE_FMT,
@@ -65,6 +68,9 @@ export async function cajaRoutes(app: App) {
   const tags = ['caja'];
   const medioId = (v: string) => pathId(v, CAJA_MESSAGES.medioNotFound);
   const turnoId = (v: string) => pathId(v, CAJA_MESSAGES.turnoNotFound);
+  /** A turno as the caller may see it: blind while open when the business counts blind (issue 33). */
+  const visto = <T extends TurnoResumen>(req: FastifyRequest, t: T): T =>
+    blindCount(businessOf(req)) ? turnos.aCiegas(t) : t;
 
   app.get(
     '/businesses/:id/medios-pago',
@@ -187,7 +193,11 @@ export async function cajaRoutes(app: App) {
   app.get(
     '/businesses/:id/cajas',
     { config: ver, schema: { tags, params: idParams, response: { 200: z.array(cajaSchema) } } },
-    async (req) => turnos.listCajas(db, businessOf(req).id),
+    async (req) =>
+      (await turnos.listCajas(db, businessOf(req).id)).map((c) => ({
+        ...c,
+        turno_abierto: c.turno_abierto && visto(req, c.turno_abierto),
+      })),
   );
   app.post(
     '/businesses/:id/cajas',
@@ -219,7 +229,7 @@ export async function cajaRoutes(app: App) {
     async (req, reply) => {
       const cajaId = pathId(req.params.cajaId, CAJA_MESSAGES.cajaNotFound);
       const t = await turnos.openTurno(db, businessOf(req).id, authOf(req).id, cajaId, req.body.fondo_inicial, now());
-      return reply.status(201).send(t);
+      return reply.status(201).send(visto(req, t));
     },
   );
 
@@ -232,7 +242,7 @@ export async function cajaRoutes(app: App) {
     async (req, reply) => {
       const b = businessOf(req);
       const { rows, total } = await turnos.listTurnos(db, b.id, b.timezone, req.query);
-      return reply.header('X-Total-Count', String(total)).send(rows);
+      return reply.header('X-Total-Count', String(total)).send(rows.map((t) => visto(req, t)));
     },
   );
 
@@ -258,9 +268,10 @@ export async function cajaRoutes(app: App) {
           { header: 'Total vendido', value: (t) => t.ventas_total, numFmt: MONEY_FMT },
           { header: 'Diferencia', value: (t) => t.diferencia, numFmt: MONEY_FMT },
         ],
-        pages: paged(
-          async (limit, offset) =>
-            (await turnos.listTurnos(db, b.id, b.timezone, { ...req.query, limit, offset })).rows,
+        pages: paged(async (limit, offset) =>
+          (await turnos.listTurnos(db, b.id, b.timezone, { ...req.query, limit, offset })).rows.map((t) =>
+            visto(req, t),
+          ),
         ),
       });
     },
@@ -271,81 +282,25 @@ export async function cajaRoutes(app: App) {
     '/businesses/:id/turnos/:turnoId/exportar',
     { config: ver, schema: { tags, params: turnoParams, response: { 200: xlsxFile } } },
     async (req, reply) => {
-      const t = await turnos.getTurno(db, businessOf(req).id, turnoId(req.params.turnoId));
-      const nombre = new Map(t.por_medio.map((m) => [m.medio_pago_id, m.nombre]));
-      const closed = t.estado === 'cerrado';
-      type Row = {
-        medio: string;
-        ventas: number | null;
-        devoluciones: number | null;
-        esperado: number | null;
-        contado: number | null;
-        diferencia: number | null;
-      };
-      const devuelto = (id: string) => t.por_medio.find((m) => m.medio_pago_id === id)?.devoluciones ?? 0;
-      const rows: Row[] = closed
-        ? t.diferencias.map((d) => ({
-            medio: nombre.get(d.medio_pago_id) ?? '',
-            ventas: t.por_medio.find((m) => m.medio_pago_id === d.medio_pago_id)?.ventas ?? 0,
-            devoluciones: devuelto(d.medio_pago_id),
-            esperado: d.esperado,
-            contado: d.contado,
-            diferencia: d.diferencia,
-          }))
-        : t.esperado.map((e) => ({
-            medio: nombre.get(e.medio_pago_id) ?? '',
-            ventas: t.por_medio.find((m) => m.medio_pago_id === e.medio_pago_id)?.ventas ?? 0,
-            devoluciones: devuelto(e.medio_pago_id),
-            esperado: e.monto,
-            contado: null,
-            diferencia: null,
-          }));
-      rows.push(
-        {
-          medio: 'Fondo inicial',
-          ventas: null,
-          devoluciones: null,
-          esperado: t.fondo_inicial,
-          contado: null,
-          diferencia: null,
-        },
-        {
-          medio: 'Ingresos de efectivo',
-          ventas: null,
-          devoluciones: null,
-          esperado: t.ingresos,
-          contado: null,
-          diferencia: null,
-        },
-        {
-          medio: 'Retiros de efectivo',
-          ventas: null,
-          devoluciones: null,
-          esperado: -t.retiros,
-          contado: null,
-          diferencia: null,
-        },
-        {
-          medio: 'Devoluciones',
-          ventas: null,
-          devoluciones: null,
-          esperado: 0 - t.devoluciones,
-          contado: null,
-          diferencia: null,
-        },
-      );
-      return sendXlsx<Row>(reply, {
+      const b = businessOf(req);
+      const t = await turnos.getTurno(db, b.id, turnoId(req.params.turnoId));
+      if (t.estado === 'abierto' && blindCount(b)) throw new AppError(403, 'FORBIDDEN', CAJA_MESSAGES.blindExport);
+      return sendXlsx<CierreFila>(reply, {
         filename: `turno-${t.numero}.xlsx`,
         sheet: `Turno ${t.numero} ${t.caja_nombre}`.slice(0, 31),
         columns: [
-          { header: 'Medio de pago', value: (r) => r.medio, width: 26 },
+          { header: 'Medio de pago', value: (r) => r.medio, width: 34 },
+          { header: 'Fondo inicial', value: (r) => r.fondo, numFmt: MONEY_FMT },
           { header: 'Ventas', value: (r) => r.ventas, numFmt: MONEY_FMT },
+          { header: 'Cobros', value: (r) => r.cobros, numFmt: MONEY_FMT },
+          { header: 'Ingresos', value: (r) => r.ingresos, numFmt: MONEY_FMT },
+          { header: 'Retiros', value: (r) => r.retiros, numFmt: MONEY_FMT },
           { header: 'Devoluciones', value: (r) => r.devoluciones, numFmt: MONEY_FMT },
           { header: 'Esperado', value: (r) => r.esperado, numFmt: MONEY_FMT },
           { header: 'Contado', value: (r) => r.contado, numFmt: MONEY_FMT },
           { header: 'Diferencia', value: (r) => r.diferencia, numFmt: MONEY_FMT },
         ],
-        pages: onePage(rows),
+        pages: onePage(cierreFilas(t)),
       });
     },
   );
@@ -353,7 +308,7 @@ export async function cajaRoutes(app: App) {
   app.get(
     '/businesses/:id/turnos/:turnoId',
     { config: ver, schema: { tags, params: turnoParams, response: { 200: turnoSchema } } },
-    async (req) => turnos.getTurno(db, businessOf(req).id, turnoId(req.params.turnoId)),
+    async (req) => visto(req, await turnos.getTurno(db, businessOf(req).id, turnoId(req.params.turnoId))),
   );
   app.post(
     '/businesses/:id/turnos/:turnoId/movimientos',
@@ -366,24 +321,20 @@ export async function cajaRoutes(app: App) {
         response: { 201: turnoMovimientoCreatedSchema },
       },
     },
-    async (req, reply) =>
-      reply
-        .status(201)
-        .send(
-          await turnos.addMovimiento(
-            db,
-            businessOf(req).id,
-            authOf(req).id,
-            turnoId(req.params.turnoId),
-            req.body,
-            idempotencyKey(req),
-          ),
-        ),
+    async (req, reply) => {
+      const b = businessOf(req);
+      const id = turnoId(req.params.turnoId);
+      const r = await turnos.addMovimiento(db, b.id, authOf(req).id, id, req.body, idempotencyKey(req));
+      return reply.status(201).send({ ...r, turno: visto(req, r.turno) });
+    },
   );
   app.post(
     '/businesses/:id/turnos/:turnoId/cerrar',
     { config: editar, schema: { tags, params: turnoParams, body: turnoCerrarInput, response: { 200: turnoSchema } } },
-    async (req) =>
-      turnos.closeTurno(db, businessOf(req).id, authOf(req).id, turnoId(req.params.turnoId), req.body, now()),
+    async (req) => {
+      const b = businessOf(req);
+      const who = { full: hasFullAccess(b), cerrarTurno: b.cerrarTurno };
+      return turnos.closeTurno(db, b.id, authOf(req).id, who, turnoId(req.params.turnoId), req.body, now());
+    },
   );
 }

@@ -231,9 +231,21 @@ describe('turnos de caja', () => {
     const closing = await readXlsx(
       (await app.inject({ method: 'GET', url: `${base}/turnos/${turno.id}/exportar`, headers: owner.auth })).rawPayload,
     );
-    expect(closing[0]).toEqual(['Medio de pago', 'Ventas', 'Devoluciones', 'Esperado', 'Contado', 'Diferencia']);
-    expect(closing).toContainEqual(['Efectivo', 9000, 0, 17000, 16900, -100]);
-    expect(closing).toContainEqual(['Retiros de efectivo', undefined, undefined, -2500]);
+    expect(closing[0]).toEqual([
+      'Medio de pago',
+      'Fondo inicial',
+      'Ventas',
+      'Cobros',
+      'Ingresos',
+      'Retiros',
+      'Devoluciones',
+      'Esperado',
+      'Contado',
+      'Diferencia',
+    ]);
+    // Across: 10000 + 9000 + 500 − 2500 = 17000; down: the totals of the caja.
+    expect(closing).toContainEqual(['Efectivo', 10000, 9000, 0, 500, -2500, 0, 17000, 16900, -100]);
+    expect(closing).toContainEqual(['Total en caja', 10000, 16000, 0, 500, -2500, 0, 24000, 23900, -100]);
   });
 
   it('applies surcharges and discounts per part and refuses parts that do not cover the total', async () => {

@@ -116,7 +116,7 @@ export async function insertTurno(
 export async function lockTurno(businessId: string, id: string, mode: 'share' | 'update', ex: Executor) {
   const [t] = await rows(
     ex,
-    sql`SELECT id, estado, numero FROM turnos WHERE business_id = ${businessId} AND id = ${id}
+    sql`SELECT id, estado, numero, abierto_por FROM turnos WHERE business_id = ${businessId} AND id = ${id}
         ${mode === 'share' ? sql`FOR SHARE` : sql`FOR UPDATE`}`,
   );
   return t;

@@ -3,6 +3,7 @@ import {
   centsToNumber,
   type Caja,
   type CajaValues,
+  type CuadreLinea,
   type Diferencia,
   type MedioTipo,
   type MontoMedio,
@@ -15,7 +16,7 @@ import {
 } from '@mostrador/shared';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
-import { audit } from '../../lib/audit.js';
+import { asAttempt, audit } from '../../lib/audit.js';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { toCents } from '../products/common.js';
 import { iso, person, type R } from './rows.js';
@@ -201,6 +202,8 @@ export async function addMovimiento(
 
 interface Figures {
   porMedio: TurnoMedioDetalle[];
+  /** How each counted medio's esperado adds up (contado and diferencia come from the closing). */
+  cuadre: Omit<CuadreLinea, 'contado' | 'diferencia'>[];
   esperado: Map<string, number>;
   ingresos: number;
   retiros: number;
@@ -230,21 +233,46 @@ async function figures(ex: Executor, businessId: string, turnoId: string, fondo:
   // Sales on account bring no money into the caja: nothing to count for that medio.
   const counted = shown.filter((m) => m.tipo !== 'cuenta_corriente');
   const drawer = (shown.find((m) => m.tipo === 'efectivo' && m.activo) ?? shown.find((m) => m.tipo === 'efectivo'))?.id;
-  const esperado = new Map<string, number>();
-  for (const m of counted) {
-    const id = m.id as string;
-    esperado.set(id, (sold.get(id)?.total ?? 0) + (paid.get(id) ?? 0) - (refunded.get(id) ?? 0));
-  }
+  // Each counted medio's parts, in cents; cash medios are folded into the drawer's line.
+  const parts = new Map(
+    counted.map((m) => {
+      const id = m.id as string;
+      const own = { fondo: 0, ventas: sold.get(id)?.total ?? 0, cobros: paid.get(id) ?? 0, ingresos: 0, retiros: 0 };
+      return [id, { ...own, devoluciones: refunded.get(id) ?? 0 }];
+    }),
+  );
   if (drawer) {
-    let cash = fondo + ingresos - retiros;
+    const cash = { fondo, ventas: 0, cobros: 0, ingresos, retiros, devoluciones: 0 };
     for (const m of counted) {
       if (m.tipo !== 'efectivo') continue;
-      cash += esperado.get(m.id as string)!;
-      esperado.set(m.id as string, 0);
+      const p = parts.get(m.id as string)!;
+      cash.ventas += p.ventas;
+      cash.cobros += p.cobros;
+      cash.devoluciones += p.devoluciones;
+      parts.set(m.id as string, { fondo: 0, ventas: 0, cobros: 0, ingresos: 0, retiros: 0, devoluciones: 0 });
     }
-    esperado.set(drawer as string, cash);
+    parts.set(drawer as string, cash);
+  }
+  const esperado = new Map<string, number>();
+  for (const [id, p] of parts) {
+    esperado.set(id, p.fondo + p.ventas + p.cobros + p.ingresos - p.retiros - p.devoluciones);
   }
   return {
+    cuadre: counted.map((m) => {
+      const p = parts.get(m.id as string)!;
+      return {
+        medio_pago_id: m.id as string,
+        nombre: m.nombre as string,
+        tipo: m.tipo as MedioTipo,
+        fondo: centsToNumber(p.fondo),
+        ventas: centsToNumber(p.ventas),
+        cobros: centsToNumber(p.cobros),
+        ingresos: centsToNumber(p.ingresos),
+        retiros: centsToNumber(p.retiros),
+        devoluciones: centsToNumber(p.devoluciones),
+        esperado: centsToNumber(esperado.get(m.id as string)!),
+      };
+    }),
     porMedio: shown.map((m) => ({
       medio_pago_id: m.id as string,
       nombre: m.nombre as string,
@@ -280,10 +308,22 @@ export async function getTurno(ex: Executor, businessId: string, id: string): Pr
   const esperado: MontoMedio[] = closed
     ? diferencias.map((d) => ({ medio_pago_id: d.medio_pago_id, monto: d.esperado }))
     : [...f.esperado].map(([medio_pago_id, c]) => ({ medio_pago_id, monto: centsToNumber(c) }));
+  const contado = new Map(diferencias.map((d) => [d.medio_pago_id, d]));
   return {
     ...toResumen(r),
     observaciones: (r.observaciones as string | null) ?? null,
     esperado,
+    arqueo_ciego: false,
+    a_contar: f.cuadre.map((c) => ({ medio_pago_id: c.medio_pago_id, nombre: c.nombre, tipo: c.tipo })),
+    cuadre: f.cuadre.map((c) => {
+      const d = contado.get(c.medio_pago_id);
+      return {
+        ...c,
+        esperado: d?.esperado ?? c.esperado,
+        contado: d?.contado ?? null,
+        diferencia: d?.diferencia ?? null,
+      };
+    }),
     por_medio: f.porMedio,
     ingresos: centsToNumber(f.ingresos),
     retiros: centsToNumber(f.retiros),
@@ -300,6 +340,19 @@ export async function getTurno(ex: Executor, businessId: string, id: string): Pr
   };
 }
 
+/**
+ * A turno as a member counting blind sees it while it is open (arqueo a ciegas, issue 33): what
+ * the caja should hold, the sales amounts and the differences are hidden; closed, everything shows.
+ */
+export function aCiegas<T extends TurnoResumen>(t: T): T {
+  if (t.estado !== 'abierto') return t;
+  const hidden: Partial<Turno> = { ventas_total: null, diferencia: null };
+  if ('esperado' in t) {
+    Object.assign(hidden, { esperado: null, cuadre: null, por_medio: [], diferencias: [], arqueo_ciego: true });
+  }
+  return { ...t, ...hidden };
+}
+
 export async function listTurnos(ex: Executor, businessId: string, timezone: string, q: TurnoListQuery) {
   const { from, to } = dayRange(timezone, q.desde, q.hasta);
   const { list, n } = await listTurnoRows(businessId, q, from, to, ex);
@@ -308,13 +361,39 @@ export async function listTurnos(ex: Executor, businessId: string, timezone: str
 
 type Counted = z.output<typeof turnoCerrarInput>;
 
+/** Who closes: full access closes any turno; cerrar_turno, the turnos one opened (lib/access.ts). */
+export interface Closer {
+  full: boolean;
+  cerrarTurno: boolean;
+}
+
+/** 403 (and a refused attempt in the change log) when the closer may not close this turno. */
+function assertMayClose(who: Closer, userId: string, t: Record<string, unknown>) {
+  if (who.full || (who.cerrarTurno && t.abierto_por === userId)) return;
+  const message = who.cerrarTurno ? CAJA_MESSAGES.closeOthersTurno : CAJA_MESSAGES.closeNotAllowed;
+  throw asAttempt(new AppError(403, 'FORBIDDEN', message), {
+    entidad: 'turno',
+    entidadId: t.id as string,
+    despues: { motivo: CAJA_MESSAGES.closeAttempt, numero: t.numero },
+  });
+}
+
 /**
  * Closes a turno: for each medio the expected amount, the amount counted and the difference,
  * stored. Every medio with something expected must be counted; others count 0 when left out.
  */
-export async function closeTurno(db: Db, businessId: string, userId: string, id: string, input: Counted, now: Date) {
+export async function closeTurno(
+  db: Db,
+  businessId: string,
+  userId: string,
+  who: Closer,
+  id: string,
+  input: Counted,
+  now: Date,
+) {
   return db.transaction(async (tx) => {
     const t = await lockOpenTurno(tx, businessId, id, 'update');
+    assertMayClose(who, userId, t);
     const fondo = await turnoFondo(businessId, id, tx);
     const f = await figures(tx, businessId, id, toCents(fondo));
     const counted = new Map<string, number>();

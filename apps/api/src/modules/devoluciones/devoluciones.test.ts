@@ -235,8 +235,9 @@ describe('devoluciones', () => {
     expect(closed.statusCode).toBe(200);
     expect(closed.json().diferencias.every((d: { diferencia: number }) => d.diferencia === 0)).toBe(true);
     const sheet = await readXlsx((await call(owner, 'GET', `${s.base}/turnos/${t.id}/exportar`)).rawPayload);
-    expect(sheet).toContainEqual(['Efectivo', 4000, 1000, 8000, 8000, 0]);
-    expect(sheet).toContainEqual(['Devoluciones', undefined, undefined, -1333.33]);
+    // Fondo + ventas − devoluciones = esperado, across; the refunds of every medio in the totals.
+    expect(sheet).toContainEqual(['Efectivo', 5000, 4000, 0, 0, 0, -1000, 8000, 8000, 0]);
+    expect(sheet.find((r) => r[0] === 'Total en caja')?.[6]).toBe(-1333.33);
 
     // A turno named in the request must be open.
     const late = await s.devolver(sale.id, {

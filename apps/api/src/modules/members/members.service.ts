@@ -24,6 +24,7 @@ export interface PermissionPatch {
   cambiar_precios?: boolean;
   descuento_maximo?: number | null;
   exceder_credito?: boolean;
+  cerrar_turno?: boolean;
 }
 
 const MSG_DESCUENTO_MAXIMO =
@@ -47,7 +48,7 @@ export function parsePermissionPatch(body: unknown): PermissionPatch {
   if (o.rol !== undefined && o.rol !== 'admin' && o.rol !== 'empleado') {
     throw invalid('rol', 'Valor no válido. Opciones: admin, empleado.');
   }
-  for (const k of ['ver_costos', 'cambiar_precios', 'exceder_credito'] as const) {
+  for (const k of ['ver_costos', 'cambiar_precios', 'exceder_credito', 'cerrar_turno'] as const) {
     if (o[k] !== undefined && typeof o[k] !== 'boolean') throw invalid(k, 'Debe ser verdadero o falso.');
   }
   const d = o.descuento_maximo;
@@ -65,6 +66,7 @@ export function parsePermissionPatch(body: unknown): PermissionPatch {
     ver_costos: o.ver_costos as boolean | undefined,
     cambiar_precios: o.cambiar_precios as boolean | undefined,
     exceder_credito: o.exceder_credito as boolean | undefined,
+    cerrar_turno: o.cerrar_turno as boolean | undefined,
     descuento_maximo: d as number | null | undefined,
   };
 }
@@ -92,7 +94,7 @@ function toMember(r: MemberRow) {
 
 /** What the member may do at the counter beyond selling; full access may everything. */
 export function counterControls(
-  m: Pick<MemberRow['m'], 'verCostos' | 'cambiarPrecios' | 'descuentoMaximo' | 'excederCredito'>,
+  m: Pick<MemberRow['m'], 'verCostos' | 'cambiarPrecios' | 'descuentoMaximo' | 'excederCredito' | 'cerrarTurno'>,
   full: boolean,
 ) {
   return {
@@ -100,6 +102,7 @@ export function counterControls(
     cambiar_precios: full || m.cambiarPrecios,
     descuento_maximo: full || m.descuentoMaximo === null ? null : Number(m.descuentoMaximo),
     exceder_credito: full || m.excederCredito,
+    cerrar_turno: full || m.cerrarTurno,
   };
 }
 
@@ -148,6 +151,7 @@ export async function updatePermissions(
     verCostos: patch.ver_costos ?? target.m.verCostos,
     cambiarPrecios: patch.cambiar_precios ?? target.m.cambiarPrecios,
     excederCredito: patch.exceder_credito ?? target.m.excederCredito,
+    cerrarTurno: patch.cerrar_turno ?? target.m.cerrarTurno,
     descuentoMaximo:
       patch.descuento_maximo === undefined
         ? target.m.descuentoMaximo
@@ -217,6 +221,8 @@ export async function approvePending(db: Db, businessId: string, actorId: string
     verCostos: patch.ver_costos ?? false,
     cambiarPrecios: patch.cambiar_precios ?? false,
     excederCredito: patch.exceder_credito ?? false,
+    // A cashier closes the turno she opened unless the approval says otherwise.
+    cerrarTurno: patch.cerrar_turno ?? true,
     descuentoMaximo:
       patch.descuento_maximo === undefined
         ? '0'

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { posCatalogoQuery, posCatalogoSchema } from '@mostrador/shared';
 import type { App } from '../../app.js';
-import { access, authOf, businessOf, canSeeCosts, hasFullAccess } from '../../lib/access.js';
+import { access, authOf, blindCount, businessOf, canSeeCosts, hasFullAccess } from '../../lib/access.js';
+import { aCiegas } from '../caja/turnos.service.js';
 import { getCatalogo } from './catalogo.service.js';
 
 /**
@@ -25,7 +26,7 @@ export async function posRoutes(app: App) {
     async (req) => {
       const b = businessOf(req);
       const may = (modulo: 'productos' | 'clientes') => hasFullAccess(b) || b.permisos[`puede_ver_${modulo}`] === true;
-      return getCatalogo(db, {
+      const c = await getCatalogo(db, {
         businessId: b.id,
         userId: authOf(req).id,
         desde: req.query.desde,
@@ -33,6 +34,8 @@ export async function posRoutes(app: App) {
         clientes: may('clientes'),
         costos: canSeeCosts(b),
       });
+      // The counter's turno, blind while open for who counts blind (arqueo a ciegas).
+      return c.turno && blindCount(b) ? { ...c, turno: aCiegas(c.turno) } : c;
     },
   );
 }

@@ -23,6 +23,7 @@ function toSettings(r: Row): TenantSettings {
     caja_requiere_turno: r.cajaRequiereTurno,
     vender_sin_stock: r.venderSinStock,
     redondeo_precios: r.redondeoPrecios,
+    arqueo_ciego: r.arqueoCiego,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
   };
@@ -45,6 +46,7 @@ const toColumns = (i: TenantSettingsInput) => ({
   cajaRequiereTurno: i.caja_requiere_turno,
   venderSinStock: i.vender_sin_stock,
   redondeoPrecios: i.redondeo_precios,
+  arqueoCiego: i.arqueo_ciego,
 });
 
 export async function saveSettings(

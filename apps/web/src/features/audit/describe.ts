@@ -85,6 +85,8 @@ const FIELD_LABELS: Record<string, string> = {
   locale: 'Idioma',
   timezone: 'Zona horaria',
   caja_requiere_turno: 'Pide turno de caja',
+  arqueo_ciego: 'Arqueo a ciegas',
+  cerrar_turno: 'Cierra sus turnos',
   vender_sin_stock: 'Vende sin stock',
   ajuste_porcentaje: 'Recargo o descuento (%)',
 };

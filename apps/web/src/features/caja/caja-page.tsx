@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Badge, Card, ErrorNote, PageHeader, Skeleton } from '@/components/ui/misc';
 import { PermissionGate } from '@/features/permissions/permission-gate';
-import { useCan } from '@/features/permissions/permissions.api';
+import { useCan, useMayCloseTurno } from '@/features/permissions/permissions.api';
 import { printTicket } from '@/features/pos/ticket';
 import { useDownload } from '@/lib/download';
 import { formatDateTime, formatMoney, todayIn, type Formatting } from '@/lib/format';
@@ -104,6 +104,7 @@ function CajaCard({
   const { formatting } = useBusiness();
   const turno = useTurno(caja.turno_abierto?.id ?? null).data;
   const medios = useMedios().data ?? [];
+  const mayClose = useMayCloseTurno();
   const money = (n: number) => formatMoney(n, formatting);
   const open = caja.turno_abierto;
   const today = todayIn(formatting.timezone);
@@ -144,10 +145,17 @@ function CajaCard({
           )}
           <p className="text-sm text-slate-600">
             Abrió {open.abierto_por?.nombre ?? '—'} el {formatDateTime(open.abierto_en, formatting)} con{' '}
-            {money(open.fondo_inicial)}. {open.ventas_cantidad} ventas por {money(open.ventas_total)}.
+            {money(open.fondo_inicial)}. {open.ventas_cantidad} ventas
+            {open.ventas_total === null ? '.' : ` por ${money(open.ventas_total)}.`}
             {turno && turno.devoluciones > 0 && ` Devoluciones: ${money(turno.devoluciones)}.`}
           </p>
-          {turno && (
+          {turno?.arqueo_ciego && (
+            <p className="rounded-md bg-slate-50 p-2 text-sm text-slate-700">
+              Arqueo a ciegas: al cerrar, contá lo que hay por cada medio; lo esperado y la diferencia se ven después de
+              cerrar.
+            </p>
+          )}
+          {turno?.esperado && (
             <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2" aria-label="Esperado en caja">
               {turno.esperado
                 .filter((e) => e.monto !== 0)
@@ -162,15 +170,22 @@ function CajaCard({
                 ))}
             </dl>
           )}
+          {canOperate && turno && !mayClose(open.abierto_por?.id) && (
+            <p className="text-sm text-slate-600">
+              Este turno lo cierra quien lo abrió, si tiene permiso para cerrar turnos, o alguien con acceso total.
+            </p>
+          )}
           <div className="flex flex-wrap gap-2">
             {canOperate && turno && (
               <>
                 <Button variant="secondary" onClick={() => onMove(turno)}>
                   Ingreso o retiro
                 </Button>
-                <Button onClick={() => onClose(turno)}>
-                  <LogOut className="h-4 w-4" /> Cerrar turno
-                </Button>
+                {mayClose(open.abierto_por?.id) && (
+                  <Button onClick={() => onClose(turno)}>
+                    <LogOut className="h-4 w-4" /> Cerrar turno
+                  </Button>
+                )}
               </>
             )}
             <Button variant="ghost" onClick={() => onShow(open.id)}>
@@ -220,13 +235,15 @@ function TurnoDialog({
             <Button variant="secondary" onClick={() => printTicket('a4')}>
               <Printer className="h-4 w-4" /> Imprimir A4
             </Button>
-            <Button
-              variant="secondary"
-              loading={download.busy}
-              onClick={() => download.run(`/businesses/${businessId}/turnos/${turno.id}/exportar`)}
-            >
-              <Download className="h-4 w-4" /> Exportar
-            </Button>
+            {!turno.arqueo_ciego && (
+              <Button
+                variant="secondary"
+                loading={download.busy}
+                onClick={() => download.run(`/businesses/${businessId}/turnos/${turno.id}/exportar`)}
+              >
+                <Download className="h-4 w-4" /> Exportar
+              </Button>
+            )}
             <Button onClick={onClose}>Listo</Button>
           </div>
         </div>

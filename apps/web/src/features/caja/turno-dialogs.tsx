@@ -130,7 +130,11 @@ export function MoveDialog({ turno, onClose }: { turno: Turno | null; onClose: (
   );
 }
 
-/** The count at closing: what each medio should hold, what was counted, and the difference as it is typed. */
+/**
+ * The count at closing: what each medio should hold, what was counted, and the difference as it is
+ * typed. Counting blind (arqueo a ciegas) only the counts are asked; a medio left empty counts 0,
+ * and what was expected shows once the turno is closed.
+ */
 export function CloseDialog({
   turno,
   onClose,
@@ -147,14 +151,18 @@ export function CloseDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const close = useCloseTurno();
   const money = (cents: number) => formatMoney(cents / 100, formatting);
+  const blind = turno?.arqueo_ciego === true;
   const nombre = (id: string) =>
-    turno?.por_medio.find((m) => m.medio_pago_id === id)?.nombre ?? medios.find((m) => m.id === id)?.nombre ?? '';
-  const lines = (turno?.esperado ?? []).map((e) => {
-    const text = counted[e.medio_pago_id] ?? '';
+    turno?.a_contar.find((m) => m.medio_pago_id === id)?.nombre ?? medios.find((m) => m.id === id)?.nombre ?? '';
+  const lines = (turno?.a_contar ?? []).map((m) => {
+    const text = counted[m.medio_pago_id] ?? '';
     const a = readAmount(text, false);
-    const esperado = Math.round(e.monto * 100);
-    return { id: e.medio_pago_id, esperado, text, cents: 'cents' in a ? a.cents : null, needed: esperado !== 0 };
+    const monto = turno?.esperado?.find((e) => e.medio_pago_id === m.medio_pago_id)?.monto ?? 0;
+    const esperado = Math.round(monto * 100);
+    const needed = !blind && esperado !== 0;
+    return { id: m.medio_pago_id, esperado, text, cents: 'cents' in a ? a.cents : null, needed };
   });
+  const cols = blind ? 'sm:grid-cols-[minmax(0,1fr)_10rem]' : 'sm:grid-cols-[minmax(0,1fr)_8rem_8rem_8rem]';
   async function submit(ev: FormEvent) {
     ev.preventDefault();
     const next: Record<string, string> = {};
@@ -183,35 +191,38 @@ export function CloseDialog({
       open={Boolean(turno)}
       onOpenChange={(o) => !o && onClose()}
       title={`Cerrar turno #${turno?.numero ?? ''}`}
-      description="Contá lo que hay en la caja por cada medio de pago y escribilo: la diferencia queda registrada."
+      description={
+        blind
+          ? 'Arqueo a ciegas: contá lo que hay por cada medio de pago y escribilo. Lo que no tengas, dejalo vacío (cuenta $ 0). Después de cerrar vas a ver lo esperado y la diferencia.'
+          : 'Contá lo que hay en la caja por cada medio de pago y escribilo: la diferencia queda registrada.'
+      }
       className="max-w-xl"
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
         {/* A row per medio; on a phone each stacks (name, then esperado and diferencia, then the count) so no amount is cut. */}
         <div className="divide-y divide-slate-100 text-sm">
-          <div className="hidden gap-3 py-1 font-medium text-slate-500 sm:grid sm:grid-cols-[minmax(0,1fr)_8rem_8rem_8rem]">
+          <div className={cn('hidden gap-3 py-1 font-medium text-slate-500 sm:grid', cols)}>
             <span>Medio</span>
-            <span className="text-right">Esperado</span>
+            {!blind && <span className="text-right">Esperado</span>}
             <span>Contado</span>
-            <span className="text-right">Diferencia</span>
+            {!blind && <span className="text-right">Diferencia</span>}
           </div>
           {lines.map((l) => {
             const diff = l.cents === null || !l.text.trim() ? null : l.cents - l.esperado;
             return (
-              <div
-                key={l.id}
-                className="grid grid-cols-2 gap-x-3 gap-y-1 py-2 sm:grid-cols-[minmax(0,1fr)_8rem_8rem_8rem] sm:items-start"
-              >
+              <div key={l.id} className={cn('grid grid-cols-2 gap-x-3 gap-y-1 py-2 sm:items-start', cols)}>
                 <label
                   htmlFor={`contado-${l.id}`}
                   className="col-span-2 font-medium sm:col-span-1 sm:pt-2 sm:font-normal"
                 >
                   {nombre(l.id)}
                 </label>
-                <p className="whitespace-nowrap tabular-nums sm:pt-2 sm:text-right">
-                  <span className="text-slate-500 sm:hidden">Esperado </span>
-                  {money(l.esperado)}
-                </p>
+                {!blind && (
+                  <p className="whitespace-nowrap tabular-nums sm:pt-2 sm:text-right">
+                    <span className="text-slate-500 sm:hidden">Esperado </span>
+                    {money(l.esperado)}
+                  </p>
+                )}
                 <div className="order-last col-span-2 sm:order-none sm:col-span-1">
                   <Input
                     id={`contado-${l.id}`}
@@ -219,6 +230,7 @@ export function CloseDialog({
                     className="h-11 w-full"
                     value={l.text}
                     placeholder={l.needed ? '' : '0'}
+                    autoFocus={l.id === lines[0]?.id}
                     onChange={(e) => {
                       setCounted((c) => ({ ...c, [l.id]: e.target.value }));
                       setErrors(({ [l.id]: _fixed, ...rest }) => rest);
@@ -232,18 +244,20 @@ export function CloseDialog({
                     </p>
                   )}
                 </div>
-                <p className="whitespace-nowrap text-right tabular-nums sm:pt-2">
-                  <span className="text-slate-500 sm:hidden">Diferencia </span>
-                  <span
-                    className={cn(
-                      diff !== null && diff < 0 && 'text-red-600',
-                      diff !== null && diff > 0 && 'text-amber-700',
-                    )}
-                    data-testid={`diferencia-${l.id}`}
-                  >
-                    {diff === null ? '—' : money(diff)}
-                  </span>
-                </p>
+                {!blind && (
+                  <p className="whitespace-nowrap text-right tabular-nums sm:pt-2">
+                    <span className="text-slate-500 sm:hidden">Diferencia </span>
+                    <span
+                      className={cn(
+                        diff !== null && diff < 0 && 'text-red-600',
+                        diff !== null && diff > 0 && 'text-amber-700',
+                      )}
+                      data-testid={`diferencia-${l.id}`}
+                    >
+                      {diff === null ? '—' : money(diff)}
+                    </span>
+                  </p>
+                )}
               </div>
             );
           })}

@@ -1,4 +1,5 @@
 import { TURNO_MOVE_LABELS, type MedioPago, type Turno } from '@mostrador/shared/caja';
+import { cierreFilas, type CierreFila } from '@mostrador/shared/cierre-turno';
 import { PrintPortal, printPage, type TicketFormat } from '@/features/pos/ticket';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatMoney, type Formatting } from '@/lib/format';
@@ -10,12 +11,20 @@ interface Props {
   formatting: Formatting;
 }
 
+/** The parts of each medio's esperado, in the order they add up (retiros and devoluciones negative). */
+const PARTES: { key: keyof Omit<CierreFila, 'medio' | 'total'>; label: string }[] = [
+  { key: 'fondo', label: 'Fondo inicial' },
+  { key: 'ventas', label: 'Ventas' },
+  { key: 'cobros', label: 'Cobros de cuenta corriente' },
+  { key: 'ingresos', label: 'Ingresos' },
+  { key: 'retiros', label: 'Retiros' },
+  { key: 'devoluciones', label: 'Devoluciones' },
+];
+
 /** The closing report of a turno (or its state while open), on an 80 mm roll or an A4 page. */
-export function TurnoReport({ turno, medios, business, formatting, format }: Props & { format: TicketFormat }) {
+export function TurnoReport({ turno, business, formatting, format }: Props & { format: TicketFormat }) {
   const money = (n: number | null) => formatMoney(n ?? 0, formatting);
   const narrow = format === '80mm';
-  const nombre = (id: string) =>
-    turno.por_medio.find((m) => m.medio_pago_id === id)?.nombre ?? medios.find((m) => m.id === id)?.nombre ?? '—';
   const row = (label: string, value: string, strong = false) => (
     <div className={cn('flex justify-between gap-2', strong && 'font-bold')}>
       <dt>{label}</dt>
@@ -23,6 +32,8 @@ export function TurnoReport({ turno, medios, business, formatting, format }: Pro
     </div>
   );
   const closed = turno.estado === 'cerrado';
+  const filas = cierreFilas(turno);
+  const total = filas.find((f) => f.total);
   return (
     <article aria-label={`Cierre del turno #${turno.numero}`} className={printPage(format)}>
       <header className={cn(narrow ? 'text-center' : 'border-b border-black pb-3')}>
@@ -35,68 +46,58 @@ export function TurnoReport({ turno, medios, business, formatting, format }: Pro
         {row('Abrió', `${turno.abierto_por?.nombre ?? '—'} · ${formatDateTime(turno.abierto_en, formatting)}`)}
         {closed &&
           row('Cerró', `${turno.cerrado_por?.nombre ?? '—'} · ${formatDateTime(turno.cerrado_en, formatting)}`)}
-        {row('Fondo inicial', money(turno.fondo_inicial))}
-        {row('Ventas', `${turno.ventas_cantidad} · ${money(turno.ventas_total)}`)}
-        {row('Ingresos de efectivo', money(turno.ingresos))}
-        {row('Retiros de efectivo', money(turno.retiros))}
-        {turno.devoluciones > 0 && row('Devoluciones', money(-turno.devoluciones))}
+        {row(
+          'Ventas',
+          turno.ventas_total === null
+            ? String(turno.ventas_cantidad)
+            : `${turno.ventas_cantidad} · ${money(turno.ventas_total)}`,
+        )}
       </dl>
-      <h3 className="mt-3 font-semibold">Ventas por medio de pago</h3>
-      <dl className="space-y-0.5">
-        {turno.por_medio
-          .filter((m) => m.ventas_cantidad > 0)
-          .map((m) => (
-            <div key={m.medio_pago_id}>{row(`${m.nombre} (${m.ventas_cantidad})`, money(m.ventas))}</div>
-          ))}
-        {turno.por_medio.every((m) => m.ventas_cantidad === 0) && <p>Sin ventas.</p>}
-      </dl>
-      {turno.devoluciones > 0 && (
+      {turno.arqueo_ciego ? (
+        <p className="mt-3">Arqueo a ciegas: lo esperado en caja y la diferencia se ven al cerrar el turno.</p>
+      ) : (
         <>
-          <h3 className="mt-3 font-semibold">Devoluciones por medio de pago</h3>
+          <h3 className="mt-3 font-semibold">Ventas por medio de pago</h3>
           <dl className="space-y-0.5">
             {turno.por_medio
-              .filter((m) => m.devoluciones > 0)
+              .filter((m) => m.ventas_cantidad > 0)
               .map((m) => (
-                <div key={m.medio_pago_id}>{row(m.nombre, money(-m.devoluciones))}</div>
+                <div key={m.medio_pago_id}>{row(`${m.nombre} (${m.ventas_cantidad})`, money(m.ventas))}</div>
               ))}
+            {turno.por_medio.every((m) => m.ventas_cantidad === 0) && <p>Sin ventas.</p>}
           </dl>
+          <h3 className="mt-3 font-semibold">{closed ? 'Arqueo' : 'Esperado en caja'}</h3>
+          {filas
+            .filter((f) => !f.total && f.esperado !== null)
+            .map((f) => (
+              <section key={f.medio} aria-label={f.medio} className="mt-1 border-t border-black/30 pt-1">
+                <p className="font-semibold">{f.medio}</p>
+                <dl className="space-y-0.5">
+                  {PARTES.filter((p) => (f[p.key] ?? 0) !== 0).map((p) => (
+                    <div key={p.key}>{row(p.label, money(f[p.key]))}</div>
+                  ))}
+                  {row('= Esperado', money(f.esperado), true)}
+                  {closed && row('Contado', money(f.contado))}
+                  {closed && row('Diferencia', money(f.diferencia), f.diferencia !== 0)}
+                </dl>
+              </section>
+            ))}
+          {total && (
+            <dl className="mt-2 space-y-0.5 border-t border-black pt-1">
+              {row('Total esperado', money(total.esperado), true)}
+              {closed && row('Total contado', money(total.contado))}
+              {closed && row('Diferencia total', money(turno.diferencia), true)}
+            </dl>
+          )}
+          {filas
+            .filter((f) => !f.total && f.esperado === null)
+            .map((f) => (
+              <p key={f.medio} className="mt-1">
+                {f.medio}: {money(f.ventas)}
+              </p>
+            ))}
         </>
       )}
-      <h3 className="mt-3 font-semibold">{closed ? 'Arqueo' : 'Esperado en caja'}</h3>
-      <table className="w-full border-collapse">
-        <thead>
-          <tr className="border-b border-black text-left">
-            <th className="py-0.5">Medio</th>
-            <th className="py-0.5 text-right">Esperado</th>
-            {closed && <th className="py-0.5 text-right">Contado</th>}
-            {closed && <th className="py-0.5 text-right">Dif.</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {closed
-            ? turno.diferencias
-                .filter((d) => d.esperado !== 0 || d.contado !== 0)
-                .map((d) => (
-                  <tr key={d.medio_pago_id}>
-                    <td className="py-0.5">{nombre(d.medio_pago_id)}</td>
-                    <td className="py-0.5 text-right">{money(d.esperado)}</td>
-                    <td className="py-0.5 text-right">{money(d.contado)}</td>
-                    <td className={cn('py-0.5 text-right', d.diferencia !== 0 && 'font-bold')}>
-                      {money(d.diferencia)}
-                    </td>
-                  </tr>
-                ))
-            : turno.esperado
-                .filter((e) => e.monto !== 0)
-                .map((e) => (
-                  <tr key={e.medio_pago_id}>
-                    <td className="py-0.5">{nombre(e.medio_pago_id)}</td>
-                    <td className="py-0.5 text-right">{money(e.monto)}</td>
-                  </tr>
-                ))}
-        </tbody>
-      </table>
-      {closed && <dl className="mt-1">{row('Diferencia total', money(turno.diferencia), true)}</dl>}
       {turno.movimientos.length > 0 && (
         <>
           <h3 className="mt-3 font-semibold">Ingresos y retiros</h3>

@@ -53,7 +53,8 @@ function turnoColumns(formatting: Formatting, onShow: (id: string) => void): Col
       id: 'ventas',
       header: 'Ventas',
       meta: { label: 'Ventas', align: 'right', className: 'whitespace-nowrap' },
-      cell: ({ row: { original: t } }) => `${t.ventas_cantidad} · ${money(t.ventas_total)}`,
+      cell: ({ row: { original: t } }) =>
+        t.ventas_total === null ? String(t.ventas_cantidad) : `${t.ventas_cantidad} · ${money(t.ventas_total)}`,
     },
     {
       id: 'diferencia',

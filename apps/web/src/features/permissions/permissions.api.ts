@@ -59,6 +59,16 @@ export function useCounterControls() {
   };
 }
 
+/**
+ * Whether the member may close a turno opened by `openedBy`: full access closes any; cerrar_turno,
+ * the turnos the member opened (the server refuses the rest). While the permissions load, no.
+ */
+export function useMayCloseTurno() {
+  const { data } = usePermissions();
+  return (openedBy: string | null | undefined) =>
+    Boolean(data && (data.has_full_access || (data.cerrar_turno && openedBy === data.user_id)));
+}
+
 /** Whether the member may edit and delete in one module (a list screen's buttons). */
 export function useModuleCan(modulo: string) {
   const can = useCan();

@@ -27,6 +27,7 @@ type Form = {
   min_days_for_model: number;
   balanza: ScaleLayout | null;
   caja_requiere_turno: boolean;
+  arqueo_ciego: boolean;
   vender_sin_stock: boolean;
 };
 
@@ -59,9 +60,10 @@ export function SettingsModal({
         min_days_for_model: s.min_days_for_model,
         balanza: s.balanza,
         caja_requiere_turno: s.caja_requiere_turno,
+        arqueo_ciego: s.arqueo_ciego,
         vender_sin_stock: s.vender_sin_stock,
       }
-    : { ...SETTINGS_DEFAULTS, balanza: null, caja_requiere_turno: true, vender_sin_stock: false };
+    : { ...SETTINGS_DEFAULTS, balanza: null, caja_requiere_turno: true, arqueo_ciego: true, vender_sin_stock: false };
   return (
     <Dialog
       open={open}
@@ -198,6 +200,21 @@ function SettingsForm({ businessId, initial, onDone }: { businessId: string; ini
           Pedir un turno de caja abierto para vender
           <span className="block text-xs text-slate-500">
             El punto de venta pide abrir la caja con su fondo antes de cobrar.
+          </span>
+        </span>
+      </label>
+      <label className="flex items-start gap-2 text-sm text-slate-700">
+        <input
+          id="cfg-arqueo-ciego"
+          type="checkbox"
+          className="mt-0.5"
+          checked={form.arqueo_ciego}
+          onChange={(e) => set('arqueo_ciego', e.target.checked)}
+        />
+        <span>
+          Arqueo a ciegas
+          <span className="block text-xs text-slate-500">
+            Quien no tiene acceso total cuenta la caja sin ver lo esperado; lo ve después de cerrar el turno.
           </span>
         </span>
       </label>

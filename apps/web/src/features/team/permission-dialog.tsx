@@ -274,6 +274,15 @@ function PermissionForm({
             />
             Vender en cuenta corriente por encima del límite de crédito del cliente
           </label>
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className={checkbox}
+              checked={controls.cerrar_turno}
+              onChange={(e) => setControls((c) => ({ ...c, cerrar_turno: e.target.checked }))}
+            />
+            Cerrar los turnos de caja que abre (si no, los cierra alguien con acceso total)
+          </label>
           {!controls.cambiar_precios && (
             <Field
               id="perm-descuento"

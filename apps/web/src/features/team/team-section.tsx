@@ -211,6 +211,7 @@ export function TeamSection({ business }: { business: Business }) {
                               cambiar_precios: m.cambiar_precios,
                               descuento_maximo: m.descuento_maximo,
                               exceder_credito: m.exceder_credito,
+                              cerrar_turno: m.cerrar_turno,
                             },
                           })
                         }
