@@ -1,4 +1,3 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   centsToDecimal,
   centsToNumber,
@@ -13,7 +12,6 @@ import {
   type MargenOrigen,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
-import { listasProveedorAplicadas, productosProveedor, suppliers, users } from '../../db/schema/index.js';
 import { isUuid } from '../../lib/access.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
@@ -23,7 +21,20 @@ import { columnSamples } from '../imports/muestras.js';
 import { fileError } from '../imports/spreadsheet.js';
 import { toCents } from '../products/common.js';
 import { loadRules, marginRule } from './margen-precedencia.js';
-import { toUser, userName } from '../products/stock.service.js';
+import { toUser } from '../products/stock.service.js';
+import {
+  aplicadaRows,
+  insertAplicada,
+  learnCodigos,
+  lockAplicada,
+  lockProductPrices,
+  markAplicadaUndone,
+  productsByKey,
+  soldSince,
+  supplierExists,
+  writePrices,
+  type ListaProductRow as ProductRow,
+} from './lista-proveedor.queries.js';
 
 /*
  * A supplier's price list (issue 17, decision 0017): the file is read by the product import's
@@ -53,15 +64,6 @@ interface FileRow {
   costo: number | null;
   precio: number | null;
 }
-
-type ProductRow = {
-  id: string;
-  nombre: string;
-  key: string;
-  categoria_id: string | null;
-  precio_compra: string | null;
-  precio_venta: string;
-};
 
 const PREVIEW_MAX = 2000;
 const SIN_COINCIDENCIA_MAX = 200;
@@ -112,8 +114,6 @@ async function readFile(file: UploadedFile, o: ListaProveedorOptions) {
   return { rows, columnas, filaEncabezado, archivo };
 }
 
-const textArray = (keys: string[]) => `{${keys.map((k) => `"${k.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
-
 /** The products the keys name, in one query (locked when applying). */
 async function loadProducts(
   ex: Executor,
@@ -124,25 +124,7 @@ async function loadProducts(
   proveedorId: string | null,
 ) {
   if (!keys.length) return new Map<string, ProductRow>();
-  const cols = sql`p.id, p.nombre, p.categoria_id, p.precio_compra::text AS precio_compra, p.precio_venta::text AS precio_venta`;
-  const forUpdate = lock ? sql`FOR UPDATE OF p` : sql``;
-  if (clave === 'codigo_proveedor') {
-    const { rows } = await ex.execute<ProductRow>(sql`
-      SELECT ${cols}, pp.codigo AS key
-        FROM productos_proveedor pp
-        JOIN products p ON p.business_id = pp.business_id AND p.id = pp.producto_id
-       WHERE pp.business_id = ${businessId} AND pp.proveedor_id = ${proveedorId} AND p.moneda = 'ARS'
-         AND pp.codigo = ANY(${textArray(keys)}::text[])
-       ORDER BY p.id ${forUpdate}`);
-    return new Map(rows.map((r) => [r.key, r]));
-  }
-  const keyExpr = clave === 'codigo' ? sql`lower(p.codigo)` : sql`p.codigo_barras`;
-  const { rows } = await ex.execute<ProductRow>(sql`
-    SELECT ${cols}, ${keyExpr} AS key
-      FROM products p
-     WHERE p.business_id = ${businessId} AND p.moneda = 'ARS'
-       AND ${keyExpr} = ANY(${textArray(keys)}::text[])
-     ORDER BY p.id ${forUpdate}`);
+  const rows = await productsByKey(businessId, clave, keys, lock, proveedorId, ex);
   return new Map(rows.map((r) => [r.key, r]));
 }
 
@@ -259,11 +241,7 @@ export async function checkProveedor(ex: Executor, businessId: string, o: ListaP
     if (o.clave === 'codigo_proveedor') throw invalid('proveedor_id', LISTA_PROVEEDOR_MESSAGES.sinProveedor);
     return;
   }
-  const [s] = await ex
-    .select({ id: suppliers.id })
-    .from(suppliers)
-    .where(and(eq(suppliers.businessId, businessId), eq(suppliers.id, o.proveedorId)));
-  if (!s) throw invalid('proveedor_id', LISTA_PROVEEDOR_MESSAGES.proveedorNoEncontrado);
+  if (!(await supplierExists(businessId, o.proveedorId, ex))) throw invalid('proveedor_id', LISTA_PROVEEDOR_MESSAGES.proveedorNoEncontrado);
 }
 
 export async function previewListaProveedor(db: Db, businessId: string, file: UploadedFile, o: ListaProveedorOptions) {
@@ -281,10 +259,9 @@ export async function applyListaProveedor(
 ) {
   return db.transaction(async (tx) => {
     const c = await compute(tx, businessId, file, o, true);
-    const [row] = await tx
-      .insert(listasProveedorAplicadas)
-      .values({
-        businessId,
+    const row = await insertAplicada(
+      businessId,
+      {
         proveedorId: o.proveedorId,
         archivo: file.filename,
         clave: o.clave,
@@ -294,27 +271,16 @@ export async function applyListaProveedor(
         usuarioId: userId,
         // The business's clock, as sales use: a sale after it used the new prices.
         fecha: now,
-      })
-      .returning({ id: listasProveedorAplicadas.id });
-    if (c.aprender.size) {
-      await tx
-        .insert(productosProveedor)
-        .values(
-          [...c.aprender].map(([codigo, productoId]) => ({
-            businessId,
-            proveedorId: o.proveedorId!,
-            codigo,
-            productoId,
-          })),
-        )
-        .onConflictDoNothing();
-    }
+      },
+      tx,
+    );
+    if (c.aprender.size) await learnCodigos(businessId, o.proveedorId!, [...c.aprender], tx);
     if (c.cambios.length) {
       await precioOrigen(tx, { origen: 'lista_proveedor', userId, referenciaId: row.id });
       await writePrices(
-        tx,
         businessId,
         c.cambios.map((x) => ({ id: x.producto_id, costo: x.costo_nuevo, precio: x.precio_nuevo })),
+        tx,
       );
     }
     await audit(tx, {
@@ -335,39 +301,8 @@ export async function applyListaProveedor(
   });
 }
 
-/** One statement for every product: unnest of ids, costs and prices. */
-async function writePrices(
-  tx: Executor,
-  businessId: string,
-  rows: { id: string; costo: number | null; precio: number }[],
-) {
-  const arr = (xs: (string | number | null)[]) => `{${xs.map((x) => (x === null ? 'NULL' : String(x))).join(',')}}`;
-  await tx.execute(sql`
-    UPDATE products p SET precio_compra = x.costo, precio_venta = x.precio, actualizado_en = now()
-      FROM unnest(${arr(rows.map((r) => r.id))}::uuid[], ${arr(rows.map((r) => r.costo))}::numeric[],
-                  ${arr(rows.map((r) => r.precio))}::numeric[]) AS x(id, costo, precio)
-     WHERE p.business_id = ${businessId} AND p.id = x.id`);
-}
-
 export async function listAplicadas(ex: Executor, businessId: string): Promise<ListaProveedorAplicada[]> {
-  const rows = await ex
-    .select({
-      id: listasProveedorAplicadas.id,
-      archivo: listasProveedorAplicadas.archivo,
-      clave: listasProveedorAplicadas.clave,
-      proveedorId: listasProveedorAplicadas.proveedorId,
-      margen: listasProveedorAplicadas.margen,
-      productos: listasProveedorAplicadas.productos,
-      fecha: listasProveedorAplicadas.fecha,
-      deshechaEn: listasProveedorAplicadas.deshechaEn,
-      usuarioId: listasProveedorAplicadas.usuarioId,
-      usuarioNombre: userName,
-    })
-    .from(listasProveedorAplicadas)
-    .leftJoin(users, eq(users.id, listasProveedorAplicadas.usuarioId))
-    .where(eq(listasProveedorAplicadas.businessId, businessId))
-    .orderBy(desc(listasProveedorAplicadas.fecha), desc(listasProveedorAplicadas.id))
-    .limit(50);
+  const rows = await aplicadaRows(businessId, ex);
   return rows.map((r) => ({
     id: r.id,
     archivo: r.archivo,
@@ -387,25 +322,13 @@ export async function listAplicadas(ex: Executor, businessId: string): Promise<L
  */
 export async function undoListaProveedor(db: Db, businessId: string, userId: string, id: string) {
   return db.transaction(async (tx) => {
-    const [a] = await tx
-      .select()
-      .from(listasProveedorAplicadas)
-      .where(and(eq(listasProveedorAplicadas.businessId, businessId), eq(listasProveedorAplicadas.id, id)))
-      .for('update');
+    const a = await lockAplicada(businessId, id, tx);
     if (!a) throw notFound(LISTA_PROVEEDOR_MESSAGES.noEncontrada);
     if (a.deshechaEn) throw conflict('INVALID_STATE', LISTA_PROVEEDOR_MESSAGES.deshecha);
     const ids = a.cambios.map((c) => c.producto_id);
     if (ids.length) {
-      const { rows: sold } = await tx.execute(sql`
-        SELECT 1 FROM sale_items si JOIN sales s ON s.business_id = si.business_id AND s.id = si.venta_id
-         WHERE si.business_id = ${businessId} AND si.producto_id = ANY(${`{${ids.join(',')}}`}::uuid[])
-           AND s.fecha >= ${a.fecha.toISOString()}::timestamptz
-         LIMIT 1`);
-      if (sold.length) throw conflict('IN_USE', LISTA_PROVEEDOR_MESSAGES.vendida);
-      const { rows: current } = await tx.execute<{ id: string; precio_compra: string | null; precio_venta: string }>(
-        sql`SELECT id, precio_compra::text AS precio_compra, precio_venta::text AS precio_venta FROM products
-             WHERE business_id = ${businessId} AND id = ANY(${`{${ids.join(',')}}`}::uuid[]) ORDER BY id FOR UPDATE`,
-      );
+      if (await soldSince(businessId, ids, a.fecha, tx)) throw conflict('IN_USE', LISTA_PROVEEDOR_MESSAGES.vendida);
+      const current = await lockProductPrices(businessId, ids, tx);
       const now = new Map(current.map((r) => [r.id, r]));
       const back = a.cambios.filter((c) => {
         const p = now.get(c.producto_id);
@@ -418,16 +341,13 @@ export async function undoListaProveedor(db: Db, businessId: string, userId: str
       if (back.length) {
         await precioOrigen(tx, { origen: 'lista_proveedor', userId, referenciaId: a.id });
         await writePrices(
-          tx,
           businessId,
           back.map((c) => ({ id: c.producto_id, costo: c.costo_anterior, precio: c.precio_anterior })),
+          tx,
         );
       }
     }
-    await tx
-      .update(listasProveedorAplicadas)
-      .set({ deshechaEn: sql`now()` })
-      .where(and(eq(listasProveedorAplicadas.businessId, businessId), eq(listasProveedorAplicadas.id, id)));
+    await markAplicadaUndone(businessId, id, tx);
     await audit(tx, { businessId, userId, entidad: 'lista_proveedor', entidadId: id, accion: 'deshacer' });
     return { productos: ids.length };
   });
