@@ -98,6 +98,7 @@ const CONVERTED = [
   'invitations',
   'audit',
   'precios',
+  'imports',
 ];
 
 /** Exported queries that go across businesses, with their reason (the ALLOWED list's statements). */

@@ -241,7 +241,8 @@ export async function checkProveedor(ex: Executor, businessId: string, o: ListaP
     if (o.clave === 'codigo_proveedor') throw invalid('proveedor_id', LISTA_PROVEEDOR_MESSAGES.sinProveedor);
     return;
   }
-  if (!(await supplierExists(businessId, o.proveedorId, ex))) throw invalid('proveedor_id', LISTA_PROVEEDOR_MESSAGES.proveedorNoEncontrado);
+  if (!(await supplierExists(businessId, o.proveedorId, ex)))
+    throw invalid('proveedor_id', LISTA_PROVEEDOR_MESSAGES.proveedorNoEncontrado);
 }
 
 export async function previewListaProveedor(db: Db, businessId: string, file: UploadedFile, o: ListaProveedorOptions) {
