@@ -54,11 +54,16 @@ export interface ListaProveedorOptions {
   margen: number | null;
   excluir: Set<string>;
   proveedorId: string | null;
+  /** A product whose sale price the list would lower keeps it (costs still change). */
+  noBajarPrecios: boolean;
 }
 
 interface FileRow {
   fila: number;
   key: string;
+  /** The key as the file has it, and the row's description (to list a row that matched nothing). */
+  codigo: string;
+  descripcion: string | null;
   /** The row's barcode, to learn a supplier's code (key "codigo_proveedor"). */
   barras: string | null;
   costo: number | null;
@@ -99,6 +104,8 @@ async function readFile(file: UploadedFile, o: ListaProveedorOptions) {
     rows.push({
       fila: r.fila,
       key: o.clave === 'codigo' ? key.toLowerCase() : key,
+      codigo: key,
+      descripcion: r.datos.nombre ?? r.datos.descripcion ?? null,
       barras: r.datos.codigo_barras,
       costo: costo == null ? null : Math.round(costo * 100),
       precio: precio == null ? null : Math.round(precio * 100),
@@ -162,12 +169,12 @@ async function compute(ex: Executor, businessId: string, file: UploadedFile, o: 
     o.proveedorId,
   );
   const byProduct = new Map<string, CambioListaProveedor>();
-  const sinCoincidencia: number[] = [];
+  const sinCoincidencia: FileRow[] = [];
   const excluded = new Set<string>();
   for (const [key, r] of byKey) {
     const p = products.get(key);
     if (!p) {
-      sinCoincidencia.push(r.fila);
+      sinCoincidencia.push(r);
       continue;
     }
     if (o.excluir.has(p.id)) {
@@ -188,6 +195,9 @@ async function compute(ex: Executor, businessId: string, file: UploadedFile, o: 
       regla = rule.regla;
       precioNuevo = precioPorMargen(precioAnterior, costoAnterior, r.costo, rule.margen);
     }
+    const precioCalculado = precioNuevo;
+    const baja = precioNuevo < precioAnterior;
+    if (baja && o.noBajarPrecios) precioNuevo = precioAnterior;
     byProduct.delete(p.id);
     if (costoNuevo === costoAnterior && precioNuevo === precioAnterior) continue;
     byProduct.set(p.id, {
@@ -200,10 +210,12 @@ async function compute(ex: Executor, businessId: string, file: UploadedFile, o: 
       precio_nuevo: centsToNumber(precioNuevo),
       margen: margenSobreCosto(precioNuevo, costoNuevo),
       regla,
+      baja,
+      precio_calculado: centsToNumber(precioCalculado),
     });
   }
   const cambios = [...byProduct.values()].sort((a, b) => a.fila - b.fila);
-  sinCoincidencia.sort((a, b) => a - b);
+  sinCoincidencia.sort((a, b) => a.fila - b.fila);
   return {
     filas: rows.length,
     cambios,
@@ -220,14 +232,23 @@ const result = (
   c: Awaited<ReturnType<typeof compute>>,
   aplicada: boolean,
   id: string | null,
+  noBajar: boolean,
 ): ListaProveedorResult => ({
   aplicada,
   id,
   filas: c.filas,
   productos_afectados: c.cambios.length,
   excluidos: c.excluidos,
-  sin_coincidencia: c.sinCoincidencia.slice(0, SIN_COINCIDENCIA_MAX),
+  sin_coincidencia: c.sinCoincidencia.slice(0, SIN_COINCIDENCIA_MAX).map((r) => r.fila),
   sin_coincidencia_total: c.sinCoincidencia.length,
+  filas_sin_coincidencia: c.sinCoincidencia.slice(0, SIN_COINCIDENCIA_MAX).map((r) => ({
+    fila: r.fila,
+    codigo: r.codigo,
+    descripcion: r.descripcion,
+    costo: r.costo === null ? null : centsToNumber(r.costo),
+  })),
+  bajas: c.cambios.filter((x) => x.baja).length,
+  no_bajar_precios: noBajar,
   columnas: c.columnas,
   fila_encabezado: c.filaEncabezado,
   columnas_archivo: c.archivo,
@@ -246,7 +267,7 @@ export async function checkProveedor(ex: Executor, businessId: string, o: ListaP
 }
 
 export async function previewListaProveedor(db: Db, businessId: string, file: UploadedFile, o: ListaProveedorOptions) {
-  return result(await compute(db, businessId, file, o, false), false, null);
+  return result(await compute(db, businessId, file, o, false), false, null, o.noBajarPrecios);
 }
 
 /** Applies the list in one transaction: every price and cost, its history, and the record to undo it. */
@@ -296,9 +317,11 @@ export async function applyListaProveedor(
         productos: c.cambios.length,
         excluidos: c.excluidos,
         codigos_aprendidos: c.aprender.size,
+        bajas: c.cambios.filter((x) => x.baja).length,
+        no_bajar_precios: o.noBajarPrecios,
       },
     });
-    return result(c, true, row.id);
+    return result(c, true, row.id, o.noBajarPrecios);
   });
 }
 
@@ -386,6 +409,9 @@ export function optionsOf(fields: Record<string, string>, mapeo: Record<string, 
     }
     filaEncabezado = Number(fila);
   }
+  const noBajar = fields.no_bajar_precios?.trim() ?? '';
+  if (!['', 'true', 'false'].includes(noBajar))
+    throw invalid('no_bajar_precios', LISTA_PROVEEDOR_MESSAGES.noBajarPrecios);
   const proveedorId = fields.proveedor_id?.trim() || null;
   if (proveedorId && !isUuid(proveedorId))
     throw invalid('proveedor_id', LISTA_PROVEEDOR_MESSAGES.proveedorNoEncontrado);
@@ -397,5 +423,6 @@ export function optionsOf(fields: Record<string, string>, mapeo: Record<string, 
     margen,
     excluir: new Set(excluir),
     proveedorId,
+    noBajarPrecios: noBajar === 'true',
   } satisfies ListaProveedorOptions;
 }
