@@ -99,6 +99,7 @@ const CONVERTED = [
   'audit',
   'precios',
   'imports',
+  'purchases',
 ];
 
 /** Exported queries that go across businesses, with their reason (the ALLOWED list's statements). */
