@@ -1,4 +1,4 @@
-import type { CambioListaProveedor, ListaProveedorResult } from '@mostrador/shared';
+import type { ListaProveedorResult } from '@mostrador/shared';
 import type { ReactNode } from 'react';
 import { useBusiness } from '@/app/business-context';
 import { Badge } from '@/components/ui/misc';
@@ -22,6 +22,9 @@ function Dato({ label, left, children }: { label: string; left?: boolean; childr
     </td>
   );
 }
+
+/** A change as the answer has it (costs and margin absent for a member without ver_costos). */
+type CambioListaProveedor = ListaProveedorResult['cambios'][number];
 
 /** A price decrease kept by «No bajar precios»: the price stays, the cost still changes. */
 const kept = (c: CambioListaProveedor) => Boolean(c.baja) && c.precio_nuevo === c.precio_anterior;

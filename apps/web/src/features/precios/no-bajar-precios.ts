@@ -5,14 +5,16 @@
 const key = (businessId: string) => `mostrador.no-bajar-precios.${businessId}`;
 
 export const noBajarPrecios = {
-  get: (businessId: string): boolean => {
+  get: (businessId: string | null): boolean => {
+    if (!businessId) return false;
     try {
       return localStorage.getItem(key(businessId)) === 'true';
     } catch {
       return false;
     }
   },
-  set: (businessId: string, on: boolean) => {
+  set: (businessId: string | null, on: boolean) => {
+    if (!businessId) return;
     try {
       localStorage.setItem(key(businessId), on ? 'true' : 'false');
     } catch {
