@@ -4,7 +4,6 @@ import { useBusiness } from '@/app/business-context';
 import { Badge } from '@/components/ui/misc';
 import { cn } from '@/lib/cn';
 import { formatMoney, formatNumber } from '@/lib/format';
-import { FilasSinCoincidencia } from './lista-proveedor-sin-coincidencia';
 import { REGLA_LABELS } from './regla-labels';
 
 /** One value of a change: a labelled line of the card on a phone, a cell of the table from md up. */
@@ -108,7 +107,7 @@ function CambiosTabla({
 /**
  * The preview: the changes that lower a sale price first, apart and flagged, with «No bajar
  * precios»; then the rest (each product's cost and price before and after, the margin and the
- * rule that set it); then the rows that matched no product.
+ * rule that set it). The rows that matched no product follow, outside (FilasSinCoincidencia).
  */
 export function ListaProveedorCambios({
   preview,
@@ -191,7 +190,6 @@ export function ListaProveedorCambios({
           )}
         </>
       )}
-      <FilasSinCoincidencia result={preview} />
     </div>
   );
 }

@@ -236,6 +236,7 @@ function ListaProveedor({ onDone }: { onDone: (msg?: string) => void }) {
           busy={busy}
         />
       )}
+      {preview && <FilasSinCoincidencia result={preview} />}
       {error && <ErrorNote>{error}</ErrorNote>}
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={() => onDone()}>
