@@ -363,6 +363,7 @@ export const LISTA_PROVEEDOR_MESSAGES = {
   vendida: 'No se puede deshacer: ya se vendió con los precios nuevos.',
   noEncontrada: 'Actualización no encontrada.',
   margen: 'El margen debe ser un porcentaje entre -99,99 y 1000, con hasta 2 decimales.',
+  noBajarPrecios: '«No bajar precios» debe ser true o false.',
 } as const;
 
 /** What set a new price (see `cambioListaProveedorSchema.regla`). */
@@ -375,6 +376,16 @@ export const columnaArchivoSchema = z.object({
   muestras: z.array(z.string()),
 });
 export type ColumnaArchivo = z.infer<typeof columnaArchivoSchema>;
+
+/** A row of a supplier's list that matched no product: its row number, key, description and cost (pesos). */
+export const filaSinCoincidenciaSchema = z.object({
+  fila: z.number(),
+  codigo: z.string(),
+  descripcion: z.string().nullable(),
+  /** Left out for a member without ver_costos. */
+  costo: z.number().nullable().optional(),
+});
+export type FilaSinCoincidencia = z.infer<typeof filaSinCoincidenciaSchema>;
 
 /** One product's change from a supplier's list (money in pesos, margin in % over the cost). */
 export const cambioListaProveedorSchema = z.object({
@@ -393,6 +404,14 @@ export const cambioListaProveedorSchema = z.object({
    * null when the cost did not change.
    */
   regla: z.enum(MARGEN_ORIGENES).nullable().optional(),
+  /**
+   * The list lowers this product's sale price (the price it computed is below the current one).
+   * With `no_bajar_precios` the product keeps its price: `precio_nuevo` is then `precio_anterior`.
+   * Absent in lists applied before it existed.
+   */
+  baja: z.boolean().optional(),
+  /** The sale price the list computed, before «No bajar precios» (equal to `precio_nuevo` otherwise). */
+  precio_calculado: z.number().optional(),
 });
 /** Stored and computed with its costs (the answer drops them for a member without ver_costos). */
 export type CambioListaProveedor = z.infer<typeof cambioListaProveedorSchema> & {
@@ -418,6 +437,12 @@ export const listaProveedorResultSchema = z.object({
   /** Supplier codes learnt (key "Código del proveedor": rows found by their barcode). */
   codigos_aprendidos: z.number(),
   cambios: z.array(cambioListaProveedorSchema),
+  /** How many of the changes lower a sale price (or would, kept by `no_bajar_precios`). */
+  bajas: z.number(),
+  /** Whether the list was read with «No bajar precios»: a product whose price would go down keeps it. */
+  no_bajar_precios: z.boolean(),
+  /** The rows whose key matched no product, as the file has them (the first 200). */
+  filas_sin_coincidencia: z.array(filaSinCoincidenciaSchema),
 });
 export type ListaProveedorResult = z.infer<typeof listaProveedorResultSchema>;
 

@@ -97,6 +97,9 @@ const CONVERTED = [
   'pos',
   'invitations',
   'audit',
+  'precios',
+  'imports',
+  'purchases',
 ];
 
 /** Exported queries that go across businesses, with their reason (the ALLOWED list's statements). */

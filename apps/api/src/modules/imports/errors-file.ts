@@ -1,9 +1,8 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
 import { IMPORT_MESSAGES, type ImportField, type ImportRowData } from '@mostrador/shared';
 import type { Db } from '../../db/client.js';
-import { importRows } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import type { ExportColumn } from '../products/common.js';
+import { errorRowsPage } from './imports.queries.js';
 import { currentBatch, splitDatos } from './imports.service.js';
 import type { Cell } from './spreadsheet.js';
 
@@ -51,19 +50,7 @@ export async function stagedErrors(db: Db, businessId: string, userId: string, n
   async function* pages() {
     let lastFila = 0;
     for (;;) {
-      const rows = await db
-        .select({ fila: importRows.fila, datos: importRows.datos, errores: importRows.errores })
-        .from(importRows)
-        .where(
-          and(
-            eq(importRows.businessId, businessId),
-            eq(importRows.batchId, b!.id),
-            gt(importRows.fila, lastFila),
-            sql`${importRows.errores} <> '[]'::jsonb`,
-          ),
-        )
-        .orderBy(importRows.fila)
-        .limit(PAGE);
+      const rows = await errorRowsPage(businessId, b!.id, lastFila, PAGE, db);
       if (rows.length) yield rows.map((r) => ({ ...splitDatos(r.datos), errores: r.errores }));
       if (rows.length < PAGE) return;
       lastFila = rows[rows.length - 1].fila;

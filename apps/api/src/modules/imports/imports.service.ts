@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
@@ -19,12 +19,34 @@ import {
   type StagedRowUpdate,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
-import { importBatches, importRows, productCategories, products } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { precioOrigen } from '../../lib/precios-origen.js';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { auditRowsSql } from '../posting/audit.js';
 import { stockMovementsInsertSql } from '../posting/stock.js';
+import {
+  batchOf,
+  categoryRows,
+  deleteBatch,
+  deleteUserBatch,
+  firstStagedBefore,
+  insertBatch,
+  insertCategories,
+  insertProducts,
+  insertStagedRows,
+  lockBatchId,
+  lockProducts,
+  lockStagedRow,
+  productIdByKey,
+  productKeys,
+  stagedCount,
+  stagedPage,
+  stagedRows,
+  stagedSummary,
+  updateProducts,
+  updateStagedRow,
+  type ImportRowRecord,
+} from './imports.queries.js';
 import { columnSamples } from './muestras.js';
 import { headerScore, knownColumns, mapHeaders, parseRow, rowErrors, type Mapping, type ParseErrors } from './rows.js';
 import {
@@ -167,18 +189,12 @@ class RowChecker {
   constructor(private readonly opts: { createCategories: boolean } = { createCategories: true }) {}
 
   async load(ex: Executor, businessId: string) {
-    const { rows } = await ex.execute<{ id: string; codigo: string | null; codigo_barras: string | null }>(
-      sql`SELECT id, codigo, codigo_barras FROM ${products}
-           WHERE business_id = ${businessId} AND (codigo IS NOT NULL OR codigo_barras IS NOT NULL)`,
-    );
+    const rows = await productKeys(businessId, ex);
     for (const r of rows) {
       if (r.codigo) this.codes.set(lower(r.codigo), r.id);
       if (r.codigo_barras) this.barcodes.set(r.codigo_barras, r.id);
     }
-    const cats = await ex
-      .select({ id: productCategories.id, nombre: productCategories.nombre })
-      .from(productCategories)
-      .where(eq(productCategories.businessId, businessId));
+    const cats = await categoryRows(businessId, null, ex);
     for (const c of cats) this.categories.set(lower(c.nombre), c.id);
   }
 
@@ -295,11 +311,7 @@ class ProductWriter {
     }
     if (!wanted.size) return;
     const names = [...wanted.values()];
-    const { rows } = await this.tx.execute<{ id: string; nombre: string }>(sql`
-      INSERT INTO ${productCategories} (business_id, nombre)
-      SELECT ${this.businessId}, n FROM jsonb_array_elements_text(${JSON.stringify(names)}::jsonb) AS n
-      ON CONFLICT (business_id, lower(nombre)) DO NOTHING
-      RETURNING id, nombre`);
+    const rows = await insertCategories(this.businessId, names, this.tx);
     this.categoriasCreadas += rows.length;
     for (const r of rows) {
       this.checker.categories.set(lower(r.nombre), r.id);
@@ -315,15 +327,7 @@ class ProductWriter {
     // Created meanwhile by someone else: use theirs.
     const missing = names.filter((n) => !this.checker.categories.has(lower(n)));
     if (missing.length) {
-      const found = await this.tx
-        .select({ id: productCategories.id, nombre: productCategories.nombre })
-        .from(productCategories)
-        .where(
-          and(
-            eq(productCategories.businessId, this.businessId),
-            sql`lower(${productCategories.nombre}) IN (SELECT jsonb_array_elements_text(${JSON.stringify(missing.map(lower))}::jsonb))`,
-          ),
-        );
+      const found = await categoryRows(this.businessId, missing.map(lower), this.tx);
       for (const c of found) this.checker.categories.set(lower(c.nombre), c.id);
     }
   }
@@ -346,15 +350,7 @@ class ProductWriter {
       activo: p.datos.activo ?? true,
       iva: p.datos.iva ?? '21',
     }));
-    await this.tx.execute(sql`
-      INSERT INTO ${products} (id, business_id, nombre, descripcion, codigo, codigo_barras, precio_compra,
-                               precio_venta, stock_actual, stock_minimo, controla_stock, unidad, categoria_id, activo, iva)
-      SELECT x.id, ${this.businessId}, x.nombre, x.descripcion, x.codigo, x.codigo_barras, x.precio_compra,
-             x.precio_venta, x.stock_actual, x.stock_minimo, x.controla_stock, x.unidad, x.categoria_id, x.activo, x.iva
-        FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS x(
-          id uuid, nombre text, descripcion text, codigo text, codigo_barras text, precio_compra numeric,
-          precio_venta numeric, stock_actual numeric, stock_minimo numeric, controla_stock boolean, unidad text,
-          categoria_id uuid, activo boolean, iva text)`);
+    await insertProducts(this.businessId, values, this.tx);
     const moves = values.filter((v) => v.stock_actual > 0).map((v) => ({ id: v.id, q: v.stock_actual }));
     await this.movements(moves.map((m) => ({ id: m.id, cantidad: m.q, resultante: m.q })));
     await this.audits(values.map(({ id, ...despues }) => ({ id, antes: null, despues })));
@@ -364,11 +360,7 @@ class ProductWriter {
   private async update(rows: Pending[], categoryId: (n: string | null) => string | null) {
     if (!rows.length) return;
     const ids = rows.map((p) => p.productoId!);
-    const current = await this.tx
-      .select()
-      .from(products)
-      .where(and(eq(products.businessId, this.businessId), inArray(products.id, ids)))
-      .for('update');
+    const current = await lockProducts(this.businessId, ids, this.tx);
     const byId = new Map(current.map((r) => [r.id, r]));
     const updates: Record<string, unknown>[] = [];
     const moves: { id: string; cantidad: number; resultante: number }[] = [];
@@ -411,15 +403,7 @@ class ProductWriter {
     }
     this.actualizados += rows.length;
     if (!updates.length) return;
-    await this.tx.execute(sql`
-      UPDATE ${products} p SET nombre = x.nombre, descripcion = x.descripcion, codigo_barras = x.codigo_barras,
-             precio_compra = x.precio_compra, precio_venta = x.precio_venta, stock_actual = x.stock_actual,
-             stock_minimo = x.stock_minimo, unidad = x.unidad, categoria_id = x.categoria_id, activo = x.activo,
-             iva = x.iva, actualizado_en = now()
-        FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS x(
-          id uuid, nombre text, descripcion text, codigo_barras text, precio_compra numeric, precio_venta numeric,
-          stock_actual numeric, stock_minimo numeric, unidad text, categoria_id uuid, activo boolean, iva text)
-       WHERE p.business_id = ${this.businessId} AND p.id = x.id`);
+    await updateProducts(this.businessId, updates, this.tx);
     await this.movements(moves);
     await this.audits(audits);
   }
@@ -519,7 +503,7 @@ export async function importFile(db: Db, businessId: string, userId: string, fil
 
 /* ---------------------------------------------------------------- staged import */
 
-type RowRecord = typeof importRows.$inferSelect;
+type RowRecord = ImportRowRecord;
 
 type StoredDatos = ImportRowData & { [PARSE_KEY]?: ParseErrors; [CELLS_KEY]?: Cell[] };
 
@@ -555,14 +539,10 @@ export function toStagedRow(
 
 /** The caller's staging, if it has not expired (an expired one is removed on the way). */
 export async function currentBatch(ex: Executor, businessId: string, userId: string, now: Date, lock = false) {
-  const q = ex
-    .select()
-    .from(importBatches)
-    .where(and(eq(importBatches.businessId, businessId), eq(importBatches.userId, userId)));
-  const [b] = lock ? await q.for('update') : await q;
+  const b = await batchOf(businessId, userId, lock, ex);
   if (!b) return null;
   if (b.expiraEn <= now) {
-    await ex.delete(importBatches).where(and(eq(importBatches.businessId, businessId), eq(importBatches.id, b.id)));
+    await deleteBatch(businessId, b.id, ex);
     return null;
   }
   return b;
@@ -624,9 +604,7 @@ async function stage(
   const sheet = sheetOf(f, opts.hoja);
   const expira = new Date(now.getTime() + IMPORT_STAGING_HOURS * 3600_000);
   return db.transaction(async (tx) => {
-    await tx
-      .delete(importBatches)
-      .where(and(eq(importBatches.businessId, businessId), eq(importBatches.userId, userId)));
+    await deleteUserBatch(businessId, userId, tx);
     const checker = new RowChecker();
     await checker.load(tx, businessId);
     const batchId = randomUUID();
@@ -638,28 +616,27 @@ async function stage(
     let buffer: Record<string, unknown>[] = [];
     const flush = async () => {
       if (!buffer.length) return;
-      await tx.execute(sql`
-        INSERT INTO ${importRows} (id, business_id, batch_id, fila, accion, producto_id, datos, errores)
-        SELECT x.id, ${businessId}, ${batchId}, x.fila, x.accion, x.producto_id, x.datos, x.errores
-          FROM jsonb_to_recordset(${JSON.stringify(buffer)}::jsonb)
-            AS x(id uuid, fila int, accion text, producto_id uuid, datos jsonb, errores jsonb)`);
+      await insertStagedRows(businessId, batchId, buffer, tx);
       buffer = [];
     };
     for await (const r of dataRows(f, sheet, opts.mapeo)) {
       if (r.kind === 'header') {
         mapping = r.mapping;
         muestras = columnSamples(mapping);
-        await tx.insert(importBatches).values({
-          id: batchId,
+        await insertBatch(
           businessId,
-          userId,
-          archivo: file.filename,
-          hoja: sheet.nombre,
-          columnas: mapping.columnas,
-          columnasIgnoradas: mapping.ignoradas,
-          columnasOriginales: mapping.originales,
-          expiraEn: expira,
-        });
+          {
+            id: batchId,
+            userId,
+            archivo: file.filename,
+            hoja: sheet.nombre,
+            columnas: mapping.columnas,
+            columnasIgnoradas: mapping.ignoradas,
+            columnasOriginales: mapping.originales,
+            expiraEn: expira,
+          },
+          tx,
+        );
         continue;
       }
       muestras!.add(r.cells);
@@ -730,29 +707,7 @@ const EMPTY_SUMMARY: ImportSummary = {
 export async function summary(db: Db, businessId: string, userId: string, now: Date) {
   const b = await currentBatch(db, businessId, userId, now);
   if (!b) return { ...EMPTY_SUMMARY, columnas: [], columnas_ignoradas: [], columnas_originales: [] };
-  const valid = sql`${importRows.errores} = '[]'::jsonb`;
-  const [[counts], { rows: cats }] = await Promise.all([
-    db
-      .select({
-        total: sql<number>`count(*)::int`,
-        validos: sql<number>`(count(*) FILTER (WHERE ${valid}))::int`,
-        nuevos: sql<number>`(count(*) FILTER (WHERE ${valid} AND ${importRows.accion} = 'nuevo'))::int`,
-        nuevosSinStock: sql<number>`(count(*) FILTER (WHERE ${valid} AND ${importRows.accion} = 'nuevo'
-          AND ${importRows.datos}->>'stock_actual' IS NULL))::int`,
-        actualizaciones: sql<number>`(count(*) FILTER (WHERE ${valid} AND ${importRows.accion} = 'actualizar'))::int`,
-      })
-      .from(importRows)
-      .where(and(eq(importRows.businessId, businessId), eq(importRows.batchId, b.id))),
-    db.execute<{ nombre: string }>(sql`
-      SELECT nombre FROM (
-        SELECT DISTINCT ON (lower(r.datos->>'categoria_nombre')) r.datos->>'categoria_nombre' AS nombre, r.fila
-          FROM ${importRows} r
-         WHERE r.business_id = ${businessId} AND r.batch_id = ${b.id} AND r.errores = '[]'::jsonb AND r.datos->>'categoria_nombre' IS NOT NULL
-           AND NOT EXISTS (SELECT 1 FROM ${productCategories} c
-                            WHERE c.business_id = ${businessId} AND lower(c.nombre) = lower(r.datos->>'categoria_nombre'))
-         ORDER BY lower(r.datos->>'categoria_nombre'), r.fila) t
-       ORDER BY fila LIMIT 200`),
-  ]);
+  const { counts, cats } = await stagedSummary(businessId, b.id, db);
   return {
     total: counts.total,
     validos: counts.validos,
@@ -774,22 +729,7 @@ export async function summary(db: Db, businessId: string, userId: string, now: D
 export async function listStaged(db: Db, businessId: string, userId: string, q: StagedRowsQuery, now: Date) {
   const b = await currentBatch(db, businessId, userId, now);
   if (!b) return { rows: [], total: 0 };
-  const where = [eq(importRows.businessId, businessId), eq(importRows.batchId, b.id)];
-  if (q.estado === 'validos') where.push(sql`${importRows.errores} = '[]'::jsonb`);
-  if (q.estado === 'con_errores') where.push(sql`${importRows.errores} <> '[]'::jsonb`);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(importRows)
-      .where(and(...where))
-      .orderBy(importRows.fila)
-      .limit(q.limit)
-      .offset(q.offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(importRows)
-      .where(and(...where)),
-  ]);
+  const { rows, total } = await stagedRows(businessId, b.id, q, db);
   return { rows: rows.map(toStagedRow), total };
 }
 
@@ -807,11 +747,7 @@ export async function updateStaged(
   return db.transaction(async (tx) => {
     const b = await currentBatch(tx, businessId, userId, now);
     if (!b) throw rowNotFound();
-    const [row] = await tx
-      .select()
-      .from(importRows)
-      .where(and(eq(importRows.businessId, businessId), eq(importRows.batchId, b.id), eq(importRows.id, id)))
-      .for('update');
+    const row = await lockStagedRow(businessId, b.id, id, tx);
     if (!row) throw rowNotFound();
     const { datos, parseErrors, cells } = splitDatos(row.datos);
     const next: ImportRowData = { ...datos };
@@ -826,41 +762,42 @@ export async function updateStaged(
     // Checked against the products and the other staged rows as they are now.
     const checker = new RowChecker();
     if (next.codigo) {
-      const [p] = await tx
-        .select({ id: products.id })
-        .from(products)
-        .where(and(eq(products.businessId, businessId), sql`lower(${products.codigo}) = lower(${next.codigo})`));
-      if (p) checker.codes.set(lower(next.codigo), p.id);
-      const { rows: prev } = await tx.execute<{ fila: number }>(sql`
-        SELECT min(fila) AS fila FROM ${importRows}
-         WHERE business_id = ${businessId} AND batch_id = ${b.id} AND fila < ${row.fila} AND lower(datos->>'codigo') = lower(${next.codigo})`);
-      if (prev[0]?.fila) checker.seenCodes.set(lower(next.codigo), prev[0].fila);
+      const p = await productIdByKey(businessId, { codigo: next.codigo }, tx);
+      if (p) checker.codes.set(lower(next.codigo), p);
+      const prev = await firstStagedBefore(
+        businessId,
+        b.id,
+        row.fila,
+        sql`lower(datos->>'codigo') = lower(${next.codigo})`,
+        tx,
+      );
+      if (prev) checker.seenCodes.set(lower(next.codigo), prev);
     }
     if (next.codigo_barras) {
-      const [p] = await tx
-        .select({ id: products.id })
-        .from(products)
-        .where(and(eq(products.businessId, businessId), eq(products.codigoBarras, next.codigo_barras)));
-      if (p) checker.barcodes.set(next.codigo_barras, p.id);
-      const { rows: prev } = await tx.execute<{ fila: number }>(sql`
-        SELECT min(fila) AS fila FROM ${importRows}
-         WHERE business_id = ${businessId} AND batch_id = ${b.id} AND fila < ${row.fila} AND datos->>'codigo_barras' = ${next.codigo_barras}`);
-      if (prev[0]?.fila) checker.seenBarcodes.set(next.codigo_barras, prev[0].fila);
+      const p = await productIdByKey(businessId, { codigoBarras: next.codigo_barras }, tx);
+      if (p) checker.barcodes.set(next.codigo_barras, p);
+      const prev = await firstStagedBefore(
+        businessId,
+        b.id,
+        row.fila,
+        sql`datos->>'codigo_barras' = ${next.codigo_barras}`,
+        tx,
+      );
+      if (prev) checker.seenBarcodes.set(next.codigo_barras, prev);
     }
     const target = checker.match(next);
     if (target) {
-      const { rows: prev } = await tx.execute<{ fila: number }>(sql`
-        SELECT min(fila) AS fila FROM ${importRows}
-         WHERE business_id = ${businessId} AND batch_id = ${b.id} AND fila < ${row.fila} AND producto_id = ${target}`);
-      if (prev[0]?.fila) checker.seenProducts.set(target, prev[0].fila);
+      const prev = await firstStagedBefore(businessId, b.id, row.fila, sql`producto_id = ${target}`, tx);
+      if (prev) checker.seenProducts.set(target, prev);
     }
     const c = checker.check(row.fila, next, errs);
     const stored = storedDatos(next, errs, cells);
-    const [updated] = await tx
-      .update(importRows)
-      .set({ datos: stored, errores: c.errores, accion: c.accion, productoId: c.productoId })
-      .where(and(eq(importRows.businessId, businessId), eq(importRows.id, id)))
-      .returning();
+    const updated = await updateStagedRow(
+      businessId,
+      id,
+      { datos: stored, errores: c.errores, accion: c.accion, productoId: c.productoId },
+      tx,
+    );
     return toStagedRow(updated);
   });
 }
@@ -887,14 +824,7 @@ export async function confirm(
       const only = input.productos_ids ? new Set(input.productos_ids) : null;
       let lastFila = 0;
       for (;;) {
-        const page = await tx
-          .select()
-          .from(importRows)
-          .where(
-            and(eq(importRows.businessId, businessId), eq(importRows.batchId, b.id), gt(importRows.fila, lastFila)),
-          )
-          .orderBy(importRows.fila)
-          .limit(BATCH);
+        const page = await stagedPage(businessId, b.id, lastFila, BATCH, tx);
         if (!page.length) break;
         lastFila = page[page.length - 1].fila;
         for (const row of page) {
@@ -929,7 +859,7 @@ export async function confirm(
           omitidos,
         },
       });
-      await tx.delete(importBatches).where(and(eq(importBatches.businessId, businessId), eq(importBatches.id, b.id)));
+      await deleteBatch(businessId, b.id, tx);
       return {
         creados: writer.creados,
         actualizados: writer.actualizados,
@@ -950,17 +880,10 @@ export async function confirm(
 /** DELETE /import/cancelar: discards the caller's staging. */
 export async function cancel(db: Db, businessId: string, userId: string) {
   return db.transaction(async (tx) => {
-    const [b] = await tx
-      .select({ id: importBatches.id })
-      .from(importBatches)
-      .where(and(eq(importBatches.businessId, businessId), eq(importBatches.userId, userId)))
-      .for('update');
-    if (!b) return { message: IMPORT_MESSAGES.cancelled, filas_descartadas: 0 };
-    const [{ n }] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(importRows)
-      .where(and(eq(importRows.businessId, businessId), eq(importRows.batchId, b.id)));
-    await tx.delete(importBatches).where(and(eq(importBatches.businessId, businessId), eq(importBatches.id, b.id)));
+    const batchId = await lockBatchId(businessId, userId, tx);
+    if (!batchId) return { message: IMPORT_MESSAGES.cancelled, filas_descartadas: 0 };
+    const n = await stagedCount(businessId, batchId, tx);
+    await deleteBatch(businessId, batchId, tx);
     return { message: IMPORT_MESSAGES.cancelled, filas_descartadas: n };
   });
 }

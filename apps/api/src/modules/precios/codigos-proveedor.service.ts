@@ -1,11 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CODIGO_PROVEEDOR_MESSAGES, type CodigoProveedor, codigosProveedorInput } from '@mostrador/shared';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
-import { productosProveedor, suppliers } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, invalid } from '../../lib/errors.js';
 import { getProduct } from '../products/products.service.js';
+import { codigoRows, codigoTaken, knownSupplierIds, replaceCodigos } from './codigos-proveedor.queries.js';
 
 /*
  * A product's codes at its suppliers (issue 17, decision 0024): edited on the product form and
@@ -13,13 +12,7 @@ import { getProduct } from '../products/products.service.js';
  */
 
 export async function listCodigos(ex: Executor, businessId: string, productoId: string): Promise<CodigoProveedor[]> {
-  const { rows } = await ex.execute<CodigoProveedor>(sql`
-    SELECT pp.proveedor_id, s.nombre AS proveedor_nombre, pp.codigo
-      FROM productos_proveedor pp
-      JOIN suppliers s ON s.business_id = pp.business_id AND s.id = pp.proveedor_id
-     WHERE pp.business_id = ${businessId} AND pp.producto_id = ${productoId}
-     ORDER BY s.nombre COLLATE "es-AR-x-icu", pp.codigo`);
-  return rows;
+  return codigoRows(businessId, productoId, ex);
 }
 
 /** Replaces the product's supplier codes with the given list (all or nothing). */
@@ -40,33 +33,15 @@ export async function setCodigos(
     });
     const ids = [...new Set(input.codigos.map((c) => c.proveedor_id))];
     if (ids.length) {
-      const found = await tx
-        .select({ id: suppliers.id })
-        .from(suppliers)
-        .where(and(eq(suppliers.businessId, businessId), inArray(suppliers.id, ids)));
-      const ok = new Set(found.map((s) => s.id));
+      const ok = await knownSupplierIds(businessId, ids, tx);
       const bad = input.codigos.findIndex((c) => !ok.has(c.proveedor_id));
       if (bad >= 0) throw invalid(`codigos.${bad}.proveedor_id`, CODIGO_PROVEEDOR_MESSAGES.proveedorNoEncontrado);
       // A code of a supplier names one product: another product's is a conflict, named.
-      const { rows: taken } = await tx.execute<{ codigo: string; nombre: string }>(sql`
-        SELECT pp.codigo, p.nombre FROM productos_proveedor pp
-          JOIN products p ON p.business_id = pp.business_id AND p.id = pp.producto_id
-          JOIN jsonb_to_recordset(${JSON.stringify(input.codigos)}::jsonb) AS x(proveedor_id uuid, codigo text)
-            ON x.proveedor_id = pp.proveedor_id AND x.codigo = pp.codigo
-         WHERE pp.business_id = ${businessId} AND pp.producto_id <> ${productoId}
-         LIMIT 1`);
-      if (taken.length)
-        throw conflict('DUPLICATE', CODIGO_PROVEEDOR_MESSAGES.duplicado(taken[0].codigo, taken[0].nombre));
+      const taken = await codigoTaken(businessId, productoId, input.codigos, tx);
+      if (taken) throw conflict('DUPLICATE', CODIGO_PROVEEDOR_MESSAGES.duplicado(taken.codigo, taken.nombre));
     }
     const antes = await listCodigos(tx, businessId, productoId);
-    await tx
-      .delete(productosProveedor)
-      .where(and(eq(productosProveedor.businessId, businessId), eq(productosProveedor.productoId, productoId)));
-    if (input.codigos.length) {
-      await tx
-        .insert(productosProveedor)
-        .values(input.codigos.map((c) => ({ businessId, productoId, proveedorId: c.proveedor_id, codigo: c.codigo })));
-    }
+    await replaceCodigos(businessId, productoId, input.codigos, tx);
     const despues = await listCodigos(tx, businessId, productoId);
     await audit(tx, {
       businessId,

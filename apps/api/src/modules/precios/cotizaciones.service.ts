@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   arsDeUsd,
   centsToNumber,
@@ -8,12 +8,21 @@ import {
   type CotizacionResult,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
-import { cotizaciones, tenantSettings, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { invalid } from '../../lib/errors.js';
 import { precioOrigen } from '../../lib/precios-origen.js';
 import { toCents } from '../products/common.js';
 import { toUser, userName } from '../products/stock.service.js';
+import {
+  cotizacionRows,
+  insertCotizacion,
+  latestCotizacion,
+  redondeoPrecios,
+  usdChanges,
+  writeUsdPrices,
+  type CotizacionRow,
+} from './cotizaciones.queries.js';
 
 /*
  * The dollar's cotización (issue 17, decision 0017). A product priced in USD keeps precio_usd;
@@ -33,17 +42,9 @@ const valorDecimal = (n: number) => `${Math.floor(n / 10_000)}.${String(n % 10_0
 
 /** The cotización in force (the latest by date, then by entry) and the business's rounding. */
 export async function cotizacionVigente(ex: Executor, businessId: string) {
-  const [c] = await ex
-    .select({ id: cotizaciones.id, fecha: cotizaciones.fecha, valor: cotizaciones.valor })
-    .from(cotizaciones)
-    .where(eq(cotizaciones.businessId, businessId))
-    .orderBy(desc(cotizaciones.fecha), desc(cotizaciones.creadoEn))
-    .limit(1);
-  const [s] = await ex
-    .select({ redondeo: tenantSettings.redondeoPrecios })
-    .from(tenantSettings)
-    .where(eq(tenantSettings.businessId, businessId));
-  return { vigente: c ? { ...c, valor: toTenThousandths(c.valor) } : null, redondeo: s?.redondeo ?? 1 };
+  const c = await latestCotizacion(businessId, ex);
+  const redondeo = await redondeoPrecios(businessId, ex);
+  return { vigente: c ? { ...c, valor: toTenThousandths(c.valor) } : null, redondeo: redondeo ?? 1 };
 }
 
 /** The ARS price (pesos) of a USD price (pesos) now; 422 without a cotización. */
@@ -55,25 +56,11 @@ export async function precioVentaDeUsd(ex: Executor, businessId: string, precioU
 }
 
 export async function listCotizaciones(ex: Executor, businessId: string, page: { limit: number; offset: number }) {
-  const where = eq(cotizaciones.businessId, businessId);
-  const [rows, [{ total }]] = await Promise.all([
-    ex
-      .select({ c: cotizaciones, usuarioNombre: userName })
-      .from(cotizaciones)
-      .leftJoin(users, eq(users.id, cotizaciones.usuarioId))
-      .where(where)
-      .orderBy(desc(cotizaciones.fecha), desc(cotizaciones.creadoEn))
-      .limit(page.limit)
-      .offset(page.offset),
-    ex
-      .select({ total: sql<number>`count(*)::int` })
-      .from(cotizaciones)
-      .where(where),
-  ]);
+  const { rows, total } = await cotizacionRows(businessId, page, ex);
   return { total, rows: rows.map(({ c, usuarioNombre }) => toCotizacion(c, usuarioNombre)) };
 }
 
-function toCotizacion(c: typeof cotizaciones.$inferSelect, usuarioNombre: string | null): Cotizacion {
+function toCotizacion(c: CotizacionRow, usuarioNombre: string | null): Cotizacion {
   return {
     id: c.id,
     fecha: c.fecha,
@@ -107,21 +94,11 @@ export async function createCotizacion(
     const exact = sql`(precio_usd * ${valorDecimal(input.valor)}::numeric)`;
     const rounded = sql`CASE WHEN round(${exact} / ${unit}) = 0 AND ${exact} > 0 THEN round(${exact}, 2)
                              ELSE round(${exact} / ${unit}) * ${unit} END`;
-    const candidates = sql`SELECT id, nombre, precio_usd, precio_venta AS anterior, ${rounded} AS nuevo
-                             FROM products WHERE business_id = ${businessId} AND moneda = 'USD'`;
-    const changed = sql`(${candidates}) c WHERE nuevo <> anterior`;
     const summary = async () => {
-      const [{ rows }, { rows: agg }] = await Promise.all([
-        tx.execute<{ id: string; nombre: string; precio_usd: string; anterior: string; nuevo: string }>(
-          sql`SELECT * FROM ${changed} ORDER BY nombre COLLATE "es-AR-x-icu", id LIMIT ${PREVIEW_MAX}`,
-        ),
-        tx.execute<{ n: number; diferencia: string | null }>(
-          sql`SELECT count(*)::int AS n, sum(nuevo - anterior)::text AS diferencia FROM ${changed}`,
-        ),
-      ]);
+      const { rows, n, diferencia } = await usdChanges(businessId, rounded, PREVIEW_MAX, tx);
       return {
-        productos_afectados: agg[0].n,
-        diferencia_total: agg[0].diferencia === null ? 0 : centsToNumber(toCents(agg[0].diferencia)),
+        productos_afectados: n,
+        diferencia_total: diferencia === null ? 0 : centsToNumber(toCents(diferencia)),
         cambios: rows.map((r) => ({
           id: r.id,
           nombre: r.nombre,
@@ -137,21 +114,19 @@ export async function createCotizacion(
       return { preview: true, cotizacion: null, anterior, ...s };
     }
     const s = applies ? await summary() : { productos_afectados: 0, diferencia_total: 0, cambios: [] };
-    const [row] = await tx
-      .insert(cotizaciones)
-      .values({
-        businessId,
+    const row = await insertCotizacion(
+      businessId,
+      {
         fecha: input.fecha,
         valor: valorDecimal(input.valor),
         usuarioId: userId,
         productosActualizados: s.productos_afectados,
-      })
-      .returning();
+      },
+      tx,
+    );
     if (applies && s.productos_afectados > 0) {
       await precioOrigen(tx, { origen: 'cotizacion', userId, referenciaId: row.id });
-      await tx.execute(sql`
-        UPDATE products p SET precio_venta = c.nuevo, actualizado_en = now()
-          FROM (SELECT * FROM ${changed}) c WHERE p.business_id = ${businessId} AND p.id = c.id`);
+      await writeUsdPrices(businessId, rounded, tx);
     }
     await audit(tx, {
       businessId,

@@ -18,7 +18,8 @@ const editar = { access: access.module('productos', 'editar') };
 
 /**
  * Supplier price lists (issue 17): `previsualizar` and `aplicar` take the same multipart form
- * (file, `clave`, optional `hoja`, `mapeo`, `fila_encabezado`, `margen`, `excluir`, `proveedor_id`); registered in
+ * (file, `clave`, optional `hoja`, `mapeo`, `fila_encabezado`, `margen`, `excluir`, `proveedor_id`,
+ * `no_bajar_precios`); registered in
  * the imports' multipart scope, so they share its file limits and parsing slots.
  */
 export async function listaProveedorRoutes(
@@ -35,6 +36,11 @@ export async function listaProveedorRoutes(
     tags,
     params: idParams,
     consumes: ['multipart/form-data'],
+    description:
+      'Formulario multipart: `file`, `clave` (codigo_proveedor, codigo_barras o codigo) y, opcionales, `proveedor_id`, ' +
+      '`hoja`, `mapeo` (JSON), `fila_encabezado`, `margen`, `excluir` (JSON con ids de productos) y ' +
+      '`no_bajar_precios` (true o false: un producto cuyo precio de venta bajaría lo mantiene; las bajas vienen ' +
+      'marcadas con `baja` y contadas en `bajas`). Las filas sin coincidencia vienen en `filas_sin_coincidencia`.',
     response: { 200: listaProveedorResultSchema, ...rateLimitedResponse },
   };
 

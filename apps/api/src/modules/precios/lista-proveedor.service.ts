@@ -1,4 +1,3 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   centsToDecimal,
   centsToNumber,
@@ -13,7 +12,6 @@ import {
   type MargenOrigen,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
-import { listasProveedorAplicadas, productosProveedor, suppliers, users } from '../../db/schema/index.js';
 import { isUuid } from '../../lib/access.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
@@ -23,7 +21,20 @@ import { columnSamples } from '../imports/muestras.js';
 import { fileError } from '../imports/spreadsheet.js';
 import { toCents } from '../products/common.js';
 import { loadRules, marginRule } from './margen-precedencia.js';
-import { toUser, userName } from '../products/stock.service.js';
+import { toUser } from '../products/stock.service.js';
+import {
+  aplicadaRows,
+  insertAplicada,
+  learnCodigos,
+  lockAplicada,
+  lockProductPrices,
+  markAplicadaUndone,
+  productsByKey,
+  soldSince,
+  supplierExists,
+  writePrices,
+  type ListaProductRow as ProductRow,
+} from './lista-proveedor.queries.js';
 
 /*
  * A supplier's price list (issue 17, decision 0017): the file is read by the product import's
@@ -43,25 +54,21 @@ export interface ListaProveedorOptions {
   margen: number | null;
   excluir: Set<string>;
   proveedorId: string | null;
+  /** A product whose sale price the list would lower keeps it (costs still change). */
+  noBajarPrecios: boolean;
 }
 
 interface FileRow {
   fila: number;
   key: string;
+  /** The key as the file has it, and the row's description (to list a row that matched nothing). */
+  codigo: string;
+  descripcion: string | null;
   /** The row's barcode, to learn a supplier's code (key "codigo_proveedor"). */
   barras: string | null;
   costo: number | null;
   precio: number | null;
 }
-
-type ProductRow = {
-  id: string;
-  nombre: string;
-  key: string;
-  categoria_id: string | null;
-  precio_compra: string | null;
-  precio_venta: string;
-};
 
 const PREVIEW_MAX = 2000;
 const SIN_COINCIDENCIA_MAX = 200;
@@ -97,6 +104,8 @@ async function readFile(file: UploadedFile, o: ListaProveedorOptions) {
     rows.push({
       fila: r.fila,
       key: o.clave === 'codigo' ? key.toLowerCase() : key,
+      codigo: key,
+      descripcion: r.datos.nombre ?? r.datos.descripcion ?? null,
       barras: r.datos.codigo_barras,
       costo: costo == null ? null : Math.round(costo * 100),
       precio: precio == null ? null : Math.round(precio * 100),
@@ -112,8 +121,6 @@ async function readFile(file: UploadedFile, o: ListaProveedorOptions) {
   return { rows, columnas, filaEncabezado, archivo };
 }
 
-const textArray = (keys: string[]) => `{${keys.map((k) => `"${k.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
-
 /** The products the keys name, in one query (locked when applying). */
 async function loadProducts(
   ex: Executor,
@@ -124,25 +131,7 @@ async function loadProducts(
   proveedorId: string | null,
 ) {
   if (!keys.length) return new Map<string, ProductRow>();
-  const cols = sql`p.id, p.nombre, p.categoria_id, p.precio_compra::text AS precio_compra, p.precio_venta::text AS precio_venta`;
-  const forUpdate = lock ? sql`FOR UPDATE OF p` : sql``;
-  if (clave === 'codigo_proveedor') {
-    const { rows } = await ex.execute<ProductRow>(sql`
-      SELECT ${cols}, pp.codigo AS key
-        FROM productos_proveedor pp
-        JOIN products p ON p.business_id = pp.business_id AND p.id = pp.producto_id
-       WHERE pp.business_id = ${businessId} AND pp.proveedor_id = ${proveedorId} AND p.moneda = 'ARS'
-         AND pp.codigo = ANY(${textArray(keys)}::text[])
-       ORDER BY p.id ${forUpdate}`);
-    return new Map(rows.map((r) => [r.key, r]));
-  }
-  const keyExpr = clave === 'codigo' ? sql`lower(p.codigo)` : sql`p.codigo_barras`;
-  const { rows } = await ex.execute<ProductRow>(sql`
-    SELECT ${cols}, ${keyExpr} AS key
-      FROM products p
-     WHERE p.business_id = ${businessId} AND p.moneda = 'ARS'
-       AND ${keyExpr} = ANY(${textArray(keys)}::text[])
-     ORDER BY p.id ${forUpdate}`);
+  const rows = await productsByKey(businessId, clave, keys, lock, proveedorId, ex);
   return new Map(rows.map((r) => [r.key, r]));
 }
 
@@ -180,12 +169,12 @@ async function compute(ex: Executor, businessId: string, file: UploadedFile, o: 
     o.proveedorId,
   );
   const byProduct = new Map<string, CambioListaProveedor>();
-  const sinCoincidencia: number[] = [];
+  const sinCoincidencia: FileRow[] = [];
   const excluded = new Set<string>();
   for (const [key, r] of byKey) {
     const p = products.get(key);
     if (!p) {
-      sinCoincidencia.push(r.fila);
+      sinCoincidencia.push(r);
       continue;
     }
     if (o.excluir.has(p.id)) {
@@ -206,6 +195,9 @@ async function compute(ex: Executor, businessId: string, file: UploadedFile, o: 
       regla = rule.regla;
       precioNuevo = precioPorMargen(precioAnterior, costoAnterior, r.costo, rule.margen);
     }
+    const precioCalculado = precioNuevo;
+    const baja = precioNuevo < precioAnterior;
+    if (baja && o.noBajarPrecios) precioNuevo = precioAnterior;
     byProduct.delete(p.id);
     if (costoNuevo === costoAnterior && precioNuevo === precioAnterior) continue;
     byProduct.set(p.id, {
@@ -218,10 +210,12 @@ async function compute(ex: Executor, businessId: string, file: UploadedFile, o: 
       precio_nuevo: centsToNumber(precioNuevo),
       margen: margenSobreCosto(precioNuevo, costoNuevo),
       regla,
+      baja,
+      precio_calculado: centsToNumber(precioCalculado),
     });
   }
   const cambios = [...byProduct.values()].sort((a, b) => a.fila - b.fila);
-  sinCoincidencia.sort((a, b) => a - b);
+  sinCoincidencia.sort((a, b) => a.fila - b.fila);
   return {
     filas: rows.length,
     cambios,
@@ -238,14 +232,23 @@ const result = (
   c: Awaited<ReturnType<typeof compute>>,
   aplicada: boolean,
   id: string | null,
+  noBajar: boolean,
 ): ListaProveedorResult => ({
   aplicada,
   id,
   filas: c.filas,
   productos_afectados: c.cambios.length,
   excluidos: c.excluidos,
-  sin_coincidencia: c.sinCoincidencia.slice(0, SIN_COINCIDENCIA_MAX),
+  sin_coincidencia: c.sinCoincidencia.slice(0, SIN_COINCIDENCIA_MAX).map((r) => r.fila),
   sin_coincidencia_total: c.sinCoincidencia.length,
+  filas_sin_coincidencia: c.sinCoincidencia.slice(0, SIN_COINCIDENCIA_MAX).map((r) => ({
+    fila: r.fila,
+    codigo: r.codigo,
+    descripcion: r.descripcion,
+    costo: r.costo === null ? null : centsToNumber(r.costo),
+  })),
+  bajas: c.cambios.filter((x) => x.baja).length,
+  no_bajar_precios: noBajar,
   columnas: c.columnas,
   fila_encabezado: c.filaEncabezado,
   columnas_archivo: c.archivo,
@@ -259,15 +262,12 @@ export async function checkProveedor(ex: Executor, businessId: string, o: ListaP
     if (o.clave === 'codigo_proveedor') throw invalid('proveedor_id', LISTA_PROVEEDOR_MESSAGES.sinProveedor);
     return;
   }
-  const [s] = await ex
-    .select({ id: suppliers.id })
-    .from(suppliers)
-    .where(and(eq(suppliers.businessId, businessId), eq(suppliers.id, o.proveedorId)));
-  if (!s) throw invalid('proveedor_id', LISTA_PROVEEDOR_MESSAGES.proveedorNoEncontrado);
+  if (!(await supplierExists(businessId, o.proveedorId, ex)))
+    throw invalid('proveedor_id', LISTA_PROVEEDOR_MESSAGES.proveedorNoEncontrado);
 }
 
 export async function previewListaProveedor(db: Db, businessId: string, file: UploadedFile, o: ListaProveedorOptions) {
-  return result(await compute(db, businessId, file, o, false), false, null);
+  return result(await compute(db, businessId, file, o, false), false, null, o.noBajarPrecios);
 }
 
 /** Applies the list in one transaction: every price and cost, its history, and the record to undo it. */
@@ -281,10 +281,9 @@ export async function applyListaProveedor(
 ) {
   return db.transaction(async (tx) => {
     const c = await compute(tx, businessId, file, o, true);
-    const [row] = await tx
-      .insert(listasProveedorAplicadas)
-      .values({
-        businessId,
+    const row = await insertAplicada(
+      businessId,
+      {
         proveedorId: o.proveedorId,
         archivo: file.filename,
         clave: o.clave,
@@ -294,27 +293,16 @@ export async function applyListaProveedor(
         usuarioId: userId,
         // The business's clock, as sales use: a sale after it used the new prices.
         fecha: now,
-      })
-      .returning({ id: listasProveedorAplicadas.id });
-    if (c.aprender.size) {
-      await tx
-        .insert(productosProveedor)
-        .values(
-          [...c.aprender].map(([codigo, productoId]) => ({
-            businessId,
-            proveedorId: o.proveedorId!,
-            codigo,
-            productoId,
-          })),
-        )
-        .onConflictDoNothing();
-    }
+      },
+      tx,
+    );
+    if (c.aprender.size) await learnCodigos(businessId, o.proveedorId!, [...c.aprender], tx);
     if (c.cambios.length) {
       await precioOrigen(tx, { origen: 'lista_proveedor', userId, referenciaId: row.id });
       await writePrices(
-        tx,
         businessId,
         c.cambios.map((x) => ({ id: x.producto_id, costo: x.costo_nuevo, precio: x.precio_nuevo })),
+        tx,
       );
     }
     await audit(tx, {
@@ -329,45 +317,16 @@ export async function applyListaProveedor(
         productos: c.cambios.length,
         excluidos: c.excluidos,
         codigos_aprendidos: c.aprender.size,
+        bajas: c.cambios.filter((x) => x.baja).length,
+        no_bajar_precios: o.noBajarPrecios,
       },
     });
-    return result(c, true, row.id);
+    return result(c, true, row.id, o.noBajarPrecios);
   });
 }
 
-/** One statement for every product: unnest of ids, costs and prices. */
-async function writePrices(
-  tx: Executor,
-  businessId: string,
-  rows: { id: string; costo: number | null; precio: number }[],
-) {
-  const arr = (xs: (string | number | null)[]) => `{${xs.map((x) => (x === null ? 'NULL' : String(x))).join(',')}}`;
-  await tx.execute(sql`
-    UPDATE products p SET precio_compra = x.costo, precio_venta = x.precio, actualizado_en = now()
-      FROM unnest(${arr(rows.map((r) => r.id))}::uuid[], ${arr(rows.map((r) => r.costo))}::numeric[],
-                  ${arr(rows.map((r) => r.precio))}::numeric[]) AS x(id, costo, precio)
-     WHERE p.business_id = ${businessId} AND p.id = x.id`);
-}
-
 export async function listAplicadas(ex: Executor, businessId: string): Promise<ListaProveedorAplicada[]> {
-  const rows = await ex
-    .select({
-      id: listasProveedorAplicadas.id,
-      archivo: listasProveedorAplicadas.archivo,
-      clave: listasProveedorAplicadas.clave,
-      proveedorId: listasProveedorAplicadas.proveedorId,
-      margen: listasProveedorAplicadas.margen,
-      productos: listasProveedorAplicadas.productos,
-      fecha: listasProveedorAplicadas.fecha,
-      deshechaEn: listasProveedorAplicadas.deshechaEn,
-      usuarioId: listasProveedorAplicadas.usuarioId,
-      usuarioNombre: userName,
-    })
-    .from(listasProveedorAplicadas)
-    .leftJoin(users, eq(users.id, listasProveedorAplicadas.usuarioId))
-    .where(eq(listasProveedorAplicadas.businessId, businessId))
-    .orderBy(desc(listasProveedorAplicadas.fecha), desc(listasProveedorAplicadas.id))
-    .limit(50);
+  const rows = await aplicadaRows(businessId, ex);
   return rows.map((r) => ({
     id: r.id,
     archivo: r.archivo,
@@ -387,25 +346,13 @@ export async function listAplicadas(ex: Executor, businessId: string): Promise<L
  */
 export async function undoListaProveedor(db: Db, businessId: string, userId: string, id: string) {
   return db.transaction(async (tx) => {
-    const [a] = await tx
-      .select()
-      .from(listasProveedorAplicadas)
-      .where(and(eq(listasProveedorAplicadas.businessId, businessId), eq(listasProveedorAplicadas.id, id)))
-      .for('update');
+    const a = await lockAplicada(businessId, id, tx);
     if (!a) throw notFound(LISTA_PROVEEDOR_MESSAGES.noEncontrada);
     if (a.deshechaEn) throw conflict('INVALID_STATE', LISTA_PROVEEDOR_MESSAGES.deshecha);
     const ids = a.cambios.map((c) => c.producto_id);
     if (ids.length) {
-      const { rows: sold } = await tx.execute(sql`
-        SELECT 1 FROM sale_items si JOIN sales s ON s.business_id = si.business_id AND s.id = si.venta_id
-         WHERE si.business_id = ${businessId} AND si.producto_id = ANY(${`{${ids.join(',')}}`}::uuid[])
-           AND s.fecha >= ${a.fecha.toISOString()}::timestamptz
-         LIMIT 1`);
-      if (sold.length) throw conflict('IN_USE', LISTA_PROVEEDOR_MESSAGES.vendida);
-      const { rows: current } = await tx.execute<{ id: string; precio_compra: string | null; precio_venta: string }>(
-        sql`SELECT id, precio_compra::text AS precio_compra, precio_venta::text AS precio_venta FROM products
-             WHERE business_id = ${businessId} AND id = ANY(${`{${ids.join(',')}}`}::uuid[]) ORDER BY id FOR UPDATE`,
-      );
+      if (await soldSince(businessId, ids, a.fecha, tx)) throw conflict('IN_USE', LISTA_PROVEEDOR_MESSAGES.vendida);
+      const current = await lockProductPrices(businessId, ids, tx);
       const now = new Map(current.map((r) => [r.id, r]));
       const back = a.cambios.filter((c) => {
         const p = now.get(c.producto_id);
@@ -418,16 +365,13 @@ export async function undoListaProveedor(db: Db, businessId: string, userId: str
       if (back.length) {
         await precioOrigen(tx, { origen: 'lista_proveedor', userId, referenciaId: a.id });
         await writePrices(
-          tx,
           businessId,
           back.map((c) => ({ id: c.producto_id, costo: c.costo_anterior, precio: c.precio_anterior })),
+          tx,
         );
       }
     }
-    await tx
-      .update(listasProveedorAplicadas)
-      .set({ deshechaEn: sql`now()` })
-      .where(and(eq(listasProveedorAplicadas.businessId, businessId), eq(listasProveedorAplicadas.id, id)));
+    await markAplicadaUndone(businessId, id, tx);
     await audit(tx, { businessId, userId, entidad: 'lista_proveedor', entidadId: id, accion: 'deshacer' });
     return { productos: ids.length };
   });
@@ -465,6 +409,9 @@ export function optionsOf(fields: Record<string, string>, mapeo: Record<string, 
     }
     filaEncabezado = Number(fila);
   }
+  const noBajar = fields.no_bajar_precios?.trim() ?? '';
+  if (!['', 'true', 'false'].includes(noBajar))
+    throw invalid('no_bajar_precios', LISTA_PROVEEDOR_MESSAGES.noBajarPrecios);
   const proveedorId = fields.proveedor_id?.trim() || null;
   if (proveedorId && !isUuid(proveedorId))
     throw invalid('proveedor_id', LISTA_PROVEEDOR_MESSAGES.proveedorNoEncontrado);
@@ -476,5 +423,6 @@ export function optionsOf(fields: Record<string, string>, mapeo: Record<string, 
     margen,
     excluir: new Set(excluir),
     proveedorId,
+    noBajarPrecios: noBajar === 'true',
   } satisfies ListaProveedorOptions;
 }

@@ -98,6 +98,8 @@ describe('supplier price lists', () => {
         precio_nuevo: 180,
         margen: 50,
         regla: 'actual',
+        baja: false,
+        precio_calculado: 180,
       },
       // 70 × 45.5 / 40 = 79.625 → 79.63
       {
@@ -110,6 +112,8 @@ describe('supplier price lists', () => {
         precio_nuevo: 79.63,
         margen: 75.01,
         regla: 'actual',
+        baja: false,
+        precio_calculado: 79.63,
       },
       // Without a cost before, the price stays.
       {
@@ -122,6 +126,8 @@ describe('supplier price lists', () => {
         precio_nuevo: 20,
         margen: 100,
         regla: 'actual',
+        baja: false,
+        precio_calculado: 20,
       },
     ]);
     expect(await price(tornillo.id)).toEqual([100, 150]);

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { MargenOrigen } from '@mostrador/shared';
 import type { Executor } from '../../db/client.js';
 import { toCents } from '../products/common.js';
+import { applicableReglaRows } from './margenes.queries.js';
 
 /*
  * Which stored margin rule prices a product whose cost changed (decision 0024): the product's,
@@ -13,16 +13,7 @@ export type MargenReglas = Awaited<ReturnType<typeof loadRules>>;
 
 /** The stored margin rules that may apply (hundredths of %): per product, per category, the supplier's. */
 export async function loadRules(ex: Executor, businessId: string, productIds: string[], proveedorId: string | null) {
-  const { rows } = await ex.execute<{
-    producto_id: string | null;
-    categoria_id: string | null;
-    proveedor_id: string | null;
-    margen: string;
-  }>(sql`
-    SELECT producto_id, categoria_id, proveedor_id, margen::text AS margen FROM reglas_margen
-     WHERE business_id = ${businessId}
-       AND (producto_id = ANY(${`{${productIds.join(',')}}`}::uuid[]) OR categoria_id IS NOT NULL
-            OR proveedor_id = ${proveedorId})`);
+  const rows = await applicableReglaRows(businessId, productIds, proveedorId, ex);
   const producto = new Map<string, number>();
   const categoria = new Map<string, number>();
   let proveedor: number | null = null;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   centsToDecimal,
   centsToNumber,
@@ -19,11 +19,27 @@ import {
   type PreciosFijosOutput,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
-import { listasPrecios, listasPreciosItems, preciosHistorial, products, users } from '../../db/schema/index.js';
 import { audit, diff } from '../../lib/audit.js';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { toCents, toMilli } from '../products/common.js';
-import { toUser, userName } from '../products/stock.service.js';
+import { toUser } from '../products/stock.service.js';
+import {
+  childLista,
+  deleteListaRow,
+  deletePreciosFijos,
+  insertLista,
+  knownProductIds,
+  listaRows,
+  listaRowsByName,
+  listaRowsWithCounts,
+  precioFijoItemRows,
+  precioFijoRows,
+  precioHistorialRows,
+  updateListaRow,
+  upsertPreciosFijos,
+  type ListaColumns,
+  type ListaRow,
+} from './precios.queries.js';
 
 /** The constraint a PostgreSQL error names (drizzle wraps it in `cause`). */
 export function pgConstraint(e: unknown): string | undefined {
@@ -42,21 +58,7 @@ export async function listPrecioHistorial(
   productId: string,
   page: { limit: number; offset: number },
 ) {
-  const where = and(eq(preciosHistorial.businessId, businessId), eq(preciosHistorial.productoId, productId));
-  const [rows, [{ total }]] = await Promise.all([
-    ex
-      .select({ h: preciosHistorial, usuarioNombre: userName })
-      .from(preciosHistorial)
-      .leftJoin(users, eq(users.id, preciosHistorial.usuarioId))
-      .where(where)
-      .orderBy(desc(preciosHistorial.fecha), desc(preciosHistorial.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    ex
-      .select({ total: sql<number>`count(*)::int` })
-      .from(preciosHistorial)
-      .where(where),
-  ]);
+  const { rows, total } = await precioHistorialRows(businessId, productId, page, ex);
   return {
     total,
     rows: rows.map(({ h, usuarioNombre }): PrecioHistorial => ({
@@ -75,8 +77,6 @@ export async function listPrecioHistorial(
 
 /* ---------------------------------------------------------------- price lists */
 
-type ListaRow = typeof listasPrecios.$inferSelect;
-
 const toRegla = (r: ListaRow): ListaRegla => ({
   id: r.id,
   tipo: r.tipo,
@@ -88,22 +88,12 @@ const toRegla = (r: ListaRow): ListaRegla => ({
 
 /** Every list of the business as the rules read them. */
 export async function loadReglas(ex: Executor, businessId: string): Promise<Map<string, ListaRegla>> {
-  const rows = await ex.select().from(listasPrecios).where(eq(listasPrecios.businessId, businessId));
+  const rows = await listaRows(businessId, ex);
   return new Map(rows.map((r) => [r.id, toRegla(r)]));
 }
 
 export async function listListas(ex: Executor, businessId: string): Promise<ListaPrecios[]> {
-  const rows = await ex
-    .select({
-      l: listasPrecios,
-      productos: sql<number>`(SELECT count(*)::int FROM listas_precios_items i
-                               WHERE i.business_id = listas_precios.business_id AND i.lista_id = listas_precios.id)`,
-      clientes: sql<number>`(SELECT count(*)::int FROM customers c
-                              WHERE c.business_id = listas_precios.business_id AND c.lista_precios_id = listas_precios.id)`,
-    })
-    .from(listasPrecios)
-    .where(eq(listasPrecios.businessId, businessId))
-    .orderBy(sql`${listasPrecios.nombre} COLLATE "es-AR-x-icu"`, asc(listasPrecios.id));
+  const rows = await listaRowsWithCounts(businessId, ex);
   return rows.map(({ l, productos, clientes }) => toLista(l, productos, clientes));
 }
 
@@ -161,7 +151,7 @@ function checkLista(s: Snapshot, id: string | null, reglas: Map<string, ListaReg
   }
 }
 
-function listaColumns(s: Partial<Snapshot>) {
+function listaColumns(s: Partial<Snapshot>): ListaColumns {
   return {
     nombre: s.nombre,
     tipo: s.tipo,
@@ -186,10 +176,7 @@ export async function createLista(db: Db, businessId: string, userId: string, in
     return await db.transaction(async (tx) => {
       await lockListas(tx, businessId);
       checkLista(values, null, await loadReglas(tx, businessId));
-      const [row] = await tx
-        .insert(listasPrecios)
-        .values({ businessId, ...listaColumns(values) } as typeof listasPrecios.$inferInsert)
-        .returning({ id: listasPrecios.id });
+      const row = await insertLista(businessId, listaColumns(values), tx);
       await audit(tx, {
         businessId,
         userId,
@@ -227,10 +214,7 @@ export async function updateLista(db: Db, businessId: string, userId: string, id
       checkLista(merged, id, await loadReglas(tx, businessId));
       const changes = diff(snapshot(before), { ...given, porcentaje: merged.porcentaje });
       if (!changes.changed) return before;
-      await tx
-        .update(listasPrecios)
-        .set({ ...listaColumns(changes.despues as Partial<Snapshot>), actualizadoEn: sql`now()` })
-        .where(and(eq(listasPrecios.businessId, businessId), eq(listasPrecios.id, id)));
+      await updateListaRow(businessId, id, listaColumns(changes.despues as Partial<Snapshot>), tx);
       await audit(tx, {
         businessId,
         userId,
@@ -252,13 +236,8 @@ export async function deleteLista(db: Db, businessId: string, userId: string, id
   await db.transaction(async (tx) => {
     await lockListas(tx, businessId);
     const before = await getLista(tx, businessId, id);
-    const [child] = await tx
-      .select({ id: listasPrecios.id })
-      .from(listasPrecios)
-      .where(and(eq(listasPrecios.businessId, businessId), eq(listasPrecios.baseListaId, id)))
-      .limit(1);
-    if (child) throw conflict('IN_USE', LISTA_MESSAGES.inUse);
-    await tx.delete(listasPrecios).where(and(eq(listasPrecios.businessId, businessId), eq(listasPrecios.id, id)));
+    if (await childLista(businessId, id, tx)) throw conflict('IN_USE', LISTA_MESSAGES.inUse);
+    await deleteListaRow(businessId, id, tx);
     await audit(tx, {
       businessId,
       userId,
@@ -272,15 +251,7 @@ export async function deleteLista(db: Db, businessId: string, userId: string, id
 
 export async function listPreciosFijos(ex: Executor, businessId: string, listaId: string): Promise<PrecioFijo[]> {
   await getLista(ex, businessId, listaId);
-  const rows = await ex
-    .select({ i: listasPreciosItems, nombre: products.nombre })
-    .from(listasPreciosItems)
-    .innerJoin(
-      products,
-      and(eq(products.businessId, listasPreciosItems.businessId), eq(products.id, listasPreciosItems.productoId)),
-    )
-    .where(and(eq(listasPreciosItems.businessId, businessId), eq(listasPreciosItems.listaId, listaId)))
-    .orderBy(sql`${products.nombre} COLLATE "es-AR-x-icu"`, asc(products.id));
+  const rows = await precioFijoRows(businessId, listaId, ex);
   return rows.map(({ i, nombre }) => ({
     producto_id: i.productoId,
     producto_nombre: nombre,
@@ -301,14 +272,7 @@ export async function setPreciosFijos(
     const lista = await getLista(tx, businessId, listaId);
     if (lista.tipo !== 'fija') throw invalid('precios', LISTA_MESSAGES.fixedOnly);
     const ids = [...new Set(input.precios.map((p) => p.producto_id))];
-    const known = new Set(
-      (
-        await tx
-          .select({ id: products.id })
-          .from(products)
-          .where(and(eq(products.businessId, businessId), inArray(products.id, ids)))
-      ).map((r) => r.id),
-    );
+    const known = await knownProductIds(businessId, ids, tx);
     const missing = input.precios.findIndex((p) => !known.has(p.producto_id));
     if (missing >= 0) throw invalid(`precios.${missing}.producto_id`, LISTA_MESSAGES.productNotInBusiness);
     // The last row of a product wins, as a spreadsheet pasted twice would expect.
@@ -316,37 +280,19 @@ export async function setPreciosFijos(
     const set = [...last.values()].filter((p) => p.precio !== null);
     const remove = [...last.values()].filter((p) => p.precio === null).map((p) => p.producto_id);
     if (set.length) {
-      await tx
-        .insert(listasPreciosItems)
-        .values(
-          set.map((p) => ({
-            businessId,
-            listaId,
-            productoId: p.producto_id,
-            precio: centsToDecimal(p.precio!),
-            cantidadMinima: p.cantidad_minima == null ? null : milliToDecimal(p.cantidad_minima),
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [listasPreciosItems.businessId, listasPreciosItems.listaId, listasPreciosItems.productoId],
-          set: { precio: sql`excluded.precio`, cantidadMinima: sql`excluded.cantidad_minima` },
-        });
+      await upsertPreciosFijos(
+        businessId,
+        set.map((p) => ({
+          listaId,
+          productoId: p.producto_id,
+          precio: centsToDecimal(p.precio!),
+          cantidadMinima: p.cantidad_minima == null ? null : milliToDecimal(p.cantidad_minima),
+        })),
+        tx,
+      );
     }
     let eliminados = 0;
-    if (remove.length) {
-      eliminados = (
-        await tx
-          .delete(listasPreciosItems)
-          .where(
-            and(
-              eq(listasPreciosItems.businessId, businessId),
-              eq(listasPreciosItems.listaId, listaId),
-              inArray(listasPreciosItems.productoId, remove),
-            ),
-          )
-          .returning({ id: listasPreciosItems.productoId })
-      ).length;
-    }
+    if (remove.length) eliminados = await deletePreciosFijos(businessId, listaId, remove, tx);
     await audit(tx, {
       businessId,
       userId,
@@ -372,10 +318,7 @@ export async function setPreciosFijos(
 export async function loadFijos(ex: Executor, businessId: string, productIds: string[]) {
   const fijos = new Map<string, PrecioFijoRegla>();
   if (!productIds.length) return fijos;
-  const rows = await ex
-    .select()
-    .from(listasPreciosItems)
-    .where(and(eq(listasPreciosItems.businessId, businessId), inArray(listasPreciosItems.productoId, productIds)));
+  const rows = await precioFijoItemRows(businessId, productIds, ex);
   for (const r of rows) fijos.set(`${r.listaId}:${r.productoId}`, fijoOf(r.precio, r.cantidadMinima));
   return fijos;
 }
@@ -403,7 +346,7 @@ export async function preciosEnListas(
   let listas = reglas;
   let names = nombres;
   if (!listas || !names) {
-    const rows = await ex.select().from(listasPrecios).where(eq(listasPrecios.businessId, businessId));
+    const rows = await listaRows(businessId, ex);
     listas = new Map(rows.map((r) => [r.id, toRegla(r)]));
     names = new Map(rows.map((r) => [r.id, r.nombre]));
   }
@@ -448,11 +391,7 @@ function minimoDe(l: ListaRegla, fijo: PrecioFijoRegla | undefined): number | nu
 
 /** The names of the business's active lists, in order (export columns). */
 export async function activeListas(ex: Executor, businessId: string) {
-  const rows = await ex
-    .select()
-    .from(listasPrecios)
-    .where(eq(listasPrecios.businessId, businessId))
-    .orderBy(sql`${listasPrecios.nombre} COLLATE "es-AR-x-icu"`, asc(listasPrecios.id));
+  const rows = await listaRowsByName(businessId, ex);
   return {
     reglas: new Map(rows.map((r) => [r.id, toRegla(r)])),
     nombres: new Map(rows.map((r) => [r.id, r.nombre])),

@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   type AlicuotaCompra,
   centsToDecimal,
@@ -23,23 +22,48 @@ import {
   type PurchaseUpdate,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
-import {
-  financeAccounts,
-  financeCategories,
-  financeMovements,
-  products,
-  purchaseInvoices,
-  purchaseItems,
-  purchases,
-  suppliers,
-} from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { precioOrigen } from '../../lib/precios-origen.js';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { insertMovement } from '../finance/movements.service.js';
-import { es, toCents, toMilli } from '../products/common.js';
+import { toCents, toMilli } from '../products/common.js';
 import { applyStockChange } from '../posting/stock.js';
 import { lockSupplier } from '../suppliers/suppliers.service.js';
+import {
+  clearCostosAnteriores,
+  comprasCategoryId,
+  deleteAccountRow as deleteAccountStatement,
+  deleteInvoice,
+  deleteLineRows,
+  deleteMovementRow as deleteMovementStatement,
+  deletePurchaseRow,
+  findPurchaseRow,
+  insertAccount,
+  insertInvoice,
+  insertLineRows,
+  insertPurchase,
+  invoiceRow,
+  invoiceTaken,
+  knownProductIds,
+  libroIvaRows,
+  lineRows,
+  listPurchaseRows,
+  lockLinkedMovement,
+  lockPurchaseAccount,
+  lockPurchaseMovements,
+  lockPurchaseRow,
+  nextPurchaseNumber,
+  restoreCost,
+  setPurchase,
+  updateAccountRow,
+  updateMovementRow,
+  type AccountRow,
+  type InvoiceRow,
+  type MovementRow,
+  type PurchaseColumns,
+  type PurchaseRow,
+  type SelectedPurchase as Selected,
+} from './purchases.queries.js';
 import { markReceptionsReverted, receiveLines } from './recepcion-stock.js';
 
 /*
@@ -48,10 +72,6 @@ import { markReceptionsReverted, receiveLines } from './recepcion-stock.js';
  * and the second sees what the first did. Locks are taken in one order everywhere: purchase,
  * supplier, payable, then products in ascending id order (as sales do), so nothing deadlocks.
  */
-
-type PurchaseRow = typeof purchases.$inferSelect;
-type AccountRow = typeof financeAccounts.$inferSelect;
-type MovementRow = typeof financeMovements.$inferSelect;
 
 /** A line as the rules handle it: quantity in thousandths, price in cents. */
 interface Line {
@@ -81,35 +101,6 @@ const accountState = (estado: string | null, vencimiento: string | null, today: 
       : vencimiento && vencimiento < today
         ? 'vencido'
         : 'pendiente';
-
-function selectPurchases(ex: Executor) {
-  return ex
-    .select({
-      p: purchases,
-      proveedorActual: suppliers.nombre,
-      cuentaId: financeAccounts.id,
-      cuentaEstado: financeAccounts.estado,
-      cuentaVencimiento: financeAccounts.fechaVencimiento,
-      movimientoId: sql<string | null>`(
-        SELECT m.id FROM ${financeMovements} m
-         WHERE m.business_id = "purchases"."business_id" AND m.compra_id = "purchases"."id"
-         ORDER BY m.anulado, m.creado_en DESC LIMIT 1)`,
-      cantidadItems: sql<number>`(SELECT count(*)::int FROM ${purchaseItems} i
-        WHERE i.compra_id = "purchases"."id" AND i.business_id = "purchases"."business_id")`,
-      itemsPendientes: sql<number>`(SELECT count(*)::int FROM ${purchaseItems} i
-        WHERE i.compra_id = "purchases"."id" AND i.business_id = "purchases"."business_id"
-          AND i.cantidad_recibida < i.cantidad)`,
-    })
-    .from(purchases)
-    .leftJoin(suppliers, and(eq(suppliers.businessId, purchases.businessId), eq(suppliers.id, purchases.proveedorId)))
-    .leftJoin(
-      financeAccounts,
-      and(eq(financeAccounts.businessId, purchases.businessId), eq(financeAccounts.compraId, purchases.id)),
-    );
-}
-type Selected = Awaited<ReturnType<ReturnType<typeof selectPurchases>['where']>>[number];
-
-type InvoiceRow = typeof purchaseInvoices.$inferSelect;
 
 /** A stored invoice in cents, as the rules handle it. */
 function invoiceCents(r: InvoiceRow): FacturaCents {
@@ -162,10 +153,7 @@ export function facturaOut(f: FacturaCents): Factura {
 }
 
 async function loadInvoice(ex: Executor, businessId: string, compraId: string): Promise<FacturaCents | null> {
-  const [r] = await ex
-    .select()
-    .from(purchaseInvoices)
-    .where(and(eq(purchaseInvoices.businessId, businessId), eq(purchaseInvoices.compraId, compraId)));
+  const r = await invoiceRow(businessId, compraId, ex);
   return r ? invoiceCents(r) : null;
 }
 
@@ -180,42 +168,32 @@ async function writeInvoice(
   proveedorId: string | null,
   f: FacturaCents | null,
 ) {
-  await ex
-    .delete(purchaseInvoices)
-    .where(and(eq(purchaseInvoices.businessId, businessId), eq(purchaseInvoices.compraId, compraId)));
+  await deleteInvoice(businessId, compraId, ex);
   if (!f) return;
   if (proveedorId) {
-    const [dup] = await ex
-      .select({ id: purchaseInvoices.compraId })
-      .from(purchaseInvoices)
-      .where(
-        and(
-          eq(purchaseInvoices.businessId, businessId),
-          eq(purchaseInvoices.proveedorId, proveedorId),
-          eq(purchaseInvoices.tipo, f.tipo),
-          eq(purchaseInvoices.puntoVenta, f.punto_venta),
-          eq(purchaseInvoices.numero, f.numero),
-        ),
-      );
+    const dup = await invoiceTaken(businessId, proveedorId, f, ex);
     if (dup) throw conflict('DUPLICATE', FACTURA_MESSAGES.duplicate);
   }
   try {
-    await ex.insert(purchaseInvoices).values({
+    await insertInvoice(
       businessId,
       compraId,
       proveedorId,
-      tipo: f.tipo,
-      puntoVenta: f.punto_venta,
-      numero: f.numero,
-      fecha: f.fecha,
-      iva: f.iva.map((i) => ({ alicuota: i.alicuota, neto: centsToDecimal(i.neto), iva: centsToDecimal(i.iva) })),
-      noGravado: centsToDecimal(f.no_gravado),
-      exento: centsToDecimal(f.exento),
-      percepcionIva: centsToDecimal(f.percepcion_iva),
-      percepcionIibb: centsToDecimal(f.percepcion_iibb),
-      otrosImpuestos: centsToDecimal(f.otros_impuestos),
-      total: centsToDecimal(f.total),
-    });
+      {
+        tipo: f.tipo,
+        puntoVenta: f.punto_venta,
+        numero: f.numero,
+        fecha: f.fecha,
+        iva: f.iva.map((i) => ({ alicuota: i.alicuota, neto: centsToDecimal(i.neto), iva: centsToDecimal(i.iva) })),
+        noGravado: centsToDecimal(f.no_gravado),
+        exento: centsToDecimal(f.exento),
+        percepcionIva: centsToDecimal(f.percepcion_iva),
+        percepcionIibb: centsToDecimal(f.percepcion_iibb),
+        otrosImpuestos: centsToDecimal(f.otros_impuestos),
+        total: centsToDecimal(f.total),
+      },
+      ex,
+    );
   } catch (e) {
     if (isUniqueViolation(e, 'purchase_invoices_numero_key')) throw conflict('DUPLICATE', FACTURA_MESSAGES.duplicate);
     throw e;
@@ -269,20 +247,7 @@ function toPurchase(r: Selected, today: string, items?: StoredLine[], factura?: 
 }
 
 export async function loadLines(ex: Executor, businessId: string, compraId: string): Promise<StoredLine[]> {
-  const rows = await ex
-    .select({
-      i: purchaseItems,
-      nombre: products.nombre,
-      codigo: products.codigo,
-      unidad: products.unidad,
-    })
-    .from(purchaseItems)
-    .innerJoin(
-      products,
-      and(eq(products.businessId, purchaseItems.businessId), eq(products.id, purchaseItems.productoId)),
-    )
-    .where(and(eq(purchaseItems.businessId, businessId), eq(purchaseItems.compraId, compraId)))
-    .orderBy(asc(purchaseItems.posicion));
+  const rows = await lineRows(businessId, compraId, ex);
   return rows.map(({ i, nombre, codigo, unidad }) => ({
     id: i.id,
     producto_id: i.productoId,
@@ -298,7 +263,7 @@ export async function loadLines(ex: Executor, businessId: string, compraId: stri
 }
 
 export async function findPurchase(ex: Executor, businessId: string, id: string, today: string) {
-  const [r] = await selectPurchases(ex).where(and(eq(purchases.businessId, businessId), eq(purchases.id, id)));
+  const r = await findPurchaseRow(businessId, id, ex);
   if (!r) return null;
   return toPurchase(r, today, await loadLines(ex, businessId, id), await loadInvoice(ex, businessId, id));
 }
@@ -309,49 +274,8 @@ export async function getPurchase(ex: Executor, businessId: string, id: string, 
   return p;
 }
 
-/** Newest `fecha` first (then the highest number), without lines. */
-/** Newest first unless `orden` asks for a column (ties newest first). */
-function orderOf(q: PurchaseListQuery): SQL[] {
-  const dir = q.direccion === 'desc' ? desc : asc;
-  const newest = [desc(purchases.fecha), desc(purchases.numero)];
-  switch (q.orden) {
-    case 'fecha':
-      return [dir(purchases.fecha), dir(purchases.numero)];
-    case 'numero':
-      return [dir(purchases.numero)];
-    case 'proveedor':
-      return [dir(es(sql`coalesce(${suppliers.nombre}, ${purchases.proveedorNombre})`)), ...newest];
-    case 'total':
-      return [dir(purchases.total), ...newest];
-    case 'estado':
-      return [dir(purchases.estado), ...newest];
-    default:
-      return newest;
-  }
-}
-
 export async function listPurchases(db: Db, businessId: string, q: PurchaseListQuery, today: string) {
-  const where: SQL[] = [eq(purchases.businessId, businessId)];
-  if (q.fecha_desde) where.push(gte(purchases.fecha, q.fecha_desde));
-  if (q.fecha_hasta) where.push(lte(purchases.fecha, q.fecha_hasta));
-  if (q.estado) where.push(eq(purchases.estado, q.estado));
-  if (q.proveedor_id) where.push(eq(purchases.proveedorId, q.proveedor_id));
-  if (q.producto_id) {
-    where.push(
-      sql`EXISTS (SELECT 1 FROM ${purchaseItems} i WHERE i.compra_id = "purchases"."id" AND i.business_id = ${businessId} AND i.producto_id = ${q.producto_id})`,
-    );
-  }
-  const [rows, [{ total }]] = await Promise.all([
-    selectPurchases(db)
-      .where(and(...where))
-      .orderBy(...orderOf(q))
-      .limit(q.limit)
-      .offset(q.offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(purchases)
-      .where(and(...where)),
-  ]);
+  const { rows, total } = await listPurchaseRows(businessId, q, db);
   return { rows: rows.map((r) => toPurchase(r, today)), total };
 }
 
@@ -403,11 +327,7 @@ function changedFields<T extends Record<string, unknown>>(before: T, after: T) {
 /** Every product of the lines belongs to the business; 422 on the first line that does not. */
 async function assertProducts(ex: Executor, businessId: string, lines: Line[]) {
   const ids = [...new Set(lines.map((l) => l.producto_id))];
-  const found = await ex
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.businessId, businessId), inArray(products.id, ids)));
-  const known = new Set(found.map((f) => f.id));
+  const known = await knownProductIds(businessId, ids, ex);
   const i = lines.findIndex((l) => !known.has(l.producto_id));
   if (i >= 0) throw invalid(`items.${i}.producto_id`, PURCHASE_MESSAGES.productNotInBusiness);
 }
@@ -418,61 +338,23 @@ function assertRules(p: Parameters<typeof purchaseIssues>[0]) {
 }
 
 async function insertLines(ctx: Ctx, compraId: string, lines: Line[]) {
-  await ctx.tx.insert(purchaseItems).values(
+  await insertLineRows(
+    ctx.businessId,
+    compraId,
     lines.map((l, i) => ({
-      businessId: ctx.businessId,
-      compraId,
       posicion: i + 1,
       productoId: l.producto_id,
       cantidad: milliToDecimal(l.cantidad),
       precioUnitario: centsToDecimal(l.precio_unitario),
       subtotal: centsToDecimal(lineSubtotalCents(l.cantidad, l.precio_unitario)),
     })),
+    ctx.tx,
   );
 }
 
 /** Who the movement and the payable name: the supplier, else the free-text name, else the number. */
 const financeDescription = (p: PurchaseRow) =>
   p.proveedorNombre ? `Compra a ${p.proveedorNombre}` : `Compra #${p.numero}`;
-
-async function comprasCategory(ex: Executor, businessId: string): Promise<string | null> {
-  const [c] = await ex
-    .select({ id: financeCategories.id })
-    .from(financeCategories)
-    .where(
-      and(
-        eq(financeCategories.businessId, businessId),
-        eq(financeCategories.sistema, true),
-        eq(financeCategories.tipo, 'egreso'),
-        eq(financeCategories.nombre, 'Compras'),
-      ),
-    );
-  return c?.id ?? null;
-}
-
-async function linkedMovement(ex: Executor, businessId: string, compraId: string): Promise<MovementRow | undefined> {
-  const [m] = await ex
-    .select()
-    .from(financeMovements)
-    .where(
-      and(
-        eq(financeMovements.businessId, businessId),
-        eq(financeMovements.compraId, compraId),
-        eq(financeMovements.anulado, false),
-      ),
-    )
-    .for('update');
-  return m;
-}
-
-async function lockAccount(ex: Executor, businessId: string, compraId: string): Promise<AccountRow | undefined> {
-  const [a] = await ex
-    .select()
-    .from(financeAccounts)
-    .where(and(eq(financeAccounts.businessId, businessId), eq(financeAccounts.compraId, compraId)))
-    .for('update');
-  return a;
-}
 
 const movementSnapshot = (m: { monto: string; fecha: string; metodoPago: string; descripcion: string | null }) => ({
   monto: centsToNumber(toCents(m.monto)),
@@ -494,9 +376,7 @@ const accountSnapshot = (a: AccountRow) => ({
 });
 
 async function deleteMovementRow(ctx: Ctx, m: MovementRow) {
-  await ctx.tx
-    .delete(financeMovements)
-    .where(and(eq(financeMovements.businessId, ctx.businessId), eq(financeMovements.id, m.id)));
+  await deleteMovementStatement(ctx.businessId, m.id, ctx.tx);
   await audit(ctx.tx, {
     businessId: ctx.businessId,
     userId: ctx.userId,
@@ -508,9 +388,7 @@ async function deleteMovementRow(ctx: Ctx, m: MovementRow) {
 }
 
 async function deleteAccountRow(ctx: Ctx, a: AccountRow) {
-  await ctx.tx
-    .delete(financeAccounts)
-    .where(and(eq(financeAccounts.businessId, ctx.businessId), eq(financeAccounts.id, a.id)));
+  await deleteAccountStatement(ctx.businessId, a.id, ctx.tx);
   await audit(ctx.tx, {
     businessId: ctx.businessId,
     userId: ctx.userId,
@@ -542,7 +420,7 @@ async function syncFinance(ctx: Ctx, p: PurchaseRow, current: { movement?: Movem
     if (!m) {
       await insertMovement(ctx.tx, ctx.businessId, ctx.userId, {
         tipo: 'egreso',
-        categoriaId: await comprasCategory(ctx.tx, ctx.businessId),
+        categoriaId: await comprasCategoryId(ctx.businessId, ctx.tx),
         montoCents: total,
         fecha: p.fecha,
         metodoPago: next.metodoPago as PaymentMethod,
@@ -555,10 +433,7 @@ async function syncFinance(ctx: Ctx, p: PurchaseRow, current: { movement?: Movem
     } else {
       const c = changedFields(movementSnapshot(m), movementSnapshot(next));
       if (c.changed) {
-        await ctx.tx
-          .update(financeMovements)
-          .set({ ...next, actualizadoEn: sql`now()` })
-          .where(and(eq(financeMovements.businessId, ctx.businessId), eq(financeMovements.id, m.id)));
+        await updateMovementRow(ctx.businessId, m.id, next, ctx.tx);
         await audit(ctx.tx, {
           businessId: ctx.businessId,
           userId: ctx.userId,
@@ -575,10 +450,9 @@ async function syncFinance(ctx: Ctx, p: PurchaseRow, current: { movement?: Movem
   if (wants === 'account') {
     const a = current.account;
     if (!a) {
-      const [row] = await ctx.tx
-        .insert(financeAccounts)
-        .values({
-          businessId: ctx.businessId,
+      const row = await insertAccount(
+        ctx.businessId,
+        {
           tipo: 'por_pagar',
           proveedorId: p.proveedorId,
           proveedorNombre: p.proveedorNombre,
@@ -588,8 +462,9 @@ async function syncFinance(ctx: Ctx, p: PurchaseRow, current: { movement?: Movem
           descripcion,
           compraId: p.id,
           creadoPor: ctx.userId,
-        })
-        .returning();
+        },
+        ctx.tx,
+      );
       await audit(ctx.tx, {
         businessId: ctx.businessId,
         userId: ctx.userId,
@@ -611,18 +486,19 @@ async function syncFinance(ctx: Ctx, p: PurchaseRow, current: { movement?: Movem
       };
       const c = changedFields(accountSnapshot(a), accountSnapshot(next));
       if (c.changed) {
-        await ctx.tx
-          .update(financeAccounts)
-          .set({
+        await updateAccountRow(
+          ctx.businessId,
+          a.id,
+          {
             proveedorId: next.proveedorId,
             proveedorNombre: next.proveedorNombre,
             monto: next.monto,
             fechaEmision: next.fechaEmision,
             fechaVencimiento: next.fechaVencimiento,
             descripcion: next.descripcion,
-            actualizadoEn: sql`now()`,
-          })
-          .where(and(eq(financeAccounts.businessId, ctx.businessId), eq(financeAccounts.id, a.id)));
+          },
+          ctx.tx,
+        );
         await audit(ctx.tx, {
           businessId: ctx.businessId,
           userId: ctx.userId,
@@ -666,23 +542,16 @@ async function unreceive(ctx: Ctx, p: PurchaseRow, lines: StoredLine[], next: Pu
       userId: ctx.userId,
       insufficientMessage: ({ nombre }) => PURCHASE_MESSAGES.insufficientStock(nombre),
     });
-    const restored = await ctx.tx
-      .update(products)
-      .set({
-        precioCompra: l.precioCompraAnterior === null ? null : centsToDecimal(l.precioCompraAnterior),
-        actualizadoEn: sql`now()`,
-      })
-      .where(
-        and(
-          eq(products.businessId, ctx.businessId),
-          eq(products.id, l.producto_id),
-          eq(products.precioCompra, centsToDecimal(l.precio_unitario)),
-        ),
-      )
-      .returning({ id: products.id });
+    const restored = await restoreCost(
+      ctx.businessId,
+      l.producto_id,
+      centsToDecimal(l.precio_unitario),
+      l.precioCompraAnterior === null ? null : centsToDecimal(l.precioCompraAnterior),
+      ctx.tx,
+    );
     const antes = centsToNumber(l.precio_unitario);
     const despues = l.precioCompraAnterior === null ? null : centsToNumber(l.precioCompraAnterior);
-    if (restored.length && antes !== despues) {
+    if (restored && antes !== despues) {
       await audit(ctx.tx, {
         businessId: ctx.businessId,
         userId: ctx.userId,
@@ -694,27 +563,9 @@ async function unreceive(ctx: Ctx, p: PurchaseRow, lines: StoredLine[], next: Pu
       });
     }
   }
-  await ctx.tx
-    .update(purchaseItems)
-    .set({ precioCompraAnterior: null })
-    .where(and(eq(purchaseItems.businessId, ctx.businessId), eq(purchaseItems.compraId, p.id)));
+  await clearCostosAnteriores(ctx.businessId, p.id, ctx.tx);
   await markReceptionsReverted(ctx, p.id);
-  const [row] = await ctx.tx
-    .update(purchases)
-    .set({ estado: 'pendiente', recibidaEn: null, actualizadoEn: sql`now()` })
-    .where(and(eq(purchases.businessId, ctx.businessId), eq(purchases.id, p.id)))
-    .returning();
-  return row;
-}
-
-/** The next number of the business, under a per-business lock so two purchases never share one. */
-async function nextNumber(ex: Executor, businessId: string): Promise<number> {
-  await ex.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`compras:${businessId}`}, 0))`);
-  const [r] = await ex
-    .select({ n: sql<number>`(coalesce(max(${purchases.numero}), 0) + 1)::int` })
-    .from(purchases)
-    .where(eq(purchases.businessId, businessId));
-  return r.n;
+  return setPurchase(ctx.businessId, p.id, { estado: 'pendiente', recibidaEn: null }, ctx.tx);
 }
 
 /* ---------------------------------------------------------------- create */
@@ -737,11 +588,10 @@ export async function createPurchase(
     let proveedorNombre = input.proveedor_nombre ?? null;
     if (input.proveedor_id) proveedorNombre = (await lockSupplier(tx, businessId, input.proveedor_id)).nombre;
     await assertProducts(tx, businessId, lines);
-    const numero = await nextNumber(tx, businessId);
-    let [p] = await tx
-      .insert(purchases)
-      .values({
-        businessId,
+    const numero = await nextPurchaseNumber(businessId, tx);
+    let p = await insertPurchase(
+      businessId,
+      {
         numero,
         proveedorId: input.proveedor_id ?? null,
         proveedorNombre,
@@ -754,8 +604,9 @@ export async function createPurchase(
         observaciones: input.observaciones ?? null,
         total: centsToDecimal(purchasePayableCents(lines, factura)),
         creadoPor: userId,
-      })
-      .returning();
+      },
+      tx,
+    );
     await insertLines(ctx, p.id, lines);
     await writeInvoice(tx, businessId, p.id, p.proveedorId, factura);
     await syncFinance(ctx, p, {});
@@ -782,11 +633,7 @@ const sameLines = (a: Line[], b: Line[]) =>
   );
 
 export async function lockPurchase(tx: Executor, businessId: string, id: string) {
-  const [row] = await tx
-    .select()
-    .from(purchases)
-    .where(and(eq(purchases.businessId, businessId), eq(purchases.id, id)))
-    .for('update');
+  const row = await lockPurchaseRow(businessId, id, tx);
   if (!row) throw notFound(PURCHASE_MESSAGES.notFound);
   return row;
 }
@@ -850,7 +697,7 @@ export async function updatePurchase(
       !sameLines(nextLines, lines);
 
     const target = patch.estado ?? row.estado;
-    const account = await lockAccount(tx, businessId, id);
+    const account = await lockPurchaseAccount(businessId, id, tx);
     // Paid, or paid in part: the money already went out.
     const paid = account?.estado === 'pagado' || (account ? toCents(account.montoPagado) > 0 : false);
 
@@ -884,15 +731,14 @@ export async function updatePurchase(
       if (proveedorId && proveedorChanged) proveedorNombre = (await lockSupplier(tx, businessId, proveedorId)).nombre;
       if (patch.items && !sameLines(nextLines, lines)) {
         await assertProducts(tx, businessId, nextLines);
-        await tx
-          .delete(purchaseItems)
-          .where(and(eq(purchaseItems.businessId, businessId), eq(purchaseItems.compraId, id)));
+        await deleteLineRows(businessId, id, tx);
         await insertLines(ctx, id, nextLines);
         lines = await loadLines(tx, businessId, id);
       }
-      [row] = await tx
-        .update(purchases)
-        .set({
+      row = await setPurchase(
+        businessId,
+        id,
+        {
           proveedorId,
           proveedorNombre,
           fecha,
@@ -900,11 +746,10 @@ export async function updatePurchase(
           metodoPago: metodo,
           fechaVencimiento: vencimiento,
           total: centsToDecimal(purchasePayableCents(lines, factura)),
-          actualizadoEn: sql`now()`,
-        })
-        .where(and(eq(purchases.businessId, businessId), eq(purchases.id, id)))
-        .returning();
-      await syncFinance(ctx, row, { movement: await linkedMovement(tx, businessId, id), account });
+        },
+        tx,
+      );
+      await syncFinance(ctx, row, { movement: await lockLinkedMovement(businessId, id, tx), account });
     }
 
     // 2b. The supplier's invoice: its total is what the purchase owes.
@@ -913,20 +758,16 @@ export async function updatePurchase(
       await writeInvoice(tx, businessId, id, row.proveedorId, factura);
       const total = centsToDecimal(purchasePayableCents(lines, factura));
       if (toCents(total) !== toCents(row.total)) {
-        [row] = await tx
-          .update(purchases)
-          .set({ total, actualizadoEn: sql`now()` })
-          .where(and(eq(purchases.businessId, businessId), eq(purchases.id, id)))
-          .returning();
+        row = await setPurchase(businessId, id, { total }, tx);
         await syncFinance(ctx, row, {
-          movement: await linkedMovement(tx, businessId, id),
-          account: await lockAccount(tx, businessId, id),
+          movement: await lockLinkedMovement(businessId, id, tx),
+          account: await lockPurchaseAccount(businessId, id, tx),
         });
       }
     }
 
     // 3. What may change in any state but cancelada.
-    const extra: Partial<typeof purchases.$inferInsert> = {};
+    const extra: PurchaseColumns = {};
     if (patch.observaciones !== undefined && patch.observaciones !== row.observaciones) {
       extra.observaciones = patch.observaciones;
     }
@@ -934,11 +775,7 @@ export async function updatePurchase(
       extra.fechaEntrega = patch.fecha_entrega;
     }
     if (Object.keys(extra).length) {
-      [row] = await tx
-        .update(purchases)
-        .set({ ...extra, actualizadoEn: sql`now()` })
-        .where(and(eq(purchases.businessId, businessId), eq(purchases.id, id)))
-        .returning();
+      row = await setPurchase(businessId, id, extra, tx);
     }
 
     // 4. Arriving at recibida or cancelada.
@@ -946,12 +783,9 @@ export async function updatePurchase(
       row = await receive(ctx, row, lines);
     }
     if (target === 'cancelada') {
-      const m = await linkedMovement(tx, businessId, id);
+      const m = await lockLinkedMovement(businessId, id, tx);
       if (m) {
-        await tx
-          .update(financeMovements)
-          .set({ anulado: true, actualizadoEn: sql`now()` })
-          .where(and(eq(financeMovements.businessId, businessId), eq(financeMovements.id, m.id)));
+        await updateMovementRow(businessId, m.id, { anulado: true }, tx);
         await audit(tx, {
           businessId,
           userId,
@@ -962,13 +796,9 @@ export async function updatePurchase(
           despues: { anulado: true },
         });
       }
-      const a = await lockAccount(tx, businessId, id);
+      const a = await lockPurchaseAccount(businessId, id, tx);
       if (a) await deleteAccountRow(ctx, a);
-      [row] = await tx
-        .update(purchases)
-        .set({ estado: 'cancelada', canceladaEn: now, actualizadoEn: sql`now()` })
-        .where(and(eq(purchases.businessId, businessId), eq(purchases.id, id)))
-        .returning();
+      row = await setPurchase(businessId, id, { estado: 'cancelada', canceladaEn: now }, tx);
     }
 
     const c = changedFields(snapshot(before, beforeLines, beforeFactura), snapshot(row, lines, factura));
@@ -996,19 +826,15 @@ export async function deletePurchase(db: Db, businessId: string, userId: string,
     const row = await lockPurchase(tx, businessId, id);
     if (row.estado === 'recibida') throw conflict('INVALID_STATE', PURCHASE_MESSAGES.receivedDelete);
     if (row.estado === 'recibida_parcial') throw conflict('INVALID_STATE', PURCHASE_MESSAGES.partialDelete);
-    const account = await lockAccount(tx, businessId, id);
+    const account = await lockPurchaseAccount(businessId, id, tx);
     if (account?.estado === 'pagado' || (account && toCents(account.montoPagado) > 0)) {
       throw conflict('ALREADY_PAID', PURCHASE_MESSAGES.paidDelete);
     }
     const lines = await loadLines(tx, businessId, id);
-    const movements = await tx
-      .select()
-      .from(financeMovements)
-      .where(and(eq(financeMovements.businessId, businessId), eq(financeMovements.compraId, id)))
-      .for('update');
+    const movements = await lockPurchaseMovements(businessId, id, tx);
     for (const m of movements) await deleteMovementRow(ctx, m);
     if (account) await deleteAccountRow(ctx, account);
-    await tx.delete(purchases).where(and(eq(purchases.businessId, businessId), eq(purchases.id, id)));
+    await deletePurchaseRow(businessId, id, tx);
     await audit(tx, {
       businessId,
       userId,
@@ -1038,34 +864,7 @@ export interface LibroIvaCompraRow {
  */
 export async function libroIvaCompras(db: Db, businessId: string, mes: string): Promise<LibroIvaCompraRow[]> {
   const desde = `${mes}-01`;
-  const rows = await db
-    .select({
-      f: purchaseInvoices,
-      numero: purchases.numero,
-      nombre: purchases.proveedorNombre,
-      actual: suppliers.nombre,
-      cuit: suppliers.cuit,
-    })
-    .from(purchaseInvoices)
-    .innerJoin(
-      purchases,
-      and(eq(purchases.businessId, purchaseInvoices.businessId), eq(purchases.id, purchaseInvoices.compraId)),
-    )
-    .leftJoin(suppliers, and(eq(suppliers.businessId, purchases.businessId), eq(suppliers.id, purchases.proveedorId)))
-    .where(
-      and(
-        eq(purchaseInvoices.businessId, businessId),
-        gte(purchaseInvoices.fecha, desde),
-        sql`${purchaseInvoices.fecha} < (${desde}::date + interval '1 month')::date`,
-        sql`${purchases.estado} <> 'cancelada'`,
-      ),
-    )
-    .orderBy(
-      asc(purchaseInvoices.fecha),
-      asc(purchaseInvoices.puntoVenta),
-      asc(purchaseInvoices.numero),
-      asc(purchases.numero),
-    );
+  const rows = await libroIvaRows(businessId, desde, db);
   return rows.map((r) => ({
     fecha: r.f.fecha,
     tipo: r.f.tipo,

@@ -1,4 +1,3 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   centsToDecimal,
   centsToNumber,
@@ -13,7 +12,6 @@ import {
   type SugerenciaPrecio,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
-import { products, purchaseReceptionItems, purchaseReceptions, users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
 import { precioOrigen } from '../../lib/precios-origen.js';
@@ -21,6 +19,16 @@ import { loadRules, marginRule } from '../precios/margen-precedencia.js';
 import { toCents, toMilli } from '../products/common.js';
 import { receiveLines } from './recepcion-stock.js';
 import { getPurchase, loadLines, lockPurchase } from './purchases.service.js';
+import {
+  productName,
+  purchaseExists,
+  receptionExists,
+  receptionItemRows,
+  receptionProductRows,
+  receptionRows,
+  receptionSupplierId,
+  setSalePrice,
+} from './recepciones.queries.js';
 
 /** Why a suggested price was applied, in the audit log: the margin that set it. */
 const MOTIVO_SUGERENCIA: Record<SugerenciaPrecio['regla'], string> = {
@@ -102,49 +110,17 @@ export async function listReceptions(db: Db, businessId: string, compraId: strin
 }
 
 async function getPurchaseExists(ex: Executor, businessId: string, compraId: string) {
-  const [r] = await ex
-    .execute<{ id: string }>(sql`SELECT id FROM purchases WHERE business_id = ${businessId} AND id = ${compraId}`)
-    .then((x) => x.rows);
-  if (!r) throw notFound(PURCHASE_MESSAGES.notFound);
+  if (!(await purchaseExists(businessId, compraId, ex))) throw notFound(PURCHASE_MESSAGES.notFound);
 }
 
 async function loadReceptions(ex: Executor, businessId: string, compraId: string, onlyId?: string) {
-  const recs = await ex
-    .select({
-      r: purchaseReceptions,
-      nombre: sql<string | null>`nullif(concat_ws(' ', ${users.nombre}, ${users.apellido}), '')`,
-    })
-    .from(purchaseReceptions)
-    .leftJoin(users, eq(users.id, purchaseReceptions.creadoPor))
-    .where(
-      and(
-        eq(purchaseReceptions.businessId, businessId),
-        eq(purchaseReceptions.compraId, compraId),
-        onlyId ? eq(purchaseReceptions.id, onlyId) : undefined,
-      ),
-    )
-    .orderBy(asc(purchaseReceptions.numero));
+  const recs = await receptionRows(businessId, compraId, onlyId, ex);
   if (!recs.length) return [];
-  const items = await ex
-    .select({ i: purchaseReceptionItems, nombre: products.nombre, unidad: products.unidad })
-    .from(purchaseReceptionItems)
-    .innerJoin(
-      products,
-      and(
-        eq(products.businessId, purchaseReceptionItems.businessId),
-        eq(products.id, purchaseReceptionItems.productoId),
-      ),
-    )
-    .where(
-      and(
-        eq(purchaseReceptionItems.businessId, businessId),
-        inArray(
-          purchaseReceptionItems.recepcionId,
-          recs.map((r) => r.r.id),
-        ),
-      ),
-    )
-    .orderBy(asc(products.nombre));
+  const items = await receptionItemRows(
+    businessId,
+    recs.map((r) => r.r.id),
+    ex,
+  );
   return recs.map(({ r, nombre }): Recepcion => ({
     id: r.id,
     numero: r.numero,
@@ -177,32 +153,7 @@ async function suggestions(
   recepcionId: string,
   lock = false,
 ): Promise<SugerenciaPrecio[]> {
-  const q = ex
-    .select({ i: purchaseReceptionItems, p: products })
-    .from(purchaseReceptionItems)
-    .innerJoin(
-      purchaseReceptions,
-      and(
-        eq(purchaseReceptions.businessId, purchaseReceptionItems.businessId),
-        eq(purchaseReceptions.id, purchaseReceptionItems.recepcionId),
-      ),
-    )
-    .innerJoin(
-      products,
-      and(
-        eq(products.businessId, purchaseReceptionItems.businessId),
-        eq(products.id, purchaseReceptionItems.productoId),
-      ),
-    )
-    .where(
-      and(
-        eq(purchaseReceptionItems.businessId, businessId),
-        eq(purchaseReceptionItems.recepcionId, recepcionId),
-        sql`${purchaseReceptions.revertidaEn} IS NULL`,
-      ),
-    )
-    .orderBy(asc(products.id));
-  const rows = lock ? await q.for('update', { of: products }) : await q;
+  const rows = await receptionProductRows(businessId, recepcionId, lock, ex);
   const rules = await loadRules(
     ex,
     businessId,
@@ -236,25 +187,13 @@ async function suggestions(
 
 /** The supplier of the reception's purchase, whose margin rule applies (none for free-text suppliers). */
 async function receptionSupplier(ex: Executor, businessId: string, recepcionId: string) {
-  const { rows } = await ex.execute<{ proveedor_id: string | null }>(sql`
-    SELECT c.proveedor_id FROM purchase_receptions r
-      JOIN purchases c ON c.business_id = r.business_id AND c.id = r.compra_id
-     WHERE r.business_id = ${businessId} AND r.id = ${recepcionId}`);
-  return rows[0]?.proveedor_id ?? null;
+  return receptionSupplierId(businessId, recepcionId, ex);
 }
 
 export async function findReception(ex: Executor, businessId: string, compraId: string, recepcionId: string) {
-  const [r] = await ex
-    .select({ id: purchaseReceptions.id })
-    .from(purchaseReceptions)
-    .where(
-      and(
-        eq(purchaseReceptions.businessId, businessId),
-        eq(purchaseReceptions.compraId, compraId),
-        eq(purchaseReceptions.id, recepcionId),
-      ),
-    );
-  if (!r) throw notFound(RECEPCION_MESSAGES.notFound);
+  if (!(await receptionExists(businessId, compraId, recepcionId, ex))) {
+    throw notFound(RECEPCION_MESSAGES.notFound);
+  }
 }
 
 /** The preview: what applying would set, computed now. */
@@ -284,20 +223,14 @@ export async function applyPrices(
     for (const id of new Set(productoIds)) {
       const s = current.find((c) => c.producto_id === id);
       if (!s) {
-        const [p] = await tx
-          .select({ nombre: products.nombre })
-          .from(products)
-          .where(and(eq(products.businessId, businessId), eq(products.id, id)));
-        throw conflict('INVALID_STATE', RECEPCION_MESSAGES.noSuggestion(p?.nombre ?? 'El producto'));
+        const nombre = await productName(businessId, id, tx);
+        throw conflict('INVALID_STATE', RECEPCION_MESSAGES.noSuggestion(nombre ?? 'El producto'));
       }
       chosen.push(s);
     }
     await precioOrigen(tx, { origen: 'compra', userId, referenciaId: compraId });
     for (const s of chosen) {
-      await tx
-        .update(products)
-        .set({ precioVenta: centsToDecimal(toCents(s.precio_sugerido)), actualizadoEn: sql`now()` })
-        .where(and(eq(products.businessId, businessId), eq(products.id, s.producto_id)));
+      await setSalePrice(businessId, s.producto_id, centsToDecimal(toCents(s.precio_sugerido)), tx);
       await audit(tx, {
         businessId,
         userId,

@@ -11,6 +11,8 @@ import { useSupplierOptions } from '@/features/suppliers/suppliers.api';
 import { api, errorMessage } from '@/lib/api';
 import { ListaProveedorCambios } from './lista-proveedor-cambios';
 import { hasDuplicatedColumn, ListaProveedorColumnas, mappingOf } from './lista-proveedor-columnas';
+import { FilasSinCoincidencia } from './lista-proveedor-sin-coincidencia';
+import { noBajarPrecios } from './no-bajar-precios';
 
 /**
  * "Lista de proveedor": a distributor's Excel or CSV updates costs (and prices) of the products
@@ -32,6 +34,7 @@ function ListaProveedor({ onDone }: { onDone: (msg?: string) => void }) {
   const [mapping, setMapping] = useState<Record<string, string> | null>(null);
   const [preview, setPreview] = useState<ListaProveedorResult | null>(null);
   const [excluir, setExcluir] = useState<Set<string>>(new Set());
+  const [noBajar, setNoBajar] = useState(() => noBajarPrecios.get(businessId));
   const [applied, setApplied] = useState<ListaProveedorResult | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -41,7 +44,7 @@ function ListaProveedor({ onDone }: { onDone: (msg?: string) => void }) {
     <T,>(set: (v: T) => void) =>
     (v: T) => (set(v), setPreview(null));
 
-  const send = async (path: 'previsualizar' | 'aplicar') => {
+  const send = async (path: 'previsualizar' | 'aplicar', sinBajar = noBajar) => {
     if (!file) return setError('Elegí el archivo de la lista.');
     if (clave === 'codigo_proveedor' && !proveedorId) {
       return setProveedorError('Para buscar por el código del proveedor, elegí el proveedor.');
@@ -63,14 +66,16 @@ function ListaProveedor({ onDone }: { onDone: (msg?: string) => void }) {
             ? JSON.stringify(Object.fromEntries(Object.entries(mapping).map(([k, v]) => [k, v || null])))
             : undefined,
           excluir: path === 'aplicar' ? JSON.stringify([...excluir]) : undefined,
+          no_bajar_precios: sinBajar ? 'true' : 'false',
         },
         () => undefined,
       );
       if (path === 'previsualizar') {
+        // Read again for «No bajar precios», the products left out stay out.
+        if (!preview) setExcluir(new Set());
         setPreview(r);
         setColumnas(r.columnas_archivo);
         setFilaEncontrada(r.fila_encabezado);
-        setExcluir(new Set());
       } else {
         setApplied(r);
         await qc.invalidateQueries({ queryKey: ['inventory', businessId] });
@@ -91,6 +96,13 @@ function ListaProveedor({ onDone }: { onDone: (msg?: string) => void }) {
     } finally {
       setBusy(false);
     }
+  };
+
+  /** «No bajar precios»: remembered on this device, and the preview is read again with it. */
+  const chooseNoBajar = (on: boolean) => {
+    setNoBajar(on);
+    noBajarPrecios.set(businessId, on);
+    void send('previsualizar', on);
   };
 
   const undo = async () => {
@@ -118,6 +130,18 @@ function ListaProveedor({ onDone }: { onDone: (msg?: string) => void }) {
             `Se guardaron ${applied.codigos_aprendidos} códigos del proveedor para la próxima lista. `}
           Podés deshacerlo mientras no se venda con los precios nuevos.
         </p>
+        {applied.bajas > 0 && (
+          <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+            {applied.no_bajar_precios
+              ? applied.bajas === 1
+                ? '1 producto que bajaba de precio mantuvo su precio (se actualizó su costo).'
+                : `${applied.bajas} productos que bajaban de precio mantuvieron su precio (se actualizó su costo).`
+              : applied.bajas === 1
+                ? '1 producto bajó de precio.'
+                : `${applied.bajas} productos bajaron de precio.`}
+          </p>
+        )}
+        <FilasSinCoincidencia result={applied} />
         {error && <ErrorNote>{error}</ErrorNote>}
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={undo} loading={busy}>
@@ -202,7 +226,17 @@ function ListaProveedor({ onDone }: { onDone: (msg?: string) => void }) {
           onMapping={changed(setMapping)}
         />
       )}
-      {preview && <ListaProveedorCambios preview={preview} excluir={excluir} onExcluir={setExcluir} />}
+      {preview && (
+        <ListaProveedorCambios
+          preview={preview}
+          excluir={excluir}
+          onExcluir={setExcluir}
+          noBajar={noBajar}
+          onNoBajar={chooseNoBajar}
+          busy={busy}
+        />
+      )}
+      {preview && <FilasSinCoincidencia result={preview} />}
       {error && <ErrorNote>{error}</ErrorNote>}
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={() => onDone()}>
