@@ -31,6 +31,8 @@ import { isoDate, optText, reqText } from './validation.js';
  *   GET  facturacion/libro-iva-digital/{comprobantes|alicuotas}?mes=YYYY-MM [ventas/ver]
  *                                                                    → .txt REGINFO_CV_VENTAS_CBTE / _ALICUOTAS (decision 0042)
  *   GET  facturacion/padron/{cuit}                  [ventas/ver]     → padronPersonaSchema (ARCA padrón A5)
+ *   GET  facturacion/caea                           [admin]          → caeaEstadoSchema (caea.ts, decision 0047)
+ *   POST facturacion/caea/actualizar                [admin]          → caeaEstadoSchema (asks the CAEAs due, reports now)
  *   POST facturacion/iva-masivo                     [productos/editar] body ivaMasivoInput → ivaMasivoResultSchema
  *                                                                    (the IVA rate of many products and services at once)
  * Elsewhere:

@@ -59,7 +59,18 @@ interface Estado {
   tras_minutos: number;
   wsfe_sin_respuesta_desde: string | null;
   en_contingencia: boolean;
-  vigente: { periodo: number; orden: number; caea: string | null; vig_desde: string; vig_hasta: string; tope_informe: string | null; usados: number; sin_movimiento: string | null } | null;
+  vigente: {
+    periodo: number;
+    orden: number;
+    caea: string | null;
+    vig_desde: string;
+    vig_hasta: string;
+    tope_informe: string | null;
+    error_codigo: string | null;
+    error_mensaje: string | null;
+    usados: number;
+    sin_movimiento: string | null;
+  } | null;
   proxima: Estado['vigente'];
   caeas: NonNullable<Estado['vigente']>[];
   por_informar: { id: string; numero: number; caea_informe: string; error_mensaje: string | null }[];

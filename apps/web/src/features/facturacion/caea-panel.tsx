@@ -137,8 +137,8 @@ export function CaeaPanel() {
         </Button>
       </div>
       {error && <ErrorNote>{error}</ErrorNote>}
-      {caea.error && <ErrorNote>{errorMessage(caea.error)}</ErrorNote>}
-      {!e && !caea.error && <RowsSkeleton rows={3} />}
+      {caea.error ? <ErrorNote>{errorMessage(caea.error)}</ErrorNote> : null}
+      {!e && !caea.error ? <RowsSkeleton rows={3} /> : null}
       {e && (
         <div className="mt-4 space-y-4">
           {e.wsfe_sin_respuesta_desde && (
