@@ -89,6 +89,7 @@ test('CAEA: ARCA down past the setting, the POS invoices under the CAEA and prin
   await form.getByLabel(/Pasar a CAEA después de/).fill('0');
   await form.getByRole('button', { name: 'Guardar configuración' }).click();
   await expect(page.getByText('Configuración fiscal guardada.')).toBeVisible();
+  await shots(page, 'caea-ajustes', form.getByLabel('Punto de venta de CAEA'));
 
   // The fortnight's CAEA, asked now instead of waiting for the background pass.
   await page.getByRole('button', { name: 'Pedir e informar ahora' }).click();
@@ -142,4 +143,9 @@ test('CAEA: ARCA down past the setting, the POS invoices under the CAEA and prin
   await page.getByRole('tab', { name: 'Comprobantes' }).click();
   await expect(page.getByTestId('caea-informe').first()).toContainText('Emitida con CAEA · informada a ARCA');
   await shots(page, 'caea-comprobantes');
+  // The invoice as printed from Facturación: valid, with the CAEA.
+  await page.getByRole('button', { name: 'Ver e imprimir Factura B 0009-00000001' }).click();
+  const pie = page.getByRole('dialog').getByTestId('invoice-cae').first();
+  await expect(pie).toContainText(`CAEA N.º: ${caea}`);
+  await shots(page, 'caea-factura', pie);
 });

@@ -116,8 +116,10 @@ export function CaeaPanel() {
           <h2 className="text-base font-semibold text-slate-900">CAEA</h2>
           {e && (
             <p className="mt-1 text-sm text-slate-500">
-              Punto de venta de CAEA {e.punto_venta}. Pasa a CAEA después de {e.tras_minutos}{' '}
-              {e.tras_minutos === 1 ? 'minuto' : 'minutos'} sin respuesta de ARCA.
+              Punto de venta de CAEA {e.punto_venta}.{' '}
+              {e.tras_minutos === 0
+                ? 'Pasa a CAEA en cuanto ARCA deja de responder.'
+                : `Pasa a CAEA después de ${e.tras_minutos} ${e.tras_minutos === 1 ? 'minuto' : 'minutos'} sin respuesta de ARCA.`}
             </p>
           )}
         </div>
