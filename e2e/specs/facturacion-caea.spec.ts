@@ -75,7 +75,11 @@ test('CAEA: ARCA down past the setting, the POS invoices under the CAEA and prin
     facturar: 'siempre',
     certificado_pem,
   });
-  await api(request, owner, 'post', `${b}/products`, { nombre: 'Yerba mate 1 kg', precio_venta: 1210, stock_actual: 20 });
+  await api(request, owner, 'post', `${b}/products`, {
+    nombre: 'Yerba mate 1 kg',
+    precio_venta: 1210,
+    stock_actual: 20,
+  });
   await page.setViewportSize(SIZES[0]);
   await signIn(page, owner, businessId);
 

@@ -85,8 +85,7 @@ export const CAEA_MESSAGES = {
   noVerificable: 'ARCA no responde: no se pudo verificar el punto de venta de CAEA. Probá de nuevo en unos minutos.',
   sinCaeaVigente:
     'ARCA no responde y no hay un CAEA vigente para hoy: el comprobante queda pendiente y se reintenta solo.',
-  emitidoConCaea:
-    'Emitido con CAEA porque ARCA no responde: es una factura válida y se informa a ARCA cuando vuelva.',
+  emitidoConCaea: 'Emitido con CAEA porque ARCA no responde: es una factura válida y se informa a ARCA cuando vuelva.',
   informeRechazado: 'ARCA rechazó el informe de este comprobante emitido con CAEA.',
   informePendiente: 'Emitido con CAEA: falta informarlo a ARCA (se informa solo cuando ARCA responde).',
   notaEsperaInforme: 'La nota de crédito espera que se informe a ARCA su factura emitida con CAEA.',

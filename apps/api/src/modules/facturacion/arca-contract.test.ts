@@ -328,7 +328,9 @@ describe('ARCA contract: the envelopes against the XSDs of ARCA’s WSDLs', () =
     const checked = await validateEnvelopes(docs, 'wsfe.wsdl');
     checked.forEach((v, i) => expect(v, docs[i].slice(0, 300)).toEqual({ valid: true, errors: [] }));
     // Negative control: CAEA before the FEDetRequest fields it extends.
-    const mal = informe.request.replace(/(<ns:CAEA>\d{14}<\/ns:CAEA>)/, '').replace('<ns:Concepto>', `${/<ns:CAEA>\d{14}<\/ns:CAEA>/.exec(informe.request)![0]}<ns:Concepto>`);
+    const mal = informe.request
+      .replace(/(<ns:CAEA>\d{14}<\/ns:CAEA>)/, '')
+      .replace('<ns:Concepto>', `${/<ns:CAEA>\d{14}<\/ns:CAEA>/.exec(informe.request)![0]}<ns:Concepto>`);
     expect((await validateEnvelopes([mal], 'wsfe.wsdl'))[0].valid).toBe(false);
   }, 180_000);
 

@@ -153,7 +153,10 @@ export class Contingencia {
     } catch (e) {
       if (e instanceof ArcaUnavailableError) return this.caida(businessId);
       if (e instanceof ArcaError) {
-        this.log.warn({ negocio: businessId, err: e.message }, 'facturación: ARCA rechazó un pedido de la contingencia CAEA');
+        this.log.warn(
+          { negocio: businessId, err: e.message },
+          'facturación: ARCA rechazó un pedido de la contingencia CAEA',
+        );
         return;
       }
       throw e;
@@ -217,19 +220,26 @@ export class Contingencia {
     const t = this.f.timeoutMs;
     const rows = await q.porInformar(cfg.businessId, this.db);
     const grupos = new Map<string, typeof rows>();
-    for (const r of rows) grupos.set(`${r.puntoVenta}:${r.tipo}`, [...(grupos.get(`${r.puntoVenta}:${r.tipo}`) ?? []), r]);
+    for (const r of rows)
+      grupos.set(`${r.puntoVenta}:${r.tipo}`, [...(grupos.get(`${r.puntoVenta}:${r.tipo}`) ?? []), r]);
     for (const grupo of grupos.values()) {
       const { puntoVenta, tipo } = grupo[0];
       const codigo = COMPROBANTE_TIPO_ARCA[tipo as ComprobanteTipo];
       await this.f.locked(`arca:${cfg.cuit}:${puntoVenta}:${codigo}`, async () => {
         for (const { id } of grupo) {
           const row = await q.comprobanteCaea(cfg.businessId, id, this.db);
-          if (!row || row.caeaInforme !== 'pendiente' || row.numero === null || !row.cae || !row.caeaGeneradoEn) continue;
+          if (!row || row.caeaInforme !== 'pendiente' || row.numero === null || !row.cae || !row.caeaGeneradoEn)
+            continue;
           // A report sent before whose answer was lost: ARCA may have it already.
           if (row.enviadoEn) {
             const found = await arca.consultar(url, creds, row.puntoVenta, codigo, row.numero, t);
             if (found && found.cae === row.cae && toCents(found.total) === toCents(row.total)) {
-              await q.marcarInforme(cfg.businessId, id, { estado: 'informado', errorCodigo: null, errorMensaje: null }, this.db);
+              await q.marcarInforme(
+                cfg.businessId,
+                id,
+                { estado: 'informado', errorCodigo: null, errorMensaje: null },
+                this.db,
+              );
               continue;
             }
           }
@@ -245,7 +255,12 @@ export class Contingencia {
             t,
           );
           if (r.aprobado) {
-            await q.marcarInforme(cfg.businessId, id, { estado: 'informado', errorCodigo: null, errorMensaje: null }, this.db);
+            await q.marcarInforme(
+              cfg.businessId,
+              id,
+              { estado: 'informado', errorCodigo: null, errorMensaje: null },
+              this.db,
+            );
           } else {
             await q.marcarInforme(
               cfg.businessId,

@@ -81,15 +81,31 @@ async function shop(nombre: string, base: string, extra: object = {}) {
   const c = cuit(base);
   const id = await createBusiness(app, owner, nombre);
   const r = (method: Method, url: string, payload?: object) =>
-    app.inject({ method, url: `/api/v1/businesses/${id}${url}`, headers: sesion.auth, ...(payload ? { payload } : {}) });
+    app.inject({
+      method,
+      url: `/api/v1/businesses/${id}${url}`,
+      headers: sesion.auth,
+      ...(payload ? { payload } : {}),
+    });
   fake.registrar(c, { condicion: 'responsable_inscripto', puntos_venta: [5, { nro: 9, emision_tipo: 'CAEA' }] });
   const csr = await r('POST', '/facturacion/csr', { cuit: c, razon_social: nombre });
-  const config = { cuit: c, razon_social: nombre, condicion_iva: 'responsable_inscripto', punto_venta: 5, facturar: 'elegir' };
-  const put = await r('PUT', '/facturacion/config', { ...config, certificado_pem: fake.certificateFor(csr.json().csr_pem) });
+  const config = {
+    cuit: c,
+    razon_social: nombre,
+    condicion_iva: 'responsable_inscripto',
+    punto_venta: 5,
+    facturar: 'elegir',
+  };
+  const put = await r('PUT', '/facturacion/config', {
+    ...config,
+    certificado_pem: fake.certificateFor(csr.json().csr_pem),
+  });
   expect(put.statusCode, put.body).toBe(200);
   const caea = await r('PUT', '/facturacion/config', { ...config, caea_punto_venta: 9, ...extra });
   expect(caea.statusCode, caea.body).toBe(200);
-  const producto = (await r('POST', '/products', { nombre: 'Yerba', precio_venta: 1210, stock_actual: 100 })).json() as {
+  const producto = (
+    await r('POST', '/products', { nombre: 'Yerba', precio_venta: 1210, stock_actual: 100 })
+  ).json() as {
     id: string;
   };
   const vender = async () => {
@@ -109,7 +125,8 @@ async function shop(nombre: string, base: string, extra: object = {}) {
     return res.json() as Estado;
   };
   const comprobante = async (cid: string) => (await r('GET', `/facturacion/comprobantes/${cid}`)).json();
-  const creds = () => enNegocio(id, async () => app.facturacion.credentials((await app.facturacion.config(id))!, 'wsfe'));
+  const creds = () =>
+    enNegocio(id, async () => app.facturacion.credentials((await app.facturacion.config(id))!, 'wsfe'));
   return { id, cuit: c, digits: c.replace(/-/g, ''), config, r, vender, estado, comprobante, creds };
 }
 
@@ -147,7 +164,10 @@ describe('CAEA: the punto de venta and the setting', () => {
     const caido = await s.r('PUT', '/facturacion/config', { ...s.config, caea_punto_venta: 10 });
     fake.setFaults({ down: false });
     expect(caido.statusCode).toBe(503);
-    expect((await s.r('GET', '/facturacion/config')).json()).toMatchObject({ caea_punto_venta: 9, caea_tras_minutos: 45 });
+    expect((await s.r('GET', '/facturacion/config')).json()).toMatchObject({
+      caea_punto_venta: 9,
+      caea_tras_minutos: 45,
+    });
     // Absent keeps; null clears; the minutes have bounds.
     expect((await s.r('PUT', '/facturacion/config', s.config)).json()).toMatchObject({ caea_punto_venta: 9 });
     expect((await s.r('PUT', '/facturacion/config', { ...s.config, caea_tras_minutos: 1441 })).statusCode).toBe(422);
@@ -178,7 +198,12 @@ describe('CAEA: requested ahead', () => {
     a('2026-12-11T15:00:00Z');
     const ahora = await s.estado(true);
     expect(ahora.vigente!.caea).toBe(antes.vigente!.caea);
-    expect(ahora.proxima).toMatchObject({ periodo: 202612, orden: 2, vig_desde: '2026-12-16', vig_hasta: '2026-12-31' });
+    expect(ahora.proxima).toMatchObject({
+      periodo: 202612,
+      orden: 2,
+      vig_desde: '2026-12-16',
+      vig_hasta: '2026-12-31',
+    });
     expect(ahora.proxima!.caea).toBe(fake.caeas.get(`${s.digits}|202612|2`)!.caea);
 
     // Asked again (another instance, an answer lost): ARCA answers 15008 and FECAEAConsultar gives it.
@@ -224,7 +249,11 @@ describe('CAEA: an outage past the setting', () => {
     fake.setFaults({ down: true });
     const primera = await s.vender();
     // WSFE just stopped answering: the invoice waits (not yet past the 30 minutes).
-    expect(await s.comprobante(primera.comprobante.id)).toMatchObject({ estado: 'pendiente', emision: 'cae', numero: null });
+    expect(await s.comprobante(primera.comprobante.id)).toMatchObject({
+      estado: 'pendiente',
+      emision: 'cae',
+      numero: null,
+    });
     const marcada = await s.estado();
     expect(marcada.wsfe_sin_respuesta_desde).not.toBeNull();
     expect(marcada.en_contingencia).toBe(false);
@@ -271,7 +300,10 @@ describe('CAEA: an outage past the setting', () => {
       [1, code, 'CAEA'],
       [2, code, 'CAEA'],
     ]);
-    expect(await s.comprobante(segunda.comprobante.id)).toMatchObject({ caea_informe: 'informado', estado: 'autorizado' });
+    expect(await s.comprobante(segunda.comprobante.id)).toMatchObject({
+      caea_informe: 'informado',
+      estado: 'autorizado',
+    });
     // The nota de crédito now goes with CAE on the CAE punto de venta, pointing at the CAEA invoice.
     await app.facturacion.runPending({ all: true });
     await app.facturacion.idle();
@@ -280,7 +312,11 @@ describe('CAEA: an outage past the setting', () => {
     expect(fake.approved(s.cuit, 5, 8)[0].det).toMatchObject({ CbtesAsoc: { CbteAsoc: { PtoVta: '9', Nro: '1' } } });
     // With WSFE back, the next sale goes with CAE again.
     const tercera = await s.vender();
-    expect(await s.comprobante(tercera.comprobante.id)).toMatchObject({ estado: 'autorizado', emision: 'cae', punto_venta: 5 });
+    expect(await s.comprobante(tercera.comprobante.id)).toMatchObject({
+      estado: 'autorizado',
+      emision: 'cae',
+      punto_venta: 5,
+    });
   });
 
   it('without a CAEA in force the invoice keeps waiting for WSFE', async () => {
@@ -314,7 +350,9 @@ describe('CAEA: the report’s rejections', () => {
       [1, 'rechazado'],
       [2, 'pendiente'],
     ]);
-    expect(e.por_informar[0].error_mensaje).toMatch(/^ARCA rechazó el informe de este comprobante emitido con CAEA\. El total no coincide/);
+    expect(e.por_informar[0].error_mensaje).toMatch(
+      /^ARCA rechazó el informe de este comprobante emitido con CAEA\. El total no coincide/,
+    );
     expect(fake.approved(s.cuit, 9, 6)).toEqual([]);
     const c1 = await s.comprobante(v1.comprobante.id);
     expect(c1).toMatchObject({ estado: 'autorizado', caea_informe: 'rechazado', error_codigo: '10048' });

@@ -538,7 +538,8 @@ export async function createNotaCredito(
     );
   if (!f || f.estado === 'rechazado') return null;
   // A factura issued under a CAEA is cancelled with CAE, from the setup's punto de venta (decision 0047).
-  const puntoVenta = f.emision === 'caea' ? ((await readConfig(ex, businessId))?.puntoVenta ?? f.puntoVenta) : f.puntoVenta;
+  const puntoVenta =
+    f.emision === 'caea' ? ((await readConfig(ex, businessId))?.puntoVenta ?? f.puntoVenta) : f.puntoVenta;
   const letra = letraDe(f.tipo as ComprobanteTipo);
   const lineas = devolucion?.lineas ?? (f.lineas as LineaSnapshot[]);
   const imp = devolucion

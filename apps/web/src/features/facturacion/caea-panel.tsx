@@ -30,7 +30,8 @@ function CaeaLine({ titulo, caea }: { titulo: string; caea: Caea | null }) {
         <>
           <p className="mt-1 font-semibold text-slate-900 tabular-nums">CAEA {caea.caea}</p>
           <p className="text-slate-600">
-            {quincenaLabel(caea)}: del {formatDate(caea.vig_desde, formatting)} al {formatDate(caea.vig_hasta, formatting)}
+            {quincenaLabel(caea)}: del {formatDate(caea.vig_desde, formatting)} al{' '}
+            {formatDate(caea.vig_hasta, formatting)}
           </p>
           {caea.tope_informe && (
             <p className="text-slate-600">Informar hasta el {formatDate(caea.tope_informe, formatting)}</p>
@@ -64,7 +65,10 @@ function PorInformar({ estado }: { estado: CaeaEstado }) {
     <div>
       <h3 className="text-sm font-semibold text-slate-900">Emitidos con CAEA, pendientes de informar a ARCA</h3>
       {error && <p className="mt-1 text-sm text-red-700">{error}</p>}
-      <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Pendientes de informar">
+      <ul
+        className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200"
+        aria-label="Pendientes de informar"
+      >
         {estado.por_informar.map((c) => (
           <li key={c.id} className="flex flex-wrap items-start gap-2 p-3 text-sm" data-testid="caea-por-informar">
             <div className="min-w-0 flex-1">

@@ -290,8 +290,8 @@ function ConfigForm({ config }: { config: FacturacionConfig }) {
       <Card>
         <h2 className="text-base font-semibold text-slate-900">Contingencia CAEA</h2>
         <p className="mt-1 text-sm text-slate-500">
-          Si ARCA no responde, las ventas se facturan con el CAEA de la quincena (Mostrador lo pide por adelantado) en un
-          punto de venta habilitado para CAEA, y se informan a ARCA cuando vuelve. Dejalo vacío para no usarla.
+          Si ARCA no responde, las ventas se facturan con el CAEA de la quincena (Mostrador lo pide por adelantado) en
+          un punto de venta habilitado para CAEA, y se informan a ARCA cuando vuelve. Dejalo vacío para no usarla.
         </p>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           <Field

@@ -209,7 +209,8 @@ export function useCaea() {
     enabled: Boolean(b),
     staleTime: 15_000,
     retry: noRetryOn4xx,
-    refetchInterval: (q) => (q.state.data?.por_informar.length || q.state.data?.wsfe_sin_respuesta_desde ? 10_000 : false),
+    refetchInterval: (q) =>
+      q.state.data?.por_informar.length || q.state.data?.wsfe_sin_respuesta_desde ? 10_000 : false,
   });
 }
 

@@ -123,9 +123,13 @@ export function caea(
       if (c.cuit !== cuit)
         return wrap(out('R', { Code: 1201, Msg: 'El codigo de autorizacion informado no corresponde al CUIT.' }));
       if (!puntoCaea(f, cuit, pv))
-        return wrap(out('R', { Code: 1204, Msg: 'El punto de venta informado no esta habilitado para utilizar CAEA.' }));
+        return wrap(
+          out('R', { Code: 1204, Msg: 'El punto de venta informado no esta habilitado para utilizar CAEA.' }),
+        );
       if (hoyAr(f) < c.desde)
-        return wrap(out('R', { Code: 1203, Msg: 'El codigo de autorizacion informado aun no ha entrado en vigencia.' }));
+        return wrap(
+          out('R', { Code: 1203, Msg: 'El codigo de autorizacion informado aun no ha entrado en vigencia.' }),
+        );
       const usado = [...(f.books.get(cuit)?.entries() ?? [])].some(
         ([k, book]) => k.startsWith(`${pv}/`) && [...book.values()].some((a) => a.cae === code),
       );
@@ -145,13 +149,14 @@ export function caea(
         .map(([k, FchProceso]) => ({ k: k.split('|'), FchProceso }))
         .filter(({ k }) => porCodigo(f, k[0])?.cuit === cuit && (!code || k[0] === code) && Number(k[1]) === pv)
         .map(({ k, FchProceso }) => ({ CAEA: k[0], FchProceso, PtoVta: pv }));
-      return wrap(rows.length ? { ResultGet: { FECAEASinMov: rows } } : err(602, 'Sin Resultados: - en el metodo consultado'));
+      return wrap(
+        rows.length ? { ResultGet: { FECAEASinMov: rows } } : err(602, 'Sin Resultados: - en el metodo consultado'),
+      );
     }
     default:
       throw new Error(`Operación desconocida: ${op}`);
   }
 }
-
 
 /** FECAEARegInformativo: each detail checked as FECAESolicitar's, plus the CAEA's own rules. */
 function informar(f: FakeArca, cuit: string, req: XmlNode): Record<string, unknown> {
@@ -210,7 +215,10 @@ function informar(f: FakeArca, cuit: string, req: XmlNode): Record<string, unkno
       rej.push({ Code: 1201, Msg: 'El CAEA informado no existe o no corresponde al CUIT.' });
     } else {
       if (!fecha || fecha < c.desde || fecha > c.hasta) {
-        rej.push({ Code: 1203, Msg: `El campo CbteFch debe estar dentro de la vigencia del CAEA (${c.desde} a ${c.hasta}).` });
+        rej.push({
+          Code: 1203,
+          Msg: `El campo CbteFch debe estar dentro de la vigencia del CAEA (${c.desde} a ${c.hasta}).`,
+        });
       }
       if (!/^\d{14}$/.test(generado) || generado.slice(0, 8) < c.desde || generado.slice(0, 8) > c.hasta) {
         rej.push({
@@ -221,7 +229,8 @@ function informar(f: FakeArca, cuit: string, req: XmlNode): Record<string, unkno
       if (f.sinMovimiento.has(`${code}|${pv}`))
         rej.push({ Code: 1202, Msg: 'El CAEA fue informado sin movimiento para este punto de venta.' });
     }
-    if (f.faults.reject_code) rej.push({ Code: f.faults.reject_code, Msg: `Rechazo simulado (${f.faults.reject_code}).` });
+    if (f.faults.reject_code)
+      rej.push({ Code: f.faults.reject_code, Msg: `Rechazo simulado (${f.faults.reject_code}).` });
     if (rej.length) return detResp(det, 'R', [...rej, ...obs]);
     const nro = Number(text(det.CbteDesde));
     book.set(nro, {

@@ -108,7 +108,8 @@ const cents = (v: unknown) => Math.round(Number(text(v)) * 100);
 const pad = (n: number) => String(n).padStart(2, '0');
 export const ymd = (d: Date) => `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}`;
 /** FchProceso as ARCA answers it: yyyymmddhhmmss. */
-export const proceso = (d: Date) => `${ymd(d)}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
+export const proceso = (d: Date) =>
+  `${ymd(d)}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
 const validYmd = (s: string) => {
   if (!/^\d{8}$/.test(s)) return false;
   const d = new Date(`${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}T00:00:00Z`);
