@@ -10,8 +10,8 @@ import { NS_WSFE, wsfe } from './wsfe.js';
 
 /*
  * A fake ARCA on loopback (issue 16, decision 0013): WSAA LoginCms, WSFEv1 (FEDummy,
- * FECompUltimoAutorizado, FECAESolicitar, FECompConsultar, FEParamGetCondicionIvaReceptor) and
- * padrón A5 getPersona_v2, speaking the same SOAP as ARCA, with its state in memory and fault
+ * FECompUltimoAutorizado, FECAESolicitar, FECompConsultar, FEParamGetCondicionIvaReceptor, and the
+ * CAEA operations of fake/caea.ts) and padrón A5 getPersona_v2, speaking the same SOAP as ARCA, with its state in memory and fault
  * switches flipped through POST /__control (or the CLI's flags). Each service lives in its own file
  * (wsaa.ts, wsfe.ts, padron.ts); this one holds the server, the state and the switches.
  */
