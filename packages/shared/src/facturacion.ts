@@ -31,6 +31,8 @@ import { isoDate, optText, reqText } from './validation.js';
  *   GET  facturacion/libro-iva-digital/{comprobantes|alicuotas}?mes=YYYY-MM [ventas/ver]
  *                                                                    → .txt REGINFO_CV_VENTAS_CBTE / _ALICUOTAS (decision 0042)
  *   GET  facturacion/padron/{cuit}                  [ventas/ver]     → padronPersonaSchema (ARCA padrón A5)
+ *   GET  facturacion/caea                           [admin]          → caeaEstadoSchema (caea.ts, decision 0047)
+ *   POST facturacion/caea/actualizar                [admin]          → caeaEstadoSchema (asks the CAEAs due, reports now)
  *   POST facturacion/iva-masivo                     [productos/editar] body ivaMasivoInput → ivaMasivoResultSchema
  *                                                                    (the IVA rate of many products and services at once)
  * Elsewhere:
@@ -484,11 +486,26 @@ export const facturacionConfigInput = z
     certificado_pem: pem(),
     /** Write-only: encrypted at rest, never answered nor logged; absent keeps the stored one. */
     clave_privada_pem: pem(),
+    /** CAEA contingency (decision 0047): a punto de venta ARCA enabled for CAEA; null clears, absent keeps. */
+    caea_punto_venta: puntoVenta().nullable().optional(),
+    /** Minutes WSFE must stay unreachable before invoices go under the CAEA; absent keeps (default 30). */
+    caea_tras_minutos: z.preprocess(
+      (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+      z.number().int('Debe ser un número entero.').min(0).max(1440, 'Hasta 1440 minutos (un día).').optional(),
+    ),
   })
   .transform((v, ctx) => {
     const puntos = [...new Set([v.punto_venta, ...(v.puntos_venta ?? [])])].sort((a, b) => a - b);
     if (v.puntos_venta && v.puntos_venta.length && !v.puntos_venta.includes(v.punto_venta)) {
       ctx.addIssue({ code: 'custom', path: ['punto_venta'], message: FACTURACION_MESSAGES.puntoVentaNotListed });
+      return z.NEVER;
+    }
+    if (v.caea_punto_venta && puntos.includes(v.caea_punto_venta)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['caea_punto_venta'],
+        message: 'El punto de venta de CAEA tiene que ser distinto de los puntos de venta con CAE.',
+      });
       return z.NEVER;
     }
     return { ...v, puntos_venta: puntos };
@@ -512,6 +529,8 @@ export const facturacionConfigSchema = z.object({
   tiene_clave: z.boolean(),
   certificado_vence: z.string().nullable(),
   certificado_cuit: z.string().nullable(),
+  caea_punto_venta: z.number().nullable(),
+  caea_tras_minutos: z.number(),
   actualizado_en: z.string().nullable(),
 });
 export type FacturacionConfig = z.infer<typeof facturacionConfigSchema>;
@@ -682,6 +701,9 @@ export const comprobanteResumenSchema = z.object({
   total: z.number(),
   error_codigo: z.string().nullable(),
   error_mensaje: z.string().nullable(),
+  /** 'caea': issued under a CAEA during an outage (`cae` holds the CAEA), reported afterwards (decision 0047). */
+  emision: z.enum(['cae', 'caea']),
+  caea_informe: z.enum(['pendiente', 'informado', 'rechazado']).nullable(),
 });
 export type ComprobanteResumen = z.infer<typeof comprobanteResumenSchema>;
 

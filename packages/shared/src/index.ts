@@ -25,6 +25,7 @@ export * from './caja.js';
 export * from './cierre-turno.js';
 export * from './devoluciones.js';
 export * from './facturacion.js';
+export * from './caea.js';
 export * from './factura-impresa.js';
 export * from './pos-catalogo.js';
 export * from './precios.js';

@@ -32,6 +32,7 @@ const CROSS_BUSINESS = [
   ['modules/businesses/businesses.service.ts', 'los negocios de un usuario'],
   ['modules/businesses/businesses.service.ts', 'diagnóstico de la cuenta: sus negocios y membresías'],
   ['modules/businesses/businesses.service.ts', 'reparación de la cuenta: los negocios que creó'],
+  ['modules/facturacion/caea.ts', 'facturación: los negocios con contingencia CAEA'],
   ['modules/facturacion/facturador.ts', 'facturación: los comprobantes pendientes de todos los negocios'],
   ['modules/facturacion/facturador.ts', 'facturación: las ventas por conciliar de todos los negocios'],
   ['modules/invitations/invitations.service.ts', 'una invitación por su token'],

@@ -80,6 +80,10 @@ export const LEDGER_TABLES: Readonly<Record<string, { update?: readonly string[]
       'servicio_desde',
       'servicio_hasta',
       'vencimiento_pago',
+      // A pendiente factura issued under a CAEA during an outage, and its report (decision 0047).
+      'emision',
+      'caea_informe',
+      'caea_generado_en',
       'actualizado_en',
     ],
   },

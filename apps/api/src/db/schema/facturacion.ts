@@ -45,6 +45,10 @@ export const facturacionConfig = pgTable(
     certificadoVence: timestamp('certificado_vence', { withTimezone: true }),
     certificadoCuit: text('certificado_cuit'),
     claveCifrada: text('clave_cifrada'),
+    /** CAEA contingency (migration 0060): the CAEA punto de venta, the outage that switches to it. */
+    caeaPuntoVenta: integer('caea_punto_venta'),
+    caeaTrasMinutos: integer('caea_tras_minutos').notNull().default(30),
+    wsfeCaidoDesde: timestamp('wsfe_caido_desde', { withTimezone: true }),
     actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'facturacion_config_pkey', columns: [t.businessId] })],
@@ -117,6 +121,12 @@ export const comprobantes = pgTable(
     servicioDesde: date('servicio_desde'),
     servicioHasta: date('servicio_hasta'),
     vencimientoPago: date('vencimiento_pago'),
+    /** Issued under a CAEA (migration 0060): `cae` holds the CAEA; its report's state. */
+    emision: text('emision', { enum: ['cae', 'caea'] })
+      .notNull()
+      .default('cae'),
+    caeaInforme: text('caea_informe', { enum: ['pendiente', 'informado', 'rechazado'] }),
+    caeaGeneradoEn: timestamp('caea_generado_en', { withTimezone: true }),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
     actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -158,4 +168,29 @@ export const comprobantes = pgTable(
       .on(t.proximoIntento)
       .where(sql`${t.estado} = 'pendiente'`),
   ],
+);
+
+/** The CAEA of each fortnight of a business (migration 0060, decision 0047). */
+export const caeas = pgTable(
+  'caeas',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    periodo: integer('periodo').notNull(),
+    orden: smallint('orden').notNull(),
+    cuit: text('cuit').notNull(),
+    entorno: text('entorno').notNull(),
+    caea: text('caea'),
+    vigDesde: date('vig_desde').notNull(),
+    vigHasta: date('vig_hasta').notNull(),
+    topeInforme: date('tope_informe'),
+    intentadoEn: timestamp('intentado_en', { withTimezone: true }).notNull().defaultNow(),
+    errorCodigo: text('error_codigo'),
+    errorMensaje: text('error_mensaje'),
+    sinMovimiento: text('sin_movimiento', { enum: ['informado', 'rechazado'] }),
+    sinMovimientoPuntoVenta: integer('sin_movimiento_punto_venta'),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'caeas_pkey', columns: [t.businessId, t.periodo, t.orden] })],
 );

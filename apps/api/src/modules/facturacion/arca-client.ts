@@ -263,8 +263,8 @@ export type Resultado =
   | { aprobado: true; cae: string; vencimiento: string }
   | { aprobado: false; codigo: string | null; mensaje: string; observaciones: { code: string; msg: string }[] };
 
-export async function solicitar(url: string, c: Credentials, s: Solicitud, timeoutMs: number): Promise<Resultado> {
-  // The order is the schema's (FEDetRequest is an xs:sequence).
+/** A FECAEDetRequest (FEDetRequest) in the schema's order (an xs:sequence). */
+function detRequest(s: Solicitud): Record<string, unknown> {
   const det: Record<string, unknown> = {
     Concepto: s.concepto,
     DocTipo: s.docTipo,
@@ -298,18 +298,14 @@ export async function solicitar(url: string, c: Credentials, s: Solicitud, timeo
   }
   if (s.alicuotas.length)
     det.Iva = { AlicIva: s.alicuotas.map((a) => ({ Id: a.id, BaseImp: a.base, Importe: a.importe })) };
-  const r = await wsfe(
-    url,
-    'FECAESolicitar',
-    {
-      ...auth(c),
-      FeCAEReq: { FeCabReq: { CantReg: 1, PtoVta: s.ptoVta, CbteTipo: s.tipo }, FeDetReq: { FECAEDetRequest: det } },
-    },
-    timeoutMs,
-  );
-  const d = node(list(node(r.FeDetResp).FECAEDetResponse)[0]);
-  if (text(d.Resultado) === 'A' && text(d.CAE))
-    return { aprobado: true, cae: text(d.CAE), vencimiento: text(d.CAEFchVto) };
+  return det;
+}
+
+/** The outcome of one detail of FECAESolicitar or FECAEARegInformativo. */
+function resultadoDe(r: XmlNode, detalle: string): Resultado {
+  const d = node(list(node(r.FeDetResp)[detalle])[0]);
+  if (text(d.Resultado) === 'A')
+    return { aprobado: true, cae: text(d.CAE) || text(d.CAEA), vencimiento: text(d.CAEFchVto) };
   const obs = [
     ...list(node(d.Observaciones).Obs).map((o) => ({ code: text(node(o).Code), msg: text(node(o).Msg) })),
     ...errorsOf(r),
@@ -320,6 +316,98 @@ export async function solicitar(url: string, c: Credentials, s: Solicitud, timeo
     mensaje: obs.map((o) => `${o.code}: ${o.msg}`).join(' ') || 'Rechazado.',
     observaciones: obs,
   };
+}
+
+export async function solicitar(url: string, c: Credentials, s: Solicitud, timeoutMs: number): Promise<Resultado> {
+  const r = await wsfe(
+    url,
+    'FECAESolicitar',
+    {
+      ...auth(c),
+      FeCAEReq: {
+        FeCabReq: { CantReg: 1, PtoVta: s.ptoVta, CbteTipo: s.tipo },
+        FeDetReq: { FECAEDetRequest: detRequest(s) },
+      },
+    },
+    timeoutMs,
+  );
+  const res = resultadoDe(r, 'FECAEDetResponse');
+  return res.aprobado && !res.cae
+    ? { aprobado: false, codigo: null, mensaje: 'ARCA aprobó sin CAE.', observaciones: [] }
+    : res;
+}
+
+/* ---------------------------------------------------------------- CAEA (decision 0047) */
+
+export interface CaeaOtorgado {
+  caea: string;
+  periodo: number;
+  orden: number;
+  /** YYYYMMDD */
+  desde: string;
+  hasta: string;
+  tope: string;
+}
+
+const caeaDe = (r: XmlNode): CaeaOtorgado => {
+  throwErrors(r);
+  const g = node(r.ResultGet);
+  if (!text(g.CAEA)) throw new ArcaError(null, 'ARCA no devolvió el CAEA.');
+  return {
+    caea: text(g.CAEA),
+    periodo: Number(text(g.Periodo)),
+    orden: Number(text(g.Orden)),
+    desde: text(g.FchVigDesde),
+    hasta: text(g.FchVigHasta),
+    tope: text(g.FchTopeInf),
+  };
+};
+
+/** FECAEASolicitar: the CAEA of a fortnight (15008 when it was already granted: ask FECAEAConsultar). */
+export async function caeaSolicitar(url: string, c: Credentials, periodo: number, orden: number, timeoutMs: number) {
+  return caeaDe(await wsfe(url, 'FECAEASolicitar', { ...auth(c), Periodo: periodo, Orden: orden }, timeoutMs));
+}
+
+/** FECAEAConsultar: a CAEA already granted. */
+export async function caeaConsultar(url: string, c: Credentials, periodo: number, orden: number, timeoutMs: number) {
+  return caeaDe(await wsfe(url, 'FECAEAConsultar', { ...auth(c), Periodo: periodo, Orden: orden }, timeoutMs));
+}
+
+/** FECAEARegInformativo: reports one comprobante issued under a CAEA (`generado`: yyyymmddhhmmss). */
+export async function caeaInformar(
+  url: string,
+  c: Credentials,
+  s: Solicitud & { caea: string; generado: string },
+  timeoutMs: number,
+): Promise<Resultado> {
+  const r = await wsfe(
+    url,
+    'FECAEARegInformativo',
+    {
+      ...auth(c),
+      FeCAEARegInfReq: {
+        FeCabReq: { CantReg: 1, PtoVta: s.ptoVta, CbteTipo: s.tipo },
+        // CAEA and CbteFchHsGen extend FEDetRequest: after all of its fields.
+        FeDetReq: { FECAEADetRequest: { ...detRequest(s), CAEA: s.caea, CbteFchHsGen: s.generado } },
+      },
+    },
+    timeoutMs,
+  );
+  return resultadoDe(r, 'FECAEADetResponse');
+}
+
+/** FECAEASinMovimientoInformar: a CAEA that was not used on a punto de venta. */
+export async function caeaSinMovimiento(
+  url: string,
+  c: Credentials,
+  ptoVta: number,
+  caea: string,
+  timeoutMs: number,
+): Promise<{ ok: true } | { ok: false; codigo: string | null; mensaje: string }> {
+  const r = await wsfe(url, 'FECAEASinMovimientoInformar', { ...auth(c), PtoVta: ptoVta, CAEA: caea }, timeoutMs);
+  const [e] = errorsOf(r);
+  if (text(r.Resultado) === 'A' && !e) return { ok: true };
+  return { ok: false, codigo: e?.code ?? null, mensaje: e ? `${e.code}: ${e.msg}` : 'Rechazado.' };
 }
 
 /** Padrón A5 answered only `errorConstancia`: ARCA gives no constancia for that CUIT (e.g. a CUIL). */

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.js';
 import { validateEnvelopes, type Wsdl } from '../../test/arca-xsd.js';
+import { caeaSinMovimiento } from './arca-client.js';
 import { createBusiness, registerUser } from '../../test/fixtures.js';
 import { FakeArca } from './fake/fake-arca.js';
 import { envelope, toXml } from './soap.js';
@@ -264,6 +265,74 @@ describe('ARCA contract: the envelopes against the XSDs of ARCA’s WSDLs', () =
     const checked = await validateEnvelopes(envelopes, 'wsfe.wsdl');
     checked.forEach((v, i) => expect(v, envelopes[i].slice(0, 400)).toEqual({ valid: true, errors: [] }));
   }, 120_000);
+
+  it('the CAEA operations (decision 0047): every request and answer against the schema', async () => {
+    const cuit = '30-71000500-8';
+    const s = await shop('Contrato CAEA', cuit, 'responsable_inscripto');
+    fake.registrar(cuit, { puntos_venta: [{ nro: 9, emision_tipo: 'CAEA' }] });
+    const put = await s.r('PUT', '/facturacion/config', {
+      cuit,
+      razon_social: 'Contrato CAEA',
+      condicion_iva: 'responsable_inscripto',
+      punto_venta: 5,
+      caea_punto_venta: 9,
+      caea_tras_minutos: 0,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const desde = seen.length;
+    // FECAEASolicitar; then, its row lost, 15008 and FECAEAConsultar.
+    const estado = (await s.r('POST', '/facturacion/caea/actualizar')).json();
+    expect(estado.vigente.caea).toMatch(/^\d{14}$/);
+    await ctx.sql('DELETE FROM caeas WHERE business_id = $1', [s.id]);
+    expect((await s.r('POST', '/facturacion/caea/actualizar')).json().vigente.caea).toBe(estado.vigente.caea);
+    // An outage: the invoice goes under the CAEA; WSFE back (FEDummy): FECAEARegInformativo.
+    const producto = await s.product('Mate', 2420, '21');
+    fake.setFaults({ down: true });
+    await s.invoice([{ id: producto.id, cantidad: 1 }]);
+    await app.facturacion.runPending({ all: true });
+    await app.facturacion.idle();
+    fake.setFaults({ down: false });
+    const despues = (await s.r('POST', '/facturacion/caea/actualizar')).json();
+    expect(despues.por_informar).toEqual([]);
+    // FECAEASinMovimientoInformar (refused: the CAEA was used) and FECAEASinMovimientoConsultar.
+    const sent = [...seen].reverse().find((x) => x.op === 'FECAEARegInformativo')!;
+    const ta = /<ns:Token>([^<]+)<\/ns:Token><ns:Sign>([^<]+)<\/ns:Sign>/.exec(sent.request)!;
+    const creds = { token: ta[1], sign: ta[2], cuit: '30710005008' };
+    expect(await caeaSinMovimiento(urls.wsfe, creds, 9, estado.vigente.caea, 1500)).toMatchObject({ codigo: '1202' });
+    const consultar = envelope(
+      `<ns:FECAEASinMovimientoConsultar>${toXml({
+        Auth: { Token: creds.token, Sign: creds.sign, Cuit: creds.cuit },
+        CAEA: estado.vigente.caea,
+        PtoVta: 9,
+      }).replace(/<(\/?)(\w+)>/g, '<$1ns:$2>')}</ns:FECAEASinMovimientoConsultar>`,
+      'http://ar.gov.afip.dif.FEV1/',
+    );
+    await fetch(urls.wsfe, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: consultar });
+
+    const caea = seen.slice(desde).filter((x) => x.path === '/wsfe' && x.status === 200);
+    const ops = new Set(caea.map((x) => x.op));
+    for (const op of [
+      'FECAEASolicitar',
+      'FECAEAConsultar',
+      'FECAEARegInformativo',
+      'FECAEASinMovimientoInformar',
+      'FECAEASinMovimientoConsultar',
+      'FEDummy',
+    ])
+      expect(ops, op).toContain(op);
+    expect(caea.some((x) => x.op === 'FECAEASolicitar' && x.response.includes('<Code>15008</Code>'))).toBe(true);
+    const informe = caea.find((x) => x.op === 'FECAEARegInformativo')!;
+    expect(informe.request).toMatch(/<\/ns:Iva><ns:CAEA>\d{14}<\/ns:CAEA><ns:CbteFchHsGen>\d{14}<\/ns:CbteFchHsGen>/);
+    expect(informe.response).toContain('<Resultado>A</Resultado>');
+    const docs = caea.flatMap((x) => [x.request, x.response]);
+    const checked = await validateEnvelopes(docs, 'wsfe.wsdl');
+    checked.forEach((v, i) => expect(v, docs[i].slice(0, 300)).toEqual({ valid: true, errors: [] }));
+    // Negative control: CAEA before the FEDetRequest fields it extends.
+    const mal = informe.request
+      .replace(/(<ns:CAEA>\d{14}<\/ns:CAEA>)/, '')
+      .replace('<ns:Concepto>', `${/<ns:CAEA>\d{14}<\/ns:CAEA>/.exec(informe.request)![0]}<ns:Concepto>`);
+    expect((await validateEnvelopes([mal], 'wsfe.wsdl'))[0].valid).toBe(false);
+  }, 180_000);
 
   it('negative controls: a wrong order, a missing required element and a bad type are refused', async () => {
     const solicitud = seen.find((x) => x.op === 'FECAESolicitar')!.request;

@@ -1,7 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  CAEA_MESSAGES as CM,
   FACTURACION_MESSAGES as M,
+  caeaEstadoSchema,
+  type Entorno,
   comprobanteListQuery,
   comprobanteListSchema,
   comprobanteSchema,
@@ -46,6 +49,7 @@ import {
   resetForRetry,
   setIvaMasivo,
 } from './facturacion.service.js';
+import type { ConfigRow } from './facturador.js';
 import { probarConexion } from './probar.js';
 import { WsaaError } from './tickets-acceso.js';
 
@@ -80,6 +84,24 @@ const unavailable = (e: unknown) =>
 export async function facturacionRoutes(app: App) {
   const { db } = app.db;
   const f = () => app.facturacion;
+
+  /** 422 unless ARCA lists the punto de venta with emission type CAEA, open and not blocked; 503 if it cannot tell. */
+  async function checkPuntoCaea(before: ConfigRow | null, input: { cuit: string; entorno: Entorno }, pv: number) {
+    if (!before?.certificadoPem || !before.claveCifrada) throw invalid('caea_punto_venta', CM.sinCertificado);
+    const cfg = { ...before, cuit: input.cuit, entorno: input.entorno };
+    let pvs: arca.PuntoVentaArca[];
+    try {
+      const creds = await f().credentials(cfg, 'wsfe');
+      pvs = await arca.puntosVenta(f().urls(cfg.entorno).wsfe, creds, f().timeoutMs);
+    } catch (e) {
+      if (e instanceof ArcaError || e instanceof ArcaUnavailableError || e instanceof WsaaError)
+        throw new AppError(503, 'UNAVAILABLE', `${CM.noVerificable} (${e.message})`);
+      throw e;
+    }
+    const p = pvs.find((x) => x.nro === pv && !x.baja);
+    if (!p || !/^CAEA/i.test(p.emisionTipo)) throw invalid('caea_punto_venta', CM.puntoVentaNoCaea(pv));
+    if (p.bloqueado) throw invalid('caea_punto_venta', CM.puntoVentaBloqueado(pv));
+  }
   const ctx = (req: FastifyRequest) => ({ businessId: businessOf(req).id, userId: authOf(req).id });
   const hoy = (req: FastifyRequest) => todayIn(businessOf(req).timezone, app.services.now());
   const base = '/businesses/:id/facturacion';
@@ -108,7 +130,31 @@ export async function facturacionRoutes(app: App) {
       config: admin,
       schema: { tags, params: idParams, body: facturacionConfigInput, response: { 200: facturacionConfigSchema } },
     },
-    async (req) => putConfig(db, f().box, ctx(req), req.body),
+    async (req) => {
+      const c = ctx(req);
+      const before = await readConfig(db, c.businessId);
+      const pv = req.body.caea_punto_venta;
+      // A new CAEA punto de venta must be one ARCA enabled for CAEA (FEParamGetPtosVenta).
+      if (pv && pv !== before?.caeaPuntoVenta) await checkPuntoCaea(before, req.body, pv);
+      return putConfig(db, f().box, c, req.body);
+    },
+  );
+  app.get(
+    `${base}/caea`,
+    { config: admin, schema: { tags, params: idParams, response: { 200: caeaEstadoSchema } } },
+    async (req) => {
+      const id = businessOf(req).id;
+      return f().caea.estado(id, await readConfig(db, id));
+    },
+  );
+  app.post(
+    `${base}/caea/actualizar`,
+    { config: admin, schema: { tags, params: idParams, response: { 200: caeaEstadoSchema } } },
+    async (req) => {
+      const id = businessOf(req).id;
+      await f().caea.actualizar(id);
+      return f().caea.estado(id, await readConfig(db, id));
+    },
   );
   app.post(
     `${base}/csr`,
@@ -178,8 +224,10 @@ export async function facturacionRoutes(app: App) {
       const c = ctx(req);
       const id = pathId(req.params.comprobanteId, M.notFound);
       const cfg = requireReady(await readConfig(db, c.businessId));
-      await db.transaction((tx) => resetForRetry(tx, cfg, c.businessId, id, hoy(req), c.userId));
-      await f().attemptWaiting(c.businessId, id);
+      const emision = await db.transaction((tx) => resetForRetry(tx, cfg, c.businessId, id, hoy(req), c.userId));
+      // A comprobante issued under a CAEA stands as printed: its report goes again (decision 0047).
+      if (emision === 'caea') await f().caea.actualizar(c.businessId);
+      else await f().attemptWaiting(c.businessId, id);
       const out = await getComprobante(db, c.businessId, id);
       return reply.status(out.estado === 'pendiente' ? 202 : 200).send(out);
     },

@@ -4,6 +4,9 @@ import {
   COMPROBANTE_TIPO_LABELS,
   CONDICION_IVA_EMISOR_LABELS,
   CONDICION_IVA_RECEPTOR_LABELS,
+  CAEA_MESSAGES,
+  CAEA_TRAS_MINUTOS_DEFAULT,
+  caeaErrorMessage,
   DOC_TIPO_ARCA,
   FACTURACION_MESSAGES as M,
   arcaErrorMessage,
@@ -61,6 +64,8 @@ export function configOut(c: ConfigRow | null): FacturacionConfig {
     tiene_clave: !!c?.claveCifrada,
     certificado_vence: c?.certificadoVence?.toISOString() ?? null,
     certificado_cuit: c?.certificadoCuit ?? null,
+    caea_punto_venta: c?.caeaPuntoVenta ?? null,
+    caea_tras_minutos: c?.caeaTrasMinutos ?? CAEA_TRAS_MINUTOS_DEFAULT,
     actualizado_en: c?.actualizadoEn.toISOString() ?? null,
   };
 }
@@ -129,6 +134,9 @@ export async function putConfig(
       certificadoVence: info?.vence ?? null,
       certificadoCuit: info?.cuit ?? null,
       claveCifrada: sealed,
+      // CAEA contingency (decision 0047): absent keeps what the business has.
+      caeaPuntoVenta: input.caea_punto_venta === undefined ? (before?.caeaPuntoVenta ?? null) : input.caea_punto_venta,
+      caeaTrasMinutos: input.caea_tras_minutos ?? before?.caeaTrasMinutos ?? CAEA_TRAS_MINUTOS_DEFAULT,
       actualizadoEn: new Date(),
     };
     const [saved] = await tx
@@ -447,6 +455,23 @@ export async function resetForRetry(
     .from(comprobantes)
     .where(and(eq(comprobantes.businessId, businessId), eq(comprobantes.id, id)));
   if (!r) throw notFound(M.notFound);
+  if (r.emision === 'caea') {
+    // Issued under a CAEA (decision 0047): the comprobante stands as printed; its report goes again.
+    if (r.caeaInforme !== 'rechazado') throw conflict('INVALID_STATE', M.notRetriable);
+    await ex
+      .update(comprobantes)
+      .set({ caeaInforme: 'pendiente', errorCodigo: null, errorMensaje: null, actualizadoEn: new Date() })
+      .where(and(eq(comprobantes.businessId, businessId), eq(comprobantes.id, id)));
+    await audit(ex, {
+      businessId,
+      userId,
+      entidad: 'comprobante',
+      entidadId: id,
+      accion: 'reintentar_informe_caea',
+      antes: { caea_informe: r.caeaInforme, error_codigo: r.errorCodigo },
+    });
+    return 'caea' as const;
+  }
   if (r.estado === 'autorizado') throw conflict('INVALID_STATE', M.notRetriable);
   // A rejected invoice goes again with its values computed anew; its sale stays (the app role
   // may not change it, decision 0032).
@@ -486,6 +511,7 @@ export async function resetForRetry(
     accion: 'reintentar',
     antes: { estado: r.estado, error_codigo: r.errorCodigo },
   });
+  return 'cae' as const;
 }
 
 /**
@@ -511,6 +537,9 @@ export async function createNotaCredito(
       ),
     );
   if (!f || f.estado === 'rechazado') return null;
+  // A factura issued under a CAEA is cancelled with CAE, from the setup's punto de venta (decision 0047).
+  const puntoVenta =
+    f.emision === 'caea' ? ((await readConfig(ex, businessId))?.puntoVenta ?? f.puntoVenta) : f.puntoVenta;
   const letra = letraDe(f.tipo as ComprobanteTipo);
   const lineas = devolucion?.lineas ?? (f.lineas as LineaSnapshot[]);
   const imp = devolucion
@@ -528,6 +557,10 @@ export async function createNotaCredito(
       devolucionId: devolucion?.id ?? null,
       asociadoId: f.id,
       tipo: tipoDe(letra, true),
+      puntoVenta,
+      emision: 'cae',
+      caeaInforme: null,
+      caeaGeneradoEn: null,
       numero: null,
       enviadoEn: null,
       fecha: hoy,
@@ -579,7 +612,13 @@ export function resumenOf(r: Row): ComprobanteResumen {
     error_codigo: r.errorCodigo,
     // A rejection (or a known ARCA code) says what to do; a pending one says why it waits.
     error_mensaje:
-      r.estado === 'rechazado' || r.errorCodigo ? arcaErrorMessage(r.errorCodigo, r.errorMensaje) : r.errorMensaje,
+      r.caeaInforme === 'rechazado'
+        ? `${CAEA_MESSAGES.informeRechazado} ${caeaErrorMessage(r.errorCodigo, r.errorMensaje)}`
+        : r.estado === 'rechazado' || r.errorCodigo
+          ? arcaErrorMessage(r.errorCodigo, r.errorMensaje)
+          : r.errorMensaje,
+    emision: r.emision,
+    caea_informe: r.caeaInforme,
   };
 }
 
@@ -622,7 +661,8 @@ export async function getComprobante(ex: Executor, businessId: string, id: strin
                 tipoDocRec: DOC_TIPO_ARCA[docTipo],
                 nroDocRec: Number((r.receptorDocNro ?? '0').replace(/\D/g, '')),
               }),
-          tipoCodAut: 'E',
+          // RG 4892: "E" for a CAE, "A" for a CAEA.
+          tipoCodAut: r.emision === 'caea' ? 'A' : 'E',
           codAut: Number(r.cae),
         })
       : null;

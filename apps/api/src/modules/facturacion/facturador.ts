@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  CAEA_MESSAGES,
   COMPROBANTE_TIPO_ARCA,
   CONDICION_IVA_RECEPTOR_ARCA,
   DOC_TIPO_ARCA,
@@ -19,6 +20,7 @@ import { toCents } from '../products/common.js';
 import type { SecretBox } from './arca-crypto.js';
 import * as arca from './arca-client.js';
 import { ArcaError, ArcaUnavailableError, type ArcaEndpoints, type Credentials } from './arca-client.js';
+import { Contingencia } from './caea.js';
 import { reconcileSale } from './reconcile.js';
 import { TicketsAcceso } from './tickets-acceso.js';
 
@@ -92,6 +94,8 @@ export class Facturador {
    * dies between the sale's commit and its invoice; the sweep must then create what is missing.
    */
   skipAfterStep = false;
+  /** The CAEA contingency (caea.ts, decision 0047). */
+  readonly caea: Contingencia;
 
   constructor(
     private readonly database: Database,
@@ -105,6 +109,7 @@ export class Facturador {
     this.workerMs = settings.workerMs ?? 10_000;
     this.slots = Math.max(1, settings.concurrency ?? 2);
     this.tickets = new TicketsAcceso(database, now, this.timeoutMs);
+    this.caea = new Contingencia(this, database, now, log);
   }
 
   urls(entorno: Entorno): ArcaEndpoints {
@@ -118,6 +123,7 @@ export class Facturador {
       if (this.pass) return;
       this.pass = this.sweep()
         .then(() => this.runPending())
+        .then(() => this.caea.sweep())
         .then(() => undefined)
         .catch((e) => this.log.error({ err: e }, 'facturación: pasada fallida'))
         .finally(() => (this.pass = null));
@@ -279,10 +285,14 @@ export class Facturador {
       if (!row || row.estado !== 'pendiente') return;
       const cfg = await this.config(businessId);
       if (!cfg) return this.postpone(row, null, 'La facturación no está configurada.');
+      // WSFE unreachable for longer than the business allows: a factura never sent goes under the CAEA.
+      if (!row.asociadoId && row.numero === null && this.caea.enContingencia(cfg) && (await this.caea.emitir(cfg, row)))
+        return;
       let creds: Credentials;
       try {
         creds = await this.credentials(cfg, 'wsfe');
       } catch (e) {
+        if (e instanceof ArcaUnavailableError) await this.caea.caida(businessId);
         return this.postpone(row, e instanceof ArcaError ? e.codigo : null, (e as Error).message);
       }
       if (row.asociadoId) {
@@ -297,6 +307,10 @@ export class Facturador {
         }
         if (factura?.estado !== 'autorizado') {
           return this.postpone(row, null, 'La nota de crédito espera que ARCA autorice su factura.');
+        }
+        // ARCA knows a factura issued under a CAEA only once it is reported.
+        if (factura.emision === 'caea' && factura.caeaInforme !== 'informado') {
+          return this.postpone(row, null, CAEA_MESSAGES.notaEsperaInforme);
         }
       }
       const tipo = COMPROBANTE_TIPO_ARCA[row.tipo as ComprobanteTipo];
@@ -313,7 +327,7 @@ export class Facturador {
    * it works through a transaction-mode pooler and dies with the connection). Waiting polls with
    * pg_try_advisory_xact_lock so no connection is held while in the queue.
    */
-  private async locked(key: string, fn: () => Promise<void>): Promise<void> {
+  async locked(key: string, fn: () => Promise<void>): Promise<void> {
     const deadline = Date.now() + this.timeoutMs * 4;
     for (;;) {
       const client = await this.database.pool.connect();
@@ -389,6 +403,7 @@ export class Facturador {
         }
       }
       const last = await arca.ultimoAutorizado(url, creds, row.puntoVenta, tipo, t);
+      await this.caea.responde(cfg);
       const nro = last + 1;
       const fecha = await this.today(row.businessId);
       // Another of our rows that kept this number was never approved (ARCA's last is below it).
@@ -407,51 +422,7 @@ export class Facturador {
           ),
         );
       await this.update(row, { numero: nro, fecha, enviadoEn: this.now(), intentos: row.intentos + 1 });
-      const asociado = row.asociadoId ? await this.row(row.businessId, row.asociadoId) : null;
-      const alicuotas = row.alicuotas as { id: number; base_imponible: number; importe: number }[];
-      const r = await arca.solicitar(
-        url,
-        creds,
-        {
-          ptoVta: row.puntoVenta,
-          tipo,
-          nro,
-          fecha: ymd(fecha),
-          concepto: row.concepto,
-          servicio:
-            row.concepto !== 1 && row.servicioDesde && row.servicioHasta && row.vencimientoPago
-              ? { desde: ymd(row.servicioDesde), hasta: ymd(row.servicioHasta), vtoPago: ymd(row.vencimientoPago) }
-              : undefined,
-          docTipo: DOC_TIPO_ARCA[row.receptorDocTipo as DocTipo],
-          docNro: docNroOf(row),
-          condicionIvaReceptor: CONDICION_IVA_RECEPTOR_ARCA[row.receptorCondicionIva as CondicionIvaReceptor],
-          total: row.total,
-          neto: row.neto,
-          iva: row.iva,
-          tributos: row.tributos,
-          exento: row.exento,
-          noGravado: row.noGravado,
-          // A rate with no base is never informed (10020); rows stored before that rule included one.
-          alicuotas: alicuotas
-            .filter((a) => a.base_imponible > 0)
-            .map((a) => ({
-              id: a.id,
-              base: centsToDecimal(a.base_imponible),
-              importe: centsToDecimal(a.importe),
-            })),
-          asociado:
-            asociado && asociado.numero !== null
-              ? {
-                  tipo: COMPROBANTE_TIPO_ARCA[asociado.tipo as ComprobanteTipo],
-                  ptoVta: asociado.puntoVenta,
-                  nro: asociado.numero,
-                  cuit: digits(asociado.emisorCuit),
-                  fecha: ymd(asociado.fecha),
-                }
-              : undefined,
-        },
-        t,
-      );
+      const r = await arca.solicitar(url, creds, await this.solicitudDe(row, tipo, nro, ymd(fecha)), t);
       if (r.aprobado) {
         await this.update(row, {
           estado: 'autorizado',
@@ -480,6 +451,7 @@ export class Facturador {
         });
       }
     } catch (e) {
+      if (e instanceof ArcaUnavailableError) await this.caea.caida(row.businessId);
       if (e instanceof ArcaUnavailableError || e instanceof ArcaError) {
         const fresh = (await this.row(row.businessId, row.id)) ?? row;
         await this.postpone(fresh, e instanceof ArcaError ? e.codigo : null, e.message);
@@ -489,7 +461,47 @@ export class Facturador {
     }
   }
 
-  private async today(businessId: string): Promise<string> {
+  /** A comprobante as WSFEv1 takes it (FECAESolicitar, FECAEARegInformativo). */
+  async solicitudDe(row: Row, tipo: number, nro: number, fecha: string): Promise<arca.Solicitud> {
+    const asociado = row.asociadoId ? await this.row(row.businessId, row.asociadoId) : null;
+    const alicuotas = row.alicuotas as { id: number; base_imponible: number; importe: number }[];
+    return {
+      ptoVta: row.puntoVenta,
+      tipo,
+      nro,
+      fecha,
+      concepto: row.concepto,
+      servicio:
+        row.concepto !== 1 && row.servicioDesde && row.servicioHasta && row.vencimientoPago
+          ? { desde: ymd(row.servicioDesde), hasta: ymd(row.servicioHasta), vtoPago: ymd(row.vencimientoPago) }
+          : undefined,
+      docTipo: DOC_TIPO_ARCA[row.receptorDocTipo as DocTipo],
+      docNro: docNroOf(row),
+      condicionIvaReceptor: CONDICION_IVA_RECEPTOR_ARCA[row.receptorCondicionIva as CondicionIvaReceptor],
+      total: row.total,
+      neto: row.neto,
+      iva: row.iva,
+      tributos: row.tributos,
+      exento: row.exento,
+      noGravado: row.noGravado,
+      // A rate with no base is never informed (10020); rows stored before that rule included one.
+      alicuotas: alicuotas
+        .filter((a) => a.base_imponible > 0)
+        .map((a) => ({ id: a.id, base: centsToDecimal(a.base_imponible), importe: centsToDecimal(a.importe) })),
+      asociado:
+        asociado && asociado.numero !== null
+          ? {
+              tipo: COMPROBANTE_TIPO_ARCA[asociado.tipo as ComprobanteTipo],
+              ptoVta: asociado.puntoVenta,
+              nro: asociado.numero,
+              cuit: digits(asociado.emisorCuit),
+              fecha: ymd(asociado.fecha),
+            }
+          : undefined,
+    };
+  }
+
+  async today(businessId: string): Promise<string> {
     const { rows } = await this.database.pool.query<{ d: string }>(
       `SELECT to_char(($2::timestamptz AT TIME ZONE coalesce(
                 (SELECT t.timezone FROM tenant_settings t WHERE t.business_id = $1), 'America/Argentina/Buenos_Aires'))::date,

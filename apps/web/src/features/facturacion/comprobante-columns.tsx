@@ -40,6 +40,18 @@ export function comprobanteColumns({
         <div className="min-w-0">
           <span className="font-semibold whitespace-nowrap text-slate-900">{comprobanteTitulo(c)}</span>
           {c.estado === 'rechazado' && <p className="mt-1 text-red-700">{rechazoMensaje(c)}</p>}
+          {c.emision === 'caea' && (
+            <p
+              className={cn('mt-1 text-xs', c.caea_informe === 'rechazado' ? 'text-red-700' : 'text-slate-600')}
+              data-testid="caea-informe"
+            >
+              {c.caea_informe === 'informado'
+                ? 'Emitida con CAEA · informada a ARCA'
+                : c.caea_informe === 'rechazado'
+                  ? c.error_mensaje
+                  : 'Emitida con CAEA · falta informarla a ARCA'}
+            </p>
+          )}
         </div>
       ),
     }),
@@ -76,7 +88,7 @@ export function comprobanteColumns({
       id: 'cae',
       header: 'CAE',
       meta: { label: 'CAE', defaultHidden: true, className: 'text-slate-600 tabular-nums' },
-      cell: ({ row: { original: c } }) => c.cae ?? '—',
+      cell: ({ row: { original: c } }) => (c.cae ? `${c.emision === 'caea' ? 'CAEA ' : ''}${c.cae}` : '—'),
     }),
     col({
       id: 'total',
@@ -96,7 +108,7 @@ export function comprobanteColumns({
       meta: { actions: true },
       cell: ({ row: { original: c } }) => (
         <span className="flex justify-end gap-2">
-          {onRetry && c.estado !== 'autorizado' && (
+          {onRetry && (c.estado !== 'autorizado' || c.caea_informe === 'rechazado') && (
             <Button size="sm" variant="secondary" loading={retrying === c.id} onClick={() => onRetry(c)}>
               <RotateCcw className="h-4 w-4" aria-hidden /> Reintentar
             </Button>

@@ -111,6 +111,56 @@ export function ComprobanteEstadoNote({
   const retry = useReintentar();
   const [error, setError] = useState<string | null>(null);
   const box = 'mt-3 flex items-start gap-2 rounded-lg border p-3 text-sm';
+  if (c.estado === 'autorizado' && c.emision === 'caea') {
+    // Issued under the CAEA while ARCA did not answer (decision 0047): valid, reported afterwards.
+    const rechazado = c.caea_informe === 'rechazado';
+    return (
+      <div
+        className={cn(
+          box,
+          rechazado ? 'border-red-200 bg-red-50 text-red-800' : 'border-emerald-200 bg-emerald-50 text-emerald-800',
+        )}
+        role={rechazado ? 'alert' : 'status'}
+      >
+        {rechazado ? (
+          <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+        ) : (
+          <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+        )}
+        <div className="min-w-0 flex-1">
+          <p>
+            <strong>{comprobanteTitulo(c)}</strong> emitida con CAEA {c.cae}
+            {c.cae_vencimiento && !compact && ` (vigente hasta el ${formatDate(c.cae_vencimiento, formatting)})`}: es
+            una factura válida.{' '}
+            {c.caea_informe === 'informado'
+              ? 'Ya se informó a ARCA.'
+              : rechazado
+                ? c.error_mensaje
+                : 'ARCA no respondía: se informa sola cuando vuelva.'}
+          </p>
+          {error && <p className="mt-1 font-medium">{error}</p>}
+          {rechazado && onRetry && (
+            <Button
+              size="sm"
+              variant="secondary"
+              className="mt-2"
+              loading={retry.isPending}
+              onClick={async () => {
+                setError(null);
+                try {
+                  await retry.mutateAsync(c.id);
+                } catch (e) {
+                  setError(errorMessage(e, 'No se pudo informar de nuevo.'));
+                }
+              }}
+            >
+              <RotateCcw className="h-4 w-4" aria-hidden /> Informar de nuevo
+            </Button>
+          )}
+        </div>
+      </div>
+    );
+  }
   if (c.estado === 'autorizado') {
     return (
       <div className={cn(box, 'border-emerald-200 bg-emerald-50 text-emerald-800')} role="status">

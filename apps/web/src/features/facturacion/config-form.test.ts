@@ -18,6 +18,8 @@ const saved = (over: Partial<FacturacionConfig>): FacturacionConfig => ({
   tiene_clave: false,
   certificado_vence: null,
   certificado_cuit: null,
+  caea_punto_venta: null,
+  caea_tras_minutos: 30,
   actualizado_en: null,
   ...over,
 });

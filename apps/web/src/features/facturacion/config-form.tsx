@@ -23,6 +23,7 @@ import { RowsSkeleton, StatusNote } from '@/features/products/inventory-ui';
 import { errorMessage } from '@/lib/api';
 import { applyServerErrors } from '@/lib/forms';
 import { formatDate } from '@/lib/format';
+import { CaeaPanel } from './caea-panel';
 import { useFacturacionConfig, useGenerateCsr, useProbarConexion, useSaveFacturacionConfig } from './facturacion.api';
 
 export interface ConfigFormValues {
@@ -37,6 +38,9 @@ export interface ConfigFormValues {
   puntos_venta: string;
   entorno: string;
   facturar: string;
+  /** CAEA contingency (decision 0047): empty = none. */
+  caea_punto_venta: string;
+  caea_tras_minutos: string;
 }
 
 /** The form's text as the PUT's body: the puntos de venta list is split on commas and spaces. */
@@ -56,6 +60,8 @@ export function configBody(v: ConfigFormValues): FacturacionConfigInput {
     puntos_venta: puntos.length ? (puntos as unknown as number[]) : undefined,
     entorno: v.entorno as FacturacionConfigInput['entorno'],
     facturar: v.facturar as FacturacionConfigInput['facturar'],
+    caea_punto_venta: v.caea_punto_venta.trim() ? (v.caea_punto_venta as unknown as number) : null,
+    caea_tras_minutos: v.caea_tras_minutos.trim() ? (v.caea_tras_minutos as unknown as number) : undefined,
   };
 }
 
@@ -83,6 +89,8 @@ export const initialValues = (c: FacturacionConfig | undefined, fallbackCuit?: s
   entorno: c?.entorno ?? 'homologacion',
   // A new setup starts with its condition's mode (a responsable inscripto invoices every sale).
   facturar: c?.condicion_iva ? c.facturar : facturarPorDefecto(c?.condicion_iva ?? 'responsable_inscripto'),
+  caea_punto_venta: c?.caea_punto_venta ? String(c.caea_punto_venta) : '',
+  caea_tras_minutos: String(c?.caea_tras_minutos ?? 30),
 });
 
 /** The fiscal setup tab of /facturacion (admins). */
@@ -90,7 +98,12 @@ export default function ConfigTab() {
   const config = useFacturacionConfig();
   if (config.error) return <ErrorNote>{errorMessage(config.error)}</ErrorNote>;
   if (!config.data) return <RowsSkeleton rows={5} />;
-  return <ConfigForm config={config.data} />;
+  return (
+    <div className="space-y-5">
+      <ConfigForm config={config.data} />
+      {config.data.caea_punto_venta !== null && <CaeaPanel />}
+    </div>
+  );
 }
 
 /** Reads a PEM file chosen in a file input as text. */
@@ -270,6 +283,42 @@ function ConfigForm({ config }: { config: FacturacionConfig }) {
                 </option>
               ))}
             </Select>
+          </Field>
+        </div>
+      </Card>
+
+      <Card>
+        <h2 className="text-base font-semibold text-slate-900">Contingencia CAEA</h2>
+        <p className="mt-1 text-sm text-slate-500">
+          Si ARCA no responde, las ventas se facturan con el CAEA de la quincena (Mostrador lo pide por adelantado) en
+          un punto de venta habilitado para CAEA, y se informan a ARCA cuando vuelve. Dejalo vacío para no usarla.
+        </p>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <Field
+            id="fc-caea-pv"
+            label="Punto de venta de CAEA"
+            error={err.caea_punto_venta?.message}
+            hint="Dado de alta en ARCA como «CAEA - Web services», distinto de los de CAE."
+          >
+            <Input
+              id="fc-caea-pv"
+              inputMode="numeric"
+              aria-invalid={Boolean(err.caea_punto_venta)}
+              {...register('caea_punto_venta')}
+            />
+          </Field>
+          <Field
+            id="fc-caea-min"
+            label="Pasar a CAEA después de (minutos sin respuesta de ARCA)"
+            error={err.caea_tras_minutos?.message}
+            hint="Mientras tanto, las facturas quedan pendientes y se reintentan solas."
+          >
+            <Input
+              id="fc-caea-min"
+              inputMode="numeric"
+              aria-invalid={Boolean(err.caea_tras_minutos)}
+              {...register('caea_tras_minutos')}
+            />
           </Field>
         </div>
       </Card>

@@ -12,6 +12,7 @@ import type {
   PadronPersona,
   ProbarResult,
 } from '@mostrador/shared/facturacion';
+import type { CaeaEstado } from '@mostrador/shared/caea';
 import { useBusiness } from '@/app/business-context';
 import { usePermissions } from '@/features/permissions/permissions.api';
 import { api, ApiError } from '@/lib/api';
@@ -168,10 +169,14 @@ export function useEmitir() {
 
 export function useReintentar() {
   const b = useBusiness().businessId ?? '';
+  const qc = useQueryClient();
   const done = useInvalidateComprobantes();
   return useMutation({
     mutationFn: (id: string) => api.post<Comprobante>(`${base(b)}/comprobantes/${id}/reintentar`),
-    onSuccess: (c) => done(c),
+    onSuccess: (c) => {
+      done(c);
+      void qc.invalidateQueries({ queryKey: ['facturacion', b, 'caea'] });
+    },
   });
 }
 
@@ -193,4 +198,31 @@ export const libroIvaDigitalPath = (b: string, parte: 'comprobantes' | 'alicuota
 export function numeroComprobante(c: Pick<ComprobanteResumen, 'punto_venta' | 'numero'>): string {
   const pv = String(c.punto_venta).padStart(4, '0');
   return c.numero === null ? `${pv}-········` : `${pv}-${String(c.numero).padStart(8, '0')}`;
+}
+
+/** GET facturacion/caea (admins): the CAEA contingency (decision 0047); polled while something waits. */
+export function useCaea() {
+  const b = useBusiness().businessId ?? '';
+  return useQuery({
+    queryKey: ['facturacion', b, 'caea'] as const,
+    queryFn: () => api.get<CaeaEstado>(`${base(b)}/caea`),
+    enabled: Boolean(b),
+    staleTime: 15_000,
+    retry: noRetryOn4xx,
+    refetchInterval: (q) =>
+      q.state.data?.por_informar.length || q.state.data?.wsfe_sin_respuesta_desde ? 10_000 : false,
+  });
+}
+
+/** POST facturacion/caea/actualizar: asks the CAEAs due and reports what is pending, now. */
+export function useActualizarCaea() {
+  const b = useBusiness().businessId ?? '';
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<CaeaEstado>(`${base(b)}/caea/actualizar`),
+    onSuccess: (e) => {
+      qc.setQueryData(['facturacion', b, 'caea'], e);
+      void qc.invalidateQueries({ queryKey: ['facturacion', b, 'list'] });
+    },
+  });
 }

@@ -114,6 +114,21 @@ describe('InvoiceDocument', () => {
     expect(screen.getByTestId('invoice-cae').textContent).toContain('RECHAZADO POR ARCA');
     expect(screen.queryByTestId('arca-qr')).toBeNull();
   });
+
+  it('a comprobante issued under a CAEA prints as valid, with the CAEA and its vigencia instead of a CAE', () => {
+    render(
+      <InvoiceDocument
+        comprobante={sampleComprobante({ emision: 'caea', caea_informe: 'pendiente', cae: '31234567890123' })}
+        formatting={DEFAULT_FORMATTING}
+        format="80mm"
+      />,
+    );
+    const pie = screen.getByTestId('invoice-cae').textContent;
+    expect(pie).toContain('Comprobante autorizado');
+    expect(pie).toContain('CAEA N.º: 31234567890123');
+    expect(pie).toContain('Vto. de CAEA');
+    expect(pie).not.toContain('NO VÁLIDO');
+  });
 });
 
 describe('configBody', () => {
@@ -128,7 +143,17 @@ describe('configBody', () => {
     puntos_venta: '1, 2;3  5',
     entorno: 'homologacion',
     facturar: 'siempre',
+    caea_punto_venta: '',
+    caea_tras_minutos: '30',
   };
+  it('an empty CAEA punto de venta clears it; a number sets it with its minutes', () => {
+    expect(configBody(values)).toMatchObject({ caea_punto_venta: null, caea_tras_minutos: '30' });
+    expect(configBody({ ...values, caea_punto_venta: ' 9 ', caea_tras_minutos: '' })).toMatchObject({
+      caea_punto_venta: ' 9 ',
+      caea_tras_minutos: undefined,
+    });
+  });
+
   it('splits the puntos de venta and leaves an empty date as null', () => {
     expect(configBody(values)).toMatchObject({
       inicio_actividades: null,

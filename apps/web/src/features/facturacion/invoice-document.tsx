@@ -190,8 +190,13 @@ export function InvoiceDocument({ comprobante: c, formatting, format }: Props & 
           {l.valido ? (
             <>
               <p className="font-semibold">Comprobante autorizado</p>
-              <p>CAE N.º: {c.cae}</p>
-              <p>Vto. de CAE: {formatDate(c.cae_vencimiento, formatting)}</p>
+              {/* Issued under a CAEA during an outage (decision 0047): the CAEA and its vigencia instead of a CAE. */}
+              <p>
+                {c.emision === 'caea' ? 'CAEA' : 'CAE'} N.º: {c.cae}
+              </p>
+              <p>
+                Vto. de {c.emision === 'caea' ? 'CAEA' : 'CAE'}: {formatDate(c.cae_vencimiento, formatting)}
+              </p>
             </>
           ) : (
             <p className="font-bold">

@@ -87,12 +87,16 @@ export default function SaleComprobantes({ sale }: { sale: Sale }) {
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-medium text-slate-900">{comprobanteTitulo(c)}</span>
                 <EstadoBadge estado={c.estado} />
-                {c.cae && <span className="text-slate-500">CAE {c.cae}</span>}
+                {c.cae && (
+                  <span className="text-slate-500">
+                    {c.emision === 'caea' ? 'CAEA' : 'CAE'} {c.cae}
+                  </span>
+                )}
                 <Button size="sm" variant="ghost" className="ml-auto" onClick={() => setViewing(c.id)}>
                   <Printer className="h-4 w-4" aria-hidden /> Ver
                 </Button>
               </div>
-              {c.estado !== 'autorizado' && (
+              {(c.estado !== 'autorizado' || c.caea_informe === 'rechazado') && (
                 <ComprobanteEstadoNote comprobante={c} onRetry={can('ventas', 'editar')} compact />
               )}
             </li>

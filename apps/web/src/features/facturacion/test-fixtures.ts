@@ -16,6 +16,8 @@ export function sampleComprobante(over: Partial<Comprobante> = {}): Comprobante 
     total: 1210,
     error_codigo: null,
     error_mensaje: null,
+    emision: 'cae',
+    caea_informe: null,
     venta_id: 'v1',
     venta_numero: 7,
     devolucion_id: null,

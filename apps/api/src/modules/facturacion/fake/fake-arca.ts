@@ -10,8 +10,8 @@ import { NS_WSFE, wsfe } from './wsfe.js';
 
 /*
  * A fake ARCA on loopback (issue 16, decision 0013): WSAA LoginCms, WSFEv1 (FEDummy,
- * FECompUltimoAutorizado, FECAESolicitar, FECompConsultar, FEParamGetCondicionIvaReceptor) and
- * padrón A5 getPersona_v2, speaking the same SOAP as ARCA, with its state in memory and fault
+ * FECompUltimoAutorizado, FECAESolicitar, FECompConsultar, FEParamGetCondicionIvaReceptor, and the
+ * CAEA operations of fake/caea.ts) and padrón A5 getPersona_v2, speaking the same SOAP as ARCA, with its state in memory and fault
  * switches flipped through POST /__control (or the CLI's flags). Each service lives in its own file
  * (wsaa.ts, wsfe.ts, padron.ts); this one holds the server, the state and the switches.
  */
@@ -59,6 +59,21 @@ export interface Approved {
   /** The request's FECAEDetRequest as received, and when it was processed (yyyymmddhhmmss). */
   det?: Record<string, unknown>;
   proceso?: string;
+  /** 'CAEA' for a comprobante reported with FECAEARegInformativo. */
+  emision?: 'CAE' | 'CAEA';
+}
+
+/** A CAEA the fake granted (fake/caea.ts). */
+export interface CaeaFake {
+  cuit: string;
+  caea: string;
+  periodo: number;
+  orden: number;
+  /** YYYYMMDD */
+  desde: string;
+  hasta: string;
+  tope: string;
+  proceso: string;
 }
 
 export class FakeArca {
@@ -79,6 +94,10 @@ export class FakeArca {
   readonly hanging = new Set<ServerResponse>();
   /** FECAESolicitar calls received (approved or not), for the tests. */
   solicitudes = 0;
+  /** CAEAs granted: "cuit|periodo|orden" → CAEA. */
+  readonly caeas = new Map<string, CaeaFake>();
+  /** CAEAs informed without movement: "caea|ptoVta" → FchProceso. */
+  readonly sinMovimiento = new Map<string, string>();
   url = '';
 
   async listen(port = 0, host = '127.0.0.1'): Promise<string> {

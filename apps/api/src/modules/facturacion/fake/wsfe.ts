@@ -6,6 +6,7 @@ import type { Approved, FakeArca } from './fake-arca.js';
 import { PADRON_SEED } from './padron.js';
 import { ptosVenta } from './ptos-venta.js';
 import { authError } from './wsaa.js';
+import { caea } from './caea.js';
 
 /*
  * The fake's WSFEv1 (decision 0040): FEDummy, FECompUltimoAutorizado, FECAESolicitar,
@@ -19,7 +20,7 @@ import { authError } from './wsaa.js';
 export const NS_WSFE = 'http://ar.gov.afip.dif.FEV1/';
 
 type Letra = 'A' | 'B' | 'C';
-const LETRA_DE_TIPO: Record<number, Letra> = {
+export const LETRA_DE_TIPO: Record<number, Letra> = {
   1: 'A',
   2: 'A',
   3: 'A',
@@ -105,9 +106,10 @@ const CLASES_DE_EMISOR: Record<CondicionFake, Letra[]> = {
 
 const cents = (v: unknown) => Math.round(Number(text(v)) * 100);
 const pad = (n: number) => String(n).padStart(2, '0');
-const ymd = (d: Date) => `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}`;
+export const ymd = (d: Date) => `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}`;
 /** FchProceso as ARCA answers it: yyyymmddhhmmss. */
-const proceso = (d: Date) => `${ymd(d)}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
+export const proceso = (d: Date) =>
+  `${ymd(d)}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
 const validYmd = (s: string) => {
   if (!/^\d{8}$/.test(s)) return false;
   const d = new Date(`${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}T00:00:00Z`);
@@ -147,6 +149,12 @@ export function wsfe(f: FakeArca, op: string, arg: XmlNode, res: ServerResponse)
       return consultar(f, cuit, node(arg.FeCompConsReq), wrap);
     case 'FECAESolicitar':
       return solicitar(f, cuit, node(arg.FeCAEReq), wrap, res);
+    case 'FECAEASolicitar':
+    case 'FECAEAConsultar':
+    case 'FECAEARegInformativo':
+    case 'FECAEASinMovimientoInformar':
+    case 'FECAEASinMovimientoConsultar':
+      return caea(f, op, cuit, arg, wrap); // fake/caea.ts
     case 'FEParamGetPtosVenta':
       return wrap(ptosVenta(f, cuit)); // fake/ptos-venta.ts
     case 'FEParamGetTiposCbte':
@@ -232,7 +240,7 @@ function consultar(f: FakeArca, cuit: string, q: XmlNode, wrap: (x: Record<strin
       ...record,
       Resultado: 'A',
       CodAutorizacion: a.cae,
-      EmisionTipo: 'CAE',
+      EmisionTipo: a.emision ?? 'CAE',
       FchVto: a.vto,
       FchProceso: a.proceso ?? `${a.fecha}000000`,
       PtoVta: pv,
@@ -241,7 +249,7 @@ function consultar(f: FakeArca, cuit: string, q: XmlNode, wrap: (x: Record<strin
   });
 }
 
-interface Obs {
+export interface Obs {
   Code: number | string;
   Msg: string;
 }
@@ -272,7 +280,7 @@ function cabeceraErrors(f: FakeArca, cuit: string, pv: number, tipo: number): Ob
 }
 
 /** The detail's rejections (Observaciones with Resultado R) and its observations (approved). */
-function detalle(f: FakeArca, cuit: string, tipo: number, det: XmlNode, last: Approved | undefined) {
+export function detalle(f: FakeArca, cuit: string, tipo: number, det: XmlNode, last: Approved | undefined) {
   const letra = LETRA_DE_TIPO[tipo];
   const rej: Obs[] = [];
   const obs: Obs[] = [];
