@@ -34,6 +34,7 @@ const CROSS_BUSINESS = [
   ['modules/businesses/businesses.service.ts', 'reparación de la cuenta: los negocios que creó'],
   ['modules/facturacion/caea.ts', 'facturación: los negocios con contingencia CAEA'],
   ['modules/facturacion/facturador.ts', 'facturación: los comprobantes pendientes de todos los negocios'],
+  ['modules/facturacion/facturador.ts', 'facturación: los comprobantes que esperan a ARCA'],
   ['modules/facturacion/facturador.ts', 'facturación: las ventas por conciliar de todos los negocios'],
   ['modules/invitations/invitations.service.ts', 'una invitación por su token'],
 ];

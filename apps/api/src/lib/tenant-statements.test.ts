@@ -38,7 +38,8 @@ const ALLOWED: { file: string; fn: string; table: string; reason: string }[] = [
     file: 'modules/facturacion/caea.ts',
     fn: 'sweep',
     table: 'facturacion_config',
-    reason: 'The CAEA sweep lists the businesses with a CAEA punto de venta; each is then handled in its own enNegocio (decision 0047).',
+    reason:
+      'The CAEA sweep lists the businesses with a CAEA punto de venta; each is then handled in its own enNegocio (decision 0047).',
   },
   {
     file: 'modules/facturacion/facturador.ts',

@@ -77,6 +77,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Backoff of the next automatic attempt: 15 s, 30 s, 1 min… up to 30 min. */
 export const backoffMs = (intentos: number) => Math.min(15_000 * 2 ** Math.max(0, intentos - 1), 30 * 60_000);
 
+/** How often, at most, the background pass asks an unreachable WSFE whether it answers again. */
+const WAKE_EVERY_MS = 60_000;
+
 export class Facturador {
   readonly timeoutMs: number;
   readonly waitMs: number;
@@ -89,6 +92,8 @@ export class Facturador {
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   private pass: Promise<void> | null = null;
+  /** When WSFE was last asked whether it answers again, per service URL (wake). */
+  private readonly probed = new Map<string, number>();
   /**
    * Tests only: the after-steps of a sale, a void and a return do nothing, as when the process
    * dies between the sale's commit and its invoice; the sweep must then create what is missing.
@@ -122,6 +127,7 @@ export class Facturador {
       // One pass at a time per instance; stop() waits for the one under way.
       if (this.pass) return;
       this.pass = this.sweep()
+        .then(() => this.wake())
         .then(() => this.runPending())
         .then(() => this.caea.sweep())
         .then(() => undefined)
@@ -151,6 +157,59 @@ export class Facturador {
       .finally(() => this.inFlight.delete(p));
     this.inFlight.add(p);
     return p;
+  }
+
+  /**
+   * While comprobantes wait more than a minute for their next attempt (ARCA was unreachable), asks
+   * WSFE whether it answers again (FEDummy, at most once a minute per service); when it does, they
+   * are due at once, so invoices go out within a minute of ARCA coming back (issue 33).
+   * Answers how many were brought forward.
+   */
+  async wake(): Promise<number> {
+    if (this.stopped) return 0;
+    const now = this.now();
+    const { rows } = await todosLosNegocios('facturación: los comprobantes que esperan a ARCA', () =>
+      this.database.pool.query<{ business_id: string; entorno: Entorno }>(
+        `SELECT DISTINCT c.business_id, f.entorno FROM comprobantes c
+           JOIN facturacion_config f ON f.business_id = c.business_id
+          WHERE c.estado = 'pendiente' AND c.proximo_intento > $1::timestamptz + interval '1 minute'`,
+        [now],
+      ),
+    );
+    const byUrl = new Map<string, string[]>();
+    for (const r of rows) {
+      const url = this.urls(r.entorno).wsfe;
+      byUrl.set(url, [...(byUrl.get(url) ?? []), r.business_id]);
+    }
+    let woken = 0;
+    for (const [url, businesses] of byUrl) {
+      if (now.getTime() - (this.probed.get(url) ?? 0) < WAKE_EVERY_MS) continue;
+      this.probed.set(url, now.getTime());
+      const answers = await arca.feDummy(url, this.timeoutMs).then(
+        (d) => d.app === 'OK',
+        () => false,
+      );
+      if (!answers) continue;
+      for (const businessId of businesses) {
+        const moved = await enNegocio(businessId, () =>
+          this.database.db
+            .update(comprobantes)
+            .set({ proximoIntento: now })
+            .where(
+              and(
+                eq(comprobantes.businessId, businessId),
+                eq(comprobantes.estado, 'pendiente'),
+                sql`${comprobantes.proximoIntento} > ${now}`,
+              ),
+            )
+            .returning({ id: comprobantes.id }),
+        );
+        woken += moved.length;
+      }
+    }
+    if (woken)
+      this.log.info({ comprobantes: woken }, 'facturación: ARCA responde de nuevo, se reintentan los pendientes');
+    return woken;
   }
 
   /**
