@@ -6,6 +6,7 @@ import { optTurnoId, salePaymentSchema, salePaymentsInput, type SalePayment } fr
 import { PAYMENT_METHODS, paymentMethod, type PaymentMethod } from './payment-methods.js';
 import { comprobanteResumenSchema, receptorInput, type ComprobanteResumen } from './facturacion.js';
 import { isoDate, optText } from './validation.js';
+import { autorizacionInput } from './autorizacion.js';
 
 /*
  * Sales (API-CONTRACT §6, §14.3): the point of sale, the sales lists, the report and the
@@ -122,6 +123,12 @@ export const recordSaleInput = z.preprocess(
       /** Split payment (issue 14): the medios de pago and the part each covers. */
       pagos: salePaymentsInput,
       turno_id: optTurnoId(),
+      /**
+       * Another member's PIN (issue 33, decision 0049): what the seller alone may not do (a discount
+       * over their maximum, a changed price, a sale over the credit limit) goes through when that
+       * member may, and the sale records who authorized it.
+       */
+      autorizacion: autorizacionInput.optional(),
       observaciones: optText(500),
       descuento: optMoney(),
       /** Issue an invoice for this sale (issue 16); with `facturar: siempre` in the config every sale is. */

@@ -97,6 +97,7 @@ const CONVERTED = [
   'pos',
   'invitations',
   'audit',
+  'autorizacion',
 ];
 
 /** Exported queries that go across businesses, with their reason (the ALLOWED list's statements). */

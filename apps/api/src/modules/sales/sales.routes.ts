@@ -7,6 +7,7 @@ import {
   saleListQuery,
   salesReportQuery,
   voidSaleInput,
+  type AutorizacionInput,
   type Sale,
   recordSaleResultSchema,
   saleListSchema,
@@ -35,6 +36,8 @@ import { REPORT_VERSION_SQL, reportCache, reportVersion, versionOf } from './rep
 import { readReport, reportJson, reportObject, reportRange } from './reports.service.js';
 import { recordSale } from './record-sale.js';
 import { getSale, listSales, voidSale, type SaleContext } from './sales.service.js';
+import { autorizar } from '../autorizacion/autorizar.js';
+import { pinLimiter } from '../autorizacion/autorizacion.routes.js';
 import { creditVoid, invoiceSale, saleComprobante } from '../facturacion/sale-hooks.js';
 
 const tags = ['ventas'];
@@ -61,9 +64,12 @@ export async function salesRoutes(app: App) {
     ...sale,
     comprobante: await saleComprobante(db, businessId, sale.id),
   });
-  const saleContext = (req: FastifyRequest): SaleContext => {
+  const pins = pinLimiter(app);
+  /** The seller's controls, and the member who authorizes with their PIN (only when one is sent). */
+  const saleContext = async (req: FastifyRequest, autorizacion?: AutorizacionInput): Promise<SaleContext> => {
     const b = businessOf(req);
     return {
+      ...(autorizacion ? { autorizador: await autorizar(pins, b.id, autorizacion) } : {}),
       businessId: b.id,
       userId: authOf(req).id,
       timezone: b.timezone,
@@ -80,7 +86,7 @@ export async function salesRoutes(app: App) {
       schema: { tags, body: recordSaleInput, response: { 201: recordSaleResultSchema } },
     },
     async (req, reply) => {
-      const c = saleContext(req);
+      const c = await saleContext(req, req.body.autorizacion);
       const r = await recordSale(app.db, c, req.body, idempotencyKey(req));
       const { comprobante, sin_factura } = await invoiceSale(
         app,
@@ -109,7 +115,7 @@ export async function salesRoutes(app: App) {
       if (req.body.negocio_id && req.body.negocio_id !== b.id) {
         throw invalid('negocio_id', SALE_MESSAGES.businessMismatch);
       }
-      const c = saleContext(req);
+      const c = await saleContext(req, req.body.autorizacion);
       const r = await recordSale(app.db, c, req.body, idempotencyKey(req));
       const { comprobante, sin_factura } = await invoiceSale(
         app,
@@ -167,7 +173,7 @@ export async function salesRoutes(app: App) {
     { config: eliminar, schema: { tags, params: idVidParams, body: voidSaleInput, response: { 200: saleSchema } } },
     async (req) => {
       const vid = pathId(req.params.vid, SALE_MESSAGES.notFound);
-      const c = saleContext(req);
+      const c = await saleContext(req);
       const sale = await voidSale(db, c, vid, req.body.motivo);
       await creditVoid(app, { ...c, ventaId: vid });
       return withComprobante(c.businessId, sale);

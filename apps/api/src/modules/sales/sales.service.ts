@@ -1,3 +1,4 @@
+import type { Autorizante } from '../autorizacion/autorizar.js';
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   centsToNumber,
@@ -43,6 +44,8 @@ export interface SaleContext {
   precios?: { cambiar: boolean; descuentoMaximo: number | null };
   /** May sell on account over a customer's credit limit (routes say; internal callers may). */
   excederCredito?: boolean;
+  /** A member who authorized with their PIN what the seller alone may not do (decision 0049). */
+  autorizador?: Autorizante;
 }
 
 export interface SaleResponse {
