@@ -231,6 +231,8 @@ export interface Sale {
   costo_estimado: number;
   observaciones: string | null;
   vendedor: { id: string; nombre: string } | null;
+  /** Who authorized with their PIN what the seller alone could not do (issue 33); null: nobody had to. */
+  autorizado_por?: { id: string; nombre: string } | null;
   items: SaleItem[];
   venta_detalle: SaleItem[];
   anulada_en: string | null;
@@ -263,6 +265,7 @@ export const saleSchema = z.object({
   costo_estimado: z.number().optional(),
   observaciones: z.string().nullable(),
   vendedor: z.object({ id: z.string(), nombre: z.string() }).nullable(),
+  autorizado_por: z.object({ id: z.string(), nombre: z.string() }).nullable().optional(),
   items: z.array(saleItemSchema),
   venta_detalle: z.array(saleItemSchema),
   anulada_en: z.string().nullable(),

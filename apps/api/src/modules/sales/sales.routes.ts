@@ -14,7 +14,7 @@ import {
   saleSchema,
   salesReportSchema,
 } from '@mostrador/shared';
-import { jsonOrXlsx, refusedResponse, sendJsonText } from '../../lib/responses.js';
+import { jsonOrXlsx, rateLimitedResponse, refusedResponse, sendJsonText } from '../../lib/responses.js';
 import type { App } from '../../app.js';
 import {
   access,
@@ -83,7 +83,7 @@ export async function salesRoutes(app: App) {
     '/ventas/record-sale',
     {
       config: { ...editar, businessInBody: true, ownIdempotency: true },
-      schema: { tags, body: recordSaleInput, response: { 201: recordSaleResultSchema } },
+      schema: { tags, body: recordSaleInput, response: { 201: recordSaleResultSchema, ...rateLimitedResponse } },
     },
     async (req, reply) => {
       const c = await saleContext(req, req.body.autorizacion);
@@ -107,7 +107,7 @@ export async function salesRoutes(app: App) {
         tags,
         params: idParams,
         body: recordSaleInput,
-        response: { 201: recordSaleResultSchema },
+        response: { 201: recordSaleResultSchema, ...rateLimitedResponse },
       },
     },
     async (req, reply) => {

@@ -1,4 +1,3 @@
-import type { Autorizante } from '../autorizacion/autorizar.js';
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   centsToNumber,
@@ -30,6 +29,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { counterTurnoOf } from '../caja/rows.js';
 import { toMilli } from '../products/common.js';
 import { applyStockChange } from '../posting/stock.js';
+import type { Autorizante } from '../autorizacion/autorizar.js';
 
 /** Who records the sale, where, and when (the injected clock). */
 export interface SaleContext {
@@ -94,6 +94,7 @@ interface JoinedSale {
   clienteNombre: string | null;
   clienteApellido: string | null;
   vendedorNombre: string | null;
+  autorizanteNombre: string | null;
   anuladorNombre: string | null;
 }
 
@@ -120,6 +121,7 @@ function toSale(r: JoinedSale, items: SaleItem[], pagos: SalePayment[]): Sale {
     costo_estimado: Number(s.costoEstimado),
     observaciones: s.observaciones,
     vendedor: s.vendedorId ? { id: s.vendedorId, nombre: r.vendedorNombre ?? '' } : null,
+    autorizado_por: s.autorizadoPor ? { id: s.autorizadoPor, nombre: r.autorizanteNombre ?? '' } : null,
     items,
     venta_detalle: items,
     anulada_en: s.anuladaEn ? s.anuladaEn.toISOString() : null,
@@ -132,6 +134,9 @@ function toSale(r: JoinedSale, items: SaleItem[], pagos: SalePayment[]): Sale {
 const vendedor = sql<
   string | null
 >`(SELECT nullif(concat_ws(' ', u.nombre, u.apellido), '') FROM users u WHERE u.id = ${sales.vendedorId})`;
+const autorizante = sql<
+  string | null
+>`(SELECT nullif(concat_ws(' ', u.nombre, u.apellido), '') FROM users u WHERE u.id = ${sales.autorizadoPor})`;
 const anulador = sql<
   string | null
 >`(SELECT nullif(concat_ws(' ', u.nombre, u.apellido), '') FROM users u WHERE u.id = ${sales.anuladaPor})`;
@@ -143,6 +148,7 @@ function selectSales(ex: Executor) {
       clienteNombre: customers.nombre,
       clienteApellido: customers.apellido,
       vendedorNombre: vendedor,
+      autorizanteNombre: autorizante,
       anuladorNombre: anulador,
     })
     .from(sales)
