@@ -41,9 +41,16 @@ for (const [u, pin] of [
 }
 
 const tornillo = (
-  await post(duenio, `${base}/products`, { nombre: 'Tornillo', precio_venta: 1000, precio_compra: 500, stock_actual: 500 })
+  await post(duenio, `${base}/products`, {
+    nombre: 'Tornillo',
+    precio_venta: 1000,
+    precio_compra: 500,
+    stock_actual: 500,
+  })
 ).json();
-const cliente = (await post(duenio, `${base}/clientes`, { nombre: 'Rosa', apellido: 'Fiado', limite_credito: 3000 })).json();
+const cliente = (
+  await post(duenio, `${base}/clientes`, { nombre: 'Rosa', apellido: 'Fiado', limite_credito: 3000 })
+).json();
 const medios = (await get(duenio, `${base}/medios-pago`)).json() as { id: string; tipo: string }[];
 const cc = medios.find((m) => m.tipo === 'cuenta_corriente')!.id;
 
@@ -231,7 +238,10 @@ describe('record-sale with autorizacion', () => {
       despues: { motivo: 'PIN de autorización incorrecto', autorizador_id: encargado.id },
     });
     // The encargado's right PIN still works afterwards (one failure is under the limit).
-    const ok = await vender(cajera, { ...conDescuento, autorizacion: { usuario_id: encargado.id, pin: PINS.encargado } });
+    const ok = await vender(cajera, {
+      ...conDescuento,
+      autorizacion: { usuario_id: encargado.id, pin: PINS.encargado },
+    });
     expect(ok.statusCode, ok.body).toBe(201);
   });
 
@@ -285,7 +295,11 @@ describe('record-sale with autorizacion', () => {
   });
 
   it('answers 422 to a malformed autorizacion before anything else', async () => {
-    for (const autorizacion of [{ usuario_id: 'x', pin: '4821' }, { usuario_id: duenio.id, pin: '48' }, { pin: '4821' }]) {
+    for (const autorizacion of [
+      { usuario_id: 'x', pin: '4821' },
+      { usuario_id: duenio.id, pin: '48' },
+      { pin: '4821' },
+    ]) {
       const res = await vender(cajera, { ...conDescuento, autorizacion });
       expect(res.statusCode, JSON.stringify(autorizacion)).toBe(422);
     }
@@ -319,7 +333,10 @@ describe('wrong PINs are limited per member', () => {
     });
 
     // Another member's PIN is counted apart.
-    const otroPin = await vender(cajera, { ...conDescuento, autorizacion: { usuario_id: duenio.id, pin: PINS.duenio } });
+    const otroPin = await vender(cajera, {
+      ...conDescuento,
+      autorizacion: { usuario_id: duenio.id, pin: PINS.duenio },
+    });
     expect(otroPin.statusCode).toBe(201);
   });
 });

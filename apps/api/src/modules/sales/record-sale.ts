@@ -343,7 +343,11 @@ function discountRefusal(precios: Precios, lines: Line[], saleDescuento: number)
   const subtotal = lines.reduce((s, l) => s + l.bruto, 0);
   const descuento = saleDescuento + lines.reduce((s, l) => s + l.descuento, 0);
   // descuento / subtotal > max %, exactly: cents × 10 000 against cents × (max × 100), in BigInt.
-  if (max === null || descuento <= 0 || BigInt(descuento) * 10_000n <= BigInt(subtotal) * BigInt(Math.round(max * 100))) {
+  if (
+    max === null ||
+    descuento <= 0 ||
+    BigInt(descuento) * 10_000n <= BigInt(subtotal) * BigInt(Math.round(max * 100))
+  ) {
     return null;
   }
   return asAttempt(new AppError(403, 'DISCOUNT_OVER_MAX', SALE_MESSAGES.discountOverMax(max), { field: 'descuento' }), {

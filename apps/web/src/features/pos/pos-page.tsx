@@ -5,6 +5,7 @@ import { CAJA_MESSAGES } from '@mostrador/shared/caja';
 import type { Customer } from '@mostrador/shared/customers';
 import { splitQuantity } from '@mostrador/shared/scale';
 import { type Sale } from '@mostrador/shared/sales';
+import type { AutorizacionInput } from '@mostrador/shared/autorizacion';
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
@@ -18,7 +19,7 @@ import { useCan, useCounterControls } from '@/features/permissions/permissions.a
 import { useSettings } from '@/features/settings/settings.api';
 import { type SaleBody } from '@/features/sales/sales.api';
 import { useDebounced } from '@/features/products/inventory-ui';
-import { api, ApiError, errorMessage } from '@/lib/api';
+import { api, ApiError, errorMessage, request } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { moneyInputText, parseDecimal, quantityText } from '@/lib/decimal';
 import { formatMoney, formatNumber } from '@/lib/format';
@@ -54,6 +55,7 @@ import { refusalBeep } from './beep';
 import { CustomerPicker } from './customer-picker';
 import { localSale } from './offline/local-sale';
 import { recordSale } from './offline/offline-pos';
+import { AutorizacionDialog, isAuthorizable, type PedidoAutorizacion } from './autorizacion-dialog';
 import { OfflinePanel } from './offline/offline-panel';
 import { useOfflinePos } from './offline/use-offline-pos';
 import { ListaSelector } from '../precios/lista-selector';
@@ -134,6 +136,9 @@ function PointOfSale() {
   const [descuentoText, setDescuentoText] = useState('');
   const [observaciones, setObservaciones] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** The last refusal another member may authorize with their PIN ("Pedir autorización"). */
+  const [pedido, setPedido] = useState<PedidoAutorizacion | null>(null);
+  const [autorizando, setAutorizando] = useState(false);
   const [done, setDone] = useState<SaleDone | null>(null);
   const facturarModo = useFacturarModo();
   const [facturar, setFacturar] = useState(false);
@@ -274,13 +279,14 @@ function PointOfSale() {
    * quantity, the discount, "Paga con" or cash short of the total) stops the sale: every reason
    * shows under its field and the first of those fields gets the focus.
    */
-  async function confirm(how: { key?: boolean; medioConfirmado?: boolean } = {}) {
+  async function confirm(how: { key?: boolean; medioConfirmado?: boolean; autorizacion?: AutorizacionInput } = {}) {
     if (!businessId || lines.length === 0 || saving) return;
     if (picking) {
       confirmAfterPick.current = how;
       return;
     }
     setError(null);
+    setPedido(null);
     let ready = lines;
     const refused: string[] = [];
     for (const l of lines) {
@@ -377,12 +383,24 @@ function PointOfSale() {
     if (!keyRef.current || keyRef.current.body !== fingerprint) keyRef.current = { key: newKey(), body: fingerprint };
     setSaving(true);
     try {
-      // Kept on the device before anything else (issue 18): sent now if the server answers.
-      const r = await recordSale(
-        body as unknown as Record<string, unknown>,
-        keyRef.current.key,
-        `Venta por ${money(plan.total)}`,
-      );
+      // Kept on the device before anything else (issue 18): sent now if the server answers. An
+      // authorized sale goes straight to the server with the same key: its PIN is never stored.
+      const r = how.autorizacion
+        ? {
+            estado: 'registrada' as const,
+            data: (
+              await request<{ id: string; numero: number; sin_factura?: string }>('/ventas/record-sale', {
+                method: 'POST',
+                body: { ...body, autorizacion: how.autorizacion },
+                headers: { 'Idempotency-Key': keyRef.current.key },
+              })
+            ).data,
+          }
+        : await recordSale(
+            body as unknown as Record<string, unknown>,
+            keyRef.current.key,
+            `Venta por ${money(plan.total)}`,
+          );
       const extras = ticketExtras({
         lines: ready,
         pagaCon: split ? null : payment.pagaCon,
@@ -415,6 +433,17 @@ function PointOfSale() {
         setDone({ sale: local, extras });
       }
     } catch (e) {
+      // The authorization dialog shows its own refusals (a wrong PIN, too many attempts).
+      if (how.autorizacion) throw e;
+      if (isAuthorizable(e)) {
+        const lineas = lineDiscounts(ready);
+        const bruto = t.subtotal + lineas;
+        setPedido({
+          code: e.code,
+          porcentaje: bruto > 0 ? (100 * (t.descuento + lineas)) / bruto : 0,
+          mensaje: errorMessage(e),
+        });
+      }
       setError(
         e instanceof ApiError && e.code === 'INSUFFICIENT_STOCK'
           ? `${errorMessage(e)} Corregí la cantidad y volvé a confirmar.`
@@ -428,6 +457,7 @@ function PointOfSale() {
   /** After a sale ("Nueva venta"): every field as on a fresh screen. */
   function resetSale() {
     keyRef.current = null;
+    setPedido(null);
     setLines([]);
     setQtyDrafts({});
     setAttempted(false);
@@ -536,9 +566,20 @@ function PointOfSale() {
     </dl>
   );
   const errorBox = error && (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-700">
-      {error}
-    </p>
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-700">
+      <p>{error}</p>
+      {pedido && off.online && (
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mt-2"
+          data-testid="pedir-autorizacion"
+          onClick={() => setAutorizando(true)}
+        >
+          Pedir autorización
+        </Button>
+      )}
+    </div>
   );
 
   return (
@@ -874,6 +915,19 @@ function PointOfSale() {
           setTimeout(focusSearch, 0);
         }}
       />
+
+      {businessId && (
+        <AutorizacionDialog
+          businessId={businessId}
+          pedido={pedido}
+          open={autorizando}
+          onOpenChange={setAutorizando}
+          onAuthorize={async (autorizacion) => {
+            await confirm({ key: true, medioConfirmado: true, autorizacion });
+            setAutorizando(false);
+          }}
+        />
+      )}
 
       {done && (
         <SaleDoneDialog
