@@ -40,7 +40,7 @@ import {
   type CartLine,
   type CatalogItem,
 } from './cart';
-import { checkout } from './checkout';
+import { CHECKOUT_MESSAGES, checkout, discountCents } from './checkout';
 import { singlePlan, splitPlan, type SplitRow } from './payments';
 import { PaymentsPanel } from './payments-panel';
 import { CashFields } from './cash-fields';
@@ -186,6 +186,9 @@ function PointOfSale() {
   const vuelto = splitP ? (splitP.vuelto ?? (splitP.falta > 0 ? -splitP.falta : null)) : pay.vuelto;
   // A shortfall is shown in the totals while typing; as the field's error once Cobrar was refused.
   const descuentoError = pay.errors.descuento;
+  // Over the seller's maximum: another member may authorize it with their PIN.
+  const descuentoSobreMaximo =
+    controls.descuentoMaximo !== null && descuentoError === CHECKOUT_MESSAGES.overMax(controls.descuentoMaximo);
   const pagaConError = pay.shortfall > 0 && !attempted ? undefined : pay.errors.pagaCon;
   // Cents this sale puts on cuenta corriente (null: none of its medios is the account).
   const tipoDe = (id: string) => mediosActivos.find((m) => m.id === id)?.tipo;
@@ -286,7 +289,8 @@ function PointOfSale() {
       return;
     }
     setError(null);
-    setPedido(null);
+    // The dialog asking for authorization keeps its refusal while it retries.
+    if (!how.autorizacion) setPedido(null);
     let ready = lines;
     const refused: string[] = [];
     for (const l of lines) {
@@ -305,7 +309,8 @@ function PointOfSale() {
         descuentoText,
         pagaConText: pagaCon,
         efectivo: efectivo && !split,
-        descuentoMaximo: controls.descuentoMaximo,
+        // Authorized with a PIN: the server checks the discount against the authorizer's maximum.
+        descuentoMaximo: how.autorizacion ? null : controls.descuentoMaximo,
         descuentosLineas: lineDiscounts(ready),
         ajustePorcentaje: split ? 0 : (medio?.ajuste_porcentaje ?? 0),
       },
@@ -800,6 +805,26 @@ function PointOfSale() {
               aria-describedby={descuentoError ? 'pos-descuento-error' : undefined}
             />
           </Field>
+          {descuentoSobreMaximo && off.online && (
+            <Button
+              variant="secondary"
+              size="sm"
+              data-testid="pedir-autorizacion-descuento"
+              onClick={() => {
+                const lineas = lineDiscounts(lines);
+                const bruto = subtotal + lineas;
+                const d = (discountCents(descuentoText, subtotal)?.cents ?? 0) + lineas;
+                setPedido({
+                  code: 'DISCOUNT_OVER_MAX',
+                  porcentaje: bruto > 0 ? (100 * d) / bruto : 0,
+                  mensaje: `El descuento de ${money(d)} supera tu máximo (${formatNumber(controls.descuentoMaximo ?? 0, formatting)} %).`,
+                });
+                setAutorizando(true);
+              }}
+            >
+              Pedir autorización
+            </Button>
+          )}
           <Field id="pos-obs" label="Observaciones">
             <Textarea
               id="pos-obs"
