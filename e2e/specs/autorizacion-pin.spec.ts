@@ -155,14 +155,40 @@ test('the owner creates a PIN in the profile; at the counter the cashier asks fo
   await dialog.getByRole('button', { name: 'Autorizar y cobrar' }).click();
   await expect(page.getByRole('dialog', { name: 'Venta #2 registrada' })).toBeVisible();
 
+  await page.getByRole('dialog', { name: 'Venta #2 registrada' }).getByRole('button', { name: 'Nueva venta' }).click();
+
+  // A price she may not change: she opens it, types the new one, and the owner authorizes it.
+  await search.fill('Taladro');
+  await expect(page.getByRole('option', { name: /Taladro percutor/ })).toBeVisible();
+  await search.press('Enter');
+  await page.getByRole('button', { name: 'Más opciones de Taladro percutor' }).click();
+  const precio = page.getByLabel('Precio de Taladro percutor');
+  await expect(precio).toHaveAttribute('readonly', '');
+  await shots(page, 'pos-cambiar-precio', async (p) => {
+    await p.getByRole('button', { name: 'Cambiar con autorización: Taladro percutor' }).scrollIntoViewIfNeeded();
+  });
+  await page.getByRole('button', { name: 'Cambiar con autorización: Taladro percutor' }).click();
+  await expect(precio).toBeFocused();
+  await precio.fill('75000');
+  await precio.press('Enter');
+  await page.getByRole('button', { name: 'Cobrar $ 75.000,00' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'No tenés permiso para cambiar el precio de «Taladro percutor»' }),
+  ).toBeVisible();
+  await page.getByTestId('pedir-autorizacion').click();
+  await dialog.getByLabel('PIN de Marcelo Prueba').pressSequentially('4821');
+  await dialog.getByLabel('PIN de Marcelo Prueba').press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Venta #3 registrada' })).toBeVisible();
+
   // The sales say who authorized; the change log keeps the wrong PIN with who tried.
   const sales = await (
     await request.get(`/api/v1/businesses/${businessId}/ventas/sales`, { headers: ownerAuth })
   ).json();
-  expect(sales.ventas).toHaveLength(2);
-  expect(sales.ventas[0]).toMatchObject({ total: 80000, cliente_id: (await rosa.json()).id });
-  expect(sales.ventas[0].autorizado_por).toEqual({ id: owner.id, nombre: 'Marcelo Prueba' });
-  expect(sales.ventas[1]).toMatchObject({
+  expect(sales.ventas).toHaveLength(3);
+  expect(sales.ventas[0]).toMatchObject({ total: 75000, autorizado_por: { id: owner.id } });
+  expect(sales.ventas[1]).toMatchObject({ total: 80000, cliente_id: (await rosa.json()).id });
+  expect(sales.ventas[1].autorizado_por).toEqual({ id: owner.id, nombre: 'Marcelo Prueba' });
+  expect(sales.ventas[2]).toMatchObject({
     total: 72000,
     vendedor: { id: cajera.id },
     autorizado_por: { id: owner.id, nombre: 'Marcelo Prueba' },
@@ -171,10 +197,11 @@ test('the owner creates a PIN in the profile; at the counter the cashier asks fo
     await request.get(`/api/v1/businesses/${businessId}/auditoria?accion=intento_rechazado`, { headers: ownerAuth })
   ).json();
   expect(log.map((r: { despues: { motivo: string } }) => r.despues.motivo)).toEqual([
+    'Cambio de precio sin permiso',
     'Venta sobre el límite de crédito',
     'PIN de autorización incorrecto',
   ]);
-  expect(log[1]).toMatchObject({
+  expect(log[2]).toMatchObject({
     usuario: { id: cajera.id },
     despues: { motivo: 'PIN de autorización incorrecto', autorizador_id: owner.id },
   });

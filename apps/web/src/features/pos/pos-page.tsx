@@ -139,6 +139,8 @@ function PointOfSale() {
   /** The last refusal another member may authorize with their PIN ("Pedir autorización"). */
   const [pedido, setPedido] = useState<PedidoAutorizacion | null>(null);
   const [autorizando, setAutorizando] = useState(false);
+  /** Lines whose price a seller without cambiar_precios changes, to be authorized with a PIN. */
+  const [preciosAbiertos, setPreciosAbiertos] = useState<ReadonlySet<string>>(new Set());
   const [done, setDone] = useState<SaleDone | null>(null);
   const facturarModo = useFacturarModo();
   const [facturar, setFacturar] = useState(false);
@@ -462,6 +464,7 @@ function PointOfSale() {
   /** After a sale ("Nueva venta"): every field as on a fresh screen. */
   function resetSale() {
     keyRef.current = null;
+    setPreciosAbiertos(new Set());
     setPedido(null);
     setLines([]);
     setQtyDrafts({});
@@ -733,7 +736,12 @@ function PointOfSale() {
                       setLines((ls) => aplicarLista(setQuantity(ls, l.key, q), lista));
                       setDraft(l.key, null);
                     }}
-                    onPrice={controls.cambiarPrecios ? (p) => setLines((ls) => setPrice(ls, l.key, p)) : undefined}
+                    onPrice={
+                      controls.cambiarPrecios || preciosAbiertos.has(l.key)
+                        ? (p) => setLines((ls) => setPrice(ls, l.key, p))
+                        : undefined
+                    }
+                    onUnlockPrice={off.online ? () => setPreciosAbiertos((s) => new Set(s).add(l.key)) : undefined}
                     onDiscount={(d) => setLines((ls) => setLineDiscount(ls, l.key, d))}
                     onRemove={() => {
                       setLines((ls) => removeLine(ls, l.key));
@@ -976,6 +984,7 @@ function CartRow({
   onQtyDraft,
   onQuantity,
   onPrice,
+  onUnlockPrice,
   onDiscount,
   onRemove,
   onDone,
@@ -993,6 +1002,8 @@ function CartRow({
   onQuantity: (milli: number) => void;
   /** Absent without cambiar_precios: the price shows but cannot be changed. */
   onPrice?: (cents: number) => void;
+  /** Without cambiar_precios: opens the price to change it, the sale then asking for authorization. */
+  onUnlockPrice?: () => void;
   /** The line's discount as typed ("500" or "10%"). */
   onDiscount: (text: string) => void;
   onRemove: () => void;
@@ -1182,6 +1193,19 @@ function CartRow({
             onKeyDown={enter(commitPrice)}
           />
         </div>
+        {!onPrice && onUnlockPrice && (
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`Cambiar con autorización: ${line.item.nombre}`}
+            onClick={() => {
+              onUnlockPrice();
+              setTimeout(() => document.getElementById(`price-${line.key}`)?.focus(), 0);
+            }}
+          >
+            Cambiar
+          </Button>
+        )}
         <span className="text-xs">{line.item.tipo === 'servicio' ? 'c/u' : `por ${line.item.unidad}`}</span>
         <label className="text-xs" htmlFor={`disc-${line.key}`}>
           Desc.
