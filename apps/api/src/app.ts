@@ -23,6 +23,7 @@ import { installResponseDocs, openApiTransform, responseSerializer } from './lib
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { installHttpsOnlyHeaders } from './lib/transport.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { autorizacionRoutes } from './modules/autorizacion/autorizacion.routes.js';
 import { businessRoutes } from './modules/businesses/businesses.routes.js';
 import { categoryRoutes } from './modules/categories/categories.routes.js';
 import { customerRoutes } from './modules/customers/customers.routes.js';
@@ -242,6 +243,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       const a = api.withTypeProvider<ZodTypeProvider>();
       await healthRoutes(a);
       await authRoutes(a);
+      await autorizacionRoutes(a);
       await businessRoutes(a);
       await memberRoutes(a);
       await invitationRoutes(a);

@@ -30,3 +30,4 @@ export * from './factura-impresa.js';
 export * from './pos-catalogo.js';
 export * from './precios.js';
 export * from './idempotency.js';
+export * from './autorizacion.js';

@@ -6,6 +6,7 @@ import { optTurnoId, salePaymentSchema, salePaymentsInput, type SalePayment } fr
 import { PAYMENT_METHODS, paymentMethod, type PaymentMethod } from './payment-methods.js';
 import { comprobanteResumenSchema, receptorInput, type ComprobanteResumen } from './facturacion.js';
 import { isoDate, optText } from './validation.js';
+import { autorizacionInput } from './autorizacion.js';
 
 /*
  * Sales (API-CONTRACT §6, §14.3): the point of sale, the sales lists, the report and the
@@ -122,6 +123,12 @@ export const recordSaleInput = z.preprocess(
       /** Split payment (issue 14): the medios de pago and the part each covers. */
       pagos: salePaymentsInput,
       turno_id: optTurnoId(),
+      /**
+       * Another member's PIN (issue 33, decision 0049): what the seller alone may not do (a discount
+       * over their maximum, a changed price, a sale over the credit limit) goes through when that
+       * member may, and the sale records who authorized it.
+       */
+      autorizacion: autorizacionInput.optional(),
       observaciones: optText(500),
       descuento: optMoney(),
       /** Issue an invoice for this sale (issue 16); with `facturar: siempre` in the config every sale is. */
@@ -224,6 +231,8 @@ export interface Sale {
   costo_estimado: number;
   observaciones: string | null;
   vendedor: { id: string; nombre: string } | null;
+  /** Who authorized with their PIN what the seller alone could not do (issue 33); null: nobody had to. */
+  autorizado_por?: { id: string; nombre: string } | null;
   items: SaleItem[];
   venta_detalle: SaleItem[];
   anulada_en: string | null;
@@ -256,6 +265,7 @@ export const saleSchema = z.object({
   costo_estimado: z.number().optional(),
   observaciones: z.string().nullable(),
   vendedor: z.object({ id: z.string(), nombre: z.string() }).nullable(),
+  autorizado_por: z.object({ id: z.string(), nombre: z.string() }).nullable().optional(),
   items: z.array(saleItemSchema),
   venta_detalle: z.array(saleItemSchema),
   anulada_en: z.string().nullable(),

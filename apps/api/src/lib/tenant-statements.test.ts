@@ -107,6 +107,7 @@ const CONVERTED = [
   'precios',
   'imports',
   'purchases',
+  'autorizacion',
 ];
 
 /** Exported queries that go across businesses, with their reason (the ALLOWED list's statements). */

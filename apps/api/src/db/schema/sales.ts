@@ -52,6 +52,8 @@ export const sales = pgTable(
     turnoId: uuid('turno_id'),
     observaciones: text('observaciones'),
     vendedorId: uuid('vendedor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who authorized with their PIN what the seller alone could not do (decision 0049). */
+    autorizadoPor: uuid('autorizado_por').references(() => users.id, { onDelete: 'set null' }),
     anuladaEn: timestamp('anulada_en', { withTimezone: true }),
     /** The turno whose drawer the void's money left from (decision 0009; null: none was open). */
     anuladaTurnoId: uuid('anulada_turno_id'),

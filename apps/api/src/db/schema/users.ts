@@ -7,6 +7,8 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** The PIN that authorizes at the counter (decision 0049), hashed as the password; null: none. */
+    pinHash: text('pin_hash'),
     nombre: text('nombre').notNull(),
     apellido: text('apellido'),
     telefono: text('telefono'),

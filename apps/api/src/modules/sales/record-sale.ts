@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  AUTORIZACION_ATTEMPTS,
+  AUTORIZACION_MESSAGES,
   CAJA_MESSAGES,
   centsToDecimal,
   centsToNumber,
@@ -25,7 +27,8 @@ import {
 } from '@mostrador/shared';
 import type { Database } from '../../db/client.js';
 import { pipelinedTransaction, type Row, type Send } from '../../db/pipeline.js';
-import { asAttempt } from '../../lib/audit.js';
+import { asAttempt, attemptOf } from '../../lib/audit.js';
+import type { Autorizante } from '../autorizacion/autorizar.js';
 import { todayIn } from '../../lib/dates.js';
 import { AppError, conflict, invalid } from '../../lib/errors.js';
 import { saldoOf } from '../caja/cuenta.js';
@@ -78,7 +81,8 @@ interface Line {
 
 /** The request body as a stable fingerprint (the business is part of the key's scope already). */
 function requestHash(input: RecordSaleOutput): string {
-  const { negocio_id: _ignored, ...rest } = input;
+  // Without the authorization: the PIN is not kept, and the same cart authorized keeps its key.
+  const { negocio_id: _ignored, autorizacion: _pin, ...rest } = input;
   return createHash('sha256').update(JSON.stringify(rest)).digest('base64url');
 }
 
@@ -305,50 +309,96 @@ export async function recordSale(
   );
 }
 
-/**
- * A seller without cambiar_precios sells at the catalogue price and discounts at most their
- * descuento_maximo % of the subtotal before discounts, the lines' and the sale's together (403
- * otherwise, before anything is written).
- */
-function checkPriceControls(c: SaleContext, lines: Line[], saleDescuento: number) {
-  if (!c.precios || c.precios.cambiar) return;
+type Precios = NonNullable<SaleContext['precios']>;
+
+/** A member without cambiar_precios sells at the catalogue price (403 naming the first line changed). */
+function priceChangeRefusal(precios: Precios, lines: Line[]): AppError | null {
+  if (precios.cambiar) return null;
   const changed = lines.find((l) => l.precio !== l.precioLista);
-  if (changed) {
-    throw asAttempt(
-      new AppError(403, 'PRICE_CHANGE_FORBIDDEN', SALE_MESSAGES.priceChangeForbidden(changed.nombre), {
-        field: `items.${changed.posicion}.precio`,
-      }),
-      {
-        entidad: 'venta',
-        despues: {
-          motivo: SALE_ATTEMPTS.priceChange,
-          [changed.tipo === 'producto' ? 'producto_id' : 'servicio_id']: changed.id,
-          nombre: changed.nombre,
-          cantidad: changed.cantidad / 1000,
-          precio_lista: centsToNumber(changed.precioLista),
-          precio: centsToNumber(changed.precio),
-        },
+  if (!changed) return null;
+  return asAttempt(
+    new AppError(403, 'PRICE_CHANGE_FORBIDDEN', SALE_MESSAGES.priceChangeForbidden(changed.nombre), {
+      field: `items.${changed.posicion}.precio`,
+    }),
+    {
+      entidad: 'venta',
+      despues: {
+        motivo: SALE_ATTEMPTS.priceChange,
+        [changed.tipo === 'producto' ? 'producto_id' : 'servicio_id']: changed.id,
+        nombre: changed.nombre,
+        cantidad: changed.cantidad / 1000,
+        precio_lista: centsToNumber(changed.precioLista),
+        precio: centsToNumber(changed.precio),
       },
-    );
-  }
-  const max = c.precios.descuentoMaximo;
+    },
+  );
+}
+
+/**
+ * A member without cambiar_precios discounts at most their descuento_maximo % of the subtotal
+ * before discounts, the lines' and the sale's together.
+ */
+function discountRefusal(precios: Precios, lines: Line[], saleDescuento: number): AppError | null {
+  const max = precios.cambiar ? null : precios.descuentoMaximo;
   const subtotal = lines.reduce((s, l) => s + l.bruto, 0);
   const descuento = saleDescuento + lines.reduce((s, l) => s + l.descuento, 0);
   // descuento / subtotal > max %, exactly: cents × 10 000 against cents × (max × 100), in BigInt.
-  if (max !== null && descuento > 0 && BigInt(descuento) * 10_000n > BigInt(subtotal) * BigInt(Math.round(max * 100))) {
+  if (
+    max === null ||
+    descuento <= 0 ||
+    BigInt(descuento) * 10_000n <= BigInt(subtotal) * BigInt(Math.round(max * 100))
+  ) {
+    return null;
+  }
+  return asAttempt(new AppError(403, 'DISCOUNT_OVER_MAX', SALE_MESSAGES.discountOverMax(max), { field: 'descuento' }), {
+    entidad: 'venta',
+    despues: {
+      motivo: SALE_ATTEMPTS.discountOverMax,
+      subtotal: centsToNumber(subtotal),
+      descuento: centsToNumber(descuento),
+      descuento_maximo: max,
+    },
+  });
+}
+
+/**
+ * What the seller may not do alone goes through when the member who authorized with their PIN
+ * may (decision 0049): the reason is returned, for the sale's change-log row. Without an
+ * authorizer the refusal stands; with one who may not either, 403 naming them, both logged.
+ */
+function authorized(c: SaleContext, refusal: AppError | null, stillRefused: (a: Autorizante) => AppError | null) {
+  if (!refusal) return [];
+  const a = c.autorizador;
+  if (!a) throw refusal;
+  const attempt = attemptOf(refusal)!;
+  if (stillRefused(a)) {
     throw asAttempt(
-      new AppError(403, 'DISCOUNT_OVER_MAX', SALE_MESSAGES.discountOverMax(max), { field: 'descuento' }),
+      new AppError(403, 'AUTHORIZATION_REFUSED', AUTORIZACION_MESSAGES.withoutRight(a.nombre), {
+        field: 'autorizacion.usuario_id',
+        motivo: refusal.code,
+      }),
       {
-        entidad: 'venta',
-        despues: {
-          motivo: SALE_ATTEMPTS.discountOverMax,
-          subtotal: centsToNumber(subtotal),
-          descuento: centsToNumber(descuento),
-          descuento_maximo: max,
-        },
+        ...attempt,
+        despues: { ...attempt.despues, autorizador_id: a.id, autorizacion: AUTORIZACION_ATTEMPTS.withoutRight },
       },
     );
   }
+  return [attempt.despues.motivo as string];
+}
+
+/**
+ * A seller without cambiar_precios sells at the catalogue price and within their maximum discount
+ * (403 otherwise, before anything is written), unless a member who may authorized it: the reasons
+ * authorized.
+ */
+function checkPriceControls(c: SaleContext, lines: Line[], saleDescuento: number): string[] {
+  if (!c.precios) return [];
+  return [
+    ...authorized(c, priceChangeRefusal(c.precios, lines), (a) => priceChangeRefusal(a.precios, lines)),
+    ...authorized(c, discountRefusal(c.precios, lines, saleDescuento), (a) =>
+      discountRefusal(a.precios, lines, saleDescuento),
+    ),
+  ];
 }
 
 /**
@@ -438,31 +488,35 @@ function saleTurno(c: SaleContext, input: RecordSaleOutput, rows: Row[]): string
 }
 
 /** A sale on account may not take the customer over their credit limit, unless the seller may exceed it. */
-function checkCreditLimit(c: SaleContext, parts: SettledPayment[], cliente: Row | undefined, saldoText?: string) {
+function creditRefusal(
+  exceder: boolean | undefined,
+  parts: SettledPayment[],
+  cliente: Row | undefined,
+  saldoText?: string,
+): AppError | null {
   const onAccount = parts.reduce((s, p) => s + (p.medio.tipo === 'cuenta_corriente' ? p.total : 0), 0);
-  if (!onAccount || !cliente || cliente.limite_credito === null || c.excederCredito) return;
+  if (!onAccount || !cliente || cliente.limite_credito === null || exceder) return null;
   const limite = toCents(cliente.limite_credito as string);
   const saldo = toCents(saldoText ?? '0');
-  if (saldo + onAccount > limite) {
-    throw asAttempt(
-      new AppError(
-        403,
-        'CREDIT_LIMIT',
-        CAJA_MESSAGES.creditLimit(cliente.nombre as string, formatPesos(Math.max(0, limite - saldo))),
-        { field: 'pagos' },
-      ),
-      {
-        entidad: 'venta',
-        despues: {
-          motivo: SALE_ATTEMPTS.creditLimit,
-          cliente_id: cliente.id as string,
-          limite_credito: centsToNumber(limite),
-          saldo: centsToNumber(saldo),
-          monto: centsToNumber(onAccount),
-        },
+  if (saldo + onAccount <= limite) return null;
+  return asAttempt(
+    new AppError(
+      403,
+      'CREDIT_LIMIT',
+      CAJA_MESSAGES.creditLimit(cliente.nombre as string, formatPesos(Math.max(0, limite - saldo))),
+      { field: 'pagos' },
+    ),
+    {
+      entidad: 'venta',
+      despues: {
+        motivo: SALE_ATTEMPTS.creditLimit,
+        cliente_id: cliente.id as string,
+        limite_credito: centsToNumber(limite),
+        saldo: centsToNumber(saldo),
+        monto: centsToNumber(onAccount),
       },
-    );
-  }
+    },
+  );
 }
 
 async function record(
@@ -491,7 +545,7 @@ async function record(
   const descuento = input.descuento ?? 0;
   if (subtotal > MAX_MONEY_CENTS || costo > MAX_MONEY_CENTS) throw invalid('items', SALE_MESSAGES.tooMuch);
   if (descuento > subtotal) throw invalid('descuento', SALE_MESSAGES.discountTooHigh);
-  checkPriceControls(c, lines, descuento);
+  const autorizados = checkPriceControls(c, lines, descuento);
   const base = subtotal - descuento;
   const pay = payments(input, base, read.get('medios') ?? []);
   const total = pay.total;
@@ -500,7 +554,13 @@ async function record(
   if (input.cliente_id && !read.get('cliente')!.length) {
     throw invalid('cliente_id', SALE_MESSAGES.customerNotInBusiness);
   }
-  checkCreditLimit(c, pay.parts, read.get('cliente')?.[0], read.get('saldo')?.[0]?.saldo as string | undefined);
+  const cliente = read.get('cliente')?.[0];
+  const saldo = read.get('saldo')?.[0]?.saldo as string | undefined;
+  autorizados.push(
+    ...authorized(c, creditRefusal(c.excederCredito, pay.parts, cliente, saldo), (a) =>
+      creditRefusal(a.excederCredito, pay.parts, cliente, saldo),
+    ),
+  );
   const categoria = read.get('categoria')?.[0]?.id as string | undefined;
   if (categoria) {
     if (salesCategoryCache.size > 10_000) salesCategoryCache.clear();
@@ -532,6 +592,7 @@ async function record(
     fecha,
     body,
     facturar,
+    autorizados,
   });
   const cleanup =
     idempotencyKey && Math.random() < 0.01
@@ -565,6 +626,8 @@ interface SaleFigures {
   body: Omit<RecordSaleResult, 'id' | 'numero'>;
   /** Invoice it: the marker the reconcile sweep finds if the after-step never runs. */
   facturar: boolean;
+  /** What c.autorizador authorized (none: the sale records no authorizer). */
+  autorizados: string[];
 }
 
 /**
@@ -684,6 +747,7 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
       : {}),
     ...(f.turnoId ? { turno_id: f.turnoId } : {}),
     ...(input.offline ? { offline: input.offline } : {}),
+    ...(f.autorizados.length ? { autorizado_por_id: c.autorizador!.id, autorizado: f.autorizados } : {}),
     cliente_id: input.cliente_id ?? null,
     items: lines.map((l) => ({
       tipo: l.tipo,
@@ -702,11 +766,13 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
       RETURNING ultimo_numero AS numero
     ), s AS (
       INSERT INTO sales (business_id, numero, fecha, cliente_id, metodo_pago, subtotal, descuento, ajuste, total,
-                         costo_estimado, observaciones, vendedor_id, turno_id, facturar, facturar_receptor, conciliar)
+                         costo_estimado, observaciones, vendedor_id, autorizado_por, turno_id, facturar, facturar_receptor,
+                         conciliar)
       SELECT ${c.businessId}, n.numero, ${f.fecha.toISOString()}::timestamptz, ${input.cliente_id ?? null}::uuid,
              ${f.metodoPago}, ${centsToDecimal(f.subtotal)}::numeric, ${centsToDecimal(f.descuento)}::numeric,
              ${centsToDecimal(f.ajuste)}::numeric, ${centsToDecimal(total)}::numeric, ${centsToDecimal(f.costo)}::numeric,
-             ${input.observaciones ?? null}, ${c.userId}, ${f.turnoId}::uuid, ${f.facturar},
+             ${input.observaciones ?? null}, ${c.userId},
+             ${f.autorizados.length ? c.autorizador!.id : null}::uuid, ${f.turnoId}::uuid, ${f.facturar},
              ${f.facturar && input.receptor ? JSON.stringify(input.receptor) : null}::jsonb, ${f.facturar}
         FROM n
       RETURNING id, numero, fecha

@@ -7,13 +7,14 @@ import {
   saleListQuery,
   salesReportQuery,
   voidSaleInput,
+  type AutorizacionInput,
   type Sale,
   recordSaleResultSchema,
   saleListSchema,
   saleSchema,
   salesReportSchema,
 } from '@mostrador/shared';
-import { jsonOrXlsx, refusedResponse, sendJsonText } from '../../lib/responses.js';
+import { jsonOrXlsx, rateLimitedResponse, refusedResponse, sendJsonText } from '../../lib/responses.js';
 import type { App } from '../../app.js';
 import {
   access,
@@ -35,6 +36,8 @@ import { REPORT_VERSION_SQL, reportCache, reportVersion, versionOf } from './rep
 import { readReport, reportJson, reportObject, reportRange } from './reports.service.js';
 import { recordSale } from './record-sale.js';
 import { getSale, listSales, voidSale, type SaleContext } from './sales.service.js';
+import { autorizar } from '../autorizacion/autorizar.js';
+import { pinLimiter } from '../autorizacion/autorizacion.routes.js';
 import { creditVoid, invoiceSale, saleComprobante } from '../facturacion/sale-hooks.js';
 
 const tags = ['ventas'];
@@ -61,9 +64,12 @@ export async function salesRoutes(app: App) {
     ...sale,
     comprobante: await saleComprobante(db, businessId, sale.id),
   });
-  const saleContext = (req: FastifyRequest): SaleContext => {
+  const pins = pinLimiter(app);
+  /** The seller's controls, and the member who authorizes with their PIN (only when one is sent). */
+  const saleContext = async (req: FastifyRequest, autorizacion?: AutorizacionInput): Promise<SaleContext> => {
     const b = businessOf(req);
     return {
+      ...(autorizacion ? { autorizador: await autorizar(pins, b.id, autorizacion) } : {}),
       businessId: b.id,
       userId: authOf(req).id,
       timezone: b.timezone,
@@ -77,10 +83,10 @@ export async function salesRoutes(app: App) {
     '/ventas/record-sale',
     {
       config: { ...editar, businessInBody: true, ownIdempotency: true },
-      schema: { tags, body: recordSaleInput, response: { 201: recordSaleResultSchema } },
+      schema: { tags, body: recordSaleInput, response: { 201: recordSaleResultSchema, ...rateLimitedResponse } },
     },
     async (req, reply) => {
-      const c = saleContext(req);
+      const c = await saleContext(req, req.body.autorizacion);
       const r = await recordSale(app.db, c, req.body, idempotencyKey(req));
       const { comprobante, sin_factura } = await invoiceSale(
         app,
@@ -101,7 +107,7 @@ export async function salesRoutes(app: App) {
         tags,
         params: idParams,
         body: recordSaleInput,
-        response: { 201: recordSaleResultSchema },
+        response: { 201: recordSaleResultSchema, ...rateLimitedResponse },
       },
     },
     async (req, reply) => {
@@ -109,7 +115,7 @@ export async function salesRoutes(app: App) {
       if (req.body.negocio_id && req.body.negocio_id !== b.id) {
         throw invalid('negocio_id', SALE_MESSAGES.businessMismatch);
       }
-      const c = saleContext(req);
+      const c = await saleContext(req, req.body.autorizacion);
       const r = await recordSale(app.db, c, req.body, idempotencyKey(req));
       const { comprobante, sin_factura } = await invoiceSale(
         app,
@@ -167,7 +173,7 @@ export async function salesRoutes(app: App) {
     { config: eliminar, schema: { tags, params: idVidParams, body: voidSaleInput, response: { 200: saleSchema } } },
     async (req) => {
       const vid = pathId(req.params.vid, SALE_MESSAGES.notFound);
-      const c = saleContext(req);
+      const c = await saleContext(req);
       const sale = await voidSale(db, c, vid, req.body.motivo);
       await creditVoid(app, { ...c, ventaId: vid });
       return withComprobante(c.businessId, sale);

@@ -29,6 +29,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { counterTurnoOf } from '../caja/rows.js';
 import { toMilli } from '../products/common.js';
 import { applyStockChange } from '../posting/stock.js';
+import type { Autorizante } from '../autorizacion/autorizar.js';
 
 /** Who records the sale, where, and when (the injected clock). */
 export interface SaleContext {
@@ -43,6 +44,8 @@ export interface SaleContext {
   precios?: { cambiar: boolean; descuentoMaximo: number | null };
   /** May sell on account over a customer's credit limit (routes say; internal callers may). */
   excederCredito?: boolean;
+  /** A member who authorized with their PIN what the seller alone may not do (decision 0049). */
+  autorizador?: Autorizante;
 }
 
 export interface SaleResponse {
@@ -91,6 +94,7 @@ interface JoinedSale {
   clienteNombre: string | null;
   clienteApellido: string | null;
   vendedorNombre: string | null;
+  autorizanteNombre: string | null;
   anuladorNombre: string | null;
 }
 
@@ -117,6 +121,7 @@ function toSale(r: JoinedSale, items: SaleItem[], pagos: SalePayment[]): Sale {
     costo_estimado: Number(s.costoEstimado),
     observaciones: s.observaciones,
     vendedor: s.vendedorId ? { id: s.vendedorId, nombre: r.vendedorNombre ?? '' } : null,
+    autorizado_por: s.autorizadoPor ? { id: s.autorizadoPor, nombre: r.autorizanteNombre ?? '' } : null,
     items,
     venta_detalle: items,
     anulada_en: s.anuladaEn ? s.anuladaEn.toISOString() : null,
@@ -129,6 +134,9 @@ function toSale(r: JoinedSale, items: SaleItem[], pagos: SalePayment[]): Sale {
 const vendedor = sql<
   string | null
 >`(SELECT nullif(concat_ws(' ', u.nombre, u.apellido), '') FROM users u WHERE u.id = ${sales.vendedorId})`;
+const autorizante = sql<
+  string | null
+>`(SELECT nullif(concat_ws(' ', u.nombre, u.apellido), '') FROM users u WHERE u.id = ${sales.autorizadoPor})`;
 const anulador = sql<
   string | null
 >`(SELECT nullif(concat_ws(' ', u.nombre, u.apellido), '') FROM users u WHERE u.id = ${sales.anuladaPor})`;
@@ -140,6 +148,7 @@ function selectSales(ex: Executor) {
       clienteNombre: customers.nombre,
       clienteApellido: customers.apellido,
       vendedorNombre: vendedor,
+      autorizanteNombre: autorizante,
       anuladorNombre: anulador,
     })
     .from(sales)

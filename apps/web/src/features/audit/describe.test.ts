@@ -38,3 +38,14 @@ describe('the audit log in human words', () => {
     expect(fieldLabel('producto_id')).toBe('Producto');
   });
 });
+
+describe('a sale authorized with a PIN in the audit log', () => {
+  it('names who authorized and lists what they authorized', () => {
+    expect(fieldLabel('autorizado_por_id')).toBe('Autorizó');
+    expect(fieldLabel('autorizador_id')).toBe('Autorizador');
+    expect(showValue('autorizado_por_id', 'u1', f, { u1: 'Marcelo Prueba' })).toBe('Marcelo Prueba');
+    expect(
+      showValue('autorizado', ['Descuento mayor al máximo permitido', 'Venta sobre el límite de crédito'], f),
+    ).toBe('Descuento mayor al máximo permitido, Venta sobre el límite de crédito');
+  });
+});

@@ -89,6 +89,11 @@ const FIELD_LABELS: Record<string, string> = {
   cerrar_turno: 'Cierra sus turnos',
   vender_sin_stock: 'Vende sin stock',
   ajuste_porcentaje: 'Recargo o descuento (%)',
+  // Autorización con PIN (issue 33).
+  autorizado_por_id: 'Autorizó',
+  autorizado: 'Autorizado',
+  autorizador_id: 'Autorizador',
+  autorizacion: 'Autorización',
 };
 
 /** "precio_lista" → "Precio lista" for a field without its own label. */
@@ -117,6 +122,8 @@ export function showValue(key: string, v: unknown, f: Formatting, names: Record<
   }
   if (Array.isArray(v)) {
     if (v.length === 0) return '—';
+    // Reasons, as the sale authorized with a PIN lists them.
+    if (v.every((x) => typeof x === 'string')) return v.join(', ');
     const named = v.every((x) => x && typeof x === 'object' && 'nombre' in x);
     const n = v.length;
     return named

@@ -17,7 +17,7 @@ export const CHECKOUT_MESSAGES = {
   shortfall: (falta: string) => `Falta ${falta}: lo que paga no cubre el total.`,
   badPercent: 'Porcentaje no válido: escribí un número de 0 a 100 seguido de %, por ejemplo 10%.',
   overMax: (max: number) =>
-    `Tu descuento máximo es ${String(max).replace('.', ',')} %: para más, pedile a un administrador que cobre la venta.`,
+    `Tu descuento máximo es ${String(max).replace('.', ',')} %: para más, pedí autorización a quien pueda darla.`,
 } as const;
 
 export interface CheckoutInput {

@@ -5,6 +5,7 @@ import { CAJA_MESSAGES } from '@mostrador/shared/caja';
 import type { Customer } from '@mostrador/shared/customers';
 import { splitQuantity } from '@mostrador/shared/scale';
 import { type Sale } from '@mostrador/shared/sales';
+import type { AutorizacionInput } from '@mostrador/shared/autorizacion';
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
@@ -18,7 +19,7 @@ import { useCan, useCounterControls } from '@/features/permissions/permissions.a
 import { useSettings } from '@/features/settings/settings.api';
 import { type SaleBody } from '@/features/sales/sales.api';
 import { useDebounced } from '@/features/products/inventory-ui';
-import { api, ApiError, errorMessage } from '@/lib/api';
+import { api, ApiError, errorMessage, request } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { moneyInputText, parseDecimal, quantityText } from '@/lib/decimal';
 import { formatMoney, formatNumber } from '@/lib/format';
@@ -39,7 +40,7 @@ import {
   type CartLine,
   type CatalogItem,
 } from './cart';
-import { checkout } from './checkout';
+import { CHECKOUT_MESSAGES, checkout, discountCents } from './checkout';
 import { singlePlan, splitPlan, type SplitRow } from './payments';
 import { PaymentsPanel } from './payments-panel';
 import { CashFields } from './cash-fields';
@@ -55,6 +56,7 @@ import { CustomerPicker } from './customer-picker';
 import { EmptyCatalogHint } from './empty-catalog';
 import { localSale } from './offline/local-sale';
 import { recordSale } from './offline/offline-pos';
+import { AutorizacionDialog, isAuthorizable, type PedidoAutorizacion } from './autorizacion-dialog';
 import { OfflinePanel } from './offline/offline-panel';
 import { useOfflinePos } from './offline/use-offline-pos';
 import { ListaSelector } from '../precios/lista-selector';
@@ -135,6 +137,11 @@ function PointOfSale() {
   const [descuentoText, setDescuentoText] = useState('');
   const [observaciones, setObservaciones] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** The last refusal another member may authorize with their PIN ("Pedir autorización"). */
+  const [pedido, setPedido] = useState<PedidoAutorizacion | null>(null);
+  const [autorizando, setAutorizando] = useState(false);
+  /** Lines whose price a seller without cambiar_precios changes, to be authorized with a PIN. */
+  const [preciosAbiertos, setPreciosAbiertos] = useState<ReadonlySet<string>>(new Set());
   const [done, setDone] = useState<SaleDone | null>(null);
   const facturarModo = useFacturarModo();
   const [facturar, setFacturar] = useState(false);
@@ -182,6 +189,9 @@ function PointOfSale() {
   const vuelto = splitP ? (splitP.vuelto ?? (splitP.falta > 0 ? -splitP.falta : null)) : pay.vuelto;
   // A shortfall is shown in the totals while typing; as the field's error once Cobrar was refused.
   const descuentoError = pay.errors.descuento;
+  // Over the seller's maximum: another member may authorize it with their PIN.
+  const descuentoSobreMaximo =
+    controls.descuentoMaximo !== null && descuentoError === CHECKOUT_MESSAGES.overMax(controls.descuentoMaximo);
   const pagaConError = pay.shortfall > 0 && !attempted ? undefined : pay.errors.pagaCon;
   // Cents this sale puts on cuenta corriente (null: none of its medios is the account).
   const tipoDe = (id: string) => mediosActivos.find((m) => m.id === id)?.tipo;
@@ -275,13 +285,15 @@ function PointOfSale() {
    * quantity, the discount, "Paga con" or cash short of the total) stops the sale: every reason
    * shows under its field and the first of those fields gets the focus.
    */
-  async function confirm(how: { key?: boolean; medioConfirmado?: boolean } = {}) {
+  async function confirm(how: { key?: boolean; medioConfirmado?: boolean; autorizacion?: AutorizacionInput } = {}) {
     if (!businessId || lines.length === 0 || saving) return;
     if (picking) {
       confirmAfterPick.current = how;
       return;
     }
     setError(null);
+    // The dialog asking for authorization keeps its refusal while it retries.
+    if (!how.autorizacion) setPedido(null);
     let ready = lines;
     const refused: string[] = [];
     for (const l of lines) {
@@ -300,7 +312,8 @@ function PointOfSale() {
         descuentoText,
         pagaConText: pagaCon,
         efectivo: efectivo && !split,
-        descuentoMaximo: controls.descuentoMaximo,
+        // Authorized with a PIN: the server checks the discount against the authorizer's maximum.
+        descuentoMaximo: how.autorizacion ? null : controls.descuentoMaximo,
         descuentosLineas: lineDiscounts(ready),
         ajustePorcentaje: split ? 0 : (medio?.ajuste_porcentaje ?? 0),
       },
@@ -378,12 +391,24 @@ function PointOfSale() {
     if (!keyRef.current || keyRef.current.body !== fingerprint) keyRef.current = { key: newKey(), body: fingerprint };
     setSaving(true);
     try {
-      // Kept on the device before anything else (issue 18): sent now if the server answers.
-      const r = await recordSale(
-        body as unknown as Record<string, unknown>,
-        keyRef.current.key,
-        `Venta por ${money(plan.total)}`,
-      );
+      // Kept on the device before anything else (issue 18): sent now if the server answers. An
+      // authorized sale goes straight to the server with the same key: its PIN is never stored.
+      const r = how.autorizacion
+        ? {
+            estado: 'registrada' as const,
+            data: (
+              await request<{ id: string; numero: number; sin_factura?: string }>('/ventas/record-sale', {
+                method: 'POST',
+                body: { ...body, autorizacion: how.autorizacion },
+                headers: { 'Idempotency-Key': keyRef.current.key },
+              })
+            ).data,
+          }
+        : await recordSale(
+            body as unknown as Record<string, unknown>,
+            keyRef.current.key,
+            `Venta por ${money(plan.total)}`,
+          );
       const extras = ticketExtras({
         lines: ready,
         pagaCon: split ? null : payment.pagaCon,
@@ -416,6 +441,17 @@ function PointOfSale() {
         setDone({ sale: local, extras });
       }
     } catch (e) {
+      // The authorization dialog shows its own refusals (a wrong PIN, too many attempts).
+      if (how.autorizacion) throw e;
+      if (isAuthorizable(e)) {
+        const lineas = lineDiscounts(ready);
+        const bruto = t.subtotal + lineas;
+        setPedido({
+          code: e.code,
+          porcentaje: bruto > 0 ? (100 * (t.descuento + lineas)) / bruto : 0,
+          mensaje: errorMessage(e),
+        });
+      }
       setError(
         e instanceof ApiError && e.code === 'INSUFFICIENT_STOCK'
           ? `${errorMessage(e)} Corregí la cantidad y volvé a confirmar.`
@@ -429,6 +465,8 @@ function PointOfSale() {
   /** After a sale ("Nueva venta"): every field as on a fresh screen. */
   function resetSale() {
     keyRef.current = null;
+    setPreciosAbiertos(new Set());
+    setPedido(null);
     setLines([]);
     setQtyDrafts({});
     setAttempted(false);
@@ -537,9 +575,20 @@ function PointOfSale() {
     </dl>
   );
   const errorBox = error && (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-700">
-      {error}
-    </p>
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-700">
+      <p>{error}</p>
+      {pedido && off.online && (
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mt-2"
+          data-testid="pedir-autorizacion"
+          onClick={() => setAutorizando(true)}
+        >
+          Pedir autorización
+        </Button>
+      )}
+    </div>
   );
 
   return (
@@ -689,7 +738,12 @@ function PointOfSale() {
                       setLines((ls) => aplicarLista(setQuantity(ls, l.key, q), lista));
                       setDraft(l.key, null);
                     }}
-                    onPrice={controls.cambiarPrecios ? (p) => setLines((ls) => setPrice(ls, l.key, p)) : undefined}
+                    onPrice={
+                      controls.cambiarPrecios || preciosAbiertos.has(l.key)
+                        ? (p) => setLines((ls) => setPrice(ls, l.key, p))
+                        : undefined
+                    }
+                    onUnlockPrice={off.online ? () => setPreciosAbiertos((s) => new Set(s).add(l.key)) : undefined}
                     onDiscount={(d) => setLines((ls) => setLineDiscount(ls, l.key, d))}
                     onRemove={() => {
                       setLines((ls) => removeLine(ls, l.key));
@@ -761,6 +815,26 @@ function PointOfSale() {
               aria-describedby={descuentoError ? 'pos-descuento-error' : undefined}
             />
           </Field>
+          {descuentoSobreMaximo && off.online && (
+            <Button
+              variant="secondary"
+              size="sm"
+              data-testid="pedir-autorizacion-descuento"
+              onClick={() => {
+                const lineas = lineDiscounts(lines);
+                const bruto = subtotal + lineas;
+                const d = (discountCents(descuentoText, subtotal)?.cents ?? 0) + lineas;
+                setPedido({
+                  code: 'DISCOUNT_OVER_MAX',
+                  porcentaje: bruto > 0 ? (100 * d) / bruto : 0,
+                  mensaje: `El descuento de ${money(d)} supera tu máximo (${formatNumber(controls.descuentoMaximo ?? 0, formatting)} %).`,
+                });
+                setAutorizando(true);
+              }}
+            >
+              Pedir autorización
+            </Button>
+          )}
           <Field id="pos-obs" label="Observaciones">
             <Textarea
               id="pos-obs"
@@ -877,6 +951,19 @@ function PointOfSale() {
         }}
       />
 
+      {businessId && (
+        <AutorizacionDialog
+          businessId={businessId}
+          pedido={pedido}
+          open={autorizando}
+          onOpenChange={setAutorizando}
+          onAuthorize={async (autorizacion) => {
+            await confirm({ key: true, medioConfirmado: true, autorizacion });
+            setAutorizando(false);
+          }}
+        />
+      )}
+
       {done && (
         <SaleDoneDialog
           done={done}
@@ -899,6 +986,7 @@ function CartRow({
   onQtyDraft,
   onQuantity,
   onPrice,
+  onUnlockPrice,
   onDiscount,
   onRemove,
   onDone,
@@ -916,6 +1004,8 @@ function CartRow({
   onQuantity: (milli: number) => void;
   /** Absent without cambiar_precios: the price shows but cannot be changed. */
   onPrice?: (cents: number) => void;
+  /** Without cambiar_precios: opens the price to change it, the sale then asking for authorization. */
+  onUnlockPrice?: () => void;
   /** The line's discount as typed ("500" or "10%"). */
   onDiscount: (text: string) => void;
   onRemove: () => void;
@@ -1105,6 +1195,19 @@ function CartRow({
             onKeyDown={enter(commitPrice)}
           />
         </div>
+        {!onPrice && onUnlockPrice && (
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`Cambiar con autorización: ${line.item.nombre}`}
+            onClick={() => {
+              onUnlockPrice();
+              setTimeout(() => document.getElementById(`price-${line.key}`)?.focus(), 0);
+            }}
+          >
+            Cambiar
+          </Button>
+        )}
         <span className="text-xs">{line.item.tipo === 'servicio' ? 'c/u' : `por ${line.item.unidad}`}</span>
         <label className="text-xs" htmlFor={`disc-${line.key}`}>
           Desc.

@@ -9,6 +9,7 @@ import { Card, ErrorNote, PageHeader, Skeleton } from '@/components/ui/misc';
 import { api, errorMessage } from '@/lib/api';
 import { applyServerErrors } from '@/lib/forms';
 import { session } from '@/lib/session';
+import { PinForm } from './pin-form';
 
 function ProfileForm() {
   const qc = useQueryClient();
@@ -152,6 +153,10 @@ export default function ProfilePage() {
       <Card className="mt-6">
         <h2 className="mb-4 font-semibold text-slate-900">Contraseña</h2>
         <PasswordForm />
+      </Card>
+      <Card className="mt-6">
+        <h2 className="mb-4 font-semibold text-slate-900">PIN para autorizar en el mostrador</h2>
+        <PinForm />
       </Card>
     </div>
   );
