@@ -28,3 +28,4 @@ export * from './factura-impresa.js';
 export * from './pos-catalogo.js';
 export * from './precios.js';
 export * from './idempotency.js';
+export * from './search-rank.js';

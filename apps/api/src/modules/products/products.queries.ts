@@ -3,7 +3,9 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import {
   BULK_PRICE_PREVIEW_MAX,
+  numberPattern,
   productListQuery,
+  searchTokens,
   type BulkPriceOutput,
   type ProductListQuery,
 } from '@mostrador/shared';
@@ -61,9 +63,32 @@ const SORT_COLUMNS = {
   actualizado_en: sql`${products.actualizadoEn}`,
 };
 
+/** Typographic inch marks, read as `"` (search-rank.ts foldSearch). */
+const INCH_MARKS = '\u201c\u201d\u2033\u02ba';
+
+/**
+ * The search's rank of a product (shared search-rank.ts, decision 0050): 0 its exact code or
+ * barcode, 1 every token typed (numbers and sizes as whole tokens, the same pattern JavaScript
+ * tests), 2 the rest. The tokens come folded; typographic inch marks read as `"`.
+ */
+function searchRankSql(typed: string): SQL {
+  const text = sql`translate(${products.busqueda}, ${INCH_MARKS}, '""""')`;
+  const tokens = searchTokens(typed);
+  const every = tokens.length
+    ? sql.join(
+        tokens.map((t) => (t.numeric ? sql`${text} ~ ${numberPattern(t.text)}` : sql`strpos(${text}, ${t.text}) > 0`)),
+        sql` AND `,
+      )
+    : sql`false`;
+  const code = typed.trim();
+  return sql`CASE WHEN ${products.codigoBarras} = ${code} OR lower(${products.codigo}) = lower(${code}) THEN 0
+                  WHEN ${every} THEN 1 ELSE 2 END`;
+}
+
 function orderOf(q: Partial<ProductListQuery>): SQL[] {
   const dir = q.direccion === 'desc' ? desc : asc;
   const name = es(products.nombre);
+  if (q.orden === 'relevancia') return [...(q.q?.trim() ? [asc(searchRankSql(q.q))] : []), asc(name), asc(products.id)];
   const main = q.orden && q.orden !== 'nombre' ? [dir(SORT_COLUMNS[q.orden])] : [];
   return [...main, q.orden === 'nombre' || !q.orden ? dir(name) : asc(name), asc(products.id)];
 }
@@ -178,7 +203,7 @@ export async function searchProductRows(businessId: string, q: ProductListQuery,
   const rows =
     total === 0
       ? []
-      : total > WALK_THRESHOLD
+      : total > WALK_THRESHOLD && q.orden !== 'relevancia'
         ? await page(db, and(...productFilters(businessId, q)))
         : await trigramPlanned(db, page);
   return { rows, total };
