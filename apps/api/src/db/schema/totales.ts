@@ -43,6 +43,8 @@ export const totalesMediosDia = pgTable(
     metodoPago: text('metodo_pago').notNull(),
     medioPagoId: uuid('medio_pago_id').notNull().default('00000000-0000-0000-0000-000000000000'),
     ventas: count('ventas'),
+    /** Each sale once per code (on the first of its medios of that code). */
+    ventasMetodo: count('ventas_metodo'),
     total: sum('total'),
     filas: count('filas'),
   },

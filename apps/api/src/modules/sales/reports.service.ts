@@ -70,7 +70,7 @@ type DayRow = {
   costo_devuelto: string;
 };
 type MethodRow = { metodo_pago: string; n: number; total: string };
-type MedioRow = MethodRow & { medio_pago_id: string | null; nombre: string | null; tipo: string | null };
+type MedioRow = MethodRow & { n_metodo: number; medio_pago_id: string | null; nombre: string | null; tipo: string | null };
 type JsonRow = { json: string; grande: boolean };
 
 /** The largest amount a JSON number carries to the cent (MAX_EXACT_CENTS). */
@@ -192,8 +192,8 @@ export async function readReport(
     // Per configured medio (migration 0063), named as it is called now; the codes' list adds these up.
     sql`
       SELECT t.metodo_pago, nullif(t.medio_pago_id, ${NONE}::uuid) AS medio_pago_id, m.nombre, m.tipo,
-             t.n, t.total::text AS total
-        FROM (SELECT metodo_pago, medio_pago_id, sum(ventas)::int AS n, sum(total) AS total
+             t.n, t.n_metodo, t.total::text AS total
+        FROM (SELECT metodo_pago, medio_pago_id, sum(ventas)::int AS n, sum(ventas_metodo)::int AS n_metodo, sum(total) AS total
                 FROM totales_medios_dia
                WHERE business_id = ${businessId} AND dia >= ${desde}::date AND dia <= ${hasta}::date
                GROUP BY 1, 2
@@ -294,11 +294,11 @@ export async function readReport(
       total: moneyOut(bigCents(r.total)),
     }),
   );
-  // A sale paid with two medios of one code counts once per medio, as before per code.
+  // Per code: a sale paid with two medios of one code counts once (`ventas_metodo`).
   const byCode = new Map<string, { n: number; cents: bigint }>();
   for (const r of methods.rows) {
     const e = byCode.get(r.metodo_pago) ?? { n: 0, cents: 0n };
-    byCode.set(r.metodo_pago, { n: e.n + r.n, cents: e.cents + bigCents(r.total) });
+    byCode.set(r.metodo_pago, { n: e.n + r.n_metodo, cents: e.cents + bigCents(r.total) });
   }
   const metodos = [...byCode]
     .sort(([a, x], [b, y]) => (x.cents === y.cents ? (a < b ? -1 : 1) : x.cents > y.cents ? -1 : 1))
