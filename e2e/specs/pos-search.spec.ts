@@ -93,12 +93,12 @@ test('the POS search adds what was typed, refuses what no product holds, and the
   await searchBox(page).press('Enter');
   await expect(page.getByLabel('Cantidad de Látex interior Alba 4 L')).toHaveValue('1');
 
-  // 4. Nothing holds a 1 (the 10s and barcodes only contain it): Enter refuses and adds nothing.
-  await searchBox(page).fill('latex alba 1');
-  await expect(results(page).first()).toBeVisible({ timeout: 30_000 });
+  // 4. No plug is 10 mm (only barcodes contain a 10): both are listed, Enter refuses and adds nothing.
+  await searchBox(page).fill('tarugo fischer 10');
+  await expect(results(page)).toHaveText([/Tarugo Fischer 6 mm/, /Tarugo Fischer 8 mm/], { timeout: 30_000 });
   await searchBox(page).press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Ningún producto tiene todo lo que escribiste' })).toHaveText(
-    'Ningún producto tiene todo lo que escribiste («latex alba 1»): no se agregó nada. Elegí uno de la lista con las flechas o corregí la búsqueda.',
+    'Ningún producto tiene todo lo que escribiste («tarugo fischer 10»): no se agregó nada. Elegí uno de la lista con las flechas o corregí la búsqueda.',
     { timeout: 30_000 },
   );
   await page.screenshot({ path: `${SHOTS}/pos-search-refused-1440x900.png` });

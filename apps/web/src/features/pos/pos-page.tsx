@@ -617,7 +617,8 @@ function PointOfSale() {
                         <Wrench className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
                       )}
                       <span className="min-w-0 flex-1">
-                        <span className="block truncate font-medium text-slate-800">{r.nombre}</span>
+                        {/* Two lines before cutting: the size at the end of a name tells products apart. */}
+                        <span className="line-clamp-2 break-words font-medium text-slate-800">{r.nombre}</span>
                         <span className="block truncate text-xs text-slate-500">
                           {[r.codigo, r.codigo_barras].filter(Boolean).join(' · ') ||
                             (r.tipo === 'servicio' ? 'Servicio' : 'Sin código')}
