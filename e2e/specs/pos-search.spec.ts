@@ -118,7 +118,10 @@ test('the POS search adds what was typed, refuses what no product holds, and the
   // The report names each medio as configured.
   await page.goto('/reports');
   // The card around its heading (the innermost element holding it).
-  const card = page.locator('div').filter({ has: page.getByRole('heading', { name: 'Por medio de pago' }) }).last();
+  const card = page
+    .locator('div')
+    .filter({ has: page.getByRole('heading', { name: 'Por medio de pago' }) })
+    .last();
   await expect(card).toContainText('Cuenta corriente', { timeout: 60_000 });
   await expect(card).toContainText('Crédito 3 cuotas');
   await expect(card).not.toContainText('Otro');

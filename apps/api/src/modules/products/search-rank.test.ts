@@ -75,7 +75,11 @@ describe('GET /products?orden=relevancia', () => {
   });
 
   it('Tarugo Fischer 8: 8 mm first, not the 6 mm or 10 mm whose barcodes hold an 8', async () => {
-    expect(await names('Tarugo Fischer 8')).toEqual(['Tarugo Fischer 8 mm', 'Tarugo Fischer 10 mm', 'Tarugo Fischer 6 mm']);
+    expect(await names('Tarugo Fischer 8')).toEqual([
+      'Tarugo Fischer 8 mm',
+      'Tarugo Fischer 10 mm',
+      'Tarugo Fischer 6 mm',
+    ]);
   });
 
   it('Látex interior Alba 4: 4 L first, without accents or case', async () => {

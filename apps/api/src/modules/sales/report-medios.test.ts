@@ -42,15 +42,27 @@ beforeAll(async () => {
     precio_venta: 1000,
     stock_actual: 100,
   });
-  const ana = await ok<{ id: string }>('POST', `${b}/clientes`, { nombre: 'Ana', apellido: 'Zapata', limite_credito: 100000 });
+  const ana = await ok<{ id: string }>('POST', `${b}/clientes`, {
+    nombre: 'Ana',
+    apellido: 'Zapata',
+    limite_credito: 100000,
+  });
   cuotas = (
-    await ok<{ id: string }>('POST', `${b}/medios-pago`, { nombre: 'Crédito 3 cuotas', tipo: 'credito', ajuste_porcentaje: 15 })
+    await ok<{ id: string }>('POST', `${b}/medios-pago`, {
+      nombre: 'Crédito 3 cuotas',
+      tipo: 'credito',
+      ajuste_porcentaje: 15,
+    })
   ).id;
   const all = await ok<{ id: string; nombre: string }[]>('GET', `${b}/medios-pago`);
   medio = (nombre: string) => all.find((m) => m.nombre === nombre)!.id;
   const sell = (body: object) => ok<Sale>('POST', '/ventas/record-sale', { negocio_id: biz, ...body });
   const one = [{ id: taladro.id, cantidad: 1 }];
-  fiado = await sell({ cliente_id: ana.id, items: one, pagos: [{ medio_pago_id: medio('Cuenta corriente'), monto: 1000 }] });
+  fiado = await sell({
+    cliente_id: ana.id,
+    items: one,
+    pagos: [{ medio_pago_id: medio('Cuenta corriente'), monto: 1000 }],
+  });
   await sell({ items: one, pagos: [{ medio_pago_id: cuotas, monto: 1000 }] });
   await sell({ items: one, pagos: [{ medio_pago_id: medio('Tarjeta de Crédito'), monto: 1000 }] });
   await sell({ items: [{ id: taladro.id, cantidad: 2 }], metodo_pago: 'otro' });

@@ -70,7 +70,12 @@ type DayRow = {
   costo_devuelto: string;
 };
 type MethodRow = { metodo_pago: string; n: number; total: string };
-type MedioRow = MethodRow & { n_metodo: number; medio_pago_id: string | null; nombre: string | null; tipo: string | null };
+type MedioRow = MethodRow & {
+  n_metodo: number;
+  medio_pago_id: string | null;
+  nombre: string | null;
+  tipo: string | null;
+};
 type JsonRow = { json: string; grande: boolean };
 
 /** The largest amount a JSON number carries to the cent (MAX_EXACT_CENTS). */
@@ -284,16 +289,14 @@ export async function readReport(
     devoluciones: moneyOut(devoluciones),
     por_dia: porDia,
   };
-  const medios = methods.rows.map(
-    (r): ReportMedio => ({
-      medio_pago_id: r.medio_pago_id,
-      nombre: r.nombre ?? paymentMethodLabel(r.metodo_pago),
-      tipo: (r.tipo as MedioTipo | null) ?? null,
-      metodo_pago: r.metodo_pago as PaymentMethod,
-      cantidad_ventas: r.n,
-      total: moneyOut(bigCents(r.total)),
-    }),
-  );
+  const medios = methods.rows.map((r): ReportMedio => ({
+    medio_pago_id: r.medio_pago_id,
+    nombre: r.nombre ?? paymentMethodLabel(r.metodo_pago),
+    tipo: (r.tipo as MedioTipo | null) ?? null,
+    metodo_pago: r.metodo_pago as PaymentMethod,
+    cantidad_ventas: r.n,
+    total: moneyOut(bigCents(r.total)),
+  }));
   // Per code: a sale paid with two medios of one code counts once (`ventas_metodo`).
   const byCode = new Map<string, { n: number; cents: bigint }>();
   for (const r of methods.rows) {

@@ -149,9 +149,16 @@ describe('Enter on a search (issue 33)', () => {
   const latex4 = item({ nombre: 'Látex interior Alba 4 L', codigo_barras: '7792000000040' });
   const ferreteria = [clavo112, clavo2, latex20, latex4, tarugo6, tarugo8];
   const byWords = async (term: string) => {
-    const words = term.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').split(/\s+/);
+    const words = term
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .split(/\s+/);
     return ferreteria.filter((i) => {
-      const text = `${i.nombre} ${i.codigo_barras}`.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+      const text = `${i.nombre} ${i.codigo_barras}`
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '');
       return words.every((w) => text.includes(w));
     });
   };
@@ -174,7 +181,12 @@ describe('Enter on a search (issue 33)', () => {
   });
 
   it('still adds what the cashier chose with the arrows', async () => {
-    const r = await resolveScan('clavo 2"', { balanza: null, shown: [clavo112, clavo2], chosen: clavo112, lookup: byWords });
+    const r = await resolveScan('clavo 2"', {
+      balanza: null,
+      shown: [clavo112, clavo2],
+      chosen: clavo112,
+      lookup: byWords,
+    });
     expect(r).toEqual({ item: clavo112, cantidad: 1000 });
   });
 });

@@ -234,7 +234,8 @@ export function searchIndexed(index: IndexEntry[], q: string, limit: number): Ca
   const tokens = searchTokens(q);
   const found: { item: CatalogItem; rank: number }[] = [];
   for (const e of index) {
-    if (words.every((w) => e.text.includes(w))) found.push({ item: e.item, rank: searchRank(e.item, q, tokens, e.text) });
+    if (words.every((w) => e.text.includes(w)))
+      found.push({ item: e.item, rank: searchRank(e.item, q, tokens, e.text) });
   }
   return found
     .sort((a, b) => a.rank - b.rank || byName.compare(a.item.nombre, b.item.nombre))
