@@ -101,8 +101,13 @@ test('the POS search adds what was typed, refuses what no product holds, and the
     'Ningún producto tiene todo lo que escribiste («tarugo fischer 10»): no se agregó nada. Elegí uno de la lista con las flechas o corregí la búsqueda.',
     { timeout: 30_000 },
   );
-  await page.screenshot({ path: `${SHOTS}/pos-search-refused-1440x900.png` });
   await expect(page.getByRole('list', { name: 'Ítems del carrito' }).getByRole('listitem')).toHaveCount(3);
+  // The words come back to the box, the list open to choose from with the arrows.
+  await expect(searchBox(page)).toHaveValue('tarugo fischer 10');
+  await expect(results(page)).toHaveCount(2);
+  await page.screenshot({ path: `${SHOTS}/pos-search-refused-1440x900.png` });
+  await searchBox(page).press('Escape');
+  await expect(results(page)).toHaveCount(0);
 
   // On account for Rosa.
   await page.getByRole('radio', { name: 'Cuenta corriente' }).click();

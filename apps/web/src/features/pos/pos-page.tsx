@@ -246,6 +246,8 @@ function PointOfSale() {
         if ('error' in r) {
           setNotice(r.error);
           refusalBeep();
+          // Words no product holds in full come back to the box, its list open to choose from.
+          if (r.retype) setQuery((q) => q || typed);
         } else add(r.item, r.cantidad);
       } catch (e) {
         setNotice(errorMessage(e));
@@ -587,6 +589,12 @@ function PointOfSale() {
                   aria-activedescendant={results.length ? `pos-result-${highlight}` : undefined}
                 />
               </div>
+              {/* Above the list, which opens under it: a refusal stays readable beside its choices. */}
+              {notice && (
+                <p role="status" className="mt-2 text-sm text-amber-700">
+                  {notice}
+                </p>
+              )}
               {results.length > 0 && (
                 <ul
                   id="pos-results"
@@ -633,11 +641,6 @@ function PointOfSale() {
                     </li>
                   ))}
                 </ul>
-              )}
-              {notice && (
-                <p role="status" className="mt-2 text-sm text-amber-700">
-                  {notice}
-                </p>
               )}
             </div>
           ) : (

@@ -175,8 +175,11 @@ describe('Enter on a search (issue 33)', () => {
     // Only the 1 1/2" nail and the 6 mm plug (its barcode holds an 8) contain these texts.
     const ferreteriaSin = async (term: string) => (await byWords(term)).filter((i) => i !== clavo2 && i !== tarugo8);
     const noMatch = (typed: string) => resolveScan(typed, { balanza: null, shown: [], lookup: ferreteriaSin });
-    expect(await noMatch('clavo 2"')).toEqual({ error: SCAN_MESSAGES.notEveryWord('clavo 2"') });
-    expect(await noMatch('Tarugo Fischer 8')).toEqual({ error: SCAN_MESSAGES.notEveryWord('Tarugo Fischer 8') });
+    expect(await noMatch('clavo 2"')).toEqual({ error: SCAN_MESSAGES.notEveryWord('clavo 2"'), retype: true });
+    expect(await noMatch('Tarugo Fischer 8')).toEqual({
+      error: SCAN_MESSAGES.notEveryWord('Tarugo Fischer 8'),
+      retype: true,
+    });
     expect(await enter('pintura 4')).toEqual({ error: SCAN_MESSAGES.notFound('pintura 4') });
   });
 

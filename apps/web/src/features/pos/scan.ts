@@ -13,7 +13,8 @@ export const SCAN_MESSAGES = {
     `Ningún producto tiene todo lo que escribiste («${t}»): no se agregó nada. Elegí uno de la lista con las flechas o corregí la búsqueda.`,
 } as const;
 
-export type ScanResult = { item: CatalogItem; cantidad: number } | { error: string };
+/** `retype`: put the text back in the box, so the cashier picks from the list or corrects it. */
+export type ScanResult = { item: CatalogItem; cantidad: number } | { error: string; retype?: boolean };
 
 /**
  * What Enter in the POS search adds: a scale label (its weight, or the quantity its price buys), a
@@ -52,7 +53,7 @@ export async function resolveScan(
     if (!item && fresh.length) {
       // The best match is added only when it holds every word and size typed (issue 33).
       const best = rankCatalog(fresh, termino)[0];
-      if (searchRank(best, termino) === 2) return { error: SCAN_MESSAGES.notEveryWord(termino) };
+      if (searchRank(best, termino) === 2) return { error: SCAN_MESSAGES.notEveryWord(termino), retype: true };
       item = best;
     }
   }
