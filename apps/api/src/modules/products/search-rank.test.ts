@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.js';
 import { createBusiness, registerUser, type TestUser } from '../../test/fixtures.js';
+import { RANK_LIMIT } from './products.queries.js';
 
 /*
  * GET /products?q=…&orden=relevancia (issue 33, decision 0050): the POS search ranks an exact
@@ -110,6 +111,37 @@ describe('GET /products?orden=relevancia', () => {
     const byName = await list({ q: 'clavo 2"' });
     expect((byName.json() as { nombre: string }[])[0].nombre).toBe('Clavo punta paris 1 1/2"');
     expect(await names('pintura 4')).toEqual([]);
+  });
+
+  it('ranks by name, as the list, a search matching more than RANK_LIMIT products', async () => {
+    const big = await createBusiness(app, owner, 'Corralón Grande');
+    // Arandela 1 … Arandela 2001, every barcode holding a 7: "7" is a whole token of one name only.
+    await ctx.sql(
+      `INSERT INTO products (business_id, nombre, codigo_barras, precio_venta)
+       SELECT $1, 'Arandela ' || i, '779' || lpad(i::text, 10, '0'), 10 FROM generate_series(1, $2::int) i`,
+      [big, RANK_LIMIT + 1],
+    );
+    const first = async (q: string) => {
+      const res = await list({ q, orden: 'relevancia', limit: '3' }, owner, big);
+      expect(res.statusCode, res.body).toBe(200);
+      return { total: res.headers['x-total-count'], names: (res.json() as { nombre: string }[]).map((p) => p.nombre) };
+    };
+    // Through the trigram index ("arandela") and row by row ("7").
+    for (const q of ['arandela 7', '7']) {
+      expect(await first(q), q).toEqual({
+        total: String(RANK_LIMIT + 1),
+        names: ['Arandela 1', 'Arandela 10', 'Arandela 100'],
+      });
+    }
+    await ctx.sql(`DELETE FROM products WHERE business_id = $1 AND nombre IN ('Arandela 2000', 'Arandela 2001')`, [
+      big,
+    ]);
+    for (const q of ['arandela 7', '7']) {
+      expect(await first(q), q).toEqual({
+        total: String(RANK_LIMIT - 1),
+        names: ['Arandela 7', 'Arandela 1', 'Arandela 10'],
+      });
+    }
   });
 
   it('refuses an unknown order and another business', async () => {
