@@ -131,6 +131,9 @@ test('the POS search adds what was typed, refuses what no product holds, and the
   await expect(card).toContainText('Crédito 3 cuotas');
   await expect(card).not.toContainText('Otro');
   await expect(card).not.toContainText('Tarjeta de Crédito');
+  // The sales list names each sale's medio too.
+  await expect(page.getByRole('cell', { name: 'Cuenta corriente', exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('cell', { name: 'Crédito 3 cuotas', exact: true })).toBeVisible();
   for (const [w, h] of [
     [1440, 900],
     [1024, 768],
