@@ -3,11 +3,13 @@
 // database, in the same steps as the server (page and count side by side, or, with a word the
 // trigram index serves, the count first under the trigram plan, then the page). Prints one JSON object
 // (also written to bench/results/inventory-search.json). Targets: p50 ≤ 20 ms through the API, and
-// the API's p50 within 1.5× of the direct query's.
+// the API's p50 within 1.5× of the direct query's. Then, reported without a target, the POS's
+// request for the same prefixes (`orden=relevancia&limit=8`, decision 0050) paired with the list's.
 //
 //   node bench/inventory-search.mjs        (after npm run build)
 //
-// Knobs: BENCH_PRODUCTS (default 50000), BENCH_ROUNDS (default 5), BENCH_LIMIT (page size, 50).
+// Knobs: BENCH_PRODUCTS (default 50000), BENCH_ROUNDS (default 5), BENCH_LIMIT (page size, 50),
+// BENCH_POS_ROUNDS (default 2; 0 skips the POS pass).
 import { performance } from 'node:perf_hooks';
 import {
   cleanup,
@@ -26,6 +28,7 @@ const num = (v, d) => (v !== undefined && v !== '' && Number.isFinite(Number(v))
 const N = num(process.env.BENCH_PRODUCTS, 50_000);
 const ROUNDS = num(process.env.BENCH_ROUNDS, 5);
 const LIMIT = num(process.env.BENCH_LIMIT, 50);
+const POS_ROUNDS = num(process.env.BENCH_POS_ROUNDS, 2);
 const TARGET = { p50_ms: 20, ratio: 1.5 };
 
 /** What a user types, one key at a time. */
@@ -110,10 +113,10 @@ async function main() {
   const { auth, businessId } = await ownerAndBusiness(stack.base, 'Buscador');
   await seed(stack.pool, businessId);
 
-  const api = async (q) => {
+  const api = async (q, extra = `limit=${LIMIT}`) => {
     const t = performance.now();
     const r = await fetch(
-      `${stack.base}/api/v1/businesses/${businessId}/products?q=${encodeURIComponent(q)}&limit=${LIMIT}`,
+      `${stack.base}/api/v1/businesses/${businessId}/products?q=${encodeURIComponent(q)}&${extra}`,
       {
         headers: auth,
       },
@@ -158,6 +161,24 @@ async function main() {
   }
   const counts = {};
   for (const q of TYPED) counts[q] = (await api(q)).total;
+  // The POS's search (ranked, a page of 8) beside the list's, request by request.
+  const posMs = [];
+  const listMs = [];
+  for (let r = 1; r <= POS_ROUNDS; r++) {
+    log(`POS ${r}/${POS_ROUNDS} (${prefixes.length} búsquedas)…`);
+    for (const q of prefixes) {
+      listMs.push((await api(q)).ms);
+      posMs.push((await api(q, 'orden=relevancia&limit=8&activo=true')).ms);
+    }
+  }
+  const posPass = POS_ROUNDS
+    ? {
+        requests: posMs.length,
+        api_ms: { p50: round(median(posMs)), p95: round(percentile(posMs, 95)), max: round(Math.max(...posMs)) },
+        list_api_ms: { p50: round(median(listMs)), p95: round(percentile(listMs, 95)) },
+        ratio_to_list_p50: round(median(posMs) / median(listMs), 3),
+      }
+    : null;
   const p50Api = median(apiMs);
   const p50Direct = median(directMs);
   const ratio = p50Api / p50Direct;
@@ -175,6 +196,7 @@ async function main() {
     same_results: mismatches === 0,
     targets: { api_p50_ms: TARGET.p50_ms, ratio: TARGET.ratio },
     meets_targets: p50Api <= TARGET.p50_ms && ratio <= TARGET.ratio,
+    pos_relevancia: posPass,
     machine: machine(),
   };
   writeResult('inventory-search', result);

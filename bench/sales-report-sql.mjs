@@ -47,12 +47,15 @@ function together(client, days, month) {
       days,
     ),
     client.query(
-      `SELECT metodo_pago, sum(ventas)::int AS n, sum(total)::text AS total
-         FROM totales_medios_dia
-        WHERE business_id = $1 AND dia >= $2::date AND dia <= $3::date
-        GROUP BY 1
-       HAVING sum(filas) > 0
-        ORDER BY sum(total) DESC, metodo_pago`,
+      `SELECT t.metodo_pago, nullif(t.medio_pago_id, '00000000-0000-0000-0000-000000000000'::uuid) AS medio_pago_id,
+              m.nombre, m.tipo, t.n, t.n_metodo, t.total::text AS total
+         FROM (SELECT metodo_pago, medio_pago_id, sum(ventas)::int AS n, sum(ventas_metodo)::int AS n_metodo, sum(total) AS total
+                 FROM totales_medios_dia
+                WHERE business_id = $1 AND dia >= $2::date AND dia <= $3::date
+                GROUP BY 1, 2
+               HAVING sum(filas) > 0) t
+         LEFT JOIN payment_methods m ON m.business_id = $1 AND m.id = t.medio_pago_id
+        ORDER BY t.total DESC, m.nombre NULLS LAST, t.metodo_pago`,
       days,
     ),
     client.query(

@@ -160,7 +160,18 @@ export const categorySchema = z.object({
 
 export const PRODUCT_LIST_DEFAULT_LIMIT = 1000;
 export const PRODUCT_LIST_MAX_LIMIT = 5000;
-export const PRODUCT_SORTS = ['nombre', 'codigo', 'precio_venta', 'stock_actual', 'actualizado_en'] as const;
+/**
+ * `relevancia` (with `q`, issue 33): exact code or barcode first, then the products holding every
+ * token typed, then the rest, each by name (search-rank.ts); without `q`, by name.
+ */
+export const PRODUCT_SORTS = [
+  'nombre',
+  'codigo',
+  'precio_venta',
+  'stock_actual',
+  'actualizado_en',
+  'relevancia',
+] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 export const PRODUCT_MESSAGES = {

@@ -31,3 +31,4 @@ export * from './pos-catalogo.js';
 export * from './precios.js';
 export * from './idempotency.js';
 export * from './autorizacion.js';
+export * from './search-rank.js';

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { saleOfflineInput } from './pos-catalogo.js';
 import { MAX_QUANTITY_MILLI, optMoney, parseMilli, withAliases } from './catalog.js';
 import { oneOfCi, pageQuery, queryInt, queryParam } from './customers.js';
-import { optTurnoId, salePaymentSchema, salePaymentsInput, type SalePayment } from './caja.js';
-import { PAYMENT_METHODS, paymentMethod, type PaymentMethod } from './payment-methods.js';
+import { MEDIO_TIPOS, optTurnoId, salePaymentSchema, salePaymentsInput, type SalePayment } from './caja.js';
+import { PAYMENT_METHODS, paymentMethod, paymentMethodLabel, type PaymentMethod } from './payment-methods.js';
 import { comprobanteResumenSchema, receptorInput, type ComprobanteResumen } from './facturacion.js';
 import { isoDate, optText } from './validation.js';
 import { autorizacionInput } from './autorizacion.js';
@@ -282,6 +282,15 @@ export const saleSchema = z.object({
   sin_factura: z.string().optional(),
 });
 
+/**
+ * The medios a sale was paid with as the business named them ("Efectivo + Cuenta corriente"),
+ * for lists and spreadsheets (issue 33); a sale without payments by its contract code's label.
+ */
+export function saleMedioNombre(s: { metodo_pago: string; pagos?: { nombre: string }[] | null }): string {
+  const names = [...new Set((s.pagos ?? []).map((p) => p.nombre.trim()).filter(Boolean))];
+  return names.length ? names.join(' + ') : paymentMethodLabel(s.metodo_pago);
+}
+
 /* ---------------------------------------------------------------- lists and report (§6.3, §6.4) */
 
 const dateRangeAliases = withAliases({ fecha_inicio: 'fecha_desde', fecha_fin: 'fecha_hasta' });
@@ -378,6 +387,22 @@ export const reportPaymentMethodSchema = z.object({
   total: z.number(),
 });
 
+export type ReportMedio = z.infer<typeof reportMedioSchema>;
+
+/**
+ * The report per medio de pago as the business configured it (issue 33): "Cuenta corriente" and
+ * "Crédito 3 cuotas" apart from the "Otro" and "Tarjeta de Crédito" their `metodo_pago` code shares.
+ * `medio_pago_id` null: payments recorded without a medio (named by their code).
+ */
+export const reportMedioSchema = z.object({
+  medio_pago_id: z.string().nullable(),
+  nombre: z.string(),
+  tipo: z.enum(MEDIO_TIPOS).nullable(),
+  metodo_pago: z.enum(PAYMENT_METHODS),
+  cantidad_ventas: z.number(),
+  total: z.number(),
+});
+
 export type ReportCustomer = z.infer<typeof reportCustomerSchema>;
 
 export const reportCustomerSchema = z.object({
@@ -402,6 +427,8 @@ export interface SalesReport {
   por_dia: ReportDay[];
   productos_mas_vendidos: ReportItem[];
   por_metodo_pago: ReportPaymentMethod[];
+  /** By configured medio, by total descending (added beside `por_metodo_pago`, issue 33). */
+  por_medio_pago: ReportMedio[];
   por_cliente: ReportCustomer[];
 }
 
@@ -418,6 +445,7 @@ export const salesReportSchema = z.object({
   por_dia: z.array(reportDaySchema),
   productos_mas_vendidos: z.array(reportItemSchema),
   por_metodo_pago: z.array(reportPaymentMethodSchema),
+  por_medio_pago: z.array(reportMedioSchema),
   por_cliente: z.array(reportCustomerSchema),
 });
 

@@ -31,18 +31,24 @@ export const totalesVentasDia = pgTable(
   (t) => [primaryKey({ name: 'totales_ventas_dia_pkey', columns: [t.businessId, t.dia] })],
 );
 
-/** Per day and medio: sales paid with it, their money net of returns; `filas` > 0 when any. */
+/**
+ * Per day and medio (its contract code and the configured medio, migration 0063; the zero id for
+ * payments without one): sales paid with it, their money net of returns; `filas` > 0 when any.
+ */
 export const totalesMediosDia = pgTable(
   'totales_medios_dia',
   {
     businessId: business(),
     dia: date('dia', { mode: 'string' }).notNull(),
     metodoPago: text('metodo_pago').notNull(),
+    medioPagoId: uuid('medio_pago_id').notNull().default('00000000-0000-0000-0000-000000000000'),
     ventas: count('ventas'),
+    /** Each sale once per code (on the first of its medios of that code). */
+    ventasMetodo: count('ventas_metodo'),
     total: sum('total'),
     filas: count('filas'),
   },
-  (t) => [primaryKey({ name: 'totales_medios_dia_pkey', columns: [t.businessId, t.dia, t.metodoPago] })],
+  (t) => [primaryKey({ name: 'totales_medios_dia_pkey', columns: [t.businessId, t.dia, t.metodoPago, t.medioPagoId] })],
 );
 
 /** Per month and customer: completed sales and their money net of returns. */

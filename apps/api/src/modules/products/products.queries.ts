@@ -3,7 +3,9 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import {
   BULK_PRICE_PREVIEW_MAX,
+  numberPattern,
   productListQuery,
+  searchTokens,
   type BulkPriceOutput,
   type ProductListQuery,
 } from '@mostrador/shared';
@@ -61,9 +63,32 @@ const SORT_COLUMNS = {
   actualizado_en: sql`${products.actualizadoEn}`,
 };
 
+/** Typographic inch marks, read as `"` (search-rank.ts foldSearch). */
+const INCH_MARKS = '\u201c\u201d\u2033\u02ba';
+
+/**
+ * The search's rank of a product (shared search-rank.ts, decision 0050): 0 its exact code or
+ * barcode, 1 every token typed (numbers and sizes as whole tokens, the same pattern JavaScript
+ * tests), 2 the rest. The tokens come folded; typographic inch marks read as `"`.
+ */
+function searchRankSql(typed: string): SQL {
+  const text = sql`translate(${products.busqueda}, ${INCH_MARKS}, '""""')`;
+  const tokens = searchTokens(typed);
+  const every = tokens.length
+    ? sql.join(
+        tokens.map((t) => (t.numeric ? sql`${text} ~ ${numberPattern(t.text)}` : sql`strpos(${text}, ${t.text}) > 0`)),
+        sql` AND `,
+      )
+    : sql`false`;
+  const code = typed.trim();
+  return sql`CASE WHEN ${products.codigoBarras} = ${code} OR lower(${products.codigo}) = lower(${code}) THEN 0
+                  WHEN ${every} THEN 1 ELSE 2 END`;
+}
+
 function orderOf(q: Partial<ProductListQuery>): SQL[] {
   const dir = q.direccion === 'desc' ? desc : asc;
   const name = es(products.nombre);
+  if (q.orden === 'relevancia') return [...(q.q?.trim() ? [asc(searchRankSql(q.q))] : []), asc(name), asc(products.id)];
   const main = q.orden && q.orden !== 'nombre' ? [dir(SORT_COLUMNS[q.orden])] : [];
   return [...main, q.orden === 'nombre' || !q.orden ? dir(name) : asc(name), asc(products.id)];
 }
@@ -85,6 +110,20 @@ function trigramPlanned<T>(db: Db, fn: (tx: Executor) => Promise<T>): Promise<T>
 
 /** Above this many matches, walking the name index finds a page faster than sorting all matches. */
 const WALK_THRESHOLD = 5000;
+
+/**
+ * Above this many matches a search is ranked by name, as the list (decision 0050): so few letters
+ * typed yet that ranking every match (a pattern per number typed, on each row) would cost more
+ * than the answer is worth. The POS still refuses Enter on a first result that lacks a word.
+ */
+export const RANK_LIMIT = 2000;
+
+/** The query ordered by name instead of by relevance when it matches more than RANK_LIMIT. */
+const byName = (q: ProductListQuery, total: number): ProductListQuery =>
+  q.orden === 'relevancia' && total > RANK_LIMIT ? { ...q, orden: undefined } : q;
+
+/** A ranked search, which needs its count before its order (listPageRaw). */
+const rankedSearch = (q: Partial<ProductListQuery>) => q.orden === 'relevancia' && !!q.q?.trim();
 
 /**
  * The page, the full count and whether the business has active price lists, in one statement: on
@@ -126,11 +165,11 @@ const TEXT_TIMESTAMPS: pg.CustomTypesConfig = {
 
 /**
  * The list's statement for the access check to send with the session lookup (access.ts
- * firstRead): null for a query the route will refuse, or one with an indexable search word.
+ * firstRead): null for a query the route will refuse, one with an indexable search word, or a ranked one.
  */
 export function firstListRead(businessId: string, query: unknown): FirstRead | null {
   const parsed = productListQuery.safeParse(query);
-  const statement = parsed.success ? listStatement(businessId, parsed.data) : null;
+  const statement = parsed.success && !rankedSearch(parsed.data) ? listStatement(businessId, parsed.data) : null;
   if (!statement) return null;
   const { sql: text, params } = dialect.sqlToQuery(statement);
   return { query: { text, values: params, types: TEXT_TIMESTAMPS }, input: JSON.stringify(parsed.data) };
@@ -149,6 +188,8 @@ export async function countProducts(businessId: string, q: ProductListQuery, ex:
 
 /** The raw rows of the list's statement; null with an indexable search word (searchProductRows). */
 export async function listPageRaw(businessId: string, q: ProductListQuery, db: Executor) {
+  if (searchWords(q.q).some(indexableWord)) return null;
+  if (rankedSearch(q)) q = byName(q, await countProducts(businessId, q, db));
   const statement = listStatement(businessId, q);
   return statement ? (await db.execute<Record<string, unknown>>(statement)).rows : null;
 }
@@ -161,10 +202,10 @@ export async function searchProductRows(businessId: string, q: ProductListQuery,
   const indexed = and(...productFilters(businessId, q, true));
   // `where` starts with the business's predicate (productFilters); named again here so the
   // statement shows it where it is finished (tenant-statements.test.ts).
-  const page = (ex: Executor, where = indexed) =>
+  const page = (ex: Executor, where = indexed, order = q) =>
     selectProducts(ex)
       .where(and(eq(products.businessId, businessId), where))
-      .orderBy(...orderOf(q))
+      .orderBy(...orderOf(order))
       .limit(q.limit)
       .offset(q.offset);
   const count = async (ex: Executor) =>
@@ -179,8 +220,8 @@ export async function searchProductRows(businessId: string, q: ProductListQuery,
     total === 0
       ? []
       : total > WALK_THRESHOLD
-        ? await page(db, and(...productFilters(businessId, q)))
-        : await trigramPlanned(db, page);
+        ? await page(db, and(...productFilters(businessId, q)), byName(q, total))
+        : await trigramPlanned(db, (ex) => page(ex, indexed, byName(q, total)));
   return { rows, total };
 }
 

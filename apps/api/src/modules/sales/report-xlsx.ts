@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { neutralizeCell, paymentMethodLabel, SALE_STATE_LABELS, type Sale, type SalesReport } from '@mostrador/shared';
+import { neutralizeCell, saleMedioNombre, SALE_STATE_LABELS, type Sale, type SalesReport } from '@mostrador/shared';
 import { DATE_FMT, DATETIME_FMT, excelDate, excelDateTime, MONEY_FMT } from '../products/common.js';
 
 type Cell = string | number | Date | null;
@@ -94,7 +94,7 @@ export function sendReportXlsx(
             when(s.fecha),
             SALE_STATE_LABELS[s.estado],
             s.cliente_nombre ?? 'Consumidor final',
-            paymentMethodLabel(s.metodo_pago),
+            saleMedioNombre(s),
             s.subtotal,
             s.descuento,
             s.total,
@@ -127,11 +127,12 @@ export function sendReportXlsx(
     {
       name: 'Métodos de pago',
       columns: [
-        { header: 'Método de pago', width: 22 },
+        { header: 'Método de pago', width: 26 },
         { header: 'Ventas', width: 10 },
         { header: 'Total', money: true },
       ],
-      rows: report.por_metodo_pago.map((m) => [paymentMethodLabel(m.metodo_pago), m.cantidad_ventas, m.total]),
+      // Each medio as the business configured it (issue 33): cuenta corriente is not "Otro".
+      rows: report.por_medio_pago.map((m) => [m.nombre, m.cantidad_ventas, m.total]),
     },
     {
       name: 'Clientes',

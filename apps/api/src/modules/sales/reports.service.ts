@@ -6,7 +6,10 @@ import {
   type ReportCustomer,
   type ReportDay,
   type ReportItem,
+  type ReportMedio,
   type ReportPaymentMethod,
+  paymentMethodLabel,
+  type MedioTipo,
   type SalesReport,
 } from '@mostrador/shared';
 import { poolOf, type Db } from '../../db/client.js';
@@ -67,6 +70,12 @@ type DayRow = {
   costo_devuelto: string;
 };
 type MethodRow = { metodo_pago: string; n: number; total: string };
+type MedioRow = MethodRow & {
+  n_metodo: number;
+  medio_pago_id: string | null;
+  nombre: string | null;
+  tipo: string | null;
+};
 type JsonRow = { json: string; grande: boolean };
 
 /** The largest amount a JSON number carries to the cent (MAX_EXACT_CENTS). */
@@ -100,9 +109,10 @@ function listOf(r: Rows<JsonRow>): string {
 
 /** What the report reads: its figures, and its two long lists as JSON text (with `ganancia` if `costos`). */
 interface ReportRead {
-  head: Omit<SalesReport, 'productos_mas_vendidos' | 'por_metodo_pago' | 'por_cliente'>;
+  head: Omit<SalesReport, 'productos_mas_vendidos' | 'por_metodo_pago' | 'por_medio_pago' | 'por_cliente'>;
   items: string;
-  medios: ReportPaymentMethod[];
+  metodos: ReportPaymentMethod[];
+  medios: ReportMedio[];
   clients: string;
   costos: boolean;
 }
@@ -184,13 +194,17 @@ export async function readReport(
              anuladas, devuelto::text AS devuelto, costo_devuelto::text AS costo_devuelto
         FROM totales_ventas_dia
        WHERE business_id = ${businessId} AND dia >= ${desde}::date AND dia <= ${hasta}::date`,
+    // Per configured medio (migration 0063), named as it is called now; the codes' list adds these up.
     sql`
-      SELECT metodo_pago, sum(ventas)::int AS n, sum(total)::text AS total
-        FROM totales_medios_dia
-       WHERE business_id = ${businessId} AND dia >= ${desde}::date AND dia <= ${hasta}::date
-       GROUP BY 1
-      HAVING sum(filas) > 0
-       ORDER BY sum(total) DESC, metodo_pago`,
+      SELECT t.metodo_pago, nullif(t.medio_pago_id, ${NONE}::uuid) AS medio_pago_id, m.nombre, m.tipo,
+             t.n, t.n_metodo, t.total::text AS total
+        FROM (SELECT metodo_pago, medio_pago_id, sum(ventas)::int AS n, sum(ventas_metodo)::int AS n_metodo, sum(total) AS total
+                FROM totales_medios_dia
+               WHERE business_id = ${businessId} AND dia >= ${desde}::date AND dia <= ${hasta}::date
+               GROUP BY 1, 2
+              HAVING sum(filas) > 0) t
+        LEFT JOIN payment_methods m ON m.business_id = ${businessId} AND m.id = t.medio_pago_id
+       ORDER BY t.total DESC, m.nombre NULLS LAST, t.metodo_pago`,
     asJson(
       oneMonth
         ? sql`
@@ -234,7 +248,7 @@ export async function readReport(
        ORDER BY t.cantidad DESC, t.total DESC, 3`,
       costos ? ['ganancia'] : [],
     ),
-  ])) as unknown as [Rows<DayRow>, Rows<MethodRow>, Rows<JsonRow>, Rows<JsonRow>];
+  ])) as unknown as [Rows<DayRow>, Rows<MedioRow>, Rows<JsonRow>, Rows<JsonRow>];
 
   const byDay = new Map(days.rows.map((r) => [r.dia, r]));
   let devoluciones = 0n;
@@ -275,12 +289,28 @@ export async function readReport(
     devoluciones: moneyOut(devoluciones),
     por_dia: porDia,
   };
-  const medios = methods.rows.map((r): ReportPaymentMethod => ({
+  const medios = methods.rows.map((r): ReportMedio => ({
+    medio_pago_id: r.medio_pago_id,
+    nombre: r.nombre ?? paymentMethodLabel(r.metodo_pago),
+    tipo: (r.tipo as MedioTipo | null) ?? null,
     metodo_pago: r.metodo_pago as PaymentMethod,
     cantidad_ventas: r.n,
     total: moneyOut(bigCents(r.total)),
   }));
-  return { head, items: listOf(items), medios, clients: listOf(clients), costos };
+  // Per code: a sale paid with two medios of one code counts once (`ventas_metodo`).
+  const byCode = new Map<string, { n: number; cents: bigint }>();
+  for (const r of methods.rows) {
+    const e = byCode.get(r.metodo_pago) ?? { n: 0, cents: 0n };
+    byCode.set(r.metodo_pago, { n: e.n + r.n_metodo, cents: e.cents + bigCents(r.total) });
+  }
+  const metodos = [...byCode]
+    .sort(([a, x], [b, y]) => (x.cents === y.cents ? (a < b ? -1 : 1) : x.cents > y.cents ? -1 : 1))
+    .map(([code, e]): ReportPaymentMethod => ({
+      metodo_pago: code as PaymentMethod,
+      cantidad_ventas: e.n,
+      total: moneyOut(e.cents),
+    }));
+  return { head, items: listOf(items), metodos, medios, clients: listOf(clients), costos };
 }
 
 /** The report as an object (the spreadsheet), read with costs: the hooks hide them from the JSON. */
@@ -288,7 +318,8 @@ export function reportObject(r: ReportRead): SalesReport {
   return {
     ...r.head,
     productos_mas_vendidos: JSON.parse(r.items) as ReportItem[],
-    por_metodo_pago: r.medios,
+    por_metodo_pago: r.metodos,
+    por_medio_pago: r.medios,
     por_cliente: JSON.parse(r.clients) as ReportCustomer[],
   };
 }
@@ -302,5 +333,5 @@ export function reportObject(r: ReportRead): SalesReport {
  */
 export function reportJson(r: ReportRead) {
   const head = JSON.stringify(r.costos ? r.head : withoutCosts(r.head));
-  return `${head.slice(0, -1)},"productos_mas_vendidos":${r.items},"por_metodo_pago":${JSON.stringify(withPaymentLabels(r.medios))},"por_cliente":${r.clients}}`;
+  return `${head.slice(0, -1)},"productos_mas_vendidos":${r.items},"por_metodo_pago":${JSON.stringify(withPaymentLabels(r.metodos))},"por_medio_pago":${JSON.stringify(r.medios)},"por_cliente":${r.clients}}`;
 }

@@ -40,7 +40,7 @@ async function ok<T = Record<string, unknown>>(method: Method, url: string, payl
 
 const TABLES = {
   totales_ventas_dia: 'dia',
-  totales_medios_dia: 'dia, metodo_pago',
+  totales_medios_dia: 'dia, metodo_pago, medio_pago_id',
   totales_clientes_mes: 'mes, cliente_id',
   totales_items_mes: 'mes, tipo, item_id',
   totales_flujo_dia: 'fecha',

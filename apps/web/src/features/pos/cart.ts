@@ -1,4 +1,5 @@
 import { saleLineCents } from '@mostrador/shared/sales';
+import { rankBySearch } from '@mostrador/shared/search-rank';
 import { parseDecimal } from '@/lib/decimal';
 import type { ItemLista } from '../precios/pos-lista';
 
@@ -195,22 +196,9 @@ export function newKey(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-
 /**
- * Search results in the order Enter should pick them: an exact barcode or code first, then names
- * that start with what was typed, then the rest as the server sent them.
+ * Search results in the order Enter should pick them (shared search-rank.ts, the server's
+ * `orden=relevancia`): an exact barcode or code first, then those holding every word typed
+ * (numbers and sizes as whole tokens), then the rest as they came.
  */
-export function rankCatalog(items: CatalogItem[], term: string): CatalogItem[] {
-  const t = fold(term.trim());
-  const exact = exactMatch(items, term);
-  const score = (i: CatalogItem) => (i === exact ? 0 : fold(i.nombre).startsWith(t) ? 1 : 2);
-  return items
-    .map((item, n) => ({ item, n, s: score(item) }))
-    .sort((a, b) => a.s - b.s || a.n - b.n)
-    .map((x) => x.item);
-}
+export const rankCatalog = (items: CatalogItem[], term: string): CatalogItem[] => rankBySearch(items, term);

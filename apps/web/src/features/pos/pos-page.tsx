@@ -257,6 +257,8 @@ function PointOfSale() {
         if ('error' in r) {
           setNotice(r.error);
           refusalBeep();
+          // Words no product holds in full come back to the box, its list open to choose from.
+          if (r.retype) setQuery((q) => q || typed);
         } else add(r.item, r.cantidad);
       } catch (e) {
         setNotice(errorMessage(e));
@@ -637,6 +639,12 @@ function PointOfSale() {
                   aria-activedescendant={results.length ? `pos-result-${highlight}` : undefined}
                 />
               </div>
+              {/* Above the list, which opens under it: a refusal stays readable beside its choices. */}
+              {notice && (
+                <p role="status" className="mt-2 text-sm text-amber-700">
+                  {notice}
+                </p>
+              )}
               {results.length > 0 && (
                 <ul
                   id="pos-results"
@@ -667,7 +675,8 @@ function PointOfSale() {
                         <Wrench className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
                       )}
                       <span className="min-w-0 flex-1">
-                        <span className="block truncate font-medium text-slate-800">{r.nombre}</span>
+                        {/* Two lines before cutting: the size at the end of a name tells products apart. */}
+                        <span className="line-clamp-2 break-words font-medium text-slate-800">{r.nombre}</span>
                         <span className="block truncate text-xs text-slate-500">
                           {[r.codigo, r.codigo_barras].filter(Boolean).join(' · ') ||
                             (r.tipo === 'servicio' ? 'Servicio' : 'Sin código')}
@@ -682,11 +691,6 @@ function PointOfSale() {
                     </li>
                   ))}
                 </ul>
-              )}
-              {notice && (
-                <p role="status" className="mt-2 text-sm text-amber-700">
-                  {notice}
-                </p>
               )}
             </div>
           ) : (

@@ -48,9 +48,11 @@ export async function searchCatalog(businessId: string, q: string, limit = 8, si
 }
 
 async function searchServer(businessId: string, q: string, limit: number, signal?: AbortSignal) {
-  const query = { q, activo: 'true', limit };
+  // A phone keyboard's ” is the inch mark the catalogue writes as ".
+  const query = { q: q.replace(/[\u201c\u201d\u2033]/g, '"'), activo: 'true', limit };
   const [products, services] = await Promise.all([
-    api.get<Product[]>(`/businesses/${businessId}/products`, query),
+    // The products the search ranks first (decision 0050), so the best is within the page.
+    api.get<Product[]>(`/businesses/${businessId}/products`, { ...query, orden: 'relevancia' }),
     api.get<Service[]>(`/businesses/${businessId}/services`, query),
   ]);
   if (signal?.aborted) return [];

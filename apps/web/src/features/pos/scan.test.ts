@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ean13CheckDigit, type ScaleLayout } from '@mostrador/shared/scale';
 import { rankCatalog, type CatalogItem } from './cart';
-import { resolveScan } from './scan';
+import { resolveScan, SCAN_MESSAGES } from './scan';
 
 const item = (over: Partial<CatalogItem>): CatalogItem => ({
   id: over.nombre ?? 'x',
@@ -128,12 +128,68 @@ describe('a code typed or scanned is added only on an exact match', () => {
 });
 
 describe('rankCatalog', () => {
-  it('puts an exact code or barcode first, then names starting with the term', () => {
+  it('puts an exact code or barcode first, then what holds every word, in the order it came', () => {
     const mate = item({ nombre: 'Mate de calabaza', codigo: 'MATE' });
     const bombilla = item({ nombre: 'Bombilla para mate', codigo: 'B1' });
     const yerbaMate = item({ nombre: 'Yerba mate', codigo_barras: '7790000000000' });
     expect(rankCatalog([bombilla, yerbaMate, mate], 'mate')).toEqual([mate, bombilla, yerbaMate]);
-    expect(rankCatalog([bombilla, mate], 'máte')).toEqual([mate, bombilla]);
-    expect(rankCatalog([bombilla, yerbaMate], 'bomb')).toEqual([bombilla, yerbaMate]);
+    expect(rankCatalog([bombilla, mate], 'máte')).toEqual([bombilla, mate]);
+    expect(rankCatalog([yerbaMate, bombilla], 'mate bomb')).toEqual([bombilla, yerbaMate]);
+  });
+});
+
+describe('Enter on a search (issue 33)', () => {
+  // The ferretería of the issue; the server answers by name (orden=relevancia ranks it; here the
+  // worst order, by name only, to show Enter does not depend on it).
+  const clavo112 = item({ nombre: 'Clavo punta paris 1 1/2"', codigo_barras: '7790000000112' });
+  const clavo2 = item({ nombre: 'Clavo punta paris 2"', codigo_barras: '7790000000020' });
+  const tarugo6 = item({ nombre: 'Tarugo Fischer 6 mm', codigo_barras: '7791000000088' });
+  const tarugo8 = item({ nombre: 'Tarugo Fischer 8 mm', codigo_barras: '7791000000801' });
+  const latex20 = item({ nombre: 'Látex interior Alba 20 L', codigo_barras: '7792000000204' });
+  const latex4 = item({ nombre: 'Látex interior Alba 4 L', codigo_barras: '7792000000040' });
+  const ferreteria = [clavo112, clavo2, latex20, latex4, tarugo6, tarugo8];
+  const byWords = async (term: string) => {
+    const words = term
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .split(/\s+/);
+    return ferreteria.filter((i) => {
+      const text = `${i.nombre} ${i.codigo_barras}`
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '');
+      return words.every((w) => text.includes(w));
+    });
+  };
+  const enter = (typed: string) => resolveScan(typed, { balanza: null, shown: [], lookup: byWords });
+
+  it('adds the product holding every word and size', async () => {
+    expect(await enter('clavo 2"')).toEqual({ item: clavo2, cantidad: 1000 });
+    expect(await enter('Tarugo Fischer 8')).toEqual({ item: tarugo8, cantidad: 1000 });
+    expect(await enter('Látex interior Alba 4')).toEqual({ item: latex4, cantidad: 1000 });
+    expect(await enter('2*tarugo 8')).toEqual({ item: tarugo8, cantidad: 2000 });
+  });
+
+  it('refuses when no product holds every token, and adds nothing', async () => {
+    // Only the 1 1/2" nail and the 6 mm plug (its barcode holds an 8) contain these texts.
+    const ferreteriaSin = async (term: string) => (await byWords(term)).filter((i) => i !== clavo2 && i !== tarugo8);
+    const noMatch = (typed: string) => resolveScan(typed, { balanza: null, shown: [], lookup: ferreteriaSin });
+    expect(await noMatch('clavo 2"')).toEqual({ error: SCAN_MESSAGES.notEveryWord('clavo 2"'), retype: true });
+    expect(await noMatch('Tarugo Fischer 8')).toEqual({
+      error: SCAN_MESSAGES.notEveryWord('Tarugo Fischer 8'),
+      retype: true,
+    });
+    expect(await enter('pintura 4')).toEqual({ error: SCAN_MESSAGES.notFound('pintura 4') });
+  });
+
+  it('still adds what the cashier chose with the arrows', async () => {
+    const r = await resolveScan('clavo 2"', {
+      balanza: null,
+      shown: [clavo112, clavo2],
+      chosen: clavo112,
+      lookup: byWords,
+    });
+    expect(r).toEqual({ item: clavo112, cantidad: 1000 });
   });
 });

@@ -2,9 +2,8 @@ import { useDownload } from '@/lib/download';
 import { Ban, ChevronDown, ChevronRight, Download, Printer, Receipt, Undo2 } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paymentMethodLabel } from '@mostrador/shared/payment-methods';
 import type { Devolucion } from '@mostrador/shared/devoluciones';
-import { SALE_STATE_LABELS, type Sale, type SalesReport } from '@mostrador/shared/sales';
+import { SALE_STATE_LABELS, saleMedioNombre, type Sale, type SalesReport } from '@mostrador/shared/sales';
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -178,11 +177,11 @@ function Reports() {
             </Breakdown>
             <Breakdown title="Por medio de pago" report={r}>
               {(rep) =>
-                rep.por_metodo_pago.length === 0 ? null : (
+                rep.por_medio_pago.length === 0 ? null : (
                   <Rows
-                    rows={rep.por_metodo_pago.map((m) => ({
-                      key: m.metodo_pago,
-                      label: paymentMethodLabel(m.metodo_pago),
+                    rows={rep.por_medio_pago.map((m) => ({
+                      key: `${m.metodo_pago}-${m.medio_pago_id ?? ''}`,
+                      label: m.nombre,
                       detail: `${m.cantidad_ventas} ${m.cantidad_ventas === 1 ? 'venta' : 'ventas'}`,
                       value: formatMoney(m.total, formatting),
                       share: rep.total_ingresos > 0 ? m.total / rep.total_ingresos : 0,
@@ -383,7 +382,7 @@ function saleColumns({
       header: 'Medio de pago',
       enableSorting: false,
       meta: { label: 'Medio de pago', className: 'text-slate-600' },
-      cell: ({ row: { original: s } }) => paymentMethodLabel(s.metodo_pago),
+      cell: ({ row: { original: s } }) => saleMedioNombre(s),
     },
     {
       id: 'vendedor',

@@ -3,7 +3,8 @@ import { ApiError, request } from '@/lib/api';
 import { offlineCache, warmOfflineCache } from '@/lib/offline-cache';
 import { preloadAllParts } from '@/lib/lazy-part';
 import { session } from '@/lib/session';
-import { newKey, rankCatalog, type CatalogItem } from '../cart';
+import { foldSearch, searchRank, searchText, searchTokens } from '@mostrador/shared/search-rank';
+import { newKey, type CatalogItem } from '../cart';
 import { get, put, queueOf, remove, STORES } from './idb';
 
 /*
@@ -212,30 +213,42 @@ const serviceItem = (s: PosServicio): CatalogItem => ({
   unidad: 'servicio',
 });
 
-const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
+/** Folded as the products' `busqueda` (search-rank.ts). */
+const fold = foldSearch;
 
-let searchIndex: { item: CatalogItem; text: string }[] | null = null;
+type IndexEntry = { item: CatalogItem; text: string };
+let searchIndex: IndexEntry[] | null = null;
+
+/** An item as the local search reads it: folded as the products' `busqueda`. */
+export const indexEntry = (item: CatalogItem): IndexEntry => ({ item, text: searchText(item) });
+
+const byName = new Intl.Collator('es-AR');
+
+/**
+ * The items whose name or codes contain every word of `q` (as the server finds them), ranked as
+ * the server's `orden=relevancia` ranks them (decision 0050): by rank, then by name.
+ */
+export function searchIndexed(index: IndexEntry[], q: string, limit: number): CatalogItem[] {
+  const words = fold(q.trim()).split(/\s+/).filter(Boolean);
+  if (!words.length) return [];
+  const tokens = searchTokens(q);
+  const found: { item: CatalogItem; rank: number }[] = [];
+  for (const e of index) {
+    if (words.every((w) => e.text.includes(w)))
+      found.push({ item: e.item, rank: searchRank(e.item, q, tokens, e.text) });
+  }
+  return found
+    .sort((a, b) => a.rank - b.rank || byName.compare(a.item.nombre, b.item.nombre))
+    .slice(0, limit)
+    .map((f) => f.item);
+}
 
 /** Products and services on the device whose name or codes contain every word of `q`, best first. */
 export function searchLocal(q: string, limit = 8): CatalogItem[] {
   const c = state.catalogo;
   if (!c) return [];
-  searchIndex ??= [...c.productos.map(productItem), ...c.servicios.map(serviceItem)].map((item) => ({
-    item,
-    text: fold(`${item.nombre} ${item.codigo ?? ''} ${item.codigo_barras ?? ''}`),
-  }));
-  const words = fold(q.trim()).split(/\s+/).filter(Boolean);
-  if (!words.length) return [];
-  const found: CatalogItem[] = [];
-  for (const e of searchIndex) {
-    if (words.every((w) => e.text.includes(w))) found.push(e.item);
-    if (found.length >= 500) break;
-  }
-  return rankCatalog(found, q).slice(0, limit);
+  searchIndex ??= [...c.productos.map(productItem), ...c.servicios.map(serviceItem)].map(indexEntry);
+  return searchIndexed(searchIndex, q, limit);
 }
 
 export function searchLocalCustomers(q: string, limit = 8): PosCliente[] {
