@@ -112,12 +112,22 @@ test('Finanzas: filters that match nothing, a cash flow that failed to load, and
   expect(amount.x + amount.width).toBeLessThanOrEqual(frame.x + frame.width);
 });
 
-test("a new shop's POS leads to loading products", async ({ page, request }) => {
+test("a new shop's POS leads to loading products, and a search that finds nothing says so", async ({
+  page,
+  request,
+}) => {
   const owner = await createUser(request, 'Nueva');
   const businessId = await createBusiness(request, owner, 'Almacén Recién Abierto');
   await signIn(page, owner, businessId);
   await page.goto('/pos');
-  await expect(page.getByTestId('pos-sin-productos')).toContainText('Todavía no cargaste productos.');
+  await expect(page.getByTestId('pos-sin-productos')).toContainText('Todavía no cargaste productos.', {
+    timeout: 30_000,
+  });
+  // A search that finds nothing says so, instead of a list that just stays closed.
+  await page.getByLabel('Buscar producto o servicio, o escanear código').fill('tornillo');
+  await expect(page.getByTestId('pos-busqueda-estado')).toHaveText(
+    'No encontramos productos ni servicios con «tornillo». Probá con otra palabra o con el código.',
+  );
   await page.getByRole('link', { name: 'importalos desde Excel' }).click();
   await expect(page).toHaveURL(/\/products-and-services\?importar=1/);
   await expect(page.getByRole('dialog')).toBeVisible();

@@ -2,6 +2,18 @@ import { Link } from 'react-router';
 import { useProducts } from '@/features/products/products.api';
 import { useCan } from '@/features/permissions/permissions.api';
 
+/** While a POS search runs, and when it finds nothing (the list alone would just stay closed). */
+export function SearchFeedback({ term, searching, found }: { term: string; searching: boolean; found: number }) {
+  if (found > 0) return null;
+  return (
+    <p role="status" className="mt-2 text-sm text-slate-500" data-testid="pos-busqueda-estado">
+      {searching
+        ? 'Buscando…'
+        : `No encontramos productos ni servicios con «${term}». Probá con otra palabra o con el código.`}
+    </p>
+  );
+}
+
 /** A new shop's POS: no products yet, so the way to load them is one click away. */
 export function EmptyCatalogHint() {
   const can = useCan();

@@ -53,7 +53,7 @@ import { searchCatalog, useCatalogSearch } from './pos.api';
 import { resolveScan } from './scan';
 import { refusalBeep } from './beep';
 import { CustomerPicker } from './customer-picker';
-import { EmptyCatalogHint } from './empty-catalog';
+import { EmptyCatalogHint, SearchFeedback } from './empty-catalog';
 import { localSale } from './offline/local-sale';
 import { recordSale } from './offline/offline-pos';
 import { AutorizacionDialog, isAuthorizable, type PedidoAutorizacion } from './autorizacion-dialog';
@@ -640,6 +640,13 @@ function PointOfSale() {
                 />
               </div>
               {/* Above the list, which opens under it: a refusal stays readable beside its choices. */}
+              {!notice && query.trim() && (
+                <SearchFeedback
+                  term={query.trim()}
+                  searching={debounced !== query || search.isFetching}
+                  found={results.length}
+                />
+              )}
               {notice && (
                 <p role="status" className="mt-2 text-sm text-amber-700">
                   {notice}
