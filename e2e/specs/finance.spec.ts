@@ -115,7 +115,9 @@ test('categories and movements: create, filter, edit and delete with confirmatio
   await expect(page.getByText('Alquiler del local')).toHaveCount(0);
   await page.getByLabel('Categoría').selectOption({ label: 'Todas' });
   await page.getByLabel('Desde').fill(day(1));
-  await expect(page.getByText('No hay movimientos registrados')).toBeVisible();
+  // Filters that match nothing say so (issue 33), not that there are no movements at all.
+  await expect(page.getByText('Ningún movimiento coincide con los filtros')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Limpiar filtros' })).toBeVisible();
   await page.getByLabel('Desde').fill('');
   await expect(page.getByText('Asesoría contable')).toBeVisible();
 
@@ -200,7 +202,7 @@ test('pending accounts: receivable and payable, due status, mark paid, then cash
 
   // Filters by computed status.
   await page.getByLabel('Estado').selectOption({ label: 'Pendiente' });
-  await expect(page.getByText('No hay cuentas por pagar registradas')).toBeVisible();
+  await expect(page.getByText('Ninguna cuenta coincide con los filtros')).toBeVisible();
   await page.getByLabel('Estado').selectOption({ label: 'Vencido' });
   await expect(payable).toBeVisible();
   await page.getByLabel('Estado').selectOption({ label: 'Todos' });
