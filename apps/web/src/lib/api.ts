@@ -54,6 +54,9 @@ function buildUrl(path: string, query?: RequestOptions['query']) {
  */
 const unanswered = new Map<string, string>();
 
+/** Set once a 401 has sent the browser to the login page (the page is being left). */
+let leaving = false;
+
 function newKey(): string {
   return typeof crypto.randomUUID === 'function'
     ? crypto.randomUUID()
@@ -109,9 +112,11 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     );
   }
   if (keyed && res.status >= 500) unanswered.set(submission, headers['Idempotency-Key']);
-  if (res.status === 401 && !opts.skipAuthRedirect) {
+  if (res.status === 401 && !opts.skipAuthRedirect && !leaving) {
     // SPEC §4: any 401 removes the token and sends the browser to /login. A session that was
-    // there has expired: the login page says so and comes back here afterwards.
+    // there has expired: the login page says so and comes back here afterwards. Only the first
+    // of several requests refused at once decides where to go.
+    leaving = true;
     const had = session.token() !== null;
     session.clear();
     const here = window.location.pathname + window.location.search;
