@@ -25,10 +25,10 @@ import {
   libroIvaPath,
   useComprobantes,
   useFacturacionConfig,
-  useIsAdmin,
   useReintentar,
   type ComprobanteFilters,
 } from './facturacion.api';
+import { useIsAdmin } from '@/features/permissions/permissions.api';
 
 const ConfigTab = lazy(() => import('./config-form'));
 

@@ -14,7 +14,6 @@ import type {
 } from '@mostrador/shared/facturacion';
 import type { CaeaEstado } from '@mostrador/shared/caea';
 import { useBusiness } from '@/app/business-context';
-import { usePermissions } from '@/features/permissions/permissions.api';
 import { api, ApiError } from '@/lib/api';
 
 /*
@@ -30,12 +29,6 @@ export const facturacionKeys = {
 };
 
 const base = (b: string) => `/businesses/${b}/facturacion`;
-
-/** Creator and admins set up the fiscal data (the server enforces it too). */
-export function useIsAdmin() {
-  const { data } = usePermissions();
-  return Boolean(data && (data.is_admin || data.is_creator));
-}
 
 const noRetryOn4xx = (count: number, e: unknown) =>
   !(e instanceof ApiError && e.status >= 400 && e.status < 500) && count < 2;

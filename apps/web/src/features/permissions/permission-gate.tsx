@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ACTION_TITLES, can, MODULE_LABELS, type Accion, type Modulo } from '@mostrador/shared/permission-rules';
 import { useBusiness } from '@/app/business-context';
-import { usePermissions } from './permissions.api';
+import { useIsAdmin, usePermissions } from './permissions.api';
 
 /** The permission gate page (SPEC §2): loading, no business, restricted, or the content. */
 export function PermissionGate({
@@ -47,7 +47,7 @@ export function PermissionGate({
 /** A page for the business's administrators only (the server refuses the others anyway). */
 export function AdminGate({ children }: { children: ReactNode }) {
   const perms = usePermissions();
-  const admin = Boolean(perms.data && (perms.data.is_admin || perms.data.is_creator));
+  const admin = useIsAdmin();
   // Loading and "no business" look like every other gate.
   if (!perms.data) return <PermissionGate modulo="ventas">{children}</PermissionGate>;
   if (admin) return <>{children}</>;

@@ -31,6 +31,12 @@ export function usePermissions() {
   });
 }
 
+/** The business's creator or an admin: fiscal data, the change log (the server enforces it too). */
+export function useIsAdmin() {
+  const { data } = usePermissions();
+  return Boolean(data && (data.is_admin || data.is_creator));
+}
+
 /**
  * While the permissions are missing, every check is false. Once the trial has ended without a
  * plan, only `ver` passes (the server answers 402 to writes; the plan banner says why).

@@ -53,7 +53,7 @@ import { searchCatalog, useCatalogSearch } from './pos.api';
 import { resolveScan } from './scan';
 import { refusalBeep } from './beep';
 import { CustomerPicker } from './customer-picker';
-import { EmptyCatalogHint, SearchFeedback } from './empty-catalog';
+import { EmptyCatalogHint, SearchFeedback } from './search-hints';
 import { localSale } from './offline/local-sale';
 import { recordSale } from './offline/offline-pos';
 import { AutorizacionDialog, isAuthorizable, type PedidoAutorizacion } from './autorizacion-dialog';
