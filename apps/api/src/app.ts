@@ -53,6 +53,8 @@ import { Facturador, type ArcaSettings } from './modules/facturacion/facturador.
 import { facturacionRoutes } from './modules/facturacion/facturacion.routes.js';
 import { posRoutes } from './modules/pos/pos.routes.js';
 import { precioRoutes } from './modules/precios/precios.routes.js';
+import { impresionRoutes } from './modules/impresion/impresion.routes.js';
+import { TIEMPOS_IMPRESORA, type TiemposImpresora } from './modules/impresion/impresora-red.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -89,6 +91,8 @@ export interface AppOptions {
    * as main.ts leaves it. The API tests pass a small one: they sign up thousands of users.
    */
   passwordCost?: { memoryCost: number; timeCost: number };
+  /** Deadlines of a network printer (connect, status and job); the tests shorten them. */
+  impresoras?: Partial<TiemposImpresora>;
 }
 
 export interface AppServices {
@@ -99,6 +103,7 @@ export interface AppServices {
   rateLimits: { signupPerHour: number; loginFailuresPerEmail: number; loginFailuresPerIp: number };
   imports: ImportLimits;
   passwordCost?: { memoryCost: number; timeCost: number };
+  impresoras: TiemposImpresora;
 }
 
 export interface ImportLimits {
@@ -159,6 +164,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     },
     imports: { concurrent: 2, queued: 4, parseMs: 20_000, heapMb: 256, ...opts.imports },
     passwordCost: opts.passwordCost,
+    impresoras: { ...TIEMPOS_IMPRESORA, ...opts.impresoras },
   });
 
   const facturador = new Facturador(
@@ -268,6 +274,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await facturacionRoutes(a);
       await precioRoutes(a);
       await cajaRoutes(a);
+      await impresionRoutes(a);
     },
     { prefix: API_PREFIX },
   );

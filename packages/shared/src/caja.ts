@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { oneOfCi, pageQuery, queryParam } from './customers.js';
 import { money } from './money.js';
 import { PAYMENT_METHODS, type PaymentMethod } from './payment-methods.js';
+import { impresoraInput, impresoraSchema } from './impresion.js';
 import { isoDate, optText, reqText } from './validation.js';
 
 /*
@@ -168,6 +169,8 @@ export const cajaInput = z.object({
         .nullable(),
     )
     .optional(),
+  /** Its thermal printer (issue 35); null: none, tickets go through the browser's dialog. */
+  impresora: impresoraInput.optional(),
 });
 export const cajaPatchInput = cajaInput.partial();
 export type CajaInput = z.input<typeof cajaInput>;
@@ -203,6 +206,7 @@ export const cajaSchema = z.object({
   nombre: z.string(),
   activa: z.boolean(),
   punto_venta: z.number().nullable(),
+  impresora: impresoraSchema,
   turno_abierto: turnoResumenSchema.nullable(),
 });
 

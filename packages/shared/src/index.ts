@@ -32,3 +32,5 @@ export * from './precios.js';
 export * from './idempotency.js';
 export * from './autorizacion.js';
 export * from './search-rank.js';
+export * from './impresion.js';
+export * from './factura-layout.js';

@@ -126,6 +126,8 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'INTERNAL',
   'UNAVAILABLE',
+  /** A printer could not print (issue 35): off, unreachable, out of paper, too slow. */
+  'PRINTER_FAILED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

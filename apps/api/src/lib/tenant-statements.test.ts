@@ -109,6 +109,7 @@ const CONVERTED = [
   'purchases',
   'autorizacion',
   'facturacion',
+  'impresion',
 ];
 
 /** Exported queries that go across businesses, with their reason (the ALLOWED list's statements). */

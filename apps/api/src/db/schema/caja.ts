@@ -5,6 +5,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -15,6 +16,7 @@ import {
   uuid,
   type PgTableExtraConfigValue,
 } from 'drizzle-orm/pg-core';
+import type { Impresora } from '@mostrador/shared';
 import { businesses } from './businesses.js';
 import { customers } from './customers.js';
 import { users } from './users.js';
@@ -60,6 +62,8 @@ export const cajas = pgTable(
     activa: boolean('activa').notNull().default(true),
     /** The ARCA punto de venta its sales are invoiced from (issue 16); null: the setup's default. */
     puntoVenta: integer('punto_venta'),
+    /** Its thermal printer (issue 35, migration 0067); null: none. */
+    impresora: jsonb('impresora').$type<Impresora>(),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t): PgTableExtraConfigValue[] => [

@@ -72,6 +72,9 @@ export const products = pgTable(
     activo: boolean('activo').notNull().default(true),
     /** The IVA rate its price includes (issue 16). */
     iva: text('iva').notNull().default('21'),
+    /** Net content (500 g, 1,5 l) for the price per unit of measure on shelf labels (issue 35). */
+    contenido: numeric('contenido', { precision: 12, scale: 3 }),
+    contenidoUnidad: text('contenido_unidad'),
     /** The transaction that last wrote the row (trigger): the POS catalogue's cursor (0038). */
     cambioXid: xid8('cambio_xid').notNull().default('0'),
     busqueda: text('busqueda').generatedAlwaysAs(

@@ -81,6 +81,20 @@ export async function insertCobro(
   return row;
 }
 
+/** A cobro with its medio's and user's names (its printed receipt), or undefined. */
+export async function cobroRow(businessId: string, id: string, ex: Executor) {
+  const [k] = await rows(
+    ex,
+    sql`SELECT k.id, k.numero, k.fecha, k.cliente_id, k.monto::text, k.medio_pago_id, m.nombre AS medio_nombre,
+               k.turno_id, k.usuario_id, nullif(concat_ws(' ', u.nombre, u.apellido), '') AS usuario_nombre, k.observaciones
+          FROM cobros k
+          JOIN payment_methods m ON m.business_id = k.business_id AND m.id = k.medio_pago_id
+          LEFT JOIN users u ON u.id = k.usuario_id
+         WHERE k.business_id = ${businessId} AND k.id = ${id}`,
+  );
+  return k;
+}
+
 /** The business's system income category "Ventas", where cobros go. */
 export async function salesCategory(businessId: string, ex: Executor) {
   const [cat] = await rows(

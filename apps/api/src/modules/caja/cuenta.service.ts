@@ -21,6 +21,7 @@ import { customerReceivables } from '../finance/accounts.queries.js';
 import { postMovement } from '../posting/finance.js';
 import { toCents } from '../products/common.js';
 import {
+  cobroRow,
   cuentaMoveRows,
   customerBalanceRow,
   deudorRows,
@@ -83,6 +84,31 @@ export async function getCuenta(
     cuentas_por_cobrar: otras.cantidad,
     total_adeudado: centsToNumber(Math.max(c.saldo, 0) + toCents(otras.pendiente)),
     movimientos,
+  };
+}
+
+/** A cobro as its receipt prints it, with the customer's balance before and after it (issue 35). */
+export async function getCobro(ex: Executor, businessId: string, id: string, today: string): Promise<Cobro> {
+  const k = await cobroRow(businessId, id, ex);
+  if (!k) throw notFound(CAJA_MESSAGES.cobroNotFound);
+  const cuenta = await getCuenta(ex, businessId, k.cliente_id as string, today);
+  const move = cuenta.movimientos.find((m) => m.tipo === 'cobro' && m.referencia_id === k.id);
+  const monto = toCents(k.monto as string);
+  const saldo = move ? toCents(String(move.saldo)) : toCents(String(cuenta.saldo));
+  return {
+    id: k.id as string,
+    numero: k.numero as number,
+    fecha: iso(k.fecha),
+    cliente_id: k.cliente_id as string,
+    cliente_nombre: cuenta.cliente_nombre,
+    monto: centsToNumber(monto),
+    medio_pago_id: k.medio_pago_id as string,
+    medio_nombre: k.medio_nombre as string,
+    turno_id: (k.turno_id as string | null) ?? null,
+    usuario: k.usuario_id ? { id: k.usuario_id as string, nombre: (k.usuario_nombre as string | null) ?? '' } : null,
+    observaciones: (k.observaciones as string | null) ?? null,
+    saldo_anterior: centsToNumber(saldo + monto),
+    saldo: centsToNumber(saldo),
   };
 }
 

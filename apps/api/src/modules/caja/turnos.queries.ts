@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { centsToDecimal, type TurnoListQuery, type TurnoMoveType } from '@mostrador/shared';
+import { centsToDecimal, type Impresora, type TurnoListQuery, type TurnoMoveType } from '@mostrador/shared';
 import type { Executor } from '../../db/client.js';
 import { rows } from './rows.js';
 
@@ -32,7 +32,7 @@ const resumenSelect = sql`
 export function cajaRows(businessId: string, ex: Executor) {
   return rows(
     ex,
-    sql`SELECT id, nombre, activa, punto_venta FROM cajas WHERE business_id = ${businessId} ORDER BY lower(nombre)`,
+    sql`SELECT id, nombre, activa, punto_venta, impresora FROM cajas WHERE business_id = ${businessId} ORDER BY lower(nombre)`,
   );
 }
 
@@ -45,7 +45,7 @@ export async function insertCaja(businessId: string, nombre: string, punto: numb
   const [c] = await rows(
     ex,
     sql`INSERT INTO cajas (business_id, nombre, punto_venta) VALUES (${businessId}, ${nombre}, ${punto})
-        RETURNING id, nombre, activa, punto_venta`,
+        RETURNING id, nombre, activa, punto_venta, impresora`,
   );
   return c;
 }
@@ -54,7 +54,7 @@ export async function insertCaja(businessId: string, nombre: string, punto: numb
 export async function lockCaja(businessId: string, cajaId: string, ex: Executor) {
   const [before] = await rows(
     ex,
-    sql`SELECT id, nombre, activa, punto_venta FROM cajas
+    sql`SELECT id, nombre, activa, punto_venta, impresora FROM cajas
          WHERE business_id = ${businessId} AND id = ${cajaId} FOR UPDATE`,
   );
   return before;
@@ -63,16 +63,25 @@ export async function lockCaja(businessId: string, cajaId: string, ex: Executor)
 export async function updateCajaRow(
   businessId: string,
   cajaId: string,
-  nombre: string,
-  punto: number | null,
+  c: { nombre: string; punto: number | null; impresora: Impresora | null },
   ex: Executor,
 ) {
+  const impresora = c.impresora === null ? null : JSON.stringify(c.impresora);
+  const [row] = await rows(
+    ex,
+    sql`UPDATE cajas SET nombre = ${c.nombre}, punto_venta = ${c.punto}, impresora = ${impresora}::jsonb
+         WHERE business_id = ${businessId} AND id = ${cajaId} RETURNING id, nombre, activa, punto_venta, impresora`,
+  );
+  return row;
+}
+
+/** A caja's printer and name (printing, issue 35); undefined when the caja is not the business's. */
+export async function cajaImpresora(businessId: string, cajaId: string, ex: Executor) {
   const [c] = await rows(
     ex,
-    sql`UPDATE cajas SET nombre = ${nombre}, punto_venta = ${punto}
-         WHERE business_id = ${businessId} AND id = ${cajaId} RETURNING id, nombre, activa, punto_venta`,
+    sql`SELECT id, nombre, impresora FROM cajas WHERE business_id = ${businessId} AND id = ${cajaId}`,
   );
-  return c;
+  return c as { id: string; nombre: string; impresora: Impresora | null } | undefined;
 }
 
 /* ---------------------------------------------------------------- turnos */

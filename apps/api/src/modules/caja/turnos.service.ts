@@ -4,6 +4,7 @@ import {
   type Caja,
   type CajaValues,
   type CuadreLinea,
+  type Impresora,
   type Diferencia,
   type MedioTipo,
   type MontoMedio,
@@ -30,6 +31,7 @@ import {
   insertTurno,
   insertTurnoMovimiento,
   listTurnoRows,
+  cajaImpresora,
   lockCaja,
   lockCajaToOpen,
   lockTurno,
@@ -63,6 +65,10 @@ function toResumen(r: R): TurnoResumen {
 
 /* ---------------------------------------------------------------- cajas */
 
+/** A caja's name and printer (printing, issue 35); undefined when it is not the business's. */
+export const impresoraDeCaja = (ex: Executor, businessId: string, cajaId: string) =>
+  cajaImpresora(businessId, cajaId, ex);
+
 export async function listCajas(ex: Executor, businessId: string): Promise<Caja[]> {
   const [cajas, open] = await Promise.all([cajaRows(businessId, ex), openTurnoRows(businessId, ex)]);
   const byCaja = new Map(open.map((r) => [r.caja_id as string, toResumen(r)]));
@@ -71,6 +77,7 @@ export async function listCajas(ex: Executor, businessId: string): Promise<Caja[
     nombre: c.nombre as string,
     activa: c.activa as boolean,
     punto_venta: (c.punto_venta as number | null) ?? null,
+    impresora: (c.impresora as Impresora | null) ?? null,
     turno_abierto: byCaja.get(c.id as string) ?? null,
   }));
 }
@@ -101,9 +108,10 @@ const cajaOut = (c: Record<string, unknown>) => ({
   nombre: c.nombre as string,
   activa: c.activa as boolean,
   punto_venta: (c.punto_venta as number | null) ?? null,
+  impresora: (c.impresora as Impresora | null) ?? null,
 });
 
-/** Renames a caja or sets the ARCA punto de venta it invoices from. */
+/** Renames a caja, sets the ARCA punto de venta it invoices from or its printer (admins). */
 export async function updateCaja(
   db: Db,
   businessId: string,
@@ -118,15 +126,17 @@ export async function updateCaja(
       const nombre = input.nombre ?? (before.nombre as string);
       const punto =
         input.punto_venta === undefined ? ((before.punto_venta as number | null) ?? null) : input.punto_venta;
-      const c = await updateCajaRow(businessId, cajaId, nombre, punto, tx);
+      const impresora =
+        input.impresora === undefined ? ((before.impresora as Impresora | null) ?? null) : input.impresora;
+      const c = await updateCajaRow(businessId, cajaId, { nombre, punto, impresora }, tx);
       await audit(tx, {
         businessId,
         userId,
         entidad: 'caja',
         entidadId: cajaId,
         accion: 'editar',
-        antes: { nombre: before.nombre, punto_venta: before.punto_venta },
-        despues: { nombre, punto_venta: punto },
+        antes: { nombre: before.nombre, punto_venta: before.punto_venta, impresora: before.impresora ?? null },
+        despues: { nombre, punto_venta: punto, impresora },
       });
       return (await listCajas(tx, businessId)).find((x) => x.id === c.id) ?? { ...cajaOut(c), turno_abierto: null };
     });

@@ -2,7 +2,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   Comprobante,
   ComprobanteList,
-  ComprobanteResumen,
   CsrInput,
   CsrResult,
   EmitirInput,
@@ -188,10 +187,7 @@ export const libroIvaDigitalPath = (b: string, parte: 'comprobantes' | 'alicuota
   `${base(b)}/libro-iva-digital/${parte}`;
 
 /** "0001-00000023" (number still unknown while pendiente: "0001-…"). */
-export function numeroComprobante(c: Pick<ComprobanteResumen, 'punto_venta' | 'numero'>): string {
-  const pv = String(c.punto_venta).padStart(4, '0');
-  return c.numero === null ? `${pv}-········` : `${pv}-${String(c.numero).padStart(8, '0')}`;
-}
+export { numeroComprobante } from '@mostrador/shared/factura-layout';
 
 /** GET facturacion/caea (admins): the CAEA contingency (decision 0047); polled while something waits. */
 export function useCaea() {

@@ -1,0 +1,51 @@
+import { createInterface } from 'node:readline';
+import { iniciarImpresoraFalsa, type ModoImpresora } from './impresora-falsa.js';
+import { decodificar, textoDe } from './decodificar.js';
+
+/*
+ * `npm run printer:fake -- --port 9100 [--modo ok|apagada|lenta|sin_papel]`: a network thermal
+ * printer on loopback that prints each job it receives, decoded, on the console. Typing a mode
+ * (ok, apagada, lenta, sin_papel) and Enter switches it while it runs.
+ */
+
+const MODOS: ModoImpresora[] = ['ok', 'apagada', 'lenta', 'sin_papel'];
+const say = (text: string) => process.stdout.write(`${text}\n`);
+const arg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+const modo = (arg('modo') ?? 'ok') as ModoImpresora;
+if (!MODOS.includes(modo)) {
+  console.error(`Modo desconocido: ${modo}. Elegí uno de: ${MODOS.join(', ')}.`);
+  process.exit(2);
+}
+
+const impresora = await iniciarImpresoraFalsa({
+  port: Number(arg('port') ?? 9100),
+  host: arg('host') ?? '127.0.0.1',
+  alTrabajo(bytes) {
+    try {
+      const t = decodificar(bytes);
+      const extra = [
+        t.qr.length ? `QR: ${t.qr.join(' | ')}` : '',
+        t.cajon ? 'CAJÓN ABIERTO' : '',
+        t.cortes ? 'CORTE' : '',
+      ]
+        .filter(Boolean)
+        .join(' · ');
+      say(`\n===== trabajo #${impresora.trabajos.length} (${bytes.length} bytes)\n${textoDe(t)}\n----- ${extra}`);
+    } catch (e) {
+      say(`\n===== trabajo ilegible (${bytes.length} bytes): ${(e as Error).message}`);
+    }
+  },
+});
+await impresora.modo(modo);
+say(`Impresora térmica falsa en ${impresora.host}:${impresora.port} (modo ${modo}).`);
+
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const m = line.trim() as ModoImpresora;
+  if (!MODOS.includes(m)) return say(`Modos: ${MODOS.join(', ')}.`);
+  void impresora.modo(m).then(() => say(`Modo: ${m}.`));
+});
+for (const sig of ['SIGINT', 'SIGTERM'] as const)
+  process.on(sig, () => void impresora.cerrar().then(() => process.exit(0)));

@@ -1,0 +1,111 @@
+import net from 'node:net';
+import { decodificar, type TrabajoLeido } from './decodificar.js';
+
+/*
+ * A network thermal printer on loopback for tests and local use (issue 35): it listens on a raw
+ * port like a real one, answers the real-time status requests (DLE EOT 1 and 4) and keeps every
+ * job's bytes. Switches: `apagada` (nothing listens: the connection is refused), `lenta` (takes
+ * the connection and never answers), `sin_papel` (reports paper end and offline, as a printer
+ * whose roll ran out does).
+ */
+
+export type ModoImpresora = 'ok' | 'apagada' | 'lenta' | 'sin_papel';
+
+export interface ImpresoraFalsa {
+  host: string;
+  port: number;
+  /** Every job received, as bytes (status requests left out), oldest first. */
+  trabajos: Uint8Array[];
+  /** The last job read back. */
+  ultimo(): TrabajoLeido | null;
+  /** Waits until `n` jobs arrived (the route answers when the bytes left, a moment before). */
+  esperar(n: number, ms?: number): Promise<void>;
+  modo(m: ModoImpresora): Promise<void>;
+  cerrar(): Promise<void>;
+}
+
+/** Status bytes: fixed bits 1 and 4; EOT 1 bit 3 offline; EOT 4 bits 2-3 near end, 5-6 paper end. */
+const ESTADO = {
+  ok: { 1: 0x12, 4: 0x12 },
+  sin_papel: { 1: 0x12 | 0x08, 4: 0x12 | 0x0c | 0x60 },
+} as const;
+
+export async function iniciarImpresoraFalsa(
+  o: { port?: number; host?: string; alTrabajo?: (t: Uint8Array) => void } = {},
+): Promise<ImpresoraFalsa> {
+  const host = o.host ?? '127.0.0.1';
+  const trabajos: Uint8Array[] = [];
+  const abiertos = new Set<net.Socket>();
+  let modo: ModoImpresora = 'ok';
+  let esperando: (() => void)[] = [];
+
+  const server = net.createServer((socket) => {
+    abiertos.add(socket);
+    socket.on('close', () => abiertos.delete(socket));
+    socket.on('error', () => socket.destroy());
+    if (modo === 'lenta') return; // takes the connection and the bytes, answers nothing
+    const job: number[] = [];
+    socket.on('data', (chunk: Buffer) => {
+      for (let i = 0; i < chunk.length; i++) {
+        if (chunk[i] === 0x10 && chunk[i + 1] === 0x04 && (chunk[i + 2] === 1 || chunk[i + 2] === 4)) {
+          const n = chunk[i + 2] as 1 | 4;
+          socket.write(Uint8Array.of((modo === 'sin_papel' ? ESTADO.sin_papel : ESTADO.ok)[n]));
+          i += 2;
+        } else job.push(chunk[i]);
+      }
+    });
+    socket.on('end', () => {
+      if (job.length) {
+        const bytes = Uint8Array.from(job);
+        trabajos.push(bytes);
+        o.alTrabajo?.(bytes);
+        const w = esperando;
+        esperando = [];
+        w.forEach((f) => f());
+      }
+      socket.end();
+    });
+  });
+  const listen = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve((server.address() as net.AddressInfo).port);
+      });
+    });
+  const port = await listen(o.port ?? 0);
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      for (const s of abiertos) s.destroy();
+      server.close(() => resolve());
+    });
+
+  return {
+    host,
+    port,
+    trabajos,
+    ultimo: () => (trabajos.length ? decodificar(trabajos[trabajos.length - 1]) : null),
+    async esperar(n, ms = 5000) {
+      const limite = Date.now() + ms;
+      while (trabajos.length < n) {
+        const falta = limite - Date.now();
+        if (falta <= 0) throw new Error(`La impresora falsa recibió ${trabajos.length} trabajos, se esperaban ${n}.`);
+        await new Promise<void>((r) => {
+          const t = setTimeout(r, falta);
+          esperando.push(() => (clearTimeout(t), r()));
+        });
+      }
+    },
+    async modo(m) {
+      if (m === modo) return;
+      if (modo === 'apagada') await listen(port);
+      if (m === 'apagada' && server.listening) await stop();
+      if (m === 'lenta') for (const s of abiertos) s.destroy();
+      modo = m;
+    },
+    async cerrar() {
+      if (server.listening) await stop();
+    },
+  };
+}
