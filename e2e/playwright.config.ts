@@ -29,6 +29,11 @@ export const ARCA_PORT = 30_000 + (base % 2000);
 export const ARCA_URL = `http://127.0.0.1:${ARCA_PORT}`;
 // The specs reach the fake's control endpoint (faults, signing a CSR) through this.
 process.env.E2E_ARCA_URL = ARCA_URL;
+/** The fake network thermal printer (issue 35) and its control endpoint; below the ephemeral range. */
+export const PRINTER_PORT = 12_000 + (base % 2000);
+const PRINTER_CONTROL_PORT = 14_000 + (base % 2000);
+process.env.E2E_PRINTER_PORT = String(PRINTER_PORT);
+process.env.E2E_PRINTER_URL = `http://127.0.0.1:${PRINTER_CONTROL_PORT}`;
 /** The clock server (plan.spec.ts) runs ahead by the milliseconds written here (see apps/api/src/lib/test-clock.ts). */
 export const CLOCK_FILE = path.join(tmpdir(), `mostrador-e2e-clock-${base}`);
 /** Outside the 4-port block too, below the ephemeral range. */
@@ -93,6 +98,11 @@ export default defineConfig({
     {
       command: `npx tsx ../apps/api/src/modules/facturacion/fake/cli.ts --port ${ARCA_PORT}`,
       url: `${ARCA_URL}/__control`,
+      reuseExistingServer: false,
+    },
+    {
+      command: `npx tsx ../apps/api/src/modules/impresion/fake/cli.ts --port ${PRINTER_PORT} --control ${PRINTER_CONTROL_PORT}`,
+      url: `http://127.0.0.1:${PRINTER_CONTROL_PORT}/__control`,
       reuseExistingServer: false,
     },
     {

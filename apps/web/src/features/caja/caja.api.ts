@@ -9,6 +9,7 @@ import type {
   Turno,
   TurnoResumen,
 } from '@mostrador/shared/caja';
+import type { ImpresoraInput } from '@mostrador/shared/impresion';
 import { useBusiness } from '@/app/business-context';
 import { api, request } from '@/lib/api';
 import { session } from '@/lib/session';
@@ -96,11 +97,12 @@ export const useCloseTurno = () =>
 
 /** Creates a caja, or renames one and sets its ARCA punto de venta (null: the setup's default). */
 export const useSaveCaja = () =>
-  useCajaMutation((b, v: { id?: string; nombre: string; punto_venta: number | null }) =>
-    v.id
-      ? api.patch<Caja>(`/businesses/${b}/cajas/${v.id}`, { nombre: v.nombre, punto_venta: v.punto_venta })
-      : api.post<Caja>(`/businesses/${b}/cajas`, { nombre: v.nombre, punto_venta: v.punto_venta }),
-  );
+  useCajaMutation((b, v: { id?: string; nombre: string; punto_venta: number | null; impresora?: ImpresoraInput }) => {
+    const body = { nombre: v.nombre, punto_venta: v.punto_venta, impresora: v.impresora };
+    return v.id
+      ? api.patch<Caja>(`/businesses/${b}/cajas/${v.id}`, body)
+      : api.post<Caja>(`/businesses/${b}/cajas`, body);
+  });
 
 export const useSaveMedio = () =>
   useCajaMutation((b, v: { id?: string; body: Partial<MedioPagoInput> }) =>

@@ -8,6 +8,7 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { INVALID_AMOUNT, parseDecimal } from '@/lib/decimal';
 import { formatMoney } from '@/lib/format';
+import { ImpresoraFields, draftDe, impresoraDe } from '@/features/impresion/impresora-fields';
 import { useCloseTurno, useMedios, useOpenTurno, useSaveCaja, useTurnoMove } from './caja.api';
 
 /** Cents typed the es-AR way, or an error message. */
@@ -283,7 +284,8 @@ export function CajaDialog({ open, caja, onClose }: { open: boolean; caja?: Caja
 function CajaForm({ caja, onClose }: { caja: Caja | null; onClose: () => void }) {
   const [nombre, setNombre] = useState(caja?.nombre ?? '');
   const [punto, setPunto] = useState(caja?.punto_venta ? String(caja.punto_venta) : '');
-  const [errors, setErrors] = useState<{ nombre?: string; punto_venta?: string; form?: string }>({});
+  const [impresora, setImpresora] = useState(() => draftDe(caja?.impresora));
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const save = useSaveCaja();
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -291,13 +293,19 @@ function CajaForm({ caja, onClose }: { caja: Caja | null; onClose: () => void })
     const n = punto.trim() ? Number(punto.trim()) : null;
     if (n !== null && !(Number.isInteger(n) && n >= 1 && n <= 99998))
       return setErrors({ punto_venta: 'El punto de venta va de 1 a 99998.' });
+    const imp = impresoraDe(impresora);
+    if (Object.keys(imp.errors).length) return setErrors(imp.errors);
     try {
-      await save.mutateAsync({ id: caja?.id, nombre: nombre.trim(), punto_venta: n });
+      await save.mutateAsync({ id: caja?.id, nombre: nombre.trim(), punto_venta: n, impresora: imp.value });
       onClose();
     } catch (err) {
-      const field = err instanceof ApiError ? err.errors[0]?.field : undefined;
+      const fields = err instanceof ApiError ? err.errors : [];
       const message = errorMessage(err, 'No se pudo guardar la caja.');
-      setErrors(field === 'nombre' || field === 'punto_venta' ? { [field]: message } : { form: message });
+      const shown = ['nombre', 'punto_venta', 'impresora.host', 'impresora.puerto'];
+      setErrors({
+        ...Object.fromEntries(fields.map((f) => [f.field, f.message])),
+        form: fields.every((f) => shown.includes(f.field)) && fields.length ? undefined : message,
+      });
     }
   }
   return (
@@ -328,6 +336,7 @@ function CajaForm({ caja, onClose }: { caja: Caja | null; onClose: () => void })
           aria-invalid={Boolean(errors.punto_venta)}
         />
       </Field>
+      <ImpresoraFields draft={impresora} onChange={setImpresora} errors={errors} />
       <FormActions
         error={errors.form ?? null}
         busy={save.isPending}

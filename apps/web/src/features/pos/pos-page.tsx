@@ -1,7 +1,7 @@
 import { Minus, Package, Plus, Printer, ScanBarcode, ShieldAlert, ShoppingCart, Trash2, Wrench } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { CAJA_MESSAGES } from '@mostrador/shared/caja';
+import { CAJA_MESSAGES, type Caja } from '@mostrador/shared/caja';
 import type { Customer } from '@mostrador/shared/customers';
 import { splitQuantity } from '@mostrador/shared/scale';
 import { type Sale } from '@mostrador/shared/sales';
@@ -62,6 +62,7 @@ import { useOfflinePos } from './offline/use-offline-pos';
 import { ListaSelector } from '../precios/lista-selector';
 import { aplicarLista } from '../precios/pos-lista';
 import { PrintableTicket, printTicket, Ticket, type TicketExtras } from './ticket';
+import { ImpresionVenta } from '@/features/impresion/impresion-venta';
 import { useTicketBusiness } from './ticket-business';
 import { saldoDespues, ticketExtras } from './ticket-extras';
 
@@ -438,7 +439,7 @@ function PointOfSale() {
           .get<Sale>(`/businesses/${businessId}/ventas/sales/${r.data.id}`)
           .catch(() => ({ ...local, id: r.data.id, numero: r.data.numero }));
         if (onAccount && cliente) extras.saldoCliente = await saldoDespues(businessId, cliente.id);
-        setDone({ sale, extras, comprobanteId: sale.comprobante?.id, sinFactura: r.data.sin_factura });
+        setDone({ sale, extras, comprobanteId: sale.comprobante?.id, sinFactura: r.data.sin_factura, caja });
       } else {
         setDone({ sale: local, extras });
       }
@@ -1258,6 +1259,8 @@ interface SaleDone {
   extras: TicketExtras;
   comprobanteId?: string;
   sinFactura?: string;
+  /** The caja it was sold in: its printer prints it without a dialog (issue 35). */
+  caja?: Caja | null;
 }
 
 function SaleDoneDialog({ done, onClose }: { done: SaleDone; onClose: () => void }) {
@@ -1279,6 +1282,11 @@ function SaleDoneDialog({ done, onClose }: { done: SaleDone; onClose: () => void
         </div>
       </div>
       <PrintableTicket sale={sale} business={business} formatting={formatting} extras={extras} />
+      {done.caja?.impresora && sale.numero > 0 && (
+        <div className="mt-3">
+          <ImpresionVenta ventaId={sale.id} caja={done.caja} onNavegador={() => printTicket('80mm')} />
+        </div>
+      )}
       <div className="mt-4 grid gap-2 sm:grid-cols-2">
         <Button variant="secondary" onClick={() => printTicket('80mm')}>
           <Printer className="h-4 w-4" aria-hidden /> Ticket 80 mm

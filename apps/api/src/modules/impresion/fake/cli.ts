@@ -1,11 +1,14 @@
+import http from 'node:http';
 import { createInterface } from 'node:readline';
 import { iniciarImpresoraFalsa, type ModoImpresora } from './impresora-falsa.js';
 import { decodificar, textoDe } from './decodificar.js';
 
 /*
- * `npm run printer:fake -- --port 9100 [--modo ok|apagada|lenta|sin_papel]`: a network thermal
- * printer on loopback that prints each job it receives, decoded, on the console. Typing a mode
- * (ok, apagada, lenta, sin_papel) and Enter switches it while it runs.
+ * `npm run printer:fake -- --port 9100 [--modo ok|apagada|lenta|sin_papel] [--control 9101]`: a
+ * network thermal printer on loopback that prints each job it receives, decoded, on the console.
+ * Typing a mode (ok, apagada, lenta, sin_papel) and Enter switches it while it runs. With
+ * `--control`, an HTTP endpoint on loopback for the journeys: `GET /__control` answers the mode
+ * and every job decoded, `POST /__control/modo/<modo>` switches it.
  */
 
 const MODOS: ModoImpresora[] = ['ok', 'apagada', 'lenta', 'sin_papel'];
@@ -49,3 +52,24 @@ createInterface({ input: process.stdin }).on('line', (line) => {
 });
 for (const sig of ['SIGINT', 'SIGTERM'] as const)
   process.on(sig, () => void impresora.cerrar().then(() => process.exit(0)));
+
+const control = arg('control');
+if (control) {
+  let actual: ModoImpresora = modo;
+  http
+    .createServer((req, res) => {
+      const m = /^\/__control\/modo\/(\w+)$/.exec(req.url ?? '');
+      if (req.method === 'POST' && m && MODOS.includes(m[1] as ModoImpresora)) {
+        actual = m[1] as ModoImpresora;
+        void impresora.modo(actual).then(() => res.writeHead(204).end());
+        return;
+      }
+      if (req.method === 'GET' && req.url === '/__control') {
+        const trabajos = impresora.trabajos.map((b) => decodificar(b));
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ modo: actual, trabajos }));
+        return;
+      }
+      res.writeHead(404).end();
+    })
+    .listen(Number(control), '127.0.0.1');
+}
