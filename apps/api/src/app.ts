@@ -54,6 +54,7 @@ import { facturacionRoutes } from './modules/facturacion/facturacion.routes.js';
 import { posRoutes } from './modules/pos/pos.routes.js';
 import { precioRoutes } from './modules/precios/precios.routes.js';
 import { impresionRoutes } from './modules/impresion/impresion.routes.js';
+import { etiquetaRoutes } from './modules/etiquetas/etiquetas.routes.js';
 import { TIEMPOS_IMPRESORA, type TiemposImpresora } from './modules/impresion/impresora-red.js';
 
 export type App = FastifyInstance<
@@ -275,6 +276,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await precioRoutes(a);
       await cajaRoutes(a);
       await impresionRoutes(a);
+      await etiquetaRoutes(a);
     },
     { prefix: API_PREFIX },
   );

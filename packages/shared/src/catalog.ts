@@ -187,9 +187,41 @@ export const PRODUCT_MESSAGES = {
     `${producto} no controla stock: activá "Controlar stock" en el producto para ajustarlo.`,
   badPercentage: 'El porcentaje debe estar entre -90 y 1000 y ser distinto de 0.',
   priceTooHigh: (producto: string) => `El nuevo precio de ${producto} supera el máximo permitido.`,
+  contenidoIncompleto: 'Indicá el contenido neto y su unidad juntos (por ejemplo 500 g), o ninguno de los dos.',
 } as const;
 
 export const UNIT_SUGGESTIONS = ['unidad', 'kg', 'g', 'litro', 'ml', 'metro', 'caja', 'paquete', 'docena'] as const;
+
+/**
+ * The unit of a product's net content (500 g, 1,5 l, 2 m, 12 u): what its shelf label's price
+ * per unit of measure is computed from (issue 35, Res. SIC 4/2025).
+ */
+export const CONTENIDO_UNIDADES = ['g', 'kg', 'ml', 'l', 'cm', 'm', 'm2', 'm3', 'u'] as const;
+export type ContenidoUnidad = (typeof CONTENIDO_UNIDADES)[number];
+export const CONTENIDO_UNIDAD_LABELS: Record<ContenidoUnidad, string> = {
+  g: 'g',
+  kg: 'kg',
+  ml: 'ml',
+  l: 'l',
+  cm: 'cm',
+  m: 'm',
+  m2: 'm²',
+  m3: 'm³',
+  u: 'unidades',
+};
+const MSG_CONTENIDO = 'El contenido neto es un número mayor a 0, con hasta 3 decimales.';
+const contenido = () =>
+  z
+    .preprocess(
+      (v) => (v === '' ? null : typeof v === 'string' ? Number(v.replace(',', '.')) : v),
+      z
+        .number({ error: MSG_CONTENIDO })
+        .positive({ error: MSG_CONTENIDO })
+        .max(999_999, { error: MSG_CONTENIDO })
+        .refine((n) => Math.abs(n * 1000 - Math.round(n * 1000)) < 1e-6, { error: MSG_CONTENIDO })
+        .nullable(),
+    )
+    .optional();
 
 const productFields = {
   nombre: reqText(150),
@@ -210,6 +242,12 @@ const productFields = {
   /** USD: the price is `precio_usd`, and precio_venta follows the cotización (issue 17, precios.ts). */
   moneda: z.enum(['ARS', 'USD'], { error: 'Elegí pesos (ARS) o dólares (USD).' }).optional(),
   precio_usd: optMoney(),
+  /** Net content and its unit, both or neither (shelf labels' price per unit of measure). */
+  contenido: contenido(),
+  contenido_unidad: z
+    .enum(CONTENIDO_UNIDADES, { error: 'Elegí la unidad del contenido: g, kg, ml, l, cm, m, m2, m3 o u.' })
+    .nullable()
+    .optional(),
 };
 
 export const productInput = z.object(productFields);
@@ -263,6 +301,8 @@ export interface Product {
   /** USD: precio_venta follows precio_usd and the cotización in force (issue 17). */
   moneda?: 'ARS' | 'USD';
   precio_usd?: number | null;
+  contenido?: number | null;
+  contenido_unidad?: ContenidoUnidad | null;
 }
 
 export const productSchema = z.object({
@@ -287,6 +327,8 @@ export const productSchema = z.object({
   actualizado_en: z.string(),
   moneda: z.enum(['ARS', 'USD']).optional(),
   precio_usd: z.number().nullable().optional(),
+  contenido: z.number().nullable().optional(),
+  contenido_unidad: z.enum(CONTENIDO_UNIDADES).nullable().optional(),
 });
 
 /* ---------------------------------------------------------------- stock (§14.2) */

@@ -34,3 +34,4 @@ export * from './autorizacion.js';
 export * from './search-rank.js';
 export * from './impresion.js';
 export * from './factura-layout.js';
+export * from './etiquetas.js';

@@ -32,6 +32,12 @@ export const txtFile = {
   content: { 'text/plain': { schema: binary } },
 };
 
+/** A download: a PDF (label sheets, shared documents). */
+export const pdfFile = {
+  description: 'Documento PDF.',
+  content: { 'application/pdf': { schema: binary } },
+};
+
 /** JSON, or the same data as an .xlsx file with `formato=xlsx`. */
 export const jsonOrXlsx = (json: z.ZodType) => ({
   description: 'JSON, o la planilla .xlsx con formato=xlsx.',

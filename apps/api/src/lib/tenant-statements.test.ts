@@ -110,6 +110,7 @@ const CONVERTED = [
   'autorizacion',
   'facturacion',
   'impresion',
+  'etiquetas',
 ];
 
 /** Exported queries that go across businesses, with their reason (the ALLOWED list's statements). */

@@ -143,6 +143,7 @@ function listStatement(businessId: string, q: ProductListQuery): SQL | null {
            products.unidad, products.categoria_id AS "categoriaId", products.activo, products.iva,
            products.creado_en AS "creadoEn", products.actualizado_en AS "actualizadoEn",
            products.moneda, products.precio_usd AS "precioUsd",
+           products.contenido, products.contenido_unidad AS "contenidoUnidad",
            product_categories.nombre AS "categoriaNombre",
            (SELECT count(*)::int FROM products WHERE ${where}) AS "total",
            EXISTS (SELECT 1 FROM listas_precios WHERE business_id = ${businessId} AND activo) AS "conListas"

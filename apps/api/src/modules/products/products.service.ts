@@ -15,6 +15,7 @@ import {
   type StockAdjustmentOutput,
   type StockAdjustmentResult,
   type IvaRate,
+  type ContenidoUnidad,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
@@ -80,6 +81,8 @@ export function toProduct(r: ProductColumns, categoriaNombre: string | null): Pr
     actualizado_en: r.actualizadoEn.toISOString(),
     moneda: r.moneda,
     precio_usd: num(r.precioUsd),
+    contenido: num(r.contenido),
+    contenido_unidad: (r.contenidoUnidad as ContenidoUnidad | null) ?? null,
   };
 }
 
@@ -99,6 +102,8 @@ const snapshot = (p: Product) => ({
   iva: p.iva ?? '21',
   moneda: p.moneda ?? 'ARS',
   precio_usd: p.precio_usd ?? null,
+  contenido: p.contenido ?? null,
+  contenido_unidad: p.contenido_unidad ?? null,
 });
 type Snapshot = ReturnType<typeof snapshot>;
 
@@ -181,7 +186,16 @@ function columns(s: Partial<Snapshot>): ProductChanges {
     iva: s.iva,
     moneda: s.moneda,
     precioUsd: s.precio_usd === undefined ? undefined : s.precio_usd === null ? null : money(s.precio_usd),
+    contenido: s.contenido === undefined ? undefined : s.contenido === null ? null : s.contenido.toFixed(3),
+    contenidoUnidad: s.contenido_unidad,
   };
+}
+
+/** Net content and its unit go together (the table's check says so too). */
+function assertContenido(s: Pick<Snapshot, 'contenido' | 'contenido_unidad'>) {
+  if ((s.contenido === null) !== (s.contenido_unidad === null)) {
+    throw invalid(s.contenido === null ? 'contenido' : 'contenido_unidad', PRODUCT_MESSAGES.contenidoIncompleto);
+  }
 }
 
 const money = (n: number) => centsToDecimal(Math.round(n * 100));
@@ -206,7 +220,10 @@ export async function createProduct(db: Db, businessId: string, userId: string, 
         iva: input.iva ?? '21',
         moneda: input.moneda ?? 'ARS',
         precio_usd: input.precio_usd == null ? null : centsToNumber(input.precio_usd),
+        contenido: input.contenido ?? null,
+        contenido_unidad: input.contenido_unidad ?? null,
       };
+      assertContenido(values);
       if (values.moneda === 'USD') values.precio_venta = await precioVentaDeUsd(tx, businessId, values.precio_usd);
       else values.precio_usd = null;
       const row = await insertProduct(businessId, columns(values), tx);
@@ -283,6 +300,7 @@ export async function updateProduct(db: Db, businessId: string, userId: string, 
       } else if (given.moneda === 'ARS') given.precio_usd = null;
       const changes = diff(snapshot(before), given);
       if (!changes.changed) return before;
+      assertContenido({ ...snapshot(before), ...given });
       const d = changes.despues as Partial<Snapshot>;
       if (d.categoria_id) await assertCategory(tx, businessId, d.categoria_id);
       await precioOrigen(tx, { origen: 'manual', userId });

@@ -116,6 +116,8 @@ describe('products: create and validate', () => {
         'actualizado_en',
         'moneda',
         'precio_usd',
+        'contenido',
+        'contenido_unidad',
       ].sort(),
     );
     const movs = await get(`/${p.id}/movimientos-stock`);

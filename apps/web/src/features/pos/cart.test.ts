@@ -74,6 +74,10 @@ describe('pos cart', () => {
     expect(exactMatch([queso, yerba], '7790387000019')).toBe(yerba);
     expect(exactMatch([queso, yerba], ' que001 ')).toBe(queso);
     expect(exactMatch([queso, yerba], '77903')).toBeNull();
+    // An internal code (GS1 prefix 04) read by a scanner in UPC-A mode: its 12 digits.
+    const interno = { ...queso, codigo_barras: '0400000000015' };
+    expect(exactMatch([yerba, interno], '400000000015')).toBe(interno);
+    expect(exactMatch([yerba, interno], '0400000000015')).toBe(interno);
   });
 
   it('makes idempotency keys', () => {

@@ -174,13 +174,19 @@ export function checkQuantity(
 export const overStock = (l: CartLine) =>
   l.item.tipo === 'producto' && l.item.stock !== null && l.cantidad > l.item.stock;
 
-/** The item a scanned or typed code names exactly: its barcode, or its code ignoring case. */
+/**
+ * The item a scanned or typed code names exactly: its barcode, or its code ignoring case. A
+ * scanner set to UPC-A sends the 12 digits of an EAN-13 that starts with 0 (our internal codes,
+ * GS1 prefix 04, issue 35): that read names the 13-digit barcode too.
+ */
 export function exactMatch(items: CatalogItem[], code: string): CatalogItem | null {
   const c = code.trim();
   if (!c) return null;
   const low = c.toLowerCase();
+  const upcA = /^\d{12}$/.test(c) ? `0${c}` : null;
   return (
     items.find((i) => i.codigo_barras === c) ??
+    (upcA ? items.find((i) => i.codigo_barras === upcA) : undefined) ??
     items.find((i) => i.codigo !== null && i.codigo.toLowerCase() === low) ??
     null
   );
