@@ -245,8 +245,12 @@ const productFields = {
   /** Net content and its unit, both or neither (shelf labels' price per unit of measure). */
   contenido: contenido(),
   contenido_unidad: z
-    .enum(CONTENIDO_UNIDADES, { error: 'Elegí la unidad del contenido: g, kg, ml, l, cm, m, m2, m3 o u.' })
-    .nullable()
+    .preprocess(
+      (v) => (v === '' ? null : v),
+      z
+        .enum(CONTENIDO_UNIDADES, { error: 'Elegí la unidad del contenido: g, kg, ml, l, cm, m, m2, m3 o u.' })
+        .nullable(),
+    )
     .optional(),
 };
 

@@ -34,6 +34,7 @@ const appChildren: RouteObject[] = [
     lazy: page('Productos y servicios', () => import('@/features/products/products-page')),
   },
   { path: '/categories', lazy: page('Categorías', () => import('@/features/categories/categories-page')) },
+  { path: '/etiquetas', lazy: page('Etiquetas', () => import('@/features/etiquetas/etiquetas-page')) },
   { path: '/customers', lazy: page('Clientes', () => import('@/features/customers/customers-page')) },
   { path: '/finanzas/*', lazy: page('Finanzas', () => import('@/features/finance/finance-page')) },
   { path: '/tasks', lazy: page('Tareas', () => import('@/features/tasks/tasks-page')) },

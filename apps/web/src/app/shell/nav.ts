@@ -63,6 +63,7 @@ export const NAV: NavItem[] = [
     children: [
       { label: 'Productos y servicios', to: '/products-and-services', modulo: 'productos' },
       { label: 'Categorías', to: '/categories', modulo: 'categorias' },
+      { label: 'Etiquetas', to: '/etiquetas', modulo: 'productos' },
     ],
   },
   { label: 'Clientes', icon: Users, to: '/customers', scoped: true, modulo: 'clientes' },

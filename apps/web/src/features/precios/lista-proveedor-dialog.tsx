@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { Tags } from 'lucide-react';
 import type { ColumnaArchivo, ListaProveedorClave, ListaProveedorResult } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
@@ -143,7 +145,15 @@ function ListaProveedor({ onDone }: { onDone: (msg?: string) => void }) {
         )}
         <FilasSinCoincidencia result={applied} />
         {error && <ErrorNote>{error}</ErrorNote>}
-        <div className="flex justify-end gap-3">
+        <div className="flex flex-wrap justify-end gap-3">
+          {applied.id && applied.productos_afectados > 0 && (
+            <Link
+              className="inline-flex h-10 items-center gap-2 rounded-lg px-4 text-sm font-medium text-blue-700 ring-1 ring-inset ring-blue-200 hover:bg-blue-50"
+              to={`/etiquetas?origen=lista_proveedor&referencia_id=${applied.id}`}
+            >
+              <Tags className="h-4 w-4" aria-hidden /> Etiquetas de lo que cambió
+            </Link>
+          )}
           <Button variant="secondary" onClick={undo} loading={busy}>
             Deshacer
           </Button>

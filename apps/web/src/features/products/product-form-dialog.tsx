@@ -1,7 +1,15 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { centsToNumber, milliToNumber, productForm, UNIT_SUGGESTIONS, type Product } from '@mostrador/shared';
+import {
+  centsToNumber,
+  CONTENIDO_UNIDAD_LABELS,
+  CONTENIDO_UNIDADES,
+  milliToNumber,
+  productForm,
+  UNIT_SUGGESTIONS,
+  type Product,
+} from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
 import { Dialog } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-actions';
@@ -33,6 +41,8 @@ interface Values {
   iva: string;
   moneda: 'ARS' | 'USD';
   precio_usd: string;
+  contenido: string;
+  contenido_unidad: string;
 }
 type Output = z.output<typeof productForm>;
 
@@ -52,6 +62,8 @@ const toValues = (p: Product): Values => ({
   iva: p.iva ?? DEFAULT_IVA_RATE,
   moneda: p.moneda ?? 'ARS',
   precio_usd: decimalText(p.precio_usd ?? null, 'money'),
+  contenido: p.contenido == null ? '' : String(p.contenido).replace('.', ','),
+  contenido_unidad: p.contenido_unidad ?? '',
 });
 
 const EMPTY: Values = {
@@ -70,6 +82,8 @@ const EMPTY: Values = {
   iva: DEFAULT_IVA_RATE,
   moneda: 'ARS',
   precio_usd: '',
+  contenido: '',
+  contenido_unidad: '',
 };
 
 /** The margin over cost, when both prices are there: a quick check before saving. */
@@ -158,6 +172,8 @@ function ProductFormFields({
             categoria_id: v.categoria_id ?? null,
             activo: v.activo ?? true,
             ...(v.iva ? { iva: v.iva } : {}),
+            contenido: v.contenido ?? null,
+            contenido_unidad: v.contenido_unidad ?? null,
           },
         });
         if (c?.dirty) await c.save(saved.id);
@@ -236,6 +252,30 @@ function ProductFormFields({
               <option key={u} value={u} />
             ))}
           </datalist>
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField
+          id="prod-contenido"
+          label="Contenido neto"
+          hint="Para el precio por unidad de medida de la etiqueta de góndola (por ejemplo 500 g)."
+          inputMode="decimal"
+          error={err.contenido}
+          {...register('contenido')}
+        />
+        <Field id="prod-contenido-unidad" label="Unidad del contenido" error={err.contenido_unidad?.message}>
+          <Select
+            id="prod-contenido-unidad"
+            aria-invalid={Boolean(err.contenido_unidad)}
+            {...register('contenido_unidad')}
+          >
+            <option value="">—</option>
+            {CONTENIDO_UNIDADES.map((u) => (
+              <option key={u} value={u}>
+                {CONTENIDO_UNIDAD_LABELS[u]}
+              </option>
+            ))}
+          </Select>
         </Field>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BulkPriceResult,
+  ContenidoUnidad,
   PriceField,
   PriceRounding,
   Product,
@@ -71,6 +72,8 @@ export interface ProductBody {
   controla_stock: boolean;
   moneda?: 'ARS' | 'USD';
   precio_usd?: number | null;
+  contenido?: number | null;
+  contenido_unidad?: ContenidoUnidad | null;
 }
 
 function useInvalidate() {

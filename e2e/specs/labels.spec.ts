@@ -1,0 +1,140 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { leerPdf } from '../support/pdf';
+import { createBusiness, createUser, signIn, type E2EUser } from '../support/session';
+
+/*
+ * Issue 35: after a supplier's list is applied, «Etiquetas de lo que cambió» opens the labels
+ * screen on exactly those products; the góndola sheet (PDF) has their new prices and the price
+ * per unit of measure, the barcode sheet's bars decode to their codes — an internal 04 code for
+ * the one that had none.
+ */
+
+const SHOTS = process.env.SHOTS_DIR;
+
+async function send(request: APIRequestContext, user: E2EUser, method: 'post' | 'put', path: string, data: object) {
+  const res = await request[method](`/api/v1${path}`, { data, headers: { authorization: `Bearer ${user.token}` } });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return res.json();
+}
+
+async function lista() {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Lista');
+  ws.addRow(['Código', 'Descripción', 'Costo']);
+  ws.addRow(['CAF-500', 'CAFE TOSTADO 500 G', 2000]);
+  ws.addRow(['AZU-1', 'AZUCAR 1 KG', 800]);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+async function shoot(page: Page, target: Locator, name: string) {
+  if (!SHOTS) return;
+  for (const size of [
+    { w: 1440, h: 900 },
+    { w: 1024, h: 768 },
+    { w: 390, h: 844 },
+  ]) {
+    await page.setViewportSize({ width: size.w, height: size.h });
+    await target.scrollIntoViewIfNeeded();
+    await expect(target).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/${name}-${size.w}x${size.h}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+async function descargar(page: Page) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Descargar PDF' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^etiquetas-(gondola|codigo)-\d{4}-\d{2}-\d{2}\.pdf$/);
+  return leerPdf(await readFile(await download.path()));
+}
+
+test('labels of what a supplier list changed: góndola prices and price per kg, barcodes that decode', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(SHOTS ? 180_000 : 90_000);
+  const owner = await createUser(request, 'Elsa');
+  const businessId = await createBusiness(request, owner, 'Almacén Elsa');
+  const base = `/businesses/${businessId}`;
+  const almacen = await send(request, owner, 'post', `${base}/categories`, { nombre: 'Almacén' });
+  await send(request, owner, 'put', `${base}/reglas-margen`, { categoria_id: almacen.id, margen: 50 });
+  const product = (body: object) =>
+    send(request, owner, 'post', `${base}/products`, { categoria_id: almacen.id, stock_actual: 5, ...body });
+  await product({
+    nombre: 'Café tostado 500 g',
+    codigo: 'CAF-500',
+    codigo_barras: '7791234000012',
+    precio_compra: 1800,
+    precio_venta: 2700,
+    contenido: 500,
+    contenido_unidad: 'g',
+  });
+  await product({
+    nombre: 'Azúcar 1 kg',
+    codigo: 'AZU-1',
+    precio_compra: 700,
+    precio_venta: 1050,
+    contenido: 1,
+    contenido_unidad: 'kg',
+  });
+  await product({ nombre: 'Fideos 500 g', codigo: 'FID-500', precio_compra: 500, precio_venta: 750 });
+
+  await signIn(page, owner, businessId);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/products-and-services?tab=listas');
+  await page.getByRole('button', { name: 'Lista de proveedor' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Actualizar con la lista de un proveedor' });
+  await dialog.getByLabel('Archivo de la lista (Excel o CSV)').setInputFiles({
+    name: 'lista.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: await lista(),
+  });
+  await dialog.getByLabel('Buscar los productos por').selectOption('codigo');
+  await dialog.getByRole('button', { name: 'Ver cambios' }).click();
+  await dialog.getByRole('button', { name: 'Aplicar a 2 productos' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Se actualizaron 2 productos.');
+  await dialog.getByRole('link', { name: 'Etiquetas de lo que cambió' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Etiquetas' })).toBeVisible();
+  await expect(page.getByLabel('Cambiados por')).toHaveValue('lista_proveedor');
+  await expect(page.getByTestId('etq-referencia')).toHaveText('Solo los productos de ese cambio.');
+  await shoot(page, page.getByRole('button', { name: 'Descargar PDF' }), 'etiquetas');
+
+  // Góndola: the new prices (cost + 50 %) and the price per kg; not the product the list left alone.
+  const gondola = await descargar(page);
+  expect(gondola.paginas).toHaveLength(1);
+  expect(gondola.textos).toEqual(
+    expect.arrayContaining([
+      'Café tostado 500 g',
+      '$ 3.000,00',
+      'Precio por kg: $ 6.000,00',
+      'Azúcar 1 kg',
+      '$ 1.200,00',
+      'Precio por kg: $ 1.200,00',
+      'PRECIO SIN IMPUESTOS NACIONALES: $ 2.479,34',
+    ]),
+  );
+  expect(gondola.textos).not.toContain('Fideos 500 g');
+
+  // Barcodes: the café's EAN decodes; azúcar has none yet.
+  await page.getByLabel('Plantilla').selectOption('codigo');
+  const codigos = await descargar(page);
+  expect(codigos.codigos).toEqual(['7791234000012']);
+  expect(codigos.textos).toContain('Sin código de barras');
+
+  // Chosen by hand: azúcar gets an internal code (GS1 prefix 04), and its label now decodes to it.
+  await page.getByRole('radio', { name: 'Elegir productos' }).check();
+  await page.getByLabel('Buscar productos').fill('azúcar');
+  await page.getByRole('checkbox', { name: /Azúcar 1 kg/ }).check();
+  await expect(page.getByText('1 producto no tiene código de barras')).toBeVisible();
+  await shoot(page, page.getByRole('button', { name: 'Asignar códigos internos' }), 'etiquetas-codigo-interno');
+  await page.getByRole('button', { name: 'Asignar códigos internos' }).click();
+  await expect(page.getByRole('checkbox', { name: /Azúcar 1 kg/ })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Productos' })).toContainText('0400000000015');
+  const interno = await descargar(page);
+  expect(interno.codigos).toEqual(['0400000000015']);
+});
