@@ -141,3 +141,37 @@ export const IMPRESION_MESSAGES = {
   sinCaja: 'La venta no tiene caja: elegí en qué caja imprimir.',
   turnoAbierto: 'El cierre se imprime cuando el turno está cerrado.',
 } as const;
+
+/* ---------------------------------------------------------------- sharing */
+
+/** What a customer may be sent as a link. */
+export const DOCUMENTOS_COMPARTIBLES = ['ticket', 'factura', 'cobro', 'devolucion', 'estado_cuenta'] as const;
+/** A shared link works this many days. */
+export const DIAS_ENLACE_COMPARTIDO = 7;
+
+export const compartirInput = z.object({
+  tipo: z.enum(DOCUMENTOS_COMPARTIBLES, {
+    error: 'Elegí qué compartir: ticket, factura, cobro, devolucion o estado_cuenta.',
+  }),
+  id: uuid,
+  /** Also sends the link to this address (SMTP must be set up). */
+  email: z.email({ error: 'El e-mail no es válido.' }).max(254).optional(),
+});
+export type CompartirInput = z.input<typeof compartirInput>;
+
+export const compartidoSchema = z.object({
+  /** The PDF, opened without a session until `vence`. */
+  url: z.string(),
+  /** wa.me with the customer's phone when it has one (else WhatsApp asks for the contact), and the message. */
+  whatsapp_url: z.string(),
+  vence: z.string(),
+  /** The e-mail left (false: none was asked). */
+  email_enviado: z.boolean(),
+});
+export type Compartido = z.infer<typeof compartidoSchema>;
+
+export const COMPARTIR_MESSAGES = {
+  sinSmtp: 'El envío por e-mail no está configurado en este servidor: compartí el enlace o por WhatsApp.',
+  enlaceInvalido: 'El enlace no es válido.',
+  enlaceVencido: 'El enlace venció: pedile al comercio que te lo comparta de nuevo.',
+} as const;

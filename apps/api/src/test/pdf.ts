@@ -1,4 +1,13 @@
-import { BarcodeFormat, BitArray, DecodeHintType, MultiFormatOneDReader } from '@zxing/library';
+import {
+  BarcodeFormat,
+  BinaryBitmap,
+  BitArray,
+  DecodeHintType,
+  HybridBinarizer,
+  MultiFormatOneDReader,
+  QRCodeReader,
+  RGBLuminanceSource,
+} from '@zxing/library';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFRef } from 'pdf-lib';
 
 /*
@@ -10,6 +19,7 @@ import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFRef } 
 export interface PaginaLeida {
   textos: string[];
   codigos: string[];
+  qr: string[];
 }
 
 const MODULO = (0.33 * 72) / 25.4;
@@ -61,17 +71,41 @@ function codigos(ops: string): string[] {
   return out;
 }
 
+/** A QR drawn as equal squares (the shared invoice's): rendered to pixels and read by ZXing. */
+function qrs(ops: string): string[] {
+  const sq = [...ops.matchAll(/(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re/g)]
+    .map((m) => ({ x: Number(m[1]), y: Number(m[2]), w: Number(m[3]), h: Number(m[4]) }))
+    .filter((r) => r.w > 0 && Math.abs(r.w - r.h) < 1e-6 && r.w < 10);
+  if (sq.length < 50) return [];
+  const m = sq[0].w;
+  const x0 = Math.min(...sq.map((r) => r.x));
+  const top = Math.max(...sq.map((r) => r.y + r.h));
+  const n = Math.round((Math.max(...sq.map((r) => r.x + r.w)) - x0) / m);
+  const px = 4;
+  const quiet = 4;
+  const side = (n + 2 * quiet) * px;
+  const lum = new Uint8ClampedArray(side * side).fill(255);
+  for (const r of sq) {
+    const col = Math.round((r.x - x0) / m) + quiet;
+    const row = Math.round((top - (r.y + r.h)) / m) + quiet;
+    for (let dy = 0; dy < px; dy++) for (let dx = 0; dx < px; dx++) lum[(row * px + dy) * side + col * px + dx] = 0;
+  }
+  const bitmap = new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(lum, side, side)));
+  return [new QRCodeReader().decode(bitmap, new Map([[DecodeHintType.PURE_BARCODE, true]])).getText()];
+}
+
 export async function leerPdf(pdf: Buffer | Uint8Array) {
   const doc = await PDFDocument.load(pdf);
   const paginas: PaginaLeida[] = doc.getPages().map((p) => {
     const ops = contenido(doc, p);
     const textos = [...ops.matchAll(/<([0-9A-Fa-f]*)> Tj/g)].map((m) => Buffer.from(m[1], 'hex').toString('latin1'));
-    return { textos, codigos: codigos(ops) };
+    return { textos, codigos: codigos(ops), qr: qrs(ops) };
   });
   return {
     paginas,
     titulo: doc.getTitle() ?? null,
     textos: paginas.flatMap((p) => p.textos),
     codigos: paginas.flatMap((p) => p.codigos),
+    qr: paginas.flatMap((p) => p.qr),
   };
 }

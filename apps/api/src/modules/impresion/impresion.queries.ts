@@ -34,3 +34,14 @@ export async function contactoCliente(businessId: string, clienteId: string, ex:
   );
   return rows[0] as { nombre: string; telefono: string | null; email: string | null } | undefined;
 }
+
+/** How the business writes money and dates (a shared document, opened without a session). */
+export async function formatoNegocio(businessId: string, ex: Executor) {
+  const { rows } = await ex.execute(
+    sql`SELECT b.nombre, coalesce(t.timezone, 'America/Argentina/Buenos_Aires') AS timezone,
+               coalesce(t.locale, 'es-AR') AS locale, coalesce(t.currency, 'ARS') AS currency
+          FROM businesses b LEFT JOIN tenant_settings t ON t.business_id = b.id
+         WHERE b.id = ${businessId}`,
+  );
+  return rows[0] as { nombre: string; timezone: string; locale: string; currency: string } | undefined;
+}

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import {
   apiErrorSchema,
+  compartidoSchema,
+  compartirInput,
+  COMPARTIR_MESSAGES,
+  DIAS_ENLACE_COMPARTIDO,
   documentoImprimirInput,
   impresionSchema,
   SALE_MESSAGES,
@@ -9,12 +13,19 @@ import {
 } from '@mostrador/shared';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app.js';
+import { enNegocio } from '../../db/tenant.js';
 import { access, assertCan, businessOf } from '../../lib/access.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { pdfFile } from '../../lib/responses.js';
 import { pathId } from '../products/common.js';
+import { firmarEnlace, leerEnlace, telefonoWhatsapp } from './compartir.js';
+import { contactoCliente, formatoNegocio } from './impresion.queries.js';
 import { cajaParaVenta, documentoDe, documentoDeVenta, imprimir, type Negocio } from './impresion.service.js';
+import { documentoPdf } from './pdf-documento.js';
 
 const ventaParams = z.object({ id: z.string(), ventaId: z.string() });
 const idParams = z.object({ id: z.string() });
+const tokenParams = z.object({ token: z.string() });
 
 /** Who may print (or share) each document: the module that shows it. */
 export function assertPuedeVer(req: FastifyRequest, tipo: DocumentoTipo) {
@@ -74,6 +85,94 @@ export async function impresionRoutes(app: App) {
       const b = negocio(req);
       const d = await documentoDe(db, b, req.body.tipo, req.body.id);
       return imprimir(db, b.id, req.body.caja_id, d, { abrirCajon: false, tiempos: app.services.impresoras });
+    },
+  );
+
+  app.post(
+    '/businesses/:id/documentos/compartir',
+    {
+      config: { access: access.member },
+      schema: {
+        tags,
+        summary:
+          'Un enlace firmado que vence, sin iniciar sesión, al PDF de un ticket, factura, recibo de cobro, devolución o estado de cuenta; con el enlace de WhatsApp y, si se pide, por e-mail.',
+        params: idParams,
+        body: compartirInput,
+        response: { 200: compartidoSchema },
+      },
+    },
+    async (req) => {
+      assertPuedeVer(req, req.body.tipo);
+      const b = negocio(req);
+      const { mailer, jwtKey, publicUrl } = app.services;
+      if (req.body.email && !mailer.enabled) throw conflict('INVALID_STATE', COMPARTIR_MESSAGES.sinSmtp);
+      const d = await documentoDe(db, b, req.body.tipo, req.body.id);
+      const vence = new Date(b.now.getTime() + DIAS_ENLACE_COMPARTIDO * 86_400_000);
+      const token = firmarEnlace(jwtKey, {
+        negocio: b.id,
+        tipo: req.body.tipo,
+        id: req.body.id,
+        vence: Math.floor(vence.getTime() / 1000),
+      });
+      const url = `${publicUrl || `${req.protocol}://${req.host}`}/api/v1/documentos/${token}`;
+      const [f, contacto] = await Promise.all([
+        formatoNegocio(b.id, db),
+        d.clienteId ? contactoCliente(b.id, d.clienteId, db) : undefined,
+      ]);
+      const dia = new Intl.DateTimeFormat(b.locale, { dateStyle: 'short', timeZone: b.timezone }).format(vence);
+      const texto = `Hola${contacto ? ` ${contacto.nombre}` : ''}, te compartimos ${d.doc.titulo} de ${f?.nombre ?? 'nuestro comercio'}: ${url} (el enlace vence el ${dia}).`;
+      const tel = telefonoWhatsapp(contacto?.telefono ?? null);
+      if (req.body.email) {
+        await mailer.send({
+          to: req.body.email,
+          subject: `${d.doc.titulo} de ${f?.nombre ?? 'Mostrador'}`,
+          text: texto,
+        });
+      }
+      return {
+        url,
+        whatsapp_url: `https://wa.me/${tel ?? ''}?text=${encodeURIComponent(texto)}`,
+        vence: vence.toISOString(),
+        email_enviado: Boolean(req.body.email),
+      };
+    },
+  );
+
+  app.get(
+    '/documentos/:token',
+    {
+      config: { access: access.public },
+      schema: {
+        tags,
+        summary: 'El PDF de un documento compartido (sin sesión, mientras el enlace no venció).',
+        params: tokenParams,
+        response: { 200: pdfFile, 404: apiErrorSchema, 410: apiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      const e = leerEnlace(app.services.jwtKey, req.params.token);
+      if (!e) throw notFound(COMPARTIR_MESSAGES.enlaceInvalido);
+      const now = app.services.now();
+      if (e.vence * 1000 <= now.getTime()) throw new AppError(410, 'TOKEN_INVALID', COMPARTIR_MESSAGES.enlaceVencido);
+      // The link names its business: its rows are read in that business only (row-level security).
+      const { doc } = await enNegocio(e.negocio, async () => {
+        const f = await formatoNegocio(e.negocio, db);
+        if (!f) throw notFound(COMPARTIR_MESSAGES.enlaceInvalido);
+        return documentoDe(db, { id: e.negocio, ...f, now }, e.tipo, e.id);
+      });
+      const pdf = await documentoPdf(doc);
+      const nombre =
+        doc.titulo
+          .normalize('NFD')
+          .replace(/[^\w.# -]/g, '')
+          .trim() || 'documento';
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `inline; filename="${nombre}.pdf"`)
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Robots-Tag', 'noindex')
+        .header('Referrer-Policy', 'no-referrer')
+        .send(pdf);
     },
   );
 }
