@@ -125,6 +125,15 @@ describe('compartir un documento', () => {
     const gone = await abrir(c.url);
     expect(gone.statusCode).toBe(410);
     expect(gone.json().detail).toBe('El enlace venció: pedile al comercio que te lo comparta de nuevo.');
+    // Opened in a browser: a page that says so.
+    const page = await app.inject({
+      method: 'GET',
+      url: c.url.replace('https://mostrador.test', ''),
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(page.statusCode).toBe(410);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('<p>El enlace venció: pedile al comercio que te lo comparta de nuevo.</p>');
     clock = saved;
   });
 

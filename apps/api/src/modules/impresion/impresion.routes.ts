@@ -146,14 +146,40 @@ export async function impresionRoutes(app: App) {
         tags,
         summary: 'El PDF de un documento compartido (sin sesión, mientras el enlace no venció).',
         params: tokenParams,
-        response: { 200: pdfFile, 404: apiErrorSchema, 410: apiErrorSchema },
+        response: {
+          200: pdfFile,
+          404: {
+            description: 'Enlace no válido (JSON, o una página para el navegador).',
+            content: { 'application/json': { schema: apiErrorSchema }, 'text/html': { schema: z.string() } },
+          },
+          410: {
+            description: 'Enlace vencido (JSON, o una página para el navegador).',
+            content: { 'application/json': { schema: apiErrorSchema }, 'text/html': { schema: z.string() } },
+          },
+        },
       },
     },
     async (req, reply) => {
+      // Opened from WhatsApp or an e-mail: a browser gets a page that says it, not JSON.
+      const html = (status: 404 | 410, mensaje: string) =>
+        reply
+          .status(status)
+          .header('Content-Type', 'text/html; charset=utf-8')
+          .header('Cache-Control', 'no-store')
+          .send(
+            `<!doctype html><html lang="es-AR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Mostrador</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#0f172a"><h1 style="font-size:1.25rem">Documento compartido</h1><p>${mensaje}</p></body></html>`,
+          );
+      const browser = (req.headers.accept ?? '').includes('text/html');
       const e = leerEnlace(app.services.jwtKey, req.params.token);
-      if (!e) throw notFound(COMPARTIR_MESSAGES.enlaceInvalido);
+      if (!e) {
+        if (browser) return html(404, COMPARTIR_MESSAGES.enlaceInvalido);
+        throw notFound(COMPARTIR_MESSAGES.enlaceInvalido);
+      }
       const now = app.services.now();
-      if (e.vence * 1000 <= now.getTime()) throw new AppError(410, 'TOKEN_INVALID', COMPARTIR_MESSAGES.enlaceVencido);
+      if (e.vence * 1000 <= now.getTime()) {
+        if (browser) return html(410, COMPARTIR_MESSAGES.enlaceVencido);
+        throw new AppError(410, 'TOKEN_INVALID', COMPARTIR_MESSAGES.enlaceVencido);
+      }
       // The link names its business: its rows are read in that business only (row-level security).
       const { doc } = await enNegocio(e.negocio, async () => {
         const f = await formatoNegocio(e.negocio, db);

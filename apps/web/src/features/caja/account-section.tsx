@@ -9,6 +9,7 @@ import { FormActions } from '@/components/ui/form-actions';
 import { Field, Input, Select } from '@/components/ui/input';
 import { useCan } from '@/features/permissions/permissions.api';
 import { PrintPortal, printPage, printTicket, type TicketFormat } from '@/features/pos/ticket';
+import { CompartirButton } from '@/features/impresion/compartir';
 import { errorMessage } from '@/lib/api';
 import { useDownload } from '@/lib/download';
 import { cn } from '@/lib/cn';
@@ -58,6 +59,9 @@ export function AccountSection({ customer }: { customer: Customer }) {
             >
               <Download className="h-4 w-4" /> Estado de cuenta
             </Button>
+          )}
+          {c.movimientos.length > 0 && (
+            <CompartirButton tipo="estado_cuenta" id={customer.id} email={customer.email} label="Compartir" />
           )}
           {can('ventas', 'editar') && c.saldo > 0 && (
             <Button size="sm" onClick={() => setCobrando(true)}>
@@ -259,6 +263,7 @@ function ReceiptDialog({
             <Button variant="secondary" onClick={() => printTicket('a4')}>
               <Printer className="h-4 w-4" /> Imprimir A4
             </Button>
+            <CompartirButton tipo="cobro" id={cobro.id} />
             <Button onClick={onClose}>Listo</Button>
           </div>
         </div>

@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/api';
 import { ComprobanteEstadoNote } from './comprobante-ui';
 import { useComprobante } from './facturacion.api';
 import { PrintableInvoice, printInvoice } from './invoice-document';
+import { CompartirButton } from '@/features/impresion/compartir';
 
 /**
  * The invoice of the sale just recorded: the sale never waits for ARCA, so this follows the
@@ -31,6 +32,7 @@ export default function PosComprobante({ id }: { id: string }) {
             <Button variant="secondary" onClick={() => printInvoice('a4')}>
               <Printer className="h-4 w-4" aria-hidden /> Factura A4
             </Button>
+            <CompartirButton tipo="factura" id={c.id} label="Compartir factura" />
           </div>
         </>
       )}

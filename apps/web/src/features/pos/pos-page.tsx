@@ -63,6 +63,7 @@ import { ListaSelector } from '../precios/lista-selector';
 import { aplicarLista } from '../precios/pos-lista';
 import { PrintableTicket, printTicket, Ticket, type TicketExtras } from './ticket';
 import { ImpresionVenta } from '@/features/impresion/impresion-venta';
+import { CompartirButton } from '@/features/impresion/compartir';
 import { useTicketBusiness } from './ticket-business';
 import { saldoDespues, ticketExtras } from './ticket-extras';
 
@@ -1294,6 +1295,7 @@ function SaleDoneDialog({ done, onClose }: { done: SaleDone; onClose: () => void
         <Button variant="secondary" onClick={() => printTicket('a4')}>
           <Printer className="h-4 w-4" aria-hidden /> Imprimir A4
         </Button>
+        {sale.numero > 0 && <CompartirButton tipo="ticket" id={sale.id} label="Compartir ticket" />}
       </div>
       {done.comprobanteId && (
         <Suspense fallback={null}>
