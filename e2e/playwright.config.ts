@@ -79,12 +79,12 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: /plan\.spec\.ts$/,
+      testIgnore: /(plan|share)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     {
       name: 'clock',
-      testMatch: /plan\.spec\.ts$/,
+      testMatch: /(plan|share)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://localhost:${CLOCK_APP_PORT}` },
     },
   ],
@@ -141,6 +141,10 @@ export default defineConfig({
         DATA_DIR: dataDir('clock'),
         LOG_LEVEL: 'warn',
         MOSTRADOR_CLOCK_FILE: CLOCK_FILE,
+        // A shared invoice's link expiring (share.spec.ts) is invoiced against the fake ARCA too.
+        ARCA_WSAA_URL: `${ARCA_URL}/wsaa`,
+        ARCA_WSFE_URL: `${ARCA_URL}/wsfe`,
+        ARCA_PADRON_URL: `${ARCA_URL}/padron-a5`,
       },
       timeout: 120_000,
       reuseExistingServer: false,
