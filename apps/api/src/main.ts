@@ -1,5 +1,4 @@
 import { createServer } from 'node:net';
-import { networkInterfaces } from 'node:os';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +6,7 @@ import { buildApp } from './app.js';
 import { readEnv, type Env } from './config.js';
 import { openDatabase, type OpenDatabase } from './db/bootstrap.js';
 import { resolveJwtSecret } from './lib/jwt-secret.js';
+import { lanMessage, lanUrls } from './lib/lan.js';
 import { describeFsError, startupMessage } from './lib/startup-error.js';
 import { clockFromFile } from './lib/test-clock.js';
 import { parseTrustProxy } from './lib/transport.js';
@@ -18,15 +18,6 @@ function checkPortFree(port: number, host: string): Promise<void> {
     probe.once('error', reject);
     probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
   });
-}
-
-/** The machine's addresses on the shop's network, when listening on all of them. */
-function lanAddresses(host: string): string[] {
-  if (host !== '0.0.0.0' && host !== '::') return [];
-  return Object.values(networkInterfaces())
-    .flat()
-    .filter((a) => a && a.family === 'IPv4' && !a.internal)
-    .map((a) => a!.address);
 }
 
 const where: { port?: number; host?: string; dataDir?: string } = {};
@@ -132,9 +123,12 @@ async function serve(env: Env, dataDir: string, db: OpenDatabase, started: numbe
   app.log.info(
     `Mostrador listo en http://localhost:${env.PORT} (${embedded ? `PostgreSQL embebido en ${dataDir}` : 'DATABASE_URL'}) en ${Date.now() - started} ms`,
   );
-  const lan = lanAddresses(env.HOST);
-  if (lan.length)
-    app.log.info(`Desde otras computadoras de la red: ${lan.map((a) => `http://${a}:${env.PORT}`).join(', ')}`);
+  const lan = lanUrls(env.HOST, env.PORT);
+  if (lan.length) {
+    app.log.info({ urls: lan }, `Desde otras computadoras de la red: ${lan.join(', ')}`);
+    // Plain lines too, for whoever reads the window where Mostrador runs.
+    process.stdout.write(`${lanMessage(lan).join('\n')}\n`);
+  }
 }
 
 main().catch((err) => {
