@@ -12,6 +12,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '@mostrador/shared';
+import type { Modo } from '@mostrador/shared';
 import type { Database } from './db/client.js';
 import { accessPlugin, API_PREFIX, methodsOn } from './lib/access.js';
 import { installCostVisibility } from './lib/costs.js';
@@ -89,6 +90,8 @@ export interface AppOptions {
    * as main.ts leaves it. The API tests pass a small one: they sign up thousands of users.
    */
   passwordCost?: { memoryCost: number; timeCost: number };
+  /** `local`: installed in the shop, without trial, plans or limits (decision 0055); `saas` by default. */
+  modo?: Modo;
 }
 
 export interface AppServices {
@@ -99,6 +102,7 @@ export interface AppServices {
   rateLimits: { signupPerHour: number; loginFailuresPerEmail: number; loginFailuresPerIp: number };
   imports: ImportLimits;
   passwordCost?: { memoryCost: number; timeCost: number };
+  modo: Modo;
 }
 
 export interface ImportLimits {
@@ -159,6 +163,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     },
     imports: { concurrent: 2, queued: 4, parseMs: 20_000, heapMb: 256, ...opts.imports },
     passwordCost: opts.passwordCost,
+    modo: opts.modo ?? 'saas',
   });
 
   const facturador = new Facturador(

@@ -83,6 +83,7 @@ async function serve(env: Env, dataDir: string, db: OpenDatabase, started: numbe
       .filter(Boolean),
     webDist,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    modo: env.MOSTRADOR_MODO,
     logger: { level: env.LOG_LEVEL },
     now: clockFromFile(process.env.MOSTRADOR_CLOCK_FILE),
     rateLimits: {
@@ -121,7 +122,7 @@ async function serve(env: Env, dataDir: string, db: OpenDatabase, started: numbe
 
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(
-    `Mostrador listo en http://localhost:${env.PORT} (${embedded ? `PostgreSQL embebido en ${dataDir}` : 'DATABASE_URL'}) en ${Date.now() - started} ms`,
+    `Mostrador listo en http://localhost:${env.PORT} (${embedded ? `PostgreSQL embebido en ${dataDir}` : 'DATABASE_URL'}${env.MOSTRADOR_MODO === 'local' ? ', instalación local sin planes ni límites' : ''}) en ${Date.now() - started} ms`,
   );
   const lan = lanUrls(env.HOST, env.PORT);
   if (lan.length) {
