@@ -13,6 +13,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '@mostrador/shared';
 import type { Modo } from '@mostrador/shared';
+import type { BackupSchedule } from './db/backup-schedule.js';
 import type { Database } from './db/client.js';
 import { accessPlugin, API_PREFIX, methodsOn } from './lib/access.js';
 import { installCostVisibility } from './lib/costs.js';
@@ -39,6 +40,7 @@ import { memberRoutes } from './modules/members/members.routes.js';
 import { productRoutes } from './modules/products/products.routes.js';
 import { idempotencyPlugin } from './lib/idempotency.js';
 import { serviceRoutes } from './modules/services/services.routes.js';
+import { copiaRoutes } from './modules/copias/copias.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { taskRoutes } from './modules/tasks/tasks.routes.js';
@@ -92,6 +94,8 @@ export interface AppOptions {
   passwordCost?: { memoryCost: number; timeCost: number };
   /** `local`: installed in the shop, without trial, plans or limits (decision 0055); `saas` by default. */
   modo?: Modo;
+  /** The daily backup of the embedded database (main.ts), shown to the owners. */
+  backups?: Pick<BackupSchedule, 'status'>;
 }
 
 export interface AppServices {
@@ -103,6 +107,7 @@ export interface AppServices {
   imports: ImportLimits;
   passwordCost?: { memoryCost: number; timeCost: number };
   modo: Modo;
+  backups?: Pick<BackupSchedule, 'status'>;
 }
 
 export interface ImportLimits {
@@ -164,6 +169,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     imports: { concurrent: 2, queued: 4, parseMs: 20_000, heapMb: 256, ...opts.imports },
     passwordCost: opts.passwordCost,
     modo: opts.modo ?? 'saas',
+    backups: opts.backups,
   });
 
   const facturador = new Facturador(
@@ -273,6 +279,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await facturacionRoutes(a);
       await precioRoutes(a);
       await cajaRoutes(a);
+      await copiaRoutes(a);
     },
     { prefix: API_PREFIX },
   );

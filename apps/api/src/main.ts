@@ -4,7 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { readEnv, type Env } from './config.js';
-import { openDatabase, type OpenDatabase } from './db/bootstrap.js';
+import { hotBackup } from './db/backup.js';
+import { scheduleBackups } from './db/backup-schedule.js';
+import { DATABASE_NAME, openDatabase, type OpenDatabase } from './db/bootstrap.js';
 import { resolveJwtSecret } from './lib/jwt-secret.js';
 import { lanMessage, lanUrls } from './lib/lan.js';
 import { describeFsError, startupMessage } from './lib/startup-error.js';
@@ -67,6 +69,16 @@ async function main() {
 async function serve(env: Env, dataDir: string, db: OpenDatabase, started: number) {
   const { database, embedded, reports } = db;
 
+  // The embedded database is backed up daily into BACKUP_DIR (decision 0055).
+  const backups = embedded
+    ? scheduleBackups({
+        folder: path.resolve(env.BACKUP_DIR),
+        keep: env.BACKUP_KEEP,
+        backup: () =>
+          hotBackup({ ownerUrl: embedded.url(DATABASE_NAME), dataDir, folder: path.resolve(env.BACKUP_DIR) }),
+        log: (level, msg) => (level === 'error' ? console.error(msg) : process.stdout.write(`${msg}\n`)),
+      })
+    : undefined;
   const webDist = env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
   const app = await buildApp({
     database,
@@ -84,6 +96,7 @@ async function serve(env: Env, dataDir: string, db: OpenDatabase, started: numbe
     webDist,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     modo: env.MOSTRADOR_MODO,
+    backups,
     logger: { level: env.LOG_LEVEL },
     now: clockFromFile(process.env.MOSTRADOR_CLOCK_FILE),
     rateLimits: {
@@ -113,6 +126,7 @@ async function serve(env: Env, dataDir: string, db: OpenDatabase, started: numbe
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: deteniendo Mostrador…`);
+    backups?.stop();
     await app.close().catch(() => {});
     await db.close();
     process.exit(0);
