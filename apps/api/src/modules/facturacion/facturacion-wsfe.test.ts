@@ -281,8 +281,16 @@ describe('WSFE: ARCA’s errors as the manual words them', () => {
         'La condición frente al IVA del cliente no es un valor que ARCA acepte: revisala en su ficha y reintentá.',
       '10246': 'Falta la condición frente al IVA del cliente: cargala en su ficha y reintentá.',
       '10051': 'El IVA de una alícuota no corresponde a su base imponible: avisá a soporte.',
-      '10023': 'La suma de las bases imponibles del detalle de IVA no coincide con el neto gravado: avisá a soporte.',
-      '10061': 'La suma del IVA por alícuota no coincide con el IVA total: avisá a soporte.',
+      '10023': 'La suma del IVA por alícuota no coincide con el IVA total: avisá a soporte.',
+      '10061': 'La suma de las bases imponibles del detalle de IVA no coincide con el neto gravado: avisá a soporte.',
+      // As the manual (v4.7) defines them: the currency, the amounts' signs and precision, the Iva array.
+      '10037': 'ARCA no reconoce la moneda del comprobante: avisá a soporte.',
+      '10038': 'Falta la cotización de la moneda o no es mayor a cero: avisá a soporte.',
+      '10039': 'En un comprobante en pesos la cotización tiene que ser 1: avisá a soporte.',
+      '10043': 'El importe no gravado no puede ser negativo (y en una factura C tiene que ser cero): avisá a soporte.',
+      '10044': 'El importe exento no puede ser negativo (y en una factura C tiene que ser cero): avisá a soporte.',
+      '10056': 'Un importe del comprobante tiene más de dos decimales: avisá a soporte.',
+      '10070': 'El comprobante tiene neto gravado pero no informa el detalle de IVA: avisá a soporte.',
     };
     for (const [code, mensaje] of Object.entries(textos)) {
       const v = await s.sell({ items: [{ id: p.id, cantidad: 1 }] });
