@@ -89,6 +89,8 @@ export const CAEA_MESSAGES = {
   informeRechazado: 'ARCA rechazó el informe de este comprobante emitido con CAEA.',
   informePendiente: 'Emitido con CAEA: falta informarlo a ARCA (se informa solo cuando ARCA responde).',
   notaEsperaInforme: 'La nota de crédito espera que se informe a ARCA su factura emitida con CAEA.',
+  informeFueraDeTermino: (tope: string) =>
+    `Venció el plazo para informarlo a ARCA (era hasta el ${tope.split('-').reverse().join('/')}): se informa apenas ARCA responda. Mientras adeudes informes, ARCA puede negarte nuevos CAEA.`,
   reintentarInforme: 'El informe del comprobante emitido con CAEA vuelve a enviarse a ARCA.',
 } as const;
 
@@ -161,6 +163,10 @@ export const caeaComprobanteSchema = z.object({
   total: z.number(),
   caea: z.string().nullable(),
   caea_informe: z.enum(CAEA_INFORME_ESTADOS),
+  /** Until when ARCA takes its report (the CAEA's FchTopeInf), when known. */
+  tope_informe: z.string().nullable(),
+  /** Still not reported and past that date: ARCA takes it late, and may deny new CAEAs meanwhile. */
+  fuera_de_termino: z.boolean(),
   error_codigo: z.string().nullable(),
   error_mensaje: z.string().nullable(),
 });
