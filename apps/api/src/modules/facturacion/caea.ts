@@ -17,6 +17,7 @@ import { toCents } from '../products/common.js';
 import * as arca from './arca-client.js';
 import { ArcaError, ArcaUnavailableError, type Credentials } from './arca-client.js';
 import * as q from './caea.queries.js';
+import { caeaBusinesses } from './facturacion.queries.js';
 import type { ConfigRow, Facturador } from './facturador.js';
 
 /*
@@ -121,10 +122,7 @@ export class Contingencia {
     if (!opts.force && this.now().getTime() - this.ultima < CADA_MS) return;
     this.ultima = this.now().getTime();
     const { rows } = await todosLosNegocios('facturación: los negocios con contingencia CAEA', () =>
-      this.database.pool.query<{ business_id: string }>(
-        `SELECT business_id FROM facturacion_config
-          WHERE caea_punto_venta IS NOT NULL AND certificado_pem IS NOT NULL AND clave_cifrada IS NOT NULL`,
-      ),
+      caeaBusinesses(this.database.pool),
     );
     for (const r of rows) {
       try {
