@@ -69,6 +69,9 @@ export function sumarDias(dia: string, n: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** The first day ARCA takes the report of a comprobante issued under a CAEA that day: the day after its fortnight began (1414). */
+export const informableDesde = (fecha: string) => sumarDias(quincenaDe(fecha).desde, 1);
+
 /** The fortnights whose CAEA is due on a day: the current one, and the next from 5 days before it. */
 export function quincenasAPedir(hoy: string): Quincena[] {
   const actual = quincenaDe(hoy);
@@ -167,6 +170,8 @@ export const caeaComprobanteSchema = z.object({
   tope_informe: z.string().nullable(),
   /** Still not reported and past that date: ARCA takes it late, and may deny new CAEAs meanwhile. */
   fuera_de_termino: z.boolean(),
+  /** The first day ARCA takes its report: the day after its fortnight began (1414). */
+  informable_desde: z.string(),
   error_codigo: z.string().nullable(),
   error_mensaje: z.string().nullable(),
 });

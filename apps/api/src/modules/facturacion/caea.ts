@@ -4,6 +4,7 @@ import {
   COMPROBANTE_TIPO_ARCA,
   COMPROBANTE_TIPO_LABELS,
   caeaErrorMessage,
+  informableDesde,
   quincenaDe,
   quincenaSiguiente,
   quincenasAPedir,
@@ -238,7 +239,7 @@ export class Contingencia {
           if (!row || row.caeaInforme !== 'pendiente' || row.numero === null || !row.cae || !row.caeaGeneradoEn)
             continue;
           // Not before the day after its fortnight began; the numbers after it wait too.
-          if (hoy <= quincenaDe(row.fecha).desde) return;
+          if (hoy < informableDesde(row.fecha)) return;
           if (row.asociadoId) {
             const factura = await q.comprobanteCaea(cfg.businessId, row.asociadoId, this.db);
             if (factura?.emision === 'caea' && factura.caeaInforme !== 'informado') return;
@@ -352,6 +353,7 @@ export class Contingencia {
           caea_informe: r.caeaInforme!,
           tope_informe: r.topeInforme,
           fuera_de_termino: fueraDeTermino,
+          informable_desde: informableDesde(r.fecha),
           error_codigo: r.errorCodigo,
           error_mensaje:
             r.caeaInforme === 'rechazado'

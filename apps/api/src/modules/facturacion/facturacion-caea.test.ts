@@ -73,6 +73,7 @@ interface Estado {
     caea_informe: string;
     tope_informe: string | null;
     fuera_de_termino: boolean;
+    informable_desde: string;
     error_mensaje: string | null;
   }[];
 }
@@ -378,7 +379,9 @@ describe('CAEA: an outage past the setting', () => {
     expect(await s.comprobante(v.comprobante.id)).toMatchObject({ emision: 'caea', fecha: '2026-12-16' });
     fake.setFaults({ down: false });
     // WSFE answers the same day: the report waits, nothing refused.
-    expect((await s.estado(true)).por_informar.map((p) => p.caea_informe)).toEqual(['pendiente']);
+    expect((await s.estado(true)).por_informar.map((p) => [p.caea_informe, p.informable_desde])).toEqual([
+      ['pendiente', '2026-12-17'],
+    ]);
     expect(fake.approved(s.cuit, 9, 6)).toEqual([]);
     // ARCA would have refused it that day.
     const creds = await s.creds();

@@ -7,7 +7,7 @@ import { Badge, Card, ErrorNote } from '@/components/ui/misc';
 import { RowsSkeleton } from '@/features/products/inventory-ui';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { formatDate, formatDateTime, formatMoney, todayIn } from '@/lib/format';
 import { numeroComprobante, useActualizarCaea, useCaea, useReintentar } from './facturacion.api';
 
 /*
@@ -59,6 +59,7 @@ function PorInformar({ estado }: { estado: CaeaEstado }) {
   const { formatting } = useBusiness();
   const retry = useReintentar();
   const [error, setError] = useState<string | null>(null);
+  const hoy = todayIn(formatting.timezone);
   if (!estado.por_informar.length) {
     return <p className="text-sm text-slate-600">No hay comprobantes emitidos con CAEA pendientes de informar.</p>;
   }
@@ -80,6 +81,12 @@ function PorInformar({ estado }: { estado: CaeaEstado }) {
               {c.error_mensaje && (
                 <p className={cn('mt-1', c.caea_informe === 'rechazado' ? 'text-red-700' : 'text-amber-800')}>
                   {c.error_mensaje}
+                </p>
+              )}
+              {c.caea_informe === 'pendiente' && hoy < c.informable_desde && (
+                <p className="mt-1 text-slate-600">
+                  Se informa desde el {formatDate(c.informable_desde, formatting)}: ARCA recibe los comprobantes con
+                  CAEA desde el día siguiente al inicio de su quincena.
                 </p>
               )}
               {c.tope_informe && !c.fuera_de_termino && (
