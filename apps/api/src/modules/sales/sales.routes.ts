@@ -32,7 +32,8 @@ import { todayIn } from '../../lib/dates.js';
 import { AppError, invalid } from '../../lib/errors.js';
 import { paged, pathId } from '../products/common.js';
 import { sendReportXlsx } from './report-xlsx.js';
-import { REPORT_VERSION_SQL, reportCache, reportVersion, versionOf } from './report-cache.js';
+import { reportCache, reportVersion, versionOf } from './report-cache.js';
+import { reportVersionQuery } from './reports.queries.js';
 import { readReport, reportJson, reportObject, reportRange } from './reports.service.js';
 import { recordSale } from './record-sale.js';
 import { getSale, listSales, voidSale, type SaleContext } from './sales.service.js';
@@ -203,7 +204,7 @@ export async function salesRoutes(app: App) {
         firstRead: (req, businessId) =>
           app.reports.replica || (req.query as { formato?: string }).formato === 'xlsx'
             ? null
-            : { query: { text: REPORT_VERSION_SQL, values: [businessId] }, input: '' },
+            : { query: reportVersionQuery(businessId), input: '' },
       },
       schema: {
         tags,
