@@ -17,7 +17,7 @@ const env = (k, v) => `Environment="${k}=${String(v).replace(/(["\\])/g, '\\$1')
 /** The unit's text for the repository at `root`. */
 export function unitText({ root, node, user = SERVICE, port = 3000, dataDir, backupDir, keep = 14 }) {
   const data = dataDir ?? path.join(root, 'data');
-  const copias = backupDir ?? path.join(root, 'copias');
+  const copias = backupDir ?? path.join(data, 'copias');
   return `[Unit]
 Description=Mostrador, sistema de gestión del negocio
 Documentation=file://${path.join(root, 'README.md')}
@@ -64,7 +64,7 @@ function install() {
     node: process.execPath,
     port: Number(process.env.PORT ?? 3000),
     dataDir: path.resolve(root, process.env.DATA_DIR ?? 'data'),
-    backupDir: path.resolve(root, process.env.BACKUP_DIR ?? 'copias'),
+    backupDir: process.env.BACKUP_DIR ? path.resolve(root, process.env.BACKUP_DIR) : undefined,
     keep: Number(process.env.BACKUP_KEEP ?? 14),
   };
   if (fileArg !== -1) {
@@ -90,10 +90,10 @@ function install() {
   } catch {
     run('useradd', ['--system', '--user-group', '--home-dir', opts.dataDir, '--shell', '/usr/sbin/nologin', SERVICE]);
   }
-  mkdirSync(opts.dataDir, { recursive: true });
-  mkdirSync(opts.backupDir, { recursive: true });
+  const backupDir = opts.backupDir ?? path.join(opts.dataDir, 'copias');
+  mkdirSync(backupDir, { recursive: true });
   // The data (also those PostgreSQL wrote as "postgres" under npm start as root) become the service's.
-  run('chown', ['-R', `${SERVICE}:${SERVICE}`, opts.dataDir, opts.backupDir]);
+  run('chown', ['-R', `${SERVICE}:${SERVICE}`, opts.dataDir, backupDir]);
   writeFileSync(UNIT_PATH, unitText(opts));
   run('systemctl', ['daemon-reload']);
   run('systemctl', ['enable', '--now', SERVICE]);

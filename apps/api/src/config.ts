@@ -8,8 +8,8 @@ const envSchema = z.object({
    * `local`: installed in the shop, without the hosted service's trial, plans and limits; `saas`:
    * the hosted service. npm start sets `local` when there is no DATABASE_URL (decision 0055).
    */
-  /** The daily backup of the embedded database: where, and how many to keep (decision 0055). */
-  BACKUP_DIR: z.string().default('./copias'),
+  /** The daily backup of the embedded database: where (DATA_DIR/copias by default), and how many to keep (decision 0055). */
+  BACKUP_DIR: z.string().optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
   MOSTRADOR_MODO: z.enum(['saas', 'local'], { error: 'MOSTRADOR_MODO: saas o local.' }).default('saas'),
   DATABASE_URL: z.string().optional(),

@@ -70,12 +70,12 @@ async function serve(env: Env, dataDir: string, db: OpenDatabase, started: numbe
   const { database, embedded, reports } = db;
 
   // The embedded database is backed up daily into BACKUP_DIR (decision 0055).
+  const backupDir = path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'copias'));
   const backups = embedded
     ? scheduleBackups({
-        folder: path.resolve(env.BACKUP_DIR),
+        folder: backupDir,
         keep: env.BACKUP_KEEP,
-        backup: () =>
-          hotBackup({ ownerUrl: embedded.url(DATABASE_NAME), dataDir, folder: path.resolve(env.BACKUP_DIR) }),
+        backup: () => hotBackup({ ownerUrl: embedded.url(DATABASE_NAME), dataDir, folder: backupDir }),
         log: (level, msg) => (level === 'error' ? console.error(msg) : process.stdout.write(`${msg}\n`)),
       })
     : undefined;

@@ -56,7 +56,7 @@ describe('npm run servicio:instalar (systemd)', () => {
       '"NODE_ENV=production"',
       '"PORT=8080"',
       '"DATA_DIR=/srv/mostrador datos"',
-      `"BACKUP_DIR=${root}/copias"`,
+      '"BACKUP_DIR=/srv/mostrador datos/copias"',
       '"BACKUP_KEEP=7"',
       '"MOSTRADOR_MODO=local"',
     ]);
@@ -69,7 +69,7 @@ describe('npm run servicio:instalar (systemd)', () => {
     const file = path.join(dir, 'mostrador.service');
     const res = spawnSync(process.execPath, [fileURLToPath(script), '--archivo', file], {
       encoding: 'utf8',
-      env: { ...process.env, PORT: '3000', DATA_DIR: 'data', BACKUP_DIR: 'copias', BACKUP_KEEP: '14' },
+      env: { ...process.env, PORT: '3000', DATA_DIR: 'data', BACKUP_DIR: '', BACKUP_KEEP: '14' },
     });
     expect(res.status, res.stderr).toBe(0);
     expect(res.stdout).toContain(`Unidad escrita en ${file}.`);

@@ -1,4 +1,4 @@
-// npm run backup: a hot backup of the embedded database into BACKUP_DIR (./copias by default),
+// npm run backup: a hot backup of the embedded database into BACKUP_DIR (DATA_DIR/copias by default),
 // keeping the newest BACKUP_KEEP (14). npm run restore -- <archivo>: with Mostrador stopped, the
 // backup into DATA_DIR (decision 0055).
 import { existsSync, readFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { DATABASE_NAME } from './bootstrap.js';
 import { lockDataDir, startEmbedded } from './embedded.js';
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? './data');
-const folder = path.resolve(process.env.BACKUP_DIR ?? './copias');
+const folder = path.resolve(process.env.BACKUP_DIR ?? path.join(dataDir, 'copias'));
 const keep = Number(process.env.BACKUP_KEEP ?? 14);
 const pgDir = path.join(dataDir, 'postgres');
 const say = (m: string) => process.stdout.write(`${m}\n`);

@@ -19,7 +19,7 @@ export interface BackupSchedule {
 }
 
 /**
- * The running server's daily backup (decision 0055): checked at start and every hour, a backup is
+ * The running server's daily backup (decision 0055): checked 10 minutes after the start and every hour, a backup is
  * made when the newest in the folder is 24 hours old or more, then the folder keeps the newest `keep`.
  * A PC that was off at night gets its backup when it starts.
  */
@@ -54,7 +54,7 @@ export function scheduleBackups(opts: {
     });
     return running;
   };
-  const first = setTimeout(() => void check(), opts.firstAfterMs ?? 60_000);
+  const first = setTimeout(() => void check(), opts.firstAfterMs ?? 10 * 60_000);
   const timer = setInterval(() => void check(), opts.everyMs ?? HOUR);
   first.unref();
   timer.unref();
