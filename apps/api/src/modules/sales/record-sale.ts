@@ -33,6 +33,7 @@ import { todayIn } from '../../lib/dates.js';
 import { AppError, conflict, invalid } from '../../lib/errors.js';
 import { saldoOf } from '../caja/cuenta.js';
 import { counterTurno } from '../caja/rows.js';
+import { checkMercadoPagoPayments, mercadoPagoSaleReads } from '../mercadopago/venta.js';
 import { auditRowsSql } from '../posting/audit.js';
 import { movementsAuditSql, movementsInsertSql } from '../posting/finance.js';
 import { stockMovementsInsertSql } from '../posting/stock.js';
@@ -191,6 +192,8 @@ function reads(c: SaleContext, input: RecordSaleOutput, clave: string | null, ha
     sql`SELECT id, nombre, tipo, ajuste_porcentaje::float8 AS ajuste, activo FROM payment_methods
          WHERE business_id = ${c.businessId} ORDER BY orden, nombre`,
   ]);
+  // The Mercado Pago orders the payments name, locked, and the business's MP medio (decision 0052).
+  statements.push(...mercadoPagoSaleReads(c.businessId, input));
   // The turno the sale belongs to, held (FOR SHARE) so that it cannot close under the sale.
   statements.push([
     'turno',
@@ -548,6 +551,7 @@ async function record(
   const autorizados = checkPriceControls(c, lines, descuento);
   const base = subtotal - descuento;
   const pay = payments(input, base, read.get('medios') ?? []);
+  checkMercadoPagoPayments(input, pay.parts, read);
   const total = pay.total;
   if (total > MAX_MONEY_CENTS) throw invalid('pagos', SALE_MESSAGES.tooMuch);
   const turnoId = saleTurno(c, input, read.get('turno') ?? []);
@@ -715,7 +719,7 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
     : sql``;
   const pays = sql`, sp AS (
       INSERT INTO sale_payments (business_id, venta_id, posicion, medio_pago_id, metodo_pago, tipo, nombre, monto, ajuste,
-                                 total, recibido, vuelto)
+                                 total, recibido, vuelto, mercadopago_orden_id)
       SELECT ${c.businessId}, s.id, v.*
         FROM s, (VALUES ${sql.join(
           f.parts.map(
@@ -725,7 +729,7 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
             ) => sql`(${i}::int, ${p.medio.id}::uuid, ${MEDIO_TIPO_CODE[p.medio.tipo]}, ${p.medio.tipo}, ${p.medio.nombre},
               ${centsToDecimal(p.monto)}::numeric, ${centsToDecimal(p.ajuste)}::numeric, ${centsToDecimal(p.total)}::numeric,
               ${p.medio.tipo === 'efectivo' && input.pagos ? centsToDecimal(p.recibido) : null}::numeric,
-              ${centsToDecimal(p.vuelto)}::numeric)`,
+              ${centsToDecimal(p.vuelto)}::numeric, ${input.pagos?.[i]?.mercadopago_orden_id ?? null}::uuid)`,
           ),
           sql`, `,
         )}) AS v

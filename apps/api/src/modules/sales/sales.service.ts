@@ -27,6 +27,7 @@ import { audit } from '../../lib/audit.js';
 import { addDays } from '../../lib/dates.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { counterTurnoOf } from '../caja/rows.js';
+import type { Reembolsador } from '../mercadopago/reembolsos.js';
 import { toMilli } from '../products/common.js';
 import { applyStockChange } from '../posting/stock.js';
 import type { Autorizante } from '../autorizacion/autorizar.js';
@@ -273,6 +274,8 @@ export async function voidSale(
   c: SaleContext,
   saleId: string,
   motivo: string | null | undefined,
+  /** Gives back through Mercado Pago what the sale's MP orders collected (decision 0052). */
+  reembolsar?: Reembolsador,
 ): Promise<Sale> {
   return db.transaction(async (tx) => {
     const [sale] = await tx
@@ -288,6 +291,8 @@ export async function voidSale(
       .where(and(eq(devoluciones.businessId, c.businessId), eq(devoluciones.ventaId, saleId)))
       .limit(1);
     if (returned) throw conflict('INVALID_STATE', DEVOLUCION_MESSAGES.hasReturns);
+    // Refused or unreachable, Mercado Pago leaves the sale as it was.
+    await reembolsar?.(tx, { ventaId: saleId, origen: 'anulacion', devolucionId: null, medioPagoId: null, monto: 'todo' });
     // The money goes back from the drawer at the counter: the sale's own turno while it is open
     // (the sale leaves it), else the open turno of the counter (the closed one stays as it closed).
     const refundTurno = await counterTurnoOf(
