@@ -220,13 +220,17 @@ export class FakeMercadoPago {
 
   /* ---------------------------------------------------------------- the customer */
 
-  pagar(id: string) {
+  /**
+   * The customer pays. `tarde`: the race where MP approves an order it had just reported
+   * cancelled or expired (the counter must give that money back).
+   */
+  pagar(id: string, o2: { tarde?: boolean } = {}) {
     const o = this.orders.get(id);
     if (!o) throw new HttpError(404, 'order_not_found', 'order not found');
-    if (!['created', 'at_terminal', 'action_required'].includes(o.order.status)) {
+    if (!o2.tarde && !['created', 'at_terminal', 'action_required'].includes(o.order.status)) {
       throw new HttpError(409, 'invalid_status', `order is ${o.order.status}`);
     }
-    if (this.switches.rechazar) return this.rechazar(id);
+    if (this.switches.rechazar && !o2.tarde) return this.rechazar(id);
     const pay = o.order.transactions.payments[0];
     const c = cents(pay.amount as string);
     const fee = Math.round((c * this.switches.comision_porcentaje) / 100);
@@ -646,7 +650,7 @@ export class FakeMercadoPago {
     const m = /^\/_fake\/ordenes\/([^/]+)\/(pagar|rechazar|expirar)$/.exec(path);
     if (method === 'POST' && m) {
       const id = decodeURIComponent(m[1]);
-      return m[2] === 'pagar' ? this.pagar(id) : m[2] === 'rechazar' ? this.rechazar(id) : this.expirar(id);
+      return m[2] === 'pagar' ? this.pagar(id, { tarde: input.tarde === true }) : m[2] === 'rechazar' ? this.rechazar(id) : this.expirar(id);
     }
     if (method === 'POST' && path === '/_fake/reset') this.reset();
     else if (method === 'POST' && path === '/_fake/cuentas') {
