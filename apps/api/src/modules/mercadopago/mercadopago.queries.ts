@@ -6,7 +6,7 @@ import { rows, type R } from '../caja/rows.js';
 /*
  * Mercado Pago's statements (decision 0044): every function takes the business first and the
  * executor last, but for the two that find orders across businesses (the notifications and the
- * polling pass, through todosLosNegocios) — listed in tenant-statements.test.ts.
+ * polling pass, run in the context of every business) — listed in tenant-statements.test.ts.
  */
 
 const uuids = (ids: string[]) => `{${ids.join(',')}}`;
@@ -235,7 +235,7 @@ export async function markAprobadaTarde(
 
 /**
  * The order MP's id names, in whatever business (the notifications come without one). Sent
- * through todosLosNegocios by its only caller.
+ * in the context of every business by its only caller (webhook.ts).
  */
 export async function ordenByMpId(mpOrdenId: string, ex: Executor) {
   const [r] = await rows(
@@ -246,7 +246,7 @@ export async function ordenByMpId(mpOrdenId: string, ex: Executor) {
 }
 
 /**
- * The polling pass's work, across businesses (through todosLosNegocios): orders still pending,
+ * The polling pass's work, across businesses (in the context of every business): orders still pending,
  * and approved-late ones not refunded yet, not read from MP since `antes`, oldest read first.
  */
 export function ordenesPorVerificar(antes: Date, limit: number, ex: Executor) {
