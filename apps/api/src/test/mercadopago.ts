@@ -29,6 +29,7 @@ export async function mpTestApp(): Promise<{ ctx: TestContext; fake: FakeMercado
   await fake.listen(0);
   const ctx = await createTestApp({
     mercadopago: { apiUrl: fake.url, timeoutMs: 3_000, workerMs: 0, pendingAfterMs: 0 },
+    logger: process.env.MP_LOG ? { level: 'error' } : false,
   });
   afterAll(() => fake.close());
   fake.deliver = async (n) => {

@@ -334,9 +334,9 @@ export async function insertReembolso(
 export async function periodo(businessId: string, desde: string, hasta: string, ex: Executor) {
   const [r] = await rows(
     ex,
-    sql`SELECT (${desde}::date::timestamp AT TIME ZONE b.timezone) AS desde,
-               ((${hasta}::date + 1)::timestamp AT TIME ZONE b.timezone) AS hasta, b.timezone
-          FROM businesses b WHERE b.id = ${businessId}`,
+    sql`SELECT (${desde}::date::timestamp AT TIME ZONE z.tz) AS desde,
+               ((${hasta}::date + 1)::timestamp AT TIME ZONE z.tz) AS hasta, z.tz AS timezone
+          FROM (SELECT totales_zona(${businessId}::uuid) AS tz) z`,
   );
   return { desde: new Date(r.desde as string), hasta: new Date(r.hasta as string), timezone: r.timezone as string };
 }
