@@ -429,6 +429,8 @@ export const salePaymentSchema = z.object({
   total: z.number(),
   recibido: z.number().nullable(),
   vuelto: z.number(),
+  /** The Mercado Pago order that paid this part (only on such parts). */
+  mercadopago_orden_id: z.string().optional(),
 });
 
 /* ---------------------------------------------------------------- cuenta corriente */

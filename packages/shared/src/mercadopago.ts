@@ -43,8 +43,10 @@ export const MERCADOPAGO_MESSAGES = {
   cajaNotInBusiness: 'Caja no encontrada en este negocio.',
   cajaRepeated: 'Esa caja ya está en la lista.',
   cajaSinNada: 'Indicá la caja de Mercado Pago (QR) o la terminal Point de la caja.',
-  cajaSinPos: (caja: string) => `La caja «${caja}» no tiene una caja de Mercado Pago para el QR: asignala en la configuración.`,
-  cajaSinTerminal: (caja: string) => `La caja «${caja}» no tiene una terminal Point asignada: asignala en la configuración.`,
+  cajaSinPos: (caja: string) =>
+    `La caja «${caja}» no tiene una caja de Mercado Pago para el QR: asignala en la configuración.`,
+  cajaSinTerminal: (caja: string) =>
+    `La caja «${caja}» no tiene una terminal Point asignada: asignala en la configuración.`,
   idempotencyRequired: 'Falta el encabezado Idempotency-Key: cada orden lleva su clave para no cobrar dos veces.',
   ordenNotFound: 'Orden de Mercado Pago no encontrada.',
   unavailable: 'No pudimos comunicarnos con Mercado Pago. Probá de nuevo o cobrá con otro medio.',
@@ -92,7 +94,10 @@ export const mercadopagoCajaInput = z.object({
 const secret = (message: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string().regex(/^[\x21-\x7e]{8,300}$/, message).optional(),
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{8,300}$/, message)
+      .optional(),
   );
 
 export const mercadopagoConfigInput = z.object({

@@ -58,14 +58,23 @@ export async function mpShop(
   const token = `APP_USR-${randomUUID()}`;
   const pos = `POS${randomUUID().slice(0, 8).toUpperCase()}`;
   const terminal = `NEWLAND_N950__N950NCB${randomUUID().slice(0, 8).toUpperCase()}`;
-  fake.cuenta(token, { webhook_url: 'http://mostrador', webhook_secret: WEBHOOK_SECRET, pos: [pos], terminales: [terminal] });
+  fake.cuenta(token, {
+    webhook_url: 'http://mostrador',
+    webhook_secret: WEBHOOK_SECRET,
+    pos: [pos],
+    terminales: [terminal],
+  });
   const cajas = (await app.inject({ method: 'GET', url: `${base}/cajas`, headers: owner.auth })).json();
   const caja = cajas[0].id as string;
   const put = await app.inject({
     method: 'PUT',
     url: `${base}/mercadopago/config`,
     headers: owner.auth,
-    payload: { access_token: token, webhook_secret: WEBHOOK_SECRET, cajas: [{ caja_id: caja, pos_id: pos, terminal_id: terminal }] },
+    payload: {
+      access_token: token,
+      webhook_secret: WEBHOOK_SECRET,
+      cajas: [{ caja_id: caja, pos_id: pos, terminal_id: terminal }],
+    },
   });
   if (put.statusCode !== 200) throw new Error(`config ${put.statusCode} ${put.body}`);
   const medios = (await app.inject({ method: 'GET', url: `${base}/medios-pago`, headers: owner.auth })).json() as {
@@ -110,7 +119,14 @@ export function crearOrden(
 }
 
 /** An approved order for `monto`: created, paid by the customer, its notification delivered. */
-export async function ordenPagada(ctx: TestContext, fake: FakeMercadoPago, u: TestUser, s: MpShop, monto: number, tipo: 'qr' | 'point' = 'qr') {
+export async function ordenPagada(
+  ctx: TestContext,
+  fake: FakeMercadoPago,
+  u: TestUser,
+  s: MpShop,
+  monto: number,
+  tipo: 'qr' | 'point' = 'qr',
+) {
   const r = await crearOrden(ctx, u, s, { monto, tipo });
   if (r.statusCode !== 201) throw new Error(`orden ${r.statusCode} ${r.body}`);
   const o = r.json();

@@ -41,7 +41,13 @@ interface Lado {
 async function pagosMp(call: mp.MpCall, desde: Date, hasta: Date): Promise<mp.MpPayment[]> {
   const out: mp.MpPayment[] = [];
   for (let offset = 0; ; offset += PAGE) {
-    const page = await mp.searchPayments(call, desde.toISOString(), new Date(hasta.getTime() - 1).toISOString(), offset, PAGE);
+    const page = await mp.searchPayments(
+      call,
+      desde.toISOString(),
+      new Date(hasta.getTime() - 1).toISOString(),
+      offset,
+      PAGE,
+    );
     const results = page.results ?? [];
     out.push(...results);
     if (out.length > MAX_PAGOS) throw new AppError(422, 'VALIDATION_ERROR', M.demasiadosPagos);
@@ -138,12 +144,24 @@ export async function conciliacion(
   for (const l of lados) {
     const diferencia = (l.mp ?? 0) - (l.venta ?? 0);
     const tipo: ConciliacionLinea['tipo'] =
-      l.mp === null ? 'venta_sin_pago' : l.venta === null ? 'pagado_sin_venta' : diferencia ? 'monto_distinto' : 'conciliado';
+      l.mp === null
+        ? 'venta_sin_pago'
+        : l.venta === null
+          ? 'pagado_sin_venta'
+          : diferencia
+            ? 'monto_distinto'
+            : 'conciliado';
     cuenta[tipo === 'conciliado' ? 'conciliados' : tipo]++;
     const fecha = todayIn(p.timezone, l.fecha);
     let d = dias.get(fecha);
     if (!d) dias.set(fecha, (d = { sumas: cero(), lineas: [] }));
-    const sumas: Sumas = { cobrado: l.mp ?? 0, vendido: l.venta ?? 0, comision: l.comision ?? 0, neto: l.neto ?? 0, diferencia };
+    const sumas: Sumas = {
+      cobrado: l.mp ?? 0,
+      vendido: l.venta ?? 0,
+      comision: l.comision ?? 0,
+      neto: l.neto ?? 0,
+      diferencia,
+    };
     for (const k of Object.keys(sumas) as (keyof Sumas)[]) {
       d.sumas[k] += sumas[k];
       totales[k] += sumas[k];

@@ -82,17 +82,44 @@ describe('the conciliación', () => {
         neto: 1194.45,
         diferencia: 0,
       }),
-      expect.objectContaining({ venta_id: v5.id, orden_id: o5.id, monto_mp: 1234.57, monto_venta: 1234.57, diferencia: 0 }),
+      expect.objectContaining({
+        venta_id: v5.id,
+        orden_id: o5.id,
+        monto_mp: 1234.57,
+        monto_venta: 1234.57,
+        diferencia: 0,
+      }),
     ]);
     expect(by('pagado_sin_venta')).toEqual([
-      expect.objectContaining({ venta_id: null, orden_id: o2.id, monto_mp: 200, monto_venta: null, comision: 6.5, neto: 193.5, diferencia: 200 }),
+      expect.objectContaining({
+        venta_id: null,
+        orden_id: o2.id,
+        monto_mp: 200,
+        monto_venta: null,
+        comision: 6.5,
+        neto: 193.5,
+        diferencia: 200,
+      }),
       expect.objectContaining({ venta_id: null, orden_id: null, monto_mp: 50, monto_venta: null, diferencia: 50 }),
     ]);
     expect(by('venta_sin_pago')).toEqual([
-      expect.objectContaining({ venta_id: v3.id, venta_numero: v3.numero, mp_pago_id: null, monto_mp: null, monto_venta: 1234.57, diferencia: -1234.57 }),
+      expect.objectContaining({
+        venta_id: v3.id,
+        venta_numero: v3.numero,
+        mp_pago_id: null,
+        monto_mp: null,
+        monto_venta: 1234.57,
+        diferencia: -1234.57,
+      }),
     ]);
     expect(by('monto_distinto')).toEqual([
-      expect.objectContaining({ venta_id: v4.id, orden_id: o4.id, monto_mp: 1134.57, monto_venta: 1234.57, diferencia: -100 }),
+      expect.objectContaining({
+        venta_id: v4.id,
+        orden_id: o4.id,
+        monto_mp: 1134.57,
+        monto_venta: 1234.57,
+        diferencia: -100,
+      }),
     ]);
     expect(dia.lineas.some((l: { venta_id: string | null }) => l.venta_id === v6.id)).toBe(false);
     // Totals: MP 1234.57 + 1234.57 + 200 + 50 + 1134.57; sales 1234.57 × 4.
@@ -151,8 +178,20 @@ describe('the conciliación', () => {
     ]);
     const body = rows.slice(1);
     expect(body).toHaveLength(7);
-    expect(body.map((x) => x[2]).slice(0, 6).sort()).toEqual(
-      ['Cobrado sin venta', 'Cobrado sin venta', 'Conciliado', 'Conciliado', 'Montos distintos', 'Venta sin cobro'].sort(),
+    expect(
+      body
+        .map((x) => x[2])
+        .slice(0, 6)
+        .sort(),
+    ).toEqual(
+      [
+        'Cobrado sin venta',
+        'Cobrado sin venta',
+        'Conciliado',
+        'Conciliado',
+        'Montos distintos',
+        'Venta sin cobro',
+      ].sort(),
     );
     expect(body[6].slice(0, 1)).toEqual(['Totales']);
     expect(body[6].slice(5, 7)).toEqual([3853.71, 4938.28]);

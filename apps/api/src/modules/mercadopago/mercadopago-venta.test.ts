@@ -51,7 +51,14 @@ describe('record-sale with a Mercado Pago order', () => {
     expect(r.statusCode, r.body).toBe(201);
     const sale = (await get(`${s.base}/ventas/sales/${r.json().id}`)).json();
     expect(sale).toMatchObject({ total: 1500, metodo_pago: 'mercado_pago' });
-    expect(sale.pagos).toEqual([expect.objectContaining({ medio_pago_id: s.medioMp, nombre: 'Mercado Pago', total: 1500 })]);
+    expect(sale.pagos).toEqual([
+      expect.objectContaining({
+        medio_pago_id: s.medioMp,
+        nombre: 'Mercado Pago',
+        total: 1500,
+        mercadopago_orden_id: o.id,
+      }),
+    ]);
     expect(await orden(s, o.id)).toMatchObject({ estado: 'aprobada', venta_id: r.json().id });
     // Used once: never again, in this sale or another.
     await refused(
@@ -85,7 +92,11 @@ describe('record-sale with a Mercado Pago order', () => {
     expect(cash.json().total).toBe(1500);
 
     const tarde = (await crearOrden(ctx, owner, s, { monto: 1500 })).json();
-    await app.inject({ method: 'POST', url: `${s.base}/mercadopago/ordenes/${tarde.id}/cancelar`, headers: owner.auth });
+    await app.inject({
+      method: 'POST',
+      url: `${s.base}/mercadopago/ordenes/${tarde.id}/cancelar`,
+      headers: owner.auth,
+    });
     fake.pagar(tarde.mp_orden_id, { tarde: true });
     await fake.idle();
     expect(await orden(s, tarde.id)).toMatchObject({ estado: 'cancelada', aprobada_tarde: true, reembolsado: 1500 });
@@ -159,14 +170,21 @@ describe('record-sale with a Mercado Pago order', () => {
 
   it('split: cash and a QR order, the order for its part', async () => {
     const o = await ordenPagada(ctx, fake, owner, s, 1000);
-    const r = await vender(s, [
-      { medio_pago_id: s.efectivo, monto: 2000 },
-      { medio_pago_id: s.medioMp, monto: 1000, mercadopago_orden_id: o.id },
-    ], {}, 2);
+    const r = await vender(
+      s,
+      [
+        { medio_pago_id: s.efectivo, monto: 2000 },
+        { medio_pago_id: s.medioMp, monto: 1000, mercadopago_orden_id: o.id },
+      ],
+      {},
+      2,
+    );
     expect(r.statusCode, r.body).toBe(201);
     const sale = (await get(`${s.base}/ventas/sales/${r.json().id}`)).json();
     expect(sale.total).toBe(3000);
-    expect(sale.pagos.map((p: { nombre: string; total: number; vuelto: number }) => [p.nombre, p.total, p.vuelto])).toEqual([
+    expect(
+      sale.pagos.map((p: { nombre: string; total: number; vuelto: number }) => [p.nombre, p.total, p.vuelto]),
+    ).toEqual([
       ['Efectivo', 2000, 0],
       ['Mercado Pago', 1000, 0],
     ]);
@@ -181,10 +199,10 @@ describe('record-sale with a Mercado Pago order', () => {
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
     expect(await ventas(s)).toBe(n + 1);
-    const bound = await ctx.sql('SELECT venta_id FROM sale_payments WHERE business_id = $1 AND mercadopago_orden_id = $2', [
-      s.id,
-      o.id,
-    ]);
+    const bound = await ctx.sql(
+      'SELECT venta_id FROM sale_payments WHERE business_id = $1 AND mercadopago_orden_id = $2',
+      [s.id, o.id],
+    );
     expect(bound).toHaveLength(1);
   });
 
@@ -212,7 +230,12 @@ describe('giving the money back through MP', () => {
 
   async function ventaMp(cantidad: number) {
     const o = await ordenPagada(ctx, fake, owner, s, 1500 * cantidad);
-    const r = await vender(s, [{ medio_pago_id: s.medioMp, monto: 1500 * cantidad, mercadopago_orden_id: o.id }], {}, cantidad);
+    const r = await vender(
+      s,
+      [{ medio_pago_id: s.medioMp, monto: 1500 * cantidad, mercadopago_orden_id: o.id }],
+      {},
+      cantidad,
+    );
     expect(r.statusCode, r.body).toBe(201);
     const sale = (await get(`${s.base}/ventas/sales/${r.json().id}`)).json();
     return { o, sale, item: sale.items[0].id as string };
@@ -227,7 +250,9 @@ describe('giving the money back through MP', () => {
     ]);
     expect(await orden(s, o.id)).toMatchObject({
       reembolsado: 1500,
-      reembolsos: [expect.objectContaining({ origen: 'devolucion', monto: 1500, venta_id: sale.id, devolucion_id: d1.json().id })],
+      reembolsos: [
+        expect.objectContaining({ origen: 'devolucion', monto: 1500, venta_id: sale.id, devolucion_id: d1.json().id }),
+      ],
     });
     expect(fake.order(o.mp_orden_id)).toMatchObject({ status: 'processed', status_detail: 'partially_refunded' });
 
@@ -241,10 +266,15 @@ describe('giving the money back through MP', () => {
   it('a return beyond what MP collected is refused before anything is asked or recorded', async () => {
     // Cash 1500 and MP 1500: returning both units by MP asks for 3000 of a 1500 order.
     const o = await ordenPagada(ctx, fake, owner, s, 1500);
-    const r = await vender(s, [
-      { medio_pago_id: s.efectivo, monto: 1500 },
-      { medio_pago_id: s.medioMp, monto: 1500, mercadopago_orden_id: o.id },
-    ], {}, 2);
+    const r = await vender(
+      s,
+      [
+        { medio_pago_id: s.efectivo, monto: 1500 },
+        { medio_pago_id: s.medioMp, monto: 1500, mercadopago_orden_id: o.id },
+      ],
+      {},
+      2,
+    );
     const sale = (await get(`${s.base}/ventas/sales/${r.json().id}`)).json();
     const st = await stock(s);
     const d = await devolver(sale.id, [{ item_id: sale.items[0].id, cantidad: 2 }], s.medioMp);
@@ -287,7 +317,12 @@ describe('giving the money back through MP', () => {
       { medio_pago_id: s.medioMp, monto: 500, mercadopago_orden_id: o.id },
     ]);
     const anular = () =>
-      app.inject({ method: 'POST', url: `${s.base}/ventas/${r.json().id}/anular`, headers: owner.auth, payload: { motivo: 'Error' } });
+      app.inject({
+        method: 'POST',
+        url: `${s.base}/ventas/${r.json().id}/anular`,
+        headers: owner.auth,
+        payload: { motivo: 'Error' },
+      });
     fake.setSwitches({ caido: true });
     const down = await anular();
     fake.setSwitches({ caido: false });

@@ -30,10 +30,9 @@ const post = (n: FakeNotification, headers: Record<string, string | undefined> =
   app.inject({
     method: 'POST',
     url: `/api/v1/webhooks/mercadopago${path}`,
-    headers: Object.fromEntries(Object.entries({ ...n.headers, ...headers }).filter(([, v]) => v !== undefined)) as Record<
-      string,
-      string
-    >,
+    headers: Object.fromEntries(
+      Object.entries({ ...n.headers, ...headers }).filter(([, v]) => v !== undefined),
+    ) as Record<string, string>,
     payload: n.body,
   });
 
@@ -41,7 +40,9 @@ const post = (n: FakeNotification, headers: Record<string, string | undefined> =
 function signed(dataId: string, secret: string, body: Record<string, unknown>): FakeNotification {
   const requestId = randomUUID();
   const ts = String(Date.now());
-  const v1 = createHmac('sha256', secret).update(`id:${dataId.toLowerCase()};request-id:${requestId};ts:${ts};`).digest('hex');
+  const v1 = createHmac('sha256', secret)
+    .update(`id:${dataId.toLowerCase()};request-id:${requestId};ts:${ts};`)
+    .digest('hex');
   return {
     url: 'http://mostrador',
     path: `?data.id=${dataId}&type=order`,
@@ -73,7 +74,8 @@ describe('notifications', () => {
     fake.pagar(o.mp_orden_id);
     const n = fake.notifications.at(-1)!;
     fake.setSwitches({ perder_notificaciones: false });
-    const reads = () => fake.requests.filter((r) => r.method === 'GET' && r.path === `/v1/orders/${o.mp_orden_id}`).length;
+    const reads = () =>
+      fake.requests.filter((r) => r.method === 'GET' && r.path === `/v1/orders/${o.mp_orden_id}`).length;
     const before = reads();
     const forged = n.headers['x-signature'].replace(/v1=[0-9a-f]+/, `v1=${'ab'.repeat(32)}`);
     const wrong = await post(n, { 'x-signature': forged });
@@ -138,7 +140,10 @@ describe('notifications', () => {
   });
 
   it('a notification of an order no business has, or of another topic, is acknowledged and ignored', async () => {
-    const n = signed('ORD01NOEXISTE', 'secreto-de-webhooks-de-prueba', { type: 'order', data: { id: 'ORD01NOEXISTE' } });
+    const n = signed('ORD01NOEXISTE', 'secreto-de-webhooks-de-prueba', {
+      type: 'order',
+      data: { id: 'ORD01NOEXISTE' },
+    });
     expect((await post(n)).json()).toEqual({ recibido: false });
     const pago = signed('123456', 'secreto-de-webhooks-de-prueba', { type: 'payment', data: { id: '123456' } });
     expect((await post(pago, {}, '?data.id=123456&type=payment')).json()).toEqual({ recibido: false });
@@ -172,7 +177,12 @@ describe('the polling pass', () => {
     fake.rechazar(c.mp_orden_id);
     fake.expirar(d.mp_orden_id);
     fake.setSwitches({ perder_notificaciones: false });
-    for (const [shop, o] of [[s, a], [other, b], [s, c], [s, d]] as const) {
+    for (const [shop, o] of [
+      [s, a],
+      [other, b],
+      [s, c],
+      [s, d],
+    ] as const) {
       expect((await estado(shop, o.id)).estado).toBe('pendiente');
     }
     expect(await app.mercadopago.poll()).toBeGreaterThanOrEqual(4);

@@ -115,7 +115,8 @@ export async function cajaForOrden(businessId: string, cajaId: string, ex: Execu
           FROM cajas c LEFT JOIN mercadopago_cajas m ON m.business_id = c.business_id AND m.caja_id = c.id
          WHERE c.business_id = ${businessId} AND c.id = ${cajaId}`,
   );
-  return r as { id: string; nombre: string; activa: boolean; pos_id: string | null; terminal_id: string | null } | undefined;
+  return r as
+    { id: string; nombre: string; activa: boolean; pos_id: string | null; terminal_id: string | null } | undefined;
 }
 
 export interface NewOrden {
@@ -213,7 +214,13 @@ export async function moveOrden(
 }
 
 /** The order was read from MP now (nothing new, or its MP status only). */
-export async function touchOrden(businessId: string, id: string, mpEstado: string, detalle: string | null, ex: Executor) {
+export async function touchOrden(
+  businessId: string,
+  id: string,
+  mpEstado: string,
+  detalle: string | null,
+  ex: Executor,
+) {
   await ex.execute(sql`
     UPDATE mercadopago_ordenes SET verificado_en = now(), mp_estado = ${mpEstado}, mp_estado_detalle = ${detalle}
      WHERE business_id = ${businessId} AND id = ${id}`);
@@ -302,7 +309,14 @@ export function saleOrdenRows(businessId: string, ventaId: string, ex: Executor)
          ORDER BY sp.posicion
          FOR UPDATE OF o`,
   ) as Promise<
-    { id: string; mp_orden_id: string; mp_pago_id: string | null; monto: string; reembolsado: string; reembolsos: number }[]
+    {
+      id: string;
+      mp_orden_id: string;
+      mp_pago_id: string | null;
+      monto: string;
+      reembolsado: string;
+      reembolsos: number;
+    }[]
   >;
 }
 

@@ -18,7 +18,16 @@ import { access, authOf, businessOf } from '../../lib/access.js';
 import { AppError } from '../../lib/errors.js';
 import { idempotencyKey } from '../../lib/http.js';
 import { xlsxFile } from '../../lib/responses.js';
-import { DATE_FMT, DATETIME_FMT, excelDate, excelDateTime, MONEY_FMT, onePage, pathId, sendXlsx } from '../products/common.js';
+import {
+  DATE_FMT,
+  DATETIME_FMT,
+  excelDate,
+  excelDateTime,
+  MONEY_FMT,
+  onePage,
+  pathId,
+  sendXlsx,
+} from '../products/common.js';
 import { conciliacion } from './conciliacion.js';
 import { cancelarOrden, crearOrden, getOrden, probar, putConfig, readConfig } from './mercadopago.service.js';
 import { handleWebhook } from './webhook.js';
@@ -96,7 +105,10 @@ export async function mercadopagoRoutes(app: App) {
   );
   app.get(
     `${base}/conciliacion/exportar`,
-    { config: finanzas, schema: { tags, params: idParams, querystring: conciliacionQuery, response: { 200: xlsxFile } } },
+    {
+      config: finanzas,
+      schema: { tags, params: idParams, querystring: conciliacionQuery, response: { 200: xlsxFile } },
+    },
     async (req, reply) => {
       const b = businessOf(req);
       const c = await conciliacion(db, m(), b.id, req.query);
@@ -117,7 +129,12 @@ export async function mercadopagoRoutes(app: App) {
         diferencia: c.totales.diferencia,
         totales: true,
       });
-      const money = (header: string, v: (f: Fila) => number | null) => ({ header, value: v, numFmt: MONEY_FMT, width: 14 });
+      const money = (header: string, v: (f: Fila) => number | null) => ({
+        header,
+        value: v,
+        numFmt: MONEY_FMT,
+        width: 14,
+      });
       return sendXlsx<Fila>(reply, {
         filename: `conciliacion-mercadopago-${c.desde}-a-${c.hasta}.xlsx`,
         sheet: 'Conciliación',

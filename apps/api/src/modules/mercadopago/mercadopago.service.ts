@@ -303,7 +303,13 @@ export async function cancelarOrden(db: Db, m: MercadoPago, c: Ctx, id: string):
   const call = await m.call(c.businessId, db);
   let o: mp.MpOrder;
   try {
-    o = await mp.cancelOrder(call, row.mp_orden_id, createHash('sha256').update(`cancelar|${row.clave as string}`).digest('hex'));
+    o = await mp.cancelOrder(
+      call,
+      row.mp_orden_id,
+      createHash('sha256')
+        .update(`cancelar|${row.clave as string}`)
+        .digest('hex'),
+    );
   } catch (e) {
     if (!(e instanceof MpError) || e.status === 401) throw mpFailure(e);
     // MP would not cancel it: what it says of the order now decides.

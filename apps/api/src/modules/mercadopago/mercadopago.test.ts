@@ -33,14 +33,19 @@ describe('the configuration', () => {
     });
     const sinToken = await call('PUT', `${base}/mercadopago/config`, { cajas: [] });
     expect(sinToken.statusCode).toBe(422);
-    expect(sinToken.json().errors).toEqual([{ field: 'access_token', message: 'Ingresá el access token de tu cuenta de Mercado Pago.' }]);
+    expect(sinToken.json().errors).toEqual([
+      { field: 'access_token', message: 'Ingresá el access token de tu cuenta de Mercado Pago.' },
+    ]);
     const ajena = await call('PUT', `${base}/mercadopago/config`, {
       access_token: 'APP_USR-0123456789',
       cajas: [{ caja_id: s.caja, pos_id: 'X1' }],
     });
     expect(ajena.statusCode).toBe(422);
     expect(ajena.json().errors).toEqual([{ field: 'cajas.0.caja_id', message: 'Caja no encontrada en este negocio.' }]);
-    const malToken = await call('PUT', `${base}/mercadopago/config`, { access_token: 'con espacios y todo', cajas: [] });
+    const malToken = await call('PUT', `${base}/mercadopago/config`, {
+      access_token: 'con espacios y todo',
+      cajas: [],
+    });
     expect(malToken.statusCode).toBe(422);
     expect((await call('GET', `${base}/mercadopago/config`)).json().configurado).toBe(false);
     expect(await ctx.sql('SELECT 1 FROM mercadopago_config WHERE business_id = $1', [id])).toEqual([]);
@@ -87,7 +92,11 @@ describe('the configuration', () => {
   });
 
   it('records MP money with the medio "Mercado Pago" (tipo qr): the one every business has, or a new one', async () => {
-    const medios = (await call('GET', `${s.base}/medios-pago`)).json() as { id: string; nombre: string; tipo: string }[];
+    const medios = (await call('GET', `${s.base}/medios-pago`)).json() as {
+      id: string;
+      nombre: string;
+      tipo: string;
+    }[];
     expect(medios.filter((m) => m.nombre === 'Mercado Pago')).toEqual([
       expect.objectContaining({ id: s.medioMp, tipo: 'qr', activo: true }),
     ]);
@@ -96,16 +105,26 @@ describe('the configuration', () => {
     const base = `/api/v1/businesses/${id}`;
     const list = (await call('GET', `${base}/medios-pago`)).json() as { id: string; nombre: string }[];
     const mp = list.find((m) => m.nombre === 'Mercado Pago')!;
-    expect((await app.inject({ method: 'DELETE', url: `${base}/medios-pago/${mp.id}`, headers: owner.auth })).json())
-      .toMatchObject({ desactivado: false });
+    expect(
+      (await app.inject({ method: 'DELETE', url: `${base}/medios-pago/${mp.id}`, headers: owner.auth })).json(),
+    ).toMatchObject({ desactivado: false });
     const put = await call('PUT', `${base}/mercadopago/config`, { access_token: `APP_USR-${randomUUID()}` });
     expect(put.statusCode).toBe(200);
-    const again = (await call('GET', `${base}/medios-pago`)).json() as { id: string; nombre: string; tipo: string; activo: boolean }[];
+    const again = (await call('GET', `${base}/medios-pago`)).json() as {
+      id: string;
+      nombre: string;
+      tipo: string;
+      activo: boolean;
+    }[];
     expect(again.filter((m) => m.nombre === 'Mercado Pago')).toEqual([
       expect.objectContaining({ id: put.json().medio_pago_id, tipo: 'qr', activo: true }),
     ]);
     // Configured, the medio cannot be deleted: it is deactivated instead (and PUT config turns it on again).
-    const del = await app.inject({ method: 'DELETE', url: `${base}/medios-pago/${put.json().medio_pago_id}`, headers: owner.auth });
+    const del = await app.inject({
+      method: 'DELETE',
+      url: `${base}/medios-pago/${put.json().medio_pago_id}`,
+      headers: owner.auth,
+    });
     expect(del.json()).toMatchObject({ desactivado: true });
   });
 
@@ -129,7 +148,10 @@ describe('the configuration', () => {
       cajas_mp: [],
       terminales: [],
     });
-    const sinConfig = await call('POST', `/api/v1/businesses/${await createBusiness(app, owner, 'Nada')}/mercadopago/config/probar`);
+    const sinConfig = await call(
+      'POST',
+      `/api/v1/businesses/${await createBusiness(app, owner, 'Nada')}/mercadopago/config/probar`,
+    );
     expect(sinConfig.statusCode).toBe(409);
   });
 
@@ -240,7 +262,9 @@ describe('orders', () => {
     });
     const rejected = await crearOrden(ctx, owner, { ...s, base, caja: cajas[0].id }, { monto: 10 });
     expect(rejected.statusCode).toBe(409);
-    expect(rejected.json().detail).toBe('Mercado Pago rechazó el access token: revisalo en Configuración → Mercado Pago.');
+    expect(rejected.json().detail).toBe(
+      'Mercado Pago rechazó el access token: revisalo en Configuración → Mercado Pago.',
+    );
   });
 
   it('checks the caja: another business’s is 422, one without terminal cannot take Point', async () => {
@@ -256,7 +280,9 @@ describe('orders', () => {
     });
     const point = await crearOrden(ctx, owner, s, { monto: 10, caja_id: caja2.id, tipo: 'point' });
     expect(point.statusCode).toBe(422);
-    expect(point.json().detail).toBe('La caja «Caja 2» no tiene una terminal Point asignada: asignala en la configuración.');
+    expect(point.json().detail).toBe(
+      'La caja «Caja 2» no tiene una terminal Point asignada: asignala en la configuración.',
+    );
     const bad = await crearOrden(ctx, owner, s, { monto: '10.555', tipo: 'qr' });
     expect(bad.statusCode).toBe(422);
   });
@@ -280,7 +306,9 @@ describe('orders', () => {
     await addMember(ctx, s.id, owner, mirón, ['puede_ver_productos']);
     expect((await crearOrden(ctx, mirón, s, { monto: 20 })).statusCode).toBe(403);
     expect((await call('GET', `${s.base}/mercadopago/ordenes/${o.json().id}`, undefined, mirón)).statusCode).toBe(403);
-    expect((await call('POST', `${s.base}/mercadopago/ordenes/${o.json().id}/cancelar`, undefined, mirón)).statusCode).toBe(403);
+    expect(
+      (await call('POST', `${s.base}/mercadopago/ordenes/${o.json().id}/cancelar`, undefined, mirón)).statusCode,
+    ).toBe(403);
     const c = await call('POST', `${s.base}/mercadopago/ordenes/${o.json().id}/cancelar`, undefined, vendedor);
     expect(c.statusCode).toBe(200);
   });

@@ -94,7 +94,10 @@ export class MercadoPago {
   }
 
   /** The business's credentials for a call to MP; 409 when MP is not configured. */
-  async call(businessId: string, ex: Executor): Promise<MpCall & { medioPagoId: string; webhookSecret: string | null }> {
+  async call(
+    businessId: string,
+    ex: Executor,
+  ): Promise<MpCall & { medioPagoId: string; webhookSecret: string | null }> {
     const cfg = await configRow(businessId, ex);
     if (!cfg) throw new AppError(409, 'INVALID_STATE', M.notConfigured);
     return {

@@ -136,7 +136,7 @@ async function request<T>(
     throw new MpUnavailableError((e as Error).message);
   }
   const text = await res.text().catch(() => '');
-  let json: unknown = null;
+  let json: unknown;
   try {
     json = text ? JSON.parse(text) : null;
   } catch {
@@ -146,7 +146,11 @@ async function request<T>(
   if (res.status >= 400) {
     const b = (json ?? {}) as { message?: string; error?: string; errors?: { code?: string; message?: string }[] };
     const first = b.errors?.[0];
-    throw new MpError(res.status, first?.code ?? b.error ?? 'error', first?.message ?? b.message ?? `HTTP ${res.status}`);
+    throw new MpError(
+      res.status,
+      first?.code ?? b.error ?? 'error',
+      first?.message ?? b.message ?? `HTTP ${res.status}`,
+    );
   }
   if (json === null) throw new MpUnavailableError('Mercado Pago respondió sin JSON');
   return json as T;
@@ -196,6 +200,14 @@ export const searchPayments = (call: MpCall, desde: string, hasta: string, offse
     'GET',
     'v1/payments/search',
     {
-      query: { range: 'date_approved', begin_date: desde, end_date: hasta, sort: 'date_approved', criteria: 'asc', limit, offset },
+      query: {
+        range: 'date_approved',
+        begin_date: desde,
+        end_date: hasta,
+        sort: 'date_approved',
+        criteria: 'asc',
+        limit,
+        offset,
+      },
     },
   );

@@ -19,7 +19,10 @@ const createOrderBody = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('qr'),
     external_reference: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
-    expiration_time: z.string().regex(/^PT(\d+H)?(\d+M)?(\d+S)?$/).optional(),
+    expiration_time: z
+      .string()
+      .regex(/^PT(\d+H)?(\d+M)?(\d+S)?$/)
+      .optional(),
     description: z.string().max(150).optional(),
     total_amount: AMOUNT,
     transactions: z.strictObject({ payments: z.array(z.strictObject({ amount: AMOUNT })).length(1) }),
@@ -30,7 +33,10 @@ const createOrderBody = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('point'),
     external_reference: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
-    expiration_time: z.string().regex(/^PT(\d+H)?(\d+M)?(\d+S)?$/).optional(),
+    expiration_time: z
+      .string()
+      .regex(/^PT(\d+H)?(\d+M)?(\d+S)?$/)
+      .optional(),
     description: z.string().max(150).optional(),
     transactions: z.strictObject({ payments: z.array(z.strictObject({ amount: AMOUNT })).length(1) }),
     config: z.strictObject({
@@ -39,7 +45,17 @@ const createOrderBody = z.discriminatedUnion('type', [
   }),
 ]);
 /** The order statuses the reference documents for QR and Point. */
-const STATUSES = ['created', 'at_terminal', 'processing', 'action_required', 'processed', 'refunded', 'canceled', 'expired', 'failed'];
+const STATUSES = [
+  'created',
+  'at_terminal',
+  'processing',
+  'action_required',
+  'processed',
+  'refunded',
+  'canceled',
+  'expired',
+  'failed',
+];
 /** The answer of create, get, cancel and refund: the fields we read. */
 const orderAnswer = z.object({
   id: z.string(),
@@ -60,7 +76,9 @@ const orderAnswer = z.object({
         reference: z.object({ id: z.string() }).optional(),
       }),
     ),
-    refunds: z.array(z.object({ id: z.string(), transaction_id: z.string(), amount: AMOUNT, status: z.string() })).optional(),
+    refunds: z
+      .array(z.object({ id: z.string(), transaction_id: z.string(), amount: AMOUNT, status: z.string() }))
+      .optional(),
   }),
   type_response: z.object({ qr_data: z.string() }).optional(),
 });
@@ -120,7 +138,9 @@ describe('our client’s requests fit MP’s reference', () => {
         pagos: [{ medio_pago_id: s.medioMp, monto: 3000, mercadopago_orden_id: o.id }],
       },
     });
-    const sale = (await app.inject({ method: 'GET', url: `${s.base}/ventas/sales/${venta.json().id}`, headers: owner.auth })).json();
+    const sale = (
+      await app.inject({ method: 'GET', url: `${s.base}/ventas/sales/${venta.json().id}`, headers: owner.auth })
+    ).json();
     await app.inject({
       method: 'POST',
       url: `${s.base}/ventas/${sale.id}/devoluciones`,
@@ -136,7 +156,11 @@ describe('our client’s requests fit MP’s reference', () => {
   it('searches payments with the documented query, and reads the documented result', async () => {
     const hoy = new Date().toISOString().slice(0, 10);
     const from = fake.requests.length;
-    await app.inject({ method: 'GET', url: `${s.base}/mercadopago/conciliacion?desde=${hoy}&hasta=${hoy}`, headers: owner.auth });
+    await app.inject({
+      method: 'GET',
+      url: `${s.base}/mercadopago/conciliacion?desde=${hoy}&hasta=${hoy}`,
+      headers: owner.auth,
+    });
     const search = fake.requests.slice(from).find((r) => r.path.startsWith('/v1/payments/search'))!;
     const q = Object.fromEntries(new URL(search.path, 'http://mp').searchParams);
     expect(searchQuery.safeParse(q).error).toBeUndefined();
@@ -147,7 +171,9 @@ describe('our client’s requests fit MP’s reference', () => {
   });
 
   it('reads every documented order status into a state of ours', () => {
-    const map = Object.fromEntries(STATUSES.map((st) => [st, estadoDe({ status: st } as Parameters<typeof estadoDe>[0])]));
+    const map = Object.fromEntries(
+      STATUSES.map((st) => [st, estadoDe({ status: st } as Parameters<typeof estadoDe>[0])]),
+    );
     expect(map).toEqual({
       created: 'pendiente',
       at_terminal: 'pendiente',
@@ -174,7 +200,9 @@ describe('the fake answers as MP’s reference says', () => {
     await fake.idle();
     await app.inject({ method: 'POST', url: `${s.base}/mercadopago/ordenes/${d.id}/cancelar`, headers: owner.auth });
     for (const o of [a, b, c, d]) {
-      const got = await fetch(`${fake.url}/v1/orders/${o.mp_orden_id}`, { headers: { authorization: `Bearer ${s.token}` } });
+      const got = await fetch(`${fake.url}/v1/orders/${o.mp_orden_id}`, {
+        headers: { authorization: `Bearer ${s.token}` },
+      });
       expect(got.status).toBe(200);
       expect(orderAnswer.safeParse(await got.json()).error).toBeUndefined();
     }
@@ -199,7 +227,10 @@ describe('the fake answers as MP’s reference says', () => {
     const auth = { authorization: `Bearer ${s.token}` };
     const code = async (r: Response) => [r.status, ((await r.json()) as { errors: { code: string }[] }).errors[0].code];
     expect(await code(await post(ok, { 'x-idempotency-key': randomUUID() }))).toEqual([401, 'unauthorized']);
-    expect(await code(await post(ok, { ...auth, authorization: 'Bearer APP_USR-otra' }))).toEqual([401, 'unauthorized']);
+    expect(await code(await post(ok, { ...auth, authorization: 'Bearer APP_USR-otra' }))).toEqual([
+      401,
+      'unauthorized',
+    ]);
     expect(await code(await post(ok, auth))).toEqual([400, 'empty_required_header']);
     const key = () => ({ ...auth, 'x-idempotency-key': randomUUID() });
     for (const amount of ['10', '10.5', '10.001', '-1.00', '0.00']) {
@@ -208,16 +239,23 @@ describe('the fake answers as MP’s reference says', () => {
     }
     const numeric = { ...ok, total_amount: 10, transactions: { payments: [{ amount: 10 }] } };
     expect((await post(numeric, key())).status).toBe(400);
-    expect(await code(await post({ ...ok, notification_url: 'http://x' }, key()))).toEqual([400, 'unsupported_properties']);
+    expect(await code(await post({ ...ok, notification_url: 'http://x' }, key()))).toEqual([
+      400,
+      'unsupported_properties',
+    ]);
     expect((await post({ ...ok, external_reference: 'con espacios' }, key())).status).toBe(400);
     const k = key();
     expect((await post(ok, k)).status).toBe(201);
     expect((await post(ok, k)).status).toBe(201);
-    expect(await code(await post({ ...ok, total_amount: '11.00', transactions: { payments: [{ amount: '11.00' }] } }, k))).toEqual([
-      409,
-      'idempotency_key_already_used',
-    ]);
-    const foreign = { ...ok, type: 'point', total_amount: undefined, config: { point: { terminal_id: 'PAX_A910__AJENA' } } };
+    expect(
+      await code(await post({ ...ok, total_amount: '11.00', transactions: { payments: [{ amount: '11.00' }] } }, k)),
+    ).toEqual([409, 'idempotency_key_already_used']);
+    const foreign = {
+      ...ok,
+      type: 'point',
+      total_amount: undefined,
+      config: { point: { terminal_id: 'PAX_A910__AJENA' } },
+    };
     expect(await code(await post(foreign, key()))).toEqual([403, 'forbidden_checking_terminal_owner']);
   });
 });
@@ -227,14 +265,18 @@ describe('the webhooks’ signature', () => {
     const secret = 'clave-secreta-del-panel';
     const ts = '1742505638683';
     const requestId = 'bb56a2f1-6aae-46ac-982e-9dcd3581d08e';
-    const v1 = createHmac('sha256', secret).update(`id:ord01jq4s4ky8hwq6na5pxb65b3d3;request-id:${requestId};ts:${ts};`).digest('hex');
+    const v1 = createHmac('sha256', secret)
+      .update(`id:ord01jq4s4ky8hwq6na5pxb65b3d3;request-id:${requestId};ts:${ts};`)
+      .digest('hex');
     expect(manifest('ORD01JQ4S4KY8HWQ6NA5PXB65B3D3', requestId, ts)).toBe(
       `id:ord01jq4s4ky8hwq6na5pxb65b3d3;request-id:${requestId};ts:${ts};`,
     );
     expect(signatureValid(secret, `ts=${ts},v1=${v1}`, 'ORD01JQ4S4KY8HWQ6NA5PXB65B3D3', requestId)).toBe(true);
     expect(signatureValid(secret, `ts=${ts}, v1=${v1}`, 'ORD01JQ4S4KY8HWQ6NA5PXB65B3D3', requestId)).toBe(true);
     expect(signatureValid('otra', `ts=${ts},v1=${v1}`, 'ORD01JQ4S4KY8HWQ6NA5PXB65B3D3', requestId)).toBe(false);
-    expect(signatureValid(secret, `ts=${Number(ts) + 1},v1=${v1}`, 'ORD01JQ4S4KY8HWQ6NA5PXB65B3D3', requestId)).toBe(false);
+    expect(signatureValid(secret, `ts=${Number(ts) + 1},v1=${v1}`, 'ORD01JQ4S4KY8HWQ6NA5PXB65B3D3', requestId)).toBe(
+      false,
+    );
     expect(signatureValid(secret, `v1=${v1}`, 'ORD01JQ4S4KY8HWQ6NA5PXB65B3D3', requestId)).toBe(false);
     // A part MP does not send is left out of the manifest.
     expect(manifest('ORD01X', null, ts)).toBe(`id:ord01x;ts:${ts};`);
@@ -245,7 +287,9 @@ describe('the webhooks’ signature', () => {
     const n = fake.notifications.at(-1)!;
     expect(n.headers['x-signature']).toMatch(/^ts=\d+,v1=[0-9a-f]{64}$/);
     const dataId = new URLSearchParams(n.path.slice(1)).get('data.id')!;
-    expect(signatureValid('secreto-de-webhooks-de-prueba', n.headers['x-signature'], dataId, n.headers['x-request-id'])).toBe(true);
+    expect(
+      signatureValid('secreto-de-webhooks-de-prueba', n.headers['x-signature'], dataId, n.headers['x-request-id']),
+    ).toBe(true);
     expect(n.body).toMatchObject({ type: 'order', action: 'order.processed', data: { id: dataId } });
   });
 });

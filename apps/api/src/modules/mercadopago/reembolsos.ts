@@ -53,7 +53,8 @@ export function reembolsador(m: MercadoPago, businessId: string, userId: string)
       falta -= cents;
       const clave = claveDe(businessId, o.id, pedido.origen, o.reembolsos, cents);
       const total = cents === mp.mpCents(o.monto);
-      if (!total && !o.mp_pago_id) throw new AppError(409, 'INVALID_STATE', M.reembolsoFallo('la orden no tiene su pago'));
+      if (!total && !o.mp_pago_id)
+        throw new AppError(409, 'INVALID_STATE', M.reembolsoFallo('la orden no tiene su pago'));
       let answer: mp.MpOrder;
       try {
         answer = await mp.refundOrder(

@@ -57,6 +57,7 @@ export function checkMercadoPagoPayments(input: RecordSaleOutput, parts: Settled
     if (usadas.has(id)) throw refused(field, M.ordenUsada);
     if (o.estado !== 'aprobada') throw refused(field, M.ordenNoAprobada(ORDEN_ESTADO_LABELS[o.estado as OrdenEstado]));
     const monto = toCents(o.monto as string);
-    if (monto !== parts[i].total) throw refused(field, M.ordenOtroMonto(formatPesos(monto), formatPesos(parts[i].total)));
+    if (monto !== parts[i].total)
+      throw refused(field, M.ordenOtroMonto(formatPesos(monto), formatPesos(parts[i].total)));
   });
 }

@@ -44,7 +44,9 @@ export function signatureValid(
 ): boolean {
   const p = header ? partsOf(header) : null;
   if (!p) return false;
-  const expected = createHmac('sha256', secret).update(manifest(dataId, requestId, p.ts)).digest();
+  const expected = createHmac('sha256', secret)
+    .update(manifest(dataId, requestId, p.ts))
+    .digest();
   return timingSafeEqual(expected, Buffer.from(p.v1, 'hex'));
 }
 

@@ -196,6 +196,7 @@ async function paymentsOf(ex: Executor, businessId: string, saleIds: string[]): 
       total: Number(r.total),
       recibido: r.recibido === null ? null : Number(r.recibido),
       vuelto: Number(r.vuelto),
+      ...(r.mercadopagoOrdenId ? { mercadopago_orden_id: r.mercadopagoOrdenId } : {}),
     });
     map.set(r.ventaId, list);
   }
@@ -292,7 +293,13 @@ export async function voidSale(
       .limit(1);
     if (returned) throw conflict('INVALID_STATE', DEVOLUCION_MESSAGES.hasReturns);
     // Refused or unreachable, Mercado Pago leaves the sale as it was.
-    await reembolsar?.(tx, { ventaId: saleId, origen: 'anulacion', devolucionId: null, medioPagoId: null, monto: 'todo' });
+    await reembolsar?.(tx, {
+      ventaId: saleId,
+      origen: 'anulacion',
+      devolucionId: null,
+      medioPagoId: null,
+      monto: 'todo',
+    });
     // The money goes back from the drawer at the counter: the sale's own turno while it is open
     // (the sale leaves it), else the open turno of the counter (the closed one stays as it closed).
     const refundTurno = await counterTurnoOf(

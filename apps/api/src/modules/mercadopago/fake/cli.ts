@@ -29,7 +29,11 @@ const { values } = parseArgs({
   },
 });
 
-const list = (s: string | undefined) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+const list = (s: string | undefined) =>
+  (s ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 const fake = new FakeMercadoPago();
 fake.cuenta(values.token!, {
   nickname: 'MOSTRADORPRUEBA',

@@ -256,7 +256,10 @@ export class FakeMercadoPago {
       status_detail: 'accredited',
       paid_amount: pay.amount,
       reference: { id: String(paymentId) },
-      payment_method: o.order.type === 'point' ? { id: 'debvisa', type: 'debit_card' } : { id: 'account_money', type: 'account_money' },
+      payment_method:
+        o.order.type === 'point'
+          ? { id: 'debvisa', type: 'debit_card' }
+          : { id: 'account_money', type: 'account_money' },
     });
     this.move(o, 'processed', 'accredited', { total_paid_amount: pay.amount });
     return o.order;
@@ -320,7 +323,9 @@ export class FakeMercadoPago {
     const ts = String(Date.now());
     const dataId = o.order.id;
     const manifest = `id:${dataId.toLowerCase()};request-id:${requestId};ts:${ts};`;
-    const v1 = createHmac('sha256', cuenta.webhookSecret ?? '').update(manifest).digest('hex');
+    const v1 = createHmac('sha256', cuenta.webhookSecret ?? '')
+      .update(manifest)
+      .digest('hex');
     const n: FakeNotification = {
       url: cuenta.webhookUrl,
       path: `?data.id=${encodeURIComponent(dataId)}&type=order`,
@@ -421,7 +426,11 @@ export class FakeMercadoPago {
     const fingerprint = `${scope}|${raw}`;
     if (prev) {
       if (prev.body !== fingerprint) {
-        throw new HttpError(409, 'idempotency_key_already_used', 'The idempotency key was already used with another request.');
+        throw new HttpError(
+          409,
+          'idempotency_key_already_used',
+          'The idempotency key was already used with another request.',
+        );
       }
       return { status: prev.status, body: prev.answer };
     }
@@ -434,7 +443,10 @@ export class FakeMercadoPago {
     const c = this.account(headers);
     const p = u.pathname.replace(/\/+$/, '');
     if (method === 'GET' && p === '/users/me') {
-      return { status: 200, body: { id: c.userId, nickname: c.nickname, email: `${c.nickname.toLowerCase()}@ejemplo.com`, site_id: 'MLA' } };
+      return {
+        status: 200,
+        body: { id: c.userId, nickname: c.nickname, email: `${c.nickname.toLowerCase()}@ejemplo.com`, site_id: 'MLA' },
+      };
     }
     if (method === 'GET' && p === '/pos') {
       return {
@@ -468,7 +480,11 @@ export class FakeMercadoPago {
       if (method === 'POST' && m[2] === 'cancel') {
         return this.idempotent(c, headers, `cancel|${o.order.id}`, raw, () => {
           if (o.order.status !== 'created') {
-            throw new HttpError(409, 'cannot_cancel_order', `The order cannot be canceled in status ${o.order.status}.`);
+            throw new HttpError(
+              409,
+              'cannot_cancel_order',
+              `The order cannot be canceled in status ${o.order.status}.`,
+            );
           }
           Object.assign(o.order.transactions.payments[0], { status: 'canceled', status_detail: 'canceled_by_api' });
           this.move(o, 'canceled', 'canceled');
@@ -476,19 +492,38 @@ export class FakeMercadoPago {
         });
       }
       if (method === 'POST' && m[2] === 'refund') {
-        return this.idempotent(c, headers, `refund|${o.order.id}`, raw, () => ({ status: 201, body: this.refund(o, body) }));
+        return this.idempotent(c, headers, `refund|${o.order.id}`, raw, () => ({
+          status: 201,
+          body: this.refund(o, body),
+        }));
       }
     }
     throw new HttpError(404, 'not_found', `no route for ${method} ${p}`);
   }
 
   private create(c: FakeCuenta, body: unknown) {
-    if (!isObject(body)) throw bad('required_properties', 'missing properties: type, external_reference, transactions, config');
-    only(body, ['type', 'external_reference', 'expiration_time', 'description', 'total_amount', 'transactions', 'config', 'items', 'processing_mode'], 'order');
+    if (!isObject(body))
+      throw bad('required_properties', 'missing properties: type, external_reference, transactions, config');
+    only(
+      body,
+      [
+        'type',
+        'external_reference',
+        'expiration_time',
+        'description',
+        'total_amount',
+        'transactions',
+        'config',
+        'items',
+        'processing_mode',
+      ],
+      'order',
+    );
     const type = body.type;
     if (type !== 'qr' && type !== 'point') throw bad('property_value', 'type must be qr or point');
     const ref = body.external_reference;
-    if (typeof ref !== 'string' || !REF_RE.test(ref)) throw bad('property_value', 'external_reference: 1-64 letters, digits, - or _');
+    if (typeof ref !== 'string' || !REF_RE.test(ref))
+      throw bad('property_value', 'external_reference: 1-64 letters, digits, - or _');
     const tx = body.transactions;
     if (!isObject(tx) || !Array.isArray(tx.payments) || tx.payments.length !== 1) {
       throw bad('property_value', 'transactions.payments must hold exactly one payment');
@@ -500,7 +535,10 @@ export class FakeMercadoPago {
     if (typeof pay.amount !== 'string' || !AMOUNT_RE.test(pay.amount) || cents(pay.amount) <= 0) {
       throw bad('property_value', 'transactions.payments[0].amount must be a positive string with two decimals');
     }
-    if (body.total_amount !== undefined && (typeof body.total_amount !== 'string' || !AMOUNT_RE.test(body.total_amount))) {
+    if (
+      body.total_amount !== undefined &&
+      (typeof body.total_amount !== 'string' || !AMOUNT_RE.test(body.total_amount))
+    ) {
       throw bad('property_value', 'total_amount must be a string with two decimals');
     }
     if (body.total_amount !== undefined && body.total_amount !== pay.amount) {
@@ -518,22 +556,30 @@ export class FakeMercadoPago {
     if (type === 'qr') {
       only(cfg, ['qr'], 'config');
       const qr = cfg.qr;
-      if (!isObject(qr) || typeof qr.external_pos_id !== 'string') throw bad('required_properties', 'missing properties: config.qr.external_pos_id');
+      if (!isObject(qr) || typeof qr.external_pos_id !== 'string')
+        throw bad('required_properties', 'missing properties: config.qr.external_pos_id');
       only(qr, ['external_pos_id', 'mode'], 'config.qr');
       if (qr.mode !== undefined && !['static', 'dynamic', 'hybrid'].includes(qr.mode as string)) {
         throw bad('property_value', 'config.qr.mode: static, dynamic or hybrid');
       }
-      if (!c.pos.some((x) => x.external_id === qr.external_pos_id)) throw bad('property_value', 'config.qr.external_pos_id: no such point of sale');
+      if (!c.pos.some((x) => x.external_id === qr.external_pos_id))
+        throw bad('property_value', 'config.qr.external_pos_id: no such point of sale');
       if (qr.mode === 'dynamic' || qr.mode === 'hybrid') {
         qrData = `00020101021243650016COM.MERCADOLIBRE0201306${ref}5204000053030325404${pay.amount}5802AR5909MOSTRADOR6004CABA63041234`;
       }
     } else {
       only(cfg, ['point'], 'config');
       const pt = cfg.point;
-      if (!isObject(pt) || typeof pt.terminal_id !== 'string') throw bad('required_properties', 'missing properties: config.point.terminal_id');
+      if (!isObject(pt) || typeof pt.terminal_id !== 'string')
+        throw bad('required_properties', 'missing properties: config.point.terminal_id');
       only(pt, ['terminal_id', 'print_on_terminal', 'ticket_number'], 'config.point');
       const t = c.terminales.find((x) => x.id === pt.terminal_id);
-      if (!t) throw new HttpError(403, 'forbidden_checking_terminal_owner', 'The Point terminal does not belong to the user.');
+      if (!t)
+        throw new HttpError(
+          403,
+          'forbidden_checking_terminal_owner',
+          'The Point terminal does not belong to the user.',
+        );
       if (t.operating_mode !== 'PDV') throw bad('property_value', 'the terminal is not in PDV mode');
     }
     const now = isoNow();
@@ -553,7 +599,9 @@ export class FakeMercadoPago {
       created_date: now,
       last_updated_date: now,
       integration_data: { application_id: '1234567890' },
-      transactions: { payments: [{ id: ulid('PAY01'), amount: pay.amount, status: 'created', status_detail: 'ready_to_process' }] },
+      transactions: {
+        payments: [{ id: ulid('PAY01'), amount: pay.amount, status: 'created', status_detail: 'ready_to_process' }],
+      },
       config: cfg,
       ...(qrData ? { type_response: { qr_data: qrData } } : {}),
     };
@@ -595,7 +643,13 @@ export class FakeMercadoPago {
     }
     const total = before + c;
     pay.refunded_amount = amount(total);
-    const r = { id: ulid('REF01'), transaction_id: pay.id, reference_id: String(o.paymentId ?? ''), amount: amount(c), status: 'processed' };
+    const r = {
+      id: ulid('REF01'),
+      transaction_id: pay.id,
+      reference_id: String(o.paymentId ?? ''),
+      amount: amount(c),
+      status: 'processed',
+    };
     o.order.transactions.refunds = [...(o.order.transactions.refunds ?? []), r];
     const payment = o.paymentId === null ? undefined : this.payments.get(o.paymentId);
     if (payment) {
@@ -650,7 +704,11 @@ export class FakeMercadoPago {
     const m = /^\/_fake\/ordenes\/([^/]+)\/(pagar|rechazar|expirar)$/.exec(path);
     if (method === 'POST' && m) {
       const id = decodeURIComponent(m[1]);
-      return m[2] === 'pagar' ? this.pagar(id, { tarde: input.tarde === true }) : m[2] === 'rechazar' ? this.rechazar(id) : this.expirar(id);
+      return m[2] === 'pagar'
+        ? this.pagar(id, { tarde: input.tarde === true })
+        : m[2] === 'rechazar'
+          ? this.rechazar(id)
+          : this.expirar(id);
     }
     if (method === 'POST' && path === '/_fake/reset') this.reset();
     else if (method === 'POST' && path === '/_fake/cuentas') {
