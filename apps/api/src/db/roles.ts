@@ -247,9 +247,12 @@ export async function grantAppRole(tx: Tx, role: string): Promise<void> {
   await tx.execute(sql`GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO ${r}`);
   // The searches' security-definer functions (migration 0055, decision 0031): not granted to PUBLIC.
   await tx.execute(
-    sql`GRANT EXECUTE ON FUNCTION ${sql.raw(SEARCH_FUNCTIONS.map((f) => `${f}(text[])`).join(', '))} TO ${r}`,
+    sql`GRANT EXECUTE ON FUNCTION ${sql.raw([...SEARCH_FUNCTIONS, ...SEARCH_ROW_FUNCTIONS].map((f) => `${f}(text[])`).join(', '))} TO ${r}`,
   );
 }
+
+/** The searches that answer the rows themselves (migration 0066): the product list. */
+export const SEARCH_ROW_FUNCTIONS = ['buscar_productos_filas'] as const;
 
 /** The searches' functions (migration 0055): the ids of the current business's rows that match. */
 export const SEARCH_FUNCTIONS = [

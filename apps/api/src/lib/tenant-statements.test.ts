@@ -35,21 +35,21 @@ const ALLOWED: { file: string; fn: string; table: string; reason: string }[] = [
     reason: 'An invitation is found by its secret token; the invitee does not belong to the business yet.',
   },
   {
-    file: 'modules/facturacion/caea.ts',
-    fn: 'sweep',
+    file: 'modules/facturacion/facturacion.queries.ts',
+    fn: 'caeaBusinesses',
     table: 'facturacion_config',
     reason:
       'The CAEA sweep lists the businesses with a CAEA punto de venta; each is then handled in its own enNegocio (decision 0047).',
   },
   {
-    file: 'modules/facturacion/facturador.ts',
-    fn: 'runPending',
+    file: 'modules/facturacion/comprobantes.queries.ts',
+    fn: 'claimDue',
     table: 'comprobantes',
     reason: 'The background pass claims the due comprobantes of every business (the update pairs business_id, id).',
   },
   {
-    file: 'modules/facturacion/facturador.ts',
-    fn: 'sweep',
+    file: 'modules/facturacion/ventas.queries.ts',
+    fn: 'markedSales',
     table: 'sales',
     reason: 'The reconcile sweep reads the marked sales of every business (the later statements pair business_id, id).',
   },
@@ -115,6 +115,7 @@ const CONVERTED = [
   'imports',
   'purchases',
   'autorizacion',
+  'facturacion',
   'mercadopago',
 ];
 
@@ -144,6 +145,36 @@ const NOT_BUSINESS_FIRST: { file: string; fn: string; reason: string }[] = [
     file: 'modules/businesses/businesses.queries.ts',
     fn: 'accountRows',
     reason: "The account's diagnosis: the user's memberships in every business (through todosLosNegocios).",
+  },
+  {
+    file: 'modules/facturacion/facturacion.queries.ts',
+    fn: 'caeaBusinesses',
+    reason:
+      "The CAEA sweep's businesses, before any is chosen (through todosLosNegocios, 'facturación: los negocios con contingencia CAEA').",
+  },
+  {
+    file: 'modules/facturacion/comprobantes.queries.ts',
+    fn: 'waitingForArca',
+    reason:
+      "The businesses whose comprobantes wait for WSFE, to wake them when it answers (through todosLosNegocios, 'facturación: los comprobantes que esperan a ARCA').",
+  },
+  {
+    file: 'modules/facturacion/comprobantes.queries.ts',
+    fn: 'claimDue',
+    reason:
+      "The background pass claims the due comprobantes of every business (through todosLosNegocios, 'facturación: los comprobantes pendientes de todos los negocios').",
+  },
+  {
+    file: 'modules/facturacion/ventas.queries.ts',
+    fn: 'markedSales',
+    reason:
+      "The reconcile sweep's marked sales of every business (through todosLosNegocios, 'facturación: las ventas por conciliar de todos los negocios').",
+  },
+  {
+    file: 'modules/facturacion/ventas.queries.ts',
+    fn: 'clearSettledMarks',
+    reason:
+      'The same sweep clears, in one statement, the marks of those sales already settled, by (business_id, id) pairs of several businesses (same todosLosNegocios path).',
   },
 ];
 

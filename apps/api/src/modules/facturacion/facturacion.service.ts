@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import {
   COMPROBANTE_TIPO_ARCA,
   COMPROBANTE_TIPO_LABELS,
@@ -35,14 +34,16 @@ import {
   type Receptor,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
-import { comprobantes, facturacionConfig } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
 import { toCents } from '../products/common.js';
 import { certInfo, generateKeyAndCsr, isPrivateKey, keyMatchesCert, type SecretBox } from './arca-crypto.js';
+import * as cq from './comprobantes.queries.js';
+import type { ComprobanteRow as Row } from './comprobantes.queries.js';
+import * as fq from './facturacion.queries.js';
 import type { ConfigRow, EmisorSnapshot, LineaSnapshot } from './facturador.js';
+import * as vq from './ventas.queries.js';
 
-type Row = typeof comprobantes.$inferSelect;
 const num = (v: string) => Number(v);
 
 /* ---------------------------------------------------------------- config */
@@ -71,8 +72,7 @@ export function configOut(c: ConfigRow | null): FacturacionConfig {
 }
 
 export async function readConfig(ex: Executor, businessId: string): Promise<ConfigRow | null> {
-  const [c] = await ex.select().from(facturacionConfig).where(eq(facturacionConfig.businessId, businessId));
-  return c ?? null;
+  return fq.configRow(businessId, ex);
 }
 
 interface Ctx {
@@ -88,11 +88,7 @@ export async function putConfig(
   input: FacturacionConfigOutput,
 ): Promise<FacturacionConfig> {
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(facturacionConfig)
-      .where(eq(facturacionConfig.businessId, c.businessId))
-      .for('update');
+    const before = await fq.lockConfig(c.businessId, tx);
     let cert = before?.certificadoPem ?? null;
     let info = cert ? certInfo(cert) : null;
     if (input.certificado_pem) {
@@ -114,7 +110,6 @@ export async function putConfig(
       throw invalid('certificado_pem', M.certCuitMismatch(info.cuit));
     }
     const values = {
-      businessId: c.businessId,
       cuit: input.cuit,
       razonSocial: input.razon_social,
       condicionIva: input.condicion_iva,
@@ -139,11 +134,7 @@ export async function putConfig(
       caeaTrasMinutos: input.caea_tras_minutos ?? before?.caeaTrasMinutos ?? CAEA_TRAS_MINUTOS_DEFAULT,
       actualizadoEn: new Date(),
     };
-    const [saved] = await tx
-      .insert(facturacionConfig)
-      .values(values)
-      .onConflictDoUpdate({ target: facturacionConfig.businessId, set: values })
-      .returning();
+    const saved = await fq.saveConfig(c.businessId, values, tx);
     // The WSAA ticket belongs to the certificate, not to the business (decision 0039): the same
     // certificate uploaded again keeps it; another one has tickets of its own.
     const visible = (r: ConfigRow | undefined) => (r ? { ...configOut(r), actualizado_en: undefined } : null);
@@ -170,29 +161,7 @@ export async function createCsr(
   const { keyPem, csrPem } = generateKeyAndCsr(input.cuit, input.razon_social, input.alias);
   const sealed = box.seal(keyPem);
   await db.transaction(async (tx) => {
-    await tx
-      .insert(facturacionConfig)
-      .values({
-        businessId: c.businessId,
-        cuit: input.cuit,
-        razonSocial: input.razon_social,
-        condicionIva: 'monotributo',
-        puntoVenta: 1,
-        puntosVenta: [1],
-        claveCifrada: sealed,
-      })
-      .onConflictDoUpdate({
-        target: facturacionConfig.businessId,
-        set: {
-          cuit: input.cuit,
-          razonSocial: input.razon_social,
-          claveCifrada: sealed,
-          certificadoPem: null,
-          certificadoVence: null,
-          certificadoCuit: null,
-          actualizadoEn: new Date(),
-        },
-      });
+    await fq.saveCsrKey(c.businessId, { cuit: input.cuit, razonSocial: input.razon_social, claveCifrada: sealed }, tx);
     await audit(tx, {
       businessId: c.businessId,
       userId: c.userId,
@@ -255,27 +224,9 @@ interface SaleLines {
 }
 
 async function saleForInvoice(ex: Executor, businessId: string, ventaId: string): Promise<SaleLines> {
-  const res = await ex.execute<Record<string, unknown>>(sql`
-    SELECT s.total, s.estado, c.nombre, c.apellido, c.condicion_iva, c.documento_tipo, c.documento_numero, c.direccion,
-           k.punto_venta AS caja_punto_venta,
-           to_char((s.fecha AT TIME ZONE coalesce(
-             (SELECT ts.timezone FROM tenant_settings ts WHERE ts.business_id = s.business_id),
-             'America/Argentina/Buenos_Aires'))::date, 'YYYY-MM-DD') AS dia
-      FROM sales s LEFT JOIN customers c ON c.business_id = s.business_id AND c.id = s.cliente_id
-      LEFT JOIN turnos t ON t.business_id = s.business_id AND t.id = s.turno_id
-      LEFT JOIN cajas k ON k.business_id = t.business_id AND k.id = t.caja_id
-     WHERE s.business_id = ${businessId} AND s.id = ${ventaId}`);
-  const s = res.rows[0];
+  const s = await vq.saleForInvoiceRow(businessId, ventaId, ex);
   if (!s) throw notFound(M.saleNotFound);
-  const items = await ex.execute<Record<string, string>>(sql`
-    SELECT i.nombre, i.cantidad, i.precio_unitario, i.descuento, i.subtotal,
-           coalesce(i.iva, p.iva, sv.iva, '21') AS iva,
-           CASE WHEN i.servicio_id IS NOT NULL THEN 'si' ELSE 'no' END AS es_servicio
-      FROM sale_items i
-      LEFT JOIN products p ON p.business_id = i.business_id AND p.id = i.producto_id
-      LEFT JOIN services sv ON sv.business_id = i.business_id AND sv.id = i.servicio_id
-     WHERE i.business_id = ${businessId} AND i.venta_id = ${ventaId}
-     ORDER BY i.posicion`);
+  const items = await vq.saleItemsForInvoice(businessId, ventaId, ex);
   const doc = receptorDoc(s.documento_tipo, s.documento_numero);
   const nombre = s.nombre ? [s.nombre, s.apellido].filter(Boolean).join(' ') : 'Consumidor final';
   return {
@@ -283,7 +234,7 @@ async function saleForInvoice(ex: Executor, businessId: string, ventaId: string)
     estado: s.estado as string,
     dia: s.dia as string,
     cajaPuntoVenta: (s.caja_punto_venta as number | null) ?? null,
-    lineas: items.rows.map((i) => ({
+    lineas: items.map((i) => ({
       nombre: i.nombre,
       cantidad: Number(i.cantidad),
       precio_unitario: Number(i.precio_unitario),
@@ -291,8 +242,8 @@ async function saleForInvoice(ex: Executor, businessId: string, ventaId: string)
       subtotal: Number(i.subtotal),
       iva: i.iva as IvaRate,
     })),
-    productos: items.rows.some((i) => i.es_servicio === 'no'),
-    servicios: items.rows.some((i) => i.es_servicio === 'si'),
+    productos: items.some((i) => i.es_servicio === 'no'),
+    servicios: items.some((i) => i.es_servicio === 'si'),
     receptor: {
       condicion_iva: ((s.condicion_iva as string) ?? 'consumidor_final') as CondicionIvaReceptor,
       doc_tipo: doc.doc_tipo,
@@ -413,19 +364,10 @@ export async function createFactura(
   ventaId: string,
   opts: { receptor?: Receptor; puntoVenta?: number; hoy: string; userId: string | null; servicio?: ServicioFechas },
 ): Promise<{ id: string; created: boolean }> {
-  const [existing] = await ex
-    .select({ id: comprobantes.id })
-    .from(comprobantes)
-    .where(
-      and(
-        eq(comprobantes.businessId, businessId),
-        eq(comprobantes.ventaId, ventaId),
-        sql`${comprobantes.asociadoId} IS NULL`,
-      ),
-    );
+  const existing = await cq.facturaIdOfSale(businessId, ventaId, ex);
   if (existing) return { id: existing.id, created: false };
   const values = { ...(await facturaValues(ex, cfg, businessId, ventaId, opts)), proximoIntento: firstLease() };
-  const [row] = await ex.insert(comprobantes).values(values).onConflictDoNothing().returning({ id: comprobantes.id });
+  const row = await cq.insertComprobante(businessId, values, ex);
   if (!row) return createFactura(ex, cfg, businessId, ventaId, opts);
   await audit(ex, {
     businessId,
@@ -450,18 +392,17 @@ export async function resetForRetry(
   hoy: string,
   userId: string,
 ) {
-  const [r] = await ex
-    .select()
-    .from(comprobantes)
-    .where(and(eq(comprobantes.businessId, businessId), eq(comprobantes.id, id)));
+  const r = await cq.comprobanteRow(businessId, id, ex);
   if (!r) throw notFound(M.notFound);
   if (r.emision === 'caea') {
     // Issued under a CAEA (decision 0047): the comprobante stands as printed; its report goes again.
     if (r.caeaInforme !== 'rechazado') throw conflict('INVALID_STATE', M.notRetriable);
-    await ex
-      .update(comprobantes)
-      .set({ caeaInforme: 'pendiente', errorCodigo: null, errorMensaje: null, actualizadoEn: new Date() })
-      .where(and(eq(comprobantes.businessId, businessId), eq(comprobantes.id, id)));
+    await cq.updateComprobante(
+      businessId,
+      id,
+      { caeaInforme: 'pendiente', errorCodigo: null, errorMensaje: null, actualizadoEn: new Date() },
+      ex,
+    );
     await audit(ex, {
       businessId,
       userId,
@@ -491,9 +432,10 @@ export async function resetForRetry(
         },
       })
     : { businessId, ventaId: r.ventaId };
-  await ex
-    .update(comprobantes)
-    .set({
+  await cq.updateComprobante(
+    businessId,
+    id,
+    {
       ...fresh,
       estado: 'pendiente',
       numero: r.estado === 'rechazado' ? null : r.numero,
@@ -501,8 +443,9 @@ export async function resetForRetry(
       errorMensaje: null,
       proximoIntento: null,
       actualizadoEn: new Date(),
-    })
-    .where(and(eq(comprobantes.businessId, businessId), eq(comprobantes.id, id)));
+    },
+    ex,
+  );
   await audit(ex, {
     businessId,
     userId,
@@ -526,16 +469,7 @@ export async function createNotaCredito(
   hoy: string,
   devolucion?: { id: string; lineas: LineaSnapshot[]; total: number },
 ): Promise<string | null> {
-  const [f] = await ex
-    .select()
-    .from(comprobantes)
-    .where(
-      and(
-        eq(comprobantes.businessId, businessId),
-        eq(comprobantes.ventaId, ventaId),
-        sql`${comprobantes.asociadoId} IS NULL`,
-      ),
-    );
+  const f = await cq.facturaOfSale(businessId, ventaId, ex);
   if (!f || f.estado === 'rechazado') return null;
   // A factura issued under a CAEA is cancelled with CAE, from the setup's punto de venta (decision 0047).
   const puntoVenta =
@@ -549,9 +483,9 @@ export async function createNotaCredito(
         letra,
       )
     : null;
-  const [row] = await ex
-    .insert(comprobantes)
-    .values({
+  const row = await cq.insertComprobante(
+    businessId,
+    {
       ...f,
       id: undefined,
       devolucionId: devolucion?.id ?? null,
@@ -587,9 +521,9 @@ export async function createNotaCredito(
         : {}),
       creadoEn: undefined,
       actualizadoEn: undefined,
-    })
-    .onConflictDoNothing()
-    .returning({ id: comprobantes.id });
+    },
+    ex,
+  );
   return row?.id ?? null;
 }
 
@@ -623,22 +557,10 @@ export function resumenOf(r: Row): ComprobanteResumen {
 }
 
 export async function getComprobante(ex: Executor, businessId: string, id: string): Promise<Comprobante> {
-  const res = await ex.execute<Record<string, unknown>>(sql`
-    SELECT c.id, s.numero AS venta_numero FROM comprobantes c JOIN sales s ON s.business_id = c.business_id AND s.id = c.venta_id
-     WHERE c.business_id = ${businessId} AND c.id = ${id}`);
-  if (!res.rows.length) throw notFound(M.notFound);
-  const [r] = await ex
-    .select()
-    .from(comprobantes)
-    .where(and(eq(comprobantes.businessId, businessId), eq(comprobantes.id, id)));
-  const asoc = r.asociadoId
-    ? (
-        await ex
-          .select()
-          .from(comprobantes)
-          .where(and(eq(comprobantes.businessId, businessId), eq(comprobantes.id, r.asociadoId)))
-      )[0]
-    : null;
+  const ventaNumero = await cq.ventaNumeroOf(businessId, id, ex);
+  if (ventaNumero === null) throw notFound(M.notFound);
+  const r = (await cq.comprobanteRow(businessId, id, ex))!;
+  const asoc = r.asociadoId ? await cq.comprobanteRow(businessId, r.asociadoId, ex) : null;
   const emisor = r.emisor as EmisorSnapshot;
   const tipo = r.tipo as ComprobanteTipo;
   const docTipo = r.receptorDocTipo as DocTipo;
@@ -669,7 +591,7 @@ export async function getComprobante(ex: Executor, businessId: string, id: strin
   return {
     ...resumenOf(r),
     venta_id: r.ventaId,
-    venta_numero: Number(res.rows[0].venta_numero),
+    venta_numero: ventaNumero,
     devolucion_id: r.devolucionId,
     asociado: asoc
       ? { id: asoc.id, tipo: asoc.tipo as ComprobanteTipo, punto_venta: asoc.puntoVenta, numero: asoc.numero }
@@ -746,46 +668,15 @@ export async function saleComprobante(
   businessId: string,
   ventaId: string,
 ): Promise<ComprobanteResumen | null> {
-  const [r] = await ex
-    .select()
-    .from(comprobantes)
-    .where(
-      and(
-        eq(comprobantes.businessId, businessId),
-        eq(comprobantes.ventaId, ventaId),
-        sql`${comprobantes.asociadoId} IS NULL`,
-      ),
-    );
+  const r = await cq.facturaOfSale(businessId, ventaId, ex);
   return r ? resumenOf(r) : null;
 }
 
 export async function listComprobantes(ex: Executor, businessId: string, q: ComprobanteListQuery) {
-  const where = [sql`c.business_id = ${businessId}`];
-  if (q.estado) where.push(sql`c.estado = ${q.estado}`);
-  if (q.tipo) where.push(sql`c.tipo = ${q.tipo}`);
-  if (q.desde) where.push(sql`c.fecha >= ${q.desde}`);
-  if (q.hasta) where.push(sql`c.fecha <= ${q.hasta}`);
-  if (q.venta_id) where.push(sql`c.venta_id = ${q.venta_id}`);
-  if (q.q) {
-    const like = `%${q.q.trim()}%`;
-    where.push(
-      sql`(c.receptor_nombre ILIKE ${like} OR c.receptor_doc_nro ILIKE ${like} OR c.cae ILIKE ${like} OR c.numero::text = ${q.q.trim()})`,
-    );
-  }
-  const w = sql.join(where, sql` AND `);
-  const [count] = (await ex.execute<{ n: string }>(sql`SELECT count(*) AS n FROM comprobantes c WHERE ${w}`)).rows;
-  const ids = await ex.execute<{ id: string; venta_numero: number }>(sql`
-    SELECT c.id, s.numero AS venta_numero FROM comprobantes c JOIN sales s ON s.business_id = c.business_id AND s.id = c.venta_id
-     WHERE ${w} ORDER BY c.creado_en DESC, c.id LIMIT ${q.limit} OFFSET ${q.offset}`);
-  const rows = ids.rows.length
-    ? await ex
-        .select()
-        .from(comprobantes)
-        .where(and(eq(comprobantes.businessId, businessId), sql`${comprobantes.id} IN ${ids.rows.map((r) => r.id)}`))
-    : [];
+  const { page, rows, total } = await cq.listComprobanteRows(businessId, q, ex);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return {
-    comprobantes: ids.rows.map(({ id, venta_numero }) => {
+    comprobantes: page.map(({ id, venta_numero }) => {
       const r = byId.get(id)!;
       return {
         ...resumenOf(r),
@@ -796,24 +687,13 @@ export async function listComprobantes(ex: Executor, businessId: string, q: Comp
         receptor_doc: r.receptorDocNro,
       };
     }),
-    total: Number(count.n),
+    total,
   };
 }
 
 /** Authorised comprobantes of a month, in date and number order (Libro IVA Ventas, its TXT files). */
 export async function comprobantesDelMes(ex: Executor, businessId: string, mes: string) {
-  const desde = `${mes}-01`;
-  return ex
-    .select()
-    .from(comprobantes)
-    .where(
-      and(
-        eq(comprobantes.businessId, businessId),
-        eq(comprobantes.estado, 'autorizado'),
-        sql`${comprobantes.fecha} >= ${desde}::date AND ${comprobantes.fecha} < (${desde}::date + interval '1 month')`,
-      ),
-    )
-    .orderBy(comprobantes.fecha, comprobantes.tipo, comprobantes.puntoVenta, comprobantes.numero);
+  return cq.autorizadosDelMes(businessId, mes, ex);
 }
 
 /** The taxed rates of the Libro IVA Ventas, each with its net and IVA columns. */
@@ -903,15 +783,12 @@ export async function setIvaMasivo(
   c: Ctx,
   input: { iva: IvaRate; productos?: string[]; servicios?: string[]; categoria_id?: string },
 ) {
-  const pick = (ids: string[] | undefined) =>
-    ids?.length ? sql`id IN ${ids}` : input.categoria_id ? sql`categoria_id = ${input.categoria_id}` : sql`false`;
-  const p = await ex.execute(
-    sql`UPDATE products SET iva = ${input.iva}, actualizado_en = now() WHERE business_id = ${c.businessId} AND ${pick(input.productos)}`,
+  const out = await fq.setCatalogIva(
+    c.businessId,
+    input.iva,
+    { productos: input.productos, servicios: input.servicios, categoriaId: input.categoria_id },
+    ex,
   );
-  const s = await ex.execute(
-    sql`UPDATE services SET iva = ${input.iva}, actualizado_en = now() WHERE business_id = ${c.businessId} AND ${pick(input.servicios)}`,
-  );
-  const out = { productos: p.rowCount ?? 0, servicios: s.rowCount ?? 0 };
   await audit(ex, {
     businessId: c.businessId,
     userId: c.userId,

@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   CAEA_MESSAGES,
@@ -15,14 +14,17 @@ import {
 import type { Database } from '../../db/client.js';
 import { apartFromRequest } from '../../lib/idempotency.js';
 import { enNegocio, todosLosNegocios } from '../../db/tenant.js';
-import { comprobantes, facturacionConfig } from '../../db/schema/index.js';
 import { toCents } from '../products/common.js';
 import type { SecretBox } from './arca-crypto.js';
 import * as arca from './arca-client.js';
 import { ArcaError, ArcaUnavailableError, type ArcaEndpoints, type Credentials } from './arca-client.js';
 import { Contingencia } from './caea.js';
+import * as cq from './comprobantes.queries.js';
+import type { ComprobanteColumns, ComprobanteRow as Row } from './comprobantes.queries.js';
+import { businessDay, configRow, type ConfigRow } from './facturacion.queries.js';
 import { reconcileSale } from './reconcile.js';
 import { TicketsAcceso } from './tickets-acceso.js';
+import { clearSettledMarks, markedSales } from './ventas.queries.js';
 
 /*
  * Talks to ARCA for the comprobantes (decision 0013). Numbering: one request in flight per CUIT,
@@ -46,8 +48,7 @@ export interface ArcaSettings {
   concurrency?: number;
 }
 
-export type ConfigRow = typeof facturacionConfig.$inferSelect;
-type Row = typeof comprobantes.$inferSelect;
+export type { ConfigRow };
 
 export interface EmisorSnapshot {
   cuit: string;
@@ -169,12 +170,7 @@ export class Facturador {
     if (this.stopped) return 0;
     const now = this.now();
     const { rows } = await todosLosNegocios('facturación: los comprobantes que esperan a ARCA', () =>
-      this.database.pool.query<{ business_id: string; entorno: Entorno }>(
-        `SELECT DISTINCT c.business_id, f.entorno FROM comprobantes c
-           JOIN facturacion_config f ON f.business_id = c.business_id
-          WHERE c.estado = 'pendiente' AND c.proximo_intento > $1::timestamptz + interval '1 minute'`,
-        [now],
-      ),
+      cq.waitingForArca(now, this.database.pool),
     );
     const byUrl = new Map<string, string[]>();
     for (const r of rows) {
@@ -191,19 +187,7 @@ export class Facturador {
       );
       if (!answers) continue;
       for (const businessId of businesses) {
-        const moved = await enNegocio(businessId, () =>
-          this.database.db
-            .update(comprobantes)
-            .set({ proximoIntento: now })
-            .where(
-              and(
-                eq(comprobantes.businessId, businessId),
-                eq(comprobantes.estado, 'pendiente'),
-                sql`${comprobantes.proximoIntento} > ${now}`,
-              ),
-            )
-            .returning({ id: comprobantes.id }),
-        );
+        const moved = await enNegocio(businessId, () => cq.dueNow(businessId, now, this.database.db));
         woken += moved.length;
       }
     }
@@ -219,16 +203,7 @@ export class Facturador {
   async runPending(opts: { all?: boolean; limit?: number } = {}): Promise<number> {
     if (this.stopped) return 0;
     const { rows } = await todosLosNegocios('facturación: los comprobantes pendientes de todos los negocios', () =>
-      this.database.pool.query<{ business_id: string; id: string }>(
-        `WITH due AS (
-         SELECT business_id, id FROM comprobantes
-          WHERE estado = 'pendiente' AND ($1 OR proximo_intento IS NULL OR proximo_intento <= $2)
-          ORDER BY proximo_intento NULLS FIRST, creado_en LIMIT $3 FOR UPDATE SKIP LOCKED)
-       UPDATE comprobantes c SET proximo_intento = $2::timestamptz + interval '5 minutes'
-         FROM due WHERE c.business_id = due.business_id AND c.id = due.id
-       RETURNING c.business_id, c.id`,
-        [opts.all ?? false, this.now(), opts.limit ?? 20],
-      ),
+      cq.claimDue(opts.all ?? false, this.now(), opts.limit ?? 20, this.database.pool),
     );
     await Promise.all(rows.map((r) => this.kick(r.business_id, r.id)));
     return rows.length;
@@ -248,34 +223,12 @@ export class Facturador {
       this.database.db.transaction(async (tx) => {
         // The marks are held first; the check runs in a later statement, so its snapshot sees every
         // void or return that committed before (a new one waits for this transaction).
-        const marked = await tx.execute<{ business_id: string; id: string }>(sql`
-        SELECT business_id, id FROM sales WHERE conciliar LIMIT ${opts.limit ?? 500} FOR NO KEY UPDATE SKIP LOCKED`);
-        if (!marked.rows.length) return [];
-        const keys = sql.join(
-          marked.rows.map((r) => sql`(${r.business_id}::uuid, ${r.id}::uuid)`),
-          sql`, `,
-        );
+        const marked = await markedSales(opts.limit ?? 500, tx);
+        if (!marked.length) return [];
         // Most marks are already settled by the after-steps (the fast path): cleared in one statement.
-        const cleared = await tx.execute<{ business_id: string; id: string }>(sql`
-        UPDATE sales s SET conciliar = false
-         WHERE (s.business_id, s.id) IN (${keys})
-           AND CASE WHEN s.estado = 'completada'
-                 THEN NOT s.facturar OR EXISTS (SELECT 1 FROM comprobantes f WHERE f.business_id = s.business_id
-                                                   AND f.venta_id = s.id AND f.asociado_id IS NULL)
-                 ELSE NOT EXISTS (SELECT 1 FROM comprobantes f WHERE f.business_id = s.business_id AND f.venta_id = s.id
-                                     AND f.asociado_id IS NULL AND f.estado <> 'rechazado'
-                                     AND NOT EXISTS (SELECT 1 FROM comprobantes n WHERE n.business_id = f.business_id
-                                                        AND n.asociado_id = f.id AND n.devolucion_id IS NULL))
-               END
-           AND NOT EXISTS (
-                 SELECT 1 FROM devoluciones d
-                  WHERE d.business_id = s.business_id AND d.venta_id = s.id
-                    AND EXISTS (SELECT 1 FROM comprobantes f WHERE f.business_id = d.business_id AND f.venta_id = d.venta_id
-                                   AND f.asociado_id IS NULL AND f.estado <> 'rechazado')
-                    AND NOT EXISTS (SELECT 1 FROM comprobantes n WHERE n.business_id = d.business_id AND n.devolucion_id = d.id))
-        RETURNING s.business_id, s.id`);
-        const done = new Set(cleared.rows.map((r) => `${r.business_id}|${r.id}`));
-        return marked.rows.filter((r) => !done.has(`${r.business_id}|${r.id}`));
+        const cleared = await clearSettledMarks(marked, tx);
+        const done = new Set(cleared.map((r) => `${r.business_id}|${r.id}`));
+        return marked.filter((r) => !done.has(`${r.business_id}|${r.id}`));
       }),
     );
     let created = 0;
@@ -324,11 +277,7 @@ export class Facturador {
   }
 
   async config(businessId: string): Promise<ConfigRow | null> {
-    const [c] = await this.database.db
-      .select()
-      .from(facturacionConfig)
-      .where(eq(facturacionConfig.businessId, businessId));
-    return c ?? null;
+    return configRow(businessId, this.database.db);
   }
 
   /* ------------------------------------------------------------ issuing */
@@ -344,16 +293,7 @@ export class Facturador {
       if (!row || row.estado !== 'pendiente') return;
       const cfg = await this.config(businessId);
       if (!cfg) return this.postpone(row, null, 'La facturación no está configurada.');
-      // WSFE unreachable for longer than the business allows: a factura never sent goes under the CAEA.
-      if (!row.asociadoId && row.numero === null && this.caea.enContingencia(cfg) && (await this.caea.emitir(cfg, row)))
-        return;
-      let creds: Credentials;
-      try {
-        creds = await this.credentials(cfg, 'wsfe');
-      } catch (e) {
-        if (e instanceof ArcaUnavailableError) await this.caea.caida(businessId);
-        return this.postpone(row, e instanceof ArcaError ? e.codigo : null, (e as Error).message);
-      }
+      let esperaInforme = false;
       if (row.asociadoId) {
         const factura = await this.row(businessId, row.asociadoId);
         if (factura?.estado === 'rechazado') {
@@ -367,10 +307,19 @@ export class Facturador {
         if (factura?.estado !== 'autorizado') {
           return this.postpone(row, null, 'La nota de crédito espera que ARCA autorice su factura.');
         }
-        // ARCA knows a factura issued under a CAEA only once it is reported.
-        if (factura.emision === 'caea' && factura.caeaInforme !== 'informado') {
-          return this.postpone(row, null, CAEA_MESSAGES.notaEsperaInforme);
-        }
+        // ARCA knows a factura issued under a CAEA only once it is reported (10041 otherwise).
+        esperaInforme = factura.emision === 'caea' && factura.caeaInforme !== 'informado';
+      }
+      // WSFE unreachable for longer than the business allows: a comprobante never sent (a factura,
+      // or the nota de crédito of an authorised one) goes under the CAEA, reported afterwards in order.
+      if (row.numero === null && this.caea.enContingencia(cfg) && (await this.caea.emitir(cfg, row))) return;
+      if (esperaInforme) return this.postpone(row, null, CAEA_MESSAGES.notaEsperaInforme);
+      let creds: Credentials;
+      try {
+        creds = await this.credentials(cfg, 'wsfe');
+      } catch (e) {
+        if (e instanceof ArcaUnavailableError) await this.caea.caida(businessId);
+        return this.postpone(row, e instanceof ArcaError ? e.codigo : null, (e as Error).message);
       }
       const tipo = COMPROBANTE_TIPO_ARCA[row.tipo as ComprobanteTipo];
       await this.locked(`arca:${row.emisorCuit}:${row.puntoVenta}:${tipo}`, async () => {
@@ -417,18 +366,11 @@ export class Facturador {
   }
 
   private async row(businessId: string, id: string): Promise<Row | null> {
-    const [r] = await this.database.db
-      .select()
-      .from(comprobantes)
-      .where(and(eq(comprobantes.businessId, businessId), eq(comprobantes.id, id)));
-    return r ?? null;
+    return cq.comprobanteRow(businessId, id, this.database.db);
   }
 
-  private async update(row: Row, set: Partial<typeof comprobantes.$inferInsert>) {
-    await this.database.db
-      .update(comprobantes)
-      .set({ ...set, actualizadoEn: this.now() })
-      .where(and(eq(comprobantes.businessId, row.businessId), eq(comprobantes.id, row.id)));
+  private async update(row: Row, set: ComprobanteColumns) {
+    await cq.updateComprobante(row.businessId, row.id, { ...set, actualizadoEn: this.now() }, this.database.db);
   }
 
   private async postpone(row: Row, codigo: string | null, mensaje: string) {
@@ -466,20 +408,7 @@ export class Facturador {
       const nro = last + 1;
       const fecha = await this.today(row.businessId);
       // Another of our rows that kept this number was never approved (ARCA's last is below it).
-      await this.database.db
-        .update(comprobantes)
-        .set({ numero: null })
-        .where(
-          and(
-            eq(comprobantes.businessId, row.businessId),
-            eq(comprobantes.emisorCuit, row.emisorCuit),
-            eq(comprobantes.puntoVenta, row.puntoVenta),
-            eq(comprobantes.tipo, row.tipo),
-            eq(comprobantes.numero, nro),
-            sql`${comprobantes.estado} <> 'autorizado'`,
-            sql`${comprobantes.id} <> ${row.id}`,
-          ),
-        );
+      await cq.releaseNumber(row.businessId, row, nro, this.database.db);
       await this.update(row, { numero: nro, fecha, enviadoEn: this.now(), intentos: row.intentos + 1 });
       const r = await arca.solicitar(url, creds, await this.solicitudDe(row, tipo, nro, ymd(fecha)), t);
       if (r.aprobado) {
@@ -561,12 +490,6 @@ export class Facturador {
   }
 
   async today(businessId: string): Promise<string> {
-    const { rows } = await this.database.pool.query<{ d: string }>(
-      `SELECT to_char(($2::timestamptz AT TIME ZONE coalesce(
-                (SELECT t.timezone FROM tenant_settings t WHERE t.business_id = $1), 'America/Argentina/Buenos_Aires'))::date,
-              'YYYY-MM-DD') AS d`,
-      [businessId, this.now()],
-    );
-    return rows[0]?.d ?? this.now().toISOString().slice(0, 10);
+    return (await businessDay(businessId, this.now(), this.database.pool)) ?? this.now().toISOString().slice(0, 10);
   }
 }

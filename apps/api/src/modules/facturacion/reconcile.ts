@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
-import type { Devolucion, IvaRate, Receptor } from '@mostrador/shared';
+import type { Devolucion, IvaRate } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { getDevolucion } from '../devoluciones/devoluciones.service.js';
 import { createFactura, createNotaCredito, readConfig } from './facturacion.service.js';
+import { clearMark, itemRates, lockMarkedSale, returnsWithoutNota } from './ventas.queries.js';
 
 /*
  * Crash-safe invoicing (decision 0013). A sale that asked for an invoice (`sales.facturar`), a
@@ -24,12 +24,7 @@ export async function returnNota(
 ): Promise<string | null> {
   const ids = d.items.map((i) => i.item_id);
   if (!ids.length) return null;
-  const rates = await ex.execute<{ id: string; iva: IvaRate }>(sql`
-    SELECT i.id, coalesce(i.iva, p.iva, sv.iva, '21') AS iva FROM sale_items i
-      LEFT JOIN products p ON p.business_id = i.business_id AND p.id = i.producto_id
-      LEFT JOIN services sv ON sv.business_id = i.business_id AND sv.id = i.servicio_id
-     WHERE i.business_id = ${businessId} AND i.id IN ${ids}`);
-  const rate = new Map(rates.rows.map((r) => [r.id, r.iva]));
+  const rate = new Map((await itemRates(businessId, ids, ex)).map((r) => [r.id, r.iva]));
   const lineas = d.items.map((i) => ({
     nombre: i.nombre,
     cantidad: i.cantidad,
@@ -61,11 +56,7 @@ export async function reconcileSale(
   log: ReconcileLog,
 ): Promise<string[] | null> {
   return db.transaction(async (tx) => {
-    const res = await tx.execute<{ estado: string; facturar: boolean; facturar_receptor: Receptor | null }>(sql`
-      SELECT estado, facturar, facturar_receptor FROM sales
-       WHERE business_id = ${businessId} AND id = ${ventaId} AND conciliar
-       FOR NO KEY UPDATE SKIP LOCKED`);
-    const sale = res.rows[0];
+    const sale = await lockMarkedSale(businessId, ventaId, tx);
     if (!sale) return null;
     const created: string[] = [];
     if (sale.facturar && sale.estado === 'completada') {
@@ -89,18 +80,11 @@ export async function reconcileSale(
       const id = await createNotaCredito(tx, businessId, ventaId, hoy);
       if (id) created.push(id);
     }
-    const returns = await tx.execute<{ id: string }>(sql`
-      SELECT d.id FROM devoluciones d
-       WHERE d.business_id = ${businessId} AND d.venta_id = ${ventaId}
-         AND EXISTS (SELECT 1 FROM comprobantes f WHERE f.business_id = d.business_id AND f.venta_id = d.venta_id
-                        AND f.asociado_id IS NULL AND f.estado <> 'rechazado')
-         AND NOT EXISTS (SELECT 1 FROM comprobantes n WHERE n.business_id = d.business_id AND n.devolucion_id = d.id)
-       ORDER BY d.numero`);
-    for (const r of returns.rows) {
+    for (const r of await returnsWithoutNota(businessId, ventaId, tx)) {
       const id = await returnNota(tx, businessId, ventaId, hoy, await getDevolucion(tx, businessId, r.id));
       if (id) created.push(id);
     }
-    await tx.execute(sql`UPDATE sales SET conciliar = false WHERE business_id = ${businessId} AND id = ${ventaId}`);
+    await clearMark(businessId, ventaId, tx);
     return created;
   });
 }
