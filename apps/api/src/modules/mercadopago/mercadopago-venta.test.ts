@@ -353,7 +353,7 @@ describe('the arqueo and the reports', () => {
         payload: { fondo_inicial: 5000 },
       })
     ).json();
-    const paid = async (monto: number) => ordenPagada(ctx, fake, owner, shop, monto);
+    const paid = async (monto: number, tipo: 'qr' | 'point' = 'qr') => ordenPagada(ctx, fake, owner, shop, monto, tipo);
     // 1) cash 1000.10 (handed 1100: 99.90 change)
     expect((await vender(shop, [{ medio_pago_id: shop.efectivo, monto: 1100 }])).statusCode).toBe(201);
     // 2) QR 2000.20 for two units
@@ -361,7 +361,7 @@ describe('the arqueo and the reports', () => {
     const v2 = await vender(shop, [{ medio_pago_id: shop.medioMp, monto: 2000.2, mercadopago_orden_id: o2.id }], {}, 2);
     expect(v2.statusCode, v2.body).toBe(201);
     // 3) split: cash 700.03 and Point 300.07
-    const o3 = await paid(300.07);
+    const o3 = await paid(300.07, 'point');
     const v3 = await vender(shop, [
       { medio_pago_id: shop.efectivo, monto: 700.03 },
       { medio_pago_id: shop.medioMp, monto: 300.07, mercadopago_orden_id: o3.id },
