@@ -54,6 +54,8 @@ import { devolucionRoutes } from './modules/devoluciones/devoluciones.routes.js'
 import { secretBox } from './modules/facturacion/arca-crypto.js';
 import { Facturador, type ArcaSettings } from './modules/facturacion/facturador.js';
 import { facturacionRoutes } from './modules/facturacion/facturacion.routes.js';
+import { MercadoPago, type MercadoPagoSettings } from './modules/mercadopago/mercadopago.js';
+import { mercadopagoRoutes } from './modules/mercadopago/mercadopago.routes.js';
 import { posRoutes } from './modules/pos/pos.routes.js';
 import { precioRoutes } from './modules/precios/precios.routes.js';
 
@@ -87,6 +89,8 @@ export interface AppOptions {
   checkResponses?: boolean;
   /** ARCA's endpoints and timings; `keySecret` encrypts the private keys (default: derived from jwtSecret). */
   arca?: ArcaSettings & { keySecret?: string };
+  /** Mercado Pago's API and timings (decision 0052); its tokens are encrypted like the ARCA keys. */
+  mercadopago?: MercadoPagoSettings;
   /**
    * Argon2id's cost for new password hashes; the library's default (19 MiB, 2 passes) when absent,
    * as main.ts leaves it. The API tests pass a small one: they sign up thousands of users.
@@ -126,6 +130,8 @@ declare module 'fastify' {
     services: AppServices;
     /** Electronic invoices through ARCA (modules/facturacion). */
     facturacion: Facturador;
+    /** Mercado Pago at the counter (modules/mercadopago). */
+    mercadopago: MercadoPago;
   }
 }
 
@@ -182,6 +188,16 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   app.decorate('facturacion', facturador);
   app.addHook('onReady', async () => facturador.start());
   app.addHook('onClose', async () => facturador.stop());
+  const mercadopago = new MercadoPago(
+    opts.database,
+    secretBox(opts.arca?.keySecret ?? opts.jwtSecret, 'mercadopago-tokens'),
+    opts.mercadopago ?? {},
+    app.services.now,
+    app.log,
+  );
+  app.decorate('mercadopago', mercadopago);
+  app.addHook('onReady', async () => mercadopago.start());
+  app.addHook('onClose', async () => mercadopago.stop());
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
@@ -280,6 +296,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await precioRoutes(a);
       await cajaRoutes(a);
       await copiaRoutes(a);
+      await mercadopagoRoutes(a);
     },
     { prefix: API_PREFIX },
   );

@@ -41,6 +41,11 @@ const envSchema = z.object({
   /** Encrypts the certificates' private keys at rest; absent, derived from the token key. */
   ARCA_KEY_SECRET: z.string().min(32).optional(),
   ARCA_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** Mercado Pago's API (decision 0052): MP's own by default; the fake (npm run mp:fake) in development. */
+  MERCADOPAGO_API_URL: z.string().url().default('https://api.mercadopago.com'),
+  MERCADOPAGO_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** A pending order is read again from MP after this long without news (a lost notification). */
+  MERCADOPAGO_PENDIENTE_MS: z.coerce.number().int().positive().default(10_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

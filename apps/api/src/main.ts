@@ -114,6 +114,11 @@ async function serve(env: Env, dataDir: string, db: OpenDatabase, started: numbe
       keySecret: env.ARCA_KEY_SECRET,
       timeoutMs: env.ARCA_TIMEOUT_MS,
     },
+    mercadopago: {
+      apiUrl: env.MERCADOPAGO_API_URL,
+      timeoutMs: env.MERCADOPAGO_TIMEOUT_MS,
+      pendingAfterMs: env.MERCADOPAGO_PENDIENTE_MS,
+    },
   });
   if (!env.SMTP_URL) {
     app.log.warn(

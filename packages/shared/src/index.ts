@@ -32,3 +32,4 @@ export * from './precios.js';
 export * from './idempotency.js';
 export * from './autorizacion.js';
 export * from './search-rank.js';
+export * from './mercadopago.js';

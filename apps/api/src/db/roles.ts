@@ -92,6 +92,8 @@ export const LEDGER_TABLES: Readonly<Record<string, { update?: readonly string[]
   listas_proveedor_aplicadas: { update: ['deshecha_en'] },
   purchase_receptions: { update: ['revertida_en'] },
   purchase_reception_items: {},
+  // Money given back through Mercado Pago (decision 0052): a correction is a new refund.
+  mercadopago_reembolsos: {},
   // Manual movements are edited and deleted (API-CONTRACT §10.2), a purchase's movement follows
   // the purchase (§13). What made a movement (its origin and links), who and when, never change.
   finance_movements: {

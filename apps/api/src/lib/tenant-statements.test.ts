@@ -54,6 +54,13 @@ const ALLOWED: { file: string; fn: string; table: string; reason: string }[] = [
     reason: 'The reconcile sweep reads the marked sales of every business (the later statements pair business_id, id).',
   },
   {
+    file: 'modules/mercadopago/mercadopago.queries.ts',
+    fn: 'ordenByMpId',
+    table: 'mercadopago_ordenes',
+    reason:
+      "MP's notifications name an order by MP's id, before its business is known (through todosLosNegocios); the business's webhook secret then checks the signature (decision 0052).",
+  },
+  {
     file: 'modules/sales/record-sale.queries.ts',
     fn: 'expiredKeysSql',
     table: 'sale_idempotency_keys',
@@ -110,10 +117,21 @@ const CONVERTED = [
   'autorizacion',
   'facturacion',
   'sales',
+  'mercadopago',
 ];
 
 /** Exported queries that go across businesses, with their reason (the ALLOWED list's statements). */
 const NOT_BUSINESS_FIRST: { file: string; fn: string; reason: string }[] = [
+  {
+    file: 'modules/mercadopago/mercadopago.queries.ts',
+    fn: 'ordenByMpId',
+    reason: "A notification's order, found by MP's id before its business is known (through todosLosNegocios).",
+  },
+  {
+    file: 'modules/mercadopago/mercadopago.queries.ts',
+    fn: 'ordenesPorVerificar',
+    reason: 'The polling pass: the pending orders of every business (through todosLosNegocios).',
+  },
   {
     file: 'modules/invitations/invitations.queries.ts',
     fn: 'invitationByToken',

@@ -219,13 +219,15 @@ export interface StoredPayment {
   total: number;
   recibido: number | null;
   vuelto: number;
+  /** The Mercado Pago order that paid this part (decision 0052). */
+  mercadopagoOrdenId: string | null;
 }
 
 /** `sp`: the sale's payments, in order. */
 export function salePaymentsCte(businessId: string, parts: StoredPayment[]): SQL {
   return sql`sp AS (
       INSERT INTO sale_payments (business_id, venta_id, posicion, medio_pago_id, metodo_pago, tipo, nombre, monto, ajuste,
-                                 total, recibido, vuelto)
+                                 total, recibido, vuelto, mercadopago_orden_id)
       SELECT ${businessId}, s.id, v.*
         FROM s, (VALUES ${sql.join(
           parts.map(
@@ -235,7 +237,7 @@ export function salePaymentsCte(businessId: string, parts: StoredPayment[]): SQL
             ) => sql`(${i}::int, ${p.medio.id}::uuid, ${MEDIO_TIPO_CODE[p.medio.tipo]}, ${p.medio.tipo}, ${p.medio.nombre},
               ${centsToDecimal(p.monto)}::numeric, ${centsToDecimal(p.ajuste)}::numeric, ${centsToDecimal(p.total)}::numeric,
               ${p.recibido === null ? null : centsToDecimal(p.recibido)}::numeric,
-              ${centsToDecimal(p.vuelto)}::numeric)`,
+              ${centsToDecimal(p.vuelto)}::numeric, ${p.mercadopagoOrdenId}::uuid)`,
           ),
           sql`, `,
         )}) AS v

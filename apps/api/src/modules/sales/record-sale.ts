@@ -30,6 +30,7 @@ import type { Autorizante } from '../autorizacion/autorizar.js';
 import { todayIn } from '../../lib/dates.js';
 import { AppError, conflict, invalid } from '../../lib/errors.js';
 import { counterTurno } from '../caja/rows.js';
+import { checkMercadoPagoPayments, mercadoPagoSaleReads } from '../mercadopago/venta.js';
 import { toCents, toMilli } from '../products/common.js';
 import { inFlight, saleSlot } from './in-flight.js';
 import { listaPricer, listaReads, type ListPrice } from './lista-venta.js';
@@ -169,6 +170,8 @@ function reads(c: SaleContext, input: RecordSaleOutput, clave: string | null, ha
     }
   }
   statements.push(['medios', paymentMethodsSql(c.businessId)]);
+  // The Mercado Pago orders the payments name, locked, and the business's MP medio (decision 0052).
+  statements.push(...mercadoPagoSaleReads(c.businessId, input));
   // The turno the sale belongs to, held (FOR SHARE) so that it cannot close under the sale.
   statements.push(['turno', input.turno_id ? turnoSql(c.businessId, input.turno_id) : openTurnosSql(c.businessId)]);
   // Whether this sale is invoiced (decision 0013): stored with the sale, in its own INSERT.
@@ -512,6 +515,7 @@ async function record(
   const autorizados = checkPriceControls(c, lines, descuento);
   const base = subtotal - descuento;
   const pay = payments(input, base, read.get('medios') ?? []);
+  checkMercadoPagoPayments(input, pay.parts, read);
   const total = pay.total;
   if (total > MAX_MONEY_CENTS) throw invalid('pagos', SALE_MESSAGES.tooMuch);
   const turnoId = saleTurno(c, input, read.get('turno') ?? []);
@@ -667,7 +671,11 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
     // What the customer handed over is kept for cash in a split payment only.
     salePaymentsCte(
       businessId,
-      f.parts.map((p) => ({ ...p, recibido: p.medio.tipo === 'efectivo' && input.pagos ? p.recibido : null })),
+      f.parts.map((p, i) => ({
+        ...p,
+        recibido: p.medio.tipo === 'efectivo' && input.pagos ? p.recibido : null,
+        mercadopagoOrdenId: input.pagos?.[i]?.mercadopago_orden_id ?? null,
+      })),
     ),
     ...(f.stockChanges.length ? [stockTakenCtes(businessId, userId, f.stockChanges)] : []),
     // One income movement per payment on the business's calendar day of the sale.

@@ -36,6 +36,7 @@ import { reportCache, reportVersion, versionOf } from './report-cache.js';
 import { reportVersionQuery } from './reports.queries.js';
 import { readReport, reportJson, reportObject, reportRange } from './reports.service.js';
 import { recordSale } from './record-sale.js';
+import { reembolsador } from '../mercadopago/reembolsos.js';
 import { getSale, listSales, voidSale, type SaleContext } from './sales.service.js';
 import { autorizar } from '../autorizacion/autorizar.js';
 import { pinLimiter } from '../autorizacion/autorizacion.routes.js';
@@ -175,7 +176,7 @@ export async function salesRoutes(app: App) {
     async (req) => {
       const vid = pathId(req.params.vid, SALE_MESSAGES.notFound);
       const c = await saleContext(req);
-      const sale = await voidSale(db, c, vid, req.body.motivo);
+      const sale = await voidSale(db, c, vid, req.body.motivo, reembolsador(app.mercadopago, c.businessId, c.userId));
       await creditVoid(app, { ...c, ventaId: vid });
       return withComprobante(c.businessId, sale);
     },

@@ -16,6 +16,7 @@ import { audit } from '../../lib/audit.js';
 import { addDays } from '../../lib/dates.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { counterTurnoOf } from '../caja/rows.js';
+import type { Reembolsador } from '../mercadopago/reembolsos.js';
 import { toMilli } from '../products/common.js';
 import { applyStockChange } from '../posting/stock.js';
 import type { Autorizante } from '../autorizacion/autorizar.js';
@@ -159,6 +160,7 @@ async function paymentsOf(ex: Executor, businessId: string, saleIds: string[]): 
       total: Number(r.total),
       recibido: r.recibido === null ? null : Number(r.recibido),
       vuelto: Number(r.vuelto),
+      ...(r.mercadopagoOrdenId ? { mercadopago_orden_id: r.mercadopagoOrdenId } : {}),
     });
     map.set(r.ventaId, list);
   }
@@ -200,12 +202,22 @@ export async function voidSale(
   c: SaleContext,
   saleId: string,
   motivo: string | null | undefined,
+  /** Gives back through Mercado Pago what the sale's MP orders collected (decision 0052). */
+  reembolsar?: Reembolsador,
 ): Promise<Sale> {
   return db.transaction(async (tx) => {
     const sale = await lockSale(c.businessId, saleId, tx);
     if (!sale) throw notFound(SALE_MESSAGES.notFound);
     if (sale.estado === 'anulada') throw conflict('INVALID_STATE', SALE_MESSAGES.alreadyVoided);
     if (await hasReturns(c.businessId, saleId, tx)) throw conflict('INVALID_STATE', DEVOLUCION_MESSAGES.hasReturns);
+    // Refused or unreachable, Mercado Pago leaves the sale as it was.
+    await reembolsar?.(tx, {
+      ventaId: saleId,
+      origen: 'anulacion',
+      devolucionId: null,
+      medioPagoId: null,
+      monto: 'todo',
+    });
     // The money goes back from the drawer at the counter: the sale's own turno while it is open
     // (the sale leaves it), else the open turno of the counter (the closed one stays as it closed).
     const refundTurno = await counterTurnoOf(
