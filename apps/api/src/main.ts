@@ -69,16 +69,18 @@ async function main() {
 async function serve(env: Env, dataDir: string, db: OpenDatabase, started: number) {
   const { database, embedded, reports } = db;
 
-  // The embedded database is backed up daily into BACKUP_DIR (decision 0055).
+  // A shop's installation (modo local) on the embedded database is backed up daily into
+  // BACKUP_DIR (decision 0055); a hosted one has its provider's backups.
   const backupDir = path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'copias'));
-  const backups = embedded
-    ? scheduleBackups({
-        folder: backupDir,
-        keep: env.BACKUP_KEEP,
-        backup: () => hotBackup({ ownerUrl: embedded.url(DATABASE_NAME), dataDir, folder: backupDir }),
-        log: (level, msg) => (level === 'error' ? console.error(msg) : process.stdout.write(`${msg}\n`)),
-      })
-    : undefined;
+  const backups =
+    embedded && env.MOSTRADOR_MODO === 'local'
+      ? scheduleBackups({
+          folder: backupDir,
+          keep: env.BACKUP_KEEP,
+          backup: () => hotBackup({ ownerUrl: embedded.url(DATABASE_NAME), dataDir, folder: backupDir }),
+          log: (level, msg) => (level === 'error' ? console.error(msg) : process.stdout.write(`${msg}\n`)),
+        })
+      : undefined;
   const webDist = env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
   const app = await buildApp({
     database,
