@@ -39,55 +39,85 @@ const prefixes = TYPED.flatMap((s) =>
 
 const indexable = (w) => /[\p{L}\p{N}]{3}/u.test(w);
 
-/** The server's SQL for the list (products.service.ts listProducts), page and count. */
+/** The list's columns, as the server reads them (products.queries.ts LIST_COLUMNS). */
+const COLUMNS = `p.id, p.nombre, p.descripcion, p.codigo, p.codigo_barras, p.precio_compra, p.precio_venta,
+  p.stock_actual, p.stock_minimo, p.controla_stock, p.unidad, p.categoria_id, p.activo, p.iva, p.creado_en,
+  p.actualizado_en, p.moneda, p.precio_usd, c.nombre AS categoria_nombre`;
+const CATEGORY = 'LEFT JOIN product_categories c ON c.business_id = p.business_id AND c.id = p.categoria_id';
+const LISTAS = 'EXISTS (SELECT 1 FROM listas_precios WHERE business_id = $1 AND activo) AS con_listas';
+const ORDER = 'ORDER BY p.nombre COLLATE "es-AR-x-icu" ASC, p.id ASC';
+/** Above this many matches the server walks the name index instead of sorting (WALK_THRESHOLD). */
+const WALK = 5000;
+
+/**
+ * The server's statements for the list (products.queries.ts): with no indexable word, page, count
+ * and the price lists' flag in one; with one, the search's rows function (migration 0066) counted
+ * and, up to WALK matches, sorted in one, and past that a walk of the name index with the count known.
+ */
 function directQueries(businessId, q) {
-  const terms = q.trim().split(/\s+/).filter(Boolean).slice(0, 8);
+  const words = q.trim().split(/\s+/).filter(Boolean).slice(0, 8);
+  const escaped = (w) => w.replace(/[\\%_]/g, (c) => `\\${c}`);
   const values = [businessId];
-  const like = terms
-    .map((w) => {
-      if (!indexable(w)) {
-        values.push(w);
-        return ` AND strpos(p.busqueda, f_unaccent(lower($${values.length}))) > 0`;
-      }
-      values.push(w.replace(/[\\%_]/g, (c) => `\\${c}`));
-      return ` AND p.busqueda LIKE '%' || f_unaccent(lower($${values.length})) || '%'`;
-    })
-    .join('');
-  return {
-    indexable: terms.some(indexable),
-    page: {
-      text: `SELECT p.*, c.nombre AS categoria_nombre FROM products p
-               LEFT JOIN product_categories c ON c.business_id = p.business_id AND c.id = p.categoria_id
-              WHERE p.business_id = $1${like}
-              ORDER BY p.nombre COLLATE "es-AR-x-icu" ASC, p.id ASC LIMIT ${LIMIT} OFFSET 0`,
-      values,
-    },
-    count: { text: `SELECT count(*)::int AS n FROM products p WHERE p.business_id = $1${like}`, values },
+  const param = (v) => {
+    values.push(v);
+    return `$${values.length}`;
   };
+  const strpos = (w) => ` AND strpos(p.busqueda, f_unaccent(lower(${param(w)}))) > 0`;
+  const indexed = words.filter(indexable);
+  if (!indexed.length) {
+    const where = `p.business_id = $1${words.map(strpos).join('')}`;
+    return {
+      first: {
+        text: `SELECT ${COLUMNS}, (SELECT count(*)::int FROM products p WHERE ${where}) AS total, ${LISTAS}
+                 FROM products p ${CATEGORY} WHERE ${where} ${ORDER} LIMIT ${LIMIT} OFFSET 0`,
+        values,
+      },
+    };
+  }
+  const fn = `buscar_productos_filas(ARRAY[${indexed.map((w) => param(escaped(w))).join(', ')}]::text[])`;
+  const rest = words
+    .filter((w) => !indexable(w))
+    .map(strpos)
+    .join('');
+  const first = {
+    text: `WITH found AS MATERIALIZED (SELECT * FROM ${fn} AS p WHERE p.business_id = $1${rest}),
+                n AS (SELECT count(*)::int AS total FROM found)
+           SELECT page.*, n.total, ${LISTAS}
+             FROM n LEFT JOIN LATERAL (
+               SELECT ${COLUMNS} FROM found p ${CATEGORY} WHERE n.total <= ${WALK} ${ORDER} LIMIT ${LIMIT} OFFSET 0
+             ) page ON true`,
+    values: [...values],
+  };
+  const walkValues = [businessId];
+  const walkWhere = `p.business_id = $1${words
+    .map((w) => {
+      walkValues.push(indexable(w) ? escaped(w) : w);
+      const n = `$${walkValues.length}`;
+      return indexable(w)
+        ? ` AND p.busqueda LIKE '%' || f_unaccent(lower(${n})) || '%'`
+        : ` AND strpos(p.busqueda, f_unaccent(lower(${n}))) > 0`;
+    })
+    .join('')}`;
+  const walk = (total) => ({
+    text: `SELECT ${COLUMNS}, ${total}::int AS total, ${LISTAS}
+             FROM products p ${CATEGORY} WHERE ${walkWhere} ${ORDER} LIMIT ${LIMIT} OFFSET 0`,
+    values: walkValues,
+  });
+  return { first, walk };
 }
 
-/** The same steps as the server: with an indexable word, count first under the trigram plan. */
-async function runDirect(pool, businessId, q) {
-  const { indexable: useIndex, page, count } = directQueries(businessId, q);
-  if (!useIndex) {
-    const [rows, n] = await Promise.all([pool.query(page), pool.query(count)]);
-    return { rows: rows.rowCount, total: n.rows[0].n };
-  }
-  const planned = async (query) => {
-    const c = await pool.connect();
-    try {
-      await c.query('BEGIN');
-      await c.query("SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)");
-      const r = await c.query(query);
-      await c.query('COMMIT');
-      return r;
-    } finally {
-      c.release();
-    }
-  };
-  const total = (await planned(count)).rows[0].n;
-  const rows = total === 0 ? { rowCount: 0 } : total > 5000 ? await pool.query(page) : await planned(page);
-  return { rows: rows.rowCount, total };
+/**
+ * The same statements, one round trip each, as the owner on a connection whose session names the
+ * business (the function reads the setting the server's transaction sets).
+ */
+async function runDirect(client, businessId, q) {
+  const { first, walk } = directQueries(businessId, q);
+  const rows = (await client.query(first)).rows;
+  if (!walk) return { rows: rows.length, total: rows.length ? rows[0].total : 0 };
+  const total = rows[0].total;
+  if (rows[0].id !== null) return { rows: rows.length, total };
+  if (total <= WALK) return { rows: 0, total };
+  return { rows: (await client.query(walk(total))).rowCount, total };
 }
 
 async function seed(pool, businessId) {
@@ -112,6 +142,8 @@ async function main() {
   const stack = await startStack('search');
   const { auth, businessId } = await ownerAndBusiness(stack.base, 'Buscador');
   await seed(stack.pool, businessId);
+  const directClient = await stack.pool.connect();
+  await directClient.query(`SELECT set_config('app.business_id', $1, false)`, [businessId]);
 
   const api = async (q, extra = `limit=${LIMIT}`) => {
     const t = performance.now();
@@ -128,7 +160,7 @@ async function main() {
   };
   const direct = async (q) => {
     const t = performance.now();
-    const r = await runDirect(stack.pool, businessId, q);
+    const r = await runDirect(directClient, businessId, q);
     return { ms: performance.now() - t, ...r };
   };
 
@@ -199,6 +231,7 @@ async function main() {
     pos_relevancia: posPass,
     machine: machine(),
   };
+  directClient.release();
   writeResult('inventory-search', result);
 }
 

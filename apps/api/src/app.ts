@@ -12,6 +12,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '@mostrador/shared';
+import type { Modo } from '@mostrador/shared';
+import type { BackupSchedule } from './db/backup-schedule.js';
 import type { Database } from './db/client.js';
 import { accessPlugin, API_PREFIX, methodsOn } from './lib/access.js';
 import { installCostVisibility } from './lib/costs.js';
@@ -38,6 +40,7 @@ import { memberRoutes } from './modules/members/members.routes.js';
 import { productRoutes } from './modules/products/products.routes.js';
 import { idempotencyPlugin } from './lib/idempotency.js';
 import { serviceRoutes } from './modules/services/services.routes.js';
+import { copiaRoutes } from './modules/copias/copias.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { taskRoutes } from './modules/tasks/tasks.routes.js';
@@ -51,6 +54,8 @@ import { devolucionRoutes } from './modules/devoluciones/devoluciones.routes.js'
 import { secretBox } from './modules/facturacion/arca-crypto.js';
 import { Facturador, type ArcaSettings } from './modules/facturacion/facturador.js';
 import { facturacionRoutes } from './modules/facturacion/facturacion.routes.js';
+import { MercadoPago, type MercadoPagoSettings } from './modules/mercadopago/mercadopago.js';
+import { mercadopagoRoutes } from './modules/mercadopago/mercadopago.routes.js';
 import { posRoutes } from './modules/pos/pos.routes.js';
 import { precioRoutes } from './modules/precios/precios.routes.js';
 import { impresionRoutes } from './modules/impresion/impresion.routes.js';
@@ -87,6 +92,8 @@ export interface AppOptions {
   checkResponses?: boolean;
   /** ARCA's endpoints and timings; `keySecret` encrypts the private keys (default: derived from jwtSecret). */
   arca?: ArcaSettings & { keySecret?: string };
+  /** Mercado Pago's API and timings (decision 0052); its tokens are encrypted like the ARCA keys. */
+  mercadopago?: MercadoPagoSettings;
   /**
    * Argon2id's cost for new password hashes; the library's default (19 MiB, 2 passes) when absent,
    * as main.ts leaves it. The API tests pass a small one: they sign up thousands of users.
@@ -94,6 +101,10 @@ export interface AppOptions {
   passwordCost?: { memoryCost: number; timeCost: number };
   /** Deadlines of a network printer (connect, status and job); the tests shorten them. */
   impresoras?: Partial<TiemposImpresora>;
+  /** `local`: installed in the shop, without trial, plans or limits (decision 0055); `saas` by default. */
+  modo?: Modo;
+  /** The daily backup of the embedded database (main.ts), shown to the owners. */
+  backups?: Pick<BackupSchedule, 'status'>;
 }
 
 export interface AppServices {
@@ -105,6 +116,8 @@ export interface AppServices {
   imports: ImportLimits;
   passwordCost?: { memoryCost: number; timeCost: number };
   impresoras: TiemposImpresora;
+  modo: Modo;
+  backups?: Pick<BackupSchedule, 'status'>;
 }
 
 export interface ImportLimits {
@@ -123,6 +136,8 @@ declare module 'fastify' {
     services: AppServices;
     /** Electronic invoices through ARCA (modules/facturacion). */
     facturacion: Facturador;
+    /** Mercado Pago at the counter (modules/mercadopago). */
+    mercadopago: MercadoPago;
   }
 }
 
@@ -166,6 +181,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     imports: { concurrent: 2, queued: 4, parseMs: 20_000, heapMb: 256, ...opts.imports },
     passwordCost: opts.passwordCost,
     impresoras: { ...TIEMPOS_IMPRESORA, ...opts.impresoras },
+    modo: opts.modo ?? 'saas',
+    backups: opts.backups,
   });
 
   const facturador = new Facturador(
@@ -178,6 +195,16 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   app.decorate('facturacion', facturador);
   app.addHook('onReady', async () => facturador.start());
   app.addHook('onClose', async () => facturador.stop());
+  const mercadopago = new MercadoPago(
+    opts.database,
+    secretBox(opts.arca?.keySecret ?? opts.jwtSecret, 'mercadopago-tokens'),
+    opts.mercadopago ?? {},
+    app.services.now,
+    app.log,
+  );
+  app.decorate('mercadopago', mercadopago);
+  app.addHook('onReady', async () => mercadopago.start());
+  app.addHook('onClose', async () => mercadopago.stop());
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
@@ -277,6 +304,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await cajaRoutes(a);
       await impresionRoutes(a);
       await etiquetaRoutes(a);
+      await copiaRoutes(a);
+      await mercadopagoRoutes(a);
     },
     { prefix: API_PREFIX },
   );

@@ -4,6 +4,14 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  /**
+   * `local`: installed in the shop, without the hosted service's trial, plans and limits; `saas`:
+   * the hosted service. npm start sets `local` when there is no DATABASE_URL (decision 0055).
+   */
+  /** The daily backup of the embedded database: where (DATA_DIR/copias by default), and how many to keep (decision 0055). */
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
+  MOSTRADOR_MODO: z.enum(['saas', 'local'], { error: 'MOSTRADOR_MODO: saas o local.' }).default('saas'),
   DATABASE_URL: z.string().optional(),
   /** The requests' connection, as a role the operator created (docs/decisions/0010); derived by default. */
   APP_DATABASE_URL: z.string().optional(),
@@ -33,6 +41,11 @@ const envSchema = z.object({
   /** Encrypts the certificates' private keys at rest; absent, derived from the token key. */
   ARCA_KEY_SECRET: z.string().min(32).optional(),
   ARCA_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** Mercado Pago's API (decision 0052): MP's own by default; the fake (npm run mp:fake) in development. */
+  MERCADOPAGO_API_URL: z.string().url().default('https://api.mercadopago.com'),
+  MERCADOPAGO_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** A pending order is read again from MP after this long without news (a lost notification). */
+  MERCADOPAGO_PENDIENTE_MS: z.coerce.number().int().positive().default(10_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

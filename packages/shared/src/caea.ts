@@ -69,6 +69,9 @@ export function sumarDias(dia: string, n: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** The first day ARCA takes the report of a comprobante issued under a CAEA that day: the day after its fortnight began (1414). */
+export const informableDesde = (fecha: string) => sumarDias(quincenaDe(fecha).desde, 1);
+
 /** The fortnights whose CAEA is due on a day: the current one, and the next from 5 days before it. */
 export function quincenasAPedir(hoy: string): Quincena[] {
   const actual = quincenaDe(hoy);
@@ -89,27 +92,53 @@ export const CAEA_MESSAGES = {
   informeRechazado: 'ARCA rechazó el informe de este comprobante emitido con CAEA.',
   informePendiente: 'Emitido con CAEA: falta informarlo a ARCA (se informa solo cuando ARCA responde).',
   notaEsperaInforme: 'La nota de crédito espera que se informe a ARCA su factura emitida con CAEA.',
+  informeFueraDeTermino: (tope: string) =>
+    `Venció el plazo para informarlo a ARCA (era hasta el ${tope.split('-').reverse().join('/')}): se informa apenas ARCA responda. Mientras adeudes informes, ARCA puede negarte nuevos CAEA.`,
   reintentarInforme: 'El informe del comprobante emitido con CAEA vuelve a enviarse a ARCA.',
 } as const;
 
 /**
- * ARCA's CAEA codes (WSFEv1 developer manual, FECAEASolicitar / FECAEAConsultar 15000–15008,
- * FECAEASinMovimientoInformar 1200–1205), in Spanish with what to do.
+ * ARCA's CAEA codes as the WSFEv1 developer manual (v4.7) defines them, in Spanish with what to do:
+ * FECAEASolicitar / FECAEAConsultar (15000–15016), FECAEASinMovimientoInformar (1200–1209) and
+ * FECAEARegInformativo, whose own table is not FECAESolicitar's (700–829, 1300–1528).
  */
 export const CAEA_ERROR_MESSAGES: Record<string, string> = {
-  '15000': 'ARCA no autoriza a tu CUIT a pedir CAEA: adherite al régimen en «Regímenes de Facturación y Registración».',
+  '15000': 'ARCA no tiene tu CUIT activa en el sistema registral: no puede darte un CAEA.',
   '15003': 'Tu CUIT no tiene puntos de venta para CAEA: dá de alta uno en ARCA (Administración de puntos de venta).',
   '15004': 'El período pedido no es válido.',
   '15005': 'La quincena pedida no es válida (1 o 2).',
   '15006': 'El CAEA se pide desde 5 días antes de la quincena: Mostrador lo vuelve a pedir a tiempo.',
-  '15007': 'El período y la quincena pedidos no son válidos.',
   '15008': 'ARCA ya había otorgado este CAEA: Mostrador lo consulta.',
+  '15009': 'ARCA registra problemas con el domicilio de tu CUIT: regularizalo en ARCA para pedir CAEA.',
+  '15010': 'Para pedir CAEA tu CUIT tiene que estar inscripta en IVA, IVA exento o Monotributo.',
+  '15011': 'Para pedir CAEA tu CUIT tiene que tener al menos una actividad declarada en ARCA.',
+  '15012': 'Para pedir CAEA tu CUIT tiene que estar empadronada en factura electrónica.',
+  '15016':
+    'ARCA da CAEA solo para contingencias: el domicilio necesita un punto de venta activo con CAE (factura electrónica por web services).',
   '1200': 'El código informado no es un CAEA.',
   '1201': 'El CAEA no corresponde a tu CUIT.',
-  '1202': 'El CAEA ya se usó en algún comprobante: no se informa como sin movimiento.',
-  '1203': 'El CAEA todavía no entró en vigencia.',
+  '1202': 'El CAEA ya se usó en algún comprobante de ese punto de venta: no se informa como sin movimiento.',
+  '1203': 'Un CAEA sin movimiento se informa después del día en que empieza su quincena: Mostrador lo informa solo.',
   '1204': 'El punto de venta no está habilitado en ARCA para CAEA.',
   '1205': 'El punto de venta no estuvo activo durante la vigencia del CAEA.',
+  '1206': 'El punto de venta tiene que estar entre 1 y 99998.',
+  '1207': 'El CAEA no tiene un formato válido.',
+  '1209': 'ARCA ya tenía ese punto de venta informado sin movimiento para este CAEA.',
+  '700': 'ARCA no acepta este tipo de comprobante en el informe de CAEA: avisá a soporte.',
+  '701':
+    'El punto de venta no está habilitado en ARCA para CAEA, o está bloqueado: revisalo en ARCA (Administración de puntos de venta).',
+  '702': 'La fecha del comprobante está fuera de la vigencia de su CAEA: avisá a soporte.',
+  '703':
+    'El número no sigue al último informado en ese punto de venta: revisá en ARCA si otro sistema informó comprobantes con CAEA ahí y avisá a soporte.',
+  '704': 'La fecha es anterior a la del último comprobante informado en ese punto de venta: avisá a soporte.',
+  '705': 'El CAEA no corresponde a tu CUIT.',
+  '780': 'ARCA no tiene registrado ese CAEA.',
+  '782': 'Falta el CAEA o no tiene 14 dígitos: avisá a soporte.',
+  '1414':
+    'ARCA recibe los comprobantes con CAEA desde el día siguiente al inicio de su quincena: informalo de nuevo mañana.',
+  '1440': 'Falta la fecha y hora en que se generó el comprobante: avisá a soporte.',
+  '1441': 'La fecha y hora en que se generó el comprobante no tiene el formato de ARCA: avisá a soporte.',
+  '1491': 'Una nota de crédito o débito tiene que indicar la factura que ajusta: avisá a soporte.',
 };
 
 export const caeaSchema = z.object({
@@ -137,6 +166,12 @@ export const caeaComprobanteSchema = z.object({
   total: z.number(),
   caea: z.string().nullable(),
   caea_informe: z.enum(CAEA_INFORME_ESTADOS),
+  /** Until when ARCA takes its report (the CAEA's FchTopeInf), when known. */
+  tope_informe: z.string().nullable(),
+  /** Still not reported and past that date: ARCA takes it late, and may deny new CAEAs meanwhile. */
+  fuera_de_termino: z.boolean(),
+  /** The first day ARCA takes its report: the day after its fortnight began (1414). */
+  informable_desde: z.string(),
   error_codigo: z.string().nullable(),
   error_mensaje: z.string().nullable(),
 });

@@ -329,6 +329,11 @@ export const turnoSchema = turnoResumenSchema.extend({
 export const salePaymentInput = z.object({
   medio_pago_id: z.uuid({ error: 'Identificador no válido.' }),
   monto: money({ positive: true }),
+  /** The approved Mercado Pago order that paid this part (issue 34): bound to the sale, once. */
+  mercadopago_orden_id: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.uuid({ error: 'Identificador no válido.' }).optional(),
+  ),
 });
 export const salePaymentsInput = z.preprocess(
   (v) => (v === null ? undefined : v),
@@ -428,6 +433,8 @@ export const salePaymentSchema = z.object({
   total: z.number(),
   recibido: z.number().nullable(),
   vuelto: z.number(),
+  /** The Mercado Pago order that paid this part (only on such parts). */
+  mercadopago_orden_id: z.string().optional(),
 });
 
 /* ---------------------------------------------------------------- cuenta corriente */

@@ -275,8 +275,8 @@ export const FACTURACION_MESSAGES = {
 } as const;
 
 /**
- * ARCA's error codes (WSFEv1 developer manual), in Spanish with what to do. Unknown codes show
- * ARCA's own text.
+ * ARCA's error codes of FECAESolicitar as the WSFEv1 developer manual (v4.7) defines them, in
+ * Spanish with what to do (decision 0013 lists the sources). Unknown codes show ARCA's own text.
  */
 export const ARCA_ERROR_MESSAGES: Record<string, string> = {
   '600': 'ARCA rechazó las credenciales: revisá que el certificado esté vigente y asociado al servicio «wsfe».',
@@ -289,13 +289,29 @@ export const ARCA_ERROR_MESSAGES: Record<string, string> = {
   '10015':
     'El documento del cliente no es válido, o falta para este importe: revisá el tipo y número de documento en su ficha y reintentá.',
   '10016': 'El número no es el próximo que espera ARCA: Mostrador lo vuelve a consultar y reintenta solo.',
+  '10019': 'ARCA no reconoce una de las alícuotas de IVA del comprobante: avisá a soporte.',
   '10020': 'ARCA no acepta una alícuota de IVA con base imponible cero: avisá a soporte.',
-  '10023': 'La suma de las bases imponibles del detalle de IVA no coincide con el neto gravado: avisá a soporte.',
+  '10023': 'La suma del IVA por alícuota no coincide con el IVA total: avisá a soporte.',
+  '10030': 'El concepto del comprobante (productos, servicios o ambos) no es válido para ARCA: avisá a soporte.',
+  '10032': 'El servicio empieza después de la fecha en que termina: corregí las fechas del servicio y reintentá.',
+  '10036': 'El vencimiento del pago es anterior a la fecha de la factura: corregilo y reintentá.',
+  '10037': 'ARCA no reconoce la moneda del comprobante: avisá a soporte.',
+  '10038': 'Falta la cotización de la moneda o no es mayor a cero: avisá a soporte.',
+  '10039': 'En un comprobante en pesos la cotización tiene que ser 1: avisá a soporte.',
+  '10041':
+    'ARCA no encuentra en sus registros la factura que ajusta esta nota: revisá el número y el punto de venta de esa factura.',
+  '10043': 'El importe no gravado no puede ser negativo (y en una factura C tiene que ser cero): avisá a soporte.',
+  '10044': 'El importe exento no puede ser negativo (y en una factura C tiene que ser cero): avisá a soporte.',
   '10048': 'El total no coincide con la suma de neto, IVA, exento, no gravado y tributos: avisá a soporte.',
   '10049':
     'Una factura de servicios necesita las fechas del servicio (desde, hasta) y el vencimiento del pago: revisalas y reintentá.',
   '10051': 'El IVA de una alícuota no corresponde a su base imponible: avisá a soporte.',
-  '10061': 'La suma del IVA por alícuota no coincide con el IVA total: avisá a soporte.',
+  '10056': 'Un importe del comprobante tiene más de dos decimales: avisá a soporte.',
+  '10061': 'La suma de las bases imponibles del detalle de IVA no coincide con el neto gravado: avisá a soporte.',
+  '10063':
+    'ARCA no tiene al cliente activo en el IVA ni en el Monotributo: revisá su condición frente al IVA antes de hacerle una factura A.',
+  '10070': 'El comprobante tiene neto gravado pero no informa el detalle de IVA: avisá a soporte.',
+  '10197': 'Una nota de crédito o débito tiene que indicar la factura que ajusta: avisá a soporte.',
   '10242': 'La condición frente al IVA del cliente no es un valor que ARCA acepte: revisala en su ficha y reintentá.',
   '10243': 'La condición frente al IVA del cliente no corresponde a esta letra: revisala en su ficha y reintentá.',
   '10246': 'Falta la condición frente al IVA del cliente: cargala en su ficha y reintentá.',

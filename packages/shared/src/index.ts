@@ -35,3 +35,4 @@ export * from './search-rank.js';
 export * from './impresion.js';
 export * from './factura-layout.js';
 export * from './etiquetas.js';
+export * from './mercadopago.js';

@@ -101,6 +101,7 @@ const LEDGERS: Record<string, { table: string; update: string[]; history: string
   listas_proveedor_aplicadas: { table: 'INSERT,SELECT', update: ['deshecha_en'], history: 'cambios' },
   purchase_receptions: { table: 'INSERT,SELECT', update: ['revertida_en'], history: 'compra_id' },
   purchase_reception_items: { table: 'INSERT,SELECT', update: [], history: 'cantidad' },
+  mercadopago_reembolsos: { table: 'INSERT,SELECT', update: [], history: 'monto' },
   finance_movements: {
     table: 'DELETE,INSERT,SELECT',
     update: [
@@ -259,6 +260,20 @@ async function shop(nombre: string) {
   await r('DELETE', `/finanzas/movimientos/${error.id}`, undefined, 404);
   const listed = (await r('GET', '/finanzas/movimientos?origen=manual')) as { id: string; monto: number }[];
   expect(listed.map((m) => [m.id, m.monto])).toEqual([[luz.id, 650]]);
+
+  // Money given back through Mercado Pago (the routes, against the fake MP: mercadopago-venta.test).
+  const {
+    rows: [orden],
+  } = await asApp(
+    `INSERT INTO mercadopago_ordenes (business_id, caja_id, tipo, monto, estado, referencia, clave, mp_orden_id, mp_estado)
+     VALUES ($1, $2, 'qr', 100, 'aprobada', 'MOS-libro', 'clave-libro', $3, 'processed') RETURNING id`,
+    [id, caja.id, `ORD01LIBRO${id}`],
+  );
+  await asApp(
+    `INSERT INTO mercadopago_reembolsos (business_id, orden_id, origen, monto, clave)
+     VALUES ($1, $2, 'anulacion', 100, 'reembolso-libro')`,
+    [id, (orden as { id: string }).id],
+  );
 
   // A supplier's list applied (the app adds it; undone through the route in lista-proveedor.test).
   await asApp(

@@ -37,6 +37,8 @@ const CROSS_BUSINESS = [
   ['modules/facturacion/facturador.ts', 'facturación: los comprobantes que esperan a ARCA'],
   ['modules/facturacion/facturador.ts', 'facturación: las ventas por conciliar de todos los negocios'],
   ['modules/invitations/invitations.service.ts', 'una invitación por su token'],
+  ['modules/mercadopago/mercadopago.ts', 'mercado pago: las órdenes pendientes de todos los negocios'],
+  ['modules/mercadopago/webhook.ts', 'mercado pago: la orden de una notificación'],
 ];
 
 let ctx: TestContext;

@@ -92,6 +92,8 @@ export const LEDGER_TABLES: Readonly<Record<string, { update?: readonly string[]
   listas_proveedor_aplicadas: { update: ['deshecha_en'] },
   purchase_receptions: { update: ['revertida_en'] },
   purchase_reception_items: {},
+  // Money given back through Mercado Pago (decision 0052): a correction is a new refund.
+  mercadopago_reembolsos: {},
   // Manual movements are edited and deleted (API-CONTRACT §10.2), a purchase's movement follows
   // the purchase (§13). What made a movement (its origin and links), who and when, never change.
   finance_movements: {
@@ -245,9 +247,12 @@ export async function grantAppRole(tx: Tx, role: string): Promise<void> {
   await tx.execute(sql`GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO ${r}`);
   // The searches' security-definer functions (migration 0055, decision 0031): not granted to PUBLIC.
   await tx.execute(
-    sql`GRANT EXECUTE ON FUNCTION ${sql.raw(SEARCH_FUNCTIONS.map((f) => `${f}(text[])`).join(', '))} TO ${r}`,
+    sql`GRANT EXECUTE ON FUNCTION ${sql.raw([...SEARCH_FUNCTIONS, ...SEARCH_ROW_FUNCTIONS].map((f) => `${f}(text[])`).join(', '))} TO ${r}`,
   );
 }
+
+/** The searches that answer the rows themselves (migration 0066): the product list. */
+export const SEARCH_ROW_FUNCTIONS = ['buscar_productos_filas'] as const;
 
 /** The searches' functions (migration 0055): the ids of the current business's rows that match. */
 export const SEARCH_FUNCTIONS = [

@@ -3,6 +3,7 @@ import { API_PREFIX, type RouteEntry } from './access.js';
 import { createTestApp } from '../test/app.js';
 import { addMember, createBusiness, registerUser, uniqueEmail, type TestUser } from '../test/fixtures.js';
 import { FakeArca } from '../modules/facturacion/fake/fake-arca.js';
+import { FakeMercadoPago } from '../modules/mercadopago/fake/fake-mp.js';
 import { registrarEnArca } from '../test/arca.js';
 import { multipartBody, xlsx } from '../modules/imports/test-files.js';
 
@@ -15,11 +16,15 @@ import { multipartBody, xlsx } from '../modules/imports/test-files.js';
  */
 const fake = new FakeArca();
 await fake.listen(0);
+const fakeMp = new FakeMercadoPago();
+await fakeMp.listen(0);
 const ctx = await createTestApp({
   arca: { urls: fake.urls, timeoutMs: 700, waitMs: 3000, workerMs: 0, concurrency: 2 },
+  mercadopago: { apiUrl: fakeMp.url, timeoutMs: 3000, workerMs: 0 },
 });
 const { app } = ctx;
 afterAll(() => fake.close());
+afterAll(() => fakeMp.close());
 
 /** Every text of business A carries it: a 2xx answer that contains it shows A's data. */
 const MARK = 'Zafiro';
@@ -92,6 +97,19 @@ const medio = await made(ana, 'POST', `${a}/medios-pago`, { nombre: `${MARK} Val
 const caja = (await made<{ id: string }[]>(ana, 'GET', `${a}/cajas`))[0];
 const turno = await made(ana, 'POST', `${a}/cajas/${caja.id}/turnos`, { fondo_inicial: 1000 });
 await made(ana, 'POST', `${a}/turnos/${turno.id}/movimientos`, { tipo: 'ingreso', monto: 100, motivo: MARK });
+// Mercado Pago (decision 0052): A's account at the fake MP, and an order.
+fakeMp.cuenta('APP_USR-zafiro', { pos: ['ZAFIRO1'] });
+await made(ana, 'PUT', `${a}/mercadopago/config`, {
+  access_token: 'APP_USR-zafiro',
+  cajas: [{ caja_id: caja.id, pos_id: 'ZAFIRO1' }],
+});
+const ordenMp = await app.inject({
+  method: 'POST',
+  url: `${a}/mercadopago/ordenes`,
+  headers: { ...ana.auth, 'idempotency-key': 'zafiro-orden-1' },
+  payload: { caja_id: caja.id, monto: 100, tipo: 'qr' },
+});
+if (ordenMp.statusCode !== 201) throw new Error(`orden MP ${ordenMp.statusCode} ${ordenMp.body}`);
 
 const CUIT_A = '30-71234567-1';
 const csr = await made<{ csr_pem: string }>(ana, 'POST', `${a}/facturacion/csr`, {
@@ -227,6 +245,7 @@ const ids: Record<string, string | undefined> = {
   'medios-pago': medio.id,
   cajas: caja.id,
   turnos: turno.id,
+  ordenes: ordenMp.json().id,
 };
 /** Parameters that name no row: A's value of them. */
 const keys: Record<string, string> = { padron: CUIT_A, email: ana.email };

@@ -57,9 +57,22 @@ export const loggerSerializers = { err: serializeError, error: serializeError };
 
 /**
  * Fields that never reach a log line, wherever they appear (one or two levels deep): the private
- * keys of ARCA certificates, as typed and as stored, and WSAA credentials (decision 0013).
+ * keys of ARCA certificates, as typed and as stored, and WSAA credentials (decision 0013), and
+ * Mercado Pago's credentials (decision 0052).
  */
-const SECRET_FIELDS = ['clave_privada_pem', 'claveCifrada', 'clave_cifrada', 'keyPem', 'token', 'sign'];
+const SECRET_FIELDS = [
+  'clave_privada_pem',
+  'claveCifrada',
+  'clave_cifrada',
+  'keyPem',
+  'token',
+  'sign',
+  // Mercado Pago (decision 0052): the access token and webhook secret, as typed and as stored.
+  'access_token',
+  'webhook_secret',
+  'token_cifrado',
+  'webhook_secret_cifrado',
+];
 export const loggerRedact = {
   paths: SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
   censor: '[oculto]',

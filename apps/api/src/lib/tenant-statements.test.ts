@@ -54,8 +54,15 @@ const ALLOWED: { file: string; fn: string; table: string; reason: string }[] = [
     reason: 'The reconcile sweep reads the marked sales of every business (the later statements pair business_id, id).',
   },
   {
-    file: 'modules/sales/record-sale.ts',
-    fn: 'record',
+    file: 'modules/mercadopago/mercadopago.queries.ts',
+    fn: 'ordenByMpId',
+    table: 'mercadopago_ordenes',
+    reason:
+      "MP's notifications name an order by MP's id, before its business is known (through todosLosNegocios); the business's webhook secret then checks the signature (decision 0052).",
+  },
+  {
+    file: 'modules/sales/record-sale.queries.ts',
+    fn: 'expiredKeysSql',
     table: 'sale_idempotency_keys',
     reason:
       'Expired idempotency keys are cleared now and then, instead of a scheduler (row-level security keeps it to the selling business).',
@@ -111,10 +118,22 @@ const CONVERTED = [
   'facturacion',
   'impresion',
   'etiquetas',
+  'sales',
+  'mercadopago',
 ];
 
 /** Exported queries that go across businesses, with their reason (the ALLOWED list's statements). */
 const NOT_BUSINESS_FIRST: { file: string; fn: string; reason: string }[] = [
+  {
+    file: 'modules/mercadopago/mercadopago.queries.ts',
+    fn: 'ordenByMpId',
+    reason: "A notification's order, found by MP's id before its business is known (through todosLosNegocios).",
+  },
+  {
+    file: 'modules/mercadopago/mercadopago.queries.ts',
+    fn: 'ordenesPorVerificar',
+    reason: 'The polling pass: the pending orders of every business (through todosLosNegocios).',
+  },
   {
     file: 'modules/invitations/invitations.queries.ts',
     fn: 'invitationByToken',
@@ -159,6 +178,12 @@ const NOT_BUSINESS_FIRST: { file: string; fn: string; reason: string }[] = [
     fn: 'clearSettledMarks',
     reason:
       'The same sweep clears, in one statement, the marks of those sales already settled, by (business_id, id) pairs of several businesses (same todosLosNegocios path).',
+  },
+  {
+    file: 'modules/sales/record-sale.queries.ts',
+    fn: 'expiredKeysSql',
+    reason:
+      "record-sale's now-and-then clearing of expired idempotency keys (the ALLOWED statement): row-level security keeps it to the selling business.",
   },
 ];
 

@@ -17,3 +17,4 @@ export * from './facturacion.js';
 export * from './precios.js';
 export * from './proveedores-margenes.js';
 export * from './totales.js';
+export * from './mercadopago.js';

@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
   type PgTableExtraConfigValue,
 } from 'drizzle-orm/pg-core';
@@ -19,6 +20,7 @@ import { businesses } from './businesses.js';
 import { paymentMethods, turnos } from './caja.js';
 import { products, services } from './catalog.js';
 import { customers } from './customers.js';
+import { mercadopagoOrdenes } from './mercadopago.js';
 import { users } from './users.js';
 
 /**
@@ -129,9 +131,19 @@ export const salePayments = pgTable(
     total: numeric('total', { precision: 14, scale: 2 }).notNull(),
     recibido: numeric('recibido', { precision: 14, scale: 2 }),
     vuelto: numeric('vuelto', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** The Mercado Pago order that paid this part (migration 0064): one payment per order, ever. */
+    mercadopagoOrdenId: uuid('mercadopago_orden_id'),
   },
   (t): PgTableExtraConfigValue[] => [
     primaryKey({ name: 'sale_payments_pkey', columns: [t.id, t.businessId] }),
+    foreignKey({
+      name: 'sale_payments_mercadopago_fk',
+      columns: [t.businessId, t.mercadopagoOrdenId],
+      foreignColumns: [mercadopagoOrdenes.businessId, mercadopagoOrdenes.id],
+    }),
+    uniqueIndex('sale_payments_mercadopago_idx')
+      .on(t.businessId, t.mercadopagoOrdenId)
+      .where(sql`${t.mercadopagoOrdenId} IS NOT NULL`),
     foreignKey({
       name: 'sale_payments_venta_fk',
       columns: [t.businessId, t.ventaId],

@@ -59,13 +59,14 @@ export async function updateMedioRow(businessId: string, id: string, cols: Medio
   return r;
 }
 
-/** Whether a sale, a movement, a closing or a return used the medio. */
+/** Whether a sale, a movement, a closing or a return used the medio, or Mercado Pago records with it. */
 export async function medioInUse(businessId: string, id: string, ex: Executor) {
   const used = await ex.execute(sql`
       SELECT 1 FROM sale_payments WHERE business_id = ${businessId} AND medio_pago_id = ${id}
       UNION ALL SELECT 1 FROM finance_movements WHERE business_id = ${businessId} AND medio_pago_id = ${id}
       UNION ALL SELECT 1 FROM turno_arqueos WHERE business_id = ${businessId} AND medio_pago_id = ${id}
       UNION ALL SELECT 1 FROM devoluciones WHERE business_id = ${businessId} AND medio_pago_id = ${id}
+      UNION ALL SELECT 1 FROM mercadopago_config WHERE business_id = ${businessId} AND medio_pago_id = ${id}
       LIMIT 1`);
   return used.rows.length > 0;
 }

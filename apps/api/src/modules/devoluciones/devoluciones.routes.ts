@@ -6,6 +6,7 @@ import { access, authOf, businessOf } from '../../lib/access.js';
 import { pathId } from '../products/common.js';
 import { createDevolucion, getDevolucion, listDevoluciones } from './devoluciones.service.js';
 import { creditReturn } from '../facturacion/sale-hooks.js';
+import { reembolsador } from '../mercadopago/reembolsos.js';
 
 const tags = ['ventas'];
 const ver = { access: access.module('ventas', 'ver') };
@@ -35,7 +36,14 @@ export async function devolucionRoutes(app: App) {
       const b = businessOf(req);
       const ctx = { businessId: b.id, userId: authOf(req).id, timezone: b.timezone, now: app.services.now() };
       const vid = ventaId(req.params.vid);
-      const r = await createDevolucion(db, ctx, vid, req.body, idempotencyKey(req));
+      const r = await createDevolucion(
+        db,
+        ctx,
+        vid,
+        req.body,
+        idempotencyKey(req),
+        reembolsador(app.mercadopago, ctx.businessId, ctx.userId),
+      );
       if (r.status === 201) await creditReturn(app, { ...ctx, ventaId: vid }, r.body);
       return reply.status(r.status).send(r.body);
     },

@@ -19,6 +19,7 @@ import { audit } from '../../lib/audit.js';
 import { todayIn } from '../../lib/dates.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
 import { counterTurnoOf, iso, person, type R } from '../caja/rows.js';
+import type { Reembolsador } from '../mercadopago/reembolsos.js';
 import { postMovement } from '../posting/finance.js';
 import { applyStockChange } from '../posting/stock.js';
 import { toCents, toMilli } from '../products/common.js';
@@ -214,6 +215,8 @@ export async function createDevolucion(
   ventaId: string,
   input: DevolucionOutput,
   idempotencyKey: string | null,
+  /** Gives the money back through Mercado Pago when the medio is MP's and the sale was paid with it. */
+  reembolsar?: Reembolsador,
 ): Promise<ReturnResponse> {
   return db.transaction(async (tx) => {
     const clave = idempotencyKey ? `${KEY_PREFIX}${idempotencyKey}` : null;
@@ -236,10 +239,12 @@ export async function createDevolucion(
       throw invalid('medio_pago_id', DEVOLUCION_MESSAGES.accountNeedsCustomer);
     }
     const monto = priced.reduce((s, p) => s + p.monto, 0);
+    const id = randomUUID();
+    // Mercado Pago gives the money back first (decision 0052): refused or unreachable, nothing is recorded.
+    await reembolsar?.(tx, { ventaId, origen: 'devolucion', devolucionId: id, medioPagoId: m.id as string, monto });
 
     // Numbers one at a time per business, held until commit: consecutive, without gaps.
     const numero = await nextDevolucionNumero(c.businessId, tx);
-    const id = randomUUID();
     const motivoStock = `Devolución #${numero as number} · venta #${sale.numero as number}`;
     // Products in id order, as sales lock them (no deadlocks with a sale of the same products).
     // Only what the sale took from the stock goes back (a product that did not track stock took none).

@@ -2,10 +2,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.js';
+import { tiendaArca } from '../../test/arca.js';
 import { validateEnvelopes, type Wsdl } from '../../test/arca-xsd.js';
 import { caeaSinMovimiento } from './arca-client.js';
-import { createBusiness, registerUser } from '../../test/fixtures.js';
+import { registerUser } from '../../test/fixtures.js';
 import { FakeArca } from './fake/fake-arca.js';
+import { PADRON_SEED } from './fake/padron.js';
 import { envelope, toXml } from './soap.js';
 
 /*
@@ -13,11 +15,15 @@ import { envelope, toXml } from './soap.js';
  * issues Facturas A, B and C, a nota de crédito, two rates, an exempt line and services, asks for
  * the last number, settles a timeout with FECompConsultar, logs in to WSAA and looks up the padrón
  * is validated against the XSD embedded in ARCA's published WSDLs (from @arcasdk/core); so is
- * every answer of the fake. Negative controls show the validator refuses what ARCA would.
+ * every answer of the fake, the padrón A5's included. Negative controls show the validator refuses
+ * what ARCA would. The app and the fake run on one fixed day (12 December 2026), so the CAEA's
+ * fortnight rules do not depend on the day the suite runs.
  */
 
 const fake = new FakeArca();
 await fake.listen(0);
+const DESFASE = Date.parse('2026-12-12T15:00:00Z') - Date.now();
+fake.setFaults({ clock_offset_ms: DESFASE });
 
 /** A loopback proxy in front of the fake that keeps every request and answer. */
 interface Exchange {
@@ -56,7 +62,10 @@ await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
 const base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
 const urls = { wsaa: `${base}/wsaa`, wsfe: `${base}/wsfe`, padron: `${base}/padron-a5` };
 
-const ctx = await createTestApp({ arca: { urls, timeoutMs: 1500, waitMs: 4000, workerMs: 0, concurrency: 2 } });
+const ctx = await createTestApp({
+  now: () => new Date(Date.now() + DESFASE),
+  arca: { urls, timeoutMs: 1500, waitMs: 4000, workerMs: 0, concurrency: 2 },
+});
 const { app } = ctx;
 afterAll(async () => {
   await fake.close();
@@ -70,49 +79,23 @@ const WSDL_OF: Record<string, Wsdl> = {
   '/padron-a5': 'ws_sr_padron_a5.wsdl',
 };
 
-type Method = 'GET' | 'POST' | 'PUT';
 async function shop(nombre: string, cuit: string, condicion_iva: 'responsable_inscripto' | 'monotributo') {
-  const id = await createBusiness(app, owner, nombre);
-  const r = (method: Method, url: string, payload?: object) =>
-    app.inject({ method, url: `/api/v1/businesses/${id}${url}`, headers: owner.auth, ...(payload ? { payload } : {}) });
-  const csr = await r('POST', '/facturacion/csr', { cuit, razon_social: nombre });
-  const put = await r('PUT', '/facturacion/config', {
-    cuit,
-    razon_social: nombre,
-    condicion_iva,
-    punto_venta: 5,
-    facturar: 'elegir',
-    certificado_pem: fake.certificateFor(csr.json().csr_pem),
-  });
-  expect(put.statusCode, put.body).toBe(200);
-  fake.cuits.set(cuit, { condicion: condicion_iva, puntos_venta: [{ nro: 5 }] });
-  const product = async (n: string, precio_venta: number, iva: string) =>
-    (await r('POST', '/products', { nombre: n, precio_venta, stock_actual: 100, iva })).json() as { id: string };
-  const service = async (n: string, precio: number, iva: string) =>
-    (await r('POST', '/services', { nombre: n, precio, iva })).json() as { id: string };
+  const t = await tiendaArca(app, fake, owner, { nombre, cuit, condicion_iva, punto_venta: 5 });
   const cliente = async (documento_tipo: string, documento_numero: string, condicion: string) =>
     (
-      await r('POST', '/clientes', {
+      await t.r('POST', '/clientes', {
         nombre: `Cliente ${documento_numero}`,
         documento_tipo,
         documento_numero,
         condicion_iva: condicion,
       })
-    ).json() as {
-      id: string;
-    };
+    ).json() as { id: string };
   const invoice = async (items: object[], extra: object = {}) => {
-    const sale = await app.inject({
-      method: 'POST',
-      url: '/api/v1/ventas/record-sale',
-      headers: owner.auth,
-      payload: { negocio_id: id, metodo_pago: 'efectivo', items, ...extra },
-    });
-    expect(sale.statusCode, sale.body).toBe(201);
-    const c = await r('POST', '/facturacion/comprobantes', { venta_id: sale.json().id });
-    return { venta: sale.json().id as string, c: c.json() as { id: string; estado: string; tipo: string } };
+    const sale = await t.vender({ items, ...extra });
+    const c = await t.emitir(sale.id);
+    return { venta: sale.id, c: c.json() as { id: string; estado: string; tipo: string } };
   };
-  return { id, r, product, service, cliente, invoice };
+  return { ...t, product: t.producto, service: t.servicio, cliente, invoice };
 }
 
 describe('ARCA contract: the envelopes against the XSDs of ARCA’s WSDLs', () => {
@@ -207,8 +190,7 @@ describe('ARCA contract: the envelopes against the XSDs of ARCA’s WSDLs', () =
     // Requests and answers against the schemas.
     for (const [path, wsdl] of Object.entries(WSDL_OF)) {
       const mine = seen.filter((x) => x.path === path);
-      // The fake padrón's answers belong to the padrón's own work (issue 32): requests only here.
-      const answered = path === '/padron-a5' ? [] : mine.filter((x) => x.status === 200);
+      const answered = mine.filter((x) => x.status === 200);
       const reqs = await validateEnvelopes(
         mine.map((x) => x.request),
         wsdl,
@@ -333,6 +315,48 @@ describe('ARCA contract: the envelopes against the XSDs of ARCA’s WSDLs', () =
       .replace('<ns:Concepto>', `${/<ns:CAEA>\d{14}<\/ns:CAEA>/.exec(informe.request)![0]}<ns:Concepto>`);
     expect((await validateEnvelopes([mal], 'wsfe.wsdl'))[0].valid).toBe(false);
   }, 180_000);
+
+  it('the padrón A5 (getPersona_v2): every case the fake answers is valid against the WSDL’s schema; negative controls', async () => {
+    const s = await shop('Contrato Padrón', '30-71234567-1', 'responsable_inscripto');
+    const desde = seen.length;
+    const estados: Record<string, number> = {};
+    for (const cuit of Object.keys(PADRON_SEED))
+      estados[cuit] = (await s.r('GET', `/facturacion/padron/${cuit}`)).statusCode;
+    // One of each: responsable inscripto, monotributista, exento, no alcanzado, inactive, only errorConstancia.
+    expect(Object.values(estados).filter((c) => c === 200).length).toBeGreaterThanOrEqual(5);
+    const respuestas = seen.slice(desde).filter((x) => x.path === '/padron-a5' && x.status === 200);
+    expect(respuestas).toHaveLength(Object.keys(PADRON_SEED).length);
+    for (const marca of ['<datosMonotributo>', '<datosRegimenGeneral>', '<errorConstancia>', 'INACTIVO'])
+      expect(
+        respuestas.some((x) => x.response.includes(marca)),
+        marca,
+      ).toBe(true);
+    const validas = await validateEnvelopes(
+      respuestas.map((x) => x.response),
+      'ws_sr_padron_a5.wsdl',
+    );
+    validas.forEach((v, i) => expect(v, respuestas[i].response.slice(0, 400)).toEqual({ valid: true, errors: [] }));
+
+    // Negative controls, each an answer broken in one thing the schema defines.
+    const mono = respuestas.find((x) => x.response.includes('<datosMonotributo>'))!.response;
+    const generales = /<datosGenerales>[\s\S]*?<\/datosGenerales>/.exec(mono)![0];
+    const monotributo = /<datosMonotributo>[\s\S]*?<\/datosMonotributo>/.exec(mono)![0];
+    const rotas = [
+      // datosMonotributo before datosGenerales (an xs:sequence).
+      mono.replace(generales, '').replace(monotributo, `${monotributo}${generales}`),
+      // idProvincia is an xs:int.
+      mono.replace(/<idProvincia>\d+<\/idProvincia>/, '<idProvincia>SANTA FE</idProvincia>'),
+      // An element the schema does not have.
+      mono.replace('<metadata>', '<categoriaIva>MONOTRIBUTO</categoriaIva><metadata>'),
+      // personaReturn qualified (the A5 schema is unqualified).
+      mono.replace('<personaReturn>', '<ns2:personaReturn>').replace('</personaReturn>', '</ns2:personaReturn>'),
+    ];
+    for (const r of rotas) expect(r).not.toBe(mono);
+    const malas = await validateEnvelopes(rotas, 'ws_sr_padron_a5.wsdl');
+    malas.forEach((v, i) => expect(v.valid, rotas[i].slice(0, 400)).toBe(false));
+    expect(malas[0].errors.join(' ')).toMatch(/datosGenerales|datosMonotributo/);
+    expect(malas[1].errors.join(' ')).toMatch(/idProvincia/);
+  }, 120_000);
 
   it('negative controls: a wrong order, a missing required element and a bad type are refused', async () => {
     const solicitud = seen.find((x) => x.op === 'FECAESolicitar')!.request;

@@ -180,10 +180,11 @@ export interface SecretBox {
 
 /**
  * AES-256-GCM with a server key: ARCA_KEY_SECRET when given, otherwise derived (HKDF) from the
- * server's token key, which every instance shares (lib/jwt-secret.ts).
+ * server's token key, which every instance shares (lib/jwt-secret.ts). `purpose` keeps the keys of
+ * different secrets apart (the ARCA keys; Mercado Pago's tokens, decision 0052).
  */
-export function secretBox(secret: string): SecretBox {
-  const key = Buffer.from(hkdfSync('sha256', secret, 'mostrador', 'arca-private-keys', 32));
+export function secretBox(secret: string, purpose = 'arca-private-keys'): SecretBox {
+  const key = Buffer.from(hkdfSync('sha256', secret, 'mostrador', purpose, 32));
   return {
     seal(plain) {
       const iv = randomBytes(12);

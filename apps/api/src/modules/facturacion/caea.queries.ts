@@ -143,7 +143,7 @@ export async function proximoNumeroCaea(businessId: string, cuit: string, pv: nu
   return Number(r?.n ?? 0) + 1;
 }
 
-/** A pendiente factura issued under the CAEA: its number there, the CAEA as its code, to report. */
+/** A pendiente comprobante (factura or nota) issued under the CAEA: its number there, the CAEA as its code, to report. */
 export async function emitirConCaea(
   businessId: string,
   id: string,
@@ -175,7 +175,7 @@ export async function emitirConCaea(
       and(
         eq(comprobantes.businessId, businessId),
         eq(comprobantes.id, id),
-        sql`${comprobantes.estado} = 'pendiente' AND ${comprobantes.numero} IS NULL AND ${comprobantes.asociadoId} IS NULL`,
+        sql`${comprobantes.estado} = 'pendiente' AND ${comprobantes.numero} IS NULL`,
       ),
     );
   return (res.rowCount ?? 0) > 0;
@@ -201,14 +201,25 @@ export async function porInformar(businessId: string, ex: Executor): Promise<Com
     .orderBy(comprobantes.puntoVenta, comprobantes.tipo, comprobantes.numero);
 }
 
-/** Issued under a CAEA and pending or rejected when reported (the screen's list). */
-export async function sinInformar(businessId: string, ex: Executor): Promise<ComprobanteRow[]> {
-  return ex
-    .select()
+/**
+ * Issued under a CAEA and pending or rejected when reported (the screen's list), each with the
+ * deadline ARCA gave to report its CAEA (FchTopeInf), when known.
+ */
+export async function sinInformar(
+  businessId: string,
+  ex: Executor,
+): Promise<(ComprobanteRow & { topeInforme: string | null })[]> {
+  const rows = await ex
+    .select({
+      c: comprobantes,
+      tope: sql<string | null>`(SELECT to_char(max(k.tope_informe), 'YYYY-MM-DD') FROM caeas k
+                                 WHERE k.business_id = ${comprobantes.businessId} AND k.caea = ${comprobantes.cae})`,
+    })
     .from(comprobantes)
     .where(and(eq(comprobantes.businessId, businessId), sql`${comprobantes.caeaInforme} IN ('pendiente', 'rechazado')`))
     .orderBy(comprobantes.puntoVenta, comprobantes.tipo, comprobantes.numero)
     .limit(200);
+  return rows.map((r) => ({ ...r.c, topeInforme: r.tope }));
 }
 
 export async function comprobanteCaea(businessId: string, id: string, ex: Executor) {

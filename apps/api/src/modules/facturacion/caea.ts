@@ -4,6 +4,7 @@ import {
   COMPROBANTE_TIPO_ARCA,
   COMPROBANTE_TIPO_LABELS,
   caeaErrorMessage,
+  informableDesde,
   quincenaDe,
   quincenaSiguiente,
   quincenasAPedir,
@@ -23,11 +24,12 @@ import type { ConfigRow, Facturador } from './facturador.js';
 /*
  * CAEA contingency (issue 32 point 6, decision 0047). Ahead of each fortnight the CAEA is requested
  * (FECAEASolicitar; FECAEAConsultar when ARCA says it was already granted, 15008). When WSFE has
- * not answered for longer than the business's `caea_tras_minutos`, a pendiente factura never sent
- * is issued under the CAEA in force on the CAEA punto de venta, with the next number of that
- * punto de venta: it is authorised as printed, and reported with FECAEARegInformativo once WSFE
- * answers (in number order; a rejected report holds the numbers after it). A CAEA whose fortnight
- * ended unused is informed with FECAEASinMovimientoInformar. ARCA's dates are Argentina's.
+ * not answered for longer than the business's `caea_tras_minutos`, a pendiente factura or nota de
+ * crédito never sent is issued under the CAEA in force on the CAEA punto de venta, with the next
+ * number of that punto de venta: it is authorised as printed, and reported with
+ * FECAEARegInformativo once WSFE answers (in number order, facturas first; a rejected report holds
+ * the numbers after it). A CAEA whose fortnight ended unused is informed with
+ * FECAEASinMovimientoInformar. ARCA's dates are Argentina's.
  */
 
 /** A CAEA refused by ARCA is asked again after this long. */
@@ -89,8 +91,10 @@ export class Contingencia {
   }
 
   /**
-   * Issues a pendiente factura, never sent, under the CAEA in force today; false when there is none
-   * (it goes on waiting for WSFE). Numbered under the punto de venta's lock, as WSFE's are.
+   * Issues a pendiente comprobante, never sent, under the CAEA in force today: a factura, or the
+   * nota de crédito of an authorised one (its CbtesAsoc names the factura, on whichever punto de
+   * venta it went). False when there is no CAEA in force (it goes on waiting for WSFE). Numbered
+   * under the punto de venta's lock, in the sequence of its own type, as WSFE's are.
    */
   async emitir(cfg: ConfigRow, row: { businessId: string; id: string; tipo: string }): Promise<boolean> {
     const pv = cfg.caeaPuntoVenta;
@@ -146,7 +150,7 @@ export class Contingencia {
       const creds = await this.f.credentials(cfg, 'wsfe');
       const hoy = await this.f.today(businessId);
       await this.pedir(cfg, creds, hoy);
-      await this.informar(cfg, creds);
+      await this.informar(cfg, creds, hoy);
       await this.sinMovimiento(cfg, creds, hoy);
     } catch (e) {
       if (e instanceof ArcaUnavailableError) return this.caida(businessId);
@@ -212,15 +216,21 @@ export class Contingencia {
     }
   }
 
-  /** FECAEARegInformativo of every comprobante issued under a CAEA, in number order per punto de venta and type. */
-  private async informar(cfg: ConfigRow, creds: Credentials) {
+  /**
+   * FECAEARegInformativo of every comprobante issued under a CAEA, in number order per punto de
+   * venta and type, facturas before notas. ARCA takes a report only after the day its fortnight
+   * began (1414), and a nota whose factura was issued under a CAEA goes after that factura's
+   * report (else ARCA observes 801: the associated comprobante is not in its bases).
+   */
+  private async informar(cfg: ConfigRow, creds: Credentials, hoy: string) {
     const url = this.f.urls(cfg.entorno).wsfe;
     const t = this.f.timeoutMs;
     const rows = await q.porInformar(cfg.businessId, this.db);
     const grupos = new Map<string, typeof rows>();
     for (const r of rows)
       grupos.set(`${r.puntoVenta}:${r.tipo}`, [...(grupos.get(`${r.puntoVenta}:${r.tipo}`) ?? []), r]);
-    for (const grupo of grupos.values()) {
+    const orden = [...grupos.values()].sort((a, b) => Number(!!a[0].asociadoId) - Number(!!b[0].asociadoId));
+    for (const grupo of orden) {
       const { puntoVenta, tipo } = grupo[0];
       const codigo = COMPROBANTE_TIPO_ARCA[tipo as ComprobanteTipo];
       await this.f.locked(`arca:${cfg.cuit}:${puntoVenta}:${codigo}`, async () => {
@@ -228,6 +238,12 @@ export class Contingencia {
           const row = await q.comprobanteCaea(cfg.businessId, id, this.db);
           if (!row || row.caeaInforme !== 'pendiente' || row.numero === null || !row.cae || !row.caeaGeneradoEn)
             continue;
+          // Not before the day after its fortnight began; the numbers after it wait too.
+          if (hoy < informableDesde(row.fecha)) return;
+          if (row.asociadoId) {
+            const factura = await q.comprobanteCaea(cfg.businessId, row.asociadoId, this.db);
+            if (factura?.emision === 'caea' && factura.caeaInforme !== 'informado') return;
+          }
           // A report sent before whose answer was lost: ARCA may have it already.
           if (row.enviadoEn) {
             const found = await arca.consultar(url, creds, row.puntoVenta, codigo, row.numero, t);
@@ -281,10 +297,12 @@ export class Contingencia {
     const url = this.f.urls(cfg.entorno).wsfe;
     for (const c of await q.caeasSinUsar(cfg.businessId, cfg.cuit, hoy, this.db)) {
       const r = await arca.caeaSinMovimiento(url, creds, pv, c.caea!, this.f.timeoutMs);
+      // 1209: ARCA already had it (an answer lost before): informed.
+      const ok = r.ok || r.codigo === '1209';
       await q.marcarSinMovimiento(
         cfg.businessId,
         c,
-        r.ok
+        ok
           ? { estado: 'informado', puntoVenta: pv, errorCodigo: null, errorMensaje: null }
           : { estado: 'rechazado', puntoVenta: pv, errorCodigo: r.codigo, errorMensaje: r.mensaje },
         this.db,
@@ -322,21 +340,29 @@ export class Contingencia {
       vigente: vigente ? out(vigente) : null,
       proxima: proxima ? out(proxima) : null,
       caeas: recientes.map(out),
-      por_informar: pendientes.map((r) => ({
-        id: r.id,
-        tipo_label: COMPROBANTE_TIPO_LABELS[r.tipo as ComprobanteTipo],
-        punto_venta: r.puntoVenta,
-        numero: r.numero,
-        fecha: r.fecha,
-        total: Number(r.total),
-        caea: r.cae,
-        caea_informe: r.caeaInforme!,
-        error_codigo: r.errorCodigo,
-        error_mensaje:
-          r.caeaInforme === 'rechazado'
-            ? `${CAEA_MESSAGES.informeRechazado} ${caeaErrorMessage(r.errorCodigo, r.errorMensaje)}`
-            : null,
-      })),
+      por_informar: pendientes.map((r) => {
+        const fueraDeTermino = r.topeInforme !== null && hoy > r.topeInforme;
+        return {
+          id: r.id,
+          tipo_label: COMPROBANTE_TIPO_LABELS[r.tipo as ComprobanteTipo],
+          punto_venta: r.puntoVenta,
+          numero: r.numero,
+          fecha: r.fecha,
+          total: Number(r.total),
+          caea: r.cae,
+          caea_informe: r.caeaInforme!,
+          tope_informe: r.topeInforme,
+          fuera_de_termino: fueraDeTermino,
+          informable_desde: informableDesde(r.fecha),
+          error_codigo: r.errorCodigo,
+          error_mensaje:
+            r.caeaInforme === 'rechazado'
+              ? `${CAEA_MESSAGES.informeRechazado} ${caeaErrorMessage(r.errorCodigo, r.errorMensaje)}`
+              : fueraDeTermino
+                ? CAEA_MESSAGES.informeFueraDeTermino(r.topeInforme!)
+                : null,
+        };
+      }),
     };
   }
 }

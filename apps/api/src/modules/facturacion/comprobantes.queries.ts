@@ -23,33 +23,23 @@ export async function comprobanteRow(businessId: string, id: string, ex: Executo
   return r ?? null;
 }
 
-/** The id of a sale's invoice (its comprobante that points at no other), if it has one. */
+/** A sale's invoice: its comprobante that points at no other. */
+const facturaDe = (businessId: string, ventaId: string) =>
+  and(
+    eq(comprobantes.businessId, businessId),
+    eq(comprobantes.ventaId, ventaId),
+    sql`${comprobantes.asociadoId} IS NULL`,
+  );
+
+/** The id of a sale's invoice, if it has one. */
 export async function facturaIdOfSale(businessId: string, ventaId: string, ex: Executor) {
-  const [r] = await ex
-    .select({ id: comprobantes.id })
-    .from(comprobantes)
-    .where(
-      and(
-        eq(comprobantes.businessId, businessId),
-        eq(comprobantes.ventaId, ventaId),
-        sql`${comprobantes.asociadoId} IS NULL`,
-      ),
-    );
+  const [r] = await ex.select({ id: comprobantes.id }).from(comprobantes).where(facturaDe(businessId, ventaId));
   return r ?? null;
 }
 
 /** A sale's invoice, if it has one. */
 export async function facturaOfSale(businessId: string, ventaId: string, ex: Executor): Promise<ComprobanteRow | null> {
-  const [r] = await ex
-    .select()
-    .from(comprobantes)
-    .where(
-      and(
-        eq(comprobantes.businessId, businessId),
-        eq(comprobantes.ventaId, ventaId),
-        sql`${comprobantes.asociadoId} IS NULL`,
-      ),
-    );
+  const [r] = await ex.select().from(comprobantes).where(facturaDe(businessId, ventaId));
   return r ?? null;
 }
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { enNegocio } from '../../db/tenant.js';
 import { createTestApp } from '../../test/app.js';
-import { PASSWORD, createBusiness, registerUser } from '../../test/fixtures.js';
+import { cuitDe as cuit, tiendaArca } from '../../test/arca.js';
+import { PASSWORD, registerUser } from '../../test/fixtures.js';
 import * as arca from './arca-client.js';
 import { ArcaError } from './arca-client.js';
 import { FakeArca } from './fake/fake-arca.js';
@@ -9,9 +10,11 @@ import { FakeArca } from './fake/fake-arca.js';
 /*
  * CAEA contingency (issue 32 point 6, decision 0047), through the routes against the strict fake:
  * the CAEA punto de venta checked with ARCA, the fortnight's CAEA requested ahead (FECAEAConsultar
- * after 15008), an outage past the setting issuing under the CAEA, the report once WSFE answers,
- * its rejections, and the unused CAEA informed without movement. The app and the fake run on the
- * same moved clock: 12 December 2026 at noon in Argentina (the second fortnight is due from the 11th).
+ * after 15008), an outage past the setting issuing facturas and notas de crédito under the CAEA,
+ * the report once WSFE answers (in order, from the day after the fortnight began), its rejections
+ * with FECAEARegInformativo's own codes (manual v4.7), a report past FchTopeInf shown as such, and
+ * the unused CAEA informed without movement. The app and the fake run on the same moved clock: 12
+ * December 2026 at noon in Argentina (the second fortnight is due from the 11th).
  */
 
 const fake = new FakeArca();
@@ -44,16 +47,6 @@ async function relogin() {
   sesion.auth = { authorization: `Bearer ${login.json().access_token}` };
 }
 
-/** A valid CUIT from 10 digits (the check digit computed). */
-function cuit(base: string): string {
-  const w = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
-  const s = [...base].reduce((acc, d, i) => acc + Number(d) * w[i], 0);
-  const dv = 11 - (s % 11);
-  if (dv === 10) return cuit(String(Number(base) + 1));
-  return `${base.slice(0, 2)}-${base.slice(2)}-${dv === 11 ? 0 : dv}`;
-}
-
-type Method = 'GET' | 'POST' | 'PUT';
 interface Estado {
   punto_venta: number | null;
   tras_minutos: number;
@@ -73,61 +66,67 @@ interface Estado {
   } | null;
   proxima: Estado['vigente'];
   caeas: NonNullable<Estado['vigente']>[];
-  por_informar: { id: string; numero: number; caea_informe: string; error_mensaje: string | null }[];
+  por_informar: {
+    id: string;
+    tipo_label: string;
+    numero: number;
+    caea_informe: string;
+    tope_informe: string | null;
+    fuera_de_termino: boolean;
+    informable_desde: string;
+    error_mensaje: string | null;
+  }[];
 }
 
 /** A responsable inscripto with CAE punto de venta 5 and, in ARCA, CAEA punto de venta 9. */
 async function shop(nombre: string, base: string, extra: object = {}) {
-  const c = cuit(base);
-  const id = await createBusiness(app, owner, nombre);
-  const r = (method: Method, url: string, payload?: object) =>
-    app.inject({
-      method,
-      url: `/api/v1/businesses/${id}${url}`,
-      headers: sesion.auth,
-      ...(payload ? { payload } : {}),
-    });
-  fake.registrar(c, { condicion: 'responsable_inscripto', puntos_venta: [5, { nro: 9, emision_tipo: 'CAEA' }] });
-  const csr = await r('POST', '/facturacion/csr', { cuit: c, razon_social: nombre });
-  const config = {
-    cuit: c,
-    razon_social: nombre,
-    condicion_iva: 'responsable_inscripto',
+  const t = await tiendaArca(app, fake, owner, {
+    nombre,
+    cuit: cuit(base),
     punto_venta: 5,
-    facturar: 'elegir',
-  };
-  const put = await r('PUT', '/facturacion/config', {
-    ...config,
-    certificado_pem: fake.certificateFor(csr.json().csr_pem),
+    puntos_venta_arca: [{ nro: 9, emision_tipo: 'CAEA' }],
+    headers: () => sesion.auth,
   });
-  expect(put.statusCode, put.body).toBe(200);
-  const caea = await r('PUT', '/facturacion/config', { ...config, caea_punto_venta: 9, ...extra });
+  const caea = await t.r('PUT', '/facturacion/config', { ...t.config, caea_punto_venta: 9, ...extra });
   expect(caea.statusCode, caea.body).toBe(200);
-  const producto = (
-    await r('POST', '/products', { nombre: 'Yerba', precio_venta: 1210, stock_actual: 100 })
-  ).json() as {
-    id: string;
-  };
+  const producto = await t.producto('Yerba', 1210);
   const vender = async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/v1/ventas/record-sale',
-      headers: sesion.auth,
-      payload: { negocio_id: id, metodo_pago: 'efectivo', facturar: true, items: [{ id: producto.id, cantidad: 1 }] },
-    });
-    expect(res.statusCode, res.body).toBe(201);
+    const v = await t.vender({ facturar: true, items: [{ id: producto.id, cantidad: 1 }] });
     await app.facturacion.idle();
-    return res.json() as { id: string; comprobante: { id: string } };
+    return v as { id: string; comprobante: { id: string } };
   };
   const estado = async (actualizar = false) => {
-    const res = await r(actualizar ? 'POST' : 'GET', actualizar ? '/facturacion/caea/actualizar' : '/facturacion/caea');
+    const res = await t.r(
+      actualizar ? 'POST' : 'GET',
+      actualizar ? '/facturacion/caea/actualizar' : '/facturacion/caea',
+    );
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as Estado;
   };
-  const comprobante = async (cid: string) => (await r('GET', `/facturacion/comprobantes/${cid}`)).json();
+  const comprobante = async (cid: string) => (await t.r('GET', `/facturacion/comprobantes/${cid}`)).json();
+  const anular = async (ventaId: string) => {
+    expect((await t.r('POST', `/ventas/${ventaId}/anular`, {})).statusCode).toBe(200);
+    await app.facturacion.idle();
+  };
+  const notas = async () =>
+    (await t.r('GET', '/facturacion/comprobantes?tipo=nota_credito_b')).json().comprobantes as {
+      id: string;
+      estado: string;
+      emision: string;
+      punto_venta: number;
+      numero: number;
+      caea_informe: string | null;
+    }[];
   const creds = () =>
-    enNegocio(id, async () => app.facturacion.credentials((await app.facturacion.config(id))!, 'wsfe'));
-  return { id, cuit: c, digits: c.replace(/-/g, ''), config, r, vender, estado, comprobante, creds };
+    enNegocio(t.id, async () => app.facturacion.credentials((await app.facturacion.config(t.id))!, 'wsfe'));
+  return { ...t, vender, estado, comprobante, anular, notas, creds };
+}
+
+/** WSFE down past the setting: what is attempted now goes under the CAEA. */
+async function caido() {
+  fake.setFaults({ down: true });
+  await app.facturacion.runPending({ all: true });
+  await app.facturacion.idle();
 }
 
 beforeEach(async () => {
@@ -236,11 +235,16 @@ describe('CAEA: requested ahead', () => {
     fake.registrar(s.cuit, { puntos_venta: [{ nro: 9, emision_tipo: 'CAEA' }] });
     expect(e.proxima).toMatchObject({ caea: null, error_codigo: '15003' });
     expect(e.proxima!.error_mensaje).toMatch(/no tiene puntos de venta para CAEA/);
+    // Only for contingencies (RG 5782): without an active CAE punto de venta, 15016.
+    fake.registrar(s.cuit, { puntos_venta: [{ nro: 5, bloqueado: true }] });
+    expect(await code(arca.caeaSolicitar(fake.urls.wsfe, creds, 202612, 2, 1000))).toBe('15016');
+    fake.registrar(s.cuit, { puntos_venta: [{ nro: 5 }] });
+    expect(await code(arca.caeaSolicitar(fake.urls.wsfe, creds, 202612, 2, 1000))).toBe('ok');
   });
 });
 
 describe('CAEA: an outage past the setting', () => {
-  it('issues under the CAEA on its punto de venta, prints it valid, and reports it when WSFE answers; a nota de crédito waits for it', async () => {
+  it('issues facturas and the void’s nota de crédito under the CAEA, prints them valid, and reports them in order when WSFE answers', async () => {
     a('2026-12-12T15:00:00Z');
     const s = await shop('Caea Corte', '3071000004', { caea_tras_minutos: 30 });
     const { vigente } = await s.estado(true);
@@ -279,37 +283,37 @@ describe('CAEA: an outage past the setting', () => {
     // The next sale goes under the CAEA at once, with the next number.
     const segunda = await s.vender();
     expect(await s.comprobante(segunda.comprobante.id)).toMatchObject({ emision: 'caea', punto_venta: 9, numero: 2 });
-    // A void's nota de crédito cannot go before ARCA knows its factura.
-    expect((await s.r('POST', `/ventas/${primera.id}/anular`, {})).statusCode).toBe(200);
-    await app.facturacion.idle();
+    // The void of the first sale: its nota de crédito goes under the CAEA too, on its own sequence.
+    await s.anular(primera.id);
+    expect(await s.notas()).toMatchObject([
+      { estado: 'autorizado', emision: 'caea', punto_venta: 9, numero: 1, caea_informe: 'pendiente' },
+    ]);
     const pendientes = await s.estado();
-    expect(pendientes.por_informar.map((p) => [p.numero, p.caea_informe])).toEqual([
-      [1, 'pendiente'],
-      [2, 'pendiente'],
+    expect(pendientes.por_informar.map((p) => [p.tipo_label, p.numero, p.caea_informe])).toEqual([
+      ['Factura B', 1, 'pendiente'],
+      ['Factura B', 2, 'pendiente'],
+      ['Nota de crédito B', 1, 'pendiente'],
     ]);
     // Still down: nothing reported, nothing lost.
-    expect((await s.estado(true)).por_informar).toHaveLength(2);
+    expect((await s.estado(true)).por_informar).toHaveLength(3);
     expect(fake.approved(s.cuit, 9, 6)).toEqual([]);
 
     fake.setFaults({ down: false });
     const despues = await s.estado(true);
     expect(despues.wsfe_sin_respuesta_desde).toBeNull();
     expect(despues.por_informar).toEqual([]);
-    const informados = fake.approved(s.cuit, 9, 6);
-    expect(informados.map((x) => [x.nro, x.cae, x.emision])).toEqual([
-      [1, code, 'CAEA'],
-      [2, code, 'CAEA'],
+    expect(fake.approved(s.cuit, 9, 6).map((x) => [x.nro, x.cae, x.emision, x.obs])).toEqual([
+      [1, code, 'CAEA', []],
+      [2, code, 'CAEA', []],
     ]);
+    // The nota went after its factura: ARCA had it, so no 801 observation; CbtesAsoc names it.
+    const [nota] = fake.approved(s.cuit, 9, 8);
+    expect([nota.nro, nota.emision, nota.obs]).toEqual([1, 'CAEA', []]);
+    expect(nota.det).toMatchObject({ CbtesAsoc: { CbteAsoc: { Tipo: '6', PtoVta: '9', Nro: '1' } } });
     expect(await s.comprobante(segunda.comprobante.id)).toMatchObject({
       caea_informe: 'informado',
       estado: 'autorizado',
     });
-    // The nota de crédito now goes with CAE on the CAE punto de venta, pointing at the CAEA invoice.
-    await app.facturacion.runPending({ all: true });
-    await app.facturacion.idle();
-    const notas = (await s.r('GET', '/facturacion/comprobantes?tipo=nota_credito_b')).json().comprobantes;
-    expect(notas).toMatchObject([{ estado: 'autorizado', emision: 'cae', punto_venta: 5 }]);
-    expect(fake.approved(s.cuit, 5, 8)[0].det).toMatchObject({ CbtesAsoc: { CbteAsoc: { PtoVta: '9', Nro: '1' } } });
     // With WSFE back, the next sale goes with CAE again.
     const tercera = await s.vender();
     expect(await s.comprobante(tercera.comprobante.id)).toMatchObject({
@@ -317,6 +321,39 @@ describe('CAEA: an outage past the setting', () => {
       emision: 'cae',
       punto_venta: 5,
     });
+  });
+
+  it('the nota de crédito of a factura authorised with CAE goes under the CAEA pointing at it on the CAE punto de venta', async () => {
+    a('2026-12-12T15:00:00Z');
+    const s = await shop('Caea Nota', '3071000020', { caea_tras_minutos: 0 });
+    await s.estado(true);
+    const venta = await s.vender();
+    expect(await s.comprobante(venta.comprobante.id)).toMatchObject({
+      estado: 'autorizado',
+      emision: 'cae',
+      punto_venta: 5,
+      numero: 1,
+    });
+    // WSFE stops answering (noticed by the next sale's attempt), then the first sale is voided.
+    fake.setFaults({ down: true });
+    const otra = await s.vender();
+    await caido();
+    expect(await s.comprobante(otra.comprobante.id)).toMatchObject({ emision: 'caea', punto_venta: 9, numero: 1 });
+    await s.anular(venta.id);
+    const [nc] = await s.notas();
+    expect(nc).toMatchObject({ estado: 'autorizado', emision: 'caea', punto_venta: 9, numero: 1 });
+    // Printed valid, with the CAEA, naming the factura it cancels.
+    expect(await s.comprobante(nc.id)).toMatchObject({
+      cae: (await s.estado()).vigente!.caea,
+      asociado: { id: venta.comprobante.id, tipo: 'factura_b', punto_venta: 5, numero: 1 },
+    });
+
+    fake.setFaults({ down: false });
+    expect((await s.estado(true)).por_informar).toEqual([]);
+    const [nota] = fake.approved(s.cuit, 9, 8);
+    expect(nota.obs).toEqual([]);
+    expect(nota.det).toMatchObject({ CbtesAsoc: { CbteAsoc: { Tipo: '6', PtoVta: '5', Nro: '1' } } });
+    expect(await s.comprobante(nc.id)).toMatchObject({ caea_informe: 'informado' });
   });
 
   it('without a CAEA in force the invoice keeps waiting for WSFE', async () => {
@@ -329,7 +366,84 @@ describe('CAEA: an outage past the setting', () => {
     fake.setFaults({ down: false });
     expect(await s.comprobante(v.comprobante.id)).toMatchObject({ estado: 'pendiente', emision: 'cae', numero: null });
   });
+
+  it('a comprobante of the fortnight’s first day is reported from the next day, as ARCA takes it (1414)', async () => {
+    a('2026-12-16T15:00:00Z');
+    await relogin();
+    const s = await shop('Caea Primer Dia', '3071000013', { caea_tras_minutos: 0 });
+    const { vigente } = await s.estado(true);
+    expect(vigente).toMatchObject({ orden: 2, vig_desde: '2026-12-16' });
+    fake.setFaults({ down: true });
+    const v = await s.vender();
+    await caido();
+    expect(await s.comprobante(v.comprobante.id)).toMatchObject({ emision: 'caea', fecha: '2026-12-16' });
+    fake.setFaults({ down: false });
+    // WSFE answers the same day: the report waits, nothing refused.
+    expect((await s.estado(true)).por_informar.map((p) => [p.caea_informe, p.informable_desde])).toEqual([
+      ['pendiente', '2026-12-17'],
+    ]);
+    expect(fake.approved(s.cuit, 9, 6)).toEqual([]);
+    // ARCA would have refused it that day.
+    const creds = await s.creds();
+    const informe = await arca.caeaInformar(
+      fake.urls.wsfe,
+      creds,
+      { ...BASE, fecha: '20261216', caea: vigente!.caea!, generado: '20261216120000' },
+      1000,
+    );
+    expect(informe).toMatchObject({ aprobado: false, codigo: '1414' });
+    a('2026-12-17T15:00:00Z');
+    await relogin();
+    expect((await s.estado(true)).por_informar).toEqual([]);
+    expect(fake.approved(s.cuit, 9, 6).map((x) => x.nro)).toEqual([1]);
+  });
+
+  it('a report still pending past FchTopeInf is shown as overdue; ARCA still takes it (the manual has no rule for it)', async () => {
+    a('2026-12-12T15:00:00Z');
+    const s = await shop('Caea Tarde', '3071000014', { caea_tras_minutos: 0 });
+    await s.estado(true);
+    fake.setFaults({ down: true });
+    await s.vender();
+    await caido();
+    const antes = await s.estado(true);
+    expect(antes.por_informar).toMatchObject([
+      { caea_informe: 'pendiente', tope_informe: '2026-12-23', fuera_de_termino: false, error_mensaje: null },
+    ]);
+    // WSFE still down after the deadline: the screen says so, with what it means.
+    a('2026-12-24T15:00:00Z');
+    await relogin();
+    const tarde = await s.estado(true);
+    expect(tarde.por_informar).toMatchObject([{ caea_informe: 'pendiente', fuera_de_termino: true }]);
+    expect(tarde.por_informar[0].error_mensaje).toBe(
+      'Venció el plazo para informarlo a ARCA (era hasta el 23/12/2026): se informa apenas ARCA responda. Mientras adeudes informes, ARCA puede negarte nuevos CAEA.',
+    );
+    // Back: reported late, accepted, and off the list.
+    fake.setFaults({ down: false });
+    expect((await s.estado(true)).por_informar).toEqual([]);
+    expect(fake.approved(s.cuit, 9, 6)).toHaveLength(1);
+  });
 });
+
+/** A Factura B of $121 to a consumidor final, as the client reports it under a CAEA. */
+const BASE = {
+  ptoVta: 9,
+  tipo: 6,
+  nro: 1,
+  fecha: '20261212',
+  concepto: 1,
+  docTipo: 99,
+  docNro: '0',
+  condicionIvaReceptor: 5,
+  total: '121.00',
+  neto: '100.00',
+  iva: '21.00',
+  tributos: '0.00',
+  exento: '0.00',
+  noGravado: '0.00',
+  alicuotas: [{ id: 5, base: '100.00', importe: '21.00' }],
+  caea: '',
+  generado: '20261212120000',
+};
 
 describe('CAEA: the report’s rejections', () => {
   it('a rejected report is shown in Spanish, holds the numbers after it, and goes again with Reintentar', async () => {
@@ -343,19 +457,20 @@ describe('CAEA: the report’s rejections', () => {
     const v2 = await s.vender();
     expect(await s.comprobante(v2.comprobante.id)).toMatchObject({ emision: 'caea', numero: 2 });
 
-    fake.setFaults({ down: false, reject_code: '10048' });
+    // 703: the number does not continue ARCA's last (another system reported there).
+    fake.setFaults({ down: false, reject_code: '703' });
     const e = await s.estado(true);
     fake.setFaults({ reject_code: null });
     expect(e.por_informar.map((p) => [p.numero, p.caea_informe])).toEqual([
       [1, 'rechazado'],
       [2, 'pendiente'],
     ]);
-    expect(e.por_informar[0].error_mensaje).toMatch(
-      /^ARCA rechazó el informe de este comprobante emitido con CAEA\. El total no coincide/,
+    expect(e.por_informar[0].error_mensaje).toBe(
+      'ARCA rechazó el informe de este comprobante emitido con CAEA. El número no sigue al último informado en ese punto de venta: revisá en ARCA si otro sistema informó comprobantes con CAEA ahí y avisá a soporte.',
     );
     expect(fake.approved(s.cuit, 9, 6)).toEqual([]);
     const c1 = await s.comprobante(v1.comprobante.id);
-    expect(c1).toMatchObject({ estado: 'autorizado', caea_informe: 'rechazado', error_codigo: '10048' });
+    expect(c1).toMatchObject({ estado: 'autorizado', caea_informe: 'rechazado', error_codigo: '703' });
     // The next number waits for it.
     expect((await s.estado(true)).por_informar.map((p) => p.caea_informe)).toEqual(['rechazado', 'pendiente']);
 
@@ -368,45 +483,47 @@ describe('CAEA: the report’s rejections', () => {
     expect((await s.r('POST', `/facturacion/comprobantes/${v1.comprobante.id}/reintentar`)).statusCode).toBe(409);
   });
 
-  it('the fake checks the report as ARCA: the punto de venta, the CAEA’s CUIT, its vigencia and the numbering', async () => {
+  it('the fake checks the report with FECAEARegInformativo’s own codes (manual v4.7): what rejects, and what only observes', async () => {
     a('2026-12-12T15:00:00Z');
     const s = await shop('Caea Estricto', '3071000007');
     const otra = await shop('Caea Ajena', '3071000008');
     const mio = (await s.estado(true)).vigente!.caea!;
     const ajeno = (await otra.estado(true)).vigente!.caea!;
+    fake.registrar(s.cuit, { puntos_venta: [{ nro: 10, emision_tipo: 'CAEA' }] });
     const creds = await s.creds();
-    const base = {
-      ptoVta: 9,
-      tipo: 6,
-      nro: 1,
-      fecha: '20261212',
-      concepto: 1,
-      docTipo: 99,
-      docNro: '0',
-      condicionIvaReceptor: 5,
-      total: '121.00',
-      neto: '100.00',
-      iva: '21.00',
-      tributos: '0.00',
-      exento: '0.00',
-      noGravado: '0.00',
-      alicuotas: [{ id: 5, base: '100.00', importe: '21.00' }],
-      caea: mio,
-      generado: '20261212120000',
-    };
     const informar = async (over: object) => {
-      const r = await arca.caeaInformar(fake.urls.wsfe, creds, { ...base, ...over }, 1000);
+      const r = await arca.caeaInformar(fake.urls.wsfe, creds, { ...BASE, caea: mio, ...over }, 1000);
       return r.aprobado ? 'A' : r.observaciones.map((o) => o.code).join(',');
     };
-    expect(await informar({ ptoVta: 5 })).toBe('1204');
-    expect(await informar({ caea: ajeno })).toBe('1201');
-    expect(await informar({ fecha: '20261216', generado: '20261216100000' })).toBe('1203,1203');
-    expect(await informar({ nro: 2 })).toMatch(/^10016/);
-    expect(await informar({ total: '120.00' })).toBe('10048');
-    expect(await informar({})).toBe('A');
-    // Once used on the punto de venta, it cannot be informed without movement.
-    const sin = await arca.caeaSinMovimiento(fake.urls.wsfe, creds, 9, mio, 1000);
-    expect(sin).toMatchObject({ ok: false, codigo: '1202' });
+    // Rejected: the punto de venta, the CAEA, its vigencia, the numbering, the generation time, a
+    // nota without the factura it adjusts. Each is the report below, broken in one thing.
+    expect(await informar({ ptoVta: 5 })).toBe('701');
+    expect(await informar({ caea: ajeno })).toBe('705');
+    expect(await informar({ caea: '12345' })).toBe('782');
+    expect(await informar({ caea: '39999999999999' })).toBe('780');
+    expect(await informar({ fecha: '20261216', generado: '20261216100000' })).toBe('702');
+    expect(await informar({ nro: 2 })).toMatch(/^703/);
+    expect(await informar({ generado: '' })).toBe('1440');
+    expect(await informar({ generado: '2026121212' })).toBe('1441');
+    expect(await informar({ tipo: 8 })).toBe('1491');
+    // A total that does not add up rejects a CAE (10048) but only observes a report (724).
+    expect(await informar({ total: '120.00' })).toBe('A');
+    expect(fake.approved(s.cuit, 9, 6).map((x) => [x.nro, x.obs])).toEqual([[1, ['724']]]);
+    // The dates continue the punto de venta's too (704).
+    expect(await informar({ nro: 2, fecha: '20261211', generado: '20261211120000' })).toBe('704');
+    expect(await informar({ nro: 2 })).toBe('A');
+    // A nota whose factura ARCA does not have: approved, observed 801.
+    const asociado = { tipo: 6, ptoVta: 9, nro: 50, cuit: s.digits, fecha: '20261212' };
+    expect(await informar({ tipo: 8, asociado })).toBe('A');
+    expect(fake.approved(s.cuit, 9, 8).map((x) => x.obs)).toEqual([['801']]);
+    // Informed without movement on punto de venta 10 (once: 1209), then used there: observed 1424.
+    expect(await arca.caeaSinMovimiento(fake.urls.wsfe, creds, 10, mio, 1000)).toEqual({ ok: true });
+    expect(await arca.caeaSinMovimiento(fake.urls.wsfe, creds, 10, mio, 1000)).toMatchObject({ codigo: '1209' });
+    expect(await informar({ ptoVta: 10 })).toBe('A');
+    expect(fake.approved(s.cuit, 10, 6).map((x) => x.obs)).toEqual([['1424']]);
+    // Once used on punto de venta 9, it cannot be informed without movement there (1202).
+    expect(await arca.caeaSinMovimiento(fake.urls.wsfe, creds, 9, mio, 1000)).toMatchObject({ codigo: '1202' });
+    expect(await arca.caeaSinMovimiento(fake.urls.wsfe, creds, 9, '123', 1000)).toMatchObject({ codigo: '1207' });
   });
 });
 
@@ -430,6 +547,14 @@ describe('CAEA: without movement', () => {
     const e = await s.estado(true);
     expect(e.caeas.find((c) => c.orden === 1)).toMatchObject({ caea: code, usados: 0, sin_movimiento: 'informado' });
     expect(fake.sinMovimiento.has(`${code}|9`)).toBe(true);
+    // Its answer lost: informed again, ARCA answers 1209 (already notified), and it stays informed.
+    await ctx.sql(`UPDATE caeas SET sin_movimiento = NULL WHERE business_id = $1 AND periodo = 202612 AND orden = 1`, [
+      s.id,
+    ]);
+    expect((await s.estado(true)).caeas.find((c) => c.orden === 1)).toMatchObject({
+      sin_movimiento: 'informado',
+      error_codigo: null,
+    });
     // The second fortnight's is still in force.
     expect(e.vigente).toMatchObject({ orden: 2, sin_movimiento: null });
     const u = await usada.estado(true);

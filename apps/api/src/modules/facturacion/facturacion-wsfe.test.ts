@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.js';
+import { tiendaArca } from '../../test/arca.js';
 import { createBusiness, registerUser } from '../../test/fixtures.js';
 import { FakeArca } from './fake/fake-arca.js';
 import { list, node, text } from './soap.js';
@@ -21,50 +22,15 @@ afterAll(() => fake.close());
 const owner = await registerUser(app, 'Wsfe');
 
 const RI = '30-71234567-1';
-type Method = 'GET' | 'POST' | 'PUT';
 
-async function shop(nombre: string, punto_venta: number, extra: object = {}) {
-  const id = await createBusiness(app, owner, nombre);
-  const r = (method: Method, url: string, payload?: object) =>
-    app.inject({
-      method,
-      url: `/api/v1/businesses/${id}${url}`,
-      headers: owner.auth,
-      ...(payload ? { payload } : {}),
-    });
-  const csr = await r('POST', '/facturacion/csr', { cuit: RI, razon_social: nombre });
-  const put = await r('PUT', '/facturacion/config', {
-    cuit: RI,
-    razon_social: nombre,
-    condicion_iva: 'responsable_inscripto',
-    punto_venta,
-    facturar: 'elegir',
-    certificado_pem: fake.certificateFor(csr.json().csr_pem),
-    ...extra,
-  });
-  expect(put.statusCode, put.body).toBe(200);
-  fake.cuits.set(RI, { condicion: 'responsable_inscripto', puntos_venta: [{ nro: punto_venta }] });
-  const product = async (n: string, precio_venta: number, iva = '21') =>
-    (await r('POST', '/products', { nombre: n, precio_venta, stock_actual: 100, iva })).json() as { id: string };
-  const service = async (n: string, precio: number, iva = '21') =>
-    (await r('POST', '/services', { nombre: n, precio, iva })).json() as { id: string };
-  const sell = async (body: object) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/v1/ventas/record-sale',
-      headers: owner.auth,
-      payload: { negocio_id: id, metodo_pago: 'efectivo', ...body },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { id: string; total: number };
-  };
-  const emitir = (venta_id: string, body: object = {}) => r('POST', '/facturacion/comprobantes', { venta_id, ...body });
+async function shop(nombre: string, punto_venta: number) {
+  const t = await tiendaArca(app, fake, owner, { nombre, cuit: RI, punto_venta });
   /** The request ARCA got for the comprobante (FECAEDetRequest), from the fake's book. */
   const sent = (tipo: number, numero: number) => {
     const a = fake.approved(RI, punto_venta, tipo).find((x) => x.nro === numero);
     return a?.det ?? null;
   };
-  return { id, r, product, service, sell, emitir, sent };
+  return { ...t, product: t.producto, service: t.servicio, sell: t.vender, sent };
 }
 
 describe('WSFE: services go as Concepto 2 or 3 with their dates', () => {
@@ -281,8 +247,16 @@ describe('WSFE: ARCA’s errors as the manual words them', () => {
         'La condición frente al IVA del cliente no es un valor que ARCA acepte: revisala en su ficha y reintentá.',
       '10246': 'Falta la condición frente al IVA del cliente: cargala en su ficha y reintentá.',
       '10051': 'El IVA de una alícuota no corresponde a su base imponible: avisá a soporte.',
-      '10023': 'La suma de las bases imponibles del detalle de IVA no coincide con el neto gravado: avisá a soporte.',
-      '10061': 'La suma del IVA por alícuota no coincide con el IVA total: avisá a soporte.',
+      '10023': 'La suma del IVA por alícuota no coincide con el IVA total: avisá a soporte.',
+      '10061': 'La suma de las bases imponibles del detalle de IVA no coincide con el neto gravado: avisá a soporte.',
+      // As the manual (v4.7) defines them: the currency, the amounts' signs and precision, the Iva array.
+      '10037': 'ARCA no reconoce la moneda del comprobante: avisá a soporte.',
+      '10038': 'Falta la cotización de la moneda o no es mayor a cero: avisá a soporte.',
+      '10039': 'En un comprobante en pesos la cotización tiene que ser 1: avisá a soporte.',
+      '10043': 'El importe no gravado no puede ser negativo (y en una factura C tiene que ser cero): avisá a soporte.',
+      '10044': 'El importe exento no puede ser negativo (y en una factura C tiene que ser cero): avisá a soporte.',
+      '10056': 'Un importe del comprobante tiene más de dos decimales: avisá a soporte.',
+      '10070': 'El comprobante tiene neto gravado pero no informa el detalle de IVA: avisá a soporte.',
     };
     for (const [code, mensaje] of Object.entries(textos)) {
       const v = await s.sell({ items: [{ id: p.id, cantidad: 1 }] });

@@ -293,16 +293,7 @@ export class Facturador {
       if (!row || row.estado !== 'pendiente') return;
       const cfg = await this.config(businessId);
       if (!cfg) return this.postpone(row, null, 'La facturación no está configurada.');
-      // WSFE unreachable for longer than the business allows: a factura never sent goes under the CAEA.
-      if (!row.asociadoId && row.numero === null && this.caea.enContingencia(cfg) && (await this.caea.emitir(cfg, row)))
-        return;
-      let creds: Credentials;
-      try {
-        creds = await this.credentials(cfg, 'wsfe');
-      } catch (e) {
-        if (e instanceof ArcaUnavailableError) await this.caea.caida(businessId);
-        return this.postpone(row, e instanceof ArcaError ? e.codigo : null, (e as Error).message);
-      }
+      let esperaInforme = false;
       if (row.asociadoId) {
         const factura = await this.row(businessId, row.asociadoId);
         if (factura?.estado === 'rechazado') {
@@ -316,10 +307,19 @@ export class Facturador {
         if (factura?.estado !== 'autorizado') {
           return this.postpone(row, null, 'La nota de crédito espera que ARCA autorice su factura.');
         }
-        // ARCA knows a factura issued under a CAEA only once it is reported.
-        if (factura.emision === 'caea' && factura.caeaInforme !== 'informado') {
-          return this.postpone(row, null, CAEA_MESSAGES.notaEsperaInforme);
-        }
+        // ARCA knows a factura issued under a CAEA only once it is reported (10041 otherwise).
+        esperaInforme = factura.emision === 'caea' && factura.caeaInforme !== 'informado';
+      }
+      // WSFE unreachable for longer than the business allows: a comprobante never sent (a factura,
+      // or the nota de crédito of an authorised one) goes under the CAEA, reported afterwards in order.
+      if (row.numero === null && this.caea.enContingencia(cfg) && (await this.caea.emitir(cfg, row))) return;
+      if (esperaInforme) return this.postpone(row, null, CAEA_MESSAGES.notaEsperaInforme);
+      let creds: Credentials;
+      try {
+        creds = await this.credentials(cfg, 'wsfe');
+      } catch (e) {
+        if (e instanceof ArcaUnavailableError) await this.caea.caida(businessId);
+        return this.postpone(row, e instanceof ArcaError ? e.codigo : null, (e as Error).message);
       }
       const tipo = COMPROBANTE_TIPO_ARCA[row.tipo as ComprobanteTipo];
       await this.locked(`arca:${row.emisorCuit}:${row.puntoVenta}:${tipo}`, async () => {

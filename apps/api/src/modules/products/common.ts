@@ -55,7 +55,7 @@ export const indexableWord = (w: string) => /[\p{L}\p{N}]{3}/u.test(w);
 type SearchFunction = (typeof SEARCH_FUNCTIONS)[number];
 
 /** A search's word as a LIKE pattern's middle: user-typed % and _ match literally. */
-const likeEscaped = (w: string) => w.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const likeEscaped = (w: string) => w.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The table's search function (migration 0055, decision 0031) as a condition on its `id`: the

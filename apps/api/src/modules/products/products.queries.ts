@@ -9,11 +9,11 @@ import {
   type BulkPriceOutput,
   type ProductListQuery,
 } from '@mostrador/shared';
-import type { Db, Executor } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { preciosHistorial, productCategories, products, stockMovements, users } from '../../db/schema/index.js';
 import type { FirstRead } from '../../lib/access.js';
 import { auditRowsSql } from '../posting/audit.js';
-import { es, indexableWord, searchFunction, searchTerms, searchWords } from './common.js';
+import { es, indexableWord, likeEscaped, searchTerms, searchWords } from './common.js';
 
 /*
  * The products' statements (decision 0044): every function takes the business first. The list's
@@ -38,20 +38,18 @@ function selectProducts(ex: Executor) {
 
 export const lowStock = sql`(${products.activo} AND ${products.controlaStock} AND (${products.stockActual} < 0 OR (${products.stockMinimo} > 0 AND ${products.stockActual} <= ${products.stockMinimo})))`;
 
-/** The search function's condition for the indexable words (migration 0055). */
-const productSearch = searchFunction('buscar_productos', products.id);
-
 /**
- * The list's conditions. `viaIndex`: the indexable search words through the trigram index (the
- * search function); otherwise they are tested on each row read, as walking the name index does.
+ * The list's conditions. `found`: the rows come from the search's rows function (migration 0066),
+ * which already holds the indexable search words; otherwise every word is tested on each row read.
  */
-export function productFilters(businessId: string, q: Partial<ProductListQuery>, viaIndex = false): SQL[] {
+export function productFilters(businessId: string, q: Partial<ProductListQuery>, found = false): SQL[] {
   const where: SQL[] = [eq(products.businessId, businessId)];
   if (q.categoria_id === 'ninguna') where.push(isNull(products.categoriaId));
   else if (q.categoria_id) where.push(eq(products.categoriaId, q.categoria_id));
   if (q.activo !== undefined) where.push(eq(products.activo, q.activo));
   if (q.stock_bajo !== undefined) where.push(q.stock_bajo ? lowStock : sql`NOT ${lowStock}`);
-  where.push(...searchTerms(sql`${products.busqueda}`, q.q, viaIndex ? productSearch : undefined));
+  const words = found ? searchWords(q.q).filter((w) => !indexableWord(w)) : searchWords(q.q);
+  where.push(...searchTerms(sql`${products.busqueda}`, words.join(' ')));
   return where;
 }
 
@@ -93,23 +91,8 @@ function orderOf(q: Partial<ProductListQuery>): SQL[] {
   return [...main, q.orden === 'nombre' || !q.orden ? dir(name) : asc(name), asc(products.id)];
 }
 
-/**
- * Runs `fn` in a transaction planned for a trigram search: no sequential or plain index scans, so
- * PostgreSQL takes the pg_trgm bitmap. Its cost model prices that bitmap close to a sequential
- * scan of 50,000 rows (which really takes several times longer), and would walk the name index
- * hoping to meet 50 matches early — slow for a word whose products all sort near the end.
- */
-function trigramPlanned<T>(db: Db, fn: (tx: Executor) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
-    );
-    return fn(tx);
-  });
-}
-
 /** Above this many matches, walking the name index finds a page faster than sorting all matches. */
-const WALK_THRESHOLD = 5000;
+export const WALK_THRESHOLD = 5000;
 
 /**
  * Above this many matches a search is ranked by name, as the list (decision 0050): so few letters
@@ -125,35 +108,78 @@ const byName = (q: ProductListQuery, total: number): ProductListQuery =>
 /** A ranked search, which needs its count before its order (listPageRaw). */
 const rankedSearch = (q: Partial<ProductListQuery>) => q.orden === 'relevancia' && !!q.q?.trim();
 
+/** The columns of the list's raw rows (toProduct reads them; timestamps as text, see TEXT_TIMESTAMPS). */
+const LIST_COLUMNS = sql`products.id, products.nombre, products.descripcion, products.codigo,
+  products.codigo_barras AS "codigoBarras", products.precio_compra AS "precioCompra",
+  products.precio_venta AS "precioVenta", products.stock_actual AS "stockActual",
+  products.stock_minimo AS "stockMinimo", products.controla_stock AS "controlaStock",
+  products.unidad, products.categoria_id AS "categoriaId", products.activo, products.iva,
+  products.creado_en AS "creadoEn", products.actualizado_en AS "actualizadoEn",
+  products.moneda, products.precio_usd AS "precioUsd", products.contenido,
+  products.contenido_unidad AS "contenidoUnidad", product_categories.nombre AS "categoriaNombre"`;
+
+const withCategory = sql`LEFT JOIN product_categories
+  ON product_categories.business_id = products.business_id AND product_categories.id = products.categoria_id`;
+
+const conListas = (businessId: string) =>
+  sql`EXISTS (SELECT 1 FROM listas_precios WHERE business_id = ${businessId} AND activo) AS "conListas"`;
+
 /**
  * The page, the full count and whether the business has active price lists, in one statement: on
  * a small server every round trip wakes a PostgreSQL backend, which cost more than the queries
  * themselves (issue 20, docs/decisions/0028). The count and the flag are uncorrelated subqueries,
- * run once; the rows come raw, without the query builder's mapping (the columns toProduct reads,
- * timestamps parsed as drizzle does). Null with an indexable search word (listProducts).
+ * run once; the rows come raw, without the query builder's mapping. Every search word is tested on
+ * each row read: with none indexable, or walking the name index past WALK_THRESHOLD matches, whose
+ * count (`total`) the search statement already gave.
  */
-function listStatement(businessId: string, q: ProductListQuery): SQL | null {
-  if (searchWords(q.q).some(indexableWord)) return null;
+function listStatement(businessId: string, q: ProductListQuery, total?: number): SQL {
   const where = and(...productFilters(businessId, q));
+  const count = total ?? sql`(SELECT count(*)::int FROM products WHERE ${where})`;
   return sql`
-    SELECT products.id, products.nombre, products.descripcion, products.codigo,
-           products.codigo_barras AS "codigoBarras", products.precio_compra AS "precioCompra",
-           products.precio_venta AS "precioVenta", products.stock_actual AS "stockActual",
-           products.stock_minimo AS "stockMinimo", products.controla_stock AS "controlaStock",
-           products.unidad, products.categoria_id AS "categoriaId", products.activo, products.iva,
-           products.creado_en AS "creadoEn", products.actualizado_en AS "actualizadoEn",
-           products.moneda, products.precio_usd AS "precioUsd",
-           products.contenido, products.contenido_unidad AS "contenidoUnidad",
-           product_categories.nombre AS "categoriaNombre",
-           (SELECT count(*)::int FROM products WHERE ${where}) AS "total",
-           EXISTS (SELECT 1 FROM listas_precios WHERE business_id = ${businessId} AND activo) AS "conListas"
-      FROM products
-      LEFT JOIN product_categories
-        ON product_categories.business_id = products.business_id AND product_categories.id = products.categoria_id
+    SELECT ${LIST_COLUMNS}, ${count} AS "total", ${conListas(businessId)}
+      FROM products ${withCategory}
      WHERE ${where}
      ORDER BY ${sql.join(orderOf(q), sql`, `)}
      LIMIT ${q.limit} OFFSET ${q.offset}`;
 }
+
+/**
+ * With an indexable search word: the business's matching rows come once from the rows function
+ * (migration 0066, through the trigram index), and one statement counts them and, up to
+ * WALK_THRESHOLD matches, sorts its page (by rank up to RANK_LIMIT in a ranked search, by name
+ * above). It always answers one row: with no product (`id` null) when the page is empty or the
+ * matches are too many to sort, so the count still comes back (listProducts then walks the name
+ * index). The function's rows are named `products`, so the list's conditions and order apply to them.
+ */
+function searchStatement(businessId: string, q: ProductListQuery): SQL {
+  const words = searchWords(q.q).filter(indexableWord).map(likeEscaped);
+  const where = and(...productFilters(businessId, q, true));
+  const name = es(products.nombre);
+  const order = rankedSearch(q)
+    ? [sql`CASE WHEN n.total <= ${RANK_LIMIT} THEN ${searchRankSql(q.q ?? '')} END`, asc(name), asc(products.id)]
+    : orderOf(q);
+  return sql`
+    WITH found AS MATERIALIZED (
+      SELECT * FROM buscar_productos_filas(ARRAY[${sql.join(
+        words.map((w) => sql`${w}`),
+        sql`, `,
+      )}]::text[]) AS products
+       WHERE ${where}),
+    n AS (SELECT count(*)::int AS total FROM found)
+    SELECT page.*, n.total AS "total", ${conListas(businessId)}
+      FROM n LEFT JOIN LATERAL (
+        SELECT ${LIST_COLUMNS}
+          FROM found AS products ${withCategory}
+         WHERE n.total <= ${WALK_THRESHOLD}
+         ORDER BY ${sql.join(order, sql`, `)}
+         LIMIT ${q.limit} OFFSET ${q.offset}) page ON true`;
+}
+
+const indexedSearch = (q: Partial<ProductListQuery>) => searchWords(q.q).some(indexableWord);
+
+/** The list's statement: the search's with an indexable word, else the one testing each row. */
+const pageStatement = (businessId: string, q: ProductListQuery) =>
+  indexedSearch(q) ? searchStatement(businessId, q) : listStatement(businessId, q);
 
 const dialect = new PgDialect();
 /** Timestamps as PostgreSQL writes them, as drizzle reads them (toProduct parses them alike). */
@@ -166,13 +192,13 @@ const TEXT_TIMESTAMPS: pg.CustomTypesConfig = {
 
 /**
  * The list's statement for the access check to send with the session lookup (access.ts
- * firstRead): null for a query the route will refuse, one with an indexable search word, or a ranked one.
+ * firstRead): null for a query the route will refuse, or a ranked one without an indexable word
+ * (whose order needs its count first).
  */
 export function firstListRead(businessId: string, query: unknown): FirstRead | null {
   const parsed = productListQuery.safeParse(query);
-  const statement = parsed.success && !rankedSearch(parsed.data) ? listStatement(businessId, parsed.data) : null;
-  if (!statement) return null;
-  const { sql: text, params } = dialect.sqlToQuery(statement);
+  if (!parsed.success || (rankedSearch(parsed.data) && !indexedSearch(parsed.data))) return null;
+  const { sql: text, params } = dialect.sqlToQuery(pageStatement(businessId, parsed.data));
   return { query: { text, values: params, types: TEXT_TIMESTAMPS }, input: JSON.stringify(parsed.data) };
 }
 
@@ -187,43 +213,17 @@ export async function countProducts(businessId: string, q: ProductListQuery, ex:
   )[0].total;
 }
 
-/** The raw rows of the list's statement; null with an indexable search word (searchProductRows). */
+/** The raw rows of the list's statement (readList reads them). */
 export async function listPageRaw(businessId: string, q: ProductListQuery, db: Executor) {
-  if (searchWords(q.q).some(indexableWord)) return null;
-  if (rankedSearch(q)) q = byName(q, await countProducts(businessId, q, db));
-  const statement = listStatement(businessId, q);
-  return statement ? (await db.execute<Record<string, unknown>>(statement)).rows : null;
+  if (rankedSearch(q) && !indexedSearch(q)) q = byName(q, await countProducts(businessId, q, db));
+  return (await db.execute<Record<string, unknown>>(pageStatement(businessId, q))).rows;
 }
 
-/**
- * With an indexable search word: the count goes first through the trigram index, and the page
- * either sorts those matches (few) or walks the name index (many, so a page fills quickly).
- */
-export async function searchProductRows(businessId: string, q: ProductListQuery, db: Db) {
-  const indexed = and(...productFilters(businessId, q, true));
-  // `where` starts with the business's predicate (productFilters); named again here so the
-  // statement shows it where it is finished (tenant-statements.test.ts).
-  const page = (ex: Executor, where = indexed, order = q) =>
-    selectProducts(ex)
-      .where(and(eq(products.businessId, businessId), where))
-      .orderBy(...orderOf(order))
-      .limit(q.limit)
-      .offset(q.offset);
-  const count = async (ex: Executor) =>
-    (
-      await ex
-        .select({ total: sql<number>`count(*)::int` })
-        .from(products)
-        .where(indexed)
-    )[0].total;
-  const total = await trigramPlanned(db, count);
-  const rows =
-    total === 0
-      ? []
-      : total > WALK_THRESHOLD
-        ? await page(db, and(...productFilters(businessId, q)), byName(q, total))
-        : await trigramPlanned(db, (ex) => page(ex, indexed, byName(q, total)));
-  return { rows, total };
+/** The page of a search with more than WALK_THRESHOLD matches, walking the name index (`total` known). */
+export async function walkPageRaw(businessId: string, q: ProductListQuery, total: number, db: Executor) {
+  return total > WALK_THRESHOLD
+    ? (await db.execute<Record<string, unknown>>(listStatement(businessId, byName(q, total), total))).rows
+    : [];
 }
 
 export async function findProductRow(businessId: string, id: string, ex: Executor) {

@@ -38,7 +38,7 @@ import {
   listPageRaw,
   lockProduct,
   productMovedByOperations,
-  searchProductRows,
+  walkPageRaw,
   updateProductRow,
   type ProductChanges,
   type ProductRow as Row,
@@ -107,22 +107,6 @@ const snapshot = (p: Product) => ({
 });
 type Snapshot = ReturnType<typeof snapshot>;
 
-/** The products of the list's statement; an empty page names no count, so the count then runs alone. */
-export async function readList(db: Db, businessId: string, q: ProductListQuery, raw: Record<string, unknown>[]) {
-  const rows = raw as ListRow[];
-  if (!rows.length) {
-    const total = q.offset === 0 ? 0 : await countProducts(businessId, q, db);
-    return { rows: [] as Product[], total, conListas: false };
-  }
-  return {
-    rows: rows.map((r) =>
-      toProduct({ ...r, creadoEn: new Date(r.creadoEn), actualizadoEn: new Date(r.actualizadoEn) }, r.categoriaNombre),
-    ),
-    total: rows[0].total,
-    conListas: rows[0].conListas,
-  };
-}
-
 type ListRow = Omit<ProductColumns, 'creadoEn' | 'actualizadoEn'> & {
   creadoEn: string;
   actualizadoEn: string;
@@ -132,20 +116,37 @@ type ListRow = Omit<ProductColumns, 'creadoEn' | 'actualizadoEn'> & {
 };
 
 /**
- * The page and the full count. Without an indexable search word both come in one statement as
- * planned, with whether the business has active price lists (`conListas`; unknown otherwise); with
- * one, the count goes first through the trigram index, and the page either sorts those matches
- * (few) or walks the name index (many, so a page fills quickly).
+ * The products of the list's statement. Its search form always answers a row with the count (`id`
+ * null when the page is empty or the matches are too many to sort: then the page walks the name
+ * index); the other answers no row for an empty page, so the count then runs alone.
+ */
+export async function readList(db: Db, businessId: string, q: ProductListQuery, raw: Record<string, unknown>[]) {
+  let rows = raw as ListRow[];
+  if (!rows.length) {
+    const total = q.offset === 0 ? 0 : await countProducts(businessId, q, db);
+    return { rows: [] as Product[], total, conListas: false };
+  }
+  const { total, conListas } = rows[0];
+  if ((rows[0].id as string | null) === null) rows = (await walkPageRaw(businessId, q, total, db)) as ListRow[];
+  return {
+    rows: rows.map((r) =>
+      toProduct({ ...r, creadoEn: new Date(r.creadoEn), actualizadoEn: new Date(r.actualizadoEn) }, r.categoriaNombre),
+    ),
+    total,
+    conListas,
+  };
+}
+
+/**
+ * The page, the full count and whether the business has active price lists (`conListas`), in one
+ * statement as planned; a search with more matches than a page can sort walks the name index after.
  */
 export async function listProducts(
   db: Db,
   businessId: string,
   q: ProductListQuery,
 ): Promise<{ rows: Product[]; total: number; conListas?: boolean }> {
-  const raw = await listPageRaw(businessId, q, db);
-  if (raw) return readList(db, businessId, q, raw);
-  const { rows, total } = await searchProductRows(businessId, q, db);
-  return { rows: rows.map((r) => toProduct(r.p, r.categoriaNombre)), total };
+  return readList(db, businessId, q, await listPageRaw(businessId, q, db));
 }
 
 export async function findProduct(ex: Executor, businessId: string, id: string): Promise<Product | null> {

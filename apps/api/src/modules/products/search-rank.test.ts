@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.js';
 import { createBusiness, registerUser, type TestUser } from '../../test/fixtures.js';
-import { RANK_LIMIT } from './products.queries.js';
+import { RANK_LIMIT, WALK_THRESHOLD } from './products.queries.js';
 
 /*
  * GET /products?q=…&orden=relevancia (issue 33, decision 0050): the POS search ranks an exact
@@ -142,6 +142,43 @@ describe('GET /products?orden=relevancia', () => {
         names: ['Arandela 7', 'Arandela 1', 'Arandela 10'],
       });
     }
+  });
+
+  it('counts every match of a search too broad to sort, walks the name index for its page, and pages past the end', async () => {
+    const big = await createBusiness(app, owner, 'Bulonera');
+    // Bulón 1 … Bulón 5001 (one past what the search sorts) and a few washers that must not count.
+    await ctx.sql(
+      `INSERT INTO products (business_id, nombre, precio_venta, activo)
+       SELECT $1::uuid, 'Bulón ' || i, 10, i % 2 = 0 FROM generate_series(1, $2::int) i
+       UNION ALL SELECT $1, 'Arandela ' || i, 10, true FROM generate_series(1, 3) i`,
+      [big, WALK_THRESHOLD + 1],
+    );
+    const page = async (query: Record<string, string>) => {
+      const res = await list(query, owner, big);
+      expect(res.statusCode, res.body).toBe(200);
+      return { total: res.headers['x-total-count'], names: (res.json() as { nombre: string }[]).map((p) => p.nombre) };
+    };
+    expect(await page({ q: 'bulon', limit: '3' })).toEqual({
+      total: String(WALK_THRESHOLD + 1),
+      names: ['Bulón 1', 'Bulón 10', 'Bulón 100'],
+    });
+    expect(await page({ q: 'BULÓN 500', limit: '2', offset: '1' })).toEqual({
+      // 500, 1500, 2500, 3500, 4500, 5000 and 5001, by name.
+      total: '7',
+      names: ['Bulón 2500', 'Bulón 3500'],
+    });
+    // The filters apply to the function's rows: the even ones only, still counted exactly.
+    expect(await page({ q: 'bulon', activo: 'true', limit: '2' })).toEqual({
+      total: String(Math.floor((WALK_THRESHOLD + 1) / 2)),
+      names: ['Bulón 10', 'Bulón 100'],
+    });
+    // Past the last match: no rows, the count still said.
+    expect(await page({ q: 'bulon 500', offset: '50' })).toEqual({ total: '7', names: [] });
+    expect(await page({ q: 'bulon', offset: String(WALK_THRESHOLD + 1) })).toEqual({
+      total: String(WALK_THRESHOLD + 1),
+      names: [],
+    });
+    expect(await page({ q: 'tornillo' })).toEqual({ total: '0', names: [] });
   });
 
   it('refuses an unknown order and another business', async () => {

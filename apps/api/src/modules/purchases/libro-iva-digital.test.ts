@@ -291,6 +291,30 @@ describe('Libro IVA Digital: compras', () => {
     expect(book('Total')).toBe(200450 + 30000 + 121000 + 9999);
   });
 
+  it('a supplier’s nota de crédito or débito is no purchase: refused, and the files keep facturas A/B/C and tickets only (decision 0013)', async () => {
+    const antes = (await txt('comprobantes', '2026-03')).rawPayload;
+    const p = await post('/products', { nombre: 'Arandelas', precio_venta: 10 });
+    for (const tipo of ['NC', 'nota_credito', 'ND', '3', '8']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: api('/compras'),
+        headers: owner.auth,
+        payload: {
+          fecha: '2026-03-10',
+          items: [{ producto_id: p.id, cantidad: 1, precio_unitario: 100 }],
+          factura: { tipo, punto_venta: 2, numero: 500, fecha: '2026-03-10', no_gravado: 100, total: 100 },
+        },
+      });
+      expect(res.statusCode, `${tipo}: ${res.body}`).toBe(422);
+      expect(res.body).toContain('Tipo de comprobante no válido. Opciones: A, B, C, otro.');
+    }
+    // Nothing stored: the same file, every record 325 bytes, only codes 001, 006, 011 and 099.
+    const despues = (await txt('comprobantes', '2026-03')).rawPayload;
+    expect(despues.equals(antes)).toBe(true);
+    const tipos = records(despues, 325).map((l) => parse(COMPRAS_CBTE, l).tipo);
+    expect(tipos.every((t) => ['001', '006', '011', '099'].includes(t))).toBe(true);
+  });
+
   it('only the business’s own invoices; an empty month is an empty file', async () => {
     const other = records((await txt('comprobantes', '2026-03', owner, otherBiz)).rawPayload, 325);
     expect(other).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import {
   LISTA_MESSAGES,
   listaDeVenta,
@@ -10,6 +10,7 @@ import {
 import type { Row } from '../../db/pipeline.js';
 import { AppError, invalid } from '../../lib/errors.js';
 import { toCents, toMilli } from '../products/common.js';
+import { listaFixedPricesSql, listasSql } from './record-sale.queries.js';
 import type { SaleContext } from './sales.service.js';
 
 /*
@@ -21,27 +22,12 @@ import type { SaleContext } from './sales.service.js';
 /** (product id, quantity in thousandths, its own price in cents) → the unit price of the sale's list. */
 export type ListPrice = (productId: string, cantidad: number, precioBase: number) => number;
 
-const uuids = (ids: string[]) => `{${ids.join(',')}}`;
-
 /** The reads a sale needs for its list: none unless a list is asked for or a customer may have one. */
 export function listaReads(c: SaleContext, input: RecordSaleOutput, productIds: string[]): [string, SQL][] {
   const asked = input.lista_precios_id !== undefined && input.lista_precios_id !== null;
   if (!asked && !input.cliente_id) return [];
-  const out: [string, SQL][] = [
-    [
-      'listas',
-      sql`SELECT id, tipo, base_lista_id, porcentaje::text AS porcentaje, cantidad_minima::text AS cantidad_minima, activo
-            FROM listas_precios WHERE business_id = ${c.businessId}`,
-    ],
-  ];
-  if (productIds.length) {
-    out.push([
-      'listas_fijos',
-      sql`SELECT lista_id, producto_id, precio::text AS precio, cantidad_minima::text AS cantidad_minima
-            FROM listas_precios_items
-           WHERE business_id = ${c.businessId} AND producto_id = ANY(${uuids(productIds)}::uuid[])`,
-    ]);
-  }
+  const out: [string, SQL][] = [['listas', listasSql(c.businessId)]];
+  if (productIds.length) out.push(['listas_fijos', listaFixedPricesSql(c.businessId, productIds)]);
   return out;
 }
 

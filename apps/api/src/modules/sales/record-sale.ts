@@ -4,7 +4,6 @@ import {
   AUTORIZACION_ATTEMPTS,
   AUTORIZACION_MESSAGES,
   CAJA_MESSAGES,
-  centsToDecimal,
   centsToNumber,
   CODE_MEDIO_TIPO,
   formatPesos,
@@ -17,7 +16,6 @@ import {
   type SettledPayment,
   IDEMPOTENCY_TTL_MS,
   MAX_MONEY_CENTS,
-  milliToDecimal,
   SALE_ATTEMPTS,
   SALE_MESSAGES,
   saleLineCents,
@@ -31,19 +29,35 @@ import { asAttempt, attemptOf } from '../../lib/audit.js';
 import type { Autorizante } from '../autorizacion/autorizar.js';
 import { todayIn } from '../../lib/dates.js';
 import { AppError, conflict, invalid } from '../../lib/errors.js';
-import { saldoOf } from '../caja/cuenta.js';
 import { counterTurno } from '../caja/rows.js';
-import { auditRowsSql } from '../posting/audit.js';
-import { movementsAuditSql, movementsInsertSql } from '../posting/finance.js';
-import { stockMovementsInsertSql } from '../posting/stock.js';
+import { checkMercadoPagoPayments, mercadoPagoSaleReads } from '../mercadopago/venta.js';
 import { toCents, toMilli } from '../products/common.js';
 import { inFlight, saleSlot } from './in-flight.js';
 import { listaPricer, listaReads, type ListPrice } from './lista-venta.js';
+import {
+  claimKeySql,
+  customerSaldoSql,
+  customerSql,
+  expiredKeysSql,
+  heldKeySql,
+  incomeCtes,
+  invoicingSql,
+  keyAnswerCte,
+  lockProductsSql,
+  numberedSaleCtes,
+  openTurnosSql,
+  paymentMethodsSql,
+  saleAuditCte,
+  salePaymentsCte,
+  salesCategorySql,
+  servicesSql,
+  stockTakenCtes,
+  takeOverKeySql,
+  turnoSql,
+} from './record-sale.queries.js';
 import type { SaleContext, SaleResponse } from './sales.service.js';
 
 const qtyFormat = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 3 });
-
-const uuids = (ids: string[]) => `{${ids.join(',')}}`;
 
 interface CatalogueEntry {
   nombre: string;
@@ -101,10 +115,7 @@ async function previousAnswer(send: Send, c: SaleContext, clave: string, hash: s
     },
   ] = await send([
     // The sale's invoice request too, so a replay can still issue an invoice a crash left undone.
-    sql`SELECT k.hash, k.status, k.respuesta, k.creado_en, s.facturar
-          FROM sale_idempotency_keys k
-          LEFT JOIN sales s ON s.business_id = k.business_id AND s.id = k.venta_id
-         WHERE k.business_id = ${c.businessId} AND k.user_id = ${c.userId} AND k.clave = ${clave} FOR UPDATE OF k`,
+    heldKeySql(c.businessId, c.userId, clave),
   ]);
   if (prev && prev.status !== 0 && (prev.creado_en as Date).getTime() > c.now.getTime() - IDEMPOTENCY_TTL_MS) {
     if (prev.hash !== hash) {
@@ -121,16 +132,14 @@ async function previousAnswer(send: Send, c: SaleContext, clave: string, hash: s
       facturar: prev.facturar === true,
     };
   }
-  await send([
-    sql`INSERT INTO sale_idempotency_keys (business_id, user_id, clave, hash, status, respuesta, creado_en)
-        VALUES (${c.businessId}, ${c.userId}, ${clave}, ${hash}, 0, '{}', ${c.now.toISOString()}::timestamptz)
-        ON CONFLICT (business_id, user_id, clave) DO UPDATE
-          SET hash = excluded.hash, status = 0, respuesta = '{}', venta_id = NULL, creado_en = excluded.creado_en`,
-  ]);
+  await send([takeOverKeySql(c.businessId, c.userId, clave, hash, c.now)]);
   return null;
 }
 
-/** What the first round trip reads, by name (only the statements this sale needs). */
+/**
+ * What the first round trip reads, by name (only the statements this sale needs): builders of
+ * record-sale.queries.ts, sent together; `record` finds each one's rows by its name.
+ */
 function reads(c: SaleContext, input: RecordSaleOutput, clave: string | null, hash: string | null) {
   const ids = (tipo: SaleItemType) => [...new Set(input.items.filter((i) => i.tipo === tipo).map((i) => i.id))];
   const productIds = ids('producto');
@@ -140,77 +149,35 @@ function reads(c: SaleContext, input: RecordSaleOutput, clave: string | null, ha
   if (clave) {
     // The claim: a concurrent request with the same key waits here, on the unique key, until this
     // one commits (then it finds the answer) or rolls back (then it claims the key).
-    statements.push([
-      'claim',
-      sql`INSERT INTO sale_idempotency_keys (business_id, user_id, clave, hash, status, respuesta, creado_en)
-          VALUES (${c.businessId}, ${c.userId}, ${clave}, ${hash}, 0, '{}', ${c.now.toISOString()}::timestamptz)
-          ON CONFLICT DO NOTHING RETURNING clave`,
-    ]);
+    statements.push(['claim', claimKeySql(c.businessId, c.userId, clave, hash, c.now)]);
   }
   if (productIds.length) {
     // Every product line changes its stock: locked now, in ascending id order (no deadlocks
     // between concurrent sales), so their stock is read here and cannot change until commit.
-    statements.push([
-      'producto',
-      sql`SELECT id, nombre, precio_venta AS precio, precio_compra AS costo, activo, stock_actual AS stock,
-                 controla_stock AS controla, iva,
-                 coalesce((SELECT vender_sin_stock FROM tenant_settings WHERE business_id = ${c.businessId}), false)
-                   AS sin_stock
-            FROM products WHERE business_id = ${c.businessId} AND id = ANY(${uuids(productIds)}::uuid[])
-           ORDER BY id FOR UPDATE OF products`,
-    ]);
+    statements.push(['producto', lockProductsSql(c.businessId, productIds)]);
   }
   statements.push(...listaReads(c, input, productIds));
   if (serviceIds.length) {
-    statements.push([
-      'servicio',
-      sql`SELECT id, nombre, precio, costo, activo, iva FROM services
-           WHERE business_id = ${c.businessId} AND id = ANY(${uuids(serviceIds)}::uuid[])`,
-    ]);
+    statements.push(['servicio', servicesSql(c.businessId, serviceIds)]);
   }
   if (input.cliente_id) {
     // With split payments a part may go on the customer's account: the customer is locked (as a
     // cobro locks it) so that its balance and credit limit hold until this sale commits.
-    statements.push([
-      'cliente',
-      sql`SELECT c.id, concat_ws(' ', c.nombre, c.apellido) AS nombre, c.limite_credito, c.lista_precios_id
-            FROM customers c WHERE c.business_id = ${c.businessId} AND c.id = ${input.cliente_id}
-          ${input.pagos ? sql`FOR UPDATE` : sql`FOR SHARE`}`,
-    ]);
+    statements.push(['cliente', customerSql(c.businessId, input.cliente_id, Boolean(input.pagos))]);
     if (input.pagos) {
       // Its own statement, after the lock: it sees what a concurrent sale or cobro committed.
-      statements.push([
-        'saldo',
-        sql`SELECT ${saldoOf(sql`c`)}::text AS saldo FROM customers c
-             WHERE c.business_id = ${c.businessId} AND c.id = ${input.cliente_id}`,
-      ]);
+      statements.push(['saldo', customerSaldoSql(c.businessId, input.cliente_id)]);
     }
   }
-  statements.push([
-    'medios',
-    sql`SELECT id, nombre, tipo, ajuste_porcentaje::float8 AS ajuste, activo FROM payment_methods
-         WHERE business_id = ${c.businessId} ORDER BY orden, nombre`,
-  ]);
+  statements.push(['medios', paymentMethodsSql(c.businessId)]);
+  // The Mercado Pago orders the payments name, locked, and the business's MP medio (decision 0052).
+  statements.push(...mercadoPagoSaleReads(c.businessId, input));
   // The turno the sale belongs to, held (FOR SHARE) so that it cannot close under the sale.
-  statements.push([
-    'turno',
-    input.turno_id
-      ? sql`SELECT id, estado, abierto_por FROM turnos WHERE business_id = ${c.businessId} AND id = ${input.turno_id} FOR SHARE`
-      : sql`SELECT id, estado, abierto_por FROM turnos WHERE business_id = ${c.businessId} AND estado = 'abierto'
-             ORDER BY abierto_en DESC LIMIT 50 FOR SHARE`,
-  ]);
+  statements.push(['turno', input.turno_id ? turnoSql(c.businessId, input.turno_id) : openTurnosSql(c.businessId)]);
   // Whether this sale is invoiced (decision 0013): stored with the sale, in its own INSERT.
-  statements.push([
-    'facturacion',
-    sql`SELECT facturar, certificado_pem IS NOT NULL AND clave_cifrada IS NOT NULL AS lista
-          FROM facturacion_config WHERE business_id = ${c.businessId}`,
-  ]);
+  statements.push(['facturacion', invoicingSql(c.businessId)]);
   if (!salesCategoryCache.has(c.businessId)) {
-    statements.push([
-      'categoria',
-      sql`SELECT id FROM finance_categories
-           WHERE business_id = ${c.businessId} AND sistema AND tipo = 'ingreso' AND lower(nombre) = 'ventas' LIMIT 1`,
-    ]);
+    statements.push(['categoria', salesCategorySql(c.businessId)]);
   }
   return statements;
 }
@@ -548,6 +515,7 @@ async function record(
   const autorizados = checkPriceControls(c, lines, descuento);
   const base = subtotal - descuento;
   const pay = payments(input, base, read.get('medios') ?? []);
+  checkMercadoPagoPayments(input, pay.parts, read);
   const total = pay.total;
   if (total > MAX_MONEY_CENTS) throw invalid('pagos', SALE_MESSAGES.tooMuch);
   const turnoId = saleTurno(c, input, read.get('turno') ?? []);
@@ -597,10 +565,7 @@ async function record(
   const cleanup =
     idempotencyKey && Math.random() < 0.01
       ? // Expired keys are cleared now and then rather than by a scheduler.
-        [
-          sql`DELETE FROM sale_idempotency_keys
-             WHERE creado_en < ${new Date(c.now.getTime() - IDEMPOTENCY_TTL_MS).toISOString()}::timestamptz`,
-        ]
+        [expiredKeysSql(new Date(c.now.getTime() - IDEMPOTENCY_TTL_MS))]
       : [];
   const written = await send([...cleanup, write], { commit: true });
   const { id, numero } = written[written.length - 1].rows[0] as { id: string; numero: number };
@@ -642,94 +607,17 @@ function saleDate(now: Date, input: RecordSaleOutput): Date {
   return new Date(Math.min(now.getTime(), Math.max(oldest, t)));
 }
 
-/** The one statement that numbers and writes a checked sale (see recordSale). */
+/**
+ * The one statement that numbers and writes a checked sale (see recordSale): the common table
+ * expressions of record-sale.queries.ts, in order, then the sale's id and number.
+ */
 function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null, f: SaleFigures): SQL {
+  const { businessId, userId } = c;
   const { lines, total } = f;
-  const items = lines.map(
-    (l) => sql`(${l.posicion}::int, ${l.tipo}, ${l.tipo === 'producto' ? l.id : null}::uuid,
-      ${l.tipo === 'servicio' ? l.id : null}::uuid, ${l.nombre}, ${milliToDecimal(l.cantidad)}::numeric,
-      ${centsToDecimal(l.precio)}::numeric, ${centsToDecimal(l.precioLista)}::numeric, ${centsToDecimal(l.descuento)}::numeric,
-      ${centsToDecimal(l.subtotal)}::numeric,
-      ${centsToDecimal(l.costoUnitario)}::numeric, ${centsToDecimal(l.costoTotal)}::numeric, ${l.iva})`,
-  );
-  const stock = f.stockChanges.length
-    ? sql`, st AS (
-        UPDATE products p SET stock_actual = p.stock_actual - v.cantidad, actualizado_en = now()
-          FROM (VALUES ${sql.join(
-            f.stockChanges.map(([id, q]) => sql`(${id}::uuid, ${milliToDecimal(q)}::numeric)`),
-            sql`, `,
-          )}) AS v (producto_id, cantidad)
-         WHERE p.business_id = ${c.businessId} AND p.id = v.producto_id
-        RETURNING p.id, p.stock_actual, v.cantidad
-      ), sm AS (${stockMovementsInsertSql(
-        c.businessId,
-        c.userId,
-        {
-          productoId: sql`st.id`,
-          origen: sql`'venta'`,
-          cantidad: sql`-st.cantidad`,
-          stockResultante: sql`st.stock_actual`,
-          motivo: sql`'Venta #' || s.numero`,
-          referenciaId: sql`s.id`,
-        },
-        sql`FROM st, s ORDER BY st.id`,
-      )})`
-    : sql``;
-  // One income movement per payment on the business's calendar day of the sale, each with its
-  // audit row (written as the posting module writes every movement).
-  const fecha = todayIn(c.timezone, f.fecha);
   // A part on the customer's account is a receivable, not money in: its cobro will be the income.
   const paid = f.parts
     .map((p, i) => ({ ...p, posicion: i }))
     .filter((p) => p.total > 0 && p.medio.tipo !== 'cuenta_corriente');
-  const income = paid.length
-    ? sql`, fm AS (${movementsInsertSql(
-        c.businessId,
-        c.userId,
-        {
-          tipo: sql`'ingreso'`,
-          categoriaId: sql`${f.categoriaId}::uuid`,
-          monto: sql`v.monto`,
-          fecha: sql`${fecha}::date`,
-          metodoPago: sql`v.metodo`,
-          medioPagoId: sql`v.medio`,
-          descripcion: sql`'Venta #' || s.numero`,
-          observaciones: sql`NULL`,
-          clienteId: sql`${input.cliente_id ?? null}::uuid`,
-          origen: sql`'venta'`,
-          cuentaId: sql`NULL::uuid`,
-          ventaId: sql`s.id`,
-          compraId: sql`NULL::uuid`,
-          cobroId: sql`NULL::uuid`,
-          devolucionId: sql`NULL::uuid`,
-        },
-        sql`FROM s, (VALUES ${sql.join(
-          paid.map(
-            (p) =>
-              sql`(${p.posicion}::int, ${centsToDecimal(p.total)}::numeric, ${MEDIO_TIPO_CODE[p.medio.tipo]}, ${p.medio.id}::uuid)`,
-          ),
-          sql`, `,
-        )}) AS v (posicion, monto, metodo, medio)
-         ORDER BY v.posicion`,
-      )}), fa AS (${movementsAuditSql(c.businessId, c.userId, 'fm')})`
-    : sql``;
-  const pays = sql`, sp AS (
-      INSERT INTO sale_payments (business_id, venta_id, posicion, medio_pago_id, metodo_pago, tipo, nombre, monto, ajuste,
-                                 total, recibido, vuelto)
-      SELECT ${c.businessId}, s.id, v.*
-        FROM s, (VALUES ${sql.join(
-          f.parts.map(
-            (
-              p,
-              i,
-            ) => sql`(${i}::int, ${p.medio.id}::uuid, ${MEDIO_TIPO_CODE[p.medio.tipo]}, ${p.medio.tipo}, ${p.medio.nombre},
-              ${centsToDecimal(p.monto)}::numeric, ${centsToDecimal(p.ajuste)}::numeric, ${centsToDecimal(p.total)}::numeric,
-              ${p.medio.tipo === 'efectivo' && input.pagos ? centsToDecimal(p.recibido) : null}::numeric,
-              ${centsToDecimal(p.vuelto)}::numeric)`,
-          ),
-          sql`, `,
-        )}) AS v
-    )`;
   const saleAudit = {
     total: centsToNumber(total),
     descuento: centsToNumber(f.descuento),
@@ -759,44 +647,51 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
       ...(l.descuento ? { descuento: centsToNumber(l.descuento) } : {}),
     })),
   };
-  return sql`
-    WITH n AS (
-      INSERT INTO sale_counters AS sc (business_id, ultimo_numero) VALUES (${c.businessId}, 1)
-      ON CONFLICT (business_id) DO UPDATE SET ultimo_numero = sc.ultimo_numero + 1
-      RETURNING ultimo_numero AS numero
-    ), s AS (
-      INSERT INTO sales (business_id, numero, fecha, cliente_id, metodo_pago, subtotal, descuento, ajuste, total,
-                         costo_estimado, observaciones, vendedor_id, autorizado_por, turno_id, facturar, facturar_receptor,
-                         conciliar)
-      SELECT ${c.businessId}, n.numero, ${f.fecha.toISOString()}::timestamptz, ${input.cliente_id ?? null}::uuid,
-             ${f.metodoPago}, ${centsToDecimal(f.subtotal)}::numeric, ${centsToDecimal(f.descuento)}::numeric,
-             ${centsToDecimal(f.ajuste)}::numeric, ${centsToDecimal(total)}::numeric, ${centsToDecimal(f.costo)}::numeric,
-             ${input.observaciones ?? null}, ${c.userId},
-             ${f.autorizados.length ? c.autorizador!.id : null}::uuid, ${f.turnoId}::uuid, ${f.facturar},
-             ${f.facturar && input.receptor ? JSON.stringify(input.receptor) : null}::jsonb, ${f.facturar}
-        FROM n
-      RETURNING id, numero, fecha
-    ), i AS (
-      INSERT INTO sale_items (business_id, venta_id, fecha, posicion, tipo, producto_id, servicio_id, nombre, cantidad,
-                              precio_unitario, precio_lista, descuento, subtotal, costo_unitario, costo_total, iva)
-      SELECT ${c.businessId}, s.id, s.fecha, v.*
-        FROM s, (VALUES ${sql.join(items, sql`, `)}) AS v
-    )${pays}${stock}${income}, av AS (${auditRowsSql(c.businessId, c.userId, {
-      entidad: 'venta',
-      accion: 'crear',
-      entidadId: sql`s.id`,
-      despues: sql`jsonb_build_object('numero', s.numero) || ${JSON.stringify(saleAudit)}::jsonb`,
-      from: sql`FROM s`,
-    })}
-    )${
-      clave
-        ? sql`, k AS (
-      UPDATE sale_idempotency_keys k SET status = 201, venta_id = s.id,
-             respuesta = jsonb_build_object('id', s.id, 'numero', s.numero) || ${JSON.stringify(f.body)}::jsonb
-        FROM s
-       WHERE k.business_id = ${c.businessId} AND k.user_id = ${c.userId} AND k.clave = ${clave}
-    )`
-        : sql``
-    }
+  const ctes = [
+    numberedSaleCtes(
+      businessId,
+      {
+        vendedorId: userId,
+        fecha: f.fecha,
+        clienteId: input.cliente_id ?? null,
+        metodoPago: f.metodoPago,
+        subtotal: f.subtotal,
+        descuento: f.descuento,
+        ajuste: f.ajuste,
+        total,
+        costo: f.costo,
+        observaciones: input.observaciones ?? null,
+        autorizadoPor: f.autorizados.length ? c.autorizador!.id : null,
+        turnoId: f.turnoId,
+        facturar: f.facturar,
+        receptor: f.facturar ? (input.receptor ?? null) : null,
+      },
+      lines,
+    ),
+    // What the customer handed over is kept for cash in a split payment only.
+    salePaymentsCte(
+      businessId,
+      f.parts.map((p, i) => ({
+        ...p,
+        recibido: p.medio.tipo === 'efectivo' && input.pagos ? p.recibido : null,
+        mercadopagoOrdenId: input.pagos?.[i]?.mercadopago_orden_id ?? null,
+      })),
+    ),
+    ...(f.stockChanges.length ? [stockTakenCtes(businessId, userId, f.stockChanges)] : []),
+    // One income movement per payment on the business's calendar day of the sale.
+    ...(paid.length
+      ? [
+          incomeCtes(businessId, userId, {
+            categoriaId: f.categoriaId,
+            fecha: todayIn(c.timezone, f.fecha),
+            clienteId: input.cliente_id ?? null,
+            paid,
+          }),
+        ]
+      : []),
+    saleAuditCte(businessId, userId, saleAudit),
+    ...(clave ? [keyAnswerCte(businessId, userId, clave, f.body)] : []),
+  ];
+  return sql`WITH ${sql.join(ctes, sql`, `)}
     SELECT s.id, s.numero FROM s`;
 }

@@ -1,16 +1,16 @@
-import { poolOf, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import { reportVersionRows } from './reports.queries.js';
+
+/** The version of a business's totals from its rows (reportVersionQuery). */
+export const versionOf = (rows: Record<string, unknown>[]) => String(rows[0]?.version ?? '0');
 
 /**
  * The version of a business's totals (migration 0050): it grows at the commit of every change to
  * what the sales report shows. Read first, before the report's rows, so a report kept under it is
  * never older than it.
  */
-export const REPORT_VERSION_SQL = `SELECT coalesce((SELECT version FROM totales_version WHERE business_id = $1), 0)::text AS version`;
-
-export const versionOf = (rows: Record<string, unknown>[]) => String(rows[0]?.version ?? '0');
-
 export async function reportVersion(db: Db, businessId: string) {
-  return versionOf((await poolOf(db).query(REPORT_VERSION_SQL, [businessId])).rows);
+  return versionOf(await reportVersionRows(businessId, db));
 }
 
 /**

@@ -32,9 +32,11 @@ import { todayIn } from '../../lib/dates.js';
 import { AppError, invalid } from '../../lib/errors.js';
 import { paged, pathId } from '../products/common.js';
 import { sendReportXlsx } from './report-xlsx.js';
-import { REPORT_VERSION_SQL, reportCache, reportVersion, versionOf } from './report-cache.js';
+import { reportCache, reportVersion, versionOf } from './report-cache.js';
+import { reportVersionQuery } from './reports.queries.js';
 import { readReport, reportJson, reportObject, reportRange } from './reports.service.js';
 import { recordSale } from './record-sale.js';
+import { reembolsador } from '../mercadopago/reembolsos.js';
 import { getSale, listSales, voidSale, type SaleContext } from './sales.service.js';
 import { autorizar } from '../autorizacion/autorizar.js';
 import { pinLimiter } from '../autorizacion/autorizacion.routes.js';
@@ -174,7 +176,7 @@ export async function salesRoutes(app: App) {
     async (req) => {
       const vid = pathId(req.params.vid, SALE_MESSAGES.notFound);
       const c = await saleContext(req);
-      const sale = await voidSale(db, c, vid, req.body.motivo);
+      const sale = await voidSale(db, c, vid, req.body.motivo, reembolsador(app.mercadopago, c.businessId, c.userId));
       await creditVoid(app, { ...c, ventaId: vid });
       return withComprobante(c.businessId, sale);
     },
@@ -203,7 +205,7 @@ export async function salesRoutes(app: App) {
         firstRead: (req, businessId) =>
           app.reports.replica || (req.query as { formato?: string }).formato === 'xlsx'
             ? null
-            : { query: { text: REPORT_VERSION_SQL, values: [businessId] }, input: '' },
+            : { query: reportVersionQuery(businessId), input: '' },
       },
       schema: {
         tags,

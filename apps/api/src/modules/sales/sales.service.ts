@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   centsToNumber,
   DEVOLUCION_MESSAGES,
@@ -13,23 +12,28 @@ import {
   type SaleListQuery,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
-import {
-  customers,
-  devoluciones,
-  financeMovements,
-  saleItems,
-  salePayments,
-  sales,
-  stockMovements,
-  turnos,
-} from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { addDays } from '../../lib/dates.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { counterTurnoOf } from '../caja/rows.js';
+import type { Reembolsador } from '../mercadopago/reembolsos.js';
 import { toMilli } from '../products/common.js';
 import { applyStockChange } from '../posting/stock.js';
 import type { Autorizante } from '../autorizacion/autorizar.js';
+import {
+  hasReturns,
+  itemRows,
+  lockSale,
+  markSaleVoided,
+  paymentRows,
+  salePage,
+  saleRow,
+  stockTakenBy,
+  turnoState,
+  voidSaleMovements,
+  type ItemRow,
+  type SaleRow,
+} from './sales.queries.js';
 
 /** Who records the sale, where, and when (the injected clock). */
 export interface SaleContext {
@@ -68,9 +72,6 @@ export function dayRange(timezone: string, desde?: string, hasta?: string) {
 }
 
 /* ---------------------------------------------------------------- reading */
-
-type SaleRow = typeof sales.$inferSelect;
-type ItemRow = typeof saleItems.$inferSelect;
 
 function toItem(r: ItemRow, devuelta: string, devuelto: string): SaleItem {
   return {
@@ -131,42 +132,10 @@ function toSale(r: JoinedSale, items: SaleItem[], pagos: SalePayment[]): Sale {
   };
 }
 
-const vendedor = sql<
-  string | null
->`(SELECT nullif(concat_ws(' ', u.nombre, u.apellido), '') FROM users u WHERE u.id = ${sales.vendedorId})`;
-const autorizante = sql<
-  string | null
->`(SELECT nullif(concat_ws(' ', u.nombre, u.apellido), '') FROM users u WHERE u.id = ${sales.autorizadoPor})`;
-const anulador = sql<
-  string | null
->`(SELECT nullif(concat_ws(' ', u.nombre, u.apellido), '') FROM users u WHERE u.id = ${sales.anuladaPor})`;
-
-function selectSales(ex: Executor) {
-  return ex
-    .select({
-      s: sales,
-      clienteNombre: customers.nombre,
-      clienteApellido: customers.apellido,
-      vendedorNombre: vendedor,
-      autorizanteNombre: autorizante,
-      anuladorNombre: anulador,
-    })
-    .from(sales)
-    .leftJoin(customers, and(eq(customers.businessId, sales.businessId), eq(customers.id, sales.clienteId)));
-}
-
-/** What the returns of a sale line took back: its quantity or its money. */
-const returnedOf = (col: 'cantidad' | 'monto') =>
-  sql<string>`(SELECT coalesce(sum(di.${sql.raw(col)}), 0)::text FROM devolucion_items di WHERE di.business_id = ${saleItems.businessId} AND di.venta_item_id = ${saleItems.id})`;
-
 async function itemsOf(ex: Executor, businessId: string, saleIds: string[]): Promise<Map<string, SaleItem[]>> {
   const map = new Map<string, SaleItem[]>();
   if (!saleIds.length) return map;
-  const rows = await ex
-    .select({ r: saleItems, devuelta: returnedOf('cantidad'), devuelto: returnedOf('monto') })
-    .from(saleItems)
-    .where(and(eq(saleItems.businessId, businessId), inArray(saleItems.ventaId, saleIds)))
-    .orderBy(asc(saleItems.ventaId), asc(saleItems.posicion));
+  const rows = await itemRows(businessId, saleIds, ex);
   for (const { r, devuelta, devuelto } of rows) {
     const list = map.get(r.ventaId) ?? [];
     list.push(toItem(r, devuelta, devuelto));
@@ -178,11 +147,7 @@ async function itemsOf(ex: Executor, businessId: string, saleIds: string[]): Pro
 async function paymentsOf(ex: Executor, businessId: string, saleIds: string[]): Promise<Map<string, SalePayment[]>> {
   const map = new Map<string, SalePayment[]>();
   if (!saleIds.length) return map;
-  const rows = await ex
-    .select()
-    .from(salePayments)
-    .where(and(eq(salePayments.businessId, businessId), inArray(salePayments.ventaId, saleIds)))
-    .orderBy(asc(salePayments.ventaId), asc(salePayments.posicion));
+  const rows = await paymentRows(businessId, saleIds, ex);
   for (const r of rows) {
     const list = map.get(r.ventaId) ?? [];
     list.push({
@@ -195,6 +160,7 @@ async function paymentsOf(ex: Executor, businessId: string, saleIds: string[]): 
       total: Number(r.total),
       recibido: r.recibido === null ? null : Number(r.recibido),
       vuelto: Number(r.vuelto),
+      ...(r.mercadopagoOrdenId ? { mercadopago_orden_id: r.mercadopagoOrdenId } : {}),
     });
     map.set(r.ventaId, list);
   }
@@ -202,48 +168,15 @@ async function paymentsOf(ex: Executor, businessId: string, saleIds: string[]): 
 }
 
 export async function getSale(ex: Executor, businessId: string, id: string): Promise<Sale> {
-  const [row] = await selectSales(ex).where(and(eq(sales.businessId, businessId), eq(sales.id, id)));
+  const row = await saleRow(businessId, id, ex);
   if (!row) throw notFound(SALE_MESSAGES.notFound);
   const [items, pagos] = await Promise.all([itemsOf(ex, businessId, [id]), paymentsOf(ex, businessId, [id])]);
   return toSale(row, items.get(id) ?? [], pagos.get(id) ?? []);
 }
 
-/** Newest first unless `orden` asks for the number or the total (ties newest first). */
-function orderOf(q: SaleListQuery): SQL[] {
-  const dir = q.direccion === 'desc' ? desc : asc;
-  const newest = [desc(sales.fecha), desc(sales.numero)];
-  if (q.orden === 'total') return [dir(sales.total), ...newest];
-  if (q.orden === 'fecha' || q.orden === 'numero') return [dir(sales.fecha), dir(sales.numero)];
-  return newest;
-}
-
 /** Newest first (or by `orden`); `total_ventas` counts every sale matching the filters. */
 export async function listSales(db: Db, businessId: string, timezone: string, q: SaleListQuery) {
-  const where: SQL[] = [eq(sales.businessId, businessId)];
-  const { from, to } = dayRange(timezone, q.fecha_desde, q.fecha_hasta);
-  if (from) where.push(gte(sales.fecha, from));
-  if (to) where.push(lt(sales.fecha, to));
-  if (q.estado) where.push(eq(sales.estado, q.estado));
-  if (q.cliente_id) where.push(eq(sales.clienteId, q.cliente_id));
-  // A split sale matches each of its payments' methods.
-  if (q.metodo_pago) {
-    where.push(
-      sql`EXISTS (SELECT 1 FROM sale_payments sp WHERE sp.business_id = ${sales.businessId} AND sp.venta_id = ${sales.id}
-                   AND sp.metodo_pago = ${q.metodo_pago})`,
-    );
-  }
-  const cond = and(...where);
-  const [rows, [{ total }]] = await Promise.all([
-    selectSales(db)
-      .where(cond)
-      .orderBy(...orderOf(q))
-      .limit(q.limit)
-      .offset(q.offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(sales)
-      .where(cond),
-  ]);
+  const [rows, [{ total }]] = await salePage(businessId, dayRange(timezone, q.fecha_desde, q.fecha_hasta), q, db);
   const ids = rows.map((r) => r.s.id);
   const [items, pagos] = await Promise.all([itemsOf(db, businessId, ids), paymentsOf(db, businessId, ids)]);
   return {
@@ -257,11 +190,7 @@ export async function listSales(db: Db, businessId: string, timezone: string, q:
 /** The sale's turno when it is still open (null otherwise). */
 async function openTurnoOf(ex: Executor, businessId: string, turnoId: string | null): Promise<string | null> {
   if (!turnoId) return null;
-  const [t] = await ex
-    .select({ estado: turnos.estado })
-    .from(turnos)
-    .where(and(eq(turnos.businessId, businessId), eq(turnos.id, turnoId)));
-  return t?.estado === 'abierto' ? turnoId : null;
+  return (await turnoState(businessId, turnoId, ex)) === 'abierto' ? turnoId : null;
 }
 
 /**
@@ -273,21 +202,22 @@ export async function voidSale(
   c: SaleContext,
   saleId: string,
   motivo: string | null | undefined,
+  /** Gives back through Mercado Pago what the sale's MP orders collected (decision 0052). */
+  reembolsar?: Reembolsador,
 ): Promise<Sale> {
   return db.transaction(async (tx) => {
-    const [sale] = await tx
-      .select()
-      .from(sales)
-      .where(and(eq(sales.businessId, c.businessId), eq(sales.id, saleId)))
-      .for('update');
+    const sale = await lockSale(c.businessId, saleId, tx);
     if (!sale) throw notFound(SALE_MESSAGES.notFound);
     if (sale.estado === 'anulada') throw conflict('INVALID_STATE', SALE_MESSAGES.alreadyVoided);
-    const [returned] = await tx
-      .select({ id: devoluciones.id })
-      .from(devoluciones)
-      .where(and(eq(devoluciones.businessId, c.businessId), eq(devoluciones.ventaId, saleId)))
-      .limit(1);
-    if (returned) throw conflict('INVALID_STATE', DEVOLUCION_MESSAGES.hasReturns);
+    if (await hasReturns(c.businessId, saleId, tx)) throw conflict('INVALID_STATE', DEVOLUCION_MESSAGES.hasReturns);
+    // Refused or unreachable, Mercado Pago leaves the sale as it was.
+    await reembolsar?.(tx, {
+      ventaId: saleId,
+      origen: 'anulacion',
+      devolucionId: null,
+      medioPagoId: null,
+      monto: 'todo',
+    });
     // The money goes back from the drawer at the counter: the sale's own turno while it is open
     // (the sale leaves it), else the open turno of the counter (the closed one stays as it closed).
     const refundTurno = await counterTurnoOf(
@@ -297,35 +227,14 @@ export async function voidSale(
       await openTurnoOf(tx, c.businessId, sale.turnoId),
     );
 
-    await tx
-      .update(sales)
-      .set({
-        estado: 'anulada',
-        anuladaEn: c.now,
-        anuladaPor: c.userId,
-        motivoAnulacion: motivo ?? null,
-        anuladaTurnoId: refundTurno,
-        // Its nota de crédito, if it was invoiced: reconciled by the sweep if the after-step never runs.
-        conciliar: true,
-      })
-      .where(and(eq(sales.businessId, c.businessId), eq(sales.id, saleId)));
-
-    await tx
-      .update(saleItems)
-      .set({ anulada: true })
-      .where(and(eq(saleItems.businessId, c.businessId), eq(saleItems.ventaId, saleId)));
+    await markSaleVoided(
+      c.businessId,
+      saleId,
+      { anuladaEn: c.now, anuladaPor: c.userId, motivoAnulacion: motivo ?? null, anuladaTurnoId: refundTurno },
+      tx,
+    );
     // What the sale took from the stock goes back (a product that did not track stock took none).
-    const taken = await tx
-      .select({ productoId: stockMovements.productoId, cantidad: sql<string>`-sum(${stockMovements.cantidad})` })
-      .from(stockMovements)
-      .where(
-        and(
-          eq(stockMovements.businessId, c.businessId),
-          eq(stockMovements.referenciaId, saleId),
-          eq(stockMovements.origen, 'venta'),
-        ),
-      )
-      .groupBy(stockMovements.productoId);
+    const taken = await stockTakenBy(c.businessId, saleId, tx);
     const perProduct = new Map(taken.map((t) => [t.productoId, toMilli(t.cantidad)]));
     for (const productId of [...perProduct.keys()].sort()) {
       await applyStockChange(tx, {
@@ -340,17 +249,7 @@ export async function voidSale(
       });
     }
 
-    const voided = await tx
-      .update(financeMovements)
-      .set({ anulado: true, actualizadoEn: sql`now()` })
-      .where(
-        and(
-          eq(financeMovements.businessId, c.businessId),
-          eq(financeMovements.ventaId, saleId),
-          eq(financeMovements.anulado, false),
-        ),
-      )
-      .returning({ id: financeMovements.id });
+    const voided = await voidSaleMovements(c.businessId, saleId, tx);
     for (const m of voided) {
       await audit(tx, {
         businessId: c.businessId,

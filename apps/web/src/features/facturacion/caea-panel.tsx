@@ -6,14 +6,15 @@ import { Button } from '@/components/ui/button';
 import { Badge, Card, ErrorNote } from '@/components/ui/misc';
 import { RowsSkeleton } from '@/features/products/inventory-ui';
 import { errorMessage } from '@/lib/api';
-import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { cn } from '@/lib/cn';
+import { formatDate, formatDateTime, formatMoney, todayIn } from '@/lib/format';
 import { numeroComprobante, useActualizarCaea, useCaea, useReintentar } from './facturacion.api';
 
 /*
  * The CAEA contingency in Facturación → Configuración (decision 0047): the CAEA punto de venta, the
  * CAEA of this fortnight and of the next with their vigencia and reporting deadline, whether
- * ARCA answers, and the comprobantes issued under a CAEA still to report (or rejected, with
- * ARCA's reason and «Informar de nuevo»).
+ * ARCA answers, and the comprobantes issued under a CAEA still to report (until when; «Plazo
+ * vencido» past the CAEA's FchTopeInf) or rejected, with ARCA's reason and «Informar de nuevo».
  */
 
 const quincenaLabel = (c: Pick<Caea, 'periodo' | 'orden'>) =>
@@ -58,6 +59,7 @@ function PorInformar({ estado }: { estado: CaeaEstado }) {
   const { formatting } = useBusiness();
   const retry = useReintentar();
   const [error, setError] = useState<string | null>(null);
+  const hoy = todayIn(formatting.timezone);
   if (!estado.por_informar.length) {
     return <p className="text-sm text-slate-600">No hay comprobantes emitidos con CAEA pendientes de informar.</p>;
   }
@@ -76,7 +78,20 @@ function PorInformar({ estado }: { estado: CaeaEstado }) {
                 {c.tipo_label} {numeroComprobante(c)} · {formatDate(c.fecha, formatting)} ·{' '}
                 {formatMoney(c.total, formatting)}
               </p>
-              {c.error_mensaje && <p className="mt-1 text-red-700">{c.error_mensaje}</p>}
+              {c.error_mensaje && (
+                <p className={cn('mt-1', c.caea_informe === 'rechazado' ? 'text-red-700' : 'text-amber-800')}>
+                  {c.error_mensaje}
+                </p>
+              )}
+              {c.caea_informe === 'pendiente' && hoy < c.informable_desde && (
+                <p className="mt-1 text-slate-600">
+                  Se informa desde el {formatDate(c.informable_desde, formatting)}: ARCA recibe los comprobantes con
+                  CAEA desde el día siguiente al inicio de su quincena.
+                </p>
+              )}
+              {c.tope_informe && !c.fuera_de_termino && (
+                <p className="mt-1 text-slate-600">Informar hasta el {formatDate(c.tope_informe, formatting)}</p>
+              )}
             </div>
             {c.caea_informe === 'rechazado' ? (
               <>
@@ -97,6 +112,8 @@ function PorInformar({ estado }: { estado: CaeaEstado }) {
                   <RotateCcw className="h-4 w-4" aria-hidden /> Informar de nuevo
                 </Button>
               </>
+            ) : c.fuera_de_termino ? (
+              <Badge color="red">Plazo vencido</Badge>
             ) : (
               <Badge color="yellow">Por informar</Badge>
             )}

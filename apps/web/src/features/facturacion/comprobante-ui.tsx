@@ -130,8 +130,8 @@ export function ComprobanteEstadoNote({
         <div className="min-w-0 flex-1">
           <p>
             <strong>{comprobanteTitulo(c)}</strong> emitida con CAEA {c.cae}
-            {c.cae_vencimiento && !compact && ` (vigente hasta el ${formatDate(c.cae_vencimiento, formatting)})`}: es
-            una factura válida.{' '}
+            {c.cae_vencimiento && !compact && ` (vigente hasta el ${formatDate(c.cae_vencimiento, formatting)})`}:{' '}
+            {c.tipo.startsWith('factura') ? 'es una factura válida.' : 'es un comprobante válido.'}{' '}
             {c.caea_informe === 'informado'
               ? 'Ya se informó a ARCA.'
               : rechazado

@@ -10,10 +10,11 @@ import { NS_WSFE, wsfe } from './wsfe.js';
 
 /*
  * A fake ARCA on loopback (issue 16, decision 0013): WSAA LoginCms, WSFEv1 (FEDummy,
- * FECompUltimoAutorizado, FECAESolicitar, FECompConsultar, FEParamGetCondicionIvaReceptor, and the
- * CAEA operations of fake/caea.ts) and padrón A5 getPersona_v2, speaking the same SOAP as ARCA, with its state in memory and fault
- * switches flipped through POST /__control (or the CLI's flags). Each service lives in its own file
- * (wsaa.ts, wsfe.ts, padron.ts); this one holds the server, the state and the switches.
+ * FECompUltimoAutorizado, FECAESolicitar, FECompConsultar, the FEParamGet* tables, and the CAEA
+ * operations of fake/caea.ts and fake/caea-informe.ts) and padrón A5 getPersona_v2, speaking the
+ * same SOAP as ARCA, with its state in memory and fault switches flipped through POST /__control
+ * (or the CLI's flags). Each service lives in its own file (wsaa.ts, wsfe.ts with its rules in
+ * wsfe-detalle.ts, padron.ts); this one holds the server, the state and the switches.
  */
 
 export interface FakeFaults {
@@ -61,6 +62,8 @@ export interface Approved {
   proceso?: string;
   /** 'CAEA' for a comprobante reported with FECAEARegInformativo. */
   emision?: 'CAE' | 'CAEA';
+  /** The codes of the observations it was approved with. */
+  obs?: string[];
 }
 
 /** A CAEA the fake granted (fake/caea.ts). */

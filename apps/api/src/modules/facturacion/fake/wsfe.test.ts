@@ -5,9 +5,9 @@ import { envelope, list, node, parseBody, text, toXml } from '../soap.js';
 import { FakeArca } from './fake-arca.js';
 
 /*
- * The strict fake WSFEv1 (decision 0040): each rejection of the developer manual with its code,
- * each next to its negative control (the same request, fixed, is approved), the observations
- * 10041 and 10217 on approved comprobantes, and the lenient switch.
+ * The strict fake WSFEv1 (decision 0040): each rejection of the developer manual (v4.7) with its
+ * code, each next to its negative control (the same request, fixed, is approved), the observations
+ * 10041, 10063, 10217 and 10247 on approved comprobantes, and the lenient switch.
  */
 
 const fake = new FakeArca();
@@ -139,9 +139,17 @@ describe('fake WSFE: the manual’s rejections, each with its negative control',
     );
   });
 
-  it('amounts and IVA: 10048, 10020, 10023, 10061, 10051, 10070, 10071', async () => {
+  it('amounts and IVA: 10048, 10043–10045, 10065, 10056, 10019, 10020, 10022, 10023, 10061, 10051, 10070, 10071, 10047', async () => {
     const cases: [string, Det][] = [
       ['10048', { ImpTotal: '120.00' }],
+      ['10043', { ImpTotConc: '-1.00', ImpTotal: '120.00' }],
+      ['10044', { ImpOpEx: '-1.00', ImpTotal: '120.00' }],
+      ['10045', { ImpNeto: '-100.00', ImpTotal: '-79.00', Iva: undefined }],
+      ['10065', { ImpTotal: '-121.00' }],
+      // Amounts with more than two decimals (the manual's precision).
+      ['10056', { ImpTotal: '121.001' }],
+      ['10056', { Iva: { AlicIva: [{ Id: 5, BaseImp: '100.00', Importe: '21.004' }] } }],
+      ['10019', { Iva: { AlicIva: [{ Id: 7, BaseImp: '100.00', Importe: '21.00' }] } }],
       [
         '10020',
         {
@@ -153,9 +161,20 @@ describe('fake WSFE: the manual’s rejections, each with its negative control',
           },
         },
       ],
-      ['10020', { Iva: { AlicIva: [{ Id: 7, BaseImp: '100.00', Importe: '21.00' }] } }],
-      ['10023', { Iva: { AlicIva: [{ Id: 5, BaseImp: '90.00', Importe: '21.00' }] } }],
-      ['10061', { ImpIVA: '21.00', Iva: { AlicIva: [{ Id: 5, BaseImp: '100.00', Importe: '20.99' }] } }],
+      [
+        '10022',
+        {
+          Iva: {
+            AlicIva: [
+              { Id: 5, BaseImp: '50.00', Importe: '10.50' },
+              { Id: 5, BaseImp: '50.00', Importe: '10.50' },
+            ],
+          },
+        },
+      ],
+      // ΣImporte ≠ ImpIVA is 10023; ΣBaseImp ≠ ImpNeto is 10061 (beyond a cent per rate).
+      ['10023', { Iva: { AlicIva: [{ Id: 5, BaseImp: '100.00', Importe: '20.98' }] } }],
+      ['10061', { Iva: { AlicIva: [{ Id: 5, BaseImp: '99.90', Importe: '21.00' }] } }],
       [
         '10051',
         { ImpTotal: '125.00', ImpIVA: '25.00', Iva: { AlicIva: [{ Id: 5, BaseImp: '100.00', Importe: '25.00' }] } },
@@ -169,43 +188,75 @@ describe('fake WSFE: the manual’s rejections, each with its negative control',
         () => pedir(RI, 1, 6, facturaB()),
       );
     }
-    // 10051 only: one cent of rounding is accepted.
+    // A cent per rate of rounding is accepted (10023, 10051): the manual's margin.
     const centavo = await pedir(
       RI,
       1,
       6,
-      facturaB({
-        ImpTotal: '121.01',
-        ImpIVA: '21.01',
-        Iva: { AlicIva: [{ Id: 5, BaseImp: '100.00', Importe: '21.01' }] },
-      }),
+      facturaB({ Iva: { AlicIva: [{ Id: 5, BaseImp: '100.00', Importe: '20.99' }] } }),
     );
-    expect(centavo.resultado, centavo.body).toBe('A');
+    expect([centavo.resultado, centavo.codes], centavo.body).toEqual(['A', []]);
     await refused(
       '10071',
       () => pedir(MONO, 1, 11, facturaC({ Iva: { AlicIva: [{ Id: 5, BaseImp: '100.00', Importe: '21.00' }] } })),
       () => pedir(MONO, 1, 11, facturaC()),
     );
+    await refused(
+      '10047',
+      () => pedir(MONO, 1, 11, facturaC({ ImpNeto: '100.00', ImpIVA: '21.00' })),
+      () => pedir(MONO, 1, 11, facturaC()),
+    );
+    // A C carries no exento nor no gravado.
+    for (const [code, over] of [
+      ['10043', { ImpNeto: '100.00', ImpTotConc: '21.00' }],
+      ['10044', { ImpNeto: '100.00', ImpOpEx: '21.00' }],
+    ] as const) {
+      await refused(
+        code,
+        () => pedir(MONO, 1, 11, facturaC(over)),
+        () => pedir(MONO, 1, 11, facturaC()),
+      );
+    }
   });
 
-  it('Concepto and the service’s dates: 10044, 10043, 10049, 10037, 10038, 10039; the currency: 10056', async () => {
+  it('Concepto and the service’s dates: 10030, 10031, 10033, 10035, 10049, 10032, 10036', async () => {
     const servicio = (over: Det = {}) =>
       facturaB({ Concepto: 2, FchServDesde: HOY, FchServHasta: HOY, FchVtoPago: HOY, ...over });
     const cases: [string, Det][] = [
-      ['10044', servicio({ Concepto: 4 })],
-      ['10043', facturaB({ FchServDesde: HOY })],
+      ['10030', servicio({ Concepto: 4 })],
+      ['10031', servicio({ FchServDesde: undefined })],
+      ['10033', facturaB({ FchServDesde: HOY })],
+      ['10035', facturaB({ FchServDesde: HOY, FchServHasta: HOY })],
       ['10049', facturaB({ Concepto: 2 })],
-      ['10049', servicio({ FchVtoPago: undefined })],
-      ['10037', servicio({ FchServDesde: '20261340' })],
-      ['10038', servicio({ FchServDesde: HOY, FchServHasta: AYER })],
-      ['10039', servicio({ FchVtoPago: AYER })],
-      ['10056', facturaB({ MonCotiz: 2 })],
+      ['10049', servicio({ FchServDesde: '20261340' })],
+      ['10032', servicio({ FchServDesde: HOY, FchServHasta: AYER })],
+      ['10036', servicio({ FchVtoPago: AYER })],
     ];
     for (const [code, bad] of cases) {
       await refused(
         code,
         () => pedir(RI, 1, 6, bad),
-        () => pedir(RI, 1, 6, code === '10043' || code === '10056' ? facturaB() : servicio()),
+        () => pedir(RI, 1, 6, code === '10033' || code === '10035' ? facturaB() : servicio()),
+      );
+    }
+    // The manual refuses no dates on a Concepto 1 when all three come (Mostrador never sends them).
+    const productos = await pedir(RI, 1, 6, facturaB({ FchServDesde: HOY, FchServHasta: HOY, FchVtoPago: HOY }));
+    expect([productos.resultado, productos.codes]).toEqual(['A', []]);
+  });
+
+  it('the currency: 10037 MonId, 10038 MonCotiz, 10039 MonCotiz 1 for pesos', async () => {
+    const cases: [string, Det][] = [
+      ['10037', { MonId: 'XXX' }],
+      ['10037', { MonId: undefined }],
+      ['10038', { MonId: 'DOL', MonCotiz: 0 }],
+      ['10038', { MonCotiz: undefined }],
+      ['10039', { MonCotiz: 2 }],
+    ];
+    for (const [code, bad] of cases) {
+      await refused(
+        code,
+        () => pedir(RI, 1, 6, facturaB(bad)),
+        () => pedir(RI, 1, 6, facturaB()),
       );
     }
   });
@@ -259,16 +310,36 @@ describe('fake WSFE: the manual’s rejections, each with its negative control',
     );
   });
 
-  it('observations on approved comprobantes: 10041 (condition differs from ARCA’s), 10217 (A to a monotributista)', async () => {
+  it('observations on approved comprobantes: 10217 (A to a monotributista), 10063 (A to someone outside IVA and Monotributo)', async () => {
+    // A condition that differs from ARCA's is no code of the manual: approved as it is.
     const distinta = await pedir(RI, 1, 1, facturaA({ CondicionIVAReceptorId: 6 }));
-    expect([distinta.resultado, distinta.codes]).toEqual(['A', ['10041']]);
-    const igual = await pedir(RI, 1, 1, facturaA());
-    expect([igual.resultado, igual.codes]).toEqual(['A', []]);
+    expect([distinta.resultado, distinta.codes]).toEqual(['A', []]);
     // 20123456786 is a monotributista in the padrón.
     const mono = await pedir(RI, 1, 1, facturaA({ DocNro: '20123456786', CondicionIVAReceptorId: 6 }));
     expect([mono.resultado, mono.codes]).toEqual(['A', ['10217']]);
     expect(mono.body).toContain('Ley Nº 27.618');
     expect(mono.body).toMatch(/<FchProceso>\d{14}<\/FchProceso>/);
+    // 27234567891 is IVA exento in the padrón.
+    const exento = await pedir(RI, 1, 1, facturaA({ DocNro: '27234567891' }));
+    expect([exento.resultado, exento.codes]).toEqual(['A', ['10063']]);
+  });
+
+  it('notas: 10197 without CbtesAsoc; 10041 observes an associated comprobante ARCA does not have; 10247 only observes', async () => {
+    const factura = await pedir(RI, 1, 6, facturaB());
+    expect(factura.resultado).toBe('A');
+    const nro = fake.approved(RI, 1, 6).length;
+    const asoc = (Nro: number) => ({ CbtesAsoc: { CbteAsoc: { Tipo: 6, PtoVta: 1, Nro, Cuit: RI, CbteFch: HOY } } });
+    await refused(
+      '10197',
+      () => pedir(RI, 1, 8, facturaB()),
+      () => pedir(RI, 1, 8, facturaB(asoc(nro))),
+    );
+    const sinFactura = await pedir(RI, 1, 8, facturaB(asoc(nro + 50)));
+    expect([sinFactura.resultado, sinFactura.codes]).toEqual(['A', ['10041']]);
+    // An inactive CUIT refuses a factura (above) but only observes a nota de crédito.
+    const inactivo = { DocTipo: 80, DocNro: '20111111112', CondicionIVAReceptorId: 1 };
+    const nc = await pedir(RI, 1, 3, facturaB({ ...inactivo, ...asoc(nro) }));
+    expect([nc.resultado, nc.codes]).toEqual(['A', ['10247']]);
   });
 
   it('the lenient switch brings the old fake back; off again, it is strict', async () => {
