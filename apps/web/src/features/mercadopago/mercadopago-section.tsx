@@ -42,7 +42,9 @@ function MercadopagoForm({ config }: { config: MercadopagoConfig }) {
   const [token, setToken] = useState('');
   const [secret, setSecret] = useState('');
   const [asignadas, setAsignadas] = useState<Record<string, Asignacion>>(() =>
-    Object.fromEntries(config.cajas.map((c) => [c.caja_id, { pos_id: c.pos_id ?? '', terminal_id: c.terminal_id ?? '' }])),
+    Object.fromEntries(
+      config.cajas.map((c) => [c.caja_id, { pos_id: c.pos_id ?? '', terminal_id: c.terminal_id ?? '' }]),
+    ),
   );
   const [quitando, setQuitando] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -68,7 +70,8 @@ function MercadopagoForm({ config }: { config: MercadopagoConfig }) {
 
   async function guardar(lista: Record<string, Asignacion>) {
     const next: Record<string, string> = {};
-    if (!config.tiene_access_token && !token.trim()) next.access_token = 'Ingresá el access token de tu cuenta de Mercado Pago.';
+    if (!config.tiene_access_token && !token.trim())
+      next.access_token = 'Ingresá el access token de tu cuenta de Mercado Pago.';
     setErrors(next);
     setStatus(null);
     if (Object.keys(next).length) return;
@@ -190,14 +193,18 @@ function MercadopagoForm({ config }: { config: MercadopagoConfig }) {
             </Button>
           </div>
           {!config.tiene_access_token && (
-            <p className="text-sm text-slate-500">Guardá el access token y probá la conexión para elegir la caja y el Point de cada caja.</p>
+            <p className="text-sm text-slate-500">
+              Guardá el access token y probá la conexión para elegir la caja y el Point de cada caja.
+            </p>
           )}
           {errors.probar && <ErrorNote>{errors.probar}</ErrorNote>}
           {prueba && (
             <p
               role="status"
               className={
-                prueba.ok ? 'rounded-md bg-green-50 p-2 text-sm text-green-800' : 'rounded-md bg-red-50 p-2 text-sm text-red-700'
+                prueba.ok
+                  ? 'rounded-md bg-green-50 p-2 text-sm text-green-800'
+                  : 'rounded-md bg-red-50 p-2 text-sm text-red-700'
               }
             >
               {prueba.ok && <CheckCircle2 className="mr-1 inline h-4 w-4" />}

@@ -55,8 +55,7 @@ export function useCrearOrden() {
   const b = useBusiness().businessId ?? '';
   return useMutation({
     mutationFn: async ({ key, ...body }: OrdenInput & { key: string }) =>
-      (await request<Orden>(`${base(b)}/ordenes`, { method: 'POST', body, headers: { 'Idempotency-Key': key } }))
-        .data,
+      (await request<Orden>(`${base(b)}/ordenes`, { method: 'POST', body, headers: { 'Idempotency-Key': key } })).data,
   });
 }
 

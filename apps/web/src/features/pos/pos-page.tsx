@@ -1,7 +1,8 @@
 import { Minus, Package, Plus, Printer, ScanBarcode, ShieldAlert, ShoppingCart, Trash2, Wrench } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { CAJA_MESSAGES } from '@mostrador/shared/caja';
+import { CAJA_MESSAGES, percentOf } from '@mostrador/shared/caja';
+import { MERCADOPAGO_MEDIO, type Orden } from '@mostrador/shared/mercadopago';
 import type { Customer } from '@mostrador/shared/customers';
 import { splitQuantity } from '@mostrador/shared/scale';
 import { type Sale } from '@mostrador/shared/sales';
@@ -60,6 +61,7 @@ import { AutorizacionDialog, isAuthorizable, type PedidoAutorizacion } from './a
 import { OfflinePanel } from './offline/offline-panel';
 import { useOfflinePos } from './offline/use-offline-pos';
 import { ListaSelector } from '../precios/lista-selector';
+import { MpCobroDialog, type MpCobro } from '../mercadopago/mp-cobro-dialog';
 import { aplicarLista } from '../precios/pos-lista';
 import { PrintableTicket, printTicket, Ticket, type TicketExtras } from './ticket';
 import { useTicketBusiness } from './ticket-business';
@@ -146,6 +148,10 @@ function PointOfSale() {
   const facturarModo = useFacturarModo();
   const [facturar, setFacturar] = useState(false);
   const keyRef = useRef<{ key: string; body: string } | null>(null);
+  /** Mercado Pago: the part being charged, and the approved orders not yet in a recorded sale. */
+  const [mpCobro, setMpCobro] = useState<MpCobro | null>(null);
+  const mpAprobadas = useRef<{ id: string; cents: number }[]>([]);
+  const mpMedio = mediosActivos.find((m) => m.nombre === MERCADOPAGO_MEDIO && m.tipo === 'qr');
   const [saving, setSaving] = useState(false);
   const qc = useQueryClient();
   // Another business chosen in the top bar: its catalogue and customers are others, start over.
@@ -370,12 +376,45 @@ function PointOfSale() {
       setAskMedio(true);
       return;
     }
+    // Mercado Pago (decision 0052): each MP part is paid by its own approved order before the sale.
+    let pagos: (NonNullable<typeof plan.pagos>[number] & { mercadopago_orden_id?: string })[] | null = plan.pagos;
+    if (pagos && mpMedio && pagos.some((p) => p.medio_pago_id === mpMedio.id)) {
+      if (!off.online) {
+        setError(
+          'Mercado Pago necesita internet: cobrá con otro medio (efectivo, tarjeta…) o esperá a que vuelva la conexión.',
+        );
+        return;
+      }
+      const libres = [...mpAprobadas.current];
+      const faltan: number[] = [];
+      pagos = pagos.map((p) => {
+        if (p.medio_pago_id !== mpMedio.id) return p;
+        const base = Math.round(p.monto * 100);
+        const cents = base + percentOf(base, mpMedio.ajuste_porcentaje);
+        const i = libres.findIndex((o) => o.cents === cents);
+        if (i < 0) {
+          faltan.push(cents);
+          return p;
+        }
+        const [o] = libres.splice(i, 1);
+        return { ...p, mercadopago_orden_id: o!.id };
+      });
+      if (faltan.length) {
+        const cajaId = turno?.caja_id ?? caja?.id;
+        if (!cajaId) {
+          setError('Elegí la caja de este dispositivo para cobrar con Mercado Pago.');
+          return;
+        }
+        setMpCobro({ cajaId, partes: faltan });
+        return;
+      }
+    }
     const t = totals(ready, payment.descuento);
     const body: SaleBody = {
       negocio_id: businessId,
       cliente_id: cliente?.id ?? null,
       ...(listaElegida !== undefined ? { lista_precios_id: listaElegida } : {}),
-      ...(plan.pagos ? { pagos: plan.pagos } : { metodo_pago: 'efectivo' }),
+      ...(pagos ? { pagos } : { metodo_pago: 'efectivo' }),
       ...(turno ? { turno_id: turno.id } : {}),
       observaciones: observaciones.trim() || null,
       descuento: t.descuento / 100,
@@ -467,6 +506,7 @@ function PointOfSale() {
   /** After a sale ("Nueva venta"): every field as on a fresh screen. */
   function resetSale() {
     keyRef.current = null;
+    mpAprobadas.current = [];
     setPreciosAbiertos(new Set());
     setPedido(null);
     setLines([]);
@@ -493,6 +533,16 @@ function PointOfSale() {
   useEffect(() => {
     confirmRef.current = confirm;
   });
+  /** An approved MP order: kept for its part; once every part has one, the sale is recorded by itself. */
+  const onMpAprobada = useCallback(
+    (o: Orden) => {
+      mpAprobadas.current = [...mpAprobadas.current, { id: o.id, cents: Math.round(o.monto * 100) }];
+      const pendientes = (mpCobro?.partes.length ?? 0) - 1;
+      setMpCobro((c) => (c && c.partes.length > 1 ? { ...c, partes: c.partes.slice(1) } : null));
+      if (pendientes <= 0) void confirmRef.current({ medioConfirmado: true });
+    },
+    [mpCobro],
+  );
   useEffect(() => {
     const how = confirmAfterPick.current;
     if (picking || !how) return;
@@ -951,6 +1001,16 @@ function PointOfSale() {
           </Button>
         </div>
       </Dialog>
+
+      <MpCobroDialog
+        cobro={mpCobro}
+        money={money}
+        onAprobada={onMpAprobada}
+        onCerrar={() => {
+          setMpCobro(null);
+          setError('No se cobró con Mercado Pago: elegí otro medio o volvé a cobrar.');
+        }}
+      />
 
       <OpenTurnoDialog
         caja={openingTurno ? caja : null}
