@@ -2,7 +2,7 @@ import { Minus, Package, Plus, Printer, ScanBarcode, ShieldAlert, ShoppingCart, 
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { CAJA_MESSAGES, percentOf } from '@mostrador/shared/caja';
-import { MERCADOPAGO_MEDIO, type Orden } from '@mostrador/shared/mercadopago';
+import { MERCADOPAGO_MEDIO, MERCADOPAGO_MESSAGES, type Orden } from '@mostrador/shared/mercadopago';
 import type { Customer } from '@mostrador/shared/customers';
 import { splitQuantity } from '@mostrador/shared/scale';
 import { type Sale } from '@mostrador/shared/sales';
@@ -16,7 +16,8 @@ import { useMedios } from '@/features/caja/caja.api';
 import { FacturarToggle, SinFacturaNote, useFacturarModo } from '@/features/facturacion/pos-facturar';
 import { OpenTurnoDialog } from '@/features/caja/turno-dialogs';
 import { PermissionGate } from '@/features/permissions/permission-gate';
-import { useCan, useCounterControls } from '@/features/permissions/permissions.api';
+import { useCan, useCounterControls, useIsAdmin } from '@/features/permissions/permissions.api';
+import { useMercadopagoConfig } from '@/features/mercadopago/mercadopago.api';
 import { useSettings } from '@/features/settings/settings.api';
 import { type SaleBody } from '@/features/sales/sales.api';
 import { useDebounced } from '@/features/products/inventory-ui';
@@ -151,7 +152,17 @@ function PointOfSale() {
   /** Mercado Pago: the part being charged, and the approved orders not yet in a recorded sale. */
   const [mpCobro, setMpCobro] = useState<MpCobro | null>(null);
   const mpAprobadas = useRef<{ id: string; cents: number }[]>([]);
-  const mpMedio = mediosActivos.find((m) => m.nombre === MERCADOPAGO_MEDIO && m.tipo === 'qr');
+  // Whether MP is configured: admins read it; anyone else learns it from the sale's refusal.
+  const mpConfig = useMercadopagoConfig(useIsAdmin());
+  const mpSabido = useRef(false);
+  const mpMedioActual = () =>
+    mpConfig.data?.configurado || mpSabido.current
+      ? mediosActivos.find((m) =>
+          mpConfig.data?.medio_pago_id
+            ? m.id === mpConfig.data.medio_pago_id
+            : m.nombre === MERCADOPAGO_MEDIO && m.tipo === 'qr',
+        )
+      : undefined;
   const [saving, setSaving] = useState(false);
   const qc = useQueryClient();
   // Another business chosen in the top bar: its catalogue and customers are others, start over.
@@ -377,6 +388,7 @@ function PointOfSale() {
       return;
     }
     // Mercado Pago (decision 0052): each MP part is paid by its own approved order before the sale.
+    const mpMedio = mpMedioActual();
     let pagos: (NonNullable<typeof plan.pagos>[number] & { mercadopago_orden_id?: string })[] | null = plan.pagos;
     if (pagos && mpMedio && pagos.some((p) => p.medio_pago_id === mpMedio.id)) {
       if (!off.online) {
@@ -484,6 +496,17 @@ function PointOfSale() {
     } catch (e) {
       // The authorization dialog shows its own refusals (a wrong PIN, too many attempts).
       if (how.autorizacion) throw e;
+      // MP is configured: its parts are charged through an order first.
+      if (
+        !mpSabido.current &&
+        e instanceof ApiError &&
+        e.status === 422 &&
+        e.detail === MERCADOPAGO_MESSAGES.ordenRequerida
+      ) {
+        mpSabido.current = true;
+        setTimeout(() => void confirmRef.current({ medioConfirmado: true }), 0);
+        return;
+      }
       if (isAuthorizable(e)) {
         const lineas = lineDiscounts(ready);
         const bruto = t.subtotal + lineas;
