@@ -110,7 +110,7 @@ async function configurar(page: Page, cuenta: Awaited<ReturnType<typeof mpCuenta
   await mp.getByLabel('Terminal Point').selectOption(cuenta.terminales[0]!);
   await mp.getByRole('button', { name: 'Guardar' }).click();
   await expect(mp.getByText('Configuración de Mercado Pago guardada.')).toBeVisible();
-  await expect(mp.getByLabel('URL de notificaciones')).toHaveValue(/\/api\/v1\/webhooks\/mercadopago$/);
+  await expect(mp.getByRole('textbox', { name: 'URL de notificaciones' })).toHaveValue(/\/api\/v1\/webhooks\/mercadopago$/);
   if (capture) await shots(page, 'configuracion');
 }
 
