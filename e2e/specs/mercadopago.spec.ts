@@ -110,7 +110,9 @@ async function configurar(page: Page, cuenta: Awaited<ReturnType<typeof mpCuenta
   await mp.getByLabel('Terminal Point').selectOption(cuenta.terminales[0]!);
   await mp.getByRole('button', { name: 'Guardar' }).click();
   await expect(mp.getByText('Configuración de Mercado Pago guardada.')).toBeVisible();
-  await expect(mp.getByRole('textbox', { name: 'URL de notificaciones' })).toHaveValue(/\/api\/v1\/webhooks\/mercadopago$/);
+  await expect(mp.getByRole('textbox', { name: 'URL de notificaciones' })).toHaveValue(
+    /\/api\/v1\/webhooks\/mercadopago$/,
+  );
   if (capture) await shots(page, 'configuracion');
 }
 
@@ -141,4 +143,65 @@ test('a QR sale approved: configured on Caja, the QR on screen, the customer pay
   const done = page.getByRole('dialog', { name: 'Venta #1 registrada' });
   await expect(done).toBeVisible({ timeout: 30_000 });
   await expect(done.getByRole('article')).toContainText('Mercado Pago');
+  await done.getByRole('button', { name: 'Nueva venta' }).click();
+
+  // The conciliación: MP's payment against the sale, to the cent.
+  await page.goto('/finanzas/mercadopago');
+  await expect(page.getByRole('heading', { name: 'Conciliación de Mercado Pago' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Conciliado', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('group', { name: 'Cobrado por MP' })).toContainText('8.000,00');
+  await expect(page.getByRole('group', { name: 'Vendido' })).toContainText('8.000,00');
+  await expect(page.getByRole('group', { name: 'Diferencia' })).toContainText('0,00');
+  await shots(page, 'conciliacion');
+});
+
+test('a Point sale rejected, then paid in cash', async ({ page, request, baseURL }) => {
+  const { cuenta } = await setup(page, request, baseURL!, 'Almacén Marta Point');
+  await configurar(page, cuenta);
+  await page.goto('/pos');
+  await sellYerba(page, 1);
+  await page.getByRole('radio', { name: 'Mercado Pago' }).click();
+  await page.keyboard.press('F9');
+  await page.getByRole('button', { name: /^Cobrar con Mercado Pago/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cobrar con Mercado Pago' });
+  const orden = nextOrden(page);
+  await dialog.getByRole('button', { name: 'Point' }).click();
+  const o = await orden;
+  await expect(dialog.getByText('Cobrá en el Point')).toBeVisible();
+  await cliente(request, 'rechazar', o.mp_orden_id);
+  await expect(dialog.getByTestId('mp-final')).toContainText('Rechazada', { timeout: 30_000 });
+  await dialog.getByRole('button', { name: 'Elegir otro medio' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('radio', { name: 'Efectivo' }).click();
+  await page.keyboard.press('F9');
+  const done = page.getByRole('dialog', { name: 'Venta #1 registrada' });
+  await expect(done).toBeVisible({ timeout: 30_000 });
+  await expect(done.getByRole('article')).toContainText('Efectivo');
+});
+
+test('a split payment: cash and QR', async ({ page, request, baseURL }) => {
+  const { cuenta } = await setup(page, request, baseURL!, 'Almacén Marta Dividido');
+  await configurar(page, cuenta);
+  await page.goto('/pos');
+  await sellYerba(page, 2);
+  await page.getByRole('button', { name: 'Dividir el pago' }).click();
+  await page.getByLabel('Medio del pago 1').selectOption({ label: 'Efectivo' });
+  await page.getByLabel('Monto del pago 1').fill('3.000');
+  await page.getByLabel('Medio del pago 2').selectOption({ label: 'Mercado Pago' });
+  await page.getByLabel('Monto del pago 2').fill('5.000');
+  await page.keyboard.press('F9');
+  await page.getByRole('button', { name: /^Cobrar$/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cobrar con Mercado Pago' });
+  await expect(dialog.getByTestId('mp-monto')).toHaveText(/5\.000,00/);
+  const orden = nextOrden(page);
+  await dialog.getByRole('button', { name: 'QR' }).click();
+  const o = await orden;
+  expect(o.monto).toBe(5000);
+  await expect(dialog.getByTestId('mp-qr')).toBeVisible();
+  await cliente(request, 'pagar', o.mp_orden_id);
+  const done = page.getByRole('dialog', { name: 'Venta #1 registrada' });
+  await expect(done).toBeVisible({ timeout: 30_000 });
+  const ticket = await done.getByRole('article').innerText();
+  expect(ticket).toContain('Efectivo');
+  expect(ticket).toContain('Mercado Pago');
 });
