@@ -24,4 +24,7 @@ if (reason) {
   // `npm run build` ends by recording the hash of the sources it built (scripts/build-state.mjs).
   execSync('npm run build', { cwd: root, stdio: 'inherit' });
 }
+// Run in the shop on the embedded database: no hosted-service trial or plans (decision 0055).
+// MOSTRADOR_MODO=saas (or a DATABASE_URL) keeps them.
+if (!process.env.MOSTRADOR_MODO && !process.env.DATABASE_URL) process.env.MOSTRADOR_MODO = 'local';
 await import(new URL('apps/api/dist/main.js', root).href);

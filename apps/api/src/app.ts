@@ -12,6 +12,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '@mostrador/shared';
+import type { Modo } from '@mostrador/shared';
+import type { BackupSchedule } from './db/backup-schedule.js';
 import type { Database } from './db/client.js';
 import { accessPlugin, API_PREFIX, methodsOn } from './lib/access.js';
 import { installCostVisibility } from './lib/costs.js';
@@ -38,6 +40,7 @@ import { memberRoutes } from './modules/members/members.routes.js';
 import { productRoutes } from './modules/products/products.routes.js';
 import { idempotencyPlugin } from './lib/idempotency.js';
 import { serviceRoutes } from './modules/services/services.routes.js';
+import { copiaRoutes } from './modules/copias/copias.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { taskRoutes } from './modules/tasks/tasks.routes.js';
@@ -93,6 +96,10 @@ export interface AppOptions {
    * as main.ts leaves it. The API tests pass a small one: they sign up thousands of users.
    */
   passwordCost?: { memoryCost: number; timeCost: number };
+  /** `local`: installed in the shop, without trial, plans or limits (decision 0055); `saas` by default. */
+  modo?: Modo;
+  /** The daily backup of the embedded database (main.ts), shown to the owners. */
+  backups?: Pick<BackupSchedule, 'status'>;
 }
 
 export interface AppServices {
@@ -103,6 +110,8 @@ export interface AppServices {
   rateLimits: { signupPerHour: number; loginFailuresPerEmail: number; loginFailuresPerIp: number };
   imports: ImportLimits;
   passwordCost?: { memoryCost: number; timeCost: number };
+  modo: Modo;
+  backups?: Pick<BackupSchedule, 'status'>;
 }
 
 export interface ImportLimits {
@@ -165,6 +174,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     },
     imports: { concurrent: 2, queued: 4, parseMs: 20_000, heapMb: 256, ...opts.imports },
     passwordCost: opts.passwordCost,
+    modo: opts.modo ?? 'saas',
+    backups: opts.backups,
   });
 
   const facturador = new Facturador(
@@ -284,6 +295,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await facturacionRoutes(a);
       await precioRoutes(a);
       await cajaRoutes(a);
+      await copiaRoutes(a);
       await mercadopagoRoutes(a);
     },
     { prefix: API_PREFIX },

@@ -4,6 +4,14 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  /**
+   * `local`: installed in the shop, without the hosted service's trial, plans and limits; `saas`:
+   * the hosted service. npm start sets `local` when there is no DATABASE_URL (decision 0055).
+   */
+  /** The daily backup of the embedded database: where (DATA_DIR/copias by default), and how many to keep (decision 0055). */
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
+  MOSTRADOR_MODO: z.enum(['saas', 'local'], { error: 'MOSTRADOR_MODO: saas o local.' }).default('saas'),
   DATABASE_URL: z.string().optional(),
   /** The requests' connection, as a role the operator created (docs/decisions/0010); derived by default. */
   APP_DATABASE_URL: z.string().optional(),

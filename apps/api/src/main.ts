@@ -1,12 +1,14 @@
 import { createServer } from 'node:net';
-import { networkInterfaces } from 'node:os';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { readEnv, type Env } from './config.js';
-import { openDatabase, type OpenDatabase } from './db/bootstrap.js';
+import { hotBackup } from './db/backup.js';
+import { scheduleBackups } from './db/backup-schedule.js';
+import { DATABASE_NAME, openDatabase, type OpenDatabase } from './db/bootstrap.js';
 import { resolveJwtSecret } from './lib/jwt-secret.js';
+import { lanMessage, lanUrls } from './lib/lan.js';
 import { describeFsError, startupMessage } from './lib/startup-error.js';
 import { clockFromFile } from './lib/test-clock.js';
 import { parseTrustProxy } from './lib/transport.js';
@@ -18,15 +20,6 @@ function checkPortFree(port: number, host: string): Promise<void> {
     probe.once('error', reject);
     probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
   });
-}
-
-/** The machine's addresses on the shop's network, when listening on all of them. */
-function lanAddresses(host: string): string[] {
-  if (host !== '0.0.0.0' && host !== '::') return [];
-  return Object.values(networkInterfaces())
-    .flat()
-    .filter((a) => a && a.family === 'IPv4' && !a.internal)
-    .map((a) => a!.address);
 }
 
 const where: { port?: number; host?: string; dataDir?: string } = {};
@@ -76,6 +69,18 @@ async function main() {
 async function serve(env: Env, dataDir: string, db: OpenDatabase, started: number) {
   const { database, embedded, reports } = db;
 
+  // A shop's installation (modo local) on the embedded database is backed up daily into
+  // BACKUP_DIR (decision 0055); a hosted one has its provider's backups.
+  const backupDir = path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'copias'));
+  const backups =
+    embedded && env.MOSTRADOR_MODO === 'local'
+      ? scheduleBackups({
+          folder: backupDir,
+          keep: env.BACKUP_KEEP,
+          backup: () => hotBackup({ ownerUrl: embedded.url(DATABASE_NAME), dataDir, folder: backupDir }),
+          log: (level, msg) => (level === 'error' ? console.error(msg) : process.stdout.write(`${msg}\n`)),
+        })
+      : undefined;
   const webDist = env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
   const app = await buildApp({
     database,
@@ -92,6 +97,8 @@ async function serve(env: Env, dataDir: string, db: OpenDatabase, started: numbe
       .filter(Boolean),
     webDist,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    modo: env.MOSTRADOR_MODO,
+    backups,
     logger: { level: env.LOG_LEVEL },
     now: clockFromFile(process.env.MOSTRADOR_CLOCK_FILE),
     rateLimits: {
@@ -126,6 +133,7 @@ async function serve(env: Env, dataDir: string, db: OpenDatabase, started: numbe
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: deteniendo Mostrador…`);
+    backups?.stop();
     await app.close().catch(() => {});
     await db.close();
     process.exit(0);
@@ -135,11 +143,14 @@ async function serve(env: Env, dataDir: string, db: OpenDatabase, started: numbe
 
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(
-    `Mostrador listo en http://localhost:${env.PORT} (${embedded ? `PostgreSQL embebido en ${dataDir}` : 'DATABASE_URL'}) en ${Date.now() - started} ms`,
+    `Mostrador listo en http://localhost:${env.PORT} (${embedded ? `PostgreSQL embebido en ${dataDir}` : 'DATABASE_URL'}${env.MOSTRADOR_MODO === 'local' ? ', instalación local sin planes ni límites' : ''}) en ${Date.now() - started} ms`,
   );
-  const lan = lanAddresses(env.HOST);
-  if (lan.length)
-    app.log.info(`Desde otras computadoras de la red: ${lan.map((a) => `http://${a}:${env.PORT}`).join(', ')}`);
+  const lan = lanUrls(env.HOST, env.PORT);
+  if (lan.length) {
+    app.log.info({ urls: lan }, `Desde otras computadoras de la red: ${lan.join(', ')}`);
+    // Plain lines too, for whoever reads the window where Mostrador runs.
+    process.stdout.write(`${lanMessage(lan).join('\n')}\n`);
+  }
 }
 
 main().catch((err) => {

@@ -11,7 +11,15 @@ export const PLANS = [
 ] as const;
 
 /** GET/POST /businesses/{id}/suscripcion-plan. */
+/**
+ * How this server runs (decision 0055): `saas`, the hosted service with its trial and plans;
+ * `local`, installed in the shop (npm start on the embedded database): no trial, no plans, no limits.
+ */
+export const MODOS = ['saas', 'local'] as const;
+export type Modo = (typeof MODOS)[number];
+
 export const businessPlanSchema = z.object({
+  modo: z.enum(MODOS),
   plan: z.enum(['trial', 'esencial', 'profesional', 'empresarial']),
   estado: z.enum(['trial', 'activa', 'solo_lectura', 'bloqueada']),
   trial_ends_at: z.string(),

@@ -6,7 +6,7 @@ import { runMigrations } from './migrate.js';
 import { ensureAppRole, userOf, type AppRole } from './roles.js';
 import { StartupError } from '../lib/startup-error.js';
 
-const DATABASE_NAME = 'mostrador';
+export const DATABASE_NAME = 'mostrador';
 
 async function ensureDatabase(adminUrl: string, name: string) {
   const client = new pg.Client({ connectionString: adminUrl });

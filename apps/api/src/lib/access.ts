@@ -437,7 +437,7 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, opts)
     if (row.estado === 'pendiente') {
       throw new AppError(403, 'MEMBERSHIP_PENDING', 'Tu acceso a este negocio está pendiente de aprobación.');
     }
-    const { estado, readOnlyUntil } = planState(row.plan!, row.trial_ends_at!, now);
+    const { estado, readOnlyUntil } = planState(row.plan!, row.trial_ends_at!, now, app.services.modo);
     const ctx: BusinessContext = {
       id: businessId,
       membershipId: row.membership_id,

@@ -77,6 +77,7 @@ export async function memberRoutes(app: App) {
         authOf(req).id,
         req.params.uid,
         svc.parsePermissionPatch(req.body ?? {}),
+        app.services.modo,
       ),
   );
 

@@ -1,4 +1,4 @@
-import { allPermissions, PERMISSION_KEYS, type PermissionKey, type PermissionMap } from '@mostrador/shared';
+import { allPermissions, PERMISSION_KEYS, type Modo, type PermissionKey, type PermissionMap } from '@mostrador/shared';
 import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { planName, planUserLimit } from '../../lib/plan.js';
@@ -210,7 +210,14 @@ export async function removeMember(db: Db, businessId: string, actorId: string, 
   });
 }
 
-export async function approvePending(db: Db, businessId: string, actorId: string, uid: string, patch: PermissionPatch) {
+export async function approvePending(
+  db: Db,
+  businessId: string,
+  actorId: string,
+  uid: string,
+  patch: PermissionPatch,
+  modo: Modo = 'saas',
+) {
   const target = await findMemberRow(businessId, uid, 'pendiente', db);
   if (!target) throw notFound('Usuario pendiente no encontrado.');
   const permisos = { ...allPermissions(false), ...patch.flags };
@@ -233,7 +240,7 @@ export async function approvePending(db: Db, businessId: string, actorId: string
   return db.transaction(async (tx) => {
     // Lock the business row so two approvals cannot both pass the user limit.
     const b = await lockBusinessPlan(businessId, tx);
-    const limit = planUserLimit(b.plan);
+    const limit = planUserLimit(b.plan, modo);
     if (limit !== null) {
       const n = await countAccepted(businessId, tx);
       if (n >= limit) {

@@ -19,7 +19,7 @@ export async function planRoutes(app: App) {
       config: { access: access.member, plan: always },
       schema: { tags, params, response: { 200: businessPlanSchema } },
     },
-    async (req) => svc.getPlan(db, businessOf(req).id, app.services.now()),
+    async (req) => svc.getPlan(db, businessOf(req).id, app.services.now(), app.services.modo),
   );
 
   app.post(
@@ -28,6 +28,7 @@ export async function planRoutes(app: App) {
       config: { access: access.admin, plan: always },
       schema: { tags, params, body, response: { 200: businessPlanSchema } },
     },
-    async (req) => svc.choosePlan(db, businessOf(req).id, authOf(req).id, req.body.plan, app.services.now()),
+    async (req) =>
+      svc.choosePlan(db, businessOf(req).id, authOf(req).id, req.body.plan, app.services.now(), app.services.modo),
   );
 }

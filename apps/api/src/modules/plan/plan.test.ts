@@ -41,6 +41,7 @@ describe('trial and plan', () => {
       headers: owner.auth,
     });
     expect(plan.json()).toEqual({
+      modo: 'saas',
       plan: 'trial',
       estado: 'trial',
       trial_ends_at: '2026-01-24T15:00:00.000Z',

@@ -8,7 +8,7 @@ import { daysLeft, usePlan } from './plan.api';
 export function PlanBanner() {
   const { businessId, formatting } = useBusiness();
   const { data } = usePlan(businessId);
-  if (!data || data.estado === 'activa') return null;
+  if (!data || data.modo === 'local' || data.estado === 'activa') return null;
   const until = formatDate(todayIn(formatting.timezone, new Date(data.read_only_until)), formatting);
   const text = {
     trial: (() => {

@@ -22,6 +22,7 @@ export default function PlanPage() {
   const isAdmin = business?.rol === 'admin' || business?.es_creador;
   const p = plan.data;
   const day = (iso: string) => formatDate(todayIn(formatting.timezone, new Date(iso)), formatting);
+  if (p?.modo === 'local') return <LocalInstall nombre={business?.nombre} usuarios={p.usuarios_activos} />;
   return (
     <div>
       <PageHeader title="Plan del negocio" description={business ? business.nombre : undefined} />
@@ -100,6 +101,26 @@ export default function PlanPage() {
         el pago.
         {!isAdmin && ' Solo un administrador del negocio puede elegir el plan.'}
       </p>
+    </div>
+  );
+}
+
+/** Installed in the shop (modo local): no trial, no plans to choose, no limits. */
+function LocalInstall({ nombre, usuarios }: { nombre?: string; usuarios: number }) {
+  return (
+    <div>
+      <PageHeader title="Plan del negocio" description={nombre} />
+      <Card>
+        <div className="flex flex-wrap items-center gap-3">
+          <strong className="text-slate-900">Instalación en tu local</strong>
+          <Badge color="green">Sin límites</Badge>
+        </div>
+        <p className="mt-2 text-sm text-slate-600">
+          Mostrador corre en una computadora de tu negocio: no hay período de prueba ni planes que elegir. Todos los
+          módulos están habilitados, sin límite de usuarios ni de almacenamiento.
+        </p>
+        <p className="mt-1 text-sm text-slate-600">Usuarios activos: {usuarios}.</p>
+      </Card>
     </div>
   );
 }

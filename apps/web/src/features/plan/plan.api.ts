@@ -4,6 +4,8 @@ import { api } from '@/lib/api';
 export type PlanEstado = 'trial' | 'activa' | 'solo_lectura' | 'bloqueada';
 
 export interface PlanInfo {
+  /** `local`: installed in the shop, without trial, plans or limits. */
+  modo: 'saas' | 'local';
   plan: 'trial' | 'esencial' | 'profesional' | 'empresarial';
   estado: PlanEstado;
   trial_ends_at: string;

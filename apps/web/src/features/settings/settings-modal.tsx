@@ -1,3 +1,4 @@
+import { BackupLine } from '@/features/copias/backup-line';
 import { useState } from 'react';
 import {
   ALERT_SENSITIVITY,
@@ -71,6 +72,7 @@ export function SettingsModal({
       title="Configuración del negocio"
       description="Idioma, zona horaria, moneda, alertas, balanza, caja y stock."
     >
+      {open && <BackupLine businessId={businessId} />}
       {open && (
         <SettingsForm
           key={s?.updated_at ?? 'defaults'}
