@@ -205,3 +205,32 @@ test('a split payment: cash and QR', async ({ page, request, baseURL }) => {
   expect(ticket).toContain('Efectivo');
   expect(ticket).toContain('Mercado Pago');
 });
+
+test('a lost notification: the approval is read by polling and the sale records itself', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const { cuenta } = await setup(page, request, baseURL!, 'Almacén Marta Sin Aviso');
+  await configurar(page, cuenta);
+  await page.goto('/pos');
+  await sellYerba(page, 1);
+  await page.getByRole('radio', { name: 'Mercado Pago' }).click();
+  await page.keyboard.press('F9');
+  await page.getByRole('button', { name: /^Cobrar con Mercado Pago/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cobrar con Mercado Pago' });
+  const orden = nextOrden(page);
+  await dialog.getByRole('button', { name: 'QR' }).click();
+  const o = await orden;
+  await expect(dialog.getByTestId('mp-qr')).toBeVisible();
+  // MP's notification of the payment never arrives.
+  expect((await request.post(`${MP}/_fake`, { data: { perder_notificaciones: true } })).status()).toBe(200);
+  try {
+    await cliente(request, 'pagar', o.mp_orden_id);
+    const done = page.getByRole('dialog', { name: 'Venta #1 registrada' });
+    await expect(done).toBeVisible({ timeout: 45_000 });
+    await expect(done.getByRole('article')).toContainText('Mercado Pago');
+  } finally {
+    await request.post(`${MP}/_fake`, { data: { perder_notificaciones: false } });
+  }
+});
