@@ -37,10 +37,24 @@ export function MpCobroDialog({
   onAprobada: (orden: Orden) => void;
   onCerrar: () => void;
 }) {
+  // Closing (Escape, ×) goes back to the sale only while no order waits: a pending one is cancelled first.
+  const esperandoRef = useRef(false);
   return (
-    <Dialog open={cobro !== null} onOpenChange={() => undefined} title="Cobrar con Mercado Pago" className="max-w-md">
+    <Dialog
+      open={cobro !== null}
+      onOpenChange={(o) => !o && !esperandoRef.current && onCerrar()}
+      title="Cobrar con Mercado Pago"
+      className="max-w-md"
+    >
       {cobro && (
-        <Cobro key={cobro.partes.join('-')} cobro={cobro} money={money} onAprobada={onAprobada} onCerrar={onCerrar} />
+        <Cobro
+          key={cobro.partes.join('-')}
+          cobro={cobro}
+          money={money}
+          onAprobada={onAprobada}
+          onCerrar={onCerrar}
+          esperandoRef={esperandoRef}
+        />
       )}
     </Dialog>
   );
@@ -51,11 +65,13 @@ function Cobro({
   money,
   onAprobada,
   onCerrar,
+  esperandoRef,
 }: {
   cobro: MpCobro;
   money: (cents: number) => string;
   onAprobada: (orden: Orden) => void;
   onCerrar: () => void;
+  esperandoRef: { current: boolean };
 }) {
   const [ordenId, setOrdenId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -65,6 +81,9 @@ function Cobro({
   const monto = cobro.partes[0] ?? 0;
   const o = orden.data;
   const avisada = useRef<string | null>(null);
+  useEffect(() => {
+    esperandoRef.current = crear.isPending || o?.estado === 'pendiente' || o?.estado === 'aprobada';
+  }, [esperandoRef, crear.isPending, o?.estado]);
 
   useEffect(() => {
     if (!o || o.estado !== 'aprobada' || avisada.current === o.id) return;
