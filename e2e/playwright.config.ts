@@ -34,6 +34,11 @@ export const PRINTER_PORT = 12_000 + (base % 2000);
 const PRINTER_CONTROL_PORT = 14_000 + (base % 2000);
 process.env.E2E_PRINTER_PORT = String(PRINTER_PORT);
 process.env.E2E_PRINTER_URL = `http://127.0.0.1:${PRINTER_CONTROL_PORT}`;
+/** The fake Mercado Pago (decision 0052) the main server charges against; outside the 4-port block too. */
+export const MP_PORT = 32_000 + (base % 2000);
+export const MP_URL = `http://127.0.0.1:${MP_PORT}`;
+// The specs play the customer (`/_fake/ordenes/{id}/pagar`) and add accounts through this.
+process.env.E2E_MP_URL = MP_URL;
 /** The clock server (plan.spec.ts) runs ahead by the milliseconds written here (see apps/api/src/lib/test-clock.ts). */
 export const CLOCK_FILE = path.join(tmpdir(), `mostrador-e2e-clock-${base}`);
 /** Outside the 4-port block too, below the ephemeral range. */
@@ -106,6 +111,11 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      command: `npx tsx ../apps/api/src/modules/mercadopago/fake/cli.ts --port ${MP_PORT}`,
+      url: `${MP_URL}/_fake`,
+      reuseExistingServer: false,
+    },
+    {
       command: `node ${server}`,
       url: `http://localhost:${PORT}/api/v1/health`,
       env: {
@@ -116,6 +126,9 @@ export default defineConfig({
         ARCA_WSAA_URL: `${ARCA_URL}/wsaa`,
         ARCA_WSFE_URL: `${ARCA_URL}/wsfe`,
         ARCA_PADRON_URL: `${ARCA_URL}/padron-a5`,
+        MERCADOPAGO_API_URL: MP_URL,
+        // A lost notification is recovered by the next read of the pending orders after this.
+        MERCADOPAGO_PENDIENTE_MS: '3000',
       },
       timeout: 120_000,
       reuseExistingServer: false,

@@ -11,6 +11,7 @@ import { printTicket } from '@/features/pos/ticket';
 import { useDownload } from '@/lib/download';
 import { formatDateTime, formatMoney, todayIn, type Formatting } from '@/lib/format';
 import { useCajas, useMedios, useTurno } from './caja.api';
+import { MercadopagoSection } from '@/features/mercadopago/mercadopago-section';
 import { MediosSection } from './medios-section';
 import { CajaDialog, CloseDialog, MoveDialog, OpenTurnoDialog } from './turno-dialogs';
 import { PrintableTurno, TurnoReport } from './turno-report';
@@ -67,6 +68,7 @@ function CajaScreen() {
       </div>
       <TurnosList onShow={setShown} />
       {isAdmin && <MediosSection />}
+      {isAdmin && <MercadopagoSection />}
       <OpenTurnoDialog caja={opening} onClose={() => setOpening(null)} />
       <CajaDialog open={newCaja} onClose={() => setNewCaja(false)} />
       <CajaDialog open={editing !== null} caja={editing} onClose={() => setEditing(null)} />

@@ -21,8 +21,21 @@ async function qrMatrix(text: string): Promise<boolean[][]> {
   return Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => qr.isDark(r, c)));
 }
 
-/** The QR of RG 4892 (ARCA's URL with the comprobante's data), as a scalable SVG. */
-export function ArcaQr({ url, size }: { url: string; size: string }) {
+/**
+ * The QR of RG 4892 (ARCA's URL with the comprobante's data), as a scalable SVG; any other text
+ * too (Mercado Pago's dynamic QR) with its own label.
+ */
+export function ArcaQr({
+  url,
+  size,
+  label = 'Código QR de ARCA',
+  testId = 'arca-qr',
+}: {
+  url: string;
+  size: string;
+  label?: string;
+  testId?: string;
+}) {
   const [state, setState] = useState<{ url: string; matrix: boolean[][] } | null>(null);
   useEffect(() => {
     let live = true;
@@ -40,8 +53,8 @@ export function ArcaQr({ url, size }: { url: string; size: string }) {
   return (
     <svg
       role="img"
-      aria-label="Código QR de ARCA"
-      data-testid="arca-qr"
+      aria-label={label}
+      data-testid={testId}
       data-url={url}
       viewBox={`0 0 ${n} ${n}`}
       style={{ width: size, height: size }}

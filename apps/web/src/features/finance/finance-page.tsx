@@ -2,6 +2,7 @@ import { NavLink, Navigate, Route, Routes } from 'react-router';
 import { cn } from '@/lib/cn';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { AccountsPage } from './accounts-page';
+import { ConciliacionPage } from '@/features/mercadopago/conciliacion-page';
 import { CashFlowPage } from './cash-flow-page';
 import { CategoriesPage } from './categories-page';
 import { MovementsPage } from './movements-page';
@@ -13,6 +14,7 @@ const SECTIONS = [
   { to: '/finanzas/categorias', label: 'Categorías' },
   { to: '/finanzas/cuentas', label: 'Cuentas Pendientes' },
   { to: '/finanzas/flujo-caja', label: 'Flujo de Caja' },
+  { to: '/finanzas/mercadopago', label: 'Mercado Pago' },
 ];
 
 /** The sub-navigation; on narrow screens the tabs wrap, so every one stays in view. */
@@ -52,6 +54,7 @@ export default function FinancePage() {
         <Route path="categorias" element={<CategoriesPage />} />
         <Route path="cuentas" element={<AccountsPage />} />
         <Route path="flujo-caja" element={<CashFlowPage />} />
+        <Route path="mercadopago" element={<ConciliacionPage />} />
         <Route path="*" element={<Navigate to="/finanzas" replace />} />
       </Routes>
     </PermissionGate>

@@ -1,7 +1,8 @@
 import { Minus, Package, Plus, Printer, ScanBarcode, ShieldAlert, ShoppingCart, Trash2, Wrench } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { CAJA_MESSAGES, type Caja } from '@mostrador/shared/caja';
+import { CAJA_MESSAGES, percentOf, type Caja } from '@mostrador/shared/caja';
+import { MERCADOPAGO_MEDIO, MERCADOPAGO_MESSAGES, type Orden } from '@mostrador/shared/mercadopago';
 import type { Customer } from '@mostrador/shared/customers';
 import { splitQuantity } from '@mostrador/shared/scale';
 import { type Sale } from '@mostrador/shared/sales';
@@ -15,7 +16,8 @@ import { useMedios } from '@/features/caja/caja.api';
 import { FacturarToggle, SinFacturaNote, useFacturarModo } from '@/features/facturacion/pos-facturar';
 import { OpenTurnoDialog } from '@/features/caja/turno-dialogs';
 import { PermissionGate } from '@/features/permissions/permission-gate';
-import { useCan, useCounterControls } from '@/features/permissions/permissions.api';
+import { useCan, useCounterControls, useIsAdmin } from '@/features/permissions/permissions.api';
+import { useMercadopagoConfig } from '@/features/mercadopago/mercadopago.api';
 import { useSettings } from '@/features/settings/settings.api';
 import { type SaleBody } from '@/features/sales/sales.api';
 import { useDebounced } from '@/features/products/inventory-ui';
@@ -60,6 +62,7 @@ import { AutorizacionDialog, isAuthorizable, type PedidoAutorizacion } from './a
 import { OfflinePanel } from './offline/offline-panel';
 import { useOfflinePos } from './offline/use-offline-pos';
 import { ListaSelector } from '../precios/lista-selector';
+import { MpCobroDialog, type MpCobro } from '../mercadopago/mp-cobro-dialog';
 import { aplicarLista } from '../precios/pos-lista';
 import { PrintableTicket, printTicket, Ticket, type TicketExtras } from './ticket';
 import { ImpresionVenta } from '@/features/impresion/impresion-venta';
@@ -148,6 +151,20 @@ function PointOfSale() {
   const facturarModo = useFacturarModo();
   const [facturar, setFacturar] = useState(false);
   const keyRef = useRef<{ key: string; body: string } | null>(null);
+  /** Mercado Pago: the part being charged, and the approved orders not yet in a recorded sale. */
+  const [mpCobro, setMpCobro] = useState<MpCobro | null>(null);
+  const mpAprobadas = useRef<{ id: string; cents: number }[]>([]);
+  // Whether MP is configured: admins read it; anyone else learns it from the sale's refusal.
+  const mpConfig = useMercadopagoConfig(useIsAdmin());
+  const mpSabido = useRef(false);
+  const mpMedioActual = () =>
+    mpConfig.data?.configurado || mpSabido.current
+      ? mediosActivos.find((m) =>
+          mpConfig.data?.medio_pago_id
+            ? m.id === mpConfig.data.medio_pago_id
+            : m.nombre === MERCADOPAGO_MEDIO && m.tipo === 'qr',
+        )
+      : undefined;
   const [saving, setSaving] = useState(false);
   const qc = useQueryClient();
   // Another business chosen in the top bar: its catalogue and customers are others, start over.
@@ -372,12 +389,46 @@ function PointOfSale() {
       setAskMedio(true);
       return;
     }
+    // Mercado Pago (decision 0052): each MP part is paid by its own approved order before the sale.
+    const mpMedio = mpMedioActual();
+    let pagos: (NonNullable<typeof plan.pagos>[number] & { mercadopago_orden_id?: string })[] | null = plan.pagos;
+    if (pagos && mpMedio && pagos.some((p) => p.medio_pago_id === mpMedio.id)) {
+      if (!off.online) {
+        setError(
+          'Mercado Pago necesita internet: cobrá con otro medio (efectivo, tarjeta…) o esperá a que vuelva la conexión.',
+        );
+        return;
+      }
+      const libres = [...mpAprobadas.current];
+      const faltan: number[] = [];
+      pagos = pagos.map((p) => {
+        if (p.medio_pago_id !== mpMedio.id) return p;
+        const base = Math.round(p.monto * 100);
+        const cents = base + percentOf(base, mpMedio.ajuste_porcentaje);
+        const i = libres.findIndex((o) => o.cents === cents);
+        if (i < 0) {
+          faltan.push(cents);
+          return p;
+        }
+        const [o] = libres.splice(i, 1);
+        return { ...p, mercadopago_orden_id: o!.id };
+      });
+      if (faltan.length) {
+        const cajaId = turno?.caja_id ?? caja?.id;
+        if (!cajaId) {
+          setError('Elegí la caja de este dispositivo para cobrar con Mercado Pago.');
+          return;
+        }
+        setMpCobro({ cajaId, partes: faltan });
+        return;
+      }
+    }
     const t = totals(ready, payment.descuento);
     const body: SaleBody = {
       negocio_id: businessId,
       cliente_id: cliente?.id ?? null,
       ...(listaElegida !== undefined ? { lista_precios_id: listaElegida } : {}),
-      ...(plan.pagos ? { pagos: plan.pagos } : { metodo_pago: 'efectivo' }),
+      ...(pagos ? { pagos } : { metodo_pago: 'efectivo' }),
       ...(turno ? { turno_id: turno.id } : {}),
       observaciones: observaciones.trim() || null,
       descuento: t.descuento / 100,
@@ -447,6 +498,17 @@ function PointOfSale() {
     } catch (e) {
       // The authorization dialog shows its own refusals (a wrong PIN, too many attempts).
       if (how.autorizacion) throw e;
+      // MP is configured: its parts are charged through an order first.
+      if (
+        !mpSabido.current &&
+        e instanceof ApiError &&
+        e.status === 422 &&
+        e.detail === MERCADOPAGO_MESSAGES.ordenRequerida
+      ) {
+        mpSabido.current = true;
+        setTimeout(() => void confirmRef.current({ medioConfirmado: true }), 0);
+        return;
+      }
       if (isAuthorizable(e)) {
         const lineas = lineDiscounts(ready);
         const bruto = t.subtotal + lineas;
@@ -469,6 +531,7 @@ function PointOfSale() {
   /** After a sale ("Nueva venta"): every field as on a fresh screen. */
   function resetSale() {
     keyRef.current = null;
+    mpAprobadas.current = [];
     setPreciosAbiertos(new Set());
     setPedido(null);
     setLines([]);
@@ -495,6 +558,16 @@ function PointOfSale() {
   useEffect(() => {
     confirmRef.current = confirm;
   });
+  /** An approved MP order: kept for its part; once every part has one, the sale is recorded by itself. */
+  const onMpAprobada = useCallback(
+    (o: Orden) => {
+      mpAprobadas.current = [...mpAprobadas.current, { id: o.id, cents: Math.round(o.monto * 100) }];
+      const pendientes = (mpCobro?.partes.length ?? 0) - 1;
+      setMpCobro((c) => (c && c.partes.length > 1 ? { ...c, partes: c.partes.slice(1) } : null));
+      if (pendientes <= 0) void confirmRef.current({ medioConfirmado: true });
+    },
+    [mpCobro],
+  );
   useEffect(() => {
     const how = confirmAfterPick.current;
     if (picking || !how) return;
@@ -953,6 +1026,16 @@ function PointOfSale() {
           </Button>
         </div>
       </Dialog>
+
+      <MpCobroDialog
+        cobro={mpCobro}
+        money={money}
+        onAprobada={onMpAprobada}
+        onCerrar={() => {
+          setMpCobro(null);
+          setError('No se cobró con Mercado Pago: elegí otro medio o volvé a cobrar.');
+        }}
+      />
 
       <OpenTurnoDialog
         caja={openingTurno ? caja : null}
