@@ -41,13 +41,19 @@ export function openTurnoRows(businessId: string, ex: Executor) {
   return rows(ex, sql`${resumenSelect} WHERE t.business_id = ${businessId} AND t.estado = 'abierto'`);
 }
 
-export async function insertCaja(businessId: string, nombre: string, punto: number | null, ex: Executor) {
-  const [c] = await rows(
+export async function insertCaja(
+  businessId: string,
+  c: { nombre: string; punto: number | null; impresora: Impresora | null },
+  ex: Executor,
+) {
+  const impresora = c.impresora === null ? null : JSON.stringify(c.impresora);
+  const [row] = await rows(
     ex,
-    sql`INSERT INTO cajas (business_id, nombre, punto_venta) VALUES (${businessId}, ${nombre}, ${punto})
+    sql`INSERT INTO cajas (business_id, nombre, punto_venta, impresora)
+        VALUES (${businessId}, ${c.nombre}, ${c.punto}, ${impresora}::jsonb)
         RETURNING id, nombre, activa, punto_venta, impresora`,
   );
-  return c;
+  return row;
 }
 
 /** The caja locked for a change, or undefined. */

@@ -86,14 +86,15 @@ export async function createCaja(db: Db, businessId: string, userId: string, inp
   const punto = input.punto_venta ?? null;
   try {
     return await db.transaction(async (tx) => {
-      const c = await insertCaja(businessId, input.nombre, punto, tx);
+      const impresora = input.impresora ?? null;
+      const c = await insertCaja(businessId, { nombre: input.nombre, punto, impresora }, tx);
       await audit(tx, {
         businessId,
         userId,
         entidad: 'caja',
         entidadId: c.id as string,
         accion: 'crear',
-        despues: { nombre: input.nombre, punto_venta: punto },
+        despues: { nombre: input.nombre, punto_venta: punto, impresora },
       });
       return { ...cajaOut(c), turno_abierto: null };
     });

@@ -123,6 +123,14 @@ describe('la impresora de la caja', () => {
 
     const set = await req(owner, 'PATCH', `/cajas/${caja1}`, { impresora: red });
     expect(set.json().impresora).toEqual(red);
+
+    // A new caja takes its printer when it is created.
+    const caja2 = await req(owner, 'POST', '/cajas', {
+      nombre: 'Caja 2',
+      impresora: { tipo: 'navegador', ancho: 58 },
+    });
+    expect(caja2.statusCode, caja2.body).toBe(201);
+    expect(caja2.json().impresora).toEqual({ tipo: 'navegador', ancho: 58, abrir_cajon: false });
   });
 });
 
