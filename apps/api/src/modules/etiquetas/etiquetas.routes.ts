@@ -43,7 +43,7 @@ export async function etiquetaRoutes(app: App) {
       schema: {
         tags,
         summary:
-          'Asigna un código de barras interno (EAN-13 con prefijo GS1 04) a los productos elegidos que no tienen uno.',
+          'Código de barras interno (EAN-13 con prefijo GS1 04) para los productos elegidos que no tienen uno.',
         params: idParams,
         body: codigosInternosInput,
         response: { 200: codigosInternosSchema },
