@@ -69,3 +69,33 @@ export function detalleDiscriminado(
   const subtotal = subtotales.reduce((s, x) => s + x, 0);
   return { lineas: out, subtotal, bonificacion: subtotal - (importes.neto + importes.exento + importes.no_gravado) };
 }
+
+/**
+ * detalleDiscriminado in pesos (the same shape, every amount in pesos), as the API answers it and the printed layout reads it: lines and
+ * importes in pesos (two decimals) in, the lines net of IVA, their subtotal and the bonificación out.
+ */
+export function discriminadoEnPesos(
+  lineas: LineaImpresa[],
+  importes: { neto: number; exento: number; no_gravado: number },
+): DetalleDiscriminado {
+  const cents = (n: number) => Math.round(n * 100);
+  const d = detalleDiscriminado(
+    lineas.map((l) => ({
+      cantidad: l.cantidad,
+      precio_unitario: cents(l.precio_unitario),
+      descuento: cents(l.descuento),
+      subtotal: cents(l.subtotal),
+      iva: l.iva,
+    })),
+    { neto: cents(importes.neto), exento: cents(importes.exento), no_gravado: cents(importes.no_gravado) },
+  );
+  return {
+    lineas: d.lineas.map((l) => ({
+      precio_unitario: l.precio_unitario / 100,
+      descuento: l.descuento / 100,
+      subtotal: l.subtotal / 100,
+    })),
+    subtotal: d.subtotal / 100,
+    bonificacion: d.bonificacion / 100,
+  };
+}

@@ -1,4 +1,4 @@
-import { detalleDiscriminado } from './factura-impresa.js';
+import { discriminadoEnPesos } from './factura-impresa.js';
 import {
   esNotaCredito,
   IVA_RATE_LABELS,
@@ -52,8 +52,6 @@ export interface InvoiceLayout {
   leyendas: string[];
 }
 
-const cents = (n: number) => Math.round(n * 100);
-
 /** "0001-00000023"; a comprobante without its number yet shows dots. */
 export function numeroComprobante(c: Pick<ComprobanteResumen, 'punto_venta' | 'numero'>): string {
   const pv = String(c.punto_venta).padStart(4, '0');
@@ -61,28 +59,8 @@ export function numeroComprobante(c: Pick<ComprobanteResumen, 'punto_venta' | 'n
 }
 
 /** The lines net of IVA and the bonificación of a letter A: as the API answers them, or from its lines. */
-function discriminado(c: Comprobante): NonNullable<Comprobante['discriminado']> {
-  if (c.discriminado) return c.discriminado;
-  const d = detalleDiscriminado(
-    c.lineas.map((l) => ({
-      cantidad: l.cantidad,
-      precio_unitario: cents(l.precio_unitario),
-      descuento: cents(l.descuento),
-      subtotal: cents(l.subtotal),
-      iva: l.iva,
-    })),
-    { neto: cents(c.importes.neto), exento: cents(c.importes.exento), no_gravado: cents(c.importes.no_gravado) },
-  );
-  return {
-    lineas: d.lineas.map((l) => ({
-      precio_unitario: l.precio_unitario / 100,
-      descuento: l.descuento / 100,
-      subtotal: l.subtotal / 100,
-    })),
-    subtotal: d.subtotal / 100,
-    bonificacion: d.bonificacion / 100,
-  };
-}
+const discriminado = (c: Comprobante): NonNullable<Comprobante['discriminado']> =>
+  c.discriminado ?? discriminadoEnPesos(c.lineas, c.importes);
 
 export const TIPO_TITULO: Record<ComprobanteTipo, InvoiceLayout['titulo']> = {
   factura_a: 'FACTURA',

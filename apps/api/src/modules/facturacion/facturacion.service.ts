@@ -14,7 +14,7 @@ import {
   cuitNumber,
   facturarPorDefecto,
   esNotaCredito,
-  detalleDiscriminado,
+  discriminadoEnPesos,
   importesDe,
   leyendasDe,
   letraDe,
@@ -633,32 +633,10 @@ export async function getComprobante(ex: Executor, businessId: string, id: strin
 /** What the printed comprobante adds: its legends and, on an A, the lines net of IVA with the bonificación. */
 function impresion(r: Row, tipo: ComprobanteTipo, cond: CondicionIvaReceptor) {
   const letra = letraDe(tipo);
-  const cents = toCents;
-  const lineas = r.lineas as LineaSnapshot[];
-  const d =
-    letra === 'A'
-      ? detalleDiscriminado(
-          lineas.map((l) => ({
-            cantidad: l.cantidad,
-            precio_unitario: cents(l.precio_unitario),
-            descuento: cents(l.descuento),
-            subtotal: cents(l.subtotal),
-            iva: l.iva,
-          })),
-          { neto: toCents(r.neto), exento: toCents(r.exento), no_gravado: toCents(r.noGravado) },
-        )
-      : null;
+  const importes = { neto: Number(r.neto), exento: Number(r.exento), no_gravado: Number(r.noGravado) };
   return {
     leyendas: leyendasDe(letra, cond),
-    discriminado: d && {
-      lineas: d.lineas.map((l) => ({
-        precio_unitario: l.precio_unitario / 100,
-        descuento: l.descuento / 100,
-        subtotal: l.subtotal / 100,
-      })),
-      subtotal: d.subtotal / 100,
-      bonificacion: d.bonificacion / 100,
-    },
+    discriminado: letra === 'A' ? discriminadoEnPesos(r.lineas as LineaSnapshot[], importes) : null,
   };
 }
 
