@@ -147,6 +147,7 @@ export interface StoredLine {
   nombre: string;
   cantidad: number;
   precio: number;
+  /** The catalogue price (precio differs when changed at the counter). */
   precioLista: number;
   descuento: number;
   subtotal: number;

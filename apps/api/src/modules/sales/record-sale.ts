@@ -54,6 +54,7 @@ import {
   stockTakenCtes,
   takeOverKeySql,
   turnoSql,
+  type StoredLine,
 } from './record-sale.queries.js';
 import type { SaleContext, SaleResponse } from './sales.service.js';
 
@@ -74,23 +75,10 @@ interface CatalogueEntry {
   iva: string;
 }
 
-interface Line {
-  posicion: number;
-  tipo: SaleItemType;
-  id: string;
-  nombre: string;
-  cantidad: number;
-  precio: number;
-  /** The catalogue price (precio differs when changed at the counter). */
-  precioLista: number;
-  /** cantidad × precio, before the line's discount. */
+/** A line as the sale stores it, with its amount before the line's discount. */
+interface Line extends StoredLine {
+  /** cantidad × precio, before the line's discount (subtotal = bruto − descuento). */
   bruto: number;
-  descuento: number;
-  /** bruto − descuento. */
-  subtotal: number;
-  costoUnitario: number;
-  costoTotal: number;
-  iva: string;
 }
 
 /** The request body as a stable fingerprint (the business is part of the key's scope already). */
