@@ -36,3 +36,5 @@ export * from './impresion.js';
 export * from './factura-layout.js';
 export * from './etiquetas.js';
 export * from './mercadopago.js';
+export * from './presupuestos.js';
+export * from './remitos.js';

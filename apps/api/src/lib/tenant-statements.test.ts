@@ -120,6 +120,8 @@ const CONVERTED = [
   'etiquetas',
   'sales',
   'mercadopago',
+  'presupuestos',
+  'remitos',
 ];
 
 /** Exported queries that go across businesses, with their reason (the ALLOWED list's statements). */
