@@ -13,7 +13,7 @@ import type { DocLine } from './precios-documento.js';
 
 const rows = async (ex: Executor, q: SQL) => (await ex.execute(q)).rows as Row[];
 
-export const estadoLeido = (hoy: string) =>
+const estadoLeido = (hoy: string) =>
   sql`CASE WHEN p.estado IN ('borrador', 'enviado') AND p.vence < ${hoy}::date THEN 'vencido' ELSE p.estado END`;
 
 /** Numbers never skip: one writer at a time per business takes the next (until commit). */

@@ -101,7 +101,7 @@ export async function presupuestoRoutes(app: App) {
       schema: {
         tags,
         summary:
-          'Edita un presupuesto en borrador, enviado o vencido: vuelve a borrador, con fecha de hoy y los precios de hoy (409 si está aceptado, convertido o anulado).',
+          'Edita un presupuesto en borrador, enviado o vencido; queda en borrador, con fecha de hoy y los precios de hoy (409 si está aceptado, convertido o anulado).',
         params: pidParams,
         body: presupuestoInput,
         response: { 200: presupuestoSchema },

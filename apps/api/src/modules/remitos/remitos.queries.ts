@@ -110,9 +110,9 @@ export async function stockTakenByRemito(businessId: string, remitoId: string, e
 const remitoSelect = sql`SELECT r.id, r.numero, r.fecha, r.estado, r.cliente_id,
                concat_ws(' ', c.nombre, c.apellido) AS cliente_nombre, r.total::text AS total,
                r.venta_id, s.numero AS venta_numero`;
-const remitoJoins = (extra: SQL = sql``) => sql`FROM remitos r
+const remitoJoins = sql`FROM remitos r
           JOIN customers c ON c.business_id = r.business_id AND c.id = r.cliente_id
-          LEFT JOIN sales s ON s.business_id = r.business_id AND s.id = r.venta_id ${extra}`;
+          LEFT JOIN sales s ON s.business_id = r.business_id AND s.id = r.venta_id`;
 
 /** The remito with its customer, sale, presupuesto and people, optionally locked. */
 export async function remitoRow(businessId: string, id: string, ex: Executor, lock = false) {
@@ -121,9 +121,12 @@ export async function remitoRow(businessId: string, id: string, ex: Executor, lo
     sql`${remitoSelect}, r.subtotal::text AS subtotal, r.descuento::text AS descuento, r.notas, r.presupuesto_id,
                p.numero AS presupuesto_numero, r.facturado_en, r.anulado_en, r.anulado_por, ua.nombre AS anulado_por_nombre,
                r.motivo_anulacion, r.usuario_id, u.nombre AS usuario_nombre
-          ${remitoJoins(sql`LEFT JOIN presupuestos p ON p.business_id = r.business_id AND p.id = r.presupuesto_id
+          FROM remitos r
+          JOIN customers c ON c.business_id = r.business_id AND c.id = r.cliente_id
+          LEFT JOIN sales s ON s.business_id = r.business_id AND s.id = r.venta_id
+          LEFT JOIN presupuestos p ON p.business_id = r.business_id AND p.id = r.presupuesto_id
           LEFT JOIN users u ON u.id = r.usuario_id
-          LEFT JOIN users ua ON ua.id = r.anulado_por`)}
+          LEFT JOIN users ua ON ua.id = r.anulado_por
          WHERE r.business_id = ${businessId} AND r.id = ${id}
         ${lock ? sql`FOR UPDATE OF r` : sql``}`,
   );
@@ -158,7 +161,7 @@ export async function remitoPage(businessId: string, q: RemitoListQuery, ex: Exe
   if (q.estado) where.push(sql`r.estado = ${q.estado}`);
   const cond = sql.join(where, sql` AND `);
   const [count] = await rows(ex, sql`SELECT count(*)::int AS n FROM remitos r WHERE ${cond}`);
-  const list = await rows(ex, sql`${remitoSelect} ${remitoJoins()} WHERE ${cond} ORDER BY r.numero DESC
+  const list = await rows(ex, sql`${remitoSelect} ${remitoJoins} WHERE ${cond} ORDER BY r.numero DESC
          LIMIT ${q.limit} OFFSET ${q.offset}`);
   return { total: count.n as number, list };
 }
