@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.js';
 import { addMember, createBusiness, registerUser, type TestUser } from '../../test/fixtures.js';
+import { leerPdf } from '../../test/pdf.js';
 
 /*
  * Presupuestos (issue 37, decision 0056): priced with the customer's list, numbered per business,
@@ -275,6 +276,28 @@ describe('presupuestos: convertir', () => {
     const res = await req('POST', `${base}/presupuestos/${p.id}/convertir`, { destino: 'venta' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors[0].field).toBe('metodo_pago');
+  });
+});
+
+describe('presupuestos: printed and shared', () => {
+  it('an A4 PDF with its lines and total; a WhatsApp link to the same PDF', async () => {
+    const p = (await quote()).json();
+    const res = await req('GET', `${base}/documentos/pdf?tipo=presupuesto&id=${p.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const pdf = await leerPdf(res.rawPayload);
+    expect(pdf.titulo).toBe(`Presupuesto #${p.numero}`);
+    const texto = pdf.textos.join('\n');
+    expect(texto).toContain(`PRESUPUESTO #${p.numero}`);
+    expect(texto).toContain('Cliente: Constructora Norte');
+    expect(texto).toMatch(/10 x \$ 8\.100,00 +\$ 81\.000,00/);
+    expect(texto).toMatch(/TOTAL +\$ 86\.800,00/);
+    expect(texto).toContain('Válido hasta');
+    const shared = await req('POST', `${base}/documentos/compartir`, { tipo: 'presupuesto', id: p.id });
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(shared.json().whatsapp_url).toContain(encodeURIComponent('Constructora'));
+    const open = await app.inject({ method: 'GET', url: new URL(shared.json().url).pathname });
+    expect((await leerPdf(open.rawPayload)).titulo).toBe(`Presupuesto #${p.numero}`);
+    expect((await req('POST', `${otherBase}/documentos/compartir`, { tipo: 'presupuesto', id: p.id }, otro)).statusCode).toBe(404);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.js';
 import { addMember, createBusiness, registerUser, type TestUser } from '../../test/fixtures.js';
+import { leerPdf } from '../../test/pdf.js';
 
 /*
  * Remitos (issue 37, decision 0056): stock out on delivery (refused when short, as a sale), one
@@ -181,6 +182,40 @@ describe('remitos: anular', () => {
     const refused = await req('POST', `${base}/remitos/${f.id}/anular`, {});
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toMatch(/facturado/);
+  });
+});
+
+describe('remitos: printed and shared', () => {
+  it("prints on A4 with the receiver's signature lines, and shares a link to the same PDF", async () => {
+    const r = (await remito({ cliente_id: obra.id, items: [{ id: ladrillo.id, cantidad: 12 }] })).json();
+    const res = await req('GET', `${base}/documentos/pdf?tipo=remito&id=${r.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const pdf = await leerPdf(res.rawPayload);
+    expect(pdf.titulo).toBe(`Remito #${r.numero}`);
+    const [pagina] = pdf.paginas;
+    expect(pdf.paginas).toHaveLength(1);
+    const texto = pagina.textos.join('\n');
+    expect(texto).toMatch(new RegExp(`REMITO #${r.numero}`));
+    expect(texto).toMatch(/Ladrillo +12/);
+    for (const linea of ['Recibí conforme', 'Firma:', 'Aclaración:', 'DNI:', 'Fecha: ____']) expect(texto).toContain(linea);
+    // An A4 sheet.
+    const { PDFDocument } = await import('pdf-lib');
+    const [page] = (await PDFDocument.load(res.rawPayload)).getPages();
+    expect(page.getSize()).toEqual({ width: 595.28, height: 841.89 });
+
+    const shared = await req('POST', `${base}/documentos/compartir`, { tipo: 'remito', id: r.id });
+    expect(shared.statusCode, shared.body).toBe(200);
+    const link = new URL(shared.json().url);
+    const open = await app.inject({ method: 'GET', url: link.pathname });
+    expect(open.statusCode).toBe(200);
+    expect((await leerPdf(open.rawPayload)).titulo).toBe(`Remito #${r.numero}`);
+    // Another business's remito, and a member who may not see remitos.
+    expect((await req('GET', `${base}/documentos/pdf?tipo=remito&id=${ajenoRemito.id}`)).statusCode).toBe(404);
+    const cajero = await registerUser(app, 'Cajero');
+    await addMember(ctx, biz, owner, cajero, ['puede_ver_ventas']);
+    expect((await req('GET', `${base}/documentos/pdf?tipo=remito&id=${r.id}`, undefined, cajero)).statusCode).toBe(403);
+    expect((await req('POST', `${base}/documentos/compartir`, { tipo: 'remito', id: r.id }, cajero)).statusCode).toBe(403);
   });
 });
 
