@@ -35,15 +35,15 @@ export const PRESUPUESTO_MESSAGES = {
   customerNotInBusiness: 'Cliente no encontrado en este negocio.',
   notEditable: (estado: string) => `El presupuesto está ${estado}: ya no se puede editar.`,
   badTransition: (desde: string, hacia: string) => `Un presupuesto ${desde} no puede pasar a ${hacia}.`,
-  vencido:
-    'El presupuesto venció: editalo para renovarlo o convertilo a los precios de hoy.',
+  vencido: 'El presupuesto venció: editalo para renovarlo o convertilo a los precios de hoy.',
   changed: 'El presupuesto cambió mientras lo convertías: revisalo y volvé a intentar.',
   needsPayment: 'Indicá cómo se paga la venta (metodo_pago o pagos).',
   noItems: 'El presupuesto debe tener al menos un ítem.',
 } as const;
 
 const validez = z.preprocess(
-  (v) => (v === undefined || v === null || v === '' ? PRESUPUESTO_VALIDEZ_DEFAULT : typeof v === 'string' ? Number(v) : v),
+  (v) =>
+    v === undefined || v === null || v === '' ? PRESUPUESTO_VALIDEZ_DEFAULT : typeof v === 'string' ? Number(v) : v,
   z
     .number({ error: 'La validez es un número de días.' })
     .int({ error: 'La validez es un número entero de días.' })

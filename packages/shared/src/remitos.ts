@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { oneOfCi, pageQuery, queryParam } from './customers.js';
 import { optText } from './validation.js';
 import { SALE_MAX_ITEMS, saleItemInput } from './sales.js';
-import { CONVERTIR_PRECIOS, documentoItemSchema, ventaDesdeDocumentoFields, PRESUPUESTO_MESSAGES } from './presupuestos.js';
+import {
+  CONVERTIR_PRECIOS,
+  documentoItemSchema,
+  ventaDesdeDocumentoFields,
+  PRESUPUESTO_MESSAGES,
+} from './presupuestos.js';
 
 /*
  * Remitos (issue 37, decision 0056): goods delivered to a customer, their stock taken when the

@@ -105,12 +105,7 @@ export async function convertirPresupuesto(
 }
 
 /** The locked row: still convertible, and not edited since it was read (409 otherwise). */
-function checkLocked(
-  row: Record<string, unknown>,
-  p: Presupuesto,
-  hoy: string,
-  precios: 'presupuesto' | 'actuales',
-) {
+function checkLocked(row: Record<string, unknown>, p: Presupuesto, hoy: string, precios: 'presupuesto' | 'actuales') {
   const guardado = row.estado as string;
   const vencido = ['borrador', 'enviado'].includes(guardado) && (row.vence as string) < hoy;
   checkConvertible((vencido ? 'vencido' : guardado) as PresupuestoEstado, precios);

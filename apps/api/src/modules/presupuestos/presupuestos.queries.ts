@@ -66,12 +66,16 @@ export async function updatePresupuesto(businessId: string, id: string, f: Presu
 }
 
 export async function deletePresupuestoItems(businessId: string, id: string, ex: Executor) {
-  await ex.execute(sql`DELETE FROM presupuesto_items pi WHERE pi.business_id = ${businessId} AND pi.presupuesto_id = ${id}`);
+  await ex.execute(
+    sql`DELETE FROM presupuesto_items pi WHERE pi.business_id = ${businessId} AND pi.presupuesto_id = ${id}`,
+  );
 }
 
 export async function insertPresupuestoItems(businessId: string, id: string, lines: DocLine[], ex: Executor) {
   const values = lines.map(
-    (l) => sql`(${businessId}::uuid, ${id}::uuid, ${l.posicion}::int, ${l.tipo}, ${l.tipo === 'producto' ? l.id : null}::uuid,
+    (
+      l,
+    ) => sql`(${businessId}::uuid, ${id}::uuid, ${l.posicion}::int, ${l.tipo}, ${l.tipo === 'producto' ? l.id : null}::uuid,
       ${l.tipo === 'servicio' ? l.id : null}::uuid, ${l.nombre}, ${milliToDecimal(l.cantidad)}::numeric,
       ${centsToDecimal(l.precio)}::numeric, ${centsToDecimal(l.precioLista)}::numeric,
       ${centsToDecimal(l.descuento)}::numeric, ${centsToDecimal(l.subtotal)}::numeric)`,

@@ -89,7 +89,12 @@ export async function presupuestoRoutes(app: App) {
     '/businesses/:id/presupuestos/:presupuestoId',
     {
       config: ver,
-      schema: { tags, summary: 'Un presupuesto con sus ítems.', params: pidParams, response: { 200: presupuestoSchema } },
+      schema: {
+        tags,
+        summary: 'Un presupuesto con sus ítems.',
+        params: pidParams,
+        response: { 200: presupuestoSchema },
+      },
     },
     async (req) => getPresupuesto(db, businessOf(req).id, pid(req.params.presupuestoId), hoyDe(ctx(req))),
   );

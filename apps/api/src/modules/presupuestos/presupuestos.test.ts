@@ -40,7 +40,11 @@ const constructora = await created(`${base}/clientes`, {
 });
 const juan = await created(`${base}/clientes`, { nombre: 'Juan', apellido: 'Pérez' });
 const ajeno = await created(`${otherBase}/clientes`, { nombre: 'Cliente', apellido: 'Ajeno' }, otro);
-const ajenoProducto = await created(`${otherBase}/products`, { nombre: 'Ajeno', precio_venta: 1, stock_actual: 1 }, otro);
+const ajenoProducto = await created(
+  `${otherBase}/products`,
+  { nombre: 'Ajeno', precio_venta: 1, stock_actual: 1 },
+  otro,
+);
 
 const stock = async (id: string) => (await req('GET', `${base}/products/${id}`)).json().stock_actual as number;
 
@@ -79,7 +83,13 @@ describe('presupuestos: create, read, list', () => {
       venta_id: null,
       remito_id: null,
     });
-    expect(p.items.map((i: { nombre: string; precio_unitario: number; subtotal: number }) => [i.nombre, i.precio_unitario, i.subtotal])).toEqual([
+    expect(
+      p.items.map((i: { nombre: string; precio_unitario: number; subtotal: number }) => [
+        i.nombre,
+        i.precio_unitario,
+        i.subtotal,
+      ]),
+    ).toEqual([
       ['Cemento 50 kg', 8100, 81000],
       ['Arena m3', 300, 900],
       ['Flete', 5000, 5000],
@@ -129,16 +139,27 @@ describe('presupuestos: states', () => {
       validez_dias: 5,
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({ estado: 'borrador', total: 18000, cliente_nombre: 'Juan Pérez', vence: '2026-03-15' });
+    expect(edited.json()).toMatchObject({
+      estado: 'borrador',
+      total: 18000,
+      cliente_nombre: 'Juan Pérez',
+      vence: '2026-03-15',
+    });
     expect(edited.json().items).toHaveLength(1);
     expect((await estado('aceptado')).json().estado).toBe('aceptado');
-    const put = await req('PUT', `${base}/presupuestos/${p.id}`, { cliente_id: juan.id, items: [{ id: cemento.id, cantidad: 1 }] });
+    const put = await req('PUT', `${base}/presupuestos/${p.id}`, {
+      cliente_id: juan.id,
+      items: [{ id: cemento.id, cantidad: 1 }],
+    });
     expect(put.statusCode).toBe(409);
     expect(put.json().detail).toBe('El presupuesto está aceptado: ya no se puede editar.');
     expect((await estado('enviado')).statusCode).toBe(409);
     expect((await estado('anulado')).json().estado).toBe('anulado');
     for (const e of ['enviado', 'aceptado', 'anulado']) expect((await estado(e)).statusCode).toBe(409);
-    const conv = await req('POST', `${base}/presupuestos/${p.id}/convertir`, { destino: 'venta', metodo_pago: 'efectivo' });
+    const conv = await req('POST', `${base}/presupuestos/${p.id}/convertir`, {
+      destino: 'venta',
+      metodo_pago: 'efectivo',
+    });
     expect(conv.statusCode).toBe(409);
     expect((await estado('convertido')).statusCode).toBe(422);
   });
@@ -201,14 +222,22 @@ describe('presupuestos: convertir', () => {
     expect(r.venta.total).toBe(86800);
     expect(r.presupuesto).toMatchObject({ estado: 'convertido', venta_id: r.venta.id, venta_numero: r.venta.numero });
     const sale = (await req('GET', `${base}/ventas/sales/${r.venta.id}`)).json();
-    expect(sale).toMatchObject({ total: 86800, descuento: 100, cliente_id: constructora.id, observaciones: `Presupuesto #${p.numero}` });
+    expect(sale).toMatchObject({
+      total: 86800,
+      descuento: 100,
+      cliente_id: constructora.id,
+      observaciones: `Presupuesto #${p.numero}`,
+    });
     expect(sale.items.map((i: { precio_unitario: number }) => i.precio_unitario)).toEqual([8100, 300, 5000]);
     expect(await stock(cemento.id)).toBe(before.cemento - 10);
     expect(await stock(arena.id)).toBe(before.arena - 3);
     // Converted is final.
     const again = await req('POST', `${base}/presupuestos/${p.id}/convertir`, { destino: 'remito' });
     expect(again.statusCode).toBe(409);
-    const put = await req('PUT', `${base}/presupuestos/${p.id}`, { cliente_id: juan.id, items: [{ id: cemento.id, cantidad: 1 }] });
+    const put = await req('PUT', `${base}/presupuestos/${p.id}`, {
+      cliente_id: juan.id,
+      items: [{ id: cemento.id, cantidad: 1 }],
+    });
     expect(put.statusCode).toBe(409);
     await req('PATCH' as Method, `${base}/listas-precios/${mayorista.id}`, { porcentaje: -10 });
   });
@@ -233,7 +262,8 @@ describe('presupuestos: convertir', () => {
   it('two conversions at once: exactly one wins, the other gets 409; one sale, stock taken once', async () => {
     const p = (await quote({ items: [{ id: cemento.id, cantidad: 2 }], descuento: 0 })).json();
     const before = await stock(cemento.id);
-    const sales = async () => (await ctx.sql<{ n: number }>('SELECT count(*)::int AS n FROM sales WHERE business_id = $1', [biz]))[0].n;
+    const sales = async () =>
+      (await ctx.sql<{ n: number }>('SELECT count(*)::int AS n FROM sales WHERE business_id = $1', [biz]))[0].n;
     const salesBefore = await sales();
     const results = await Promise.all([
       req('POST', `${base}/presupuestos/${p.id}/convertir`, { destino: 'venta', metodo_pago: 'efectivo' }),
@@ -243,7 +273,9 @@ describe('presupuestos: convertir', () => {
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, 409, 409]);
     expect(await stock(cemento.id)).toBe(before - 2);
-    const remitos = await ctx.sql<{ n: number }>('SELECT count(*)::int AS n FROM remitos WHERE presupuesto_id = $1', [p.id]);
+    const remitos = await ctx.sql<{ n: number }>('SELECT count(*)::int AS n FROM remitos WHERE presupuesto_id = $1', [
+      p.id,
+    ]);
     expect((await sales()) - salesBefore + remitos[0].n).toBe(1);
   });
 
@@ -255,15 +287,27 @@ describe('presupuestos: convertir', () => {
     const r = res.json();
     expect(r.venta).toBeNull();
     expect(r.remito.total).toBe(500);
-    expect(r.presupuesto).toMatchObject({ estado: 'convertido', remito_id: r.remito.id, remito_numero: r.remito.numero });
+    expect(r.presupuesto).toMatchObject({
+      estado: 'convertido',
+      remito_id: r.remito.id,
+      remito_numero: r.remito.numero,
+    });
     expect(await stock(arena.id)).toBe(before - 2);
     const remito = (await req('GET', `${base}/remitos/${r.remito.id}`)).json();
-    expect(remito).toMatchObject({ estado: 'pendiente', presupuesto_id: p.id, presupuesto_numero: p.numero, descuento: 100 });
+    expect(remito).toMatchObject({
+      estado: 'pendiente',
+      presupuesto_id: p.id,
+      presupuesto_numero: p.numero,
+      descuento: 100,
+    });
   });
 
   it('a sale short of stock is refused with 409 and leaves the presupuesto as it was', async () => {
     const p = (await quote({ items: [{ id: arena.id, cantidad: 500 }], descuento: 0 })).json();
-    const res = await req('POST', `${base}/presupuestos/${p.id}/convertir`, { destino: 'venta', metodo_pago: 'efectivo' });
+    const res = await req('POST', `${base}/presupuestos/${p.id}/convertir`, {
+      destino: 'venta',
+      metodo_pago: 'efectivo',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('INSUFFICIENT_STOCK');
     expect((await req('GET', `${base}/presupuestos/${p.id}`)).json().estado).toBe('borrador');
@@ -297,7 +341,9 @@ describe('presupuestos: printed and shared', () => {
     expect(shared.json().whatsapp_url).toContain(encodeURIComponent('Constructora'));
     const open = await app.inject({ method: 'GET', url: new URL(shared.json().url).pathname });
     expect((await leerPdf(open.rawPayload)).titulo).toBe(`Presupuesto #${p.numero}`);
-    expect((await req('POST', `${otherBase}/documentos/compartir`, { tipo: 'presupuesto', id: p.id }, otro)).statusCode).toBe(404);
+    expect(
+      (await req('POST', `${otherBase}/documentos/compartir`, { tipo: 'presupuesto', id: p.id }, otro)).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -306,7 +352,10 @@ describe('presupuestos: tenancy and permissions', () => {
     const p = (await quote()).json();
     const foreign = `${otherBase}/presupuestos/${p.id}`;
     expect((await req('GET', foreign, undefined, otro)).statusCode).toBe(404);
-    expect((await req('PUT', foreign, { cliente_id: ajeno.id, items: [{ id: ajenoProducto.id, cantidad: 1 }] }, otro)).statusCode).toBe(404);
+    expect(
+      (await req('PUT', foreign, { cliente_id: ajeno.id, items: [{ id: ajenoProducto.id, cantidad: 1 }] }, otro))
+        .statusCode,
+    ).toBe(404);
     expect((await req('POST', `${foreign}/estado`, { estado: 'anulado' }, otro)).statusCode).toBe(404);
     expect((await req('POST', `${foreign}/convertir`, { destino: 'remito' }, otro)).statusCode).toBe(404);
     expect((await req('GET', `${otherBase}/presupuestos`, undefined, otro)).json().total).toBe(0);
@@ -317,18 +366,44 @@ describe('presupuestos: tenancy and permissions', () => {
 
   it('ver, editar, eliminar of presupuestos; converting into a sale also needs ventas', async () => {
     const vendedor = await registerUser(app, 'Vendedor');
-    await addMember(ctx, biz, owner, vendedor, ['puede_ver_presupuestos', 'puede_editar_presupuestos', 'puede_ver_clientes']);
+    await addMember(ctx, biz, owner, vendedor, [
+      'puede_ver_presupuestos',
+      'puede_editar_presupuestos',
+      'puede_ver_clientes',
+    ]);
     const lector = await registerUser(app, 'Lector');
     await addMember(ctx, biz, owner, lector, ['puede_ver_presupuestos']);
     const p = (await quote()).json();
     expect((await req('GET', `${base}/presupuestos/${p.id}`, undefined, lector)).statusCode).toBe(200);
-    expect((await req('POST', `${base}/presupuestos`, { cliente_id: juan.id, items: [{ id: cemento.id, cantidad: 1 }] }, lector)).statusCode).toBe(403);
-    expect((await req('POST', `${base}/presupuestos/${p.id}/estado`, { estado: 'enviado' }, lector)).statusCode).toBe(403);
-    expect((await req('POST', `${base}/presupuestos/${p.id}/estado`, { estado: 'enviado' }, vendedor)).statusCode).toBe(200);
-    expect((await req('POST', `${base}/presupuestos/${p.id}/estado`, { estado: 'anulado' }, vendedor)).statusCode).toBe(403);
-    const conv = await req('POST', `${base}/presupuestos/${p.id}/convertir`, { destino: 'venta', metodo_pago: 'efectivo' }, vendedor);
+    expect(
+      (
+        await req(
+          'POST',
+          `${base}/presupuestos`,
+          { cliente_id: juan.id, items: [{ id: cemento.id, cantidad: 1 }] },
+          lector,
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect((await req('POST', `${base}/presupuestos/${p.id}/estado`, { estado: 'enviado' }, lector)).statusCode).toBe(
+      403,
+    );
+    expect((await req('POST', `${base}/presupuestos/${p.id}/estado`, { estado: 'enviado' }, vendedor)).statusCode).toBe(
+      200,
+    );
+    expect((await req('POST', `${base}/presupuestos/${p.id}/estado`, { estado: 'anulado' }, vendedor)).statusCode).toBe(
+      403,
+    );
+    const conv = await req(
+      'POST',
+      `${base}/presupuestos/${p.id}/convertir`,
+      { destino: 'venta', metodo_pago: 'efectivo' },
+      vendedor,
+    );
     expect(conv.statusCode).toBe(403);
-    expect((await req('POST', `${base}/presupuestos/${p.id}/convertir`, { destino: 'remito' }, vendedor)).statusCode).toBe(403);
+    expect(
+      (await req('POST', `${base}/presupuestos/${p.id}/convertir`, { destino: 'remito' }, vendedor)).statusCode,
+    ).toBe(403);
     // Without cambiar_precios a member quotes at list prices.
     const changed = await req(
       'POST',

@@ -48,7 +48,9 @@ export async function insertRemito(businessId: string, f: RemitoFields, lines: D
   );
   const id = r.id as string;
   const values = lines.map(
-    (l) => sql`(${businessId}::uuid, ${id}::uuid, ${l.posicion}::int, ${l.tipo}, ${l.tipo === 'producto' ? l.id : null}::uuid,
+    (
+      l,
+    ) => sql`(${businessId}::uuid, ${id}::uuid, ${l.posicion}::int, ${l.tipo}, ${l.tipo === 'producto' ? l.id : null}::uuid,
       ${l.tipo === 'servicio' ? l.id : null}::uuid, ${l.nombre}, ${milliToDecimal(l.cantidad)}::numeric,
       ${centsToDecimal(l.precio)}::numeric, ${centsToDecimal(l.descuento)}::numeric, ${centsToDecimal(l.subtotal)}::numeric)`,
   );
@@ -161,8 +163,11 @@ export async function remitoPage(businessId: string, q: RemitoListQuery, ex: Exe
   if (q.estado) where.push(sql`r.estado = ${q.estado}`);
   const cond = sql.join(where, sql` AND `);
   const [count] = await rows(ex, sql`SELECT count(*)::int AS n FROM remitos r WHERE ${cond}`);
-  const list = await rows(ex, sql`${remitoSelect} ${remitoJoins} WHERE ${cond} ORDER BY r.numero DESC
-         LIMIT ${q.limit} OFFSET ${q.offset}`);
+  const list = await rows(
+    ex,
+    sql`${remitoSelect} ${remitoJoins} WHERE ${cond} ORDER BY r.numero DESC
+         LIMIT ${q.limit} OFFSET ${q.offset}`,
+  );
   return { total: count.n as number, list };
 }
 

@@ -55,7 +55,8 @@ export async function remitoRoutes(app: App) {
       config: ver,
       schema: {
         tags,
-        summary: 'Los remitos del negocio, del más nuevo al más viejo (filtros: cliente_id, estado pendiente|facturado|anulado).',
+        summary:
+          'Los remitos del negocio, del más nuevo al más viejo (filtros: cliente_id, estado pendiente|facturado|anulado).',
         params: idParams,
         querystring: remitoListQuery,
         response: { 200: remitoListSchema },
@@ -114,7 +115,8 @@ export async function remitoRoutes(app: App) {
       config: eliminar,
       schema: {
         tags,
-        summary: 'Anula un remito no facturado: su mercadería vuelve al stock con movimientos nuevos (409 si está facturado).',
+        summary:
+          'Anula un remito no facturado: su mercadería vuelve al stock con movimientos nuevos (409 si está facturado).',
         params: ridParams,
         body: remitoAnularInput,
         response: { 200: remitoSchema },

@@ -102,7 +102,10 @@ function stockOut(p: Priced): [string, number][] {
   for (const [id, cantidad] of changes) {
     const info = p.productos.get(id)!;
     if (info.stock < cantidad && !info.sinStock) {
-      throw conflict('INSUFFICIENT_STOCK', SALE_MESSAGES.insufficientStock(info.nombre, qtyFormat.format(info.stock / 1000)));
+      throw conflict(
+        'INSUFFICIENT_STOCK',
+        SALE_MESSAGES.insufficientStock(info.nombre, qtyFormat.format(info.stock / 1000)),
+      );
     }
   }
   return changes;
@@ -119,7 +122,11 @@ export interface RemitoNuevo {
 }
 
 /** Writes a remito inside `tx` (its products locked, its stock out); returns its id. */
-export async function writeRemito(tx: Executor, c: SaleContext, n: RemitoNuevo): Promise<{ id: string; numero: number }> {
+export async function writeRemito(
+  tx: Executor,
+  c: SaleContext,
+  n: RemitoNuevo,
+): Promise<{ id: string; numero: number }> {
   const priced = await priceDocument(tx, c, n.clienteId, n.items, n.descuento, { conPrecios: n.conPrecios });
   const changes = stockOut(priced);
   const numero = await nextRemitoNumero(c.businessId, tx);
@@ -151,7 +158,12 @@ export async function writeRemito(tx: Executor, c: SaleContext, n: RemitoNuevo):
       cliente_id: n.clienteId,
       presupuesto_id: n.presupuestoId,
       total: centsToNumber(priced.total),
-      items: priced.lines.map((l) => ({ tipo: l.tipo, id: l.id, nombre: l.nombre, cantidad: milliToNumber(l.cantidad) })),
+      items: priced.lines.map((l) => ({
+        tipo: l.tipo,
+        id: l.id,
+        nombre: l.nombre,
+        cantidad: milliToNumber(l.cantidad),
+      })),
     },
   });
   return { id, numero };

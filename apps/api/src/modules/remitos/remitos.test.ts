@@ -32,7 +32,11 @@ const cal = await created(`${base}/products`, { nombre: 'Cal 25 kg', precio_vent
 const obra = await created(`${base}/clientes`, { nombre: 'Obra', apellido: 'Centro' });
 const vecino = await created(`${base}/clientes`, { nombre: 'Vecino', apellido: 'Sur' });
 const ajeno = await created(`${otherBase}/clientes`, { nombre: 'Cliente', apellido: 'Ajeno' }, otro);
-const ajenoProducto = await created(`${otherBase}/products`, { nombre: 'Otro', precio_venta: 10, stock_actual: 5 }, otro);
+const ajenoProducto = await created(
+  `${otherBase}/products`,
+  { nombre: 'Otro', precio_venta: 10, stock_actual: 5 },
+  otro,
+);
 const ajenoRemito = await created<{ id: string }>(
   `${otherBase}/remitos`,
   { cliente_id: ajeno.id, items: [{ id: ajenoProducto.id, cantidad: 1 }] },
@@ -41,7 +45,11 @@ const ajenoRemito = await created<{ id: string }>(
 
 const stock = async (id: string) => (await req('GET', `${base}/products/${id}`)).json().stock_actual as number;
 const movimientos = async (id: string) =>
-  (await req('GET', `${base}/products/${id}/movimientos-stock`)).json() as { origen: string; cantidad: number; referencia_id: string }[];
+  (await req('GET', `${base}/products/${id}/movimientos-stock`)).json() as {
+    origen: string;
+    cantidad: number;
+    referencia_id: string;
+  }[];
 const remito = (body: object, u: TestUser = owner) => req('POST', `${base}/remitos`, body, u);
 const facturar = (body: object, u: TestUser = owner) =>
   req('POST', `${base}/remitos/facturar`, { metodo_pago: 'efectivo', ...body }, u);
@@ -78,7 +86,10 @@ describe('remitos: delivery', () => {
     const before = (await req('GET', `${base}/remitos`)).json().total;
     const res = await remito({ cliente_id: obra.id, items: [{ id: cal.id, cantidad: 100 }] });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'INSUFFICIENT_STOCK', detail: 'Stock insuficiente para Cal 25 kg. Disponible: 17,5.' });
+    expect(res.json()).toMatchObject({
+      code: 'INSUFFICIENT_STOCK',
+      detail: 'Stock insuficiente para Cal 25 kg. Disponible: 17,5.',
+    });
     expect(await stock(cal.id)).toBe(17.5);
     expect((await req('GET', `${base}/remitos`)).json().total).toBe(before);
   });
@@ -88,7 +99,11 @@ describe('remitos: delivery', () => {
     const p = await remito({ cliente_id: obra.id, items: [{ id: ajenoProducto.id, cantidad: 1 }] });
     expect(p.statusCode).toBe(422);
     expect(p.json().errors[0].field).toBe('items.0.id');
-    const pr = await remito({ cliente_id: obra.id, presupuesto_id: ajenoRemito.id, items: [{ id: cal.id, cantidad: 1 }] });
+    const pr = await remito({
+      cliente_id: obra.id,
+      presupuesto_id: ajenoRemito.id,
+      items: [{ id: cal.id, cantidad: 1 }],
+    });
     expect(pr.statusCode).toBe(422);
     expect((await remito({ cliente_id: obra.id, items: [] })).statusCode).toBe(422);
     expect(await stock(cal.id)).toBe(17.5);
@@ -114,8 +129,18 @@ describe('remitos: facturar', () => {
     expect(await stock(ladrillo.id)).toBe(stockBefore.ladrillo);
     expect(await stock(cal.id)).toBe(stockBefore.cal);
     const sale = (await req('GET', `${base}/ventas/sales/${f.venta.id}`)).json();
-    expect(sale).toMatchObject({ total: 19055, cliente_id: vecino.id, observaciones: `Remitos #${a.numero}, #${b.numero}` });
-    expect(sale.items.map((i: { nombre: string; cantidad: number; descuento: number }) => [i.nombre, i.cantidad, i.descuento])).toEqual([
+    expect(sale).toMatchObject({
+      total: 19055,
+      cliente_id: vecino.id,
+      observaciones: `Remitos #${a.numero}, #${b.numero}`,
+    });
+    expect(
+      sale.items.map((i: { nombre: string; cantidad: number; descuento: number }) => [
+        i.nombre,
+        i.cantidad,
+        i.descuento,
+      ]),
+    ).toEqual([
       ['Ladrillo', 100, 0],
       ['Cal 25 kg', 1, 200],
     ]);
@@ -168,7 +193,11 @@ describe('remitos: anular', () => {
     expect(await stock(cal.id)).toBe(before - 3);
     const res = await req('POST', `${base}/remitos/${r.id}/anular`, { motivo: 'No lo recibió' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ estado: 'anulado', motivo_anulacion: 'No lo recibió', anulado_por: { id: owner.id } });
+    expect(res.json()).toMatchObject({
+      estado: 'anulado',
+      motivo_anulacion: 'No lo recibió',
+      anulado_por: { id: owner.id },
+    });
     expect(await stock(cal.id)).toBe(before);
     const movs = (await movimientos(cal.id)).filter((m) => m.referencia_id === r.id);
     expect(movs.map((m) => [m.origen, m.cantidad]).sort()).toEqual([
@@ -198,7 +227,8 @@ describe('remitos: printed and shared', () => {
     const texto = pagina.textos.join('\n');
     expect(texto).toMatch(new RegExp(`REMITO #${r.numero}`));
     expect(texto).toMatch(/Ladrillo +12/);
-    for (const linea of ['Recibí conforme', 'Firma:', 'Aclaración:', 'DNI:', 'Fecha: ____']) expect(texto).toContain(linea);
+    for (const linea of ['Recibí conforme', 'Firma:', 'Aclaración:', 'DNI:', 'Fecha: ____'])
+      expect(texto).toContain(linea);
     // An A4 sheet.
     const { PDFDocument } = await import('pdf-lib');
     const [page] = (await PDFDocument.load(res.rawPayload)).getPages();
@@ -215,7 +245,9 @@ describe('remitos: printed and shared', () => {
     const cajero = await registerUser(app, 'Cajero');
     await addMember(ctx, biz, owner, cajero, ['puede_ver_ventas']);
     expect((await req('GET', `${base}/documentos/pdf?tipo=remito&id=${r.id}`, undefined, cajero)).statusCode).toBe(403);
-    expect((await req('POST', `${base}/documentos/compartir`, { tipo: 'remito', id: r.id }, cajero)).statusCode).toBe(403);
+    expect((await req('POST', `${base}/documentos/compartir`, { tipo: 'remito', id: r.id }, cajero)).statusCode).toBe(
+      403,
+    );
   });
 });
 

@@ -70,7 +70,11 @@ export function ConvertirDialog({
             />
             <span>
               Los del presupuesto ({formatMoney(p.total, formatting)})
-              {vencido && <span className="block text-xs text-amber-700">Venció el {formatDate(p.vence, formatting)}: solo a precios de hoy.</span>}
+              {vencido && (
+                <span className="block text-xs text-amber-700">
+                  Venció el {formatDate(p.vence, formatting)}: solo a precios de hoy.
+                </span>
+              )}
             </span>
           </label>
           <label className="flex items-start gap-2 text-sm">

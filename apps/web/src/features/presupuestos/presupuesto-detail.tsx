@@ -29,7 +29,10 @@ export function PresupuestoDetailPage() {
 
   return (
     <div>
-      <Link to="/presupuestos" className="mb-3 inline-flex items-center gap-1 text-sm text-slate-600 hover:text-blue-700">
+      <Link
+        to="/presupuestos"
+        className="mb-3 inline-flex items-center gap-1 text-sm text-slate-600 hover:text-blue-700"
+      >
         <ArrowLeft className="h-4 w-4" aria-hidden /> Presupuestos
       </Link>
       <PageHeader
@@ -82,7 +85,11 @@ export function PresupuestoDetailPage() {
       )}
       {p.remito_id && (
         <p className="mb-4 rounded-lg bg-violet-50 p-3 text-sm text-violet-900">
-          Convertido en el <Link className="font-medium underline" to={`/remitos/${p.remito_id}`}>remito #{p.remito_numero}</Link>.
+          Convertido en el{' '}
+          <Link className="font-medium underline" to={`/remitos/${p.remito_id}`}>
+            remito #{p.remito_numero}
+          </Link>
+          .
         </p>
       )}
       <Card className="overflow-x-auto p-0">
@@ -112,12 +119,18 @@ export function PresupuestoDetailPage() {
           <tfoot className="text-sm">
             {p.descuento > 0 && (
               <tr>
-                <td colSpan={4} className="px-4 pt-3 text-right text-slate-600">Descuento</td>
-                <td className="px-4 pt-3 text-right tabular-nums text-slate-600">−{formatMoney(p.descuento, formatting)}</td>
+                <td colSpan={4} className="px-4 pt-3 text-right text-slate-600">
+                  Descuento
+                </td>
+                <td className="px-4 pt-3 text-right tabular-nums text-slate-600">
+                  −{formatMoney(p.descuento, formatting)}
+                </td>
               </tr>
             )}
             <tr>
-              <td colSpan={4} className="px-4 py-3 text-right text-base font-semibold">Total</td>
+              <td colSpan={4} className="px-4 py-3 text-right text-base font-semibold">
+                Total
+              </td>
               <td className="px-4 py-3 text-right text-base font-semibold tabular-nums" data-testid="presupuesto-total">
                 {formatMoney(p.total, formatting)}
               </td>

@@ -50,7 +50,9 @@ function PresupuestoForm({ presupuesto }: { presupuesto?: Presupuesto }) {
   const [cliente, setCliente] = useState<Customer | null>(null);
   const [clienteTexto, setClienteTexto] = useState('');
   const [lineas, setLineas] = useState<LineaDraft[]>(() => (presupuesto ? draftsOf(presupuesto) : []));
-  const [descuento, setDescuento] = useState(presupuesto?.descuento ? String(presupuesto.descuento).replace('.', ',') : '');
+  const [descuento, setDescuento] = useState(
+    presupuesto?.descuento ? String(presupuesto.descuento).replace('.', ',') : '',
+  );
   const [validez, setValidez] = useState(String(presupuesto?.validez_dias ?? PRESUPUESTO_VALIDEZ_DEFAULT));
   const [notas, setNotas] = useState(presupuesto?.notas ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -94,7 +96,10 @@ function PresupuestoForm({ presupuesto }: { presupuesto?: Presupuesto }) {
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
-      <Link to="/presupuestos" className="mb-3 inline-flex items-center gap-1 text-sm text-slate-600 hover:text-blue-700">
+      <Link
+        to="/presupuestos"
+        className="mb-3 inline-flex items-center gap-1 text-sm text-slate-600 hover:text-blue-700"
+      >
         <ArrowLeft className="h-4 w-4" aria-hidden /> Presupuestos
       </Link>
       <PageHeader
@@ -103,8 +108,9 @@ function PresupuestoForm({ presupuesto }: { presupuesto?: Presupuesto }) {
       />
       <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
         <Card className="space-y-4">
-          <Field id="pos-cliente" label="Cliente" required error={errors.cliente_id}>
+          <div>
             <CustomerPicker
+              obligatorio
               value={cliente}
               onChange={setCliente}
               text={clienteTexto}
@@ -112,7 +118,12 @@ function PresupuestoForm({ presupuesto }: { presupuesto?: Presupuesto }) {
               canView={can('clientes', 'ver')}
               canCreate={can('clientes', 'editar')}
             />
-          </Field>
+            {errors.cliente_id && (
+              <p role="alert" className="mt-1 text-xs text-red-600">
+                {errors.cliente_id}
+              </p>
+            )}
+          </div>
           <LineasEditor lineas={lineas} onChange={setLineas} listaId={listaId} error={errors.items} />
         </Card>
         <Card className="space-y-4 self-start">
@@ -125,8 +136,19 @@ function PresupuestoForm({ presupuesto }: { presupuesto?: Presupuesto }) {
               onChange={(e) => setDescuento(e.target.value)}
             />
           </Field>
-          <Field id="presu-validez" label="Validez (días)" required error={errors.validez_dias} hint="Vence a los días indicados desde hoy.">
-            <Input id="presu-validez" inputMode="numeric" value={validez} onChange={(e) => setValidez(e.target.value)} />
+          <Field
+            id="presu-validez"
+            label="Validez (días)"
+            required
+            error={errors.validez_dias}
+            hint="Vence a los días indicados desde hoy."
+          >
+            <Input
+              id="presu-validez"
+              inputMode="numeric"
+              value={validez}
+              onChange={(e) => setValidez(e.target.value)}
+            />
           </Field>
           <Field id="presu-notas" label="Notas">
             <Textarea id="presu-notas" rows={3} value={notas} onChange={(e) => setNotas(e.target.value)} />
@@ -151,7 +173,10 @@ function PresupuestoForm({ presupuesto }: { presupuesto?: Presupuesto }) {
           </dl>
           {save.error && <ErrorNote>{errorMessage(save.error, 'No se pudo guardar el presupuesto.')}</ErrorNote>}
           <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => navigate(presupuesto ? `/presupuestos/${presupuesto.id}` : '/presupuestos')}>
+            <Button
+              variant="secondary"
+              onClick={() => navigate(presupuesto ? `/presupuestos/${presupuesto.id}` : '/presupuestos')}
+            >
               Cancelar
             </Button>
             <Button type="submit" loading={save.isPending}>

@@ -66,7 +66,10 @@ function PresupuestoList() {
       {q.isLoading ? (
         <Skeleton className="h-48" />
       ) : rows.length === 0 ? (
-        <EmptyState icon={<FileText className="h-8 w-8" />} title={estado ? 'No hay presupuestos en ese estado' : 'Todavía no hay presupuestos'}>
+        <EmptyState
+          icon={<FileText className="h-8 w-8" />}
+          title={estado ? 'No hay presupuestos en ese estado' : 'Todavía no hay presupuestos'}
+        >
           {can('presupuestos', 'editar') && !estado && 'Creá el primero con «Nuevo presupuesto».'}
         </EmptyState>
       ) : (
@@ -95,12 +98,18 @@ function PresupuestoList() {
                     </Link>
                   </td>
                   <td className="px-4 py-2 text-slate-700">{p.cliente_nombre}</td>
-                  <td className="hidden whitespace-nowrap px-4 py-2 text-slate-600 sm:table-cell">{formatDate(p.fecha, formatting)}</td>
-                  <td className="hidden whitespace-nowrap px-4 py-2 text-slate-600 md:table-cell">{formatDate(p.vence, formatting)}</td>
+                  <td className="hidden whitespace-nowrap px-4 py-2 text-slate-600 sm:table-cell">
+                    {formatDate(p.fecha, formatting)}
+                  </td>
+                  <td className="hidden whitespace-nowrap px-4 py-2 text-slate-600 md:table-cell">
+                    {formatDate(p.vence, formatting)}
+                  </td>
                   <td className="px-4 py-2">
                     <PresupuestoEstadoBadge estado={p.estado} />
                   </td>
-                  <td className="whitespace-nowrap px-4 py-2 text-right font-medium tabular-nums">{formatMoney(p.total, formatting)}</td>
+                  <td className="whitespace-nowrap px-4 py-2 text-right font-medium tabular-nums">
+                    {formatMoney(p.total, formatting)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -111,10 +120,20 @@ function PresupuestoList() {
                 {offset + 1}–{Math.min(offset + PAGE, total)} de {total}
               </span>
               <span className="flex gap-2">
-                <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))} className="disabled:opacity-40">
+                <button
+                  type="button"
+                  disabled={offset === 0}
+                  onClick={() => setOffset(Math.max(0, offset - PAGE))}
+                  className="disabled:opacity-40"
+                >
                   Anteriores
                 </button>
-                <button type="button" disabled={offset + PAGE >= total} onClick={() => setOffset(offset + PAGE)} className="disabled:opacity-40">
+                <button
+                  type="button"
+                  disabled={offset + PAGE >= total}
+                  onClick={() => setOffset(offset + PAGE)}
+                  className="disabled:opacity-40"
+                >
                   Siguientes
                 </button>
               </span>

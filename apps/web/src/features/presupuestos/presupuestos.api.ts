@@ -71,7 +71,9 @@ export function useSavePresupuesto(id?: string) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (body: PresupuestoInput) =>
-      id ? api.put<Presupuesto>(`${presupuestosPath(b)}/${id}`, body) : api.post<Presupuesto>(presupuestosPath(b), body),
+      id
+        ? api.put<Presupuesto>(`${presupuestosPath(b)}/${id}`, body)
+        : api.post<Presupuesto>(presupuestosPath(b), body),
     onSuccess: invalidate,
   });
 }

@@ -68,11 +68,21 @@ export function FacturarDialog({ remitos, onClose }: { remitos: RemitoResumen[];
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium text-slate-700">Precios</legend>
             <label className="flex items-center gap-2 text-sm">
-              <input type="radio" name="fprecios" checked={precios === 'presupuesto'} onChange={() => setPrecios('presupuesto')} />
+              <input
+                type="radio"
+                name="fprecios"
+                checked={precios === 'presupuesto'}
+                onChange={() => setPrecios('presupuesto')}
+              />
               Los de los remitos
             </label>
             <label className="flex items-center gap-2 text-sm">
-              <input type="radio" name="fprecios" checked={precios === 'actuales'} onChange={() => setPrecios('actuales')} />
+              <input
+                type="radio"
+                name="fprecios"
+                checked={precios === 'actuales'}
+                onChange={() => setPrecios('actuales')}
+              />
               Los de hoy, según la lista del cliente
             </label>
           </fieldset>

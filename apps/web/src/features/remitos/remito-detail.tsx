@@ -49,7 +49,9 @@ export function RemitoDetailPage() {
         )}
       </div>
       {r.venta_id && (
-        <p className="mb-4 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">Facturado en la venta #{r.venta_numero}.</p>
+        <p className="mb-4 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
+          Facturado en la venta #{r.venta_numero}.
+        </p>
       )}
       {r.estado === 'anulado' && (
         <p className="mb-4 rounded-lg bg-red-50 p-3 text-sm text-red-800">
@@ -59,7 +61,11 @@ export function RemitoDetailPage() {
       )}
       {r.presupuesto_id && (
         <p className="mb-4 text-sm text-slate-600">
-          Según el <Link className="underline" to={`/presupuestos/${r.presupuesto_id}`}>presupuesto #{r.presupuesto_numero}</Link>.
+          Según el{' '}
+          <Link className="underline" to={`/presupuestos/${r.presupuesto_id}`}>
+            presupuesto #{r.presupuesto_numero}
+          </Link>
+          .
         </p>
       )}
       <Card className="overflow-x-auto p-0">
@@ -103,7 +109,9 @@ function AnularDialog({ id, numero, onClose }: { id: string; numero: number; onC
         onSubmit={(e) => {
           e.preventDefault();
           setError(null);
-          anular.mutateAsync(motivo).then(onClose, (err: unknown) => setError(errorMessage(err, 'No se pudo anular el remito.')));
+          anular
+            .mutateAsync(motivo)
+            .then(onClose, (err: unknown) => setError(errorMessage(err, 'No se pudo anular el remito.')));
         }}
       >
         <Field id="anular-motivo" label="Motivo (opcional)">

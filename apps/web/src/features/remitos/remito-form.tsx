@@ -31,7 +31,11 @@ export function RemitoFormPage() {
     setErrors(errs);
     if (Object.keys(errs).length) return;
     try {
-      const r = await crear.mutateAsync({ cliente_id: cliente!.id, items: lineasBody(lineas), notas: notas.trim() || null });
+      const r = await crear.mutateAsync({
+        cliente_id: cliente!.id,
+        items: lineasBody(lineas),
+        notas: notas.trim() || null,
+      });
       navigate(`/remitos/${r.id}`);
     } catch {
       // Shown below.
@@ -43,10 +47,14 @@ export function RemitoFormPage() {
       <Link to="/remitos" className="mb-3 inline-flex items-center gap-1 text-sm text-slate-600 hover:text-blue-700">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Remitos
       </Link>
-      <PageHeader title="Nuevo remito" description="La mercadería sale del stock al registrar la entrega; la facturás después." />
+      <PageHeader
+        title="Nuevo remito"
+        description="La mercadería sale del stock al registrar la entrega; la facturás después."
+      />
       <Card className="space-y-4">
-        <Field id="pos-cliente" label="Cliente" required error={errors.cliente_id}>
+        <div>
           <CustomerPicker
+            obligatorio
             value={cliente}
             onChange={setCliente}
             text={texto}
@@ -54,8 +62,18 @@ export function RemitoFormPage() {
             canView={can('clientes', 'ver')}
             canCreate={can('clientes', 'editar')}
           />
-        </Field>
-        <LineasEditor lineas={lineas} onChange={setLineas} listaId={cliente?.lista_precios_id ?? null} error={errors.items} />
+          {errors.cliente_id && (
+            <p role="alert" className="mt-1 text-xs text-red-600">
+              {errors.cliente_id}
+            </p>
+          )}
+        </div>
+        <LineasEditor
+          lineas={lineas}
+          onChange={setLineas}
+          listaId={cliente?.lista_precios_id ?? null}
+          error={errors.items}
+        />
         <Field id="remito-notas" label="Notas (dirección de entrega, transporte…)">
           <Textarea id="remito-notas" rows={2} value={notas} onChange={(e) => setNotas(e.target.value)} />
         </Field>

@@ -56,10 +56,12 @@ function RemitoList() {
       <PageHeader
         title="Remitos"
         description="Entregas a clientes: el stock sale al entregar y se facturan después, uno o varios del mismo cliente juntos."
-        actions={can('remitos', 'editar') && <NewButton onClick={() => navigate('/remitos/nuevo')}>Nuevo remito</NewButton>}
+        actions={
+          can('remitos', 'editar') && <NewButton onClick={() => navigate('/remitos/nuevo')}>Nuevo remito</NewButton>
+        }
       />
       <FilterBar label="Filtrar remitos" className="sm:grid-cols-[1fr_14rem]">
-        <Field id="pos-cliente" label="Cliente">
+        <div>
           <CustomerPicker
             value={cliente}
             onChange={(c) => {
@@ -70,8 +72,9 @@ function RemitoList() {
             onTextChange={setTexto}
             canView={can('clientes', 'ver')}
             canCreate={false}
+            placeholder="Todos los clientes — buscar uno"
           />
-        </Field>
+        </div>
         <Field id="remito-estado" label="Estado">
           <Select id="remito-estado" value={estado} onChange={(e) => setEstado(e.target.value)}>
             <option value="">Todos</option>
@@ -150,12 +153,16 @@ function RemitoList() {
                     </Link>
                   </td>
                   <td className="px-4 py-2 text-slate-700">{r.cliente_nombre}</td>
-                  <td className="hidden whitespace-nowrap px-4 py-2 text-slate-600 sm:table-cell">{formatDate(r.fecha, formatting)}</td>
+                  <td className="hidden whitespace-nowrap px-4 py-2 text-slate-600 sm:table-cell">
+                    {formatDate(r.fecha, formatting)}
+                  </td>
                   <td className="px-4 py-2">
                     <RemitoEstadoBadge estado={r.estado} />
                     {r.venta_numero && <span className="ml-2 text-xs text-slate-500">Venta #{r.venta_numero}</span>}
                   </td>
-                  <td className="hidden whitespace-nowrap px-4 py-2 text-right tabular-nums md:table-cell">{formatMoney(r.total, formatting)}</td>
+                  <td className="hidden whitespace-nowrap px-4 py-2 text-right tabular-nums md:table-cell">
+                    {formatMoney(r.total, formatting)}
+                  </td>
                 </tr>
               ))}
             </tbody>
