@@ -1,5 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { splitQuantity } from '@mostrador/shared/scale';
 import { useBusiness } from '@/app/business-context';
 import { Input } from '@/components/ui/input';
 import { useDebounced } from '@/lib/use-debounced';
@@ -59,7 +60,8 @@ export function LineasEditor({
   const [active, setActive] = useState(-1);
   const [aviso, setAviso] = useState<string | null>(null);
   const debounced = useDebounced(q, 150);
-  const search = useCatalogSearch(debounced);
+  // "3*código": the search is for what follows the quantity, as at the counter.
+  const search = useCatalogSearch(splitQuantity(debounced).termino);
   const options = open && q.trim() ? (search.data ?? []) : [];
   const inputRef = useRef<HTMLInputElement>(null);
 
