@@ -121,4 +121,11 @@ test('a quote at the customer’s list, accepted, delivered with a remito and in
   expect(ventas[0]).toMatchObject({ total: 148000, descuento: 500, observaciones: 'Remito #1' });
   const presupuesto = (await api('get', `${b}/presupuestos`)).presupuestos[0];
   expect(presupuesto).toMatchObject({ numero: 1, estado: 'convertido', total: 148000 });
+
+  await page.goto('/presupuestos');
+  await expect(page.getByRole('row', { name: /#1/ }).getByText('Convertido')).toBeVisible();
+  await shots(page, 'presupuestos-lista');
+  await page.goto('/remitos/nuevo');
+  await expect(page.getByRole('heading', { name: 'Nuevo remito' })).toBeVisible();
+  await shots(page, 'remito-form');
 });

@@ -18,7 +18,11 @@ const PRESUPUESTO_COLORS: Record<PresupuestoEstado, 'gray' | 'blue' | 'green' | 
 };
 
 export function PresupuestoEstadoBadge({ estado }: { estado: PresupuestoEstado }) {
-  return <Badge color={PRESUPUESTO_COLORS[estado]}>{PRESUPUESTO_ESTADO_LABELS[estado]}</Badge>;
+  return (
+    <Badge color={PRESUPUESTO_COLORS[estado]} className="whitespace-nowrap">
+      {PRESUPUESTO_ESTADO_LABELS[estado]}
+    </Badge>
+  );
 }
 
 const REMITO_COLORS: Record<RemitoEstado, 'yellow' | 'green' | 'red'> = {
@@ -28,7 +32,11 @@ const REMITO_COLORS: Record<RemitoEstado, 'yellow' | 'green' | 'red'> = {
 };
 
 export function RemitoEstadoBadge({ estado }: { estado: RemitoEstado }) {
-  return <Badge color={REMITO_COLORS[estado]}>{REMITO_ESTADO_LABELS[estado]}</Badge>;
+  return (
+    <Badge color={REMITO_COLORS[estado]} className="whitespace-nowrap">
+      {REMITO_ESTADO_LABELS[estado]}
+    </Badge>
+  );
 }
 
 /** «Imprimir»: the document's A4 PDF opened in a new tab, where the browser prints it. */

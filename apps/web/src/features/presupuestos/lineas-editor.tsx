@@ -180,9 +180,9 @@ export function LineasEditor({
             <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
               <tr>
                 <th className="px-3 py-2">Producto</th>
-                <th className="w-24 px-3 py-2">Cantidad</th>
+                <th className="w-20 px-3 py-2 sm:w-24">Cantidad</th>
                 <th className="hidden px-3 py-2 text-right sm:table-cell">Precio</th>
-                <th className="w-28 px-3 py-2">Descuento $</th>
+                <th className="w-24 px-3 py-2 sm:w-28">Desc. $</th>
                 <th className="px-3 py-2 text-right">Importe</th>
                 <th className="w-10 px-2 py-2">
                   <span className="sr-only">Quitar</span>

@@ -5,7 +5,7 @@ import type { ConvertirDestino } from '@mostrador/shared/presupuestos';
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
-import { Card, ErrorNote, PageHeader, Skeleton } from '@/components/ui/misc';
+import { ErrorNote, PageHeader, Skeleton } from '@/components/ui/misc';
 import { errorMessage } from '@/lib/api';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { CompartirButton } from '../impresion/compartir';
@@ -92,13 +92,13 @@ export function PresupuestoDetailPage() {
           .
         </p>
       )}
-      <Card className="overflow-x-auto p-0">
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
         <table className="w-full text-sm">
           <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
             <tr>
               <th className="px-4 py-2">Producto</th>
               <th className="px-4 py-2 text-right">Cantidad</th>
-              <th className="px-4 py-2 text-right">Precio</th>
+              <th className="hidden px-4 py-2 text-right sm:table-cell">Precio</th>
               <th className="hidden px-4 py-2 text-right sm:table-cell">Descuento</th>
               <th className="px-4 py-2 text-right">Importe</th>
             </tr>
@@ -108,7 +108,9 @@ export function PresupuestoDetailPage() {
               <tr key={i.posicion}>
                 <td className="px-4 py-2 text-slate-900">{i.nombre}</td>
                 <td className="px-4 py-2 text-right tabular-nums">{formatNumber(i.cantidad, formatting)}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{formatMoney(i.precio_unitario, formatting)}</td>
+                <td className="hidden px-4 py-2 text-right tabular-nums sm:table-cell">
+                  {formatMoney(i.precio_unitario, formatting)}
+                </td>
                 <td className="hidden px-4 py-2 text-right tabular-nums sm:table-cell">
                   {i.descuento ? `−${formatMoney(i.descuento, formatting)}` : '—'}
                 </td>
@@ -116,28 +118,22 @@ export function PresupuestoDetailPage() {
               </tr>
             ))}
           </tbody>
-          <tfoot className="text-sm">
-            {p.descuento > 0 && (
-              <tr>
-                <td colSpan={4} className="px-4 pt-3 text-right text-slate-600">
-                  Descuento
-                </td>
-                <td className="px-4 pt-3 text-right tabular-nums text-slate-600">
-                  −{formatMoney(p.descuento, formatting)}
-                </td>
-              </tr>
-            )}
-            <tr>
-              <td colSpan={4} className="px-4 py-3 text-right text-base font-semibold">
-                Total
-              </td>
-              <td className="px-4 py-3 text-right text-base font-semibold tabular-nums" data-testid="presupuesto-total">
-                {formatMoney(p.total, formatting)}
-              </td>
-            </tr>
-          </tfoot>
         </table>
-      </Card>
+        <dl className="space-y-1 border-t border-slate-200 px-4 py-3 text-sm">
+          {p.descuento > 0 && (
+            <div className="flex justify-end gap-6 text-slate-600">
+              <dt>Descuento</dt>
+              <dd className="w-36 text-right tabular-nums">−{formatMoney(p.descuento, formatting)}</dd>
+            </div>
+          )}
+          <div className="flex justify-end gap-6 text-base font-semibold text-slate-900">
+            <dt>Total</dt>
+            <dd className="w-36 text-right tabular-nums" data-testid="presupuesto-total">
+              {formatMoney(p.total, formatting)}
+            </dd>
+          </div>
+        </dl>
+      </div>
       {p.notas && <p className="mt-4 whitespace-pre-line text-sm text-slate-600">Notas: {p.notas}</p>}
       {convertir && <ConvertirDialog presupuesto={p} destino={convertir} onClose={() => setConvertir(null)} />}
       <ConfirmDialog

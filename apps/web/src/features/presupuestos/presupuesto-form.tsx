@@ -106,8 +106,8 @@ function PresupuestoForm({ presupuesto }: { presupuesto?: Presupuesto }) {
         title={presupuesto ? `Editar presupuesto #${presupuesto.numero}` : 'Nuevo presupuesto'}
         description="Los precios salen de la lista de precios del cliente, como en el punto de venta."
       />
-      <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
-        <Card className="space-y-4">
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <Card className="min-w-0 space-y-4">
           <div>
             <CustomerPicker
               obligatorio
@@ -126,7 +126,7 @@ function PresupuestoForm({ presupuesto }: { presupuesto?: Presupuesto }) {
           </div>
           <LineasEditor lineas={lineas} onChange={setLineas} listaId={listaId} error={errors.items} />
         </Card>
-        <Card className="space-y-4 self-start">
+        <Card className="min-w-0 space-y-4 self-start">
           <Field id="presu-descuento" label="Descuento total ($)" error={errors.descuento}>
             <Input
               id="presu-descuento"

@@ -5,7 +5,7 @@ import { PRESUPUESTO_ESTADO_LABELS, PRESUPUESTO_ESTADOS, type PresupuestoEstado 
 import { useBusiness } from '@/app/business-context';
 import { NewButton } from '@/components/ui/button';
 import { Field, Select } from '@/components/ui/input';
-import { Card, EmptyState, ErrorNote, FilterBar, PageHeader, Skeleton } from '@/components/ui/misc';
+import { EmptyState, ErrorNote, FilterBar, PageHeader, Skeleton } from '@/components/ui/misc';
 import { errorMessage } from '@/lib/api';
 import { formatDate, formatMoney } from '@/lib/format';
 import { PermissionGate } from '../permissions/permission-gate';
@@ -73,12 +73,12 @@ function PresupuestoList() {
           {can('presupuestos', 'editar') && !estado && 'Creá el primero con «Nuevo presupuesto».'}
         </EmptyState>
       ) : (
-        <Card className="overflow-x-auto p-0">
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
           <table className="w-full text-sm">
             <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
               <tr>
                 <th className="px-4 py-2">Presupuesto</th>
-                <th className="px-4 py-2">Cliente</th>
+                <th className="hidden px-4 py-2 sm:table-cell">Cliente</th>
                 <th className="hidden px-4 py-2 sm:table-cell">Fecha</th>
                 <th className="hidden px-4 py-2 md:table-cell">Vence</th>
                 <th className="px-4 py-2">Estado</th>
@@ -96,8 +96,9 @@ function PresupuestoList() {
                       #{p.numero}
                       <ChevronRight className="h-4 w-4 text-slate-400" aria-hidden />
                     </Link>
+                    <span className="block text-xs text-slate-500 sm:hidden">{p.cliente_nombre}</span>
                   </td>
-                  <td className="px-4 py-2 text-slate-700">{p.cliente_nombre}</td>
+                  <td className="hidden px-4 py-2 text-slate-700 sm:table-cell">{p.cliente_nombre}</td>
                   <td className="hidden whitespace-nowrap px-4 py-2 text-slate-600 sm:table-cell">
                     {formatDate(p.fecha, formatting)}
                   </td>
@@ -139,7 +140,7 @@ function PresupuestoList() {
               </span>
             </div>
           )}
-        </Card>
+        </div>
       )}
     </div>
   );

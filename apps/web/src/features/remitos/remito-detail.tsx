@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/input';
 import { FormActions } from '@/components/ui/form-actions';
-import { Card, ErrorNote, PageHeader, Skeleton } from '@/components/ui/misc';
+import { ErrorNote, PageHeader, Skeleton } from '@/components/ui/misc';
 import { errorMessage } from '@/lib/api';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { CompartirButton } from '../impresion/compartir';
@@ -68,7 +68,7 @@ export function RemitoDetailPage() {
           .
         </p>
       )}
-      <Card className="overflow-x-auto p-0">
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
         <table className="w-full text-sm">
           <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
             <tr>
@@ -85,7 +85,7 @@ export function RemitoDetailPage() {
             ))}
           </tbody>
         </table>
-      </Card>
+      </div>
       {r.notas && <p className="mt-4 whitespace-pre-line text-sm text-slate-600">Notas: {r.notas}</p>}
       {facturar && <FacturarDialog remitos={[r]} onClose={() => setFacturar(false)} />}
       {anular && <AnularDialog id={r.id} numero={r.numero} onClose={() => setAnular(false)} />}

@@ -6,9 +6,9 @@ import { REMITO_ESTADO_LABELS, REMITO_ESTADOS, type RemitoEstado, type RemitoRes
 import { useBusiness } from '@/app/business-context';
 import { Button, NewButton } from '@/components/ui/button';
 import { Field, Select } from '@/components/ui/input';
-import { Card, EmptyState, ErrorNote, FilterBar, PageHeader, Skeleton } from '@/components/ui/misc';
+import { EmptyState, ErrorNote, FilterBar, PageHeader, Skeleton } from '@/components/ui/misc';
 import { errorMessage } from '@/lib/api';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney, todayIn } from '@/lib/format';
 import { CustomerPicker } from '../pos/customer-picker';
 import { PermissionGate } from '../permissions/permission-gate';
 import { useCan } from '../permissions/permissions.api';
@@ -86,6 +86,22 @@ function RemitoList() {
           </Select>
         </Field>
       </FilterBar>
+      {!cliente && params.get('cliente_id') && (
+        <p className="mb-3 text-sm text-slate-600">
+          Remitos de {rows[0]?.cliente_nombre ?? 'un cliente'}.{' '}
+          <button
+            type="button"
+            className="text-blue-700 underline"
+            onClick={() => {
+              const next = new URLSearchParams(params);
+              next.delete('cliente_id');
+              setParams(next, { replace: true });
+            }}
+          >
+            Ver los de todos
+          </button>
+        </p>
+      )}
       {puedeFacturar && seleccion.length > 0 && (
         <div className="mb-3 flex flex-wrap items-center gap-3 rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
           <span>
@@ -112,7 +128,7 @@ function RemitoList() {
           {!estado && !clienteId && 'Registrá una entrega con «Nuevo remito» o convertí un presupuesto aceptado.'}
         </EmptyState>
       ) : (
-        <Card className="overflow-x-auto p-0">
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
           <table className="w-full text-sm">
             <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
               <tr>
@@ -122,10 +138,10 @@ function RemitoList() {
                   </th>
                 )}
                 <th className="px-4 py-2">Remito</th>
-                <th className="px-4 py-2">Cliente</th>
-                <th className="hidden px-4 py-2 sm:table-cell">Fecha</th>
+                <th className="hidden px-4 py-2 sm:table-cell">Cliente</th>
+                <th className="hidden px-4 py-2 md:table-cell">Fecha</th>
                 <th className="px-4 py-2">Estado</th>
-                <th className="hidden px-4 py-2 text-right md:table-cell">Importe</th>
+                <th className="px-4 py-2 text-right">Importe</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -151,10 +167,11 @@ function RemitoList() {
                       #{r.numero}
                       <ChevronRight className="h-4 w-4 text-slate-400" aria-hidden />
                     </Link>
+                    <span className="block text-xs text-slate-500 sm:hidden">{r.cliente_nombre}</span>
                   </td>
-                  <td className="px-4 py-2 text-slate-700">{r.cliente_nombre}</td>
+                  <td className="hidden px-4 py-2 text-slate-700 sm:table-cell">{r.cliente_nombre}</td>
                   <td className="hidden whitespace-nowrap px-4 py-2 text-slate-600 sm:table-cell">
-                    {formatDate(r.fecha, formatting)}
+                    {formatDate(todayIn(formatting.timezone, new Date(r.fecha)), formatting)}
                   </td>
                   <td className="px-4 py-2">
                     <RemitoEstadoBadge estado={r.estado} />
@@ -167,7 +184,7 @@ function RemitoList() {
               ))}
             </tbody>
           </table>
-        </Card>
+        </div>
       )}
       {facturar && (
         <FacturarDialog
