@@ -106,7 +106,7 @@ function PresupuestoForm({ presupuesto }: { presupuesto?: Presupuesto }) {
         title={presupuesto ? `Editar presupuesto #${presupuesto.numero}` : 'Nuevo presupuesto'}
         description="Los precios salen de la lista de precios del cliente, como en el punto de venta."
       />
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <Card className="min-w-0 space-y-4">
           <div>
             <CustomerPicker
