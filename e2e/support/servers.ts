@@ -39,7 +39,11 @@ interface Server {
   data?: boolean;
 }
 
-const arca = { ARCA_WSAA_URL: `${ARCA_URL}/wsaa`, ARCA_WSFE_URL: `${ARCA_URL}/wsfe`, ARCA_PADRON_URL: `${ARCA_URL}/padron-a5` };
+const arca = {
+  ARCA_WSAA_URL: `${ARCA_URL}/wsaa`,
+  ARCA_WSFE_URL: `${ARCA_URL}/wsfe`,
+  ARCA_PADRON_URL: `${ARCA_URL}/padron-a5`,
+};
 
 const SERVERS: Server[] = [
   {

@@ -61,7 +61,9 @@ export async function createBusiness(
  */
 export async function signIn(page: Page, user: E2EUser, businessId?: string) {
   const blank = '**/__e2e-blank';
-  await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title></title>' }));
+  await page.route(blank, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title></title>' }),
+  );
   await page.goto('/__e2e-blank');
   await page.unroute(blank);
   await page.evaluate(

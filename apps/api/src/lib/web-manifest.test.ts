@@ -86,7 +86,11 @@ describe('the POS as an installable app', () => {
 describe('what the browser may keep', () => {
   it('keeps the built assets for good: their names change with their content', async () => {
     for (const encoding of ['identity', 'br']) {
-      const res = await app.inject({ method: 'GET', url: '/assets/pos-Bq3xY9aZ.js', headers: { 'accept-encoding': encoding } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/assets/pos-Bq3xY9aZ.js',
+        headers: { 'accept-encoding': encoding },
+      });
       expect(res.statusCode, encoding).toBe(200);
       expect(res.headers['cache-control'], encoding).toBe('public, max-age=31536000, immutable');
     }
