@@ -64,6 +64,13 @@ export function LineasEditor({
   const search = useCatalogSearch(splitQuantity(debounced).termino);
   const options = open && q.trim() ? (search.data ?? []) : [];
   const inputRef = useRef<HTMLInputElement>(null);
+  /** The list closes a moment after the search loses focus (a click on an option lands first). */
+  const closing = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const keepOpen = () => {
+    if (closing.current) clearTimeout(closing.current);
+    closing.current = null;
+    setOpen(true);
+  };
 
   const add = (item: CatalogItem, cantidad: number) => {
     const same = lineas.find((l) => l.item.id === item.id && !l.descuento);
@@ -123,12 +130,15 @@ export function LineasEditor({
           value={q}
           onChange={(e) => {
             setQ(e.target.value);
-            setOpen(true);
+            keepOpen();
             setActive(-1);
             setAviso(null);
           }}
           onKeyDown={(e) => void onKeyDown(e)}
-          onBlur={() => setTimeout(() => setOpen(false), 150)}
+          onFocus={keepOpen}
+          onBlur={() => {
+            closing.current = setTimeout(() => setOpen(false), 150);
+          }}
           className="mt-1"
         />
         {options.length > 0 && (
@@ -175,7 +185,7 @@ export function LineasEditor({
           Todavía no agregaste nada: buscá un producto o escaneá su código.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200">
+        <div className="relative overflow-x-auto rounded-lg border border-slate-200">
           <table className="w-full text-sm">
             <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
               <tr>

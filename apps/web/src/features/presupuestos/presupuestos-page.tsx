@@ -73,7 +73,7 @@ function PresupuestoList() {
           {can('presupuestos', 'editar') && !estado && 'Creá el primero con «Nuevo presupuesto».'}
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
           <table className="w-full text-sm">
             <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
               <tr>

@@ -128,7 +128,7 @@ function RemitoList() {
           {!estado && !clienteId && 'Registrá una entrega con «Nuevo remito» o convertí un presupuesto aceptado.'}
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
           <table className="w-full text-sm">
             <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
               <tr>
