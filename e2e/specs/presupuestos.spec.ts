@@ -108,7 +108,9 @@ test('a quote at the customer’s list, accepted, delivered with a remito and in
   await page.getByRole('button', { name: 'Facturar remitos' }).click();
   const fact = page.getByRole('dialog', { name: 'Facturar el remito #1' });
   await shots(page, 'remitos-facturar');
-  await fact.getByLabel('Medio de pago').selectOption('transferencia');
+  // On the customer's account: the builder pays later.
+  await fact.getByLabel('Medio de pago').selectOption({ label: 'Cuenta corriente' });
+  await expect(fact.getByText('Queda en la cuenta corriente del cliente.')).toBeVisible();
   await fact.getByRole('button', { name: 'Facturar' }).click();
   await expect(fact.getByRole('status')).toHaveText('Venta #1 registrada por $ 148.000,00.');
   await fact.getByRole('button', { name: 'Listo' }).click();
@@ -119,6 +121,7 @@ test('a quote at the customer’s list, accepted, delivered with a remito and in
   const { ventas } = await api('get', `${b}/ventas/sales`);
   expect(ventas).toHaveLength(1);
   expect(ventas[0]).toMatchObject({ total: 148000, descuento: 500, observaciones: 'Remito #1' });
+  expect(ventas[0].pagos).toMatchObject([{ tipo: 'cuenta_corriente', total: 148000 }]);
   const presupuesto = (await api('get', `${b}/presupuestos`)).presupuestos[0];
   expect(presupuesto).toMatchObject({ numero: 1, estado: 'convertido', total: 148000 });
 

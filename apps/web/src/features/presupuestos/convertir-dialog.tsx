@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@mostrador/shared/payment-methods';
 import type { ConvertirDestino, ConvertirPrecios, Presupuesto } from '@mostrador/shared/presupuestos';
 import { useBusiness } from '@/app/business-context';
 import { Dialog } from '@/components/ui/dialog';
-import { Field, Select } from '@/components/ui/input';
 import { FormActions } from '@/components/ui/form-actions';
 import { errorMessage } from '@/lib/api';
 import { formatDate, formatMoney } from '@/lib/format';
+import { MedioPagoField, usePagoDocumento } from './pago-documento';
 import { useConvertir } from './presupuestos.api';
 
 /** «Convertir en venta / en remito»: which prices (quoted or today's) and, for a sale, how it is paid. */
@@ -25,17 +24,22 @@ export function ConvertirDialog({
   const convertir = useConvertir(p.id);
   const vencido = p.estado === 'vencido';
   const [precios, setPrecios] = useState<ConvertirPrecios>(vencido ? 'actuales' : 'presupuesto');
-  const [metodo, setMetodo] = useState<PaymentMethod>('efectivo');
+  const pago = usePagoDocumento();
   const [error, setError] = useState<string | null>(null);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setError(null);
+    const conocido = precios === 'presupuesto';
+    if (destino === 'venta' && !conocido && pago.elegido?.tipo === 'cuenta_corriente') {
+      setError('A cuenta corriente, convertilo con los precios del presupuesto.');
+      return;
+    }
     try {
       const r = await convertir.mutateAsync({
         destino,
         precios,
-        ...(destino === 'venta' ? { metodo_pago: metodo } : {}),
+        ...(destino === 'venta' ? pago.body(conocido ? Math.round(p.total * 100) : null) : {}),
       });
       onClose();
       if (r.remito) navigate(`/remitos/${r.remito.id}`);
@@ -90,15 +94,7 @@ export function ConvertirDialog({
           </label>
         </fieldset>
         {destino === 'venta' && (
-          <Field id="conv-medio" label="Medio de pago" required>
-            <Select id="conv-medio" value={metodo} onChange={(e) => setMetodo(e.target.value as PaymentMethod)}>
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {PAYMENT_METHOD_LABELS[m]}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <MedioPagoField id="conv-medio" pago={pago} totalConocido={precios === 'presupuesto'} />
         )}
         <FormActions
           error={error}

@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@mostrador/shared/payment-methods';
 import type { ConvertirPrecios } from '@mostrador/shared/presupuestos';
 import type { RemitoResumen, RemitosFacturados } from '@mostrador/shared/remitos';
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Field, Select } from '@/components/ui/input';
 import { FormActions } from '@/components/ui/form-actions';
 import { errorMessage } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
+import { MedioPagoField, usePagoDocumento } from '../presupuestos/pago-documento';
 import { useFacturarRemitos } from './remitos.api';
 
 /**
@@ -19,7 +18,7 @@ export function FacturarDialog({ remitos, onClose }: { remitos: RemitoResumen[];
   const { formatting } = useBusiness();
   const facturar = useFacturarRemitos();
   const [precios, setPrecios] = useState<ConvertirPrecios>('presupuesto');
-  const [metodo, setMetodo] = useState<PaymentMethod>('efectivo');
+  const pago = usePagoDocumento();
   const [error, setError] = useState<string | null>(null);
   const [hecho, setHecho] = useState<RemitosFacturados | null>(null);
   const total = remitos.reduce((s, r) => s + Math.round(r.total * 100), 0);
@@ -27,8 +26,19 @@ export function FacturarDialog({ remitos, onClose }: { remitos: RemitoResumen[];
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setError(null);
+    const conocido = precios === 'presupuesto';
+    if (!conocido && pago.elegido?.tipo === 'cuenta_corriente') {
+      setError('A cuenta corriente, facturalos con los precios de los remitos.');
+      return;
+    }
     try {
-      setHecho(await facturar.mutateAsync({ remito_ids: remitos.map((r) => r.id), precios, metodo_pago: metodo }));
+      setHecho(
+        await facturar.mutateAsync({
+          remito_ids: remitos.map((r) => r.id),
+          precios,
+          ...pago.body(conocido ? total : null),
+        }),
+      );
     } catch (err) {
       setError(errorMessage(err, 'No se pudieron facturar los remitos.'));
     }
@@ -86,15 +96,7 @@ export function FacturarDialog({ remitos, onClose }: { remitos: RemitoResumen[];
               Los de hoy, según la lista del cliente
             </label>
           </fieldset>
-          <Field id="fact-medio" label="Medio de pago" required>
-            <Select id="fact-medio" value={metodo} onChange={(e) => setMetodo(e.target.value as PaymentMethod)}>
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {PAYMENT_METHOD_LABELS[m]}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <MedioPagoField id="fact-medio" pago={pago} totalConocido={precios === 'presupuesto'} />
           <FormActions error={error} busy={facturar.isPending} onCancel={onClose} submitLabel="Facturar" />
         </form>
       )}
