@@ -4,6 +4,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  /** More names for the HTTPS certificate, comma-separated (the shop's own DNS name). */
+  HTTPS_HOSTS: z.string().default(''),
   /**
    * HTTPS on the shop's network beside plain HTTP (decision 0055): the port, or empty/`no` for none
    * (the default of the server; npm start's modo local turns it on at 3443).

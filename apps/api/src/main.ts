@@ -93,7 +93,7 @@ async function serve(env: Env, dataDir: string, db: OpenDatabase, started: numbe
   let tls: LanTls | undefined;
   if (env.HTTPS_PORT) {
     try {
-      tls = ensureLanTls(dataDir, lanNames());
+      tls = ensureLanTls(dataDir, lanNames(undefined, undefined, env.HTTPS_HOSTS.split(',')));
     } catch (e) {
       throw describeFsError(e, path.join(dataDir, 'tls'));
     }
@@ -175,7 +175,10 @@ async function serve(env: Env, dataDir: string, db: OpenDatabase, started: numbe
   );
   const lan = lanUrls(env.HOST, env.PORT);
   if (lan.length) {
-    app.log.info({ urls: lan, https: httpsUrls }, `Desde otras computadoras de la red: ${[...lan, ...httpsUrls].join(', ')}`);
+    app.log.info(
+      { urls: lan, https: httpsUrls },
+      `Desde otras computadoras de la red: ${[...lan, ...httpsUrls].join(', ')}`,
+    );
     // Plain lines too, for whoever reads the window where Mostrador runs.
     const https = tls ? { urls: httpsUrls, fingerprint: tls.caFingerprint } : undefined;
     process.stdout.write(`${lanMessage(lan, https).join('\n')}\n`);

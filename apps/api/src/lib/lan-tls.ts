@@ -34,10 +34,13 @@ export interface LanTls {
   issued: boolean;
 }
 
-/** The PC's names (hostname, hostname.local, localhost) and addresses (every IPv4/IPv6 one, loopback too). */
-export function lanNames(host = hostname(), interfaces = networkInterfaces()): LanNames {
+/**
+ * The PC's names (hostname, hostname.local, localhost, and `extra` ones: HTTPS_HOSTS) and addresses
+ * (every IPv4/IPv6 one, loopback too; not link-local IPv6).
+ */
+export function lanNames(host = hostname(), interfaces = networkInterfaces(), extra: string[] = []): LanNames {
   const h = host.toLowerCase().replace(/\.local$/, '');
-  const dns = [...new Set([h, `${h}.local`, 'localhost'].filter(Boolean))];
+  const dns = [...new Set([h, `${h}.local`, 'localhost', ...extra.map((e) => e.trim().toLowerCase())].filter(Boolean))];
   const ips = new Set(['127.0.0.1', '::1']);
   for (const a of Object.values(interfaces).flat()) {
     if (a && !a.address.startsWith('fe80')) ips.add(a.address);
@@ -49,7 +52,9 @@ const forgeKey = (pem: string) => forge.pki.privateKeyFromPem(pem);
 
 function newKeyPem(): string {
   // Node makes the key (native, fast); node-forge builds and signs the certificates.
-  return generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+  return generateKeyPairSync('rsa', { modulusLength: 2048 })
+    .privateKey.export({ type: 'pkcs1', format: 'pem' })
+    .toString();
 }
 
 function serial(): string {
@@ -174,7 +179,11 @@ export function ensureLanTls(dataDir: string, names: LanNames = lanNames(), now 
     const current = { keyPem: readFileSync(keyFile, 'utf8'), certPem: readFileSync(certFile, 'utf8') };
     const x = new X509Certificate(current.certPem);
     const fresh = new Date(x.validTo).getTime() - now.getTime() > RENEW_DAYS * DAY;
-    if (fresh && sameNames(certificateNames(current.certPem), names) && x.verify(new X509Certificate(ca.certPem).publicKey)) {
+    if (
+      fresh &&
+      sameNames(certificateNames(current.certPem), names) &&
+      x.verify(new X509Certificate(ca.certPem).publicKey)
+    ) {
       server = current;
     }
   }
@@ -184,5 +193,11 @@ export function ensureLanTls(dataDir: string, names: LanNames = lanNames(), now 
     writeFile(keyFile, server.keyPem, true);
     writeFile(certFile, server.certPem);
   }
-  return { caPem: ca.certPem, certPem: server.certPem, keyPem: server.keyPem, caFingerprint: fingerprint(ca.certPem), issued };
+  return {
+    caPem: ca.certPem,
+    certPem: server.certPem,
+    keyPem: server.keyPem,
+    caFingerprint: fingerprint(ca.certPem),
+    issued,
+  };
 }

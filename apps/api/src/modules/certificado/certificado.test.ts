@@ -72,7 +72,11 @@ describe('the local CA and the server certificate', () => {
     expect(new X509Certificate(renamed.certPem).checkHost('caja2.local')).toBe('caja2.local');
     expect(new X509Certificate(renamed.certPem).checkIssued(new X509Certificate(first.caPem))).toBe(true);
 
-    const moved = ensureLanTls(dir, { ...names, dns: ['caja2', 'caja2.local', 'localhost'], ips: ['127.0.0.1', '::1', '10.0.0.7'] });
+    const moved = ensureLanTls(dir, {
+      ...names,
+      dns: ['caja2', 'caja2.local', 'localhost'],
+      ips: ['127.0.0.1', '::1', '10.0.0.7'],
+    });
     expect(moved.issued).toBe(true);
     expect(new X509Certificate(moved.certPem).checkIP('10.0.0.7')).toBe('10.0.0.7');
     expect(new X509Certificate(moved.certPem).checkIP('192.168.1.20')).toBeUndefined();
@@ -91,6 +95,7 @@ describe('the local CA and the server certificate', () => {
     } as never);
     expect(n.dns).toEqual(['caja-uno', 'caja-uno.local', 'localhost']);
     expect(n.ips.sort()).toEqual(['127.0.0.1', '192.168.1.20', '::1']);
+    expect(lanNames('caja', {}, ['Tienda.local', '']).dns).toEqual(['caja', 'caja.local', 'localhost', 'tienda.local']);
   });
 });
 
@@ -152,7 +157,14 @@ describe('the /certificado page and the CA download', () => {
       const get = (url: string, ca?: string) =>
         new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
           const req = httpsRequest(
-            { host: '127.0.0.1', port, path: url, servername: 'tienda.local', ca, headers: { host: `tienda.local:${port}` } },
+            {
+              host: '127.0.0.1',
+              port,
+              path: url,
+              servername: 'tienda.local',
+              ca,
+              headers: { host: `tienda.local:${port}` },
+            },
             (res) => {
               let body = '';
               res.on('data', (c) => (body += c));
