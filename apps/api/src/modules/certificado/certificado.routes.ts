@@ -20,7 +20,7 @@ main{max-width:46rem;margin:0 auto;padding:1.5rem 1rem 3rem}
 h1{font-size:1.6rem;margin:.5rem 0 1rem}h2{font-size:1.2rem;margin:0 0 .5rem}
 section{background:#fff;border:1px solid #e2e8f0;border-radius:.75rem;padding:1rem 1.25rem;margin:1rem 0}
 ol{padding-left:1.4rem;margin:.25rem 0}li{margin:.35rem 0}
-code,.huella{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9rem;word-break:break-all}
+code,.huella{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9rem;overflow-wrap:anywhere}
 .huella{background:#f1f5f9;border-radius:.5rem;padding:.5rem .75rem;display:block}
 .descargas{display:flex;flex-wrap:wrap;gap:.75rem;margin:.75rem 0}
 .boton{display:inline-block;background:#2563eb;color:#fff;text-decoration:none;padding:.6rem 1rem;border-radius:.5rem;font-weight:600}
@@ -48,6 +48,7 @@ ${body}
 
 function enabledPage(s: CertificadoSettings): string {
   const x = new X509Certificate(s.caPem);
+  const pos = esc(`${s.urls[0] ?? `https://(dirección de la PC):${s.httpsPort}`}/pos`);
   const urls = s.urls.length
     ? `<ul>${s.urls.map((u) => `<li><code>${esc(u)}/pos</code></li>`).join('')}</ul>`
     : `<p><code>https://(dirección de la PC):${s.httpsPort}/pos</code></p>`;
@@ -74,7 +75,7 @@ Si no coinciden, no lo instales.</p>
 <li>Desde la tablet, abrí esta página y tocá «Descargar el certificado (.crt)».</li>
 <li>Abrí Ajustes › Seguridad (o Seguridad y privacidad › Más ajustes) › Cifrado y credenciales › Instalar un certificado.</li>
 <li>Elegí «Certificado de CA», tocá «Instalar de todas formas» y elegí <code>mostrador-ca.crt</code> en Descargas.</li>
-<li>Abrí Chrome en <code>https://…:${s.httpsPort}/pos</code> y, desde el menú, elegí «Instalar aplicación».</li>
+<li>Abrí Chrome en <code>${pos}</code> y, desde el menú, elegí «Instalar aplicación».</li>
 </ol>
 </section>
 <section aria-labelledby="ios">
@@ -83,16 +84,16 @@ Si no coinciden, no lo instales.</p>
 <li>Abrí esta página en Safari, tocá «Descargar el certificado (.crt)» y después «Permitir».</li>
 <li>Abrí Configuración › Perfil descargado (o General › VPN y gestión de dispositivos) y tocá «Instalar».</li>
 <li>Andá a Configuración › General › Información › Ajustes de confianza de certificados y activá «Mostrador CA local».</li>
-<li>Abrí Safari en <code>https://…:${s.httpsPort}/pos</code> y tocá Compartir › «Agregar a inicio».</li>
+<li>Abrí Safari en <code>${pos}</code> y tocá Compartir › «Agregar a inicio».</li>
 </ol>
 </section>
 <section aria-labelledby="windows">
 <h2 id="windows">Windows</h2>
 <ol>
 <li>Descargá <code>mostrador-ca.crt</code> y abrilo con doble clic.</li>
-<li>Tocá «Instalar certificado…», elegí «Equipo local» y seguí.</li>
+<li>Hacé clic en «Instalar certificado…», elegí «Equipo local» y seguí.</li>
 <li>Elegí «Colocar todos los certificados en el siguiente almacén» › Examinar › «Entidades de certificación raíz de confianza».</li>
-<li>Terminá, cerrá Chrome o Edge y volvé a abrirlo en <code>https://…:${s.httpsPort}/pos</code>.</li>
+<li>Terminá, cerrá Chrome o Edge y volvé a abrirlo en <code>${pos}</code>.</li>
 </ol>
 </section>
 <p class="nota">La clave del certificado no sale de esta PC. Si cambia el nombre o la dirección de la PC, Mostrador renueva solo el certificado del servidor: no hace falta volver a instalar nada en las tablets.</p>`,
