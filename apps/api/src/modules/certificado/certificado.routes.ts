@@ -22,7 +22,7 @@ section{background:#fff;border:1px solid #e2e8f0;border-radius:.75rem;padding:1r
 ol{padding-left:1.4rem;margin:.25rem 0}li{margin:.35rem 0}
 code,.huella{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9rem;overflow-wrap:anywhere}
 .huella{background:#f1f5f9;border-radius:.5rem;padding:.5rem .75rem;display:block}
-.descargas{display:flex;flex-wrap:wrap;gap:.75rem;margin:.75rem 0}
+.botones{display:flex;flex-wrap:wrap;gap:.75rem;margin:.75rem 0}
 .boton{display:inline-block;background:#2563eb;color:#fff;text-decoration:none;padding:.6rem 1rem;border-radius:.5rem;font-weight:600}
 .boton.sec{background:#fff;color:#2563eb;border:1px solid #2563eb}
 .boton:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}
@@ -59,7 +59,7 @@ Mostrador creó en esta PC su propio certificado; instalalo una vez en cada tabl
 ${urls}
 <section aria-labelledby="descarga">
 <h2 id="descarga">El certificado</h2>
-<div class="descargas">
+<div class="botones">
 <a class="boton" href="/certificado/mostrador-ca.crt" download>Descargar el certificado (.crt)</a>
 <a class="boton sec" href="/certificado/mostrador-ca.pem" download>Descargarlo en formato PEM (.pem)</a>
 </div>
@@ -74,7 +74,7 @@ Si no coinciden, no lo instales.</p>
 <ol>
 <li>Desde la tablet, abrí esta página y tocá «Descargar el certificado (.crt)».</li>
 <li>Abrí Ajustes › Seguridad (o Seguridad y privacidad › Más ajustes) › Cifrado y credenciales › Instalar un certificado.</li>
-<li>Elegí «Certificado de CA», tocá «Instalar de todas formas» y elegí <code>mostrador-ca.crt</code> en Descargas.</li>
+<li>Elegí «Certificado de CA», tocá «Instalar de todas formas» y elegí <code>mostrador-ca.crt</code> entre los archivos descargados.</li>
 <li>Abrí Chrome en <code>${pos}</code> y, desde el menú, elegí «Instalar aplicación».</li>
 </ol>
 </section>
