@@ -102,6 +102,9 @@ const LEDGERS: Record<string, { table: string; update: string[]; history: string
   purchase_receptions: { table: 'INSERT,SELECT', update: ['revertida_en'], history: 'compra_id' },
   purchase_reception_items: { table: 'INSERT,SELECT', update: [], history: 'cantidad' },
   mercadopago_reembolsos: { table: 'INSERT,SELECT', update: [], history: 'monto' },
+  cheques: { table: 'INSERT,SELECT', update: ['actualizado_en', 'estado', 'proveedor_id'], history: 'monto' },
+  cheque_eventos: { table: 'INSERT,SELECT', update: [], history: 'deuda' },
+  cheque_pagos: { table: 'INSERT,SELECT', update: [], history: 'monto' },
   finance_movements: {
     table: 'DELETE,INSERT,SELECT',
     update: [
