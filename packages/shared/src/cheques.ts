@@ -91,7 +91,8 @@ export const CHEQUE_MESSAGES = {
   cuitInvalido: 'CUIT no válido: revisá el dígito verificador.',
   numeroInvalido: 'El número del cheque lleva solo dígitos (hasta 12).',
   pagoAntesEmision: 'La fecha de pago no puede ser anterior a la de emisión.',
-  sinDeuda: (proveedor: string) => `No le debés nada a ${proveedor}: registrá la compra antes de pagarla con el cheque.`,
+  sinDeuda: (proveedor: string) =>
+    `No le debés nada a ${proveedor}: registrá la compra antes de pagarla con el cheque.`,
   superaDeuda: (deuda: string) =>
     `El cheque supera lo que le debés al proveedor (${deuda}). Registrá la compra o elegí otro cheque.`,
   proveedorEnPropio: 'Solo los cheques propios se entregan a un proveedor al cargarlos; los de terceros se endosan.',
@@ -174,11 +175,15 @@ export const chequeInput = z
     observaciones: optText(500),
   })
   .superRefine((v, ctx) => {
-    if (!fechasEnOrden(v)) ctx.addIssue({ code: 'custom', path: ['fecha_pago'], message: CHEQUE_MESSAGES.pagoAntesEmision });
+    if (!fechasEnOrden(v))
+      ctx.addIssue({ code: 'custom', path: ['fecha_pago'], message: CHEQUE_MESSAGES.pagoAntesEmision });
     if (v.tipo === 'tercero') {
-      if (!v.librador_nombre) ctx.addIssue({ code: 'custom', path: ['librador_nombre'], message: CHEQUE_MESSAGES.libradorRequerido });
-      if (!v.librador_cuit) ctx.addIssue({ code: 'custom', path: ['librador_cuit'], message: CHEQUE_MESSAGES.cuitRequerido });
-      if (v.proveedor_id) ctx.addIssue({ code: 'custom', path: ['proveedor_id'], message: CHEQUE_MESSAGES.proveedorEnPropio });
+      if (!v.librador_nombre)
+        ctx.addIssue({ code: 'custom', path: ['librador_nombre'], message: CHEQUE_MESSAGES.libradorRequerido });
+      if (!v.librador_cuit)
+        ctx.addIssue({ code: 'custom', path: ['librador_cuit'], message: CHEQUE_MESSAGES.cuitRequerido });
+      if (v.proveedor_id)
+        ctx.addIssue({ code: 'custom', path: ['proveedor_id'], message: CHEQUE_MESSAGES.proveedorEnPropio });
     } else if (v.cliente_id) {
       ctx.addIssue({ code: 'custom', path: ['cliente_id'], message: CHEQUE_MESSAGES.clienteEnPropio });
     }

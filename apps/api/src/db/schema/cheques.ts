@@ -16,7 +16,15 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const CHEQUE_TIPOS = ['tercero', 'propio'] as const;
-const CHEQUE_ESTADOS = ['en_cartera', 'depositado', 'endosado', 'cobrado', 'rechazado', 'entregado', 'anulado'] as const;
+const CHEQUE_ESTADOS = [
+  'en_cartera',
+  'depositado',
+  'endosado',
+  'cobrado',
+  'rechazado',
+  'entregado',
+  'anulado',
+] as const;
 import { businesses } from './businesses.js';
 import { cobros } from './caja.js';
 import { customers } from './customers.js';
@@ -66,8 +74,16 @@ export const cheques = pgTable(
       columns: [t.businessId, t.proveedorId],
       foreignColumns: [suppliers.businessId, suppliers.id],
     }),
-    foreignKey({ name: 'cheques_venta_fk', columns: [t.businessId, t.ventaId], foreignColumns: [sales.businessId, sales.id] }),
-    foreignKey({ name: 'cheques_cobro_fk', columns: [t.businessId, t.cobroId], foreignColumns: [cobros.businessId, cobros.id] }),
+    foreignKey({
+      name: 'cheques_venta_fk',
+      columns: [t.businessId, t.ventaId],
+      foreignColumns: [sales.businessId, sales.id],
+    }),
+    foreignKey({
+      name: 'cheques_cobro_fk',
+      columns: [t.businessId, t.cobroId],
+      foreignColumns: [cobros.businessId, cobros.id],
+    }),
     check('cheques_tipo', sql`${t.tipo} IN ('tercero', 'propio')`),
     check('cheques_numero', sql`${t.numero} ~ '^[0-9]{1,12}$'`),
     check('cheques_monto', sql`${t.monto} > 0`),

@@ -96,10 +96,7 @@ export function chequePage(businessId: string, q: ChequeListQuery, ex: Executor)
            WHERE ${where}
            ORDER BY ch.fecha_pago, ch.creado_en, ch.id LIMIT ${q.limit} OFFSET ${q.offset}`,
     ),
-    rows(
-      ex,
-      sql`SELECT count(*)::int AS n, coalesce(sum(ch.monto), 0)::text AS monto FROM cheques ch WHERE ${where}`,
-    ),
+    rows(ex, sql`SELECT count(*)::int AS n, coalesce(sum(ch.monto), 0)::text AS monto FROM cheques ch WHERE ${where}`),
   ]);
 }
 

@@ -66,7 +66,12 @@ export async function chequeRoutes(app: App) {
       preHandler: filters,
     },
     async (req, reply) => {
-      const list = await cheques.listCheques(db, businessOf(req).id, { ...req.query, limit: 5000, offset: 0 }, today(req));
+      const list = await cheques.listCheques(
+        db,
+        businessOf(req).id,
+        { ...req.query, limit: 5000, offset: 0 },
+        today(req),
+      );
       return sendXlsx<Cheque>(reply, {
         filename: 'cheques.xlsx',
         sheet: 'Cheques',

@@ -326,7 +326,9 @@ export async function changeCheque(
         montoCents: monto,
         fecha,
         metodoPago: 'transferencia',
-        descripcion: propio ? `Cheque propio N° ${ch.numero as string} debitado (${ch.banco as string})` : `${capital(nombreCheque(ch))} acreditado`,
+        descripcion: propio
+          ? `Cheque propio N° ${ch.numero as string} debitado (${ch.banco as string})`
+          : `${capital(nombreCheque(ch))} acreditado`,
         observaciones: null,
         clienteId,
         origen: 'cheque',
@@ -374,7 +376,15 @@ export async function changeCheque(
       throw conflict('INVALID_STATE', CHEQUE_MESSAGES.refused(accion, estado));
     }
     await insertEvento(businessId, userId, evento, tx);
-    await audit(tx, { businessId, userId, entidad: 'cheque', entidadId: id, accion, antes: { estado: desde }, despues });
+    await audit(tx, {
+      businessId,
+      userId,
+      entidad: 'cheque',
+      entidadId: id,
+      accion,
+      antes: { estado: desde },
+      despues,
+    });
   });
   return getCheque(db, businessId, id, today);
 }
@@ -393,6 +403,11 @@ export async function voidSaleCheques(tx: Executor, c: ChequeContext, ventaId: s
   for (const ch of list) {
     const id = ch.id as string;
     await setEstado(c.businessId, id, 'en_cartera', 'anulado', undefined, tx);
-    await insertEvento(c.businessId, c.userId, { chequeId: id, estado: 'anulado', anterior: 'en_cartera', fecha, motivo }, tx);
+    await insertEvento(
+      c.businessId,
+      c.userId,
+      { chequeId: id, estado: 'anulado', anterior: 'en_cartera', fecha, motivo },
+      tx,
+    );
   }
 }
