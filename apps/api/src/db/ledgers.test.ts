@@ -250,6 +250,31 @@ async function shop(nombre: string) {
   );
   await r('PUT', `/compras/${cancelada.id}`, { estado: 'cancelada' });
 
+  // A cheque received, endorsed to a supplier it pays, and one of ours given (decision 0057).
+  const aceros = await r('POST', '/proveedores', { nombre: 'Aceros' }, 201);
+  await r(
+    'POST',
+    '/finanzas/cuentas',
+    { tipo: 'por_pagar', proveedor_id: aceros.id, monto: 900, fecha_vencimiento: '2099-01-01', descripcion: 'Acero' },
+    201,
+  );
+  const cheque = await r(
+    'POST',
+    '/cheques',
+    {
+      tipo: 'tercero',
+      banco: 'Nación',
+      numero: '1',
+      fecha_pago: '2099-01-01',
+      monto: 500,
+      librador_nombre: 'Juan',
+      librador_cuit: '30-71234567-1',
+      cliente_id: juan.id,
+    },
+    201,
+  );
+  expect((await r('POST', `/cheques/${cheque.id}/endosar`, { proveedor_id: aceros.id })).estado).toBe('endosado');
+
   // Manual movements: one edited, one deleted (API-CONTRACT §10.2).
   const luz = await r(
     'POST',
