@@ -112,7 +112,11 @@ async function dueCheques(db: Db, b: BusinessContext, today: string): Promise<No
     return {
       id: `cheque_por_vencer:${r.id as string}`,
       tipo: 'cheque_por_vencer',
-      titulo: propio ? 'Cheque propio por debitarse' : dias < 0 ? 'Cheque vencido sin depositar' : 'Cheque para depositar',
+      titulo: propio
+        ? 'Cheque propio por debitarse'
+        : dias < 0
+          ? 'Cheque vencido sin depositar'
+          : 'Cheque para depositar',
       mensaje: `N° ${r.numero as string} (${r.banco as string})${quien}: ${f.money(r.monto as string)}. ${cuando}${
         propio ? ' Revisá que la cuenta tenga fondos.' : ''
       }`,

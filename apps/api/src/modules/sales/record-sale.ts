@@ -617,7 +617,9 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
   });
   const paid = f.parts
     .map((p, i) => ({ ...p, posicion: i }))
-    .filter((p) => p.total > 0 && p.medio.tipo !== 'cuenta_corriente' && !cheques.some((c) => c.posicion === p.posicion));
+    .filter(
+      (p) => p.total > 0 && p.medio.tipo !== 'cuenta_corriente' && !cheques.some((c) => c.posicion === p.posicion),
+    );
   const saleAudit = {
     total: centsToNumber(total),
     descuento: centsToNumber(f.descuento),
