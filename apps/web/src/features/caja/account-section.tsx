@@ -30,7 +30,7 @@ const MOVE_DOC: Record<AccountMove['tipo'], string> = {
   anulacion: 'Anulación',
   cobro: 'Recibo',
   devolucion: 'Devolución',
-  cheque_rechazado: 'Cheque rechazado N°',
+  cheque_rechazado: 'Cheque',
 };
 
 /** The customer's cuenta corriente: balance, movements with the running balance, and cobros. */
@@ -227,7 +227,15 @@ function CobroDialog({
           </Select>
         </Field>
         {conCheque && (
-          <ChequeFields value={cheque} onChange={setCheque} errors={chequeErrors} idPrefix="cobro-cheque" />
+          <ChequeFields
+            value={cheque}
+            onChange={(d) => {
+              setCheque(d);
+              setChequeErrors({});
+            }}
+            errors={chequeErrors}
+            idPrefix="cobro-cheque"
+          />
         )}
         <FormActions error={errors.form ?? null} busy={cobro.isPending} onCancel={onClose} submitLabel="Cobrar" />
       </form>

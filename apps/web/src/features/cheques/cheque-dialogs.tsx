@@ -102,7 +102,15 @@ function AccionForm({ cheque, accion, onDone }: { cheque: Cheque; accion: Cheque
       <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{EFECTO[accion](cheque)}</p>
       {accion === 'endosar' && (
         <Field id="ch-proveedor" label="Proveedor" required>
-          <Select id="ch-proveedor" value={proveedor} onChange={(e) => setProveedor(e.target.value)} autoFocus>
+          <Select
+            id="ch-proveedor"
+            value={proveedor}
+            onChange={(e) => {
+              setProveedor(e.target.value);
+              setError(null);
+            }}
+            autoFocus
+          >
             <option value="">Elegí el proveedor</option>
             {(suppliers.data?.rows ?? []).map((s) => (
               <option key={s.id} value={s.id}>

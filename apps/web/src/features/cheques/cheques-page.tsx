@@ -42,6 +42,17 @@ const ESTADO_COLOR: Record<ChequeEstado, 'gray' | 'green' | 'red' | 'yellow' | '
   anulado: 'gray',
 };
 
+/** "No hay cheques …" of each state. */
+const EMPTY_ESTADO: Record<ChequeEstado, string> = {
+  en_cartera: 'en cartera',
+  depositado: 'depositados',
+  endosado: 'endosados',
+  cobrado: 'cobrados',
+  rechazado: 'rechazados',
+  entregado: 'entregados',
+  anulado: 'anulados',
+};
+
 const pending = (c: Cheque) => c.estado === 'en_cartera' || c.estado === 'entregado' || c.estado === 'depositado';
 
 /** How far its due date is, highlighted when it is past or within the notice days. */
@@ -75,7 +86,7 @@ function ChequeRow({ c, canEdit, onAccion }: { c: Cheque; canEdit: boolean; onAc
       className={cn('flex flex-col gap-3 py-4 md:flex-row md:items-center', overdue && 'bg-red-50/50')}
       data-testid="cheque-row"
     >
-      <div className="w-28 shrink-0">
+      <div className="flex shrink-0 items-baseline gap-2 md:block md:w-28">
         <p className="font-medium tabular-nums text-slate-900">{formatDate(c.fecha_pago, formatting)}</p>
         <Due c={c} />
       </div>
@@ -225,7 +236,11 @@ export function ChequesPage() {
           <ListSkeleton />
         ) : rows.length === 0 ? (
           <EmptyState
-            title={filters.estado ? `No hay cheques ${CHEQUE_ESTADO_LABELS[filters.estado].toLowerCase()}` : tab.empty}
+            title={
+              filters.estado
+                ? `No hay cheques ${filters.tipo === 'propio' ? 'propios ' : ''}${EMPTY_ESTADO[filters.estado]}`
+                : tab.empty
+            }
           >
             {filters.tipo === 'tercero'
               ? 'Los cheques que te dan en una venta o un cobro aparecen acá.'

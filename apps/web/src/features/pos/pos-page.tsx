@@ -647,7 +647,17 @@ function PointOfSale() {
         errors={splitP?.errors ?? {}}
         status={splitP && splitP.falta === 0 ? splitP.errors.plan : undefined}
       />
-      {conCheque && <ChequeFields value={cheque} onChange={setCheque} errors={chequeErrors} idPrefix="pos-cheque" />}
+      {conCheque && (
+        <ChequeFields
+          value={cheque}
+          onChange={(d) => {
+            setCheque(d);
+            setChequeErrors({});
+          }}
+          errors={chequeErrors}
+          idPrefix="pos-cheque"
+        />
+      )}
       {efectivo && !split && (
         <CashFields total={t.total} value={pagaCon} onChange={setPagaCon} error={pagaConError} money={money} />
       )}
