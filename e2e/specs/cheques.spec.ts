@@ -175,5 +175,20 @@ test('a sale paid with a third-party cheque goes to the cartera and is passed to
   await page.goto('/finanzas/cheques');
   await page.getByRole('tab', { name: 'Propios' }).click();
   await expect(page.getByText('No hay cheques propios entregados')).toBeVisible();
-  await shots(page, 'propios-vacio');
+  // One of ours, given to the supplier for what is still owed (60.000), due in 45 days.
+  await page.getByRole('button', { name: 'Nuevo cheque propio' }).click();
+  const nuevo = page.getByRole('dialog', { name: 'Nuevo cheque propio' });
+  await nuevo.getByLabel('Monto ($)').fill('60.000');
+  await nuevo.getByLabel('Proveedor').selectOption({ label: 'Aceros del Plata' });
+  await nuevo.getByRole('button', { name: 'Registrar cheque' }).click();
+  await expect(nuevo.getByText('Indicá el banco.')).toBeVisible();
+  await nuevo.locator('#nuevo-banco').fill('Banco Galicia');
+  await nuevo.locator('#nuevo-numero').fill('900123');
+  await nuevo.locator('#nuevo-fecha_pago').fill(inDays(45));
+  await shots(page, 'nuevo-propio');
+  await nuevo.getByRole('button', { name: 'Registrar cheque' }).click();
+  await expect(nuevo).toBeHidden();
+  await expect(page.getByTestId('cheque-row')).toContainText('A Aceros del Plata');
+  await shots(page, 'propios');
+  expect((await api(request, owner, 'get', `${b}/proveedores/${proveedor.id}/cuenta-corriente`)).saldo).toBe(0);
 });

@@ -44,6 +44,10 @@ export const CHEQUE_ACCION_LABELS: Record<ChequeAccion, string> = {
   anular: 'Anular',
 };
 
+/** An action's name for this cheque: an own cheque is debited, not credited. */
+export const chequeAccionLabel = (tipo: ChequeTipo, a: ChequeAccion): string =>
+  tipo === 'propio' && a === 'cobrar' ? 'Marcar debitado' : CHEQUE_ACCION_LABELS[a];
+
 /** The state each action leads to. */
 export const CHEQUE_ACCION_ESTADO: Record<ChequeAccion, ChequeEstado> = {
   depositar: 'depositado',

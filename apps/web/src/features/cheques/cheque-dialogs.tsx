@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import {
-  CHEQUE_ACCION_LABELS,
+  chequeAccionLabel,
   CHEQUE_TIPO_LABELS,
   type Cheque,
   type ChequeAccion,
@@ -52,7 +52,7 @@ export function ChequeAccionDialog({
     <Dialog
       open={open}
       onOpenChange={(o) => !o && onClose()}
-      title={accion ? `${CHEQUE_ACCION_LABELS[accion]}: cheque N° ${cheque?.numero ?? ''}` : ''}
+      title={accion && cheque ? `${chequeAccionLabel(cheque.tipo, accion)}: cheque N° ${cheque.numero}` : ''}
     >
       {open && <AccionForm key={`${cheque.id}-${accion}`} cheque={cheque} accion={accion} onDone={onClose} />}
     </Dialog>
@@ -143,7 +143,7 @@ function AccionForm({ cheque, accion, onDone }: { cheque: Cheque; accion: Cheque
         error={error}
         busy={mutation.isPending}
         onCancel={onDone}
-        submitLabel={CHEQUE_ACCION_LABELS[accion]}
+        submitLabel={chequeAccionLabel(cheque.tipo, accion)}
       />
     </form>
   );
@@ -238,7 +238,16 @@ function NewChequeForm({ tipo, onDone }: { tipo: ChequeTipo; onDone: () => void 
           </Select>
         </Field>
       </div>
-      <ChequeFields value={datos} onChange={setDatos} errors={errors} idPrefix="nuevo" propio={propio} />
+      <ChequeFields
+        value={datos}
+        onChange={(d) => {
+          setDatos(d);
+          setErrors({});
+        }}
+        errors={errors}
+        idPrefix="nuevo"
+        propio={propio}
+      />
       <FormActions error={error} busy={create.isPending} onCancel={onDone} submitLabel="Registrar cheque" />
     </form>
   );

@@ -1,7 +1,7 @@
 import { Download, Plus } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import {
-  CHEQUE_ACCION_LABELS,
+  chequeAccionLabel,
   CHEQUE_AVISO_DIAS,
   CHEQUE_ESTADO_LABELS,
   type Cheque,
@@ -122,7 +122,7 @@ function ChequeRow({ c, canEdit, onAccion }: { c: Cheque; canEdit: boolean; onAc
                 variant={a === 'rechazar' || a === 'anular' ? 'secondary' : 'primary'}
                 onClick={() => onAccion(a)}
               >
-                {CHEQUE_ACCION_LABELS[a]}
+                {chequeAccionLabel(c.tipo, a)}
               </Button>
             ))}
           </div>
