@@ -9,7 +9,13 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type RawServerDefault,
+} from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '@mostrador/shared';
 import type { Modo } from '@mostrador/shared';
@@ -313,8 +319,22 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   );
 
   const webDist = opts.webDist && existsSync(path.join(opts.webDist, 'app.html')) ? path.resolve(opts.webDist) : null;
-  // The build writes .br and .gz beside each asset (apps/web/build/precompress.ts).
-  if (webDist) await app.register(fastifyStatic, { root: webDist, index: false, preCompressed: true });
+  // The build writes .br and .gz beside each asset (apps/web/build/precompress.ts). Files under
+  // /assets/ carry a hash of their content in their name, so a browser keeps them for good; every
+  // other file (pages, sw.js, the manifest, icons) is asked again each time (`no-cache`). The
+  // library's own header (`public, max-age=0`) is off, or it would replace these.
+  if (webDist) {
+    const assets = path.join(webDist, 'assets') + path.sep;
+    await app.register(fastifyStatic, {
+      root: webDist,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply: FastifyReply, file: string) => {
+        reply.header('Cache-Control', file.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
   // The landing and legal pages are static pages; every other GET outside the API is a route of
   // the single-page app (app.html).
   const pages: Record<string, string> = {
@@ -325,9 +345,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   };
   if (webDist) {
     for (const [url, file] of Object.entries(pages)) {
-      app.get(url, { schema: { hide: true } }, (_req, reply) =>
-        reply.header('Cache-Control', 'no-cache').sendFile(file),
-      );
+      app.get(url, { schema: { hide: true } }, (_req, reply) => reply.sendFile(file));
     }
   }
   app.setNotFoundHandler((req, reply) => {
@@ -342,7 +360,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     if (!webDist || req.method !== 'GET' || pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
       return reply.status(404).send({ detail: 'Recurso no encontrado.', code: 'NOT_FOUND' });
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile(pages[pathname] ?? 'app.html');
+    return reply.sendFile(pages[pathname] ?? 'app.html');
   });
 
   return app;
