@@ -47,6 +47,7 @@ import { productRoutes } from './modules/products/products.routes.js';
 import { idempotencyPlugin } from './lib/idempotency.js';
 import { serviceRoutes } from './modules/services/services.routes.js';
 import { copiaRoutes } from './modules/copias/copias.routes.js';
+import { certificadoRoutes, type CertificadoSettings } from './modules/certificado/certificado.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { taskRoutes } from './modules/tasks/tasks.routes.js';
@@ -54,6 +55,7 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { supplierRoutes } from './modules/suppliers/suppliers.routes.js';
 import { purchaseRoutes } from './modules/purchases/purchases.routes.js';
 import { cajaRoutes } from './modules/caja/caja.routes.js';
+import { chequeRoutes } from './modules/cheques/cheques.routes.js';
 import { reportsReader, type ReportsReader } from './db/reports.js';
 import { salesRoutes } from './modules/sales/sales.routes.js';
 import { devolucionRoutes } from './modules/devoluciones/devoluciones.routes.js';
@@ -113,6 +115,8 @@ export interface AppOptions {
   modo?: Modo;
   /** The daily backup of the embedded database (main.ts), shown to the owners. */
   backups?: Pick<BackupSchedule, 'status'>;
+  /** HTTPS on the shop's network (main.ts, HTTPS_PORT): the local CA the /certificado page offers. */
+  certificado?: CertificadoSettings;
 }
 
 export interface AppServices {
@@ -310,6 +314,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await facturacionRoutes(a);
       await precioRoutes(a);
       await cajaRoutes(a);
+      await chequeRoutes(a);
       await impresionRoutes(a);
       await etiquetaRoutes(a);
       await copiaRoutes(a);
@@ -319,6 +324,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     },
     { prefix: API_PREFIX },
   );
+
+  // How to trust the local CA, without logging in and over plain HTTP (decision 0055).
+  await certificadoRoutes(app, opts.certificado);
 
   const webDist = opts.webDist && existsSync(path.join(opts.webDist, 'app.html')) ? path.resolve(opts.webDist) : null;
   // The build writes .br and .gz beside each asset (apps/web/build/precompress.ts). Files under

@@ -38,3 +38,4 @@ export * from './etiquetas.js';
 export * from './mercadopago.js';
 export * from './presupuestos.js';
 export * from './remitos.js';
+export * from './cheques.js';

@@ -122,6 +122,7 @@ const CONVERTED = [
   'mercadopago',
   'presupuestos',
   'remitos',
+  'cheques',
 ];
 
 /** Exported queries that go across businesses, with their reason (the ALLOWED list's statements). */

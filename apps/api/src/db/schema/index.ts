@@ -19,3 +19,4 @@ export * from './proveedores-margenes.js';
 export * from './totales.js';
 export * from './mercadopago.js';
 export * from './presupuestos.js';
+export * from './cheques.js';
