@@ -157,6 +157,15 @@ export function remitosByIds(businessId: string, ids: string[], ex: Executor) {
   );
 }
 
+/** The numbers of the remitos a sale invoiced (none for a sale of the counter). */
+export async function remitosFacturadosPor(businessId: string, saleId: string, ex: Executor): Promise<number[]> {
+  const found = await rows(
+    ex,
+    sql`SELECT r.numero FROM remitos r WHERE r.business_id = ${businessId} AND r.venta_id = ${saleId} ORDER BY r.numero`,
+  );
+  return found.map((r) => Number(r.numero));
+}
+
 export async function remitoPage(businessId: string, q: RemitoListQuery, ex: Executor) {
   const where = [sql`r.business_id = ${businessId}`];
   if (q.cliente_id) where.push(sql`r.cliente_id = ${q.cliente_id}`);

@@ -155,9 +155,19 @@ describe('remitos: facturar', () => {
     const again = await facturar({ remito_ids: [a.id] });
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe(`El remito #${a.numero} ya está facturado.`);
-    // Voiding the sale does not give back stock the sale never took.
-    await req('POST', `${base}/ventas/${f.venta.id}/anular`, {});
+    // The sale cannot be voided: the delivered goods would be left unbilled. Nothing changes.
+    const voided = await req('POST', `${base}/ventas/${f.venta.id}/anular`, {});
+    expect(voided.statusCode).toBe(409);
+    expect(voided.json().detail).toBe(
+      `Esta venta factura los remitos #${a.numero}, #${b.numero}: no se puede anular, porque la mercadería entregada quedaría sin cobrar. Si el cliente devuelve mercadería, registrá una devolución.`,
+    );
+    expect((await req('GET', `${base}/ventas/sales/${f.venta.id}`)).json().estado).not.toBe('anulada');
     expect(await stock(ladrillo.id)).toBe(stockBefore.ladrillo);
+    const after = await ctx.sql<{ monto: string; anulado: boolean }>(
+      `SELECT monto::text, anulado FROM finance_movements WHERE business_id = $1 AND venta_id = $2`,
+      [biz, f.venta.id],
+    );
+    expect(after).toEqual([{ monto: '19055.00', anulado: false }]);
   });
 
   it('two invoices of the same remito at once: one wins, the other gets 409; one sale', async () => {
