@@ -207,6 +207,14 @@ export const cajaSchema = z.object({
   activa: z.boolean(),
   punto_venta: z.number().nullable(),
   impresora: impresoraSchema,
+  /**
+   * Mercado Pago for this caja (decision 0052), readable by every member (no secret): null when
+   * the business has not configured MP; else its medio and whether this caja has a QR point of
+   * sale and a Point terminal assigned.
+   */
+  mercadopago: z
+    .object({ medio_pago_id: z.string(), qr: z.boolean(), point: z.boolean() })
+    .nullable(),
   turno_abierto: turnoResumenSchema.nullable(),
 });
 

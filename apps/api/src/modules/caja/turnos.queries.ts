@@ -32,7 +32,14 @@ const resumenSelect = sql`
 export function cajaRows(businessId: string, ex: Executor) {
   return rows(
     ex,
-    sql`SELECT id, nombre, activa, punto_venta, impresora FROM cajas WHERE business_id = ${businessId} ORDER BY lower(nombre)`,
+    sql`SELECT c.id, c.nombre, c.activa, c.punto_venta, c.impresora,
+               mc.medio_pago_id AS mp_medio_pago_id, mk.pos_id IS NOT NULL AS mp_qr,
+               mk.terminal_id IS NOT NULL AS mp_point
+          FROM cajas c
+          LEFT JOIN mercadopago_config mc ON mc.business_id = c.business_id
+          LEFT JOIN mercadopago_cajas mk ON mk.business_id = c.business_id AND mk.caja_id = c.id
+         WHERE c.business_id = ${businessId}
+         ORDER BY lower(c.nombre)`,
   );
 }
 

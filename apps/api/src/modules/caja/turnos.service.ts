@@ -78,6 +78,10 @@ export async function listCajas(ex: Executor, businessId: string): Promise<Caja[
     activa: c.activa as boolean,
     punto_venta: (c.punto_venta as number | null) ?? null,
     impresora: (c.impresora as Impresora | null) ?? null,
+    // Whether it charges through Mercado Pago (decision 0052), for every member: no secret in it.
+    mercadopago: c.mp_medio_pago_id
+      ? { medio_pago_id: c.mp_medio_pago_id as string, qr: c.mp_qr === true, point: c.mp_point === true }
+      : null,
     turno_abierto: byCaja.get(c.id as string) ?? null,
   }));
 }
@@ -96,7 +100,7 @@ export async function createCaja(db: Db, businessId: string, userId: string, inp
         accion: 'crear',
         despues: { nombre: input.nombre, punto_venta: punto, impresora },
       });
-      return { ...cajaOut(c), turno_abierto: null };
+      return (await listCajas(tx, businessId)).find((x) => x.id === c.id) ?? { ...cajaOut(c), turno_abierto: null };
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError(409, 'DUPLICATE', CAJA_MESSAGES.cajaNameTaken, { field: 'nombre' });
@@ -110,6 +114,7 @@ const cajaOut = (c: Record<string, unknown>) => ({
   activa: c.activa as boolean,
   punto_venta: (c.punto_venta as number | null) ?? null,
   impresora: (c.impresora as Impresora | null) ?? null,
+  mercadopago: null,
 });
 
 /** Renames a caja, sets the ARCA punto de venta it invoices from or its printer (admins). */

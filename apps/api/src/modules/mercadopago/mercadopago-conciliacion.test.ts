@@ -209,7 +209,7 @@ describe('the conciliación', () => {
     expect(ws.rowCount).toBe(8);
     // MP's payment id of each approved order, as the fake holds it.
     const pagoDe = (o: { mp_orden_id: string }) =>
-      String(fake.order(o.mp_orden_id)!.transactions.payments[0].reference.id);
+      String((fake.order(o.mp_orden_id)!.transactions.payments[0].reference as { id: string }).id);
     const filas = [2, 3, 4, 5, 6, 7].map((n) => {
       const row = ws.getRow(n);
       const v = (c: number) => row.getCell(c).value;

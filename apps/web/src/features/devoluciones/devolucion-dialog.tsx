@@ -146,6 +146,11 @@ export function DevolucionDialog({
             ))}
           </Select>
         </Field>
+        {sale.pagos.some((p) => p.mercadopago_orden_id && p.medio_pago_id === medioId) && (
+          <p className="rounded-md bg-blue-50 p-3 text-sm text-blue-900" data-testid="devolucion-mp">
+            Se le devuelve al cliente por Mercado Pago, a la cuenta o tarjeta con que pagó.
+          </p>
+        )}
         <Field id="dev-motivo" label="Motivo">
           <Textarea
             id="dev-motivo"
