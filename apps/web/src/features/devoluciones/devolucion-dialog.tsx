@@ -8,6 +8,7 @@ import { FormActions } from '@/components/ui/form-actions';
 import { Field, Input, Select, Textarea } from '@/components/ui/input';
 import { useMedios } from '@/features/caja/caja.api';
 import { newKey } from '@/features/pos/cart';
+import { ImpresionDocumento } from '@/features/impresion/impresion-documento';
 import { printTicket } from '@/features/pos/ticket';
 import { errorMessage } from '@/lib/api';
 import { parseDecimal, quantityText } from '@/lib/decimal';
@@ -197,7 +198,10 @@ export function DevolucionDoneDialog({
         <DevolucionDocument devolucion={devolucion} business={business} formatting={formatting} format="80mm" />
       </div>
       <PrintableDevolucion devolucion={devolucion} business={business} formatting={formatting} />
-      <div className="mt-4 flex flex-wrap justify-end gap-3">
+      <div className="mt-4">
+        <ImpresionDocumento tipo="devolucion" id={devolucion.id} auto={fresh} onNavegador={() => printTicket('80mm')} />
+      </div>
+      <div className="flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={() => printTicket('80mm')} autoFocus>
           Imprimir 80 mm
         </Button>
