@@ -48,21 +48,21 @@ export function ImpresionAviso({
   }
   return (
     <p
-      className="mb-3 flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 p-2 text-sm text-slate-700"
+      className="mb-3 flex items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 p-2 text-sm text-slate-700"
       aria-live="polite"
       data-testid="impresion-estado"
     >
       {estado === 'impreso' ? (
         <>
-          <CheckCircle2 className="h-4 w-4 text-emerald-600" aria-hidden />
-          {impreso}
-          <Button size="sm" variant="ghost" className="ml-auto" onClick={onReimprimir}>
+          <CheckCircle2 className="h-4 w-4 shrink-0 text-emerald-600" aria-hidden />
+          <span className="min-w-0 flex-1">{impreso}</span>
+          <Button size="sm" variant="ghost" className="shrink-0" onClick={onReimprimir}>
             Reimprimir
           </Button>
         </>
       ) : (
         <>
-          <Printer className="h-4 w-4" aria-hidden /> {imprimiendo}
+          <Printer className="h-4 w-4 shrink-0" aria-hidden /> <span className="min-w-0 flex-1">{imprimiendo}</span>
         </>
       )}
     </p>
