@@ -5,7 +5,7 @@ import { leerPdf } from '../support/pdf';
 import { createBusiness, createUser, signIn, type E2EUser } from '../support/session';
 
 /*
- * Issue 35: after a supplier's list is applied, «Etiquetas de lo que cambió» opens the labels
+ * Issue 35: after a supplier's list is applied, «Imprimir etiquetas de lo que cambió» opens the labels
  * screen on exactly those products; the góndola sheet (PDF) has their new prices and the price
  * per unit of measure, the barcode sheet's bars decode to their codes — an internal 04 code for
  * the one that had none.
@@ -97,7 +97,7 @@ test('labels of what a supplier list changed: góndola prices and price per kg, 
   await dialog.getByRole('button', { name: 'Ver cambios' }).click();
   await dialog.getByRole('button', { name: 'Aplicar a 2 productos' }).click();
   await expect(dialog.getByRole('status')).toContainText('Se actualizaron 2 productos.');
-  await dialog.getByRole('link', { name: 'Etiquetas de lo que cambió' }).click();
+  await dialog.getByRole('link', { name: 'Imprimir etiquetas de lo que cambió' }).click();
 
   await expect(page.getByRole('heading', { name: 'Etiquetas' })).toBeVisible();
   await expect(page.getByLabel('Cambiados por')).toHaveValue('lista_proveedor');
