@@ -138,3 +138,63 @@ test('labels of what a supplier list changed: góndola prices and price per kg, 
   const interno = await descargar(page);
   expect(interno.codigos).toEqual(['0400000000015']);
 });
+
+test('after a bulk price change, «Imprimir etiquetas de lo que cambió» prints them on the caja’s Zebra (ZPL), with the new prices', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(SHOTS ? 180_000 : 90_000);
+  const PRINTER = process.env.E2E_PRINTER_URL!;
+  const owner = await createUser(request, 'Elsa');
+  const businessId = await createBusiness(request, owner, 'Almacén Elsa Zebra');
+  const b = `/businesses/${businessId}`;
+  await send(request, owner, 'post', `${b}/products`, {
+    nombre: 'Café tostado 500 g',
+    codigo: 'CAF-500',
+    precio_venta: 3000,
+    contenido: 500,
+    contenido_unidad: 'g',
+  });
+  await signIn(page, owner, businessId);
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The label printer, from the caja's form.
+  await page.goto('/caja');
+  await page.getByRole('button', { name: 'Editar Caja 1' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Editar Caja 1' });
+  await dialog.getByLabel('Impresora de etiquetas', { exact: true }).selectOption('zpl');
+  await dialog.getByLabel('IP o nombre de la impresora de etiquetas').fill('127.0.0.1');
+  await dialog.getByLabel('Puerto de etiquetas').fill(process.env.E2E_PRINTER_PORT!);
+  await dialog.getByLabel('Ancho (mm)').fill('200');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog.getByText('El ancho de la etiqueta va de 25 a 110 mm.')).toBeVisible();
+  await dialog.getByLabel('Ancho (mm)').fill('60');
+  await shoot(page, dialog.getByRole('group', { name: 'Impresora de etiquetas' }), 'impresora-etiquetas-caja');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog).toBeHidden();
+
+  // +10 % to everything: the notice links the labels of exactly that change.
+  await page.goto('/products-and-services');
+  await page.getByRole('button', { name: 'Actualizar precios' }).click();
+  const bulk = page.getByRole('dialog', { name: 'Actualizar precios' });
+  await bulk.getByLabel('Porcentaje').fill('10');
+  await bulk.getByRole('button', { name: 'Ver vista previa' }).click();
+  await bulk.getByRole('button', { name: 'Aplicar a 1 producto' }).click();
+  const aviso = page.getByRole('status').filter({ hasText: 'Precios actualizados: 1 producto.' });
+  await shoot(page, aviso, 'masivo-etiquetas');
+  await aviso.getByRole('link', { name: 'Imprimir etiquetas de lo que cambió' }).click();
+  await expect(page).toHaveURL(/\/etiquetas\?origen=masivo&referencia_id=[0-9a-f-]{36}$/);
+
+  const antes = (await (await request.get(`${PRINTER}/__control`)).json()).etiquetas.length as number;
+  await page.getByRole('button', { name: 'Imprimir en la impresora de etiquetas' }).click();
+  const hecho = page.getByRole('status').filter({ hasText: 'Se imprimió 1 etiqueta en la impresora de Caja 1.' });
+  await expect(hecho).toBeVisible();
+  await shoot(page, hecho, 'etiquetas-zpl');
+  const control = await (await request.get(`${PRINTER}/__control`)).json();
+  expect(control.rechazados).toEqual([]);
+  const [formato] = control.etiquetas[antes] as { textos: string[]; codigos: { codigo: string }[]; copias: number }[];
+  expect(formato.textos).toContain('Café tostado 500 g');
+  expect(formato.textos).toContain('$ 3.300,00');
+  expect(formato.textos).toContain('Precio por kg: $ 6.600,00');
+  expect(formato.copias).toBe(1);
+});
