@@ -98,10 +98,11 @@ export const ESTADO_ZPL: ProtocoloEstado = {
   pedido: new TextEncoder().encode('~HS'),
   leer(r) {
     if (r.filter((b) => b === 0x03).length < 3) return null;
-    const partes = Buffer.from(r)
+    // STX (2) opens each string, ETX (3) closes it; CR LF between them.
+    const partes = Buffer.from(r.filter((b) => b !== 0x02 && b !== 0x0d && b !== 0x0a))
       .toString('latin1')
       .split('\x03')
-      .map((x) => x.replace(/^[\s\x02]+/, '').split(','));
+      .map((x) => x.trim().split(','));
     const [uno, dos] = partes;
     if (uno?.[1] === '1') return 'sin_papel';
     if (uno?.[2] === '1' || dos?.[2] === '1') return 'fuera_de_linea';
