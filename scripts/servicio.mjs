@@ -1,7 +1,8 @@
 // npm run servicio:instalar (Linux, as root): Mostrador as a systemd service that starts with the
 // PC, runs as its own user "mostrador", restarts on failure and logs to the journal (decision 0055).
 //   --archivo <ruta>   only write the unit there (to check it), install nothing
-//   PORT, DATA_DIR, BACKUP_DIR, BACKUP_KEEP from the environment go into the unit.
+//   PORT, HTTPS_PORT (3443 by default, `no` for none), DATA_DIR, BACKUP_DIR, BACKUP_KEEP from the
+//   environment go into the unit.
 import { execFileSync, execSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,7 +16,16 @@ export const UNIT_PATH = `/etc/systemd/system/${SERVICE}.service`;
 const env = (k, v) => `Environment="${k}=${String(v).replace(/(["\\])/g, '\\$1')}"`;
 
 /** The unit's text for the repository at `root`. */
-export function unitText({ root, node, user = SERVICE, port = 3000, dataDir, backupDir, keep = 14 }) {
+export function unitText({
+  root,
+  node,
+  user = SERVICE,
+  port = 3000,
+  httpsPort = '3443',
+  dataDir,
+  backupDir,
+  keep = 14,
+}) {
   const data = dataDir ?? path.join(root, 'data');
   const copias = backupDir ?? path.join(data, 'copias');
   return `[Unit]
@@ -31,6 +41,7 @@ Group=${user}
 WorkingDirectory=${root}
 ${env('NODE_ENV', 'production')}
 ${env('PORT', port)}
+${env('HTTPS_PORT', httpsPort)}
 ${env('DATA_DIR', data)}
 ${env('BACKUP_DIR', copias)}
 ${env('BACKUP_KEEP', keep)}
@@ -63,6 +74,7 @@ function install() {
     root,
     node: process.execPath,
     port: Number(process.env.PORT ?? 3000),
+    httpsPort: process.env.HTTPS_PORT ?? '3443',
     dataDir: path.resolve(root, process.env.DATA_DIR ?? 'data'),
     backupDir: process.env.BACKUP_DIR ? path.resolve(root, process.env.BACKUP_DIR) : undefined,
     keep: Number(process.env.BACKUP_KEEP ?? 14),

@@ -27,4 +27,7 @@ if (reason) {
 // Run in the shop on the embedded database: no hosted-service trial or plans (decision 0055).
 // MOSTRADOR_MODO=saas (or a DATABASE_URL) keeps them.
 if (!process.env.MOSTRADOR_MODO && !process.env.DATABASE_URL) process.env.MOSTRADOR_MODO = 'local';
+// In the shop, HTTPS on the LAN beside plain HTTP (port 3443; HTTPS_PORT=no turns it off), so
+// tablets that trust Mostrador's CA (/certificado) reopen the POS offline (decision 0055).
+if (process.env.MOSTRADOR_MODO === 'local' && process.env.HTTPS_PORT === undefined) process.env.HTTPS_PORT = '3443';
 await import(new URL('apps/api/dist/main.js', root).href);

@@ -1,9 +1,12 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { CLOCK_FILE } from '../playwright.config';
+import { CLOCK_APP_PORT, CLOCK_FILE } from '../playwright.config';
 import { createBusiness, createUser, PASSWORD, signIn, type E2EUser } from '../support/session';
 
 const DAY = 86_400_000;
+
+// The server whose clock these journeys move (project "one-at-a-time": nothing else runs beside them).
+test.use({ baseURL: `http://localhost:${CLOCK_APP_PORT}` });
 
 test.afterEach(() => rmSync(CLOCK_FILE, { force: true }));
 

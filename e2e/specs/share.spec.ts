@@ -1,19 +1,22 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { CLOCK_FILE } from '../playwright.config';
+import { CLOCK_APP_PORT, CLOCK_FILE } from '../playwright.config';
 import { leerPdf } from '../support/pdf';
 import { createBusiness, createUser, signIn, type E2EUser } from '../support/session';
 
 /*
  * Issue 35: the invoice of a sale, shared from the POS: its link opens the PDF without any
  * session, and once a week has gone by (the clock server moved ahead) it has expired and says so.
- * Runs on the clock server (project "clock"), which invoices against the fake ARCA.
+ * Runs on the clock server, which invoices against the fake ARCA.
  */
 
 const SHOTS = process.env.SHOTS_DIR;
 const ARCA_URL = process.env.E2E_ARCA_URL!;
 const EMISOR_CUIT = '30-71234567-1';
 const DAY = 86_400_000;
+
+// The server whose clock these journeys move (project "one-at-a-time": nothing else runs beside them).
+test.use({ baseURL: `http://localhost:${CLOCK_APP_PORT}` });
 
 test.afterEach(() => rmSync(CLOCK_FILE, { force: true }));
 

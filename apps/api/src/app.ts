@@ -9,7 +9,13 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type RawServerDefault,
+} from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '@mostrador/shared';
 import type { Modo } from '@mostrador/shared';
@@ -41,6 +47,7 @@ import { productRoutes } from './modules/products/products.routes.js';
 import { idempotencyPlugin } from './lib/idempotency.js';
 import { serviceRoutes } from './modules/services/services.routes.js';
 import { copiaRoutes } from './modules/copias/copias.routes.js';
+import { certificadoRoutes, type CertificadoSettings } from './modules/certificado/certificado.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { taskRoutes } from './modules/tasks/tasks.routes.js';
@@ -105,6 +112,8 @@ export interface AppOptions {
   modo?: Modo;
   /** The daily backup of the embedded database (main.ts), shown to the owners. */
   backups?: Pick<BackupSchedule, 'status'>;
+  /** HTTPS on the shop's network (main.ts, HTTPS_PORT): the local CA the /certificado page offers. */
+  certificado?: CertificadoSettings;
 }
 
 export interface AppServices {
@@ -310,9 +319,26 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     { prefix: API_PREFIX },
   );
 
+  // How to trust the local CA, without logging in and over plain HTTP (decision 0055).
+  await certificadoRoutes(app, opts.certificado);
+
   const webDist = opts.webDist && existsSync(path.join(opts.webDist, 'app.html')) ? path.resolve(opts.webDist) : null;
-  // The build writes .br and .gz beside each asset (apps/web/build/precompress.ts).
-  if (webDist) await app.register(fastifyStatic, { root: webDist, index: false, preCompressed: true });
+  // The build writes .br and .gz beside each asset (apps/web/build/precompress.ts). Files under
+  // /assets/ carry a hash of their content in their name, so a browser keeps them for good; every
+  // other file (pages, sw.js, the manifest, icons) is asked again each time (`no-cache`). The
+  // library's own header (`public, max-age=0`) is off, or it would replace these.
+  if (webDist) {
+    const assets = path.join(webDist, 'assets') + path.sep;
+    await app.register(fastifyStatic, {
+      root: webDist,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply: FastifyReply, file: string) => {
+        reply.header('Cache-Control', file.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
   // The landing and legal pages are static pages; every other GET outside the API is a route of
   // the single-page app (app.html).
   const pages: Record<string, string> = {
@@ -323,9 +349,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   };
   if (webDist) {
     for (const [url, file] of Object.entries(pages)) {
-      app.get(url, { schema: { hide: true } }, (_req, reply) =>
-        reply.header('Cache-Control', 'no-cache').sendFile(file),
-      );
+      app.get(url, { schema: { hide: true } }, (_req, reply) => reply.sendFile(file));
     }
   }
   app.setNotFoundHandler((req, reply) => {
@@ -340,7 +364,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     if (!webDist || req.method !== 'GET' || pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
       return reply.status(404).send({ detail: 'Recurso no encontrado.', code: 'NOT_FOUND' });
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile(pages[pathname] ?? 'app.html');
+    return reply.sendFile(pages[pathname] ?? 'app.html');
   });
 
   return app;

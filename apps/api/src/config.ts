@@ -4,6 +4,16 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  /** More names for the HTTPS certificate, comma-separated (the shop's own DNS name). */
+  HTTPS_HOSTS: z.string().default(''),
+  /**
+   * HTTPS on the shop's network beside plain HTTP (decision 0055): the port, or empty/`no` for none
+   * (the default of the server; npm start's modo local turns it on at 3443).
+   */
+  HTTPS_PORT: z.preprocess(
+    (v) => (typeof v === 'string' && ['', 'no', 'off', '0'].includes(v.trim().toLowerCase()) ? undefined : v),
+    z.coerce.number({ error: 'HTTPS_PORT: un número de puerto (o "no").' }).int().min(1).max(65535).optional(),
+  ),
   /**
    * `local`: installed in the shop, without the hosted service's trial, plans and limits; `saas`:
    * the hosted service. npm start sets `local` when there is no DATABASE_URL (decision 0055).

@@ -8,6 +8,8 @@ import { hotBackup } from './db/backup.js';
 import { scheduleBackups } from './db/backup-schedule.js';
 import { DATABASE_NAME, openDatabase, type OpenDatabase } from './db/bootstrap.js';
 import { resolveJwtSecret } from './lib/jwt-secret.js';
+import { closeHttps, listenHttps } from './lib/lan-https.js';
+import { ensureLanTls, lanNames, type LanTls } from './lib/lan-tls.js';
 import { lanMessage, lanUrls } from './lib/lan.js';
 import { describeFsError, startupMessage } from './lib/startup-error.js';
 import { clockFromFile } from './lib/test-clock.js';
@@ -35,6 +37,11 @@ async function main() {
     throw describeFsError(e, dataDir);
   }
   if (env.PORT) await checkPortFree(env.PORT, env.HOST);
+  if (env.HTTPS_PORT) {
+    where.port = env.HTTPS_PORT;
+    await checkPortFree(env.HTTPS_PORT, env.HOST);
+    where.port = env.PORT;
+  }
 
   const db = await openDatabase(
     env.DATABASE_URL,
@@ -81,6 +88,17 @@ async function serve(env: Env, dataDir: string, db: OpenDatabase, started: numbe
           log: (level, msg) => (level === 'error' ? console.error(msg) : process.stdout.write(`${msg}\n`)),
         })
       : undefined;
+  // HTTPS on the shop's network: the local CA (made once) and a certificate for the PC's names and
+  // addresses, re-issued when they change (decision 0055).
+  let tls: LanTls | undefined;
+  if (env.HTTPS_PORT) {
+    try {
+      tls = ensureLanTls(dataDir, lanNames(undefined, undefined, env.HTTPS_HOSTS.split(',')));
+    } catch (e) {
+      throw describeFsError(e, path.join(dataDir, 'tls'));
+    }
+  }
+  const httpsUrls = env.HTTPS_PORT ? lanUrls(env.HOST, env.HTTPS_PORT).map((u) => u.replace(/^http:/, 'https:')) : [];
   const webDist = env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
   const app = await buildApp({
     database,
@@ -99,6 +117,7 @@ async function serve(env: Env, dataDir: string, db: OpenDatabase, started: numbe
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     modo: env.MOSTRADOR_MODO,
     backups,
+    certificado: tls && env.HTTPS_PORT ? { caPem: tls.caPem, httpsPort: env.HTTPS_PORT, urls: httpsUrls } : undefined,
     logger: { level: env.LOG_LEVEL },
     now: clockFromFile(process.env.MOSTRADOR_CLOCK_FILE),
     rateLimits: {
@@ -128,12 +147,14 @@ async function serve(env: Env, dataDir: string, db: OpenDatabase, started: numbe
     );
   }
 
+  let https: Awaited<ReturnType<typeof listenHttps>> | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: deteniendo Mostrador…`);
     backups?.stop();
+    if (https) await closeHttps(https);
     await app.close().catch(() => {});
     await db.close();
     process.exit(0);
@@ -142,14 +163,25 @@ async function serve(env: Env, dataDir: string, db: OpenDatabase, started: numbe
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  if (tls && env.HTTPS_PORT) {
+    https = await listenHttps(app, tls, env.HTTPS_PORT, env.HOST);
+    app.log.info(
+      { caFingerprint: tls.caFingerprint, renewed: tls.issued },
+      `HTTPS en https://localhost:${env.HTTPS_PORT} (certificado de la CA local de ${path.join(dataDir, 'tls')})`,
+    );
+  }
   app.log.info(
     `Mostrador listo en http://localhost:${env.PORT} (${embedded ? `PostgreSQL embebido en ${dataDir}` : 'DATABASE_URL'}${env.MOSTRADOR_MODO === 'local' ? ', instalación local sin planes ni límites' : ''}) en ${Date.now() - started} ms`,
   );
   const lan = lanUrls(env.HOST, env.PORT);
   if (lan.length) {
-    app.log.info({ urls: lan }, `Desde otras computadoras de la red: ${lan.join(', ')}`);
+    app.log.info(
+      { urls: lan, https: httpsUrls },
+      `Desde otras computadoras de la red: ${[...lan, ...httpsUrls].join(', ')}`,
+    );
     // Plain lines too, for whoever reads the window where Mostrador runs.
-    process.stdout.write(`${lanMessage(lan).join('\n')}\n`);
+    const https = tls ? { urls: httpsUrls, fingerprint: tls.caFingerprint } : undefined;
+    process.stdout.write(`${lanMessage(lan, https).join('\n')}\n`);
   }
 }
 

@@ -55,6 +55,7 @@ describe('npm run servicio:instalar (systemd)', () => {
     expect(u.Service.Environment).toEqual([
       '"NODE_ENV=production"',
       '"PORT=8080"',
+      '"HTTPS_PORT=3443"',
       '"DATA_DIR=/srv/mostrador datos"',
       '"BACKUP_DIR=/srv/mostrador datos/copias"',
       '"BACKUP_KEEP=7"',

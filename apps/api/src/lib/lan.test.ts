@@ -36,3 +36,15 @@ describe('the LAN addresses of the start message', () => {
     for (const url of lanUrls('0.0.0.0', 3000)) expect(url).toMatch(/^http:\/\/\d+\.\d+\.\d+\.\d+:3000$/);
   });
 });
+
+describe('the start message with HTTPS on the LAN', () => {
+  it('adds the HTTPS addresses, the page to install the CA and its fingerprint', () => {
+    const lines = lanMessage(['http://192.168.1.20:3000'], {
+      urls: ['https://192.168.1.20:3443'],
+      fingerprint: 'AB:CD',
+    });
+    expect(lines).toContain('  https://192.168.1.20:3443/pos');
+    expect(lines.join('\n')).toContain('http://192.168.1.20:3000/certificado');
+    expect(lines.join('\n')).toContain('Huella SHA-256 del certificado: AB:CD');
+  });
+});

@@ -18,11 +18,24 @@ export function lanUrls(host: string, port: number, interfaces: Interfaces = net
   return [`http://${host.includes(':') ? `[${host}]` : host}:${port}`];
 }
 
-/** The lines of the start message that tell where to open Mostrador from the shop's network. */
-export function lanMessage(urls: string[]): string[] {
+/**
+ * The lines of the start message that tell where to open Mostrador from the shop's network; with
+ * HTTPS on, its addresses too, the page that explains how to trust the local CA and the CA's
+ * fingerprint to compare on each tablet (decision 0055).
+ */
+export function lanMessage(urls: string[], https?: { urls: string[]; fingerprint: string }): string[] {
   if (!urls.length) return [];
-  return [
+  const lines = [
     'Desde las tablets y otras computadoras del local, abrí:',
     ...urls.map((u) => `  ${u}   (punto de venta: ${u}/pos)`),
   ];
+  if (https) {
+    lines.push(
+      'Con HTTPS (la tablet puede volver a abrir el punto de venta sin internet):',
+      ...https.urls.map((u) => `  ${u}/pos`),
+      `  Antes, instalá el certificado de Mostrador en cada tablet: ${urls[0]}/certificado`,
+      `  Huella SHA-256 del certificado: ${https.fingerprint}`,
+    );
+  }
+  return lines;
 }

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,10 @@ beforeAll(async () => {
   for (const f of readdirSync(path.join(web, 'public'))) copyFileSync(path.join(web, 'public', f), path.join(dist, f));
   for (const f of readdirSync(web).filter((f) => f.endsWith('.html')))
     copyFileSync(path.join(web, f), path.join(dist, f));
+  // A built script, named by its content's hash as Vite names them, with its compressed copy.
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'assets', 'pos-Bq3xY9aZ.js'), 'export const x = 1;');
+  writeFileSync(path.join(dist, 'assets', 'pos-Bq3xY9aZ.js.br'), Buffer.from([0x0b, 0x02, 0x80, 0x00, 0x03]));
   app = await buildApp({
     database: ctx.database,
     jwtSecret: 'secreto-de-pruebas-de-mostrador-0123456789abcdef',
@@ -76,5 +80,33 @@ describe('the POS as an installable app', () => {
       expect(html, page).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
       expect(html, page).toMatch(/<meta name="theme-color" content="#2563eb" \/>/);
     }
+  });
+});
+
+describe('what the browser may keep', () => {
+  it('keeps the built assets for good: their names change with their content', async () => {
+    for (const encoding of ['identity', 'br']) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/assets/pos-Bq3xY9aZ.js',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(res.statusCode, encoding).toBe(200);
+      expect(res.headers['cache-control'], encoding).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('asks again for the pages, the service worker and the manifest every time', async () => {
+    for (const url of ['/', '/politicas', '/pos', '/login', '/sw.js', '/manifest.webmanifest', '/favicon.svg']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('keeps nothing of an asset that is not there', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/no-existe-12345678.js' });
+    expect(res.statusCode).toBe(404);
+    expect(String(res.headers['cache-control'] ?? '')).not.toMatch(/immutable/);
   });
 });
