@@ -51,7 +51,8 @@ async function shots(page: Page, name: string, dir = SHOTS) {
   for (const [w, h] of SIZES) {
     await page.setViewportSize({ width: w, height: h });
     await page.waitForTimeout(300);
-    await page.screenshot({ path: `${dir}/${name}-${w}x${h}.png`, fullPage: true });
+    // Dialogs over a long page come out cut in a full-page capture: the new shots take the viewport.
+    await page.screenshot({ path: `${dir}/${name}-${w}x${h}.png`, fullPage: dir === SHOTS });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
