@@ -197,4 +197,31 @@ test('after a bulk price change, «Imprimir etiquetas de lo que cambió» prints
   expect(formato.textos).toContain('$ 3.300,00');
   expect(formato.textos).toContain('Precio por kg: $ 6.600,00');
   expect(formato.copias).toBe(1);
+
+  // A new cotización of the dollar: its status line links the labels of what it changed.
+  const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date());
+  await send(request, owner, 'post', `${b}/cotizaciones`, { fecha: hoy, valor: 1000 });
+  await send(request, owner, 'post', `${b}/products`, {
+    nombre: 'Mecha importada 6 mm',
+    moneda: 'USD',
+    precio_usd: 2,
+    precio_venta: 1,
+  });
+  await page.goto('/products-and-services?tab=listas');
+  await page.getByRole('button', { name: 'Cambiar cotización' }).click();
+  const cot = page.getByRole('dialog', { name: 'Cambiar cotización del dólar' });
+  await cot.getByLabel('Pesos por dólar').fill('1100');
+  await cot.getByRole('button', { name: 'Ver cambios' }).click();
+  await cot.getByRole('button', { name: 'Aplicar cotización' }).click();
+  await expect(cot).toHaveCount(0);
+  const aplicada = page.getByRole('status').filter({ hasText: 'Cotización aplicada: cambió 1 precio.' });
+  await shoot(page, aplicada, 'cotizacion-etiquetas');
+  await aplicada.getByRole('link', { name: 'Imprimir etiquetas de lo que cambió' }).click();
+  await expect(page).toHaveURL(/\/etiquetas\?origen=cotizacion&referencia_id=[0-9a-f-]{36}$/);
+  const n = (await (await request.get(`${PRINTER}/__control`)).json()).etiquetas.length as number;
+  await page.getByRole('button', { name: 'Imprimir en la impresora de etiquetas' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Se imprimió 1 etiqueta' })).toBeVisible();
+  const [mecha] = (await (await request.get(`${PRINTER}/__control`)).json()).etiquetas[n] as { textos: string[] }[];
+  expect(mecha.textos).toContain('Mecha importada 6 mm');
+  expect(mecha.textos).toContain('$ 2.200,00');
 });
