@@ -55,6 +55,7 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { supplierRoutes } from './modules/suppliers/suppliers.routes.js';
 import { purchaseRoutes } from './modules/purchases/purchases.routes.js';
 import { cajaRoutes } from './modules/caja/caja.routes.js';
+import { chequeRoutes } from './modules/cheques/cheques.routes.js';
 import { reportsReader, type ReportsReader } from './db/reports.js';
 import { salesRoutes } from './modules/sales/sales.routes.js';
 import { devolucionRoutes } from './modules/devoluciones/devoluciones.routes.js';
@@ -311,6 +312,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await facturacionRoutes(a);
       await precioRoutes(a);
       await cajaRoutes(a);
+      await chequeRoutes(a);
       await impresionRoutes(a);
       await etiquetaRoutes(a);
       await copiaRoutes(a);

@@ -4,6 +4,7 @@ import { money } from './money.js';
 import { PAYMENT_METHODS, type PaymentMethod } from './payment-methods.js';
 import { impresoraEtiquetasInput, impresoraEtiquetasSchema, impresoraInput, impresoraSchema } from './impresion.js';
 import { isoDate, optText, reqText } from './validation.js';
+import { chequeRecibidoInput } from './cheques.js';
 
 /*
  * The counter's money (issue 14, decision 0008): the business's medios de pago, its cajas and
@@ -345,6 +346,8 @@ export const salePaymentInput = z.object({
     (v) => (v === '' || v === null ? undefined : v),
     z.uuid({ error: 'Identificador no válido.' }).optional(),
   ),
+  /** A part paid with a medio of tipo cheque: the third-party cheque received (issue 37); it goes to the cartera. */
+  cheque: chequeRecibidoInput.optional(),
 });
 export const salePaymentsInput = z.preprocess(
   (v) => (v === null ? undefined : v),
@@ -455,6 +458,8 @@ export const cobroInput = z.object({
   medio_pago_id: z.uuid({ error: 'Identificador no válido.' }),
   turno_id: optTurnoId(),
   observaciones: optText(500),
+  /** Paid with a medio of tipo cheque: the third-party cheque received (issue 37); it goes to the cartera. */
+  cheque: chequeRecibidoInput.optional(),
 });
 export type CobroInput = z.input<typeof cobroInput>;
 
@@ -476,13 +481,14 @@ export const cobroSchema = z.object({
   saldo: z.number(),
 });
 
-export const ACCOUNT_MOVE_TYPES = ['venta', 'anulacion', 'cobro', 'devolucion'] as const;
+export const ACCOUNT_MOVE_TYPES = ['venta', 'anulacion', 'cobro', 'devolucion', 'cheque_rechazado'] as const;
 export type AccountMoveType = (typeof ACCOUNT_MOVE_TYPES)[number];
 export const ACCOUNT_MOVE_LABELS: Record<AccountMoveType, string> = {
   venta: 'Venta en cuenta corriente',
   anulacion: 'Anulación de venta',
   cobro: 'Cobro',
   devolucion: 'Devolución a la cuenta',
+  cheque_rechazado: 'Cheque rechazado',
 };
 
 export type AccountMove = z.infer<typeof accountMoveSchema>;

@@ -9,7 +9,7 @@ export const MOVEMENT_TYPES = ['ingreso', 'egreso'] as const;
 export type MovementType = (typeof MOVEMENT_TYPES)[number];
 export const MOVEMENT_TYPE_LABELS: Record<MovementType, string> = { ingreso: 'Ingreso', egreso: 'Egreso' };
 
-export const MOVEMENT_ORIGINS = ['manual', 'venta', 'compra', 'cuenta', 'cobro', 'devolucion'] as const;
+export const MOVEMENT_ORIGINS = ['manual', 'venta', 'compra', 'cuenta', 'cobro', 'devolucion', 'cheque'] as const;
 export type MovementOrigin = (typeof MOVEMENT_ORIGINS)[number];
 export const MOVEMENT_ORIGIN_LABELS: Record<MovementOrigin, string> = {
   manual: 'Manual',
@@ -18,6 +18,7 @@ export const MOVEMENT_ORIGIN_LABELS: Record<MovementOrigin, string> = {
   cuenta: 'Pago de cuenta',
   cobro: 'Cobro de cuenta corriente',
   devolucion: 'Devolución de venta',
+  cheque: 'Cheque',
 };
 
 export const ACCOUNT_TYPES = ['por_cobrar', 'por_pagar'] as const;
@@ -51,6 +52,7 @@ export const FINANCE_MESSAGES = {
   movementFromPurchase: 'Este movimiento lo generó una compra: cancelá la compra en lugar de modificarlo.',
   movementFromAccount: 'Este movimiento lo generó el pago de una cuenta y no se puede modificar.',
   movementFromReturn: 'Este movimiento lo generó la devolución de una venta y no se puede modificar.',
+  movementFromCheque: 'Este movimiento lo generó un cheque: cambiá su estado desde la cartera de cheques.',
   movementFromCobro: 'Este movimiento es un cobro de cuenta corriente: se ve en la cuenta del cliente.',
   badMonth: 'El mes debe estar entre 1 y 12.',
   badYear: 'El año no es válido.',

@@ -36,3 +36,4 @@ export * from './impresion.js';
 export * from './factura-layout.js';
 export * from './etiquetas.js';
 export * from './mercadopago.js';
+export * from './cheques.js';

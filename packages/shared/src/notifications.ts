@@ -8,6 +8,7 @@ export const NOTIFICATION_TYPES = [
   'cuenta_por_vencer',
   'caida_ventas',
   'usuario_pendiente',
+  'cheque_por_vencer',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -21,6 +22,7 @@ export const NOTIFICATION_LINKS: Record<NotificationType, string> = {
   cuenta_por_vencer: '/finanzas',
   caida_ventas: '/reports',
   usuario_pendiente: '/business-users',
+  cheque_por_vencer: '/finanzas/cheques',
 };
 
 export const NOTIFICATION_LIMIT = 50;

@@ -102,6 +102,9 @@ const LEDGERS: Record<string, { table: string; update: string[]; history: string
   purchase_receptions: { table: 'INSERT,SELECT', update: ['revertida_en'], history: 'compra_id' },
   purchase_reception_items: { table: 'INSERT,SELECT', update: [], history: 'cantidad' },
   mercadopago_reembolsos: { table: 'INSERT,SELECT', update: [], history: 'monto' },
+  cheques: { table: 'INSERT,SELECT', update: ['actualizado_en', 'estado', 'proveedor_id'], history: 'monto' },
+  cheque_eventos: { table: 'INSERT,SELECT', update: [], history: 'deuda' },
+  cheque_pagos: { table: 'INSERT,SELECT', update: [], history: 'monto' },
   finance_movements: {
     table: 'DELETE,INSERT,SELECT',
     update: [
@@ -246,6 +249,31 @@ async function shop(nombre: string) {
     201,
   );
   await r('PUT', `/compras/${cancelada.id}`, { estado: 'cancelada' });
+
+  // A cheque received, endorsed to a supplier it pays, and one of ours given (decision 0057).
+  const aceros = await r('POST', '/proveedores', { nombre: 'Aceros' }, 201);
+  await r(
+    'POST',
+    '/finanzas/cuentas',
+    { tipo: 'por_pagar', proveedor_id: aceros.id, monto: 900, fecha_vencimiento: '2099-01-01', descripcion: 'Acero' },
+    201,
+  );
+  const cheque = await r(
+    'POST',
+    '/cheques',
+    {
+      tipo: 'tercero',
+      banco: 'Nación',
+      numero: '1',
+      fecha_pago: '2099-01-01',
+      monto: 500,
+      librador_nombre: 'Juan',
+      librador_cuit: '30-71234567-1',
+      cliente_id: juan.id,
+    },
+    201,
+  );
+  expect((await r('POST', `/cheques/${cheque.id}/endosar`, { proveedor_id: aceros.id })).estado).toBe('endosado');
 
   // Manual movements: one edited, one deleted (API-CONTRACT §10.2).
   const luz = await r(

@@ -94,6 +94,11 @@ export const LEDGER_TABLES: Readonly<Record<string, { update?: readonly string[]
   purchase_reception_items: {},
   // Money given back through Mercado Pago (decision 0052): a correction is a new refund.
   mercadopago_reembolsos: {},
+  // Cheques (decision 0057): a cheque's state and whom it was endorsed to change; its history is
+  // cheque_eventos, and what it paid of a supplier's payables is cheque_pagos.
+  cheques: { update: ['estado', 'proveedor_id', 'actualizado_en'] },
+  cheque_eventos: {},
+  cheque_pagos: {},
   // Manual movements are edited and deleted (API-CONTRACT §10.2), a purchase's movement follows
   // the purchase (§13). What made a movement (its origin and links), who and when, never change.
   finance_movements: {

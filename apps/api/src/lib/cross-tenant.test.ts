@@ -156,6 +156,18 @@ const recepcion = await made<{ recepcion: { id: string } }>(ana, 'POST', `${a}/c
   lineas: [{ linea_id: compra.items[0].id, cantidad: 4 }],
 });
 
+// A cheque in the cartera (issue 37).
+const cheque = await made(ana, 'POST', `${a}/cheques`, {
+  tipo: 'tercero',
+  banco: `${MARK} Banco`,
+  numero: '123456',
+  fecha_pago: '2099-01-01',
+  monto: 100,
+  librador_nombre: `${MARK} Librador`,
+  librador_cuit: '30-71234567-1',
+  cliente_id: cliente.id,
+});
+
 const finCategoria = await made(ana, 'POST', `${a}/finanzas/categorias`, {
   nombre: `${MARK} Alquiler`,
   tipo: 'egreso',
@@ -246,6 +258,7 @@ const ids: Record<string, string | undefined> = {
   cajas: caja.id,
   turnos: turno.id,
   ordenes: ordenMp.json().id,
+  cheques: cheque.id,
 };
 /** Parameters that name no row: A's value of them. */
 const keys: Record<string, string> = { padron: CUIT_A, email: ana.email };
@@ -339,6 +352,8 @@ const BODIES: Record<string, () => object> = {
   'POST /businesses/:id/cajas/:cajaId/turnos': () => ({ fondo_inicial: 0 }),
   'POST /businesses/:id/turnos/:turnoId/movimientos': () => ({ tipo: 'ingreso', monto: 1, motivo: 'De B' }),
   'POST /businesses/:id/turnos/:turnoId/cerrar': () => ({ contado: [] }),
+  'POST /businesses/:id/cheques/:chequeId/endosar': () => ({ proveedor_id: proveedorB.id }),
+  'POST /businesses/:id/cheques/:chequeId/rechazar': () => ({ gastos_bancarios: 1, motivo: 'De B' }),
 };
 
 /* ------------------------------------------------------------------ the route table */

@@ -120,6 +120,7 @@ const CONVERTED = [
   'etiquetas',
   'sales',
   'mercadopago',
+  'cheques',
 ];
 
 /** Exported queries that go across businesses, with their reason (the ALLOWED list's statements). */

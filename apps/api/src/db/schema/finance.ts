@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { businesses, financeCategories } from './businesses.js';
 import { cobros, paymentMethods } from './caja.js';
+import { cheques } from './cheques.js';
 import { customers } from './customers.js';
 import { devoluciones } from './devoluciones.js';
 import { purchases } from './purchases.js';
@@ -43,7 +44,7 @@ export const financeMovements = pgTable(
     descripcion: text('descripcion'),
     observaciones: text('observaciones'),
     clienteId: uuid('cliente_id'),
-    origen: text('origen', { enum: ['manual', 'venta', 'compra', 'cuenta', 'cobro', 'devolucion'] })
+    origen: text('origen', { enum: ['manual', 'venta', 'compra', 'cuenta', 'cobro', 'devolucion', 'cheque'] })
       .notNull()
       .default('manual'),
     // Links to the records that generated the movement; the sales and purchases modules add their keys.
@@ -56,6 +57,8 @@ export const financeMovements = pgTable(
     cobroId: uuid('cobro_id'),
     /** The return of a sale whose money went back (an egreso, decision 0009). */
     devolucionId: uuid('devolucion_id'),
+    /** The cheque that made it (credited, debited, endorsed, its fees; migration 0069). */
+    chequeId: uuid('cheque_id'),
     anulado: boolean('anulado').notNull().default(false),
     creadoPor: uuid('creado_por').references(() => users.id, { onDelete: 'set null' }),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
@@ -99,6 +102,14 @@ export const financeMovements = pgTable(
       columns: [t.businessId, t.compraId],
       foreignColumns: [purchases.businessId, purchases.id],
     }),
+    foreignKey({
+      name: 'finance_movements_cheque_fk',
+      columns: [t.businessId, t.chequeId],
+      foreignColumns: [cheques.businessId, cheques.id],
+    }),
+    index('finance_movements_cheque_idx')
+      .on(t.businessId, t.chequeId)
+      .where(sql`${t.chequeId} IS NOT NULL`),
     check('finance_movements_monto_positive', sql`${t.monto} > 0`),
     index('finance_movements_business_fecha_idx').on(t.businessId, t.fecha.desc(), t.creadoEn.desc()),
     // Cash flow and summary as index-only scans (issue 20, migration 0048).

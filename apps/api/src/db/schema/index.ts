@@ -18,3 +18,4 @@ export * from './precios.js';
 export * from './proveedores-margenes.js';
 export * from './totales.js';
 export * from './mercadopago.js';
+export * from './cheques.js';

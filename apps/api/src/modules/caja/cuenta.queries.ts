@@ -22,7 +22,7 @@ export async function customerBalanceRow(businessId: string, id: string, lock: b
   return c;
 }
 
-/** Sales on account, their voids, the cobros and the returns to the account, oldest first. */
+/** Sales on account, their voids, the cobros, the returns to the account and the bounced cheques, oldest first. */
 export function cuentaMoveRows(businessId: string, clienteId: string, ex: Executor) {
   return rows(
     ex,
@@ -41,6 +41,11 @@ export function cuentaMoveRows(businessId: string, clienteId: string, ex: Execut
         UNION ALL
         SELECT 'devolucion', d.fecha, d.numero, d.id, d.monto::text
           FROM devoluciones d WHERE d.business_id = ${businessId} AND d.cliente_id = ${clienteId} AND d.tipo = 'cuenta_corriente'
+        UNION ALL
+        SELECT 'cheque_rechazado', e.creado_en, CASE WHEN length(ch.numero) <= 9 THEN ch.numero::int ELSE 0 END, ch.id,
+               e.deuda::text
+          FROM cheque_eventos e JOIN cheques ch ON ch.business_id = e.business_id AND ch.id = e.cheque_id
+         WHERE e.business_id = ${businessId} AND e.cliente_id = ${clienteId} AND e.deuda IS NOT NULL
         ORDER BY 2, 1 DESC, 3`,
   );
 }
@@ -105,7 +110,10 @@ export async function salesCategory(businessId: string, ex: Executor) {
   return cat;
 }
 
-/** The customers who owe, with each of their completed sales on account (oldest first). */
+/**
+ * The customers who owe, with each of their debts (completed sales on account and bounced cheques
+ * with their fees, decision 0057), oldest first.
+ */
 export function deudorRows(businessId: string, timezone: string, ex: Executor) {
   return rows(
     ex,
@@ -114,14 +122,21 @@ export function deudorRows(businessId: string, timezone: string, ex: Executor) {
                  ((SELECT coalesce(sum(k.monto), 0) FROM cobros k WHERE k.business_id = c.business_id AND k.cliente_id = c.id)
                   + ${returnedToAccount(sql`c`)})::text AS pagado
             FROM customers c WHERE c.business_id = ${businessId}
+        ), debts AS (
+          SELECT s.cliente_id, s.fecha, s.id, sum(sp.total) AS monto
+            FROM sales s
+            JOIN sale_payments sp ON sp.business_id = s.business_id AND sp.venta_id = s.id AND sp.tipo = 'cuenta_corriente'
+           WHERE s.business_id = ${businessId} AND s.estado = 'completada'
+           GROUP BY s.id, s.business_id
+          UNION ALL
+          SELECT e.cliente_id, e.creado_en, e.id, e.deuda FROM cheque_eventos e
+           WHERE e.business_id = ${businessId} AND e.deuda IS NOT NULL
         )
-        SELECT o.id, o.nombre, o.limite_credito, o.saldo::text, o.pagado, (s.fecha AT TIME ZONE ${timezone})::date::text AS dia,
-               s.fecha, sum(sp.total)::text AS monto
+        SELECT o.id, o.nombre, o.limite_credito, o.saldo::text, o.pagado, (d.fecha AT TIME ZONE ${timezone})::date::text AS dia,
+               d.fecha, d.monto::text AS monto
           FROM owed o
-          JOIN sales s ON s.business_id = ${businessId} AND s.cliente_id = o.id AND s.estado = 'completada'
-          JOIN sale_payments sp ON sp.business_id = s.business_id AND sp.venta_id = s.id AND sp.tipo = 'cuenta_corriente'
+          JOIN debts d ON d.cliente_id = o.id
          WHERE o.saldo > 0
-         GROUP BY o.id, o.nombre, o.limite_credito, o.saldo, o.pagado, s.id, s.business_id
-         ORDER BY o.id, s.fecha, s.id`,
+         ORDER BY o.id, d.fecha, d.id`,
   );
 }

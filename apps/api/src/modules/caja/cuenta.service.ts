@@ -1,5 +1,6 @@
 import {
   CAJA_MESSAGES,
+  CHEQUE_MESSAGES,
   centsToNumber,
   CUSTOMER_MESSAGES,
   formatPesos,
@@ -10,6 +11,7 @@ import {
   type AgeingBucket,
   type Deudor,
   type Cobro,
+  type ChequeRecibido,
   type CuentaCorriente,
   type MedioTipo,
 } from '@mostrador/shared';
@@ -18,6 +20,7 @@ import { audit } from '../../lib/audit.js';
 import { daysBetween, todayIn } from '../../lib/dates.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
 import { customerReceivables } from '../finance/accounts.queries.js';
+import { receiveCheque } from '../cheques/cheques.service.js';
 import { postMovement } from '../posting/finance.js';
 import { toCents } from '../products/common.js';
 import {
@@ -62,7 +65,7 @@ export async function getCuenta(
   let saldo = 0;
   const movimientos = moves.map((m): AccountMove => {
     const monto = toCents(m.monto as string);
-    const debe = m.tipo === 'venta' ? monto : 0;
+    const debe = m.tipo === 'venta' || m.tipo === 'cheque_rechazado' ? monto : 0;
     saldo += debe - (debe ? 0 : monto);
     return {
       tipo: m.tipo as AccountMove['tipo'],
@@ -121,7 +124,13 @@ export async function createCobro(
   db: Db,
   ctx: { businessId: string; userId: string; timezone: string; now: Date },
   clienteId: string,
-  input: { monto: number; medio_pago_id: string; turno_id?: string; observaciones?: string | null },
+  input: {
+    monto: number;
+    medio_pago_id: string;
+    turno_id?: string;
+    observaciones?: string | null;
+    cheque?: ChequeRecibido;
+  },
 ): Promise<Cobro> {
   const { businessId, userId } = ctx;
   return db.transaction(async (tx) => {
@@ -130,6 +139,7 @@ export async function createCobro(
     if (!m) throw invalid('medio_pago_id', CAJA_MESSAGES.medioNotInBusiness);
     if (!m.activo) throw invalid('medio_pago_id', CAJA_MESSAGES.medioInactive(m.nombre as string));
     if (m.tipo === 'cuenta_corriente') throw invalid('medio_pago_id', CAJA_MESSAGES.cobroWithAccount);
+    if (m.tipo === 'cheque' && !input.cheque) throw invalid('cheque', CHEQUE_MESSAGES.sinDatos);
     if (c.saldo <= 0) throw conflict('OVER_BALANCE', CAJA_MESSAGES.cobroNothingOwed);
     if (input.monto > c.saldo) {
       throw new AppError(409, 'OVER_BALANCE', CAJA_MESSAGES.cobroOverBalance(formatPesos(c.saldo)), { field: 'monto' });
@@ -150,23 +160,42 @@ export async function createCobro(
       },
       tx,
     );
-    const cat = await salesCategory(businessId, tx);
-    const fecha = todayIn(ctx.timezone, ctx.now);
-    const descripcion = `Cobro #${k.numero as number} · ${c.nombre}`;
-    await postMovement(tx, businessId, userId, {
-      tipo: 'ingreso',
-      categoriaId: (cat?.id as string) ?? null,
-      montoCents: input.monto,
-      fecha,
-      metodoPago: metodo,
-      medioPagoId: m.id as string,
-      descripcion,
-      observaciones: null,
-      clienteId,
-      origen: 'cobro',
-      cobroId: k.id as string,
-    });
-    const despues = { numero: k.numero, cliente_id: clienteId, monto: centsToNumber(input.monto), medio: m.nombre };
+    // A cheque goes to the cartera: its income is recorded when the bank credits it or it pays a
+    // supplier (decision 0057).
+    const chequeId =
+      m.tipo === 'cheque' && input.cheque
+        ? await receiveCheque(tx, ctx, {
+            datos: input.cheque,
+            montoCents: input.monto,
+            clienteId,
+            cobroId: k.id as string,
+          })
+        : null;
+    if (!chequeId) {
+      const cat = await salesCategory(businessId, tx);
+      const fecha = todayIn(ctx.timezone, ctx.now);
+      const descripcion = `Cobro #${k.numero as number} · ${c.nombre}`;
+      await postMovement(tx, businessId, userId, {
+        tipo: 'ingreso',
+        categoriaId: (cat?.id as string) ?? null,
+        montoCents: input.monto,
+        fecha,
+        metodoPago: metodo,
+        medioPagoId: m.id as string,
+        descripcion,
+        observaciones: null,
+        clienteId,
+        origen: 'cobro',
+        cobroId: k.id as string,
+      });
+    }
+    const despues = {
+      numero: k.numero,
+      cliente_id: clienteId,
+      monto: centsToNumber(input.monto),
+      medio: m.nombre,
+      ...(chequeId ? { cheque_id: chequeId } : {}),
+    };
     await audit(tx, { businessId, userId, entidad: 'cobro', entidadId: k.id as string, accion: 'crear', despues });
     return {
       id: k.id as string,

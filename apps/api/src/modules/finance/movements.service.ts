@@ -99,6 +99,7 @@ const GENERATED: Record<Exclude<MovementOrigin, 'manual'>, string> = {
   cuenta: FINANCE_MESSAGES.movementFromAccount,
   cobro: FINANCE_MESSAGES.movementFromCobro,
   devolucion: FINANCE_MESSAGES.movementFromReturn,
+  cheque: FINANCE_MESSAGES.movementFromCheque,
 };
 
 /** The stored movement, locked; only manual movements may be changed here. */

@@ -1,4 +1,5 @@
 import {
+  CHEQUE_AVISO_DIAS,
   compareNotifications,
   NOTIFICATION_DUE_SOON_DAYS,
   NOTIFICATION_LIMIT,
@@ -13,6 +14,7 @@ import { hasFullAccess, type BusinessContext } from '../../lib/access.js';
 import { addDays, daysBetween, formatDateEs, todayIn } from '../../lib/dates.js';
 import { dueAccountRows, lowStockRows, pendingMemberRows, salesDropSettings } from './notifications.queries.js';
 import { dailySalesTotals, firstSaleDate } from './sales-data.js';
+import { dueChequeRows } from '../cheques/cheques.queries.js';
 import { salesDrop, salesDropWindows } from './sales-drop.js';
 
 export interface NotificationContext {
@@ -89,6 +91,42 @@ async function accounts(db: Db, b: BusinessContext, today: string): Promise<Noti
   });
 }
 
+/**
+ * Cheques falling due within CHEQUE_AVISO_DIAS (or past due and still there): third parties' in
+ * the cartera, to deposit in time; our own given, so the bank account has the money (issue 37).
+ */
+async function dueCheques(db: Db, b: BusinessContext, today: string): Promise<Notification[]> {
+  const f = formatters(b);
+  const rows = await dueChequeRows(b.id, addDays(today, CHEQUE_AVISO_DIAS), db);
+  return rows.map((r): Notification => {
+    const dias = daysBetween(today, r.fecha_pago as string);
+    const propio = r.tipo === 'propio';
+    const fecha = formatDateEs(zonedToInstant(r.fecha_pago as string, b.timezone), b.timezone);
+    const cuando =
+      dias < 0
+        ? `Venció hace ${plural(-dias, 'día', 'días')} (${fecha}).`
+        : dias === 0
+          ? 'Vence hoy.'
+          : `Vence en ${plural(dias, 'día', 'días')} (${fecha}).`;
+    const quien = propio ? '' : r.librador_nombre ? ` de ${r.librador_nombre as string}` : '';
+    return {
+      id: `cheque_por_vencer:${r.id as string}`,
+      tipo: 'cheque_por_vencer',
+      titulo: propio
+        ? 'Cheque propio por debitarse'
+        : dias < 0
+          ? 'Cheque vencido sin depositar'
+          : 'Cheque para depositar',
+      mensaje: `N° ${r.numero as string} (${r.banco as string})${quien}: ${f.money(r.monto as string)}. ${cuando}${
+        propio ? ' Revisá que la cuenta tenga fondos.' : ''
+      }`,
+      severidad: dias < 0 || (dias === 0 && !propio) ? 'critica' : 'advertencia',
+      fecha: zonedToInstant(r.fecha_pago as string, b.timezone).toISOString(),
+      enlace: NOTIFICATION_LINKS.cheque_por_vencer,
+    };
+  });
+}
+
 /** Users who accepted an invitation and wait for an administrator. */
 async function pendingUsers(db: Db, b: BusinessContext): Promise<Notification[]> {
   const rows = await pendingMemberRows(b.id, db);
@@ -130,7 +168,7 @@ async function salesDropAlert(db: Db, b: BusinessContext, today: string): Promis
 
 /**
  * API-CONTRACT §9.5: computed on every read; each kind only when the caller may see its module
- * (stock_bajo: productos/ver; cuentas: finanzas/ver; caida_ventas: ventas/ver; usuario_pendiente:
+ * (stock_bajo: productos/ver; cuentas and cheques: finanzas/ver; caida_ventas: ventas/ver; usuario_pendiente:
  * admins). By severity, then newest first; at most 50.
  */
 export async function listNotifications(db: Db, ctx: NotificationContext): Promise<Notification[]> {
@@ -139,6 +177,7 @@ export async function listNotifications(db: Db, ctx: NotificationContext): Promi
   const parts = await Promise.all([
     canSee(b, 'productos') ? lowStock(db, b) : [],
     canSee(b, 'finanzas') ? accounts(db, b, today) : [],
+    canSee(b, 'finanzas') ? dueCheques(db, b, today) : [],
     isAdmin(b) ? pendingUsers(db, b) : [],
     canSee(b, 'ventas') ? salesDropAlert(db, b, today) : [],
   ]);

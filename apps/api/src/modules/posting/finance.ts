@@ -48,6 +48,8 @@ export interface MovementExprs {
   compraId: SQL;
   cobroId: SQL;
   devolucionId: SQL;
+  /** The cheque that made it (decision 0057); none when left out. */
+  chequeId?: SQL;
 }
 
 /**
@@ -57,10 +59,10 @@ export interface MovementExprs {
 export function movementsInsertSql(businessId: string, userId: string, e: MovementExprs, from: SQL = sql``): SQL {
   return sql`INSERT INTO finance_movements (business_id, tipo, categoria_id, monto, fecha, metodo_pago, medio_pago_id,
                                  descripcion, observaciones, cliente_id, origen, cuenta_id, venta_id, compra_id,
-                                 cobro_id, devolucion_id, creado_por)
+                                 cobro_id, devolucion_id, cheque_id, creado_por)
     SELECT ${businessId}::uuid, ${e.tipo}, ${e.categoriaId}, ${e.monto}, ${e.fecha}, ${e.metodoPago}, ${e.medioPagoId},
            ${e.descripcion}, ${e.observaciones}, ${e.clienteId}, ${e.origen}, ${e.cuentaId}, ${e.ventaId}, ${e.compraId},
-           ${e.cobroId}, ${e.devolucionId}, ${userId}::uuid
+           ${e.cobroId}, ${e.devolucionId}, ${e.chequeId ?? sql`NULL::uuid`}, ${userId}::uuid
       ${from}
     RETURNING id, ${sql.raw(MOVEMENT_SNAPSHOT.join(', '))}`;
 }
@@ -93,6 +95,7 @@ export interface NewMovement {
   compraId?: string | null;
   cobroId?: string | null;
   devolucionId?: string | null;
+  chequeId?: string | null;
 }
 
 const uuid = (v: string | null | undefined) => sql`${v ?? null}::uuid`;
@@ -115,6 +118,7 @@ export async function postMovement(ex: Executor, businessId: string, userId: str
     compraId: uuid(m.compraId),
     cobroId: uuid(m.cobroId),
     devolucionId: uuid(m.devolucionId),
+    chequeId: uuid(m.chequeId),
   };
   const { rows } = await ex.execute<{ id: string }>(sql`
     WITH fm AS (${movementsInsertSql(businessId, userId, values)}), fa AS (${movementsAuditSql(businessId, userId, 'fm')})

@@ -4,6 +4,7 @@ import {
   AUTORIZACION_ATTEMPTS,
   AUTORIZACION_MESSAGES,
   CAJA_MESSAGES,
+  CHEQUE_MESSAGES,
   centsToNumber,
   CODE_MEDIO_TIPO,
   formatPesos,
@@ -30,6 +31,7 @@ import type { Autorizante } from '../autorizacion/autorizar.js';
 import { todayIn } from '../../lib/dates.js';
 import { AppError, conflict, invalid } from '../../lib/errors.js';
 import { counterTurno } from '../caja/rows.js';
+import { receivedChequesCtes } from '../cheques/cheques.queries.js';
 import { checkMercadoPagoPayments, mercadoPagoSaleReads } from '../mercadopago/venta.js';
 import { toCents, toMilli } from '../products/common.js';
 import { inFlight, saleSlot } from './in-flight.js';
@@ -403,6 +405,11 @@ function payments(input: RecordSaleOutput, base: number, rows: Row[]) {
       if (m.tipo === 'cuenta_corriente' && !input.cliente_id) {
         throw invalid(`pagos.${i}.medio_pago_id`, CAJA_MESSAGES.accountNeedsCustomer);
       }
+      // A cheque goes to the cartera, the customer's: its data and the customer are required (decision 0057).
+      if (m.tipo === 'cheque') {
+        if (!p.cheque) throw invalid(`pagos.${i}.cheque`, CHEQUE_MESSAGES.sinDatos);
+        if (!input.cliente_id) throw invalid(`pagos.${i}.medio_pago_id`, CHEQUE_MESSAGES.necesitaCliente);
+      }
       return { medio: m, monto: p.monto };
     });
   } else {
@@ -603,9 +610,16 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
   const { businessId, userId } = c;
   const { lines, total } = f;
   // A part on the customer's account is a receivable, not money in: its cobro will be the income.
+  // A cheque received is not money yet either: its income comes when it is credited or endorsed.
+  const cheques = f.parts.flatMap((p, i) => {
+    const c = input.pagos?.[i]?.cheque;
+    return c && p.medio.tipo === 'cheque' ? [{ posicion: i, montoCents: p.total, c }] : [];
+  });
   const paid = f.parts
     .map((p, i) => ({ ...p, posicion: i }))
-    .filter((p) => p.total > 0 && p.medio.tipo !== 'cuenta_corriente');
+    .filter(
+      (p) => p.total > 0 && p.medio.tipo !== 'cuenta_corriente' && !cheques.some((c) => c.posicion === p.posicion),
+    );
   const saleAudit = {
     total: centsToNumber(total),
     descuento: centsToNumber(f.descuento),
@@ -674,6 +688,24 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
             fecha: todayIn(c.timezone, f.fecha),
             clienteId: input.cliente_id ?? null,
             paid,
+          }),
+        ]
+      : []),
+    ...(cheques.length
+      ? [
+          receivedChequesCtes(businessId, userId, {
+            clienteId: input.cliente_id!,
+            fecha: todayIn(c.timezone, f.fecha),
+            cheques: cheques.map(({ montoCents, c: d }) => ({
+              montoCents,
+              electronico: d.electronico,
+              banco: d.banco,
+              numero: d.numero,
+              fechaEmision: d.fecha_emision ?? null,
+              fechaPago: d.fecha_pago,
+              libradorNombre: d.librador_nombre,
+              libradorCuit: d.librador_cuit ?? null,
+            })),
           }),
         ]
       : []),

@@ -19,6 +19,7 @@ import { counterTurnoOf } from '../caja/rows.js';
 import type { Reembolsador } from '../mercadopago/reembolsos.js';
 import { toMilli } from '../products/common.js';
 import { applyStockChange } from '../posting/stock.js';
+import { voidSaleCheques } from '../cheques/cheques.service.js';
 import type { Autorizante } from '../autorizacion/autorizar.js';
 import {
   hasReturns,
@@ -210,6 +211,8 @@ export async function voidSale(
     if (!sale) throw notFound(SALE_MESSAGES.notFound);
     if (sale.estado === 'anulada') throw conflict('INVALID_STATE', SALE_MESSAGES.alreadyVoided);
     if (await hasReturns(c.businessId, saleId, tx)) throw conflict('INVALID_STATE', DEVOLUCION_MESSAGES.hasReturns);
+    // Its cheques go back to the customer, if they are still in the cartera (decision 0057).
+    await voidSaleCheques(tx, c, saleId, motivo ?? 'Venta anulada');
     // Refused or unreachable, Mercado Pago leaves the sale as it was.
     await reembolsar?.(tx, {
       ventaId: saleId,

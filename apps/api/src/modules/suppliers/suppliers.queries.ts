@@ -184,7 +184,7 @@ export async function supplierAccountHead(businessId: string, proveedorId: strin
   return s;
 }
 
-/** The supplier's payables (deuda) and their payments (pago), oldest first. */
+/** The supplier's payables (deuda) and their payments (pago, own cheques given included), oldest first. */
 export function supplierAccountLines(businessId: string, proveedorId: string, ex: Executor) {
   return rows(
     ex,
@@ -198,6 +198,16 @@ export function supplierAccountLines(businessId: string, proveedorId: string, ex
           JOIN finance_accounts a ON a.business_id = m.business_id AND a.id = m.cuenta_id
          WHERE m.business_id = ${businessId} AND a.proveedor_id = ${proveedorId} AND a.tipo = 'por_pagar'
            AND NOT m.anulado
+        UNION ALL
+        -- The business's own cheques given to the supplier pay without a movement until the bank
+        -- debits them (decision 0057).
+        SELECT 'pago', cp.fecha::text, cp.creado_en, 'Cheque propio N° ' || ch.numero || ' (' || ch.banco || ')', a.id,
+               a.compra_id, NULL::uuid, cp.monto::text
+          FROM cheque_pagos cp
+          JOIN cheques ch ON ch.business_id = cp.business_id AND ch.id = cp.cheque_id
+          JOIN finance_accounts a ON a.business_id = cp.business_id AND a.id = cp.cuenta_id
+         WHERE cp.business_id = ${businessId} AND a.proveedor_id = ${proveedorId} AND ch.tipo = 'propio'
+           AND ch.estado <> 'anulado'
          ORDER BY fecha, orden, tipo`,
   );
 }

@@ -16,6 +16,13 @@ import { useDownload } from '@/lib/download';
 import { cn } from '@/lib/cn';
 import { INVALID_AMOUNT, parseDecimal } from '@/lib/decimal';
 import { formatDateTime, formatMoney, type Formatting } from '@/lib/format';
+import {
+  ChequeFields,
+  EMPTY_CHEQUE,
+  readCheque,
+  type ChequeDraft,
+  type ChequeErrors,
+} from '@/features/cheques/cheque-fields';
 import { useCobro, useCuenta, useMedios } from './caja.api';
 
 /** The document each account movement is numbered by. */
@@ -24,6 +31,7 @@ const MOVE_DOC: Record<AccountMove['tipo'], string> = {
   anulacion: 'Anulación',
   cobro: 'Recibo',
   devolucion: 'Devolución',
+  cheque_rechazado: 'Cheque',
 };
 
 /** The customer's cuenta corriente: balance, movements with the running balance, and cobros. */
@@ -153,8 +161,11 @@ function CobroDialog({
   const [monto, setMonto] = useState('');
   const [medioId, setMedioId] = useState('');
   const [errors, setErrors] = useState<{ monto?: string; form?: string }>({});
+  const [cheque, setCheque] = useState<ChequeDraft>(EMPTY_CHEQUE);
+  const [chequeErrors, setChequeErrors] = useState<ChequeErrors>({});
   const cobro = useCobro();
   const medio = medioId || medios[0]?.id || '';
+  const conCheque = medios.find((m) => m.id === medio)?.tipo === 'cheque';
   async function submit(e: FormEvent) {
     e.preventDefault();
     const cents = parseDecimal(monto, 2);
@@ -163,9 +174,23 @@ function CobroDialog({
     if (cents > Math.round(saldo * 100)) {
       return setErrors({ monto: `El cobro supera lo que debe el cliente (${formatMoney(saldo, formatting)}).` });
     }
+    const datos = conCheque ? readCheque(cheque) : null;
+    if (datos && !datos.ok) {
+      setChequeErrors(datos.errors);
+      document.getElementById(`cobro-cheque-${Object.keys(datos.errors)[0]}`)?.focus();
+      return;
+    }
+    setChequeErrors({});
     try {
-      const k = await cobro.mutateAsync({ clienteId, monto: cents / 100, medio_pago_id: medio, observaciones: null });
+      const k = await cobro.mutateAsync({
+        clienteId,
+        monto: cents / 100,
+        medio_pago_id: medio,
+        observaciones: null,
+        ...(datos?.ok ? { cheque: datos.value } : {}),
+      });
       setMonto('');
+      setCheque(EMPTY_CHEQUE);
       setErrors({});
       onDone(k);
     } catch (err) {
@@ -202,6 +227,17 @@ function CobroDialog({
             ))}
           </Select>
         </Field>
+        {conCheque && (
+          <ChequeFields
+            value={cheque}
+            onChange={(d) => {
+              setCheque(d);
+              setChequeErrors({});
+            }}
+            errors={chequeErrors}
+            idPrefix="cobro-cheque"
+          />
+        )}
         <FormActions error={errors.form ?? null} busy={cobro.isPending} onCancel={onClose} submitLabel="Cobrar" />
       </form>
     </Dialog>

@@ -9,6 +9,7 @@ import type {
   Turno,
   TurnoResumen,
 } from '@mostrador/shared/caja';
+import type { ChequeRecibidoInput } from '@mostrador/shared/cheques';
 import type { ImpresoraEtiquetasInput, ImpresoraInput } from '@mostrador/shared/impresion';
 import { useBusiness } from '@/app/business-context';
 import { api, request } from '@/lib/api';
@@ -157,12 +158,24 @@ export function useCuenta(clienteId: string | null, enabled = true) {
 }
 
 export const useCobro = () =>
-  useCajaMutation((b, v: { clienteId: string; monto: number; medio_pago_id: string; observaciones: string | null }) =>
-    api.post<Cobro>(`/businesses/${b}/clientes/${v.clienteId}/cobros`, {
-      monto: v.monto,
-      medio_pago_id: v.medio_pago_id,
-      observaciones: v.observaciones,
-    }),
+  useCajaMutation(
+    (
+      b,
+      v: {
+        clienteId: string;
+        monto: number;
+        medio_pago_id: string;
+        observaciones: string | null;
+        /** Paid with a cheque: it goes to the cartera (issue 37). */
+        cheque?: ChequeRecibidoInput;
+      },
+    ) =>
+      api.post<Cobro>(`/businesses/${b}/clientes/${v.clienteId}/cobros`, {
+        monto: v.monto,
+        medio_pago_id: v.medio_pago_id,
+        observaciones: v.observaciones,
+        ...(v.cheque ? { cheque: v.cheque } : {}),
+      }),
   );
 
 export function useDeudores(enabled: boolean) {

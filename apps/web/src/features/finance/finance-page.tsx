@@ -4,6 +4,7 @@ import { PermissionGate } from '@/features/permissions/permission-gate';
 import { AccountsPage } from './accounts-page';
 import { ConciliacionPage } from '@/features/mercadopago/conciliacion-page';
 import { CashFlowPage } from './cash-flow-page';
+import { ChequesPage } from '@/features/cheques/cheques-page';
 import { CategoriesPage } from './categories-page';
 import { MovementsPage } from './movements-page';
 import { SummaryPage } from './summary-page';
@@ -13,6 +14,7 @@ const SECTIONS = [
   { to: '/finanzas/movimientos', label: 'Movimientos' },
   { to: '/finanzas/categorias', label: 'Categorías' },
   { to: '/finanzas/cuentas', label: 'Cuentas Pendientes' },
+  { to: '/finanzas/cheques', label: 'Cheques' },
   { to: '/finanzas/flujo-caja', label: 'Flujo de Caja' },
   { to: '/finanzas/mercadopago', label: 'Mercado Pago' },
 ];
@@ -53,6 +55,7 @@ export default function FinancePage() {
         <Route path="movimientos" element={<MovementsPage />} />
         <Route path="categorias" element={<CategoriesPage />} />
         <Route path="cuentas" element={<AccountsPage />} />
+        <Route path="cheques" element={<ChequesPage />} />
         <Route path="flujo-caja" element={<CashFlowPage />} />
         <Route path="mercadopago" element={<ConciliacionPage />} />
         <Route path="*" element={<Navigate to="/finanzas" replace />} />

@@ -1,5 +1,5 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { AlertTriangle, Bell, CalendarClock, PackageX, TrendingDown, UserPlus, type LucideIcon } from 'lucide-react';
+import { AlertTriangle, Banknote, Bell, CalendarClock, PackageX, TrendingDown, UserPlus, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Notification, NotificationSeverity, NotificationType } from '@mostrador/shared/notifications';
 import { cn } from '@/lib/cn';
@@ -11,6 +11,7 @@ const ICONS: Record<NotificationType, LucideIcon> = {
   cuenta_por_vencer: CalendarClock,
   caida_ventas: TrendingDown,
   usuario_pendiente: UserPlus,
+  cheque_por_vencer: Banknote,
 };
 
 /** The severity shows in the colour of the bar and the icon; the title is not prefixed with a word. */

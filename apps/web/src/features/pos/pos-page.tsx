@@ -48,6 +48,14 @@ import { CashFields } from './cash-fields';
 import { usePosCaja } from './device-caja';
 import { FiadoInfo } from './fiado-info';
 import { PaymentStep } from './payment-step';
+import { CHEQUE_MESSAGES, type ChequeRecibidoInput } from '@mostrador/shared/cheques';
+import {
+  ChequeFields,
+  EMPTY_CHEQUE,
+  readCheque,
+  type ChequeDraft,
+  type ChequeErrors,
+} from '@/features/cheques/cheque-fields';
 import { TurnoIndicator } from './turno-indicator';
 import { useWide } from './use-wide';
 import { searchCatalog, useCatalogSearch } from './pos.api';
@@ -140,6 +148,9 @@ function PointOfSale() {
   );
   const [medioId, setMedioId] = useState('');
   const [split, setSplit] = useState<SplitRow[] | null>(null);
+  /** The cheque the customer pays with, when a medio of the sale is a cheque (issue 37). */
+  const [cheque, setCheque] = useState<ChequeDraft>(EMPTY_CHEQUE);
+  const [chequeErrors, setChequeErrors] = useState<ChequeErrors>({});
   const medio = mediosActivos.find((m) => m.id === medioId) ?? mediosActivos[0];
   const efectivo = medio ? medio.tipo === 'efectivo' : true;
   const [openingTurno, setOpeningTurno] = useState(false);
@@ -228,6 +239,7 @@ function PointOfSale() {
     : medio?.tipo === 'cuenta_corriente'
       ? t.total
       : null;
+  const conCheque = split ? split.some((r) => tipoDe(r.medioId) === 'cheque') : medio?.tipo === 'cheque';
   const qtyError = (l: CartLine) => {
     const draft = qtyDrafts[l.key];
     return draft?.checked && draft.text.trim() ? checkQuantity(draft.text, l.item).error : null;
@@ -386,6 +398,31 @@ function PointOfSale() {
       document.getElementById('pos-cliente')?.focus();
       return;
     }
+    // A cheque goes to the cartera, the customer's: one per sale here, with its data.
+    const chequeParts = (plan.pagos ?? []).filter(
+      (p) => mediosActivos.find((m) => m.id === p.medio_pago_id)?.tipo === 'cheque',
+    );
+    let chequeDatos: ChequeRecibidoInput | null = null;
+    if (chequeParts.length) {
+      if (!cliente) {
+        setError(CHEQUE_MESSAGES.necesitaCliente);
+        document.getElementById('pos-cliente')?.focus();
+        return;
+      }
+      if (chequeParts.length > 1) {
+        setError('Cobrá un solo cheque por venta: dividí el resto con otros medios.');
+        return;
+      }
+      const read = readCheque(cheque);
+      if (!read.ok) {
+        setChequeErrors(read.errors);
+        setError('Completá los datos del cheque.');
+        document.getElementById(`pos-cheque-${Object.keys(read.errors)[0]}`)?.focus();
+        return;
+      }
+      setChequeErrors({});
+      chequeDatos = read.value;
+    }
     if (onAccount && !off.online && cliente?.limite_credito != null) {
       setError(OFFLINE_CREDIT_LIMIT);
       return;
@@ -396,7 +433,9 @@ function PointOfSale() {
     }
     // Mercado Pago (decision 0052): each MP part is paid by its own approved order before the sale.
     const mpMedio = mpMedioActual();
-    let pagos: (NonNullable<typeof plan.pagos>[number] & { mercadopago_orden_id?: string })[] | null = plan.pagos;
+    let pagos:
+      | (NonNullable<typeof plan.pagos>[number] & { mercadopago_orden_id?: string; cheque?: ChequeRecibidoInput })[]
+      | null = plan.pagos;
     if (pagos && mpMedio && pagos.some((p) => p.medio_pago_id === mpMedio.id)) {
       if (!off.online) {
         setError(
@@ -427,6 +466,12 @@ function PointOfSale() {
         setMpCobro({ cajaId, partes: faltan, qr: mpCaja?.qr ?? true, point: mpCaja?.point ?? true });
         return;
       }
+    }
+    if (pagos && chequeDatos) {
+      const datos = chequeDatos;
+      pagos = pagos.map((p) =>
+        mediosActivos.find((m) => m.id === p.medio_pago_id)?.tipo === 'cheque' ? { ...p, cheque: datos } : p,
+      );
     }
     const t = totals(ready, payment.descuento);
     const body: SaleBody = {
@@ -547,6 +592,8 @@ function PointOfSale() {
     setClienteTexto('');
     setMedioId('');
     setSplit(null);
+    setCheque(EMPTY_CHEQUE);
+    setChequeErrors({});
     setPaymentStep(false);
     setPagaCon('');
     setDescuentoText('');
@@ -605,6 +652,17 @@ function PointOfSale() {
         errors={splitP?.errors ?? {}}
         status={splitP && splitP.falta === 0 ? splitP.errors.plan : undefined}
       />
+      {conCheque && (
+        <ChequeFields
+          value={cheque}
+          onChange={(d) => {
+            setCheque(d);
+            setChequeErrors({});
+          }}
+          errors={chequeErrors}
+          idPrefix="pos-cheque"
+        />
+      )}
       {efectivo && !split && (
         <CashFields total={t.total} value={pagaCon} onChange={setPagaCon} error={pagaConError} money={money} />
       )}

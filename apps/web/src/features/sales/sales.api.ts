@@ -1,3 +1,4 @@
+import type { ChequeRecibidoInput } from '@mostrador/shared/cheques';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   MonthlySalesChart,
@@ -32,7 +33,7 @@ export interface SaleBody {
   cliente_id: string | null;
   /** The contract's code; the POS sends `pagos` with the business's medios instead. */
   metodo_pago?: PaymentMethod;
-  pagos?: { medio_pago_id: string; monto: number }[];
+  pagos?: { medio_pago_id: string; monto: number; mercadopago_orden_id?: string; cheque?: ChequeRecibidoInput }[];
   turno_id?: string;
   observaciones: string | null;
   descuento: number;
