@@ -67,6 +67,8 @@ import { mercadopagoRoutes } from './modules/mercadopago/mercadopago.routes.js';
 import { posRoutes } from './modules/pos/pos.routes.js';
 import { precioRoutes } from './modules/precios/precios.routes.js';
 import { impresionRoutes } from './modules/impresion/impresion.routes.js';
+import { presupuestoRoutes } from './modules/presupuestos/presupuestos.routes.js';
+import { remitoRoutes } from './modules/remitos/remitos.routes.js';
 import { etiquetaRoutes } from './modules/etiquetas/etiquetas.routes.js';
 import { TIEMPOS_IMPRESORA, type TiemposImpresora } from './modules/impresion/impresora-red.js';
 
@@ -317,6 +319,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await etiquetaRoutes(a);
       await copiaRoutes(a);
       await mercadopagoRoutes(a);
+      await presupuestoRoutes(a);
+      await remitoRoutes(a);
     },
     { prefix: API_PREFIX },
   );

@@ -345,6 +345,7 @@ export const STOCK_ORIGINS = [
   'ajuste',
   'importacion',
   'devolucion',
+  'remito',
 ] as const;
 export type StockOrigin = (typeof STOCK_ORIGINS)[number];
 export const STOCK_ORIGIN_LABELS: Record<StockOrigin, string> = {
@@ -355,6 +356,7 @@ export const STOCK_ORIGIN_LABELS: Record<StockOrigin, string> = {
   ajuste: 'Ajuste',
   importacion: 'Importación',
   devolucion: 'Devolución',
+  remito: 'Remito',
 };
 
 /** Common reasons offered by the adjustment form (free text is accepted too). */

@@ -133,7 +133,16 @@ export const impresoraEtiquetasSchema = z
 /* ---------------------------------------------------------------- what prints */
 
 /** Documents the server prints and shares: their `tipo` in the routes. */
-export const DOCUMENTO_TIPOS = ['ticket', 'factura', 'cobro', 'devolucion', 'cierre', 'estado_cuenta'] as const;
+export const DOCUMENTO_TIPOS = [
+  'ticket',
+  'factura',
+  'cobro',
+  'devolucion',
+  'cierre',
+  'estado_cuenta',
+  'presupuesto',
+  'remito',
+] as const;
 export type DocumentoTipo = (typeof DOCUMENTO_TIPOS)[number];
 export const DOCUMENTO_TIPO_LABELS: Record<DocumentoTipo, string> = {
   ticket: 'Ticket',
@@ -142,6 +151,8 @@ export const DOCUMENTO_TIPO_LABELS: Record<DocumentoTipo, string> = {
   devolucion: 'Devolución',
   cierre: 'Cierre de turno',
   estado_cuenta: 'Estado de cuenta',
+  presupuesto: 'Presupuesto',
+  remito: 'Remito',
 };
 
 const uuid = z.uuid({ error: 'Identificador no válido.' });
@@ -158,12 +169,20 @@ export type VentaImprimirInput = z.input<typeof ventaImprimirInput>;
 /** `POST …/documentos/imprimir`: any printable document on a caja's printer. */
 export const documentoImprimirInput = z.object({
   tipo: z.enum(DOCUMENTO_TIPOS, {
-    error: 'Elegí qué imprimir: ticket, factura, cobro, devolucion, cierre o estado_cuenta.',
+    error: 'Elegí qué imprimir: ticket, factura, cobro, devolucion, cierre, estado_cuenta, presupuesto o remito.',
   }),
   id: uuid,
   caja_id: uuid,
 });
 export type DocumentoImprimirInput = z.input<typeof documentoImprimirInput>;
+
+/** `GET …/documentos/pdf?tipo=&id=`: a document's PDF, to print from the browser or keep. */
+export const documentoPdfQuery = z.object({
+  tipo: z.enum(DOCUMENTO_TIPOS, {
+    error: 'Elegí qué documento: ticket, factura, cobro, devolucion, cierre, estado_cuenta, presupuesto o remito.',
+  }),
+  id: uuid,
+});
 
 export const impresionSchema = z.object({
   /** true: the network printer took the whole job; false: the browser must send `escpos` itself. */
@@ -187,13 +206,21 @@ export const IMPRESION_MESSAGES = {
 /* ---------------------------------------------------------------- sharing */
 
 /** What a customer may be sent as a link. */
-export const DOCUMENTOS_COMPARTIBLES = ['ticket', 'factura', 'cobro', 'devolucion', 'estado_cuenta'] as const;
+export const DOCUMENTOS_COMPARTIBLES = [
+  'ticket',
+  'factura',
+  'cobro',
+  'devolucion',
+  'estado_cuenta',
+  'presupuesto',
+  'remito',
+] as const;
 /** A shared link works this many days. */
 export const DIAS_ENLACE_COMPARTIDO = 7;
 
 export const compartirInput = z.object({
   tipo: z.enum(DOCUMENTOS_COMPARTIBLES, {
-    error: 'Elegí qué compartir: ticket, factura, cobro, devolucion o estado_cuenta.',
+    error: 'Elegí qué compartir: ticket, factura, cobro, devolucion, estado_cuenta, presupuesto o remito.',
   }),
   id: uuid,
   /** Also sends the link to this address (SMTP must be set up). */

@@ -36,4 +36,6 @@ export * from './impresion.js';
 export * from './factura-layout.js';
 export * from './etiquetas.js';
 export * from './mercadopago.js';
+export * from './presupuestos.js';
+export * from './remitos.js';
 export * from './cheques.js';

@@ -13,6 +13,8 @@ export const MODULES = [
   'facturacion',
   'tareas',
   'finanzas',
+  'presupuestos',
+  'remitos',
 ] as const;
 export type Modulo = (typeof MODULES)[number];
 
@@ -29,6 +31,8 @@ export const MODULE_LABELS: Record<Modulo, string> = {
   facturacion: 'Facturación',
   tareas: 'Tareas',
   finanzas: 'Finanzas',
+  presupuestos: 'Presupuestos',
+  remitos: 'Remitos',
 };
 
 export const ACTION_TITLES: Record<Accion, string> = {

@@ -7,9 +7,9 @@ const member = (keys: string[]) => ({
 });
 
 describe('permission gate rule (SPEC §5, §6)', () => {
-  it('has 32 flags: 8 modules × ver, editar, eliminar, asignar', () => {
-    expect(PERMISSION_KEYS).toHaveLength(32);
-    expect(new Set(PERMISSION_KEYS).size).toBe(32);
+  it('has 40 flags: 10 modules × ver, editar, eliminar, asignar', () => {
+    expect(PERMISSION_KEYS).toHaveLength(40);
+    expect(new Set(PERMISSION_KEYS).size).toBe(40);
   });
 
   it('lets full access pass everything, even unknown modules', () => {

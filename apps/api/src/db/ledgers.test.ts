@@ -102,6 +102,12 @@ const LEDGERS: Record<string, { table: string; update: string[]; history: string
   purchase_receptions: { table: 'INSERT,SELECT', update: ['revertida_en'], history: 'compra_id' },
   purchase_reception_items: { table: 'INSERT,SELECT', update: [], history: 'cantidad' },
   mercadopago_reembolsos: { table: 'INSERT,SELECT', update: [], history: 'monto' },
+  remitos: {
+    table: 'INSERT,SELECT',
+    update: ['anulado_en', 'anulado_por', 'estado', 'facturado_en', 'motivo_anulacion', 'venta_id'],
+    history: 'cliente_id',
+  },
+  remito_items: { table: 'INSERT,SELECT', update: [], history: 'cantidad' },
   cheques: { table: 'INSERT,SELECT', update: ['actualizado_en', 'estado', 'proveedor_id'], history: 'monto' },
   cheque_eventos: { table: 'INSERT,SELECT', update: [], history: 'deuda' },
   cheque_pagos: { table: 'INSERT,SELECT', update: [], history: 'monto' },
@@ -185,6 +191,10 @@ async function shop(nombre: string) {
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { id: string; comprobante?: { id: string } | null };
   };
+
+  // A remito delivered (its stock out), still to invoice.
+  const cal = await r('POST', '/products', { nombre: 'Cal', precio_venta: 100, stock_actual: 5 }, 201);
+  await r('POST', '/remitos', { cliente_id: juan.id, items: [{ id: cal.id, cantidad: 1 }] }, 201);
 
   // An invoiced sale, voided: its nota de crédito.
   const voided = await sell({ facturar: true, items: [{ id: yerba.id, cantidad: 1 }], metodo_pago: 'efectivo' });

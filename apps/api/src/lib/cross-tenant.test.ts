@@ -228,6 +228,17 @@ const aplicada = await upload(
   { clave: 'codigo_barras' },
 );
 
+const presupuesto = await made(ana, 'POST', `${a}/presupuestos`, {
+  cliente_id: cliente.id,
+  items: [{ id: producto.id, cantidad: 1 }],
+  notas: MARK,
+});
+const remito = await made(ana, 'POST', `${a}/remitos`, {
+  cliente_id: cliente.id,
+  items: [{ id: producto.id, cantidad: 1 }],
+  notas: MARK,
+});
+
 /** A's ids by kind: the kind a path parameter names is the path segment before it. */
 const ids: Record<string, string | undefined> = {
   usuarios: eva.id,
@@ -258,6 +269,8 @@ const ids: Record<string, string | undefined> = {
   cajas: caja.id,
   turnos: turno.id,
   ordenes: ordenMp.json().id,
+  presupuestos: presupuesto.id,
+  remitos: remito.id,
   cheques: cheque.id,
 };
 /** Parameters that name no row: A's value of them. */
@@ -305,6 +318,7 @@ await made(beto, 'PUT', `${b}/facturacion/config`, {
 fake.cuits.set('20-30000000-3', { condicion: 'monotributo', puntos_venta: [{ nro: 3 }] });
 const productoB = await made(beto, 'POST', `${b}/products`, { nombre: 'Alfajor', precio_venta: 800 });
 const proveedorB = await made(beto, 'POST', `${b}/proveedores`, { nombre: 'Golosinas Sur' });
+const clienteB = await made(beto, 'POST', `${b}/clientes`, { nombre: 'Cliente de Beto' });
 
 /**
  * A plausible body per write route, so that the request reaches the id (an empty body would stop
@@ -352,6 +366,13 @@ const BODIES: Record<string, () => object> = {
   'POST /businesses/:id/cajas/:cajaId/turnos': () => ({ fondo_inicial: 0 }),
   'POST /businesses/:id/turnos/:turnoId/movimientos': () => ({ tipo: 'ingreso', monto: 1, motivo: 'De B' }),
   'POST /businesses/:id/turnos/:turnoId/cerrar': () => ({ contado: [] }),
+  'PUT /businesses/:id/presupuestos/:presupuestoId': () => ({
+    cliente_id: clienteB.id,
+    items: [{ id: productoB.id, cantidad: 1 }],
+  }),
+  'POST /businesses/:id/presupuestos/:presupuestoId/estado': () => ({ estado: 'anulado' }),
+  'POST /businesses/:id/presupuestos/:presupuestoId/convertir': () => ({ destino: 'venta', metodo_pago: 'efectivo' }),
+  'POST /businesses/:id/remitos/:remitoId/anular': () => ({ motivo: 'Anulado por B' }),
   'POST /businesses/:id/cheques/:chequeId/endosar': () => ({ proveedor_id: proveedorB.id }),
   'POST /businesses/:id/cheques/:chequeId/rechazar': () => ({ gastos_bancarios: 1, motivo: 'De B' }),
 };

@@ -120,6 +120,8 @@ const CONVERTED = [
   'etiquetas',
   'sales',
   'mercadopago',
+  'presupuestos',
+  'remitos',
   'cheques',
 ];
 

@@ -27,6 +27,8 @@ const appChildren: RouteObject[] = [
   { path: '/caja', lazy: page('Caja', () => import('@/features/caja/caja-page')) },
   { path: '/facturacion', lazy: page('Facturación', () => import('@/features/facturacion/facturacion-page')) },
   { path: '/reports', lazy: page('Reporte de ventas', () => import('@/features/reports/reports-page')) },
+  { path: '/presupuestos/*', lazy: page('Presupuestos', () => import('@/features/presupuestos/presupuestos-page')) },
+  { path: '/remitos/*', lazy: page('Remitos', () => import('@/features/remitos/remitos-page')) },
   { path: '/compras/*', lazy: page('Órdenes de compra', () => import('@/features/purchases/purchases-page')) },
   { path: '/proveedores', lazy: page('Proveedores', () => import('@/features/suppliers/suppliers-page')) },
   {

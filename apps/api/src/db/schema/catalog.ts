@@ -117,7 +117,9 @@ export const stockMovements = pgTable(
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
     productoId: uuid('producto_id').notNull(),
-    origen: text('origen', { enum: ['inicial', 'venta', 'anulacion', 'compra', 'ajuste', 'importacion'] }).notNull(),
+    origen: text('origen', {
+      enum: ['inicial', 'venta', 'anulacion', 'compra', 'ajuste', 'importacion', 'devolucion', 'remito'],
+    }).notNull(),
     cantidad: numeric('cantidad', { precision: 14, scale: 3 }).notNull(),
     stockResultante: numeric('stock_resultante', { precision: 14, scale: 3 }).notNull(),
     motivo: text('motivo'),

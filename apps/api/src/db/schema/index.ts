@@ -18,4 +18,5 @@ export * from './precios.js';
 export * from './proveedores-margenes.js';
 export * from './totales.js';
 export * from './mercadopago.js';
+export * from './presupuestos.js';
 export * from './cheques.js';

@@ -169,7 +169,7 @@ describe('permissions', () => {
       is_admin: true,
       has_full_access: true,
     });
-    expect(Object.keys(p.permissions)).toHaveLength(32);
+    expect(Object.keys(p.permissions)).toHaveLength(40);
     expect(Object.values(p.permissions).every((v) => v === true)).toBe(true);
   });
 

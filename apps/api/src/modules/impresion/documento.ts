@@ -19,6 +19,8 @@ export interface Documento {
   /** "Venta #12", "Factura B 0001-00000023": the PDF's title and file name. */
   titulo: string;
   lineas: Linea[];
+  /** Its PDF is an A4 sheet (presupuestos, remitos) rather than a ticket's strip. */
+  a4?: boolean;
 }
 
 /** One printed row, already cut to the paper's width. */

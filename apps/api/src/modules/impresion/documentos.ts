@@ -11,6 +11,8 @@ import {
   type CondicionIvaEmisor,
   type CuentaCorriente,
   type Devolucion,
+  type Presupuesto,
+  type Remito,
   type Sale,
   type Turno,
 } from '@mostrador/shared';
@@ -292,4 +294,65 @@ export function estadoCuentaDoc(c: CuentaCorriente, n: NegocioImpreso, f: Format
   l.push(SEP, p('SALDO', x.$(c.saldo), { negrita: true, grande: true }));
   if (c.limite_credito !== null) l.push(p('Límite de crédito', x.$(c.limite_credito)));
   return { titulo: `Estado de cuenta de ${c.cliente_nombre}`, lineas: l };
+}
+
+/** A presupuesto (A4): its lines at their prices, its total, validity and notes. */
+export function presupuestoDoc(pr: Presupuesto, n: NegocioImpreso, f: Formato): Documento {
+  const x = formatos(f);
+  const l: Linea[] = [
+    ...encabezado(n),
+    t(`PRESUPUESTO #${pr.numero}`, { negrita: true, alinear: 'centro', grande: true }),
+    t('Documento no válido como factura', { alinear: 'centro' }),
+    ESPACIO,
+    p('Fecha', x.dia(pr.fecha)),
+    p('Válido hasta', x.dia(pr.vence)),
+    t(`Cliente: ${pr.cliente_nombre}`, { negrita: true }),
+    SEP,
+  ];
+  for (const i of pr.items) {
+    l.push(t(i.nombre), p(`${x.n(i.cantidad)} x ${x.$(i.precio_unitario)}`, x.$(i.subtotal + i.descuento)));
+    if (i.descuento > 0) l.push(p('Descuento', `-${x.$(i.descuento)}`));
+  }
+  l.push(SEP);
+  if (pr.descuento > 0) l.push(p('Subtotal', x.$(pr.subtotal)), p('Descuento', `-${x.$(pr.descuento)}`));
+  l.push(p('TOTAL', x.$(pr.total), { negrita: true, grande: true }));
+  if (pr.notas) l.push(ESPACIO, t(`Notas: ${pr.notas}`));
+  l.push(ESPACIO, t(`Precios válidos hasta el ${x.dia(pr.vence)}.`));
+  if (pr.estado === 'anulado') l.push(ESPACIO, t('PRESUPUESTO ANULADO', { alinear: 'centro', negrita: true }));
+  return { titulo: `Presupuesto #${pr.numero}`, lineas: l, a4: true };
+}
+
+/** A remito (A4): what was delivered, without prices, and the receiver's signature lines. */
+export function remitoDoc(r: Remito, n: NegocioImpreso, f: Formato): Documento {
+  const x = formatos(f);
+  const l: Linea[] = [
+    ...encabezado(n),
+    t(`REMITO #${r.numero}`, { negrita: true, alinear: 'centro', grande: true }),
+    t('Documento no válido como factura', { alinear: 'centro' }),
+    ESPACIO,
+    p('Fecha', x.fecha(r.fecha)),
+    t(`Cliente: ${r.cliente_nombre}`, { negrita: true }),
+    ...(r.presupuesto_numero ? [t(`Según presupuesto #${r.presupuesto_numero}`)] : []),
+    SEP,
+    p('Descripción', 'Cantidad', { negrita: true }),
+    SEP,
+  ];
+  for (const i of r.items) l.push(p(i.nombre, x.n(i.cantidad)));
+  l.push(SEP);
+  if (r.notas) l.push(t(`Notas: ${r.notas}`), ESPACIO);
+  if (r.estado === 'anulado') l.push(t('REMITO ANULADO', { alinear: 'centro', negrita: true }), ESPACIO);
+  l.push(
+    ESPACIO,
+    t('Recibí conforme la mercadería detallada.', { negrita: true }),
+    ESPACIO,
+    ESPACIO,
+    t('Firma: ________________________________'),
+    ESPACIO,
+    t('Aclaración: ___________________________'),
+    ESPACIO,
+    t('DNI: __________________________________'),
+    ESPACIO,
+    t('Fecha: ____ / ____ / ________'),
+  );
+  return { titulo: `Remito #${r.numero}`, lineas: l, a4: true };
 }

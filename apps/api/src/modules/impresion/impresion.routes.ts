@@ -6,12 +6,13 @@ import {
   COMPARTIR_MESSAGES,
   DIAS_ENLACE_COMPARTIDO,
   documentoImprimirInput,
+  documentoPdfQuery,
   impresionSchema,
   SALE_MESSAGES,
   ventaImprimirInput,
   type DocumentoTipo,
 } from '@mostrador/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../app.js';
 import { enNegocio } from '../../db/tenant.js';
 import { access, assertCan, businessOf } from '../../lib/access.js';
@@ -22,14 +23,39 @@ import { firmarEnlace, leerEnlace, telefonoWhatsapp } from './compartir.js';
 import { contactoCliente, formatoNegocio } from './impresion.queries.js';
 import { cajaParaVenta, documentoDe, documentoDeVenta, imprimir, type Negocio } from './impresion.service.js';
 import { documentoPdf } from './pdf-documento.js';
+import type { Documento } from './documento.js';
 
 const ventaParams = z.object({ id: z.string(), ventaId: z.string() });
 const idParams = z.object({ id: z.string() });
 const tokenParams = z.object({ token: z.string() });
 
+/** A document's PDF, shown in the browser (never cached nor indexed). */
+function sendPdf(reply: FastifyReply, doc: Documento, pdf: Buffer) {
+  const nombre =
+    doc.titulo
+      .normalize('NFD')
+      .replace(/[^\w.# -]/g, '')
+      .trim() || 'documento';
+  return reply
+    .header('Content-Type', 'application/pdf')
+    .header('Content-Disposition', `inline; filename="${nombre}.pdf"`)
+    .header('Cache-Control', 'private, no-store')
+    .header('X-Robots-Tag', 'noindex')
+    .header('Referrer-Policy', 'no-referrer')
+    .send(pdf);
+}
+
 /** Who may print (or share) each document: the module that shows it. */
 export function assertPuedeVer(req: FastifyRequest, tipo: DocumentoTipo) {
-  assertCan(businessOf(req), tipo === 'estado_cuenta' ? 'clientes' : 'ventas', 'ver');
+  const modulo =
+    tipo === 'estado_cuenta'
+      ? 'clientes'
+      : tipo === 'presupuesto'
+        ? 'presupuestos'
+        : tipo === 'remito'
+          ? 'remitos'
+          : 'ventas';
+  assertCan(businessOf(req), modulo, 'ver');
 }
 
 /** Printing without the browser's dialog (issue 35): a sale's reprint and any document on a caja's printer. */
@@ -74,7 +100,7 @@ export async function impresionRoutes(app: App) {
       schema: {
         tags,
         summary:
-          'Imprime un documento (ticket, factura, recibo de cobro, devolución, cierre de turno o estado de cuenta) en la impresora de una caja.',
+          'Imprime un documento (ticket, factura, recibo de cobro, devolución, cierre de turno, estado de cuenta, presupuesto o remito) en la impresora de una caja.',
         params: idParams,
         body: documentoImprimirInput,
         response,
@@ -95,7 +121,7 @@ export async function impresionRoutes(app: App) {
       schema: {
         tags,
         summary:
-          'Un enlace firmado que vence, sin iniciar sesión, al PDF de un ticket, factura, recibo de cobro, devolución o estado de cuenta; con el enlace de WhatsApp y, si se pide, por e-mail.',
+          'Un enlace firmado que vence, sin iniciar sesión, al PDF de un ticket, factura, recibo de cobro, devolución, estado de cuenta, presupuesto o remito (A4); con el enlace de WhatsApp y, si se pide, por e-mail.',
         params: idParams,
         body: compartirInput,
         response: { 200: compartidoSchema },
@@ -135,6 +161,26 @@ export async function impresionRoutes(app: App) {
         vence: vence.toISOString(),
         email_enviado: Boolean(req.body.email),
       };
+    },
+  );
+
+  app.get(
+    '/businesses/:id/documentos/pdf',
+    {
+      config: { access: access.member },
+      schema: {
+        tags,
+        summary:
+          'El PDF de un documento para imprimirlo o guardarlo (presupuestos y remitos en hoja A4; los demás, como el ticket).',
+        params: idParams,
+        querystring: documentoPdfQuery,
+        response: { 200: pdfFile },
+      },
+    },
+    async (req, reply) => {
+      assertPuedeVer(req, req.query.tipo);
+      const { doc } = await documentoDe(db, negocio(req), req.query.tipo, req.query.id);
+      return sendPdf(reply, doc, await documentoPdf(doc));
     },
   );
 
@@ -186,19 +232,7 @@ export async function impresionRoutes(app: App) {
         if (!f) throw notFound(COMPARTIR_MESSAGES.enlaceInvalido);
         return documentoDe(db, { id: e.negocio, ...f, now }, e.tipo, e.id);
       });
-      const pdf = await documentoPdf(doc);
-      const nombre =
-        doc.titulo
-          .normalize('NFD')
-          .replace(/[^\w.# -]/g, '')
-          .trim() || 'documento';
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `inline; filename="${nombre}.pdf"`)
-        .header('Cache-Control', 'private, no-store')
-        .header('X-Robots-Tag', 'noindex')
-        .header('Referrer-Policy', 'no-referrer')
-        .send(pdf);
+      return sendPdf(reply, doc, await documentoPdf(doc));
     },
   );
 }

@@ -13,6 +13,8 @@ import { getTurno, impresoraDeCaja } from '../caja/turnos.service.js';
 import { getDevolucion } from '../devoluciones/devoluciones.service.js';
 import { getComprobante, saleComprobante } from '../facturacion/facturacion.service.js';
 import { getSale } from '../sales/sales.service.js';
+import { getPresupuesto } from '../presupuestos/presupuestos.service.js';
+import { getRemito } from '../remitos/remitos.service.js';
 import { aEscpos, type Documento } from './documento.js';
 import {
   cierreDoc,
@@ -21,6 +23,8 @@ import {
   estadoCuentaDoc,
   facturaDoc,
   negocioDe,
+  presupuestoDoc,
+  remitoDoc,
   ticketDoc,
   type Formato,
 } from './documentos.js';
@@ -93,6 +97,14 @@ export async function documentoDe(ex: Executor, b: Negocio, tipo: DocumentoTipo,
     case 'estado_cuenta': {
       const c = await getCuenta(ex, b.id, id, hoy);
       return { tipo, doc: estadoCuentaDoc(c, await negocio(ex, b.id), b, hoy), clienteId: id, efectivo: false };
+    }
+    case 'presupuesto': {
+      const pr = await getPresupuesto(ex, b.id, id, hoy);
+      return { tipo, doc: presupuestoDoc(pr, await negocio(ex, b.id), b), clienteId: pr.cliente_id, efectivo: false };
+    }
+    case 'remito': {
+      const r = await getRemito(ex, b.id, id);
+      return { tipo, doc: remitoDoc(r, await negocio(ex, b.id), b), clienteId: r.cliente_id, efectivo: false };
     }
   }
 }

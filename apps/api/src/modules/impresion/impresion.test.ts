@@ -374,7 +374,7 @@ describe('otros documentos', () => {
       });
       expect(res.statusCode, tipo).toBe(404);
     }
-    const bad = await req(owner, 'POST', '/documentos/imprimir', { tipo: 'remito', id: 'x' });
+    const bad = await req(owner, 'POST', '/documentos/imprimir', { tipo: 'pedido', id: 'x' });
     expect(bad.statusCode).toBe(422);
     expect(
       bad

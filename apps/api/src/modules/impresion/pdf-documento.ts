@@ -24,7 +24,44 @@ const LINE = SIZE * 1.35;
 const MARGIN = 18;
 const QR_SIZE = 96;
 
+/** A4 in points, its margins, and the columns of Courier 10 that fit between them. */
+const A4 = { w: 595.28, h: 841.89, margin: 56, size: 10 };
+const A4_COLS = Math.floor((A4.w - 2 * A4.margin) / (A4.size * 0.6));
+
+/**
+ * An A4 document (presupuestos, remitos): the same rows as the ticket at the width of the sheet,
+ * in as many pages as they need.
+ */
+async function documentoA4(doc: Documento): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(winAnsi(doc.titulo));
+  pdf.setCreator('Mostrador');
+  pdf.setProducer('Mostrador');
+  const regular = await pdf.embedFont(StandardFonts.Courier);
+  const bold = await pdf.embedFont(StandardFonts.CourierBold);
+  const line = A4.size * 1.45;
+  let page = pdf.addPage([A4.w, A4.h]);
+  let y = A4.h - A4.margin;
+  for (const r of renglones(doc, A4_COLS)) {
+    if (r.tipo === 'qr') continue;
+    const size = r.grande ? A4.size * 1.6 : A4.size;
+    const step = r.grande ? line * 1.6 : line;
+    if (y - step < A4.margin) {
+      page = pdf.addPage([A4.w, A4.h]);
+      y = A4.h - A4.margin;
+    }
+    y -= step;
+    const text = winAnsi(r.texto);
+    if (!text) continue;
+    const w = text.length * size * 0.6;
+    const x = r.alinear === 'centro' ? (A4.w - w) / 2 : r.alinear === 'der' ? A4.w - A4.margin - w : A4.margin;
+    page.drawText(text, { x, y, size, font: r.negrita ? bold : regular });
+  }
+  return Buffer.from(await pdf.save());
+}
+
 export async function documentoPdf(doc: Documento): Promise<Buffer> {
+  if (doc.a4) return documentoA4(doc);
   const pdf = await PDFDocument.create();
   pdf.setTitle(winAnsi(doc.titulo));
   pdf.setCreator('Mostrador');

@@ -76,6 +76,7 @@ const AUDIT_ACTION: Record<StockOrigin, string> = {
   ajuste: 'ajustar',
   importacion: 'importar',
   devolucion: 'devolver',
+  remito: 'actualizar',
 };
 
 /**

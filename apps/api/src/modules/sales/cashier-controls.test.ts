@@ -75,7 +75,7 @@ describe('what a cashier may do at the counter', () => {
     await addMember(ctx, biz, owner, vendedor, ['puede_ver_ventas', 'puede_editar_ventas'], { cambiar_precios: true });
     const perms = (await get(vendedor, `${base}/permissions`)).json();
     expect(perms).toMatchObject({ cambiar_precios: true, ver_costos: false, descuento_maximo: null });
-    expect(Object.keys(perms.permissions)).toHaveLength(32);
+    expect(Object.keys(perms.permissions)).toHaveLength(40);
 
     const res = await sale(vendedor, {
       descuento: 5000,

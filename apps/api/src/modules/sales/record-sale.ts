@@ -130,12 +130,20 @@ async function previousAnswer(send: Send, c: SaleContext, clave: string, hash: s
  * What the first round trip reads, by name (only the statements this sale needs): builders of
  * record-sale.queries.ts, sent together; `record` finds each one's rows by its name.
  */
-function reads(c: SaleContext, input: RecordSaleOutput, clave: string | null, hash: string | null) {
+function reads(
+  c: SaleContext,
+  input: RecordSaleOutput,
+  clave: string | null,
+  hash: string | null,
+  origen?: OrigenVenta,
+) {
   const ids = (tipo: SaleItemType) => [...new Set(input.items.filter((i) => i.tipo === tipo).map((i) => i.id))];
   const productIds = ids('producto');
   const serviceIds = ids('servicio');
   // First a slot among the business's sales in flight (every instance counts): the reads wait for it.
   const statements: [name: string, statement: SQL][] = [['slot', saleSlot(c.businessId)]];
+  // The document the sale comes from, locked before anything else (decision 0056).
+  if (origen) statements.push(...origen.reads);
   if (clave) {
     // The claim: a concurrent request with the same key waits here, on the unique key, until this
     // one commits (then it finds the answer) or rolls back (then it claims the key).
@@ -259,11 +267,28 @@ export async function recordSale(
   c: SaleContext,
   input: RecordSaleOutput,
   idempotencyKey?: string | null,
+  origen?: OrigenVenta,
 ): Promise<SaleResponse> {
   const hash = idempotencyKey ? requestHash(input) : null;
   return inFlight(database.pool)(c.businessId, () =>
-    pipelinedTransaction(database.pool, (send) => record(send, c, input, idempotencyKey ?? null, hash)),
+    pipelinedTransaction(database.pool, (send) => record(send, c, input, idempotencyKey ?? null, hash, origen)),
   );
+}
+
+/**
+ * A sale made from another document (a presupuesto, remitos: decision 0056): its rows are locked
+ * and checked inside the sale's transaction, and changed by the same statement that writes it, so
+ * two conversions of the same document cannot both succeed.
+ */
+export interface OrigenVenta {
+  /** Reads sent first in the first round trip (before the products are locked). */
+  reads: [name: string, statement: SQL][];
+  /** Checks what they read; throws (409, 422) to refuse the sale. */
+  check(read: Map<string, Row[]>): void;
+  /** Common table expressions written with the sale (they may read `s`). */
+  ctes: SQL[];
+  /** The stock already left (remitos): the sale takes none. */
+  sinStock?: boolean;
 }
 
 type Precios = NonNullable<SaleContext['precios']>;
@@ -487,10 +512,12 @@ async function record(
   input: RecordSaleOutput,
   idempotencyKey: string | null,
   hash: string | null,
+  origen?: OrigenVenta,
 ): Promise<SaleResponse> {
-  const wanted = reads(c, input, idempotencyKey, hash);
+  const wanted = reads(c, input, idempotencyKey, hash, origen);
   const results = await send(wanted.map(([, s]) => s));
   const read = new Map(wanted.map(([name], i) => [name, results[i].rows]));
+  origen?.check(read);
 
   if (idempotencyKey && !read.get('claim')!.length) {
     const previous = await previousAnswer(send, c, idempotencyKey, hash!);
@@ -532,7 +559,7 @@ async function record(
   const categoriaId = salesCategoryCache.get(c.businessId) ?? null;
 
   // Checked on the locked rows: their stock cannot change until this transaction ends.
-  const changes = stockChanges(lines, cat.producto, Boolean(input.offline));
+  const changes = origen?.sinStock ? [] : stockChanges(lines, cat.producto, Boolean(input.offline));
 
   const cfg = read.get('facturacion')?.[0];
   // Only a business ready to issue marks its sales (as the after-step did): the sweep relies on it.
@@ -540,7 +567,7 @@ async function record(
 
   const fecha = saleDate(c.now, input);
   const body = { total: centsToNumber(total), fecha: fecha.toISOString(), mensaje: SALE_MESSAGES.created };
-  const write = writeSale(c, input, idempotencyKey, {
+  const write = writeSale(c, input, idempotencyKey, origen?.ctes ?? [], {
     lines,
     stockChanges: changes,
     subtotal,
@@ -606,7 +633,7 @@ function saleDate(now: Date, input: RecordSaleOutput): Date {
  * The one statement that numbers and writes a checked sale (see recordSale): the common table
  * expressions of record-sale.queries.ts, in order, then the sale's id and number.
  */
-function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null, f: SaleFigures): SQL {
+function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null, extra: SQL[], f: SaleFigures): SQL {
   const { businessId, userId } = c;
   const { lines, total } = f;
   // A part on the customer's account is a receivable, not money in: its cobro will be the income.
@@ -711,6 +738,7 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
       : []),
     saleAuditCte(businessId, userId, saleAudit),
     ...(clave ? [keyAnswerCte(businessId, userId, clave, f.body)] : []),
+    ...extra,
   ];
   return sql`WITH ${sql.join(ctes, sql`, `)}
     SELECT s.id, s.numero FROM s`;

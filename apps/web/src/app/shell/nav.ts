@@ -45,6 +45,8 @@ export const NAV: NavItem[] = [
       { label: 'Punto de venta', to: '/pos', modulo: 'ventas' },
       { label: 'Caja', to: '/caja', modulo: 'ventas' },
       { label: 'Reporte de ventas', to: '/reports', modulo: 'ventas' },
+      { label: 'Presupuestos', to: '/presupuestos', modulo: 'presupuestos' },
+      { label: 'Remitos', to: '/remitos', modulo: 'remitos' },
     ],
   },
   {

@@ -22,6 +22,7 @@ import { FormActions } from '@/components/ui/form-actions';
 import { Field, InputField, Select, Textarea } from '@/components/ui/input';
 import { EmptyState, PageHeader } from '@/components/ui/misc';
 import { RowActions } from '@/components/ui/row-actions';
+import { RemitosPendientesCliente } from '@/features/remitos/remitos-cliente';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan, useCounterControls, useModuleCan } from '@/features/permissions/permissions.api';
 import { RowsSkeleton, SearchFilterBar, StatusNote } from '@/features/products/inventory-ui';
@@ -232,6 +233,7 @@ function CustomerDetail({ customer, onEdit }: { customer: Customer; onEdit: () =
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Subscription | undefined>();
   const name = customerDisplayName(customer);
+  const canSeeRemitos = can('remitos', 'ver');
   const facts = [
     customer.documento_tipo && `${DOCUMENT_TYPE_LABELS[customer.documento_tipo]} ${customer.documento_numero ?? ''}`,
     IVA_CONDITION_LABELS[customer.condicion_iva],
@@ -267,6 +269,7 @@ function CustomerDetail({ customer, onEdit }: { customer: Customer; onEdit: () =
         )}
       </div>
       <AccountSection customer={customer} />
+      {canSeeRemitos && <RemitosPendientesCliente clienteId={customer.id} />}
       {canSeeSubs && (
         <section aria-labelledby="cli-subs">
           <div className="mb-2 flex items-center justify-between gap-2">

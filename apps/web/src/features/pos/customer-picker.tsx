@@ -27,6 +27,8 @@ export function CustomerPicker({
   canView,
   canCreate,
   onPicking,
+  obligatorio = false,
+  placeholder,
 }: {
   value: Customer | null;
   onChange: (c: Customer | null) => void;
@@ -37,6 +39,9 @@ export function CustomerPicker({
   canCreate: boolean;
   /** Enter on a typed name asks the server for the customer: F9 meanwhile waits for it. */
   onPicking?: (busy: boolean) => void;
+  /** A document that needs a customer (presupuestos, remitos): no "Consumidor final". */
+  obligatorio?: boolean;
+  placeholder?: string;
 }) {
   const { businessId } = useBusiness();
   const [notFound, setNotFound] = useState<string | null>(null);
@@ -165,7 +170,12 @@ export function CustomerPicker({
     <div className="relative">
       <div className="mb-1 flex items-center justify-between">
         <label htmlFor="pos-cliente" className="text-sm font-medium text-slate-700">
-          Cliente <span className="font-normal text-slate-400">(opcional)</span>
+          Cliente{' '}
+          {obligatorio ? (
+            <span className="text-red-600">*</span>
+          ) : (
+            <span className="font-normal text-slate-400">(opcional)</span>
+          )}
         </label>
         {newCustomer}
       </div>
@@ -173,7 +183,9 @@ export function CustomerPicker({
         id="pos-cliente"
         ref={inputRef}
         value={q}
-        placeholder="Consumidor final — buscar cliente"
+        placeholder={
+          placeholder ?? (obligatorio ? 'Buscar cliente por nombre o documento' : 'Consumidor final — buscar cliente')
+        }
         autoComplete="off"
         role="combobox"
         aria-autocomplete="list"

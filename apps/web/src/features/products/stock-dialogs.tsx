@@ -167,6 +167,7 @@ const ORIGIN_COLORS: Record<StockOrigin, 'gray' | 'green' | 'red' | 'blue' | 'pu
   ajuste: 'purple',
   importacion: 'gray',
   devolucion: 'yellow',
+  remito: 'blue',
 };
 
 function History({ product }: { product: Product }) {
