@@ -5,7 +5,7 @@ import { leerPdf } from '../support/pdf';
 import { createBusiness, createUser, signIn, type E2EUser } from '../support/session';
 
 /*
- * Issue 35: after a supplier's list is applied, «Etiquetas de lo que cambió» opens the labels
+ * Issue 35: after a supplier's list is applied, «Imprimir etiquetas de lo que cambió» opens the labels
  * screen on exactly those products; the góndola sheet (PDF) has their new prices and the price
  * per unit of measure, the barcode sheet's bars decode to their codes — an internal 04 code for
  * the one that had none.
@@ -97,7 +97,7 @@ test('labels of what a supplier list changed: góndola prices and price per kg, 
   await dialog.getByRole('button', { name: 'Ver cambios' }).click();
   await dialog.getByRole('button', { name: 'Aplicar a 2 productos' }).click();
   await expect(dialog.getByRole('status')).toContainText('Se actualizaron 2 productos.');
-  await dialog.getByRole('link', { name: 'Etiquetas de lo que cambió' }).click();
+  await dialog.getByRole('link', { name: 'Imprimir etiquetas de lo que cambió' }).click();
 
   await expect(page.getByRole('heading', { name: 'Etiquetas' })).toBeVisible();
   await expect(page.getByLabel('Cambiados por')).toHaveValue('lista_proveedor');
@@ -137,4 +137,91 @@ test('labels of what a supplier list changed: góndola prices and price per kg, 
   await expect(page.getByRole('list', { name: 'Productos' })).toContainText('0400000000015');
   const interno = await descargar(page);
   expect(interno.codigos).toEqual(['0400000000015']);
+});
+
+test('after a bulk price change, «Imprimir etiquetas de lo que cambió» prints them on the caja’s Zebra (ZPL), with the new prices', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(SHOTS ? 180_000 : 90_000);
+  const PRINTER = process.env.E2E_PRINTER_URL!;
+  const owner = await createUser(request, 'Elsa');
+  const businessId = await createBusiness(request, owner, 'Almacén Elsa Zebra');
+  const b = `/businesses/${businessId}`;
+  await send(request, owner, 'post', `${b}/products`, {
+    nombre: 'Café tostado 500 g',
+    codigo: 'CAF-500',
+    precio_venta: 3000,
+    contenido: 500,
+    contenido_unidad: 'g',
+  });
+  await signIn(page, owner, businessId);
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The label printer, from the caja's form.
+  await page.goto('/caja');
+  await page.getByRole('button', { name: 'Editar Caja 1' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Editar Caja 1' });
+  await dialog.getByLabel('Impresora de etiquetas', { exact: true }).selectOption('zpl');
+  await dialog.getByLabel('IP o nombre de la impresora de etiquetas').fill('127.0.0.1');
+  await dialog.getByLabel('Puerto de etiquetas').fill(process.env.E2E_PRINTER_PORT!);
+  await dialog.getByLabel('Ancho (mm)').fill('200');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog.getByText('El ancho de la etiqueta va de 25 a 110 mm.')).toBeVisible();
+  await dialog.getByLabel('Ancho (mm)').fill('60');
+  await shoot(page, dialog.getByRole('group', { name: 'Impresora de etiquetas' }), 'impresora-etiquetas-caja');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog).toBeHidden();
+
+  // +10 % to everything: the notice links the labels of exactly that change.
+  await page.goto('/products-and-services');
+  await page.getByRole('button', { name: 'Actualizar precios' }).click();
+  const bulk = page.getByRole('dialog', { name: 'Actualizar precios' });
+  await bulk.getByLabel('Porcentaje').fill('10');
+  await bulk.getByRole('button', { name: 'Ver vista previa' }).click();
+  await bulk.getByRole('button', { name: 'Aplicar a 1 producto' }).click();
+  const aviso = page.getByRole('status').filter({ hasText: 'Precios actualizados: 1 producto.' });
+  await shoot(page, aviso, 'masivo-etiquetas');
+  await aviso.getByRole('link', { name: 'Imprimir etiquetas de lo que cambió' }).click();
+  await expect(page).toHaveURL(/\/etiquetas\?origen=masivo&referencia_id=[0-9a-f-]{36}$/);
+
+  const antes = (await (await request.get(`${PRINTER}/__control`)).json()).etiquetas.length as number;
+  await page.getByRole('button', { name: 'Imprimir en la impresora de etiquetas' }).click();
+  const hecho = page.getByRole('status').filter({ hasText: 'Se imprimió 1 etiqueta en la impresora de Caja 1.' });
+  await expect(hecho).toBeVisible();
+  await shoot(page, hecho, 'etiquetas-zpl');
+  const control = await (await request.get(`${PRINTER}/__control`)).json();
+  expect(control.rechazados).toEqual([]);
+  const [formato] = control.etiquetas[antes] as { textos: string[]; codigos: { codigo: string }[]; copias: number }[];
+  expect(formato.textos).toContain('Café tostado 500 g');
+  expect(formato.textos).toContain('$ 3.300,00');
+  expect(formato.textos).toContain('Precio por kg: $ 6.600,00');
+  expect(formato.copias).toBe(1);
+
+  // A new cotización of the dollar: its status line links the labels of what it changed.
+  const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date());
+  await send(request, owner, 'post', `${b}/cotizaciones`, { fecha: hoy, valor: 1000 });
+  await send(request, owner, 'post', `${b}/products`, {
+    nombre: 'Mecha importada 6 mm',
+    moneda: 'USD',
+    precio_usd: 2,
+    precio_venta: 1,
+  });
+  await page.goto('/products-and-services?tab=listas');
+  await page.getByRole('button', { name: 'Cambiar cotización' }).click();
+  const cot = page.getByRole('dialog', { name: 'Cambiar cotización del dólar' });
+  await cot.getByLabel('Pesos por dólar').fill('1100');
+  await cot.getByRole('button', { name: 'Ver cambios' }).click();
+  await cot.getByRole('button', { name: 'Aplicar cotización' }).click();
+  await expect(cot).toHaveCount(0);
+  const aplicada = page.getByRole('status').filter({ hasText: 'Cotización aplicada: cambió 1 precio.' });
+  await shoot(page, aplicada, 'cotizacion-etiquetas');
+  await aplicada.getByRole('link', { name: 'Imprimir etiquetas de lo que cambió' }).click();
+  await expect(page).toHaveURL(/\/etiquetas\?origen=cotizacion&referencia_id=[0-9a-f-]{36}$/);
+  const n = (await (await request.get(`${PRINTER}/__control`)).json()).etiquetas.length as number;
+  await page.getByRole('button', { name: 'Imprimir en la impresora de etiquetas' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Se imprimió 1 etiqueta' })).toBeVisible();
+  const [mecha] = (await (await request.get(`${PRINTER}/__control`)).json()).etiquetas[n] as { textos: string[] }[];
+  expect(mecha.textos).toContain('Mecha importada 6 mm');
+  expect(mecha.textos).toContain('$ 2.200,00');
 });

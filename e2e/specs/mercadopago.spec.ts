@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createBusiness, createUser, signIn, type E2EUser } from '../support/session';
+import { createBusiness, createUser, signIn, uniqueEmail, type E2EUser } from '../support/session';
 
 /*
  * Mercado Pago at the counter (issue 34, decision 0052) against the fake MP of the config: the
@@ -8,6 +8,7 @@ import { createBusiness, createUser, signIn, type E2EUser } from '../support/ses
  */
 const MP = process.env.E2E_MP_URL!;
 const SHOTS = '/work/wt/shots/mp-web';
+const LEFTOVER_SHOTS = '/work/wt/shots/leftovers';
 const SIZES = [
   [1440, 900],
   [1024, 768],
@@ -46,11 +47,12 @@ async function cliente(request: APIRequestContext, accion: 'pagar' | 'rechazar',
   expect(res.status(), await res.text()).toBe(200);
 }
 
-async function shots(page: Page, name: string) {
+async function shots(page: Page, name: string, dir = SHOTS) {
   for (const [w, h] of SIZES) {
     await page.setViewportSize({ width: w, height: h });
     await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS}/${name}-${w}x${h}.png`, fullPage: true });
+    // Dialogs over a long page come out cut in a full-page capture: the new shots take the viewport.
+    await page.screenshot({ path: `${dir}/${name}-${w}x${h}.png`, fullPage: dir === SHOTS });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
@@ -233,4 +235,130 @@ test('a lost notification: the approval is read by polling and the sale records 
   } finally {
     await request.post(`${MP}/_fake`, { data: { perder_notificaciones: false } });
   }
+});
+
+test('a refund through MP: a cashier charges by QR (the POS knows MP from the caja), a devolución and an anulación give the money back through MP, and the conciliación follows', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const owner = await createUser(request, 'Marta');
+  const businessId = await createBusiness(request, owner, 'Almacén Marta Devuelve', { turno: false });
+  const b = `/businesses/${businessId}`;
+  await api(request, owner, 'post', `${b}/products`, {
+    nombre: 'Yerba mate 1 kg',
+    codigo: 'YER001',
+    precio_venta: 4000,
+    stock_actual: 50,
+  });
+  // The owner sets MP up through the API: the caja has its QR, no Point terminal.
+  const cuenta = await mpCuenta(request, baseURL!);
+  const [caja] = await api(request, owner, 'get', `${b}/cajas`);
+  await api(request, owner, 'put', `${b}/mercadopago/config`, {
+    access_token: cuenta.access_token,
+    webhook_secret: cuenta.webhook_secret,
+    cajas: [{ caja_id: caja.id, pos_id: cuenta.pos[0] }],
+  });
+  // The cashier: invited, accepted, approved to sell; not an admin (she cannot read MP's config).
+  const email = uniqueEmail('lucia');
+  const invite = await api(request, owner, 'post', `${b}/invitaciones`, { email });
+  const token = new URL(invite.invitacion.enlace).searchParams.get('token');
+  const lucia = await createUser(request, 'Lucía', email);
+  await api(request, lucia, 'post', `/invitaciones/${token}/aceptar`);
+  await api(request, owner, 'post', `${b}/usuarios-pendientes/${lucia.id}/aprobar`, {
+    puede_ver_ventas: true,
+    puede_editar_ventas: true,
+    puede_ver_productos: true,
+  });
+  await api(request, lucia, 'post', `${b}/cajas/${caja.id}/turnos`, { fondo_inicial: 0 });
+  const config = await request.get(`/api/v1${b}/mercadopago/config`, {
+    headers: { authorization: `Bearer ${lucia.token}` },
+  });
+  expect(config.status()).toBe(403);
+
+  // She sells by QR: the POS goes straight to MP (no sale refused first) and offers only the QR.
+  const refused: number[] = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/ventas/record-sale') && r.status() >= 400) refused.push(r.status());
+  });
+  await signIn(page, lucia, businessId);
+  await page.goto('/pos');
+  const porQr = async (cantidad: number, numero: number, capture = false) => {
+    await sellYerba(page, cantidad);
+    await page.getByRole('radio', { name: 'Mercado Pago' }).click();
+    await page.keyboard.press('F9');
+    await page.getByRole('button', { name: /^Cobrar con Mercado Pago/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cobrar con Mercado Pago' });
+    await expect(dialog.getByRole('button', { name: 'QR' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Point' })).toHaveCount(0);
+    if (capture) await shots(page, 'pos-cajera-solo-qr', LEFTOVER_SHOTS);
+    const orden = nextOrden(page);
+    await dialog.getByRole('button', { name: 'QR' }).click();
+    const o = await orden;
+    expect(o.monto).toBe(cantidad * 4000);
+    await cliente(request, 'pagar', o.mp_orden_id);
+    const done = page.getByRole('dialog', { name: `Venta #${numero} registrada` });
+    await expect(done).toBeVisible({ timeout: 30_000 });
+    await expect(done.getByRole('article')).toContainText('Mercado Pago');
+    await done.getByRole('button', { name: 'Nueva venta' }).click();
+    return o;
+  };
+  const o = await porQr(2, 1, true);
+  const o2 = await porQr(1, 2);
+  expect(refused).toEqual([]);
+
+  // The owner returns one yerba of sale #1 by Mercado Pago, from the sales report.
+  await signIn(page, owner, businessId);
+  await page.goto('/reports');
+  await page.getByRole('button', { name: /Venta #1/ }).click();
+  await page.getByRole('button', { name: 'Devolver' }).click();
+  const dev = page.getByRole('dialog', { name: 'Devolver de la venta #1' });
+  await dev.getByLabel('A devolver de Yerba mate 1 kg').fill('1');
+  await expect(dev.getByTestId('devolucion-total')).toHaveText(/\$\s4\.000,00/);
+  await expect(dev.getByLabel('Devolver el dinero por').locator('option:checked')).toHaveText('Mercado Pago');
+  await expect(dev.getByTestId('devolucion-mp')).toContainText('Se le devuelve al cliente por Mercado Pago');
+  await shots(page, 'devolucion-mp', LEFTOVER_SHOTS);
+  await dev.getByRole('button', { name: /^Devolver \$/ }).click();
+  const devuelta = page.getByRole('dialog', { name: 'Devolución #1 registrada' });
+  await expect(devuelta).toBeVisible({ timeout: 30_000 });
+  await devuelta.getByRole('button', { name: 'Listo' }).click();
+
+  // MP refunded 4.000 of the order (its refund endpoint, read back from the fake) and we recorded it.
+  const mpOrden = async (id: string) => {
+    const r = await request.get(`${MP}/v1/orders/${encodeURIComponent(id)}`, {
+      headers: { authorization: `Bearer ${cuenta.access_token}` },
+    });
+    expect(r.status()).toBe(200);
+    return (await r.json()) as { status: string; transactions: { refunds?: { amount: string; status: string }[] } };
+  };
+  const mp1 = await mpOrden(o.mp_orden_id);
+  expect(mp1.status).toBe('processed');
+  expect(mp1.transactions.refunds?.map((r) => r.amount)).toEqual(['4000.00']);
+  const nuestra = await api(request, owner, 'get', `${b}/mercadopago/ordenes/${o.id}`);
+  expect(nuestra.reembolsos).toEqual([expect.objectContaining({ origen: 'devolucion', monto: 4000 })]);
+
+  // Sale #2 voided: the anulación gives back everything its order holds.
+  await page.getByRole('button', { name: /Venta #2/ }).click();
+  await page.getByRole('button', { name: 'Anular', exact: true }).click();
+  const anular = page.getByRole('dialog', { name: '¿Anular la venta #2?' });
+  await expect(anular.getByTestId('anular-mp')).toContainText('se le devuelve al cliente por Mercado Pago');
+  await shots(page, 'anular-mp', LEFTOVER_SHOTS);
+  await anular.getByRole('button', { name: 'Anular venta' }).click();
+  await expect(page.getByText('La venta #2 quedó anulada')).toBeVisible({ timeout: 30_000 });
+  const mp2 = await mpOrden(o2.mp_orden_id);
+  expect(mp2.status).toBe('refunded');
+  expect(mp2.transactions.refunds?.map((r) => r.amount)).toEqual(['4000.00']);
+  const nuestra2 = await api(request, owner, 'get', `${b}/mercadopago/ordenes/${o2.id}`);
+  expect(nuestra2.reembolsos).toEqual([expect.objectContaining({ origen: 'anulacion', monto: 4000 })]);
+
+  // The conciliación: sale #1's 8.000 less the refund against the sale less its return; the voided
+  // sale #2, refunded in full, on neither side.
+  await page.goto('/finanzas/mercadopago');
+  await expect(page.getByText('Conciliado', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('group', { name: 'Cobrado por MP' })).toContainText('4.000,00');
+  await expect(page.getByRole('group', { name: 'Vendido' })).toContainText('4.000,00');
+  await expect(page.getByRole('group', { name: 'Diferencia' })).toContainText('0,00');
+  await expect(page.getByText('Venta sin cobro', { exact: true })).toHaveCount(0);
+  await expect(page.getByText('Cobrado sin venta', { exact: true })).toHaveCount(0);
 });

@@ -129,3 +129,106 @@ test('a cash sale prints on the caja’s network printer and opens the drawer; w
   const [retried] = await deLaVenta(request, negocio, 2);
   expect(retried.cajon).toBe(1);
 });
+
+/** The jobs of this business whose rows include `texto`. */
+const conTexto = async (request: APIRequestContext, negocio: string, texto: string) =>
+  (await trabajos(request)).filter((t) => t.renglones.includes(negocio) && t.renglones.some((r) => r.includes(texto)));
+
+test('a cobro’s receipt, a devolución and the turno’s closing print on the caja’s printer without any dialog; with the printer off «Reintentar impresión» prints the devolución', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(SHOTS ? 240_000 : 150_000);
+  await modo(request, 'ok');
+  const owner = await createUser(request, 'Nelida');
+  const negocio = 'Mates Recibo';
+  const businessId = await createBusiness(request, owner, negocio);
+  const b = `/businesses/${businessId}`;
+  const mate = await send(request, owner, 'post', `${b}/products`, {
+    nombre: 'Mate de calabaza «Ñandú»',
+    codigo: 'MAT001',
+    precio_venta: 4500,
+    stock_actual: 20,
+  });
+  const carmen = await send(request, owner, 'post', `${b}/clientes`, {
+    nombre: 'Carmen',
+    apellido: 'Vecina',
+    limite_credito: 50000,
+  });
+  const auth = { authorization: `Bearer ${owner.token}` };
+  const [caja] = await (await request.get(`/api/v1${b}/cajas`, { headers: auth })).json();
+  await send(request, owner, 'patch', `${b}/cajas/${caja.id}`, {
+    impresora: { tipo: 'red', host: '127.0.0.1', puerto: Number(PRINTER_PORT), ancho: 80, abrir_cajon: false },
+  });
+  const medios: { id: string; tipo: string }[] = await (
+    await request.get(`/api/v1${b}/medios-pago`, { headers: auth })
+  ).json();
+  const medio = (tipo: string) => medios.find((m) => m.tipo === tipo)!.id;
+  // Sale #1 on Carmen's account (9.000), sale #2 in cash (9.000), both in the open turno.
+  for (const [extra, monto] of [
+    [{ cliente_id: carmen.id, pagos: [{ medio_pago_id: medio('cuenta_corriente'), monto: 9000 }] }, 9000],
+    [{ pagos: [{ medio_pago_id: medio('efectivo'), monto: 9000 }] }, 9000],
+  ] as const) {
+    const r = await request.post('/api/v1/ventas/record-sale', {
+      headers: auth,
+      data: { negocio_id: businessId, items: [{ id: mate.id, tipo: 'producto', cantidad: 2 }], ...extra },
+    });
+    expect(r.status(), `${monto} ${await r.text()}`).toBe(201);
+  }
+  await signIn(page, owner, businessId);
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The cobro: its receipt prints by itself.
+  await page.goto('/customers');
+  const row = page.getByRole('table', { name: 'Clientes' }).getByRole('row').filter({ hasText: 'Carmen Vecina' });
+  await row.getByRole('button', { name: 'Carmen Vecina' }).first().click();
+  const card = page.getByRole('dialog', { name: 'Carmen Vecina' });
+  await card.getByRole('button', { name: 'Registrar cobro' }).click();
+  const cobro = page.getByRole('dialog', { name: 'Registrar cobro' });
+  await cobro.getByLabel('Monto ($)').fill('5.000');
+  await cobro.getByRole('button', { name: 'Cobrar' }).click();
+  const receipt = page.getByRole('dialog', { name: 'Cobro #1 registrado' });
+  await expect(receipt.getByTestId('impresion-estado')).toHaveText(/Recibo impreso en Caja 1\./);
+  const [recibo] = await conTexto(request, negocio, 'Recibo #1');
+  expect(recibo.renglones.some((r) => r.includes('Recibimos de Carmen Vecina'))).toBe(true);
+  expect(recibo.cortes).toBe(1);
+  expect(recibo.cajon).toBe(0);
+  await shoot(page, receipt, 'impresion-recibo');
+  await receipt.getByRole('button', { name: 'Listo' }).click();
+  await page.keyboard.press('Escape');
+
+  // The devolución with the printer off: recorded all the same, the failure said, then retried.
+  await modo(request, 'apagada');
+  await page.goto('/reports');
+  await page.getByRole('button', { name: /Venta #2/ }).click();
+  await page.getByRole('button', { name: 'Devolver' }).click();
+  const dev = page.getByRole('dialog', { name: 'Devolver de la venta #2' });
+  await dev.getByLabel('A devolver de Mate de calabaza «Ñandú»').fill('1');
+  await dev.getByRole('button', { name: /^Devolver \$/ }).click();
+  const devuelta = page.getByRole('dialog', { name: 'Devolución #1 registrada' });
+  const alert = devuelta.getByRole('alert').filter({ hasText: 'No se pudo imprimir la devolución' });
+  await expect(alert).toContainText('La devolución quedó registrada.');
+  await expect(alert).toContainText(`La impresora de Caja 1 (127.0.0.1:${PRINTER_PORT}) no acepta la conexión`);
+  await expect(alert.getByRole('button', { name: 'Imprimir con el navegador' })).toBeVisible();
+  await shoot(page, devuelta, 'impresion-devolucion-fallo');
+  expect(await conTexto(request, negocio, 'Devolución #1')).toEqual([]);
+  await modo(request, 'ok');
+  await alert.getByRole('button', { name: 'Reintentar impresión' }).click();
+  await expect(devuelta.getByTestId('impresion-estado')).toHaveText(/Devolución impresa en Caja 1\./);
+  const [papel] = await conTexto(request, negocio, 'Devolución #1');
+  expect(papel.renglones).toContain('De la venta #2');
+  expect(papel.renglones.some((r) => r.includes('Devuelto en Efectivo'))).toBe(true);
+  await devuelta.getByRole('button', { name: 'Listo' }).click();
+
+  // The turno's closing: printed when it is closed. Cash: 9.000 + 5.000 − 4.500.
+  await page.goto('/caja');
+  await page.getByRole('button', { name: 'Cerrar turno' }).click();
+  const close = page.getByRole('dialog', { name: 'Cerrar turno #1' });
+  await close.getByLabel('Efectivo').fill('9.500');
+  await close.getByRole('button', { name: 'Cerrar turno' }).click();
+  const report = page.getByRole('dialog', { name: 'Turno #1 · Caja 1' });
+  await expect(report.getByTestId('impresion-estado')).toHaveText(/Cierre impreso en Caja 1\./);
+  const [cierre] = await conTexto(request, negocio, 'CIERRE DE TURNO #1');
+  expect(cierre.cortes).toBe(1);
+  await shoot(page, report.getByTestId('impresion-estado'), 'impresion-cierre');
+});

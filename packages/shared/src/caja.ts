@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { oneOfCi, pageQuery, queryParam } from './customers.js';
 import { money } from './money.js';
 import { PAYMENT_METHODS, type PaymentMethod } from './payment-methods.js';
-import { impresoraInput, impresoraSchema } from './impresion.js';
+import { impresoraEtiquetasInput, impresoraEtiquetasSchema, impresoraInput, impresoraSchema } from './impresion.js';
 import { isoDate, optText, reqText } from './validation.js';
 import { chequeRecibidoInput } from './cheques.js';
 
@@ -172,6 +172,8 @@ export const cajaInput = z.object({
     .optional(),
   /** Its thermal printer (issue 35); null: none, tickets go through the browser's dialog. */
   impresora: impresoraInput.optional(),
+  /** Its label printer (ZPL on the network); null: none, labels are A4 PDF sheets. */
+  impresora_etiquetas: impresoraEtiquetasInput.optional(),
 });
 export const cajaPatchInput = cajaInput.partial();
 export type CajaInput = z.input<typeof cajaInput>;
@@ -208,6 +210,15 @@ export const cajaSchema = z.object({
   activa: z.boolean(),
   punto_venta: z.number().nullable(),
   impresora: impresoraSchema,
+  impresora_etiquetas: impresoraEtiquetasSchema,
+  /**
+   * Mercado Pago for this caja (decision 0052), readable by every member (no secret): null when
+   * the business has not configured MP; else its medio and whether this caja has a QR point of
+   * sale and a Point terminal assigned.
+   */
+  mercadopago: z
+    .object({ medio_pago_id: z.string(), qr: z.boolean(), point: z.boolean() })
+    .nullable(),
   turno_abierto: turnoResumenSchema.nullable(),
 });
 

@@ -468,6 +468,11 @@ export type BulkPriceResult = z.infer<typeof bulkPriceResultSchema>;
 
 export const bulkPriceResultSchema = z.object({
   dry_run: z.boolean(),
+  /**
+   * The applied change's id (absent on a preview): the price history rows it wrote carry it, so
+   * `GET …/etiquetas?origen=masivo&referencia_id=…` labels exactly what it changed.
+   */
+  referencia_id: z.string().optional(),
   productos_afectados: z.number(),
   cambios: z.array(bulkPriceChangeSchema),
 });

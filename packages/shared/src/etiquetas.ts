@@ -48,8 +48,7 @@ const idList = z.preprocess(
  * by origin, by the change's reference such as an applied supplier list or a cotización, since a
  * moment) and which template.
  */
-export const etiquetasQuery = z
-  .object({
+const etiquetasCriterios = z.object({
     plantilla: queryParam(z.enum(ETIQUETA_PLANTILLAS, { error: 'Elegí la plantilla: gondola o codigo.' })),
     productos: queryParam(idList),
     categoria_id: queryParam(uuid),
@@ -66,12 +65,33 @@ export const etiquetasQuery = z
         z.number().int().min(1, { error: 'Entre 1 y 50 copias.' }).max(50, { error: 'Entre 1 y 50 copias.' }),
       ),
     ),
-  })
-  .refine((q) => q.productos || q.categoria_id || q.origen || q.referencia_id || q.desde, {
-    error: 'Elegí productos, una categoría o qué cambio de precios etiquetar.',
-    path: ['productos'],
-  });
+});
+const algunCriterio = (q: z.output<typeof etiquetasCriterios>) =>
+  Boolean(q.productos || q.categoria_id || q.origen || q.referencia_id || q.desde);
+const SIN_CRITERIO = {
+  error: 'Elegí productos, una categoría o qué cambio de precios etiquetar.',
+  path: ['productos'],
+};
+export const etiquetasQuery = etiquetasCriterios.refine(algunCriterio, SIN_CRITERIO);
 export type EtiquetasQuery = z.output<typeof etiquetasQuery>;
+
+/**
+ * `POST …/etiquetas/imprimir`: the same labels sent to a caja's label printer (ZPL) instead of a
+ * PDF; `productos` may be a list.
+ */
+export const etiquetasImprimirInput = etiquetasCriterios
+  .extend({ caja_id: z.uuid({ error: 'Elegí la caja de la impresora de etiquetas.' }) })
+  .refine(algunCriterio, SIN_CRITERIO);
+export type EtiquetasImprimirInput = z.input<typeof etiquetasImprimirInput>;
+export const etiquetasImpresionSchema = z.object({
+  impreso: z.literal(true),
+  /** Labels printed, copies included. */
+  etiquetas: z.number(),
+  /** Formats sent (one per product, its copies in ^PQ). */
+  productos: z.number(),
+  lenguaje: z.literal('zpl'),
+});
+export type EtiquetasImpresion = z.infer<typeof etiquetasImpresionSchema>;
 
 export const codigosInternosInput = z.object({
   producto_ids: z
@@ -87,6 +107,8 @@ export const codigosInternosSchema = z.object({
 export const ETIQUETA_MESSAGES = {
   ninguno: 'No hay productos para etiquetar con esa selección.',
   demasiadas: `Son demasiadas etiquetas para un PDF: como máximo ${ETIQUETAS_MAX}.`,
+  sinImpresora:
+    'Esta caja no tiene impresora de etiquetas: configurala en Caja › Editar caja, o descargá el PDF para imprimir en hojas A4.',
 } as const;
 
 /* ---------------------------------------------------------------- internal codes */

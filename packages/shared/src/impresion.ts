@@ -88,6 +88,48 @@ export const impresoraSchema = z
   ])
   .nullable();
 
+/* ---------------------------------------------------------------- label printers */
+
+/**
+ * A caja's label printer (decision 0054): a Zebra-compatible printer on the shop's network that
+ * speaks ZPL II, reached by the server on its raw port (9100), with the size of its labels and
+ * its resolution (203 dpi prints 8 dots per mm, 300 dpi 12).
+ */
+export const DPI_ETIQUETAS = [203, 300] as const;
+export const LENGUAJES_ETIQUETAS = ['zpl'] as const;
+const MSG_DPI = 'La resolución es 203 o 300 dpi (figura en la etiqueta de la impresora).';
+const MSG_MEDIDA = (campo: string, min: number, max: number) => `El ${campo} de la etiqueta va de ${min} a ${max} mm.`;
+const mm = (campo: string, min: number, max: number) =>
+  z
+    .number({ error: MSG_MEDIDA(campo, min, max) })
+    .int({ error: MSG_MEDIDA(campo, min, max) })
+    .min(min, { error: MSG_MEDIDA(campo, min, max) })
+    .max(max, { error: MSG_MEDIDA(campo, min, max) });
+
+export const impresoraEtiquetasInput = z
+  .object({
+    lenguaje: z.enum(LENGUAJES_ETIQUETAS, { error: 'La impresora de etiquetas habla ZPL (Zebra y compatibles).' }),
+    host: impresoraRedInput.shape.host,
+    puerto: impresoraRedInput.shape.puerto,
+    dpi: z.union([z.literal(203), z.literal(300)], { error: MSG_DPI }).default(203),
+    ancho_mm: mm('ancho', 25, 110).default(60),
+    alto_mm: mm('alto', 15, 150).default(40),
+  })
+  .nullable();
+export type ImpresoraEtiquetasInput = z.input<typeof impresoraEtiquetasInput>;
+export type ImpresoraEtiquetas = NonNullable<z.output<typeof impresoraEtiquetasInput>>;
+
+export const impresoraEtiquetasSchema = z
+  .object({
+    lenguaje: z.enum(LENGUAJES_ETIQUETAS),
+    host: z.string(),
+    puerto: z.number(),
+    dpi: z.number(),
+    ancho_mm: z.number(),
+    alto_mm: z.number(),
+  })
+  .nullable();
+
 /* ---------------------------------------------------------------- what prints */
 
 /** Documents the server prints and shares: their `tipo` in the routes. */

@@ -16,7 +16,7 @@ import {
   uuid,
   type PgTableExtraConfigValue,
 } from 'drizzle-orm/pg-core';
-import type { Impresora } from '@mostrador/shared';
+import type { Impresora, ImpresoraEtiquetas } from '@mostrador/shared';
 import { businesses } from './businesses.js';
 import { customers } from './customers.js';
 import { users } from './users.js';
@@ -64,6 +64,8 @@ export const cajas = pgTable(
     puntoVenta: integer('punto_venta'),
     /** Its thermal printer (issue 35, migration 0067); null: none. */
     impresora: jsonb('impresora').$type<Impresora>(),
+    /** Its ZPL label printer (issue 35, migration 0070); null: none. */
+    impresoraEtiquetas: jsonb('impresora_etiquetas').$type<ImpresoraEtiquetas>(),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t): PgTableExtraConfigValue[] => [

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { centsToDecimal, type Impresora, type TurnoListQuery, type TurnoMoveType } from '@mostrador/shared';
+import { centsToDecimal, type Impresora, type ImpresoraEtiquetas, type TurnoListQuery, type TurnoMoveType } from '@mostrador/shared';
 import type { Executor } from '../../db/client.js';
 import { rows } from './rows.js';
 
@@ -32,7 +32,14 @@ const resumenSelect = sql`
 export function cajaRows(businessId: string, ex: Executor) {
   return rows(
     ex,
-    sql`SELECT id, nombre, activa, punto_venta, impresora FROM cajas WHERE business_id = ${businessId} ORDER BY lower(nombre)`,
+    sql`SELECT c.id, c.nombre, c.activa, c.punto_venta, c.impresora, c.impresora_etiquetas,
+               mc.medio_pago_id AS mp_medio_pago_id, mk.pos_id IS NOT NULL AS mp_qr,
+               mk.terminal_id IS NOT NULL AS mp_point
+          FROM cajas c
+          LEFT JOIN mercadopago_config mc ON mc.business_id = c.business_id
+          LEFT JOIN mercadopago_cajas mk ON mk.business_id = c.business_id AND mk.caja_id = c.id
+         WHERE c.business_id = ${businessId}
+         ORDER BY lower(c.nombre)`,
   );
 }
 
@@ -43,15 +50,16 @@ export function openTurnoRows(businessId: string, ex: Executor) {
 
 export async function insertCaja(
   businessId: string,
-  c: { nombre: string; punto: number | null; impresora: Impresora | null },
+  c: { nombre: string; punto: number | null; impresora: Impresora | null; etiquetas: ImpresoraEtiquetas | null },
   ex: Executor,
 ) {
   const impresora = c.impresora === null ? null : JSON.stringify(c.impresora);
+  const etiquetas = c.etiquetas === null ? null : JSON.stringify(c.etiquetas);
   const [row] = await rows(
     ex,
-    sql`INSERT INTO cajas (business_id, nombre, punto_venta, impresora)
-        VALUES (${businessId}, ${c.nombre}, ${c.punto}, ${impresora}::jsonb)
-        RETURNING id, nombre, activa, punto_venta, impresora`,
+    sql`INSERT INTO cajas (business_id, nombre, punto_venta, impresora, impresora_etiquetas)
+        VALUES (${businessId}, ${c.nombre}, ${c.punto}, ${impresora}::jsonb, ${etiquetas}::jsonb)
+        RETURNING id, nombre, activa, punto_venta, impresora, impresora_etiquetas`,
   );
   return row;
 }
@@ -60,7 +68,7 @@ export async function insertCaja(
 export async function lockCaja(businessId: string, cajaId: string, ex: Executor) {
   const [before] = await rows(
     ex,
-    sql`SELECT id, nombre, activa, punto_venta, impresora FROM cajas
+    sql`SELECT id, nombre, activa, punto_venta, impresora, impresora_etiquetas FROM cajas
          WHERE business_id = ${businessId} AND id = ${cajaId} FOR UPDATE`,
   );
   return before;
@@ -69,14 +77,17 @@ export async function lockCaja(businessId: string, cajaId: string, ex: Executor)
 export async function updateCajaRow(
   businessId: string,
   cajaId: string,
-  c: { nombre: string; punto: number | null; impresora: Impresora | null },
+  c: { nombre: string; punto: number | null; impresora: Impresora | null; etiquetas: ImpresoraEtiquetas | null },
   ex: Executor,
 ) {
   const impresora = c.impresora === null ? null : JSON.stringify(c.impresora);
+  const etiquetas = c.etiquetas === null ? null : JSON.stringify(c.etiquetas);
   const [row] = await rows(
     ex,
-    sql`UPDATE cajas SET nombre = ${c.nombre}, punto_venta = ${c.punto}, impresora = ${impresora}::jsonb
-         WHERE business_id = ${businessId} AND id = ${cajaId} RETURNING id, nombre, activa, punto_venta, impresora`,
+    sql`UPDATE cajas SET nombre = ${c.nombre}, punto_venta = ${c.punto}, impresora = ${impresora}::jsonb,
+                         impresora_etiquetas = ${etiquetas}::jsonb
+         WHERE business_id = ${businessId} AND id = ${cajaId}
+         RETURNING id, nombre, activa, punto_venta, impresora, impresora_etiquetas`,
   );
   return row;
 }
@@ -85,9 +96,11 @@ export async function updateCajaRow(
 export async function cajaImpresora(businessId: string, cajaId: string, ex: Executor) {
   const [c] = await rows(
     ex,
-    sql`SELECT id, nombre, impresora FROM cajas WHERE business_id = ${businessId} AND id = ${cajaId}`,
+    sql`SELECT id, nombre, impresora, impresora_etiquetas FROM cajas WHERE business_id = ${businessId} AND id = ${cajaId}`,
   );
-  return c as { id: string; nombre: string; impresora: Impresora | null } | undefined;
+  return c as
+    | { id: string; nombre: string; impresora: Impresora | null; impresora_etiquetas: ImpresoraEtiquetas | null }
+    | undefined;
 }
 
 /* ---------------------------------------------------------------- turnos */

@@ -5,6 +5,7 @@ import {
   type CajaValues,
   type CuadreLinea,
   type Impresora,
+  type ImpresoraEtiquetas,
   type Diferencia,
   type MedioTipo,
   type MontoMedio,
@@ -78,6 +79,11 @@ export async function listCajas(ex: Executor, businessId: string): Promise<Caja[
     activa: c.activa as boolean,
     punto_venta: (c.punto_venta as number | null) ?? null,
     impresora: (c.impresora as Impresora | null) ?? null,
+    impresora_etiquetas: (c.impresora_etiquetas as ImpresoraEtiquetas | null) ?? null,
+    // Whether it charges through Mercado Pago (decision 0052), for every member: no secret in it.
+    mercadopago: c.mp_medio_pago_id
+      ? { medio_pago_id: c.mp_medio_pago_id as string, qr: c.mp_qr === true, point: c.mp_point === true }
+      : null,
     turno_abierto: byCaja.get(c.id as string) ?? null,
   }));
 }
@@ -87,16 +93,17 @@ export async function createCaja(db: Db, businessId: string, userId: string, inp
   try {
     return await db.transaction(async (tx) => {
       const impresora = input.impresora ?? null;
-      const c = await insertCaja(businessId, { nombre: input.nombre, punto, impresora }, tx);
+      const etiquetas = input.impresora_etiquetas ?? null;
+      const c = await insertCaja(businessId, { nombre: input.nombre, punto, impresora, etiquetas }, tx);
       await audit(tx, {
         businessId,
         userId,
         entidad: 'caja',
         entidadId: c.id as string,
         accion: 'crear',
-        despues: { nombre: input.nombre, punto_venta: punto, impresora },
+        despues: { nombre: input.nombre, punto_venta: punto, impresora, impresora_etiquetas: etiquetas },
       });
-      return { ...cajaOut(c), turno_abierto: null };
+      return (await listCajas(tx, businessId)).find((x) => x.id === c.id) ?? { ...cajaOut(c), turno_abierto: null };
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError(409, 'DUPLICATE', CAJA_MESSAGES.cajaNameTaken, { field: 'nombre' });
@@ -110,6 +117,8 @@ const cajaOut = (c: Record<string, unknown>) => ({
   activa: c.activa as boolean,
   punto_venta: (c.punto_venta as number | null) ?? null,
   impresora: (c.impresora as Impresora | null) ?? null,
+  impresora_etiquetas: (c.impresora_etiquetas as ImpresoraEtiquetas | null) ?? null,
+  mercadopago: null,
 });
 
 /** Renames a caja, sets the ARCA punto de venta it invoices from or its printer (admins). */
@@ -129,15 +138,24 @@ export async function updateCaja(
         input.punto_venta === undefined ? ((before.punto_venta as number | null) ?? null) : input.punto_venta;
       const impresora =
         input.impresora === undefined ? ((before.impresora as Impresora | null) ?? null) : input.impresora;
-      const c = await updateCajaRow(businessId, cajaId, { nombre, punto, impresora }, tx);
+      const etiquetas =
+        input.impresora_etiquetas === undefined
+          ? ((before.impresora_etiquetas as ImpresoraEtiquetas | null) ?? null)
+          : input.impresora_etiquetas;
+      const c = await updateCajaRow(businessId, cajaId, { nombre, punto, impresora, etiquetas }, tx);
       await audit(tx, {
         businessId,
         userId,
         entidad: 'caja',
         entidadId: cajaId,
         accion: 'editar',
-        antes: { nombre: before.nombre, punto_venta: before.punto_venta, impresora: before.impresora ?? null },
-        despues: { nombre, punto_venta: punto, impresora },
+        antes: {
+          nombre: before.nombre,
+          punto_venta: before.punto_venta,
+          impresora: before.impresora ?? null,
+          impresora_etiquetas: before.impresora_etiquetas ?? null,
+        },
+        despues: { nombre, punto_venta: punto, impresora, impresora_etiquetas: etiquetas },
       });
       return (await listCajas(tx, businessId)).find((x) => x.id === c.id) ?? { ...cajaOut(c), turno_abierto: null };
     });

@@ -1,9 +1,16 @@
 import { z } from 'zod';
-import { codigosInternosInput, codigosInternosSchema, etiquetasQuery } from '@mostrador/shared';
+import {
+  apiErrorSchema,
+  codigosInternosInput,
+  codigosInternosSchema,
+  etiquetasImpresionSchema,
+  etiquetasImprimirInput,
+  etiquetasQuery,
+} from '@mostrador/shared';
 import type { App } from '../../app.js';
 import { access, authOf, businessOf } from '../../lib/access.js';
 import { pdfFile } from '../../lib/responses.js';
-import { asignarCodigosInternos, etiquetas } from './etiquetas.service.js';
+import { asignarCodigosInternos, etiquetas, imprimirEtiquetas } from './etiquetas.service.js';
 
 const idParams = z.object({ id: z.string() });
 
@@ -33,6 +40,26 @@ export async function etiquetaRoutes(app: App) {
         .header('Content-Disposition', `attachment; filename="${r.nombre}"`)
         .header('X-Total-Count', String(r.cantidad))
         .send(r.pdf);
+    },
+  );
+
+  app.post(
+    '/businesses/:id/etiquetas/imprimir',
+    {
+      config: { access: access.module('productos', 'ver') },
+      schema: {
+        tags,
+        summary:
+          'Imprime las etiquetas (las mismas que el PDF) en la impresora de etiquetas de la caja (ZPL por la red, puerto 9100).',
+        params: idParams,
+        body: etiquetasImprimirInput,
+        response: { 200: etiquetasImpresionSchema, 409: apiErrorSchema, 502: apiErrorSchema },
+      },
+    },
+    async (req) => {
+      const b = businessOf(req);
+      const { caja_id, ...q } = req.body;
+      return imprimirEtiquetas(db, { ...b, now: app.services.now() }, caja_id, q, app.services.impresoras);
     },
   );
 

@@ -1,4 +1,5 @@
 import {
+  CAJA_MESSAGES,
   codigoInterno,
   ETIQUETA_MESSAGES,
   ETIQUETA_PLANTILLA_LABELS,
@@ -7,13 +8,17 @@ import {
   precioPorUnidad,
   precioSinIva,
   type ContenidoUnidad,
+  type EtiquetasImpresion,
   type EtiquetasQuery,
   type IvaRate,
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { todayIn } from '../../lib/dates.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { impresoraDeCaja } from '../caja/turnos.service.js';
+import { ESTADO_ZPL, trabajoZpl } from './zpl.js';
+import { FallaImpresora, imprimirEnRed, type TiemposImpresora } from '../impresion/impresora-red.js';
 import { toCents } from '../products/common.js';
 import { etiquetasPdf, type Etiqueta } from './etiquetas-pdf.js';
 import { condicionIva, lockSinCodigo, productosParaEtiquetas, setCodigosBarras } from './etiquetas.queries.js';
@@ -30,8 +35,8 @@ export interface Negocio {
   now: Date;
 }
 
-/** The label sheet as a PDF, and its file name. */
-export async function etiquetas(ex: Executor, b: Negocio, q: EtiquetasQuery) {
+/** The labels asked for, one per product (its copies apart), as every output prints them. */
+async function listaEtiquetas(ex: Executor, b: Negocio, q: EtiquetasQuery) {
   const plantilla = q.plantilla ?? 'gondola';
   const [productos, condicion] = await Promise.all([productosParaEtiquetas(b.id, q, ex), condicionIva(b.id, ex)]);
   if (!productos.length) throw notFound(ETIQUETA_MESSAGES.ninguno);
@@ -44,7 +49,7 @@ export async function etiquetas(ex: Executor, b: Negocio, q: EtiquetasQuery) {
   const fecha = `${hoy.slice(8, 10)}/${hoy.slice(5, 7)}/${hoy.slice(0, 4)}`;
   // A monotributista's or an exempt shop's prices carry no IVA of its own to take out.
   const conIva = condicion === null || condicion === 'responsable_inscripto';
-  const lista: Etiqueta[] = productos.flatMap((p) => {
+  const unicas: Etiqueta[] = productos.map((p) => {
     const precio = toCents(p.precio_venta);
     const ppu = precioPorUnidad({
       precio,
@@ -52,7 +57,7 @@ export async function etiquetas(ex: Executor, b: Negocio, q: EtiquetasQuery) {
       contenido_unidad: p.contenido_unidad as ContenidoUnidad | null,
       unidad: p.unidad,
     });
-    const e: Etiqueta = {
+    return {
       nombre: p.nombre,
       precio: $(precio),
       porUnidad: ppu ? `Precio por ${ppu.unidad}: ${$(ppu.precio)}` : null,
@@ -61,10 +66,45 @@ export async function etiquetas(ex: Executor, b: Negocio, q: EtiquetasQuery) {
       codigoBarras: p.codigo_barras,
       fecha,
     };
-    return Array.from({ length: copias }, () => e);
   });
+  return { plantilla, unicas, copias, hoy };
+}
+
+/** The label sheet as a PDF, and its file name. */
+export async function etiquetas(ex: Executor, b: Negocio, q: EtiquetasQuery) {
+  const { plantilla, unicas, copias, hoy } = await listaEtiquetas(ex, b, q);
+  const lista = unicas.flatMap((e) => Array.from({ length: copias }, () => e));
   const pdf = await etiquetasPdf(plantilla, lista, `Etiquetas: ${ETIQUETA_PLANTILLA_LABELS[plantilla]}`);
   return { pdf, nombre: `etiquetas-${plantilla}-${hoy}.pdf`, cantidad: lista.length };
+}
+
+/**
+ * The same labels on the caja's label printer, in ZPL (decision 0054): one format per product
+ * with its copies. Nothing is written; a printer that fails is a 502 saying what failed.
+ */
+export async function imprimirEtiquetas(
+  ex: Executor,
+  b: Negocio,
+  cajaId: string,
+  q: EtiquetasQuery,
+  tiempos: TiemposImpresora,
+): Promise<EtiquetasImpresion> {
+  const caja = await impresoraDeCaja(ex, b.id, cajaId);
+  if (!caja) throw notFound(CAJA_MESSAGES.cajaNotFound);
+  const imp = caja.impresora_etiquetas;
+  if (!imp) throw conflict('INVALID_STATE', ETIQUETA_MESSAGES.sinImpresora);
+  const { plantilla, unicas, copias } = await listaEtiquetas(ex, b, q);
+  const bytes = trabajoZpl(plantilla, unicas, copias, imp);
+  try {
+    await imprimirEnRed({ host: imp.host, puerto: imp.puerto, nombre: caja.nombre }, bytes, tiempos, ESTADO_ZPL);
+  } catch (e) {
+    if (e instanceof FallaImpresora)
+      throw new AppError(502, 'PRINTER_FAILED', e.message.replace('La impresora de', 'La impresora de etiquetas de'), {
+        motivo: e.motivo,
+      });
+    throw e;
+  }
+  return { impreso: true, etiquetas: unicas.length * copias, productos: unicas.length, lenguaje: 'zpl' };
 }
 
 /**

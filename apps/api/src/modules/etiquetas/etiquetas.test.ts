@@ -192,6 +192,72 @@ describe('etiquetas de lo que cambió', () => {
     const barras = await pdfOf(`plantilla=codigo&origen=masivo&desde=${encodeURIComponent(desde)}`);
     expect(barras.codigos.sort()).toEqual(['0012345678905', YERBA_EAN].sort());
   });
+
+  it('a bulk change answers its id and labels exactly what it changed; a preview has none', async () => {
+    const preview = await post('/products/actualizacion-masiva', {
+      porcentaje: 5,
+      categoria_id: almacen.id,
+      dry_run: true,
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().referencia_id).toBeUndefined();
+    // Two changes in a row: the queso alone, then the almacén's; each one's labels are its own.
+    const quesos = (await post('/categories', { nombre: 'Quesos' })).json() as { id: string };
+    expect(
+      (
+        await app.inject({
+          method: 'PUT',
+          url: `${base}/products/${queso.id}`,
+          headers: owner.auth,
+          payload: { categoria_id: quesos.id },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const primero = await post('/products/actualizacion-masiva', { porcentaje: 10, categoria_id: quesos.id });
+    expect(primero.statusCode, primero.body).toBe(200);
+    const segundo = await post('/products/actualizacion-masiva', { porcentaje: 10, categoria_id: almacen.id });
+    const [r1, r2] = [primero.json().referencia_id as string, segundo.json().referencia_id as string];
+    expect(r1).toMatch(/^[0-9a-f-]{36}$/);
+    expect(r2).not.toBe(r1);
+    const delPrimero = await pdfOf(`origen=masivo&referencia_id=${r1}`);
+    expect(delPrimero.cantidad).toBe(1);
+    expect(delPrimero.textos).toContain('Queso de máquina');
+    expect(delPrimero.textos).toContain('$ 9.900,00');
+    const delSegundo = await pdfOf(`origen=masivo&referencia_id=${r2}`);
+    expect(delSegundo.cantidad).toBe(2);
+    expect(delSegundo.textos).not.toContain('Queso de máquina');
+    // Another business's products are not labelled by this id.
+    const other = await createBusiness(app, owner, 'Ajeno masivo');
+    const ajeno = await app.inject({
+      method: 'GET',
+      url: `/api/v1/businesses/${other}/etiquetas?origen=masivo&referencia_id=${r1}`,
+      headers: owner.auth,
+    });
+    expect(ajeno.statusCode).toBe(404);
+  });
+
+  it('labels what a cotización changed, by its id', async () => {
+    const dia = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(d);
+    const hoy = dia(new Date());
+    const antes = await post('/cotizaciones', { fecha: dia(new Date(Date.now() - 86_400_000)), valor: 1000 });
+    expect(antes.statusCode, antes.body).toBe(201);
+    const mecha = await product({
+      nombre: 'Mecha importada 6 mm',
+      codigo: 'MEC-6',
+      moneda: 'USD',
+      precio_usd: 2,
+      precio_venta: 1,
+    });
+    const cot = await post('/cotizaciones', { fecha: hoy, valor: 1234 });
+    expect(cot.statusCode, cot.body).toBe(201);
+    const id = cot.json().cotizacion.id as string;
+    const pdf = await pdfOf(`origen=cotizacion&referencia_id=${id}`);
+    expect(pdf.textos).toContain('Mecha importada 6 mm');
+    const actual = (await get(`/products/${mecha.id}`)).json().precio_venta as number;
+    expect(actual).toBe(2468);
+    expect(pdf.textos).toContain('$ 2.468,00');
+    expect(pdf.textos).not.toContain('Yerba Mate Ñandutí 500 g');
+  });
 });
 
 describe('contenido neto del producto', () => {

@@ -2,8 +2,8 @@ import net from 'node:net';
 import { leerEstado, PEDIDO_ESTADO } from './escpos.js';
 
 /*
- * A thermal printer on the shop's network, on its raw port (9100): connect, ask its real-time
- * status (DLE EOT 1 and 4: offline? paper end?), send the job, close. Every step has a deadline,
+ * A printer on the shop's network, on its raw port (9100): connect, ask its status (a thermal
+ * printer's DLE EOT 1 and 4: offline? paper end?; a label printer's ~HS), send the job, close. Every step has a deadline,
  * so an unplugged or hung printer never holds the request: it answers what failed instead.
  */
 
@@ -41,11 +41,30 @@ function detalle(motivo: FallaImpresora['motivo'], donde: string): string {
   }
 }
 
+/**
+ * How a printer is asked its status before a job, and what its answer says (null: not all of it
+ * arrived yet). ESC/POS: DLE EOT 1 and 4, one byte each.
+ */
+export interface ProtocoloEstado {
+  pedido: Uint8Array;
+  leer(recibido: number[]): 'ok' | 'sin_papel' | 'fuera_de_linea' | null;
+}
+
+export const ESTADO_ESCPOS: ProtocoloEstado = {
+  pedido: PEDIDO_ESTADO,
+  leer(r) {
+    if (r.length < 2) return null;
+    const e = leerEstado(r[0], r[1]);
+    return e.sinPapel ? 'sin_papel' : e.offline ? 'fuera_de_linea' : 'ok';
+  },
+};
+
 /** Sends `bytes` to host:port; rejects with a FallaImpresora saying what failed. */
 export function imprimirEnRed(
   destino: { host: string; puerto: number; nombre: string },
   bytes: Uint8Array,
   tiempos: TiemposImpresora = TIEMPOS_IMPRESORA,
+  protocolo: ProtocoloEstado = ESTADO_ESCPOS,
 ): Promise<void> {
   const donde = `de ${destino.nombre} (${destino.host}:${destino.puerto})`;
   return new Promise((resolve, reject) => {
@@ -64,15 +83,14 @@ export function imprimirEnRed(
       clearTimeout(timer);
       etapa = 'estado';
       timer = setTimeout(() => fallar('sin_respuesta'), tiempos.respuestaMs);
-      socket.write(PEDIDO_ESTADO);
+      socket.write(protocolo.pedido);
     });
     socket.on('data', (chunk: Buffer) => {
       if (etapa !== 'estado') return;
       estado = [...estado, ...chunk];
-      if (estado.length < 2) return;
-      const e = leerEstado(estado[0], estado[1]);
-      if (e.sinPapel) return fallar('sin_papel');
-      if (e.offline) return fallar('fuera_de_linea');
+      const e = protocolo.leer(estado);
+      if (e === null) return;
+      if (e !== 'ok') return fallar(e);
       etapa = 'enviando';
       // Taken once every byte left for the printer; the socket is let go when it closes its side
       // (or, at the latest, after the answer's deadline).

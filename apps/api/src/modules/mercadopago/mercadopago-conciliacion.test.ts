@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { addMember, registerUser } from '../../test/fixtures.js';
 import { crearOrden, mpShop, mpTestApp, ordenPagada } from '../../test/mercadopago.js';
@@ -196,6 +197,125 @@ describe('the conciliación', () => {
     expect(body[6].slice(0, 1)).toEqual(['Totales']);
     expect(body[6].slice(5, 7)).toEqual([3853.71, 4938.28]);
     expect(body[6][9]).toBe(-1084.57);
+  });
+
+  it('the workbook, opened with ExcelJS, has one row per MP payment and sale with the orders’ amounts', async () => {
+    const r = await get(`${s.base}/mercadopago/conciliacion/exportar?desde=${hoy}&hasta=${hoy}`);
+    expect(r.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.getWorksheet('Conciliación')!;
+    expect(ws).toBeDefined();
+    expect(ws.rowCount).toBe(8);
+    // MP's payment id of each approved order, as the fake holds it.
+    const pagoDe = (o: { mp_orden_id: string }) =>
+      String((fake.order(o.mp_orden_id)!.transactions.payments[0].reference as { id: string }).id);
+    const filas = [2, 3, 4, 5, 6, 7].map((n) => {
+      const row = ws.getRow(n);
+      const v = (c: number) => row.getCell(c).value;
+      return {
+        dia: v(1),
+        situacion: v(3),
+        venta: v(4),
+        pago: v(5),
+        mp: v(6),
+        venta_monto: v(7),
+        comision: v(8),
+        neto: v(9),
+        diferencia: v(10),
+      };
+    });
+    const dia = new Date(`${hoy}T00:00:00Z`);
+    for (const f of filas) expect(f.dia).toEqual(dia);
+    const sale = (v: { numero: number }) => filas.find((f) => f.venta === v.numero);
+    // 1) Matched to o1: MP's 1234.57 against the sale's, its 3.25 % fee and net.
+    expect(sale(v1)).toEqual(
+      expect.objectContaining({
+        situacion: 'Conciliado',
+        pago: pagoDe(o1),
+        mp: o1.monto,
+        venta_monto: 1234.57,
+        comision: 40.12,
+        neto: 1194.45,
+        diferencia: 0,
+      }),
+    );
+    // 2) o2, approved and never sold; and the loose 50.00.
+    expect(filas.find((f) => f.pago === pagoDe(o2))).toEqual(
+      expect.objectContaining({
+        situacion: 'Cobrado sin venta',
+        venta: null,
+        mp: o2.monto,
+        venta_monto: null,
+        comision: 6.5,
+        neto: 193.5,
+        diferencia: 200,
+      }),
+    );
+    expect(filas.filter((f) => f.situacion === 'Cobrado sin venta' && f.pago !== pagoDe(o2))).toEqual([
+      expect.objectContaining({ venta: null, mp: 50, venta_monto: null, comision: 1.63, neto: 48.37, diferencia: 50 }),
+    ]);
+    // 3) The offline sale: no MP payment at all.
+    expect(sale(v3)).toEqual(
+      expect.objectContaining({
+        situacion: 'Venta sin cobro',
+        pago: null,
+        mp: null,
+        venta_monto: 1234.57,
+        diferencia: -1234.57,
+      }),
+    );
+    // 4) o4 less the 100.00 MP gave back from its panel.
+    expect(sale(v4)).toEqual(
+      expect.objectContaining({
+        situacion: 'Montos distintos',
+        pago: pagoDe(o4),
+        mp: o4.monto - 100,
+        venta_monto: 1234.57,
+        diferencia: -100,
+      }),
+    );
+    // 5) o5's 2469.14 less the unit returned through MP, on both sides.
+    expect(sale(v5)).toEqual(
+      expect.objectContaining({
+        situacion: 'Conciliado',
+        pago: pagoDe(o5),
+        mp: 1234.57,
+        venta_monto: 1234.57,
+        diferencia: 0,
+      }),
+    );
+    // 6) The voided sale and o6 are on neither side.
+    expect(sale(v6)).toBeUndefined();
+    expect(filas.some((f) => f.pago === pagoDe(o6))).toBe(false);
+    // The totals row is the sum of the rows above it, to the cent; money cells carry the money format.
+    const totales = ws.getRow(8);
+    const suma = (c: keyof (typeof filas)[number]) =>
+      filas.reduce((t, f) => t + Math.round(Number(f[c] ?? 0) * 100), 0) / 100;
+    expect(totales.getCell(1).value).toBe('Totales');
+    expect(totales.getCell(6).value).toBe(suma('mp'));
+    expect(totales.getCell(7).value).toBe(suma('venta_monto'));
+    expect(totales.getCell(8).value).toBe(suma('comision'));
+    expect(totales.getCell(9).value).toBe(suma('neto'));
+    expect(totales.getCell(10).value).toBe(suma('diferencia'));
+    for (const c of [6, 7, 8, 9, 10]) expect(ws.getRow(2).getCell(c).numFmt).toBe('#,##0.00');
+  });
+
+  it('the export is finance’s too: a cashier and someone of another business get nothing', async () => {
+    const cajero = await registerUser(app, 'Cajerx');
+    await addMember(ctx, s.id, owner, cajero, ['puede_ver_ventas', 'puede_editar_ventas']);
+    const url = `${s.base}/mercadopago/conciliacion/exportar?desde=${hoy}&hasta=${hoy}`;
+    expect((await get(url, cajero)).statusCode).toBe(403);
+    expect((await get(`${s.base}/mercadopago/conciliacion/exportar?desde=${hoy}&hasta=2020-01-01`)).statusCode).toBe(
+      422,
+    );
+    const otro = await registerUser(app, 'Ajena');
+    const ajeno = await app.inject({
+      method: 'GET',
+      url: `${s.base}/mercadopago/conciliacion/exportar?desde=${hoy}&hasta=${hoy}`,
+      headers: otro.auth,
+    });
+    expect([403, 404]).toContain(ajeno.statusCode);
   });
 
   it('is finance’s: whoever sells but cannot see finance gets 403', async () => {

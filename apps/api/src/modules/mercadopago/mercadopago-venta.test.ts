@@ -403,7 +403,8 @@ describe('the arqueo and the reports', () => {
     expect(closed.json().diferencia).toBe(0);
 
     // The sales report and its spreadsheet name the medio.
-    const today = new Date().toISOString().slice(0, 10);
+    // The business's day (Buenos Aires), not UTC's: after 21:00 there they differ.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date());
     const rep = (await get(`${shop.base}/ventas/reporte?fecha_desde=${today}&fecha_hasta=${today}`)).json();
     expect(rep.por_medio_pago).toEqual(
       expect.arrayContaining([expect.objectContaining({ nombre: 'Mercado Pago', total: 1300.17 })]),

@@ -168,6 +168,69 @@ describe('the configuration', () => {
     }
     expect((await call('GET', `${s.base}/mercadopago/config`)).json().cajas).toHaveLength(1);
   });
+
+  it('a cashier reads from the cajas whether each one charges by MP QR or Point, without any secret', async () => {
+    const id = await createBusiness(app, owner, 'MP por caja');
+    const base = `/api/v1/businesses/${id}`;
+    const cajera = await registerUser(app, 'Cajera');
+    await addMember(ctx, id, owner, cajera, ['puede_ver_ventas', 'puede_editar_ventas']);
+    const cajas = async (u = cajera) => {
+      const r = await call('GET', `${base}/cajas`, undefined, u);
+      expect(r.statusCode).toBe(200);
+      return r.json() as { id: string; nombre: string; mercadopago: unknown }[];
+    };
+    // Not configured: null on every caja.
+    const [uno] = await cajas();
+    expect(uno!.mercadopago).toBeNull();
+    const dos = await call('POST', `${base}/cajas`, { nombre: 'Caja 2' });
+    expect(dos.statusCode).toBe(201);
+    expect(dos.json().mercadopago).toBeNull();
+    const caja2 = dos.json().id as string;
+
+    const token = `APP_USR-${randomUUID()}`;
+    fake.cuenta(token, { webhook_url: 'http://mostrador', webhook_secret: WEBHOOK_SECRET, pos: ['PX1'], terminales: [] });
+    const put = await call('PUT', `${base}/mercadopago/config`, {
+      access_token: token,
+      webhook_secret: WEBHOOK_SECRET,
+      cajas: [{ caja_id: uno!.id, pos_id: 'PX1' }],
+    });
+    expect(put.statusCode).toBe(200);
+    const medio = put.json().medio_pago_id as string;
+    const leidas = await cajas();
+    expect(leidas.find((c) => c.id === uno!.id)!.mercadopago).toEqual({ medio_pago_id: medio, qr: true, point: false });
+    // Configured for the business, nothing assigned to this caja: neither button.
+    expect(leidas.find((c) => c.id === caja2)!.mercadopago).toEqual({ medio_pago_id: medio, qr: false, point: false });
+    const texto = JSON.stringify(leidas);
+    expect(texto).not.toContain(token);
+    expect(texto).not.toContain(WEBHOOK_SECRET);
+    expect(texto).not.toContain('PX1');
+
+    // A terminal assigned later shows as Point; the caja's own PATCH answers the same field.
+    const put2 = await call('PUT', `${base}/mercadopago/config`, {
+      cajas: [
+        { caja_id: uno!.id, pos_id: 'PX1' },
+        { caja_id: caja2, terminal_id: 'NEWLAND_N950__X' },
+      ],
+    });
+    expect(put2.statusCode).toBe(200);
+    const patch = await app.inject({
+      method: 'PATCH',
+      url: `${base}/cajas/${caja2}`,
+      headers: owner.auth,
+      payload: { nombre: 'Caja del fondo' },
+    });
+    expect(patch.statusCode).toBe(200);
+    expect(patch.json().mercadopago).toEqual({ medio_pago_id: medio, qr: false, point: true });
+
+    // Another business's cajas say nothing of this one's MP.
+    const otro = await createBusiness(app, owner, 'Sin MP todavía');
+    const ajenas = (await call('GET', `/api/v1/businesses/${otro}/cajas`)).json() as { mercadopago: unknown }[];
+    expect(ajenas.map((c) => c.mercadopago)).toEqual([null]);
+    // Whoever cannot see sales cannot read the cajas either.
+    const otra = await registerUser(app, 'Reponedora');
+    await addMember(ctx, id, owner, otra, ['puede_ver_productos']);
+    expect((await call('GET', `${base}/cajas`, undefined, otra)).statusCode).toBe(403);
+  });
 });
 
 describe('orders', () => {

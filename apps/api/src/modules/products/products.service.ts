@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
   BULK_PRICE_PREVIEW_MAX,
@@ -415,10 +416,13 @@ export async function bulkPriceUpdate(
       };
     }
 
-    await precioOrigen(tx, { origen: 'masivo', userId });
+    // One id per application, on every price history row it writes: its labels are asked by it.
+    const referencia = randomUUID();
+    await precioOrigen(tx, { origen: 'masivo', userId, referenciaId: referencia });
     const rows = await bulkPriceApply(businessId, userId, input, tx);
     return {
       dry_run: false,
+      referencia_id: referencia,
       productos_afectados: rows.length,
       cambios: rows.slice(0, BULK_PRICE_PREVIEW_MAX).map((r) => ({
         id: r.id,

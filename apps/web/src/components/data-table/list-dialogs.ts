@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 
 /**
  * The dialogs of a list screen: the form (new, or editing a row), a row's card, the delete
@@ -9,7 +9,7 @@ export function useListDialogs<T>() {
   const [editing, setEditing] = useState<T | undefined>();
   const [viewing, setViewing] = useState<T | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<ReactNode>(null);
   const openForm = (row?: T) => {
     setEditing(row);
     setFormOpen(true);

@@ -10,6 +10,7 @@ import { Field, Input, Select } from '@/components/ui/input';
 import { useCan } from '@/features/permissions/permissions.api';
 import { PrintPortal, printPage, printTicket, type TicketFormat } from '@/features/pos/ticket';
 import { CompartirButton } from '@/features/impresion/compartir';
+import { ImpresionDocumento } from '@/features/impresion/impresion-documento';
 import { errorMessage } from '@/lib/api';
 import { useDownload } from '@/lib/download';
 import { cn } from '@/lib/cn';
@@ -292,6 +293,7 @@ function ReceiptDialog({
             <Receipt cobro={cobro} formatting={formatting} format="80mm" />
           </div>
           <PrintPortal render={(format) => <Receipt cobro={cobro} formatting={formatting} format={format} />} />
+          <ImpresionDocumento tipo="cobro" id={cobro.id} auto onNavegador={() => printTicket('80mm')} />
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={() => printTicket('80mm')}>
               <Printer className="h-4 w-4" /> Imprimir 80 mm

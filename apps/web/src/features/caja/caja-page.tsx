@@ -7,6 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Badge, Card, ErrorNote, PageHeader, Skeleton } from '@/components/ui/misc';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan, useMayCloseTurno } from '@/features/permissions/permissions.api';
+import { ImpresionDocumento } from '@/features/impresion/impresion-documento';
 import { printTicket } from '@/features/pos/ticket';
 import { useDownload } from '@/lib/download';
 import { formatDateTime, formatMoney, todayIn, type Formatting } from '@/lib/format';
@@ -34,6 +35,8 @@ function CajaScreen() {
   const [moving, setMoving] = useState<Turno | null>(null);
   const [closing, setClosing] = useState<Turno | null>(null);
   const [shown, setShown] = useState<string | null>(null);
+  /** The turno just closed: its closing prints by itself on the caja's printer. */
+  const [recienCerrado, setRecienCerrado] = useState<string | null>(null);
   const [newCaja, setNewCaja] = useState(false);
   const [editing, setEditing] = useState<Caja | null>(null);
   const isAdmin = business?.rol === 'admin' || business?.es_creador;
@@ -79,9 +82,19 @@ function CajaScreen() {
         onClosed={(t) => {
           setClosing(null);
           setShown(t.id);
+          setRecienCerrado(t.id);
         }}
       />
-      <TurnoDialog id={shown} onClose={() => setShown(null)} business={business} formatting={formatting} />
+      <TurnoDialog
+        id={shown}
+        recienCerrado={shown !== null && shown === recienCerrado}
+        onClose={() => {
+          setShown(null);
+          setRecienCerrado(null);
+        }}
+        business={business}
+        formatting={formatting}
+      />
     </>
   );
 }
@@ -202,11 +215,13 @@ function CajaCard({
 
 function TurnoDialog({
   id,
+  recienCerrado,
   onClose,
   business,
   formatting,
 }: {
   id: string | null;
+  recienCerrado: boolean;
   onClose: () => void;
   business: { nombre: string } | null;
   formatting: Formatting;
@@ -230,6 +245,15 @@ function TurnoDialog({
             <TurnoReport turno={turno} medios={medios} business={business} formatting={formatting} format="a4" />
           </div>
           <PrintableTurno turno={turno} medios={medios} business={business} formatting={formatting} />
+          {turno.estado === 'cerrado' && (
+            <ImpresionDocumento
+              tipo="cierre"
+              id={turno.id}
+              cajaId={turno.caja_id}
+              auto={recienCerrado}
+              onNavegador={() => printTicket('80mm')}
+            />
+          )}
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={() => printTicket('80mm')}>
               <Printer className="h-4 w-4" /> Imprimir 80 mm

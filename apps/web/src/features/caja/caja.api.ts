@@ -10,7 +10,7 @@ import type {
   TurnoResumen,
 } from '@mostrador/shared/caja';
 import type { ChequeRecibidoInput } from '@mostrador/shared/cheques';
-import type { ImpresoraInput } from '@mostrador/shared/impresion';
+import type { ImpresoraEtiquetasInput, ImpresoraInput } from '@mostrador/shared/impresion';
 import { useBusiness } from '@/app/business-context';
 import { api, request } from '@/lib/api';
 import { session } from '@/lib/session';
@@ -98,12 +98,28 @@ export const useCloseTurno = () =>
 
 /** Creates a caja, or renames one and sets its ARCA punto de venta (null: the setup's default). */
 export const useSaveCaja = () =>
-  useCajaMutation((b, v: { id?: string; nombre: string; punto_venta: number | null; impresora?: ImpresoraInput }) => {
-    const body = { nombre: v.nombre, punto_venta: v.punto_venta, impresora: v.impresora };
-    return v.id
-      ? api.patch<Caja>(`/businesses/${b}/cajas/${v.id}`, body)
-      : api.post<Caja>(`/businesses/${b}/cajas`, body);
-  });
+  useCajaMutation(
+    (
+      b,
+      v: {
+        id?: string;
+        nombre: string;
+        punto_venta: number | null;
+        impresora?: ImpresoraInput;
+        impresora_etiquetas?: ImpresoraEtiquetasInput;
+      },
+    ) => {
+      const body = {
+        nombre: v.nombre,
+        punto_venta: v.punto_venta,
+        impresora: v.impresora,
+        impresora_etiquetas: v.impresora_etiquetas,
+      };
+      return v.id
+        ? api.patch<Caja>(`/businesses/${b}/cajas/${v.id}`, body)
+        : api.post<Caja>(`/businesses/${b}/cajas`, body);
+    },
+  );
 
 export const useSaveMedio = () =>
   useCajaMutation((b, v: { id?: string; body: Partial<MedioPagoInput> }) =>

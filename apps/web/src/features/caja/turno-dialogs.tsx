@@ -9,6 +9,12 @@ import { cn } from '@/lib/cn';
 import { INVALID_AMOUNT, parseDecimal } from '@/lib/decimal';
 import { formatMoney } from '@/lib/format';
 import { ImpresoraFields, draftDe, impresoraDe } from '@/features/impresion/impresora-fields';
+import {
+  CAMPOS_ETIQUETAS,
+  ImpresoraEtiquetasFields,
+  etiquetasDraftDe,
+  impresoraEtiquetasDe,
+} from '@/features/impresion/impresora-etiquetas-fields';
 import { useCloseTurno, useMedios, useOpenTurno, useSaveCaja, useTurnoMove } from './caja.api';
 
 /** Cents typed the es-AR way, or an error message. */
@@ -285,6 +291,7 @@ function CajaForm({ caja, onClose }: { caja: Caja | null; onClose: () => void })
   const [nombre, setNombre] = useState(caja?.nombre ?? '');
   const [punto, setPunto] = useState(caja?.punto_venta ? String(caja.punto_venta) : '');
   const [impresora, setImpresora] = useState(() => draftDe(caja?.impresora));
+  const [etiquetas, setEtiquetas] = useState(() => etiquetasDraftDe(caja?.impresora_etiquetas));
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const save = useSaveCaja();
   async function submit(e: FormEvent) {
@@ -294,14 +301,22 @@ function CajaForm({ caja, onClose }: { caja: Caja | null; onClose: () => void })
     if (n !== null && !(Number.isInteger(n) && n >= 1 && n <= 99998))
       return setErrors({ punto_venta: 'El punto de venta va de 1 a 99998.' });
     const imp = impresoraDe(impresora);
-    if (Object.keys(imp.errors).length) return setErrors(imp.errors);
+    const eti = impresoraEtiquetasDe(etiquetas);
+    if (Object.keys(imp.errors).length || Object.keys(eti.errors).length)
+      return setErrors({ ...imp.errors, ...eti.errors });
     try {
-      await save.mutateAsync({ id: caja?.id, nombre: nombre.trim(), punto_venta: n, impresora: imp.value });
+      await save.mutateAsync({
+        id: caja?.id,
+        nombre: nombre.trim(),
+        punto_venta: n,
+        impresora: imp.value,
+        impresora_etiquetas: eti.value,
+      });
       onClose();
     } catch (err) {
       const fields = err instanceof ApiError ? err.errors : [];
       const message = errorMessage(err, 'No se pudo guardar la caja.');
-      const shown = ['nombre', 'punto_venta', 'impresora.host', 'impresora.puerto'];
+      const shown = ['nombre', 'punto_venta', 'impresora.host', 'impresora.puerto', ...CAMPOS_ETIQUETAS];
       setErrors({
         ...Object.fromEntries(fields.map((f) => [f.field, f.message])),
         form: fields.every((f) => shown.includes(f.field)) && fields.length ? undefined : message,
@@ -337,6 +352,7 @@ function CajaForm({ caja, onClose }: { caja: Caja | null; onClose: () => void })
         />
       </Field>
       <ImpresoraFields draft={impresora} onChange={setImpresora} errors={errors} />
+      <ImpresoraEtiquetasFields draft={etiquetas} onChange={setEtiquetas} errors={errors} />
       <FormActions
         error={errors.form ?? null}
         busy={save.isPending}

@@ -8,6 +8,7 @@ import { FormActions } from '@/components/ui/form-actions';
 import { Field, Input, Select, Textarea } from '@/components/ui/input';
 import { useMedios } from '@/features/caja/caja.api';
 import { newKey } from '@/features/pos/cart';
+import { ImpresionDocumento } from '@/features/impresion/impresion-documento';
 import { printTicket } from '@/features/pos/ticket';
 import { errorMessage } from '@/lib/api';
 import { parseDecimal, quantityText } from '@/lib/decimal';
@@ -146,6 +147,11 @@ export function DevolucionDialog({
             ))}
           </Select>
         </Field>
+        {sale.pagos.some((p) => p.mercadopago_orden_id && p.medio_pago_id === medioId) && (
+          <p className="rounded-md bg-blue-50 p-3 text-sm text-blue-900" data-testid="devolucion-mp">
+            Se le devuelve al cliente por Mercado Pago, a la cuenta o tarjeta con que pagó.
+          </p>
+        )}
         <Field id="dev-motivo" label="Motivo">
           <Textarea
             id="dev-motivo"
@@ -192,7 +198,10 @@ export function DevolucionDoneDialog({
         <DevolucionDocument devolucion={devolucion} business={business} formatting={formatting} format="80mm" />
       </div>
       <PrintableDevolucion devolucion={devolucion} business={business} formatting={formatting} />
-      <div className="mt-4 flex flex-wrap justify-end gap-3">
+      <div className="mt-4">
+        <ImpresionDocumento tipo="devolucion" id={devolucion.id} auto={fresh} onNavegador={() => printTicket('80mm')} />
+      </div>
+      <div className="flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={() => printTicket('80mm')} autoFocus>
           Imprimir 80 mm
         </Button>

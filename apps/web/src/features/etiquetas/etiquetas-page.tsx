@@ -12,6 +12,7 @@ import { useCategories } from '@/features/categories/categories.api';
 import { PermissionGate } from '@/features/permissions/permission-gate';
 import { useCan } from '@/features/permissions/permissions.api';
 import { useProducts } from '@/features/products/products.api';
+import { ImprimirEtiquetas } from './imprimir-etiquetas';
 import { api, errorMessage } from '@/lib/api';
 import { useDownload } from '@/lib/download';
 import { formatMoney } from '@/lib/format';
@@ -247,6 +248,7 @@ function Etiquetas() {
             <Download className="h-4 w-4" aria-hidden /> Descargar PDF
           </Button>
         </div>
+        <ImprimirEtiquetas query={query} disabled={!listo} />
       </Card>
       <p className="flex items-start gap-2 text-xs text-slate-500">
         <Tags className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />

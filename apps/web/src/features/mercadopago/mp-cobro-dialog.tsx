@@ -12,6 +12,9 @@ export interface MpCobro {
   cajaId: string;
   /** Cents of each part to charge through Mercado Pago (its surcharge included). */
   partes: number[];
+  /** What the caja has: its MP QR point of sale, a Point terminal (the caja's `mercadopago`). */
+  qr: boolean;
+  point: boolean;
 }
 
 const FINAL_MENSAJE: Record<Exclude<Orden['estado'], 'pendiente' | 'aprobada'>, string> = {
@@ -124,23 +127,27 @@ function Cobro({
       {!o ? (
         <>
           <p className="text-sm text-slate-600">¿Cómo paga el cliente?</p>
-          <div className="grid grid-cols-2 gap-2">
-            <Button
-              size="lg"
-              loading={crear.isPending && crear.variables?.tipo === 'qr'}
-              disabled={crear.isPending}
-              onClick={() => void iniciar('qr')}
-            >
-              <QrCode className="h-5 w-5" /> QR
-            </Button>
-            <Button
-              size="lg"
-              loading={crear.isPending && crear.variables?.tipo === 'point'}
-              disabled={crear.isPending}
-              onClick={() => void iniciar('point')}
-            >
-              <CreditCard className="h-5 w-5" /> Point
-            </Button>
+          <div className={cobro.qr && cobro.point ? 'grid grid-cols-2 gap-2' : 'grid gap-2'}>
+            {cobro.qr && (
+              <Button
+                size="lg"
+                loading={crear.isPending && crear.variables?.tipo === 'qr'}
+                disabled={crear.isPending}
+                onClick={() => void iniciar('qr')}
+              >
+                <QrCode className="h-5 w-5" /> QR
+              </Button>
+            )}
+            {cobro.point && (
+              <Button
+                size="lg"
+                loading={crear.isPending && crear.variables?.tipo === 'point'}
+                disabled={crear.isPending}
+                onClick={() => void iniciar('point')}
+              >
+                <CreditCard className="h-5 w-5" /> Point
+              </Button>
+            )}
           </div>
         </>
       ) : o.estado === 'pendiente' ? (

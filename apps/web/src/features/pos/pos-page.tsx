@@ -16,8 +16,7 @@ import { useMedios } from '@/features/caja/caja.api';
 import { FacturarToggle, SinFacturaNote, useFacturarModo } from '@/features/facturacion/pos-facturar';
 import { OpenTurnoDialog } from '@/features/caja/turno-dialogs';
 import { PermissionGate } from '@/features/permissions/permission-gate';
-import { useCan, useCounterControls, useIsAdmin } from '@/features/permissions/permissions.api';
-import { useMercadopagoConfig } from '@/features/mercadopago/mercadopago.api';
+import { useCan, useCounterControls } from '@/features/permissions/permissions.api';
 import { useSettings } from '@/features/settings/settings.api';
 import { type SaleBody } from '@/features/sales/sales.api';
 import { useDebounced } from '@/features/products/inventory-ui';
@@ -133,7 +132,20 @@ function PointOfSale() {
   const [askMedio, setAskMedio] = useState(false);
   const off = useOfflinePos();
   const medios = useMedios();
-  const mediosActivos = (medios.data ?? off.catalogo?.medios_pago ?? []).filter((m) => m.activo);
+  const posCaja = usePosCaja();
+  const { caja, isPending: turnoPending } = posCaja;
+  // Without a connection: the open turno the device last saw, when it is this device's caja's.
+  const offTurno = off.online ? null : (off.catalogo?.turno ?? null);
+  const turno = posCaja.turno ?? (offTurno && (!caja || offTurno.caja_id === caja.id) ? offTurno : null);
+  // Mercado Pago (decision 0052), as every member reads it from the cajas: the business's MP medio
+  // and whether the caja selling has its QR or a Point. Configured but with neither here: the
+  // medio is not offered at this caja (the server would refuse it without an order).
+  const mpMedioId = posCaja.cajas.find((c) => c.mercadopago)?.mercadopago?.medio_pago_id ?? null;
+  const mpCaja = posCaja.cajas.find((c) => c.id === (turno?.caja_id ?? caja?.id))?.mercadopago ?? null;
+  const mpNoAca = mpMedioId !== null && mpCaja !== null && !mpCaja.qr && !mpCaja.point;
+  const mediosActivos = (medios.data ?? off.catalogo?.medios_pago ?? []).filter(
+    (m) => m.activo && !(mpNoAca && m.id === mpMedioId),
+  );
   const [medioId, setMedioId] = useState('');
   const [split, setSplit] = useState<SplitRow[] | null>(null);
   /** The cheque the customer pays with, when a medio of the sale is a cheque (issue 37). */
@@ -141,11 +153,6 @@ function PointOfSale() {
   const [chequeErrors, setChequeErrors] = useState<ChequeErrors>({});
   const medio = mediosActivos.find((m) => m.id === medioId) ?? mediosActivos[0];
   const efectivo = medio ? medio.tipo === 'efectivo' : true;
-  const posCaja = usePosCaja();
-  const { caja, isPending: turnoPending } = posCaja;
-  // Without a connection: the open turno the device last saw, when it is this device's caja's.
-  const offTurno = off.online ? null : (off.catalogo?.turno ?? null);
-  const turno = posCaja.turno ?? (offTurno && (!caja || offTurno.caja_id === caja.id) ? offTurno : null);
   const [openingTurno, setOpeningTurno] = useState(false);
   const wide = useWide();
   const [paymentStep, setPaymentStep] = useState(false);
@@ -165,15 +172,13 @@ function PointOfSale() {
   /** Mercado Pago: the part being charged, and the approved orders not yet in a recorded sale. */
   const [mpCobro, setMpCobro] = useState<MpCobro | null>(null);
   const mpAprobadas = useRef<{ id: string; cents: number }[]>([]);
-  // Whether MP is configured: admins read it; anyone else learns it from the sale's refusal.
-  const mpConfig = useMercadopagoConfig(useIsAdmin());
+  // Whether MP is configured: from the cajas; a list read before it was configured learns it from
+  // the sale's refusal (422) instead.
   const mpSabido = useRef(false);
   const mpMedioActual = () =>
-    mpConfig.data?.configurado || mpSabido.current
+    mpMedioId || mpSabido.current
       ? mediosActivos.find((m) =>
-          mpConfig.data?.medio_pago_id
-            ? m.id === mpConfig.data.medio_pago_id
-            : m.nombre === MERCADOPAGO_MEDIO && m.tipo === 'qr',
+          mpMedioId ? m.id === mpMedioId : m.nombre === MERCADOPAGO_MEDIO && m.tipo === 'qr',
         )
       : undefined;
   const [saving, setSaving] = useState(false);
@@ -458,7 +463,7 @@ function PointOfSale() {
           setError('Elegí la caja de este dispositivo para cobrar con Mercado Pago.');
           return;
         }
-        setMpCobro({ cajaId, partes: faltan });
+        setMpCobro({ cajaId, partes: faltan, qr: mpCaja?.qr ?? true, point: mpCaja?.point ?? true });
         return;
       }
     }

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { DecimalField, Field, Input, Select } from '@/components/ui/input';
 import { ErrorNote } from '@/components/ui/misc';
+import { EtiquetasLink } from '@/features/etiquetas/etiquetas-link';
 import { useCan } from '@/features/permissions/permissions.api';
 import { useSaveSettings, useSettings } from '@/features/settings/settings.api';
 import { errorMessage } from '@/lib/api';
@@ -21,6 +22,8 @@ export function CotizacionPanel() {
   const settings = useSettings(businessId).data;
   const vigente = cot.data?.[0] ?? null;
   const [open, setOpen] = useState(false);
+  /** The cotización just applied, while it changed prices: its labels are one click away. */
+  const [aplicada, setAplicada] = useState<CotizacionResult | null>(null);
   return (
     <div className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex items-center gap-3">
@@ -47,10 +50,27 @@ export function CotizacionPanel() {
           <NuevaCotizacion
             anterior={vigente?.valor ?? null}
             canRound={Boolean(business && (business.rol === 'admin' || business.es_creador))}
-            onDone={() => setOpen(false)}
+            onDone={(r) => {
+              setOpen(false);
+              if (r) setAplicada(r.productos_afectados > 0 && r.cotizacion ? r : null);
+            }}
           />
         )}
       </Dialog>
+      {aplicada?.cotizacion && (
+        <div
+          role="status"
+          className="flex w-full flex-wrap items-center justify-between gap-3 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-800"
+        >
+          <span>
+            Cotización aplicada:{' '}
+            {aplicada.productos_afectados === 1
+              ? 'cambió 1 precio.'
+              : `cambiaron ${formatNumber(aplicada.productos_afectados, formatting)} precios.`}
+          </span>
+          <EtiquetasLink origen="cotizacion" referenciaId={aplicada.cotizacion.id} />
+        </div>
+      )}
     </div>
   );
 }
@@ -62,7 +82,8 @@ function NuevaCotizacion({
 }: {
   anterior: number | null;
   canRound: boolean;
-  onDone: () => void;
+  /** Closes; with the result when the cotización was applied. */
+  onDone: (aplicada?: CotizacionResult) => void;
 }) {
   const { businessId, formatting } = useBusiness();
   const settings = useSettings(businessId).data;
@@ -83,7 +104,7 @@ function NuevaCotizacion({
     try {
       const r = await nueva.mutateAsync({ fecha, valor: v, preview: isPreview });
       if (isPreview) setPreview(r);
-      else onDone();
+      else onDone(r);
     } catch (e) {
       setError(errorMessage(e, 'No se pudo guardar la cotización.'));
     }
@@ -154,7 +175,7 @@ function NuevaCotizacion({
       )}
       {error && <ErrorNote>{error}</ErrorNote>}
       <div className="flex justify-end gap-3">
-        <Button variant="secondary" onClick={onDone}>
+        <Button variant="secondary" onClick={() => onDone()}>
           Cancelar
         </Button>
         {preview ? (

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { Tags } from 'lucide-react';
+import { EtiquetasLink } from '@/features/etiquetas/etiquetas-link';
 import type { ColumnaArchivo, ListaProveedorClave, ListaProveedorResult } from '@mostrador/shared';
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
@@ -147,12 +146,7 @@ function ListaProveedor({ onDone }: { onDone: (msg?: string) => void }) {
         {error && <ErrorNote>{error}</ErrorNote>}
         <div className="flex flex-wrap justify-end gap-3">
           {applied.id && applied.productos_afectados > 0 && (
-            <Link
-              className="inline-flex h-10 items-center gap-2 rounded-lg px-4 text-sm font-medium text-blue-700 ring-1 ring-inset ring-blue-200 hover:bg-blue-50"
-              to={`/etiquetas?origen=lista_proveedor&referencia_id=${applied.id}`}
-            >
-              <Tags className="h-4 w-4" aria-hidden /> Etiquetas de lo que cambió
-            </Link>
+            <EtiquetasLink origen="lista_proveedor" referenciaId={applied.id} />
           )}
           <Button variant="secondary" onClick={undo} loading={busy}>
             Deshacer

@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   PRICE_ROUNDING_LABELS,
   PRICE_ROUNDINGS,
@@ -13,6 +13,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field, Input, Select } from '@/components/ui/input';
 import { ErrorNote } from '@/components/ui/misc';
 import { useCategories } from '@/features/categories/categories.api';
+import { EtiquetasLink } from '@/features/etiquetas/etiquetas-link';
 import { ApiError, errorMessage } from '@/lib/api';
 import { readDecimal } from '@/lib/decimal-input';
 import { formatMoney, formatNumber } from '@/lib/format';
@@ -38,7 +39,7 @@ const INITIAL: Options = {
  * Bulk price update (the usual answer to inflation): choose the percentage and scope, see every
  * old and new price, then apply them all in one transaction.
  */
-function BulkPrice({ onDone }: { onDone: (message?: string) => void }) {
+function BulkPrice({ onDone }: { onDone: (message?: ReactNode) => void }) {
   const { formatting } = useBusiness();
   const categories = useCategories();
   const bulk = useBulkPrice();
@@ -89,10 +90,18 @@ function BulkPrice({ onDone }: { onDone: (message?: string) => void }) {
     setError(null);
     try {
       const r = await bulk.mutateAsync(body(false));
+      const texto = `Precios actualizados: ${formatNumber(r.productos_afectados, formatting)} ${
+        r.productos_afectados === 1 ? 'producto' : 'productos'
+      }.`;
       onDone(
-        `Precios actualizados: ${formatNumber(r.productos_afectados, formatting)} ${
-          r.productos_afectados === 1 ? 'producto' : 'productos'
-        }.`,
+        r.referencia_id && r.productos_afectados > 0 && opts.campo === 'precio_venta' ? (
+          <span className="flex flex-wrap items-center gap-3">
+            <span>{texto}</span>
+            <EtiquetasLink origen="masivo" referenciaId={r.referencia_id} />
+          </span>
+        ) : (
+          texto
+        ),
       );
     } catch (err) {
       fail(err);
@@ -247,7 +256,7 @@ function BulkPrice({ onDone }: { onDone: (message?: string) => void }) {
   );
 }
 
-export function BulkPriceDialog({ open, onClose }: { open: boolean; onClose: (message?: string) => void }) {
+export function BulkPriceDialog({ open, onClose }: { open: boolean; onClose: (message?: ReactNode) => void }) {
   return (
     <Dialog
       open={open}

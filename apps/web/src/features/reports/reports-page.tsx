@@ -609,6 +609,11 @@ function VoidDialog({ sale, onClose, onDone }: { sale: Sale; onClose: () => void
       title={`¿Anular la venta #${sale.numero}?`}
       description={`Total ${formatMoney(sale.total, formatting)}. El stock de los productos vuelve y el ingreso deja de contar en finanzas. La venta no se borra: queda registrada como anulada.`}
     >
+      {sale.pagos.some((p) => p.mercadopago_orden_id) && (
+        <p className="mb-3 rounded-md bg-blue-50 p-3 text-sm text-blue-900" data-testid="anular-mp">
+          Lo cobrado con Mercado Pago se le devuelve al cliente por Mercado Pago.
+        </p>
+      )}
       <Field id="void-motivo" label="Motivo">
         <Textarea
           id="void-motivo"

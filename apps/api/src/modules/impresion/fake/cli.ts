@@ -2,10 +2,12 @@ import http from 'node:http';
 import { createInterface } from 'node:readline';
 import { iniciarImpresoraFalsa, type ModoImpresora } from './impresora-falsa.js';
 import { decodificar, textoDe } from './decodificar.js';
+import { decodificarZpl, textoZpl } from './decodificar-zpl.js';
 
 /*
  * `npm run printer:fake -- --port 9100 [--modo ok|apagada|lenta|sin_papel] [--control 9101]`: a
- * network thermal printer on loopback that prints each job it receives, decoded, on the console.
+ * network thermal printer on loopback that prints each job it receives, decoded, on the console
+ * (ESC/POS tickets, and ZPL labels: a malformed ZPL job is refused and said so).
  * Typing a mode (ok, apagada, lenta, sin_papel) and Enter switches it while it runs. With
  * `--control`, an HTTP endpoint on loopback for the journeys: `GET /__control` answers the mode
  * and every job decoded, `POST /__control/modo/<modo>` switches it.
@@ -26,7 +28,14 @@ if (!MODOS.includes(modo)) {
 const impresora = await iniciarImpresoraFalsa({
   port: Number(arg('port') ?? 9100),
   host: arg('host') ?? '127.0.0.1',
+  alRechazo: (motivo) => say(`\n===== ZPL rechazado: ${motivo}`),
   alTrabajo(bytes) {
+    if (bytes[0] === 0x5e) {
+      say(
+        `\n===== etiquetas ZPL #${impresora.trabajos.length} (${bytes.length} bytes)\n${textoZpl(decodificarZpl(bytes))}`,
+      );
+      return;
+    }
     try {
       const t = decodificar(bytes);
       const extra = [
@@ -65,8 +74,13 @@ if (control) {
         return;
       }
       if (req.method === 'GET' && req.url === '/__control') {
-        const trabajos = impresora.trabajos.map((b) => decodificar(b));
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ modo: actual, trabajos }));
+        const escpos = impresora.trabajos.filter((b) => b[0] !== 0x5e);
+        const trabajos = escpos.map((b) => decodificar(b));
+        const etiquetas = impresora.trabajos.filter((b) => b[0] === 0x5e).map((b) => decodificarZpl(b));
+        const rechazados = impresora.rechazados.map((r) => r.motivo);
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ modo: actual, trabajos, etiquetas, rechazados }));
         return;
       }
       res.writeHead(404).end();

@@ -1,10 +1,12 @@
 import net from 'node:net';
 import { decodificar, type TrabajoLeido } from './decodificar.js';
+import { decodificarZpl, ZplInvalido, type FormatoZpl } from './decodificar-zpl.js';
 
 /*
  * A network thermal printer on loopback for tests and local use (issue 35): it listens on a raw
  * port like a real one, answers the real-time status requests (DLE EOT 1 and 4) and keeps every
- * job's bytes. Switches: `apagada` (nothing listens: the connection is refused), `lenta` (takes
+ * job's bytes. It is a ZPL label printer too: it answers ~HS, and a ZPL job (one that starts with
+ * ^) is read strictly and refused when malformed (kept in `rechazados`, never printed). Switches: `apagada` (nothing listens: the connection is refused), `lenta` (takes
  * the connection and never answers), `sin_papel` (reports paper end and offline, as a printer
  * whose roll ran out does).
  */
@@ -16,6 +18,10 @@ export interface ImpresoraFalsa {
   port: number;
   /** Every job received, as bytes (status requests left out), oldest first. */
   trabajos: Uint8Array[];
+  /** ZPL jobs refused as malformed (never in `trabajos`), with why. */
+  rechazados: { bytes: Uint8Array; motivo: string }[];
+  /** The last ZPL job read back. */
+  ultimoZpl(): FormatoZpl[] | null;
   /** The last job read back. */
   ultimo(): TrabajoLeido | null;
   /** Waits until `n` jobs arrived (the route answers when the bytes left, a moment before). */
@@ -24,6 +30,20 @@ export interface ImpresoraFalsa {
   cerrar(): Promise<void>;
 }
 
+/**
+ * A label printer's answer to ~HS: three strings between STX and ETX (paper out and pause are the
+ * first string's second and third fields). Out of labels: paper out and paused.
+ */
+const HS = (sinPapel: boolean) =>
+  `\x02030,${sinPapel ? 1 : 0},${sinPapel ? 1 : 0},0480,000,0,0,0,000,0,0,0\x03\r\n` +
+  '\x02001,0,0,0,1,2,6,0,00000000,1,000\x03\r\n\x021234,0\x03\r\n';
+const PIDE_HS = [0x7e, 0x48, 0x53];
+/** A ZPL job starts (after blanks) with a command prefix; ESC/POS starts with ESC. */
+const esZpl = (job: number[]) => {
+  const k = job.findIndex((b) => b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09);
+  return k >= 0 && job[k] === 0x5e;
+};
+
 /** Status bytes: fixed bits 1 and 4; EOT 1 bit 3 offline; EOT 4 bits 2-3 near end, 5-6 paper end. */
 const ESTADO = {
   ok: { 1: 0x12, 4: 0x12 },
@@ -31,10 +51,11 @@ const ESTADO = {
 } as const;
 
 export async function iniciarImpresoraFalsa(
-  o: { port?: number; host?: string; alTrabajo?: (t: Uint8Array) => void } = {},
+  o: { port?: number; host?: string; alTrabajo?: (t: Uint8Array) => void; alRechazo?: (motivo: string) => void } = {},
 ): Promise<ImpresoraFalsa> {
   const host = o.host ?? '127.0.0.1';
   const trabajos: Uint8Array[] = [];
+  const rechazados: { bytes: Uint8Array; motivo: string }[] = [];
   const abiertos = new Set<net.Socket>();
   let modo: ModoImpresora = 'ok';
   let esperando: (() => void)[] = [];
@@ -52,9 +73,26 @@ export async function iniciarImpresoraFalsa(
           socket.write(Uint8Array.of((modo === 'sin_papel' ? ESTADO.sin_papel : ESTADO.ok)[n]));
           i += 2;
         } else job.push(chunk[i]);
+        // ~HS (a label printer's host status), wherever it arrives.
+        if (job.length >= 3 && PIDE_HS.every((b, k) => job[job.length - 3 + k] === b)) {
+          job.length -= 3;
+          socket.write(HS(modo === 'sin_papel'));
+        }
       }
     });
     socket.on('end', () => {
+      if (job.length && esZpl(job)) {
+        const bytes = Uint8Array.from(job);
+        try {
+          decodificarZpl(bytes);
+        } catch (e) {
+          if (!(e instanceof ZplInvalido)) throw e;
+          rechazados.push({ bytes, motivo: e.message });
+          o.alRechazo?.(e.message);
+          socket.end();
+          return;
+        }
+      }
       if (job.length) {
         const bytes = Uint8Array.from(job);
         trabajos.push(bytes);
@@ -85,7 +123,9 @@ export async function iniciarImpresoraFalsa(
     host,
     port,
     trabajos,
+    rechazados,
     ultimo: () => (trabajos.length ? decodificar(trabajos[trabajos.length - 1]) : null),
+    ultimoZpl: () => (trabajos.length ? decodificarZpl(trabajos[trabajos.length - 1]) : null),
     async esperar(n, ms = 5000) {
       const limite = Date.now() + ms;
       while (trabajos.length < n) {
