@@ -154,7 +154,8 @@ describe('our client’s requests fit MP’s reference', () => {
   });
 
   it('searches payments with the documented query, and reads the documented result', async () => {
-    const hoy = new Date().toISOString().slice(0, 10);
+    // The business's day (Buenos Aires), not UTC's: after 21:00 there they differ.
+    const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date());
     const from = fake.requests.length;
     await app.inject({
       method: 'GET',
