@@ -62,13 +62,20 @@ function release(files: Record<string, string | null>, message: string) {
   git(upstream, 'commit', '-qm', message);
   return git(upstream, 'rev-parse', 'HEAD');
 }
+/** The shop's environment: its embedded database under data/ (never the suite's DATABASE_URL). */
+function shopEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ACTUALIZAR_LOG: log, DATA_DIR: 'data' };
+  Object.assign(env, { npm_config_audit: 'false', npm_config_fund: 'false' });
+  delete env.DATABASE_URL;
+  return env;
+}
 function actualizar() {
   writeFileSync(log, '');
   writeFileSync(`${log}.uid`, '');
   const r = spawnSync(process.execPath, [path.join(shop, 'scripts/actualizar.mjs')], {
     cwd: shop,
     encoding: 'utf8',
-    env: { ...process.env, ACTUALIZAR_LOG: log, DATA_DIR: 'data', npm_config_audit: 'false', npm_config_fund: 'false' },
+    env: shopEnv(),
   });
   return {
     code: r.status,
