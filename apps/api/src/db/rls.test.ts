@@ -10,7 +10,7 @@ import { createBusiness, registerUser, type TestUser } from '../test/fixtures.js
 import { connect, type Database } from './client.js';
 import { pipelinedTransaction } from './pipeline.js';
 import { customers } from './schema/index.js';
-import { enNegocio, todosLosNegocios } from './tenant.js';
+import { enNegocio, TODOS_ROLE, todosLosNegocios } from './tenant.js';
 
 /*
  * Row-level security (decision 0031): the app role sees and writes only the rows of the business
@@ -93,17 +93,38 @@ describe('the policies', () => {
     expect(tables.filter((t) => t.rls).map((t) => t.relname)).toEqual([...tenant, 'businesses'].sort());
     expect(tables.filter((t) => t.forced)).toEqual([]);
 
-    const policies = await ctx.sql<{ tablename: string; cmd: string; qual: string; with_check: string }>(
-      `SELECT tablename, cmd, qual, with_check FROM pg_policies WHERE schemaname = 'public' ORDER BY tablename`,
+    const policies = await ctx.sql<{
+      tablename: string;
+      policyname: string;
+      permissive: string;
+      roles: string;
+      cmd: string;
+      qual: string;
+      with_check: string;
+    }>(
+      `SELECT tablename, policyname, permissive, roles::text AS roles, cmd, qual, with_check
+         FROM pg_policies WHERE schemaname = 'public' ORDER BY tablename, policyname`,
     );
-    expect(policies.map((p) => p.tablename)).toEqual([...tenant, 'businesses'].sort());
+    // Two per table (decision 0061): the business's, one equality (no OR: it must serve as an index
+    // condition), for everyone; and every business's, only for the role of the reviewed paths.
+    const withTables = [...tenant, 'businesses'].sort();
+    expect(policies.filter((p) => p.policyname === 'negocio_actual').map((p) => p.tablename)).toEqual(withTables);
+    expect(policies.filter((p) => p.policyname === 'todos_los_negocios').map((p) => p.tablename)).toEqual(withTables);
+    expect(policies.length).toBe(withTables.length * 2);
     for (const p of policies) {
-      const key = p.tablename === 'businesses' ? 'id' : 'business_id';
       expect(p.cmd).toBe('ALL');
-      for (const expr of [p.qual, p.with_check]) {
-        expect(expr).toContain(`${key} = `);
-        expect(expr).toContain("current_setting('app.business_id'::text, true)");
-        expect(expr).toContain("current_setting('app.todos_los_negocios'::text, true)");
+      expect(p.permissive).toBe('PERMISSIVE');
+      if (p.policyname === 'negocio_actual') {
+        const key = p.tablename === 'businesses' ? 'id' : 'business_id';
+        expect(p.roles).toBe('{public}');
+        for (const expr of [p.qual, p.with_check]) {
+          expect(expr).toBe(`(${key} = ( SELECT (NULLIF(current_setting('app.business_id'::text, true), ''::text))::uuid AS "nullif"))`);
+        }
+      } else {
+        expect(p.roles).toBe(`{${TODOS_ROLE}}`);
+        for (const expr of [p.qual, p.with_check]) {
+          expect(expr).toBe(`( SELECT (current_setting('app.todos_los_negocios'::text, true) = 'on'::text))`);
+        }
       }
     }
     const [role] = await ctx.sql<{ rolbypassrls: boolean; rolsuper: boolean }>(
@@ -111,6 +132,20 @@ describe('the policies', () => {
       [inject('pg').appRole],
     );
     expect(role).toEqual({ rolbypassrls: false, rolsuper: false });
+    // The reviewed paths' role logs in as nobody and bypasses nothing; the app role is its member only
+    // to take it (NOINHERIT: its policy does not apply to the app role's own statements).
+    const [todos] = await ctx.sql<{ rolcanlogin: boolean; rolbypassrls: boolean; rolsuper: boolean }>(
+      'SELECT rolcanlogin, rolbypassrls, rolsuper FROM pg_roles WHERE rolname = $1',
+      [TODOS_ROLE],
+    );
+    expect(todos).toEqual({ rolcanlogin: false, rolbypassrls: false, rolsuper: false });
+    const [member] = await ctx.sql<{ inherit: boolean; member: boolean; privs: boolean }>(
+      `SELECT r.rolinherit AS inherit, pg_has_role(r.rolname, $2, 'MEMBER') AS member,
+              pg_has_role(r.rolname, $2, 'USAGE') AS privs
+         FROM pg_roles r WHERE r.rolname = $1`,
+      [inject('pg').appRole, TODOS_ROLE],
+    );
+    expect(member).toEqual({ inherit: false, member: true, privs: false });
   });
 });
 
@@ -214,20 +249,48 @@ describe('the tenant of a statement', () => {
     expect((await app('SELECT count(*)::int AS n FROM users WHERE id = $1', [owner.id])).rows).toEqual([{ n: 1 }]);
   });
 
+  it('every business takes both keys: the setting alone, or the role alone, shows nothing', async () => {
+    const one = connect(ctx.appUrl, 1);
+    opened.push(one);
+    const count = async (settings: string) => {
+      const c = await one.pool.connect();
+      try {
+        await c.query('BEGIN');
+        await c.query(settings);
+        const { rows } = await c.query<{ n: number; m: number }>(
+          'SELECT (SELECT count(*)::int FROM customers) AS n, (SELECT count(*)::int FROM businesses) AS m',
+        );
+        await c.query('COMMIT');
+        return rows[0];
+      } finally {
+        c.release();
+      }
+    };
+    expect(await count(`SELECT set_config('app.todos_los_negocios', 'on', true)`)).toEqual({ n: 0, m: 0 });
+    expect(await count(`SELECT set_config('role', '${TODOS_ROLE}', true)`)).toEqual({ n: 0, m: 0 });
+    const both = await count(
+      `SELECT set_config('app.todos_los_negocios', 'on', true), set_config('role', '${TODOS_ROLE}', true)`,
+    );
+    expect(both.n).toBeGreaterThanOrEqual(2);
+    expect(both.m).toBeGreaterThanOrEqual(2);
+  });
+
   it('is local to each transaction: nothing stays on the connection, and concurrent contexts do not mix', async () => {
     const one = connect(ctx.appUrl, 1);
     opened.push(one);
     const setting = async () =>
       (
-        await one.pool.query<{ negocio: string | null; todos: string | null }>(
+        await one.pool.query<{ negocio: string | null; todos: string | null; rol: string }>(
           `SELECT coalesce(current_setting('app.business_id', true), '') AS negocio,
-                  coalesce(current_setting('app.todos_los_negocios', true), '') AS todos`,
+                  coalesce(current_setting('app.todos_los_negocios', true), '') AS todos,
+                  current_user = $1 AS rol`,
+          [TODOS_ROLE],
         )
       ).rows[0];
-    expect(await enNegocio(a, setting)).toEqual({ negocio: a, todos: '' });
-    expect(await setting()).toEqual({ negocio: '', todos: '' });
-    expect(await todosLosNegocios('prueba', setting)).toEqual({ negocio: '', todos: 'on' });
-    expect(await setting()).toEqual({ negocio: '', todos: '' });
+    expect(await enNegocio(a, setting)).toEqual({ negocio: a, todos: '', rol: false });
+    expect(await setting()).toEqual({ negocio: '', todos: '', rol: false });
+    expect(await todosLosNegocios('prueba', setting)).toEqual({ negocio: '', todos: 'on', rol: true });
+    expect(await setting()).toEqual({ negocio: '', todos: '', rol: false });
     // The callback form (pg-pool's own) carries it too.
     const viaCallback = await enNegocio(
       b,

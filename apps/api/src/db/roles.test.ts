@@ -12,7 +12,7 @@ import { StartupError } from '../lib/startup-error.js';
 import { openDatabase } from './bootstrap.js';
 import { MIGRATIONS_DIR, runMigrations } from './migrate.js';
 import { LEDGER_TABLES, ensureAppRole, userOf } from './roles.js';
-import { enNegocio } from './tenant.js';
+import { enNegocio, todosLosNegocios } from './tenant.js';
 
 const ctx = await createTestApp();
 const { appRole } = inject('pg');
@@ -132,6 +132,12 @@ describe('the audit log through the app connection', () => {
     expect(await codeOf(asApp('DELETE FROM audit_log WHERE id = $1', [id]))).toBe('42501');
     expect(await codeOf(asApp('DELETE FROM audit_log'))).toBe('42501');
     expect(await codeOf(asApp('TRUNCATE audit_log'))).toBe('42501');
+    // The reviewed cross-business paths take another role (decision 0061), with the same privileges.
+    await todosLosNegocios('prueba', async () => {
+      expect(await codeOf(asApp(`UPDATE audit_log SET accion = 'borrar' WHERE id = $1`, [id]))).toBe('42501');
+      expect(await codeOf(asApp('DELETE FROM audit_log WHERE id = $1', [id]))).toBe('42501');
+      expect((await asApp('SELECT accion FROM audit_log WHERE id = $1', [id])).rows).toEqual([{ accion: 'crear' }]);
+    });
     expect(await ctx.sql('SELECT accion, despues FROM audit_log WHERE id = $1', [id])).toEqual([
       { accion: 'crear', despues: { a: 1 } },
     ]);

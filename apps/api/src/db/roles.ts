@@ -3,6 +3,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { StartupError } from '../lib/startup-error.js';
 import type { Tx } from './client.js';
+import { TODOS_ROLE } from './tenant.js';
 
 /**
  * Two roles (docs/decisions/0010-database-roles.md): the owner of DATABASE_URL (or the embedded
@@ -228,6 +229,14 @@ export async function ensureAppRole(ownerUrl: string): Promise<AppRole> {
  * under their lock: every start sees them complete.
  */
 export async function grantAppRole(tx: Tx, role: string): Promise<void> {
+  // The role of the cross-business transactions (tenant.ts TODOS_ROLE, migration 0075) gets the same
+  // privileges, and the app role may take it (it is NOINHERIT: membership alone gives nothing).
+  for (const r of [role, TODOS_ROLE]) await grantPrivileges(tx, r);
+  const { rows } = await tx.execute<{ member: boolean }>(sql`SELECT pg_has_role(${role}, ${TODOS_ROLE}, 'MEMBER') AS member`);
+  if (!rows[0].member) await tx.execute(sql`GRANT ${sql.identifier(TODOS_ROLE)} TO ${sql.identifier(role)}`);
+}
+
+async function grantPrivileges(tx: Tx, role: string): Promise<void> {
   const r = sql.identifier(role);
   const tables = (names: string[]) =>
     sql.join(

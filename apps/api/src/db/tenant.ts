@@ -51,9 +51,17 @@ export function todosLosNegocios<T>(motivo: string, fn: () => T): T {
   return within({ todos: motivo }, fn);
 }
 
-/** One statement sets both, so a transaction never inherits anything (they are transaction-local). */
-const SET_TENANT = "SELECT set_config('app.business_id', $1, true), set_config('app.todos_los_negocios', $2, true)";
-const settingOf = (t: Tenant) => ('businessId' in t ? [t.businessId, ''] : ['', 'on']);
+/**
+ * The role a cross-business transaction takes (migration 0075, decision 0061): the tenant policy
+ * is one equality, so that it serves as an index condition; seeing every business is this role's
+ * own policy, which also needs the setting.
+ */
+export const TODOS_ROLE = 'mostrador_todos_los_negocios';
+
+/** One statement sets all, so a transaction never inherits anything (they are transaction-local). */
+const SET_NEGOCIO = "SELECT set_config('app.business_id', $1, true), set_config('app.todos_los_negocios', '', true)";
+const SET_TODOS = `SELECT set_config('app.business_id', '', true), set_config('app.todos_los_negocios', 'on', true), set_config('role', '${TODOS_ROLE}', true)`;
+const setting = (t: Tenant): [string, string[]] => ('businessId' in t ? [SET_NEGOCIO, [t.businessId]] : [SET_TODOS, []]);
 
 const TX_START = /^\s*(begin|start\s+transaction)\b/i;
 // ROLLBACK TO SAVEPOINT keeps the transaction open.
@@ -68,7 +76,7 @@ type Callback = (err: Error | null, res?: pg.QueryResult) => void;
  * the statement fails, COMMIT answers ROLLBACK and the statement's error is the one reported.
  */
 async function alone(send: Send, config: unknown, values: unknown, tenant: Tenant): Promise<pg.QueryResult> {
-  const sent = [send('BEGIN'), send(SET_TENANT, settingOf(tenant)), send(config, values), send('COMMIT')];
+  const sent = [send('BEGIN'), send(...setting(tenant)), send(config, values), send('COMMIT')];
   const settled = await Promise.allSettled(sent as Promise<pg.QueryResult>[]);
   const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) throw failed.reason;
@@ -96,7 +104,7 @@ function carryTenant(client: pg.PoolClient): void {
       open = true;
       const begun = send(config, values, callback);
       // Should it fail, the transaction's next statement fails too ("transaction is aborted").
-      if (tenant) (send(SET_TENANT, settingOf(tenant)) as Promise<unknown>).catch(() => {});
+      if (tenant) (send(...setting(tenant)) as Promise<unknown>).catch(() => {});
       return begun;
     }
     if (TX_END.test(text)) {
