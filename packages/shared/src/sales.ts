@@ -54,8 +54,8 @@ export const SALE_MESSAGES = {
   businessMismatch: 'El negocio indicado no coincide con el de la ruta.',
   alreadyVoided: 'La venta ya está anulada.',
   /** A voided sale's remitos go back to pendiente (decision 0056): the event's reason. */
-  remitosPendientes: (numero: number, motivo: string | null) =>
-    `Venta #${numero} anulada${motivo ? `: ${motivo}` : ''}`,
+  remitosPendientes: (numero: number | null, motivo: string | null) =>
+    `Venta ${numero === null ? '' : `#${numero} `}anulada${motivo ? `: ${motivo}` : ''}`,
   notDeleted: 'Las ventas no se eliminan: anulalas.',
   rangeTooLong: 'El rango máximo es de 366 días.',
   badRange: 'La fecha desde no puede ser posterior a la fecha hasta.',

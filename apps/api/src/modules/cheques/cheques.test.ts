@@ -472,7 +472,6 @@ describe('a return of a sale paid by cheque', () => {
     const venta = (await sell(2, [{ medio_pago_id: medio('cheque'), monto: 20000, cheque: datos('8008') }])).json();
     const [c] = await chequesOfSale(venta.id);
     const item = await lineOf(venta.id);
-    const stockBefore = (await ok(owner, 'GET', `${base}/products/${clavo.id}`)).stock_actual as number;
     // Not the cheque medio, part of the amount, another sale's cheque: 422; nothing saved.
     const otroMedio = await devolver(venta.id, {
       items: [{ item_id: item, cantidad: 2 }],
@@ -502,6 +501,7 @@ describe('a return of a sale paid by cheque', () => {
     expect((await ok(owner, 'GET', `${base}/ventas/${venta.id}/devoluciones`)).length).toBe(0);
     expect((await ok(owner, 'GET', `${base}/cheques/${c.id}`)).estado).toBe('en_cartera');
 
+    const stockBefore = (await ok(owner, 'GET', `${base}/products/${clavo.id}`)).stock_actual as number;
     const res = await devolver(venta.id, {
       items: [{ item_id: item, cantidad: 2 }],
       medio_pago_id: medio('cheque'),
