@@ -66,8 +66,14 @@ async function presupuestoAceptado(page: Page, cantidad: string, numero: number)
   await expect(page.getByText('Aceptado', { exact: true })).toBeVisible();
 }
 
-const productRow = (page: Page) =>
-  page.getByRole('table', { name: 'Productos' }).getByRole('row').filter({ hasText: 'Hierro del 8' });
+/** The product's stock as the Productos table shows it. */
+const stockCell = (page: Page) =>
+  page
+    .getByRole('table', { name: 'Productos' })
+    .getByRole('row')
+    .filter({ hasText: 'Hierro del 8' })
+    .getByRole('cell')
+    .filter({ hasText: 'unidad' });
 
 test('quote → remito → invoice paid with a third-party cheque → endorsed to the supplier; a bounced cheque is owed again with the fee', async ({
   page,
@@ -99,7 +105,7 @@ test('quote → remito → invoice paid with a third-party cheque → endorsed t
   await page.getByRole('dialog', { name: 'Convertir en remito' }).getByRole('button', { name: 'Crear el remito' }).click();
   await expect(page.getByRole('heading', { name: 'Remito #1' })).toBeVisible();
   await page.goto('/products-and-services');
-  await expect(productRow(page)).toContainText(/(^|[^\d.,])40([^\d.,]|$)/);
+  await expect(stockCell(page)).toHaveText(/^40\s*unidad$/);
   expect((await api('get', `${b}/products/${hierro.id}`)).stock_actual).toBe(40);
 
   // 2) The remito invoiced: 20.000 by transfer and a 100.000 cheque, its data typed in the dialog.
@@ -127,7 +133,7 @@ test('quote → remito → invoice paid with a third-party cheque → endorsed t
   await expect(page.getByText('Facturado en la venta #1.')).toBeVisible();
   // The goods did not leave twice.
   await page.goto('/products-and-services');
-  await expect(productRow(page)).toContainText(/(^|[^\d.,])40([^\d.,]|$)/);
+  await expect(stockCell(page)).toHaveText(/^40\s*unidad$/);
 
   // 3) The cheque is in the cartera; passed to the supplier, what is owed to them drops to 50.000.
   await page.goto('/finanzas/cheques');
@@ -160,7 +166,7 @@ test('quote → remito → invoice paid with a third-party cheque → endorsed t
   await expect(conv).toBeHidden();
   await expect(page.getByText('Convertido', { exact: true })).toBeVisible();
   await page.goto('/products-and-services');
-  await expect(productRow(page)).toContainText(/(^|[^\d.,])37([^\d.,]|$)/);
+  await expect(stockCell(page)).toHaveText(/^37\s*unidad$/);
 
   // 5) It is deposited and bounces: the customer owes it again, plus the bank's 1.500.
   await page.goto('/finanzas/cheques');
