@@ -246,3 +246,37 @@ test('a return of a sale paid by cheque gives the cheque itself back while it is
   expect(detalle.eventos.at(-1).motivo).toBe('Devuelto al cliente (devolución #1)');
   expect((await api('get', `${b}/products/${hierro.id}`)).stock_actual).toBe(50);
 });
+
+test('the sale that invoiced a remito voided: the remito is pending again, with its history, and is invoiced again', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, 'Ruben');
+  const businessId = await createBusiness(request, owner, 'Corralón Ruben');
+  const api = caller(request, owner);
+  const b = `/businesses/${businessId}`;
+  const hierro = await api('post', `${b}/products`, { nombre: 'Hierro del 8', precio_venta: 12000, stock_actual: 50 });
+  const cliente = await api('post', `${b}/clientes`, { nombre: 'Constructora', apellido: 'Sur' });
+  const remito = await api('post', `${b}/remitos`, { cliente_id: cliente.id, items: [{ id: hierro.id, cantidad: 5 }] });
+  const { venta } = await api('post', `${b}/remitos/facturar`, {
+    remito_ids: [remito.id],
+    metodo_pago: 'transferencia',
+  });
+  await api('post', `${b}/ventas/${venta.id}/anular`, { motivo: 'Precio equivocado' });
+  await signIn(page, owner, businessId);
+  await page.goto(`/remitos/${remito.id}`);
+  await expect(page.getByText('Pendiente de facturar')).toBeVisible();
+  const historia = page.getByTestId('remito-eventos');
+  await expect(historia).toContainText('Facturado en la venta #1');
+  await expect(historia).toContainText('Volvió a pendiente: Venta #1 anulada: Precio equivocado');
+  await shots(page, 'remito-historial');
+  // Invoiced again (the goods stayed delivered: the stock does not move).
+  await page.getByRole('button', { name: 'Facturar', exact: true }).click();
+  const fact = page.getByRole('dialog', { name: 'Facturar el remito #1' });
+  await fact.getByLabel('Medio de pago').selectOption({ label: 'Transferencia' });
+  await fact.getByRole('button', { name: 'Facturar', exact: true }).click();
+  await expect(fact.getByRole('status')).toHaveText('Venta #2 registrada por $ 60.000,00.');
+  await fact.getByRole('button', { name: 'Listo' }).click();
+  await expect(page.getByText('Facturado en la venta #2.')).toBeVisible();
+  expect((await api('get', `${b}/products/${hierro.id}`)).stock_actual).toBe(45);
+});
