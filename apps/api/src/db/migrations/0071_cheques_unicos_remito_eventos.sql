@@ -3,9 +3,20 @@
 -- number and librador's CUIT (when there is one) cannot be there twice unless the earlier one
 -- is anulado. Two sales or cobros that bring the same cheque at once: one wins, the other gets
 -- the unique violation (409).
+-- Cheques registered twice before this (nothing refused them) stay as they are, so the upgrade
+-- never fails on a shop's data: every later copy is marked `repetido` and left out of the index
+-- (the cartera still shows it; the user can anular the wrong one).
+ALTER TABLE "cheques" ADD COLUMN "repetido" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+UPDATE "cheques" c SET "repetido" = true
+ WHERE c."estado" <> 'anulado'
+   AND EXISTS (SELECT 1 FROM "cheques" d
+                WHERE d."business_id" = c."business_id" AND d."estado" <> 'anulado'
+                  AND lower(btrim(d."banco")) = lower(btrim(c."banco")) AND d."numero" = c."numero"
+                  AND coalesce(d."librador_cuit", '') = coalesce(c."librador_cuit", '')
+                  AND (d."creado_en", d."id") < (c."creado_en", c."id"));--> statement-breakpoint
 CREATE UNIQUE INDEX "cheques_unico" ON "cheques"
   ("business_id", lower(btrim("banco")), "numero", coalesce("librador_cuit", ''))
-  WHERE "estado" <> 'anulado';--> statement-breakpoint
+  WHERE "estado" <> 'anulado' AND NOT "repetido";--> statement-breakpoint
 
 -- What happened to a remito's invoicing (append-only): `facturado` by a sale, and back to
 -- `pendiente` when that sale is voided (the goods stay delivered, the remito is to be invoiced
