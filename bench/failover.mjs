@@ -139,7 +139,11 @@ async function killPrimary(haDir, ports, t0) {
   const failoverMs = performance.now() - at;
   const now = Object.entries(ports.nodes).find(([, n]) => n.pg === port)[0];
   log(`  ${now} es el primario: escrituras de nuevo a los ${round(failoverMs, 0)} ms`);
-  await waitFor(`${victim} de vuelta como standby sincrónico`, async () => (await rest(ports.nodes[victim], 'sync')) === 200, 120_000);
+  await waitFor(
+    `${victim} de vuelta como standby sincrónico`,
+    async () => (await rest(ports.nodes[victim], 'sync')) === 200,
+    120_000,
+  );
   const rejoinMs = performance.now() - at;
   log(`  ${victim} volvió como standby sincrónico a los ${round(rejoinMs / 1000, 1)} s`);
   return {
@@ -156,7 +160,12 @@ async function killPrimary(haDir, ports, t0) {
 /** Standby caught up: same sales as the primary (synchronous commit flushes there; replay follows). */
 async function standbySales(ports, ids) {
   const standby = (await primaryOf(ports)) === 'n1' ? 'n2' : 'n1';
-  const c = new pg.Client({ host: '127.0.0.1', port: ports.nodes[standby].pg, user: 'postgres', database: 'mostrador_failover' });
+  const c = new pg.Client({
+    host: '127.0.0.1',
+    port: ports.nodes[standby].pg,
+    user: 'postgres',
+    database: 'mostrador_failover',
+  });
   await c.connect();
   try {
     let last = -1;
@@ -217,10 +226,14 @@ async function main() {
   // address. It tries a server again after 1 s (not 15) and lets a query wait 5 s for one at most.
   const bouncerPort = await freePort();
   const bouncerDir = path.join(dir, 'pgbouncer');
-  execFileSync(BOUNCER, ['start', bouncerDir, String(bouncerPort), String(ports.ha), `postgres mostrador_app=${APP_PASSWORD}`], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, PGBOUNCER_SERVER_LOGIN_RETRY: '1', PGBOUNCER_QUERY_WAIT_TIMEOUT: '5' },
-  });
+  execFileSync(
+    BOUNCER,
+    ['start', bouncerDir, String(bouncerPort), String(ports.ha), `postgres mostrador_app=${APP_PASSWORD}`],
+    {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, PGBOUNCER_SERVER_LOGIN_RETRY: '1', PGBOUNCER_QUERY_WAIT_TIMEOUT: '5' },
+    },
+  );
   cleanups.push(() => execFileSync(BOUNCER, ['stop', bouncerDir]));
 
   const env = {
@@ -232,7 +245,14 @@ async function main() {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SIGNUP_PER_HOUR: '100000',
   };
-  for (const k of ['SMTP_URL', 'JWT_SECRET', 'PUBLIC_URL', 'CORS_ORIGINS', 'REPORTS_DATABASE_URL', 'TEST_APP_DATABASE_URL'])
+  for (const k of [
+    'SMTP_URL',
+    'JWT_SECRET',
+    'PUBLIC_URL',
+    'CORS_ORIGINS',
+    'REPORTS_DATABASE_URL',
+    'TEST_APP_DATABASE_URL',
+  ])
     delete env[k];
   const instances = [];
   cleanups.push(() => Promise.all(instances.map(stopInstance)));
@@ -293,7 +313,8 @@ async function main() {
   for (const kill of kills) {
     let pause = 0;
     for (let i = 1; i < done.length; i++)
-      if (done[i] > kill.at_ms && done[i - 1] < kill.at_ms + kill.failover_ms) pause = Math.max(pause, done[i] - done[i - 1]);
+      if (done[i] > kill.at_ms && done[i - 1] < kill.at_ms + kill.failover_ms)
+        pause = Math.max(pause, done[i] - done[i - 1]);
     kill.selling_paused_ms = round(pause, 0);
     const firstAfter = stats.started.reduce((m, s, i) => (s > kill.at_ms ? Math.min(m, stats.done[i]) : m), Infinity);
     kill.first_new_sale_ms = Number.isFinite(firstAfter) ? round(firstAfter - kill.at_ms, 0) : null;

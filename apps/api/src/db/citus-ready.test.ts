@@ -109,14 +109,14 @@ const src = fileURLToPath(new URL('..', import.meta.url));
 const DECISION = readFileSync(new URL('../../../../docs/decisions/0019-citus-ready.md', import.meta.url), 'utf8');
 const ADVISORY = /pg_(?:try_)?advisory_(?:xact_)?lock(?:_shared)?\s*\(/g;
 
-/** Rows of the decision's trigger table: `| \`table\` | \`trigger\` | … |`. */
+/** Rows of the decision's trigger table: `| \`table\` | \`trigger\` | … |` (cells padded or not). */
 const namedTriggers = () =>
-  [...DECISION.matchAll(/^\| `([a-z0-9_]+)` \| `([a-z0-9_]+)` \|/gm)].map((m) => `${m[1]}.${m[2]}`).sort();
+  [...DECISION.matchAll(/^\|\s*`([a-z0-9_]+)`\s*\|\s*`([a-z0-9_]+)`\s*\|/gm)].map((m) => `${m[1]}.${m[2]}`).sort();
 
 /** Rows of the decision's lock table: `| \`file.ts\` or \`function()\` | count | … |`. */
 const namedLocks = () =>
   Object.fromEntries(
-    [...DECISION.matchAll(/^\| `([^`]+(?:\.ts|\(\)))` \| (\d+) \|/gm)].map((m) => [m[1], Number(m[2])]),
+    [...DECISION.matchAll(/^\|\s*`([^`]+(?:\.ts|\(\)))`\s*\|\s*(\d+)\s*\|/gm)].map((m) => [m[1], Number(m[2])]),
   );
 
 /** Advisory-lock calls in the API's code (tests apart), by file relative to apps/api/src. */
