@@ -15,7 +15,9 @@
 // Knobs: FAILOVER_QUICK=1 (the CI version, under 3 minutes: 24 clients, 5 s between events, JSON
 // only printed unless FAILOVER_RESULT), FAILOVER_CLIENTS (40), FAILOVER_BUSINESSES (200),
 // FAILOVER_SETTLE (s of selling before, between and after the kills: 20), FAILOVER_BASE_PORT
-// (5440: see scripts/ha.sh), FAILOVER_RESULT (file for the JSON instead of bench/results/failover.json).
+// (5440: see scripts/ha.sh), FAILOVER_RESULT (file for the JSON instead of bench/results/failover.json),
+// FAILOVER_MACHINE=1 (the primary's whole "machine" dies: its Patroni is killed with its PostgreSQL,
+// so the standby waits for the leader key to expire; the node is started again after the failover).
 // Exit code 1 when any integrity count is not zero or a kill did not fail over.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -49,6 +51,7 @@ const CFG = {
   instances: 2,
   products: 5,
   base_port: num(process.env.FAILOVER_BASE_PORT, 5440),
+  kill: process.env.FAILOVER_MACHINE === '1' ? 'machine' : 'postgres',
 };
 const APP_PASSWORD = 'clave-del-rol-de-la-app';
 const HA = path.join(ROOT, 'scripts/ha.sh');
@@ -126,7 +129,13 @@ async function killPrimary(haDir, ports, t0) {
   if (!victim) throw new Error('no hay primario antes del kill');
   const pid = Number(readFileSync(path.join(haDir, victim, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
   const at = performance.now();
-  log(`  kill -9 del PostgreSQL primario (${victim}, pid ${pid})`);
+  if (CFG.kill === 'machine') {
+    const patroni = Number(readFileSync(path.join(haDir, `${victim}.pid`), 'utf8').trim());
+    log(`  kill -9 de la "máquina" primaria (${victim}: Patroni pid ${patroni}, PostgreSQL pid ${pid})`);
+    process.kill(patroni, 'SIGKILL');
+  } else {
+    log(`  kill -9 del PostgreSQL primario (${victim}, pid ${pid})`);
+  }
   process.kill(pid, 'SIGKILL');
   const port = await waitFor(
     'un primario nuevo que acepte escrituras',
@@ -139,6 +148,8 @@ async function killPrimary(haDir, ports, t0) {
   const failoverMs = performance.now() - at;
   const now = Object.entries(ports.nodes).find(([, n]) => n.pg === port)[0];
   log(`  ${now} es el primario: escrituras de nuevo a los ${round(failoverMs, 0)} ms`);
+  // The dead machine comes back: its Patroni starts, finds another leader, rewinds and follows.
+  if (CFG.kill === 'machine') execFileSync(HA, ['start-node', haDir, victim], { stdio: 'ignore' });
   await waitFor(
     `${victim} de vuelta como standby sincrónico`,
     async () => (await rest(ports.nodes[victim], 'sync')) === 200,

@@ -6,6 +6,7 @@
 #   scripts/ha.sh up DIR [BASE_PORT=5440]   start everything in DIR; prints the primary's URL
 #   scripts/ha.sh status DIR                the cluster as Patroni sees it (JSON)
 #   scripts/ha.sh down DIR                  stop everything started in DIR (by its pid files)
+#   scripts/ha.sh start-node DIR n1|n2      start a node's Patroni again (after its machine "died")
 #
 # Ports, from BASE_PORT: HAProxy BASE (the address the app uses), PostgreSQL n1 BASE+1 and n2
 # BASE+2, Patroni's REST API n1 BASE+11 and n2 BASE+12, etcd BASE+21 (clients) and BASE+22 (peers).
@@ -65,7 +66,9 @@ bootstrap:
     loop_wait: 1
     retry_timeout: 5
     primary_start_timeout: 0
-    maximum_lag_on_failover: 1048576
+    # Only the synchronous standby is a candidate, and it has every acknowledged commit: a busy
+    # primary's few MB of not yet confirmed WAL must not stop the failover.
+    maximum_lag_on_failover: 16777216
     # Commits wait for the standby's flush; only the synchronous standby can be promoted.
     synchronous_mode: true
     postgresql:
@@ -192,6 +195,11 @@ ENV
   echo "HAProxy no responde en 127.0.0.1:$base (ver $dir/haproxy.log)" >&2
   exit 1
   ;;
+start-node)
+  node=${3:?n1|n2}
+  [ -f "$dir/$node.yml" ] || { echo "no hay nodo $node en $dir" >&2; exit 1; }
+  daemon "$node" patroni "$dir/$node.yml"
+  ;;
 status)
   # shellcheck disable=SC1090
   . "$portsfile"
@@ -211,7 +219,7 @@ down)
   stop_pid "$dir/etcd.pid"
   ;;
 *)
-  echo "uso: $0 up|status|down DIR [BASE_PORT]" >&2
+  echo "uso: $0 up|status|down|start-node DIR [BASE_PORT|NODE]" >&2
   exit 2
   ;;
 esac
