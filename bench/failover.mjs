@@ -58,6 +58,22 @@ const HA = path.join(ROOT, 'scripts/ha.sh');
 const BOUNCER = path.join(ROOT, 'scripts/ci/pgbouncer.sh');
 const asRoot = process.getuid?.() === 0;
 const cleanups = makeCleanups();
+/** The cluster's folder, whose logs are shown when the run fails (before it is removed). */
+let logsDir = null;
+
+function showLogs() {
+  if (!logsDir) return;
+  for (const name of ['n1', 'n2', 'etcd', 'haproxy']) {
+    try {
+      const lines = readFileSync(path.join(logsDir, `${name}.log`), 'utf8')
+        .trimEnd()
+        .split('\n');
+      process.stderr.write(`--- ${name}.log (últimas 40 líneas)\n${lines.slice(-40).join('\n')}\n`);
+    } catch {
+      // not started
+    }
+  }
+}
 
 /* ------------------------------------------------------------------ the cluster */
 
@@ -79,7 +95,7 @@ function readPorts(haDir) {
 
 /** The status Patroni's REST API answers on a node (0 when it does not answer). */
 const rest = (node, what) =>
-  fetch(`http://127.0.0.1:${node.rest}/${what}`, { signal: AbortSignal.timeout(1_000) })
+  fetch(`http://127.0.0.1:${node.rest}/${what}`, { signal: AbortSignal.timeout(3_000) })
     .then((r) => r.status)
     .catch(() => 0);
 
@@ -125,8 +141,8 @@ async function writeProbe(haPort) {
 
 /** kill -9 of the primary's postmaster; measures until a write succeeds on the other node and until the old one is the synchronous standby again. */
 async function killPrimary(haDir, ports, t0) {
-  const victim = await primaryOf(ports);
-  if (!victim) throw new Error('no hay primario antes del kill');
+  // Patroni's REST API may be slow to answer on a loaded machine: ask until one node says primary.
+  const victim = await waitFor('un primario antes del kill', () => primaryOf(ports), 30_000);
   const pid = Number(readFileSync(path.join(haDir, victim, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
   const at = performance.now();
   if (CFG.kill === 'machine') {
@@ -170,7 +186,7 @@ async function killPrimary(haDir, ports, t0) {
 
 /** Standby caught up: same sales as the primary (synchronous commit flushes there; replay follows). */
 async function standbySales(ports, ids) {
-  const standby = (await primaryOf(ports)) === 'n1' ? 'n2' : 'n1';
+  const standby = (await waitFor('el primario', () => primaryOf(ports), 30_000)) === 'n1' ? 'n2' : 'n1';
   const c = new pg.Client({
     host: '127.0.0.1',
     port: ports.nodes[standby].pg,
@@ -211,6 +227,7 @@ async function main() {
 
   log('arrancando el clúster (etcd, Patroni: primario + standby sincrónico, HAProxy)…');
   const haDir = path.join(dir, 'ha');
+  logsDir = haDir;
   mkdirSync(haDir);
   cleanups.push(() => execFileSync(HA, ['down', haDir], { stdio: ['ignore', 'inherit', 'inherit'] }));
   const started = performance.now();
@@ -387,7 +404,8 @@ try {
 } catch (e) {
   console.error(e);
 } finally {
+  if (!ok) showLogs();
   await cleanups.run();
 }
-if (!ok) log('FALLÓ: ver el JSON');
+if (!ok) log('FALLÓ: ver el JSON y los registros del clúster');
 process.exit(ok ? 0 : 1);

@@ -120,7 +120,8 @@ defaults
   timeout connect 1s
   timeout client 30m
   timeout server 30m
-  timeout check 1s
+  # A loaded machine may take a while to answer the check: a slow answer is not a dead node.
+  timeout check 2s
 listen primario
   bind 127.0.0.1:$base
   # Only the node whose Patroni holds the leader key answers 200 to GET /primary. A node marked
