@@ -355,6 +355,11 @@ async function main() {
     ports,
     businesses.map((b) => b.id),
   );
+  // Two kills make two new timelines (1 → 3); more would mean a failover nobody asked for.
+  const cluster = await fetch(`http://127.0.0.1:${ports.nodes.n1.rest}/cluster`, { signal: AbortSignal.timeout(3_000) })
+    .then((r) => r.json())
+    .catch(() => null);
+  const timeline = cluster ? Math.max(...cluster.members.map((m) => m.timeline ?? 0)) : null;
   const failovers = kills.map((k) => k.failover_ms);
   const result = {
     benchmark: 'failover',
@@ -380,6 +385,7 @@ async function main() {
     wrong_totals: stats.wrongTotals,
     integrity: checks,
     standby,
+    timeline,
   };
   if (stats.refused.length) log(`rechazadas: ${JSON.stringify(stats.refused.slice(0, 3))}`);
   result.ok =

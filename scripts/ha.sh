@@ -128,6 +128,10 @@ listen primario
   # down has its connections cut at once (the app sees them lost and answers 503).
   option httpchk GET /primary
   http-check expect status 200
+  # Until the crashed node's Patroni notices (up to a second), both nodes may look up: a refused
+  # connection is tried again on the other one.
+  option redispatch
+  retries 2
   default-server inter 500ms fastinter 250ms downinter 500ms fall 2 rise 1 on-marked-down shutdown-sessions
   server n1 127.0.0.1:$p1 check port $r1
   server n2 127.0.0.1:$p2 check port $r2
