@@ -30,9 +30,13 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
-          // The scale-out test needs nginx and pgbouncer (Debian packages): .ci/run installs them
-          // and runs it on its own with SCALE_OUT_TEST=1; a laptop's `npm test` leaves it out.
-          exclude: process.env.SCALE_OUT_TEST === '1' ? [] : ['apps/api/src/scale-out.test.ts'],
+          // The scale-out and failover tests need Debian packages (nginx, pgbouncer; patroni,
+          // etcd-server, haproxy): .ci/run installs them and runs each on its own with
+          // SCALE_OUT_TEST=1 / FAILOVER_TEST=1; a laptop's `npm test` leaves them out.
+          exclude: [
+            ...(process.env.SCALE_OUT_TEST === '1' ? [] : ['apps/api/src/scale-out.test.ts']),
+            ...(process.env.FAILOVER_TEST === '1' ? [] : ['apps/api/src/failover.test.ts']),
+          ],
           environment: 'node',
           globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 30_000,

@@ -10,6 +10,9 @@
 # Authentication is `trust` against an auth_file that lists the users: loopback only, the server
 # behind it decides (it trusts loopback on CI). Startup `options` (the app's -c timeouts) are
 # ignored by PgBouncer: behind it, set them on the role (README, Operación).
+# PGBOUNCER_SERVER_LOGIN_RETRY (s, 15) and PGBOUNCER_QUERY_WAIT_TIMEOUT (s, 120): how soon PgBouncer
+# tries a server again after a failed connection, and how long a query waits for one (the failover
+# bench, bench/failover.mjs, shortens both: the primary moves and in-flight requests must fail fast).
 set -euo pipefail
 cmd=${1:?start|stop}
 dir=${2:?directory}
@@ -45,6 +48,8 @@ max_client_conn = 2000
 default_pool_size = 20
 max_db_connections = 40
 server_idle_timeout = 10
+server_login_retry = ${PGBOUNCER_SERVER_LOGIN_RETRY:-15}
+query_wait_timeout = ${PGBOUNCER_QUERY_WAIT_TIMEOUT:-120}
 ignore_startup_parameters = extra_float_digits,options
 logfile = $dir/pgbouncer.log
 pidfile = $dir/pgbouncer.pid
