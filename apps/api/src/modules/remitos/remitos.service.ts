@@ -13,6 +13,7 @@ import {
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
 import type { Row } from '../../db/pipeline.js';
+import { stockOutsidePrincipal } from '../posting/stock.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
 import { toMilli } from '../products/common.js';
@@ -128,6 +129,9 @@ export async function writeRemito(
   n: RemitoNuevo,
 ): Promise<{ id: string; numero: number }> {
   const priced = await priceDocument(tx, c, n.clienteId, n.items, n.descuento, { conPrecios: n.conPrecios });
+  // A remito takes its stock from the principal depósito (decision 0059): its stock is the total less the others'.
+  const outside = await stockOutsidePrincipal(tx, c.businessId, [...priced.productos.keys()]);
+  for (const [pid, p] of priced.productos) p.stock -= outside.get(pid) ?? 0;
   const changes = stockOut(priced);
   const numero = await nextRemitoNumero(c.businessId, tx);
   const id = await insertRemito(
