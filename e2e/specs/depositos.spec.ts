@@ -81,7 +81,8 @@ test('a second sucursal with its depósito: a transfer sent and received with a 
   await tr.getByLabel('Hacia').selectOption({ label: 'Depósito Norte (Sucursal Norte)' });
   await tr.getByLabel('Buscar un producto').pressSequentially('Yerba');
   await tr.getByRole('button', { name: /Yerba mate 1 kg/ }).click();
-  await tr.getByLabel('Yerba mate 1 kg').fill('6');
+  await tr.getByLabel('Cantidad de Yerba mate 1 kg').fill('6');
+  await shots(page, 'nueva-transferencia');
   await tr.getByRole('button', { name: 'Enviar transferencia' }).click();
   await expect(page.getByText('Transferencia #1 enviada: el stock ya salió de Depósito principal.')).toBeVisible();
   const card = page.getByRole('list', { name: 'Transferencias' }).getByRole('listitem').first();
@@ -91,7 +92,7 @@ test('a second sucursal with its depósito: a transfer sent and received with a 
   // Received: 5 of the 6 arrived.
   await card.getByRole('button', { name: 'Recibir' }).click();
   const rec = page.getByRole('dialog', { name: 'Recibir transferencia #1' });
-  await rec.getByLabel(/Yerba mate 1 kg/).fill('5');
+  await rec.getByLabel('Cantidad recibida de Yerba mate 1 kg').fill('5');
   await rec.getByRole('button', { name: 'Confirmar recepción' }).click();
   await expect(card).toContainText('Recibida con diferencias');
   await expect(card).toContainText('5 de 6');

@@ -106,6 +106,12 @@ describe('transferencias', () => {
     expect((await ok<T[]>('GET', `${base}/transferencias?estado=en_transito`)).length).toBe(0);
     expect((await ok<T>('GET', `${base}/transferencias/${t.id}`)).estado).toBe('recibida');
     expect(await stockInvariantBreaks(ctx, biz)).toEqual([]);
+
+    // Its remito interno, an A4 PDF like the other printable documents.
+    const pdf = await call('GET', `${base}/documentos/pdf?tipo=transferencia&id=${t.id}`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('refuses what the origin lacks (409), the same depósito, repeated products and more received than sent (422): nothing stored', async () => {

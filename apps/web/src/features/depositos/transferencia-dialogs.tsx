@@ -146,6 +146,7 @@ export function NuevaTransferenciaForm({
               </label>
               <Input
                 id={`tr-cant-${i}`}
+                aria-label={`Cantidad de ${l.nombre}`}
                 className="w-24 text-right"
                 inputMode="decimal"
                 autoComplete="off"
@@ -219,6 +220,7 @@ export function RecibirForm({ t, onDone }: { t: Transferencia; onDone: (t?: Tran
             </label>
             <Input
               id={`rec-${n}`}
+              aria-label={`Cantidad recibida de ${i.nombre}`}
               className="w-24 text-right"
               inputMode="decimal"
               autoComplete="off"
