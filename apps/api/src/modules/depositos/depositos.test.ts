@@ -288,4 +288,45 @@ describe('stock per depósito', () => {
     expect(neg.statusCode).toBe(409);
     expect(await stockInvariantBreaks(ctx, biz)).toEqual([]);
   });
+
+  it('a remito takes its goods from the depósito named (the principal by default) and a void puts them back there', async () => {
+    const sur = await ok<{ id: string }>('POST', `${base}/sucursales`, { nombre: 'Sur 2' });
+    const depSur = await ok<{ id: string }>('POST', `${base}/depositos`, {
+      nombre: 'Depósito Sur 2',
+      sucursal_id: sur.id,
+    });
+    const [principal] = await ok<{ id: string }[]>('GET', `${base}/depositos`);
+    const tornillos = await ok<{ id: string }>('POST', `${base}/products`, {
+      nombre: 'Tornillos',
+      precio_venta: 10,
+      stock_actual: 4,
+    });
+    await ok('POST', `${base}/products/${tornillos.id}/ajuste-stock`, {
+      cantidad: 3,
+      motivo: 'Recuento de inventario',
+      deposito_id: depSur.id,
+    });
+    const cliente = await ok<{ id: string }>('POST', `${base}/clientes`, { nombre: 'Obra', apellido: 'Sur' });
+    const remito = (cantidad: number, deposito_id?: string) =>
+      call('POST', `${base}/remitos`, { cliente_id: cliente.id, items: [{ id: tornillos.id, cantidad }], deposito_id });
+    // Sur 2 holds 3: 4 is refused even though the business holds 7.
+    const short = await remito(4, depSur.id);
+    expect(short.statusCode).toBe(409);
+    expect(short.json()).toMatchObject({ code: 'INSUFFICIENT_STOCK' });
+    const r = await remito(2, depSur.id);
+    expect(r.statusCode, r.body).toBe(201);
+    expect(await stockIn(tornillos.id, depSur.id)).toBe(1);
+    expect(await stockIn(tornillos.id, principal.id)).toBe(4);
+    const main = await remito(1);
+    expect(main.statusCode, main.body).toBe(201);
+    expect(await stockIn(tornillos.id, principal.id)).toBe(3);
+    const anulado = await call('POST', `${base}/remitos/${r.json().id}/anular`, { motivo: 'No se entregó' });
+    expect(anulado.statusCode, anulado.body).toBe(200);
+    expect(await stockIn(tornillos.id, depSur.id)).toBe(3);
+    expect(await stockIn(tornillos.id, principal.id)).toBe(3);
+    const [ajeno] = (await call('GET', `${otroBase}/depositos`, undefined, otro)).json() as { id: string }[];
+    expect((await remito(1, ajeno.id)).statusCode).toBe(404);
+    expect(await total(tornillos.id)).toBe(6);
+    expect(await stockInvariantBreaks(ctx, biz)).toEqual([]);
+  });
 });

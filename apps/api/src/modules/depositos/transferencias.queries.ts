@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { milliToDecimal, type TransferenciaEstado } from '@mostrador/shared';
 import type { Executor } from '../../db/client.js';
 import { rows } from '../caja/rows.js';
-import { depositoStockSql } from '../posting/stock.js';
 
 /*
  * Transferencias' statements (decision 0044 and 0059): every function takes the business first.
@@ -18,21 +17,6 @@ export async function lockTransferProducts(businessId: string, ids: string[], ex
     sql`SELECT id, nombre, controla_stock FROM products
          WHERE business_id = ${businessId} AND id = ANY(${uuids(ids)}::uuid[]) ORDER BY id FOR UPDATE`,
   );
-}
-
-/** The products' stock in a depósito: its own statement after the lock, so it sees every change committed before. */
-export async function stockInDeposito(
-  businessId: string,
-  deposito: { id: string; principal: boolean },
-  ids: string[],
-  ex: Executor,
-) {
-  const r = await rows(
-    ex,
-    sql`SELECT p.id, (${depositoStockSql(businessId, deposito, sql`p.id`, sql`p.stock_actual`)})::text AS stock
-          FROM products p WHERE p.business_id = ${businessId} AND p.id = ANY(${uuids(ids)}::uuid[])`,
-  );
-  return new Map(r.map((x) => [x.id as string, x.stock as string]));
 }
 
 /** The next number, one transferencia at a time per business (held until commit: no gaps). */

@@ -11,7 +11,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
 import { iso } from '../caja/rows.js';
-import { moveDepositoStock } from '../posting/stock.js';
+import { moveDepositoStock, stockInDeposito } from '../posting/stock.js';
 import { toMilli } from '../products/common.js';
 import { depositoKind } from './depositos.queries.js';
 import {
@@ -20,7 +20,6 @@ import {
   lockTransferProducts,
   markRecibida,
   nextTransferenciaNumero,
-  stockInDeposito,
   transferenciaItemRows,
   transferenciaRows,
 } from './transferencias.queries.js';
@@ -103,13 +102,13 @@ export async function createTransferencia(db: Db, c: TransferContext, input: Tra
     if (!(await depositoKind(businessId, input.destino_id, tx))) throw notFound(DEPOSITO_MESSAGES.notInBusiness);
     const ids = [...seen].sort();
     const locked = new Map((await lockTransferProducts(businessId, ids, tx)).map((p) => [p.id as string, p]));
-    const stock = await stockInDeposito(businessId, origen, ids, tx);
+    const stock = await stockInDeposito(tx, businessId, origen, ids);
     const items = input.items.map((i, n) => {
       const p = locked.get(i.producto_id);
       if (!p) throw notFound(PRODUCT_MESSAGES.notInBusiness);
       const nombre = p.nombre as string;
       if (!p.controla_stock) throw invalid(`items.${n}.producto_id`, DEPOSITO_MESSAGES.productoNoControla(nombre));
-      const disponible = toMilli(stock.get(i.producto_id) ?? '0');
+      const disponible = stock.get(i.producto_id) ?? 0;
       if (disponible < i.cantidad) {
         throw new AppError(
           409,

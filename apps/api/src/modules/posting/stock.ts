@@ -295,16 +295,30 @@ export async function moveDepositoStock(
 }
 
 /**
- * The products' stock in depósitos other than the principal, per product (thousandths): read in
- * its own statement after the products are locked, so it sees every change committed before.
- * A document that takes its stock from the principal (a remito) checks the total less this.
+ * The products' stock in a depósito (thousandths by product id): read in its own statement after
+ * the products are locked, so it sees every change committed before (decision 0059). A document
+ * that takes its stock from a depósito (a remito, a transferencia) checks this.
  */
-export async function stockOutsidePrincipal(tx: Executor, businessId: string, ids: string[]) {
-  if (!ids.length) return new Map<string, number>();
-  const { rows } = await tx.execute<{ producto_id: string; stock: string }>(
-    sql`SELECT producto_id, sum(stock)::text AS stock FROM stock_depositos
-         WHERE business_id = ${businessId} AND producto_id = ANY(${`{${ids.join(',')}}`}::uuid[])
-         GROUP BY producto_id`,
+export async function stockInDeposito(
+  tx: Executor,
+  businessId: string,
+  deposito: { id: string; principal: boolean },
+  ids: string[],
+): Promise<Map<string, number>> {
+  if (!ids.length) return new Map();
+  const { rows } = await tx.execute<{ id: string; stock: string }>(
+    sql`SELECT p.id, (${depositoStockSql(businessId, deposito, sql`p.id`, sql`p.stock_actual`)})::text AS stock
+          FROM products p WHERE p.business_id = ${businessId} AND p.id = ANY(${`{${ids.join(',')}}`}::uuid[])`,
   );
-  return new Map(rows.map((r) => [r.producto_id, toMilli(r.stock)]));
+  return new Map(rows.map((r) => [r.id, toMilli(r.stock)]));
+}
+
+/** The business's depósito named (the principal when none), or null when it is not the business's. */
+export async function depositoNamed(tx: Executor, businessId: string, id: string | null | undefined) {
+  const { rows } = await tx.execute<{ id: string; principal: boolean }>(
+    id
+      ? sql`SELECT id, principal FROM depositos WHERE business_id = ${businessId} AND id = ${id}::uuid`
+      : sql`SELECT id, principal FROM depositos WHERE business_id = ${businessId} AND principal`,
+  );
+  return rows[0] ?? null;
 }
