@@ -144,15 +144,17 @@ export function NuevaTransferenciaForm({
               <label htmlFor={`tr-cant-${i}`} className="flex-1 text-sm text-slate-800">
                 {l.nombre}
               </label>
-              <Input
-                id={`tr-cant-${i}`}
-                aria-label={`Cantidad de ${l.nombre}`}
-                className="w-24 text-right"
-                inputMode="decimal"
-                autoComplete="off"
-                value={l.cantidad}
-                onChange={(e) => setLines(lines.map((x, j) => (j === i ? { ...x, cantidad: e.target.value } : x)))}
-              />
+              <div className="w-24 shrink-0">
+                <Input
+                  id={`tr-cant-${i}`}
+                  aria-label={`Cantidad de ${l.nombre}`}
+                  className="text-right"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={l.cantidad}
+                  onChange={(e) => setLines(lines.map((x, j) => (j === i ? { ...x, cantidad: e.target.value } : x)))}
+                />
+              </div>
               <Button
                 variant="ghost"
                 size="icon"
@@ -218,15 +220,17 @@ export function RecibirForm({ t, onDone }: { t: Transferencia; onDone: (t?: Tran
               {i.nombre}
               <span className="block text-xs text-slate-500">Enviado: {formatNumber(i.cantidad)}</span>
             </label>
-            <Input
-              id={`rec-${n}`}
-              aria-label={`Cantidad recibida de ${i.nombre}`}
-              className="w-24 text-right"
-              inputMode="decimal"
-              autoComplete="off"
-              value={texts[n]}
-              onChange={(e) => setTexts(texts.map((x, j) => (j === n ? e.target.value : x)))}
-            />
+            <div className="w-24 shrink-0">
+              <Input
+                id={`rec-${n}`}
+                aria-label={`Cantidad recibida de ${i.nombre}`}
+                className="text-right"
+                inputMode="decimal"
+                autoComplete="off"
+                value={texts[n]}
+                onChange={(e) => setTexts(texts.map((x, j) => (j === n ? e.target.value : x)))}
+              />
+            </div>
           </li>
         ))}
       </ul>
