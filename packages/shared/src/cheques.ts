@@ -101,6 +101,14 @@ export const CHEQUE_MESSAGES = {
     `El cheque supera lo que le debés al proveedor (${deuda}). Registrá la compra o elegí otro cheque.`,
   proveedorEnPropio: 'Solo los cheques propios se entregan a un proveedor al cargarlos; los de terceros se endosan.',
   clienteEnPropio: 'Un cheque propio no tiene cliente.',
+  duplicado:
+    'Ese cheque ya está en el negocio (mismo banco, número y CUIT del librador): revisá los datos, o anulá el anterior si se cargó por error.',
+  noDevolvible: (numero: string, estado: string) =>
+    `El cheque N° ${numero} está ${estado}: ya salió de la cartera, devolvé el dinero con otro medio.`,
+  devolucionOtroMonto: (cheque: string, devolucion: string) =>
+    `El cheque es de ${cheque} y la devolución, de ${devolucion}: el cheque se devuelve solo por su monto completo. Devolvé el dinero con otro medio.`,
+  noEsDeLaVenta: 'Ese cheque no vino en esta venta.',
+  devueltoAlCliente: (numero: number) => `Devuelto al cliente (devolución #${numero})`,
   ventaConCheque: (numero: string) =>
     `El cheque N° ${numero} de esta venta ya salió de la cartera: registrá su rechazo o su cobro antes de anular la venta.`,
 } as const;
@@ -217,6 +225,8 @@ export const chequeListQuery = z.object({
   tipo: queryParam(oneOfCi(CHEQUE_TIPOS)),
   cliente_id: queryParam(z.uuid({ error: 'Identificador no válido.' })),
   proveedor_id: queryParam(z.uuid({ error: 'Identificador no válido.' })),
+  /** The cheques a sale's payments brought. */
+  venta_id: queryParam(z.uuid({ error: 'Identificador no válido.' })),
   /** Due on or before this day. */
   vence_hasta: queryParam(isoDate()),
   ...pageQuery(100, 500),

@@ -23,6 +23,7 @@ export const DEVOLUCION_MESSAGES = {
   accountNeedsCustomer: 'La venta no tiene cliente: elegí otro medio para devolver el dinero.',
   hasReturns: 'La venta tiene devoluciones: devolvé lo que queda en lugar de anularla.',
   idempotencyMismatch: 'Esta clave de idempotencia ya se usó con otra devolución.',
+  chequeNeedsMedio: 'Para devolver el cheque, elegí el medio de tipo cheque.',
 } as const;
 
 export const devolucionItemInput = z.object({
@@ -40,6 +41,14 @@ export const devolucionInput = z.object({
       .max(SALE_MAX_ITEMS, `Admite como máximo ${SALE_MAX_ITEMS} ítems.`),
   ),
   medio_pago_id: z.uuid({ error: 'Identificador no válido.' }),
+  /**
+   * The cheque the customer paid with, given back itself (decision 0057): one of the sale's, still
+   * in the cartera, for exactly the return's amount; the medio is then the cheque one.
+   */
+  cheque_id: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.uuid({ error: 'Identificador no válido.' }).nullable().optional(),
+  ),
   turno_id: optTurnoId(),
   motivo: optText(200),
 });

@@ -33,7 +33,7 @@ export const REMITO_MESSAGES = {
   yaFacturado: (numero: number) => `El remito #${numero} ya está facturado.`,
   anulado: (numero: number) => `El remito #${numero} está anulado.`,
   otroCliente: 'Los remitos son de clientes distintos: facturá los de un cliente por vez.',
-  noAnulable: 'Un remito facturado no se anula: anulá la venta o hacé una devolución.',
+  noAnulable: 'Un remito facturado no se anula: anulá la venta (el remito vuelve a pendiente) o hacé una devolución.',
   yaAnulado: 'El remito ya está anulado.',
   presupuestoNotInBusiness: 'Presupuesto no encontrado en este negocio.',
   presupuestoOtroCliente: 'El presupuesto es de otro cliente.',
@@ -120,6 +120,17 @@ export const remitoSchema = remitoResumenSchema.extend({
   anulado_por: persona,
   motivo_anulacion: z.string().nullable(),
   usuario: persona,
+  /** Its invoicing, oldest first: facturado by a sale, pendiente again when that sale was voided. */
+  eventos: z.array(
+    z.object({
+      estado: z.enum(['facturado', 'pendiente']),
+      venta_id: z.string(),
+      venta_numero: z.number(),
+      motivo: z.string().nullable(),
+      creado_en: z.string(),
+      usuario: persona,
+    }),
+  ),
 });
 export type Remito = z.infer<typeof remitoSchema>;
 

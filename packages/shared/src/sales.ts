@@ -53,9 +53,9 @@ export const SALE_MESSAGES = {
   badIdempotencyKey: 'La clave de idempotencia debe tener entre 1 y 255 caracteres imprimibles.',
   businessMismatch: 'El negocio indicado no coincide con el de la ruta.',
   alreadyVoided: 'La venta ya está anulada.',
-  /** A sale that invoiced remitos (decision 0056): voiding it would leave delivered goods unbilled. */
-  facturaRemitos: (numeros: number[]) =>
-    `Esta venta factura ${numeros.length === 1 ? 'el remito' : 'los remitos'} ${numeros.map((n) => `#${n}`).join(', ')}: no se puede anular, porque la mercadería entregada quedaría sin cobrar. Si el cliente devuelve mercadería, registrá una devolución.`,
+  /** A voided sale's remitos go back to pendiente (decision 0056): the event's reason. */
+  remitosPendientes: (numero: number | null, motivo: string | null) =>
+    `Venta ${numero === null ? '' : `#${numero} `}anulada${motivo ? `: ${motivo}` : ''}`,
   notDeleted: 'Las ventas no se eliminan: anulalas.',
   rangeTooLong: 'El rango máximo es de 366 días.',
   badRange: 'La fecha desde no puede ser posterior a la fecha hasta.',

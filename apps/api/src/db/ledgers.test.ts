@@ -108,6 +108,7 @@ const LEDGERS: Record<string, { table: string; update: string[]; history: string
     history: 'cliente_id',
   },
   remito_items: { table: 'INSERT,SELECT', update: [], history: 'cantidad' },
+  remito_eventos: { table: 'INSERT,SELECT', update: [], history: 'venta_id' },
   cheques: { table: 'INSERT,SELECT', update: ['actualizado_en', 'estado', 'proveedor_id'], history: 'monto' },
   cheque_eventos: { table: 'INSERT,SELECT', update: [], history: 'deuda' },
   cheque_pagos: { table: 'INSERT,SELECT', update: [], history: 'monto' },
@@ -195,6 +196,14 @@ async function shop(nombre: string) {
   // A remito delivered (its stock out), still to invoice.
   const cal = await r('POST', '/products', { nombre: 'Cal', precio_venta: 100, stock_actual: 5 }, 201);
   await r('POST', '/remitos', { cliente_id: juan.id, items: [{ id: cal.id, cantidad: 1 }] }, 201);
+  // Another one invoiced (its event, migration 0071).
+  const entregado = await r('POST', '/remitos', { cliente_id: juan.id, items: [{ id: cal.id, cantidad: 1 }] }, 201);
+  await r(
+    'POST',
+    '/remitos/facturar',
+    { remito_ids: [entregado.id], metodo_pago: 'transferencia', turno_id: turno.id, facturar: false },
+    201,
+  );
 
   // An invoiced sale, voided: its nota de crédito.
   const voided = await sell({ facturar: true, items: [{ id: yerba.id, cantidad: 1 }], metodo_pago: 'efectivo' });

@@ -141,6 +141,48 @@ describe('upgrading a data directory of any commit of main', () => {
     expect(counted).toEqual({ '97e0405': 0, '813305c': 1 });
   });
 
+  it('cheques registered twice before 0071 (nothing refused them) do not stop the upgrade: the later copy is marked', async () => {
+    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+      entries: { tag: string; when: number }[];
+    };
+    const upTo0070 = journal.entries
+      .filter((e) => e.tag < '0071')
+      .map((e) => {
+        const text = readFileSync(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), 'utf8');
+        return `${e.tag}@${e.when}:${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+      });
+    const d = connect(await emptyDatabase(), 1);
+    try {
+      await databaseAt(d.pool, upTo0070);
+      const { rows } = await d.pool.query<{ id: string }>(
+        `WITH u AS (INSERT INTO users (email, password_hash, nombre) VALUES ('a@b.c', 'x', 'Ana') RETURNING id)
+         INSERT INTO businesses (nombre, creada_por, trial_ends_at) SELECT 'Ferretería', u.id, now() FROM u RETURNING id`,
+      );
+      const cheque = (banco: string, estado: string, creado: string) =>
+        d.pool.query(
+          `INSERT INTO cheques (business_id, tipo, banco, numero, fecha_pago, monto, librador_cuit, estado, creado_en)
+           VALUES ($1, 'tercero', $2, '123456', '2026-12-30', 1000, '20111111112', $3, $4)`,
+          [rows[0].id, banco, estado, creado],
+        );
+      await cheque('Banco Nación', 'en_cartera', '2026-11-20T10:00:00Z');
+      await cheque(' banco nación ', 'depositado', '2026-11-21T10:00:00Z');
+      await cheque('Banco Nación', 'anulado', '2026-11-19T10:00:00Z');
+      await runMigrations(d.db);
+      const marked = await d.pool.query<{ banco: string; estado: string; repetido: boolean }>(
+        'SELECT banco, estado, repetido FROM cheques ORDER BY creado_en',
+      );
+      expect(marked.rows).toEqual([
+        { banco: 'Banco Nación', estado: 'anulado', repetido: false },
+        { banco: 'Banco Nación', estado: 'en_cartera', repetido: false },
+        { banco: ' banco nación ', estado: 'depositado', repetido: true },
+      ]);
+      // From now on the same cheque is refused while the first one is active.
+      await expect(cheque('BANCO NACIÓN', 'en_cartera', '2026-11-28T10:00:00Z')).rejects.toThrow(/cheques_unico/);
+    } finally {
+      await d.close();
+    }
+  });
+
   for (const s of states) {
     it(`made at ${s.commit}${s.until ? `..${s.until}` : ''} (${s.migrations.length} migrations): ends as a new one`, async () => {
       const d = connect(await emptyDatabase(), 1);

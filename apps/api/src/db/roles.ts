@@ -95,6 +95,8 @@ export const LEDGER_TABLES: Readonly<Record<string, { update?: readonly string[]
   // Remitos (decision 0056): only their state moves (facturado with its sale, or anulado).
   remitos: { update: ['estado', 'venta_id', 'facturado_en', 'anulado_en', 'anulado_por', 'motivo_anulacion'] },
   remito_items: {},
+  // What happened to a remito's invoicing (migration 0071): facturado, or pendiente again after a void.
+  remito_eventos: {},
   // Money given back through Mercado Pago (decision 0052): a correction is a new refund.
   mercadopago_reembolsos: {},
   // Cheques (decision 0057): a cheque's state and whom it was endorsed to change; its history is

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { FieldError } from '@mostrador/shared';
+import { CHEQUE_MESSAGES, type FieldError } from '@mostrador/shared';
 import { isConnectionError } from '../db/client.js';
 import { attemptOf, recordAttempt } from './audit.js';
 import { AppError } from './errors.js';
@@ -15,6 +15,12 @@ function fieldOf(instancePath: string | undefined, params: unknown): string {
 }
 
 export const MSG_DUPLICATE = 'Ya existe un registro con esos datos. Revisalos e intentá nuevamente.';
+
+/**
+ * Unique indexes whose violation is the only check (no module reads before writing): their own
+ * message. A cheque comes in through sales, cobros, conversions and by hand (migration 0071).
+ */
+const UNIQUE_MESSAGES: Record<string, string> = { cheques_unico: CHEQUE_MESSAGES.duplicado };
 
 /** One error shape everywhere: {detail, code} (+ errors on 422). A 500 never leaks internals. */
 export function installErrorHandler(app: FastifyInstance) {
@@ -89,7 +95,11 @@ export function installErrorHandler(app: FastifyInstance) {
     // with its own message): the same answer as the check's, a 409.
     if (pgCode === '23505') {
       req.log.warn({ route: req.routeOptions.url }, 'clave única repetida');
-      return reply.status(409).send({ detail: MSG_DUPLICATE, code: 'DUPLICATE' });
+      const constraint = ((error as { cause?: { constraint?: string } }).cause ?? (error as { constraint?: string }))
+        .constraint;
+      return reply
+        .status(409)
+        .send({ detail: (constraint && UNIQUE_MESSAGES[constraint]) || MSG_DUPLICATE, code: 'DUPLICATE' });
     }
     // The database went away (killed, stopped, restarting, sessions terminated) or cannot be
     // reached: the request fails fast and may be tried again once it is back (decision 0033).

@@ -16,6 +16,7 @@ const KINDS = {
   proveedor: { table: sql`suppliers`, message: 'Proveedor no encontrado en este negocio.' },
   producto: { table: sql`products`, message: 'Producto no encontrado en este negocio.' },
   servicio: { table: sql`services`, message: 'Servicio no encontrado en este negocio.' },
+  venta: { table: sql`sales`, message: 'Venta no encontrada en este negocio.' },
 } satisfies Record<string, { table: SQL; message: string }>;
 
 export type KnownKind = keyof typeof KINDS | 'miembro';

@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
   type PgTableExtraConfigValue,
 } from 'drizzle-orm/pg-core';
@@ -104,6 +105,10 @@ export const cheques = pgTable(
     index('cheques_venta_idx')
       .on(t.businessId, t.ventaId)
       .where(sql`${t.ventaId} IS NOT NULL`),
+    // Migration 0071: a cheque once in the business, unless the earlier one is anulado.
+    uniqueIndex('cheques_unico')
+      .on(t.businessId, sql`lower(btrim(${t.banco}))`, t.numero, sql`coalesce(${t.libradorCuit}, '')`)
+      .where(sql`${t.estado} <> 'anulado'`),
   ],
 );
 

@@ -229,3 +229,36 @@ export const remitoItems = pgTable(
       .where(sql`${t.servicioId} IS NOT NULL`),
   ],
 );
+
+/** What happened to a remito's invoicing (migration 0071, append-only): facturado, or pendiente again. */
+export const remitoEventos = pgTable(
+  'remito_eventos',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    remitoId: uuid('remito_id').notNull(),
+    estado: text('estado', { enum: ['facturado', 'pendiente'] }).notNull(),
+    ventaId: uuid('venta_id').notNull(),
+    motivo: text('motivo'),
+    usuarioId: uuid('usuario_id').references(() => users.id, { onDelete: 'set null' }),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t): PgTableExtraConfigValue[] => [
+    primaryKey({ name: 'remito_eventos_pkey', columns: [t.id, t.businessId] }),
+    foreignKey({
+      name: 'remito_eventos_remito_fk',
+      columns: [t.businessId, t.remitoId],
+      foreignColumns: [remitos.businessId, remitos.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'remito_eventos_venta_fk',
+      columns: [t.businessId, t.ventaId],
+      foreignColumns: [sales.businessId, sales.id],
+    }).onDelete('cascade'),
+    check('remito_eventos_estado', sql`${t.estado} IN ('facturado', 'pendiente')`),
+    index('remito_eventos_remito_idx').on(t.businessId, t.remitoId, t.creadoEn),
+    index('remito_eventos_venta_idx').on(t.businessId, t.ventaId),
+  ],
+);

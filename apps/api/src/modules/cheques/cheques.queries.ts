@@ -82,6 +82,7 @@ function listWhere(businessId: string, q: ChequeListQuery): SQL {
   if (q.tipo) parts.push(sql`ch.tipo = ${q.tipo}`);
   if (q.cliente_id) parts.push(sql`ch.cliente_id = ${q.cliente_id}`);
   if (q.proveedor_id) parts.push(sql`ch.proveedor_id = ${q.proveedor_id}`);
+  if (q.venta_id) parts.push(sql`ch.venta_id = ${q.venta_id}`);
   if (q.vence_hasta) parts.push(sql`ch.fecha_pago <= ${q.vence_hasta}::date`);
   return sql.join(parts, sql` AND `);
 }

@@ -40,6 +40,7 @@ export async function chequeRoutes(app: App) {
   const filters = knownFilters(db, [
     { field: 'cliente_id', kind: 'cliente' },
     { field: 'proveedor_id', kind: 'proveedor' },
+    { field: 'venta_id', kind: 'venta' },
   ]);
   const ctx = (req: FastifyRequest): cheques.ChequeContext => {
     const b = businessOf(req);

@@ -1,5 +1,6 @@
 import {
   CHEQUE_ACCION_ESTADO,
+  CHEQUE_ESTADO_LABELS,
   CHEQUE_MESSAGES,
   CHEQUE_TRANSICIONES,
   centsToDecimal,
@@ -410,4 +411,44 @@ export async function voidSaleCheques(tx: Executor, c: ChequeContext, ventaId: s
       tx,
     );
   }
+}
+
+/**
+ * A return that gives the customer back the cheque they paid with (decision 0057): a cheque of
+ * that sale, still in the cartera, for exactly what the return gives back. It becomes anulado
+ * with an event saying so; no money moves (the cheque never was income). 422 when it is not the
+ * sale's or the amounts differ, 409 when it already left the cartera.
+ */
+export async function devolverChequeDeVenta(
+  tx: Executor,
+  c: ChequeContext,
+  d: { chequeId: string; ventaId: string; montoCents: number; devolucionNumero: number; clienteId: string | null },
+) {
+  const ch = await lockCheque(c.businessId, d.chequeId, tx);
+  if (!ch || ch.venta_id !== d.ventaId) throw invalid('cheque_id', CHEQUE_MESSAGES.noEsDeLaVenta);
+  const estado = ch.estado as ChequeEstado;
+  if (estado !== 'en_cartera') {
+    throw conflict(
+      'INVALID_STATE',
+      CHEQUE_MESSAGES.noDevolvible(ch.numero as string, CHEQUE_ESTADO_LABELS[estado].toLowerCase()),
+    );
+  }
+  const monto = toCents(ch.monto as string);
+  if (monto !== d.montoCents) {
+    throw invalid('cheque_id', CHEQUE_MESSAGES.devolucionOtroMonto(formatPesos(monto), formatPesos(d.montoCents)));
+  }
+  await setEstado(c.businessId, d.chequeId, 'en_cartera', 'anulado', undefined, tx);
+  await insertEvento(
+    c.businessId,
+    c.userId,
+    {
+      chequeId: d.chequeId,
+      estado: 'anulado',
+      anterior: 'en_cartera',
+      fecha: todayIn(c.timezone, c.now),
+      clienteId: d.clienteId,
+      motivo: CHEQUE_MESSAGES.devueltoAlCliente(d.devolucionNumero),
+    },
+    tx,
+  );
 }

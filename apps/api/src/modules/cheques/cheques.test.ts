@@ -410,6 +410,147 @@ describe('a sale voided', () => {
   });
 });
 
+describe('the same cheque twice', () => {
+  const count = async (table: string) =>
+    (await ctx.sql<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE business_id = $1`, [biz]))[0].n;
+  const DUPLICADO =
+    'Ese cheque ya está en el negocio (mismo banco, número y CUIT del librador): revisá los datos, o anulá el anterior si se cargó por error.';
+
+  it('is refused (409) by hand, in a sale and in a cobro, unless the earlier one is anulado; nothing is saved', async () => {
+    const t = { tipo: 'tercero', ...datos('7007'), monto: 1000, cliente_id: constructora.id };
+    const first = await ok(owner, 'POST', `${base}/cheques`, t, 201);
+    // The bank as typed: case and outer spaces aside.
+    const twice = await req(owner, 'POST', `${base}/cheques`, { ...t, banco: '  banco nación ', monto: 2000 });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ code: 'DUPLICATE', detail: DUPLICADO });
+    const before = { sales: await count('sales'), cheques: await count('cheques'), stock: await count('stock_movements') };
+    const venta = await sell(1, [{ medio_pago_id: medio('cheque'), monto: 10000, cheque: datos('7007') }]);
+    expect(venta.statusCode).toBe(409);
+    expect(venta.json().detail).toBe(DUPLICADO);
+    const cobro = await req(owner, 'POST', `${base}/clientes/${constructora.id}/cobros`, {
+      monto: 100,
+      medio_pago_id: medio('cheque'),
+      cheque: datos('7007'),
+    });
+    expect(cobro.statusCode).toBe(409);
+    expect({ sales: await count('sales'), cheques: await count('cheques'), stock: await count('stock_movements') }).toEqual(
+      before,
+    );
+    // Another librador (CUIT) or another bank with that number is another cheque.
+    await ok(owner, 'POST', `${base}/cheques`, { ...t, librador_cuit: '20-12345678-6' }, 201);
+    await ok(owner, 'POST', `${base}/cheques`, { ...t, banco: 'Banco Galicia' }, 201);
+    // Once the first is anulado, it may come in again.
+    await ok(owner, 'POST', `${base}/cheques/${first.id}/anular`, { motivo: 'Cargado dos veces' });
+    expect((await sell(1, [{ medio_pago_id: medio('cheque'), monto: 10000, cheque: datos('7007') }])).statusCode).toBe(
+      201,
+    );
+  });
+
+  it('two sales with the same cheque at once: one wins, the other gets 409 and leaves nothing', async () => {
+    const before = { sales: await count('sales'), cheques: await count('cheques') };
+    const stockBefore = (await ok(owner, 'GET', `${base}/products/${clavo.id}`)).stock_actual as number;
+    const answers = await Promise.all([
+      sell(1, [{ medio_pago_id: medio('cheque'), monto: 10000, cheque: datos('7008') }]),
+      sell(1, [{ medio_pago_id: medio('cheque'), monto: 10000, cheque: datos('7008') }]),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect({ sales: await count('sales'), cheques: await count('cheques') }).toEqual({
+      sales: before.sales + 1,
+      cheques: before.cheques + 1,
+    });
+    expect((await ok(owner, 'GET', `${base}/products/${clavo.id}`)).stock_actual).toBe(stockBefore - 1);
+  });
+});
+
+describe('a return of a sale paid by cheque', () => {
+  const devolver = (ventaId: string, body: object) =>
+    req(owner, 'POST', `${base}/ventas/${ventaId}/devoluciones`, { turno_id: turno.id, ...body });
+  const lineOf = async (ventaId: string) =>
+    (await ok(owner, 'GET', `${base}/ventas/sales/${ventaId}`)).items[0].id as string;
+
+  it('gives the cheque itself back while in the cartera: anulado, "devuelto al cliente", no money moves', async () => {
+    const venta = (await sell(2, [{ medio_pago_id: medio('cheque'), monto: 20000, cheque: datos('8008') }])).json();
+    const [c] = await chequesOfSale(venta.id);
+    const item = await lineOf(venta.id);
+    // Not the cheque medio, part of the amount, another sale's cheque: 422; nothing saved.
+    const otroMedio = await devolver(venta.id, {
+      items: [{ item_id: item, cantidad: 2 }],
+      medio_pago_id: medio('efectivo'),
+      cheque_id: c.id,
+    });
+    expect(otroMedio.statusCode).toBe(422);
+    expect(otroMedio.json().detail).toBe('Para devolver el cheque, elegí el medio de tipo cheque.');
+    const parcial = await devolver(venta.id, {
+      items: [{ item_id: item, cantidad: 1 }],
+      medio_pago_id: medio('cheque'),
+      cheque_id: c.id,
+    });
+    expect(parcial.statusCode).toBe(422);
+    expect(parcial.json().detail).toBe(
+      'El cheque es de $ 20.000,00 y la devolución, de $ 10.000,00: el cheque se devuelve solo por su monto completo. Devolvé el dinero con otro medio.',
+    );
+    const otra = (await sell(1, [{ medio_pago_id: medio('cheque'), monto: 10000, cheque: datos('8009') }])).json();
+    const [ajeno] = await chequesOfSale(otra.id);
+    const noEs = await devolver(venta.id, {
+      items: [{ item_id: item, cantidad: 2 }],
+      medio_pago_id: medio('cheque'),
+      cheque_id: ajeno.id,
+    });
+    expect(noEs.statusCode).toBe(422);
+    expect(noEs.json().detail).toBe('Ese cheque no vino en esta venta.');
+    expect((await ok(owner, 'GET', `${base}/ventas/${venta.id}/devoluciones`)).length).toBe(0);
+    expect((await ok(owner, 'GET', `${base}/cheques/${c.id}`)).estado).toBe('en_cartera');
+
+    const stockBefore = (await ok(owner, 'GET', `${base}/products/${clavo.id}`)).stock_actual as number;
+    const res = await devolver(venta.id, {
+      items: [{ item_id: item, cantidad: 2 }],
+      medio_pago_id: medio('cheque'),
+      cheque_id: c.id,
+      motivo: 'No le sirvieron',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const d = res.json();
+    expect(d).toMatchObject({ monto: 20000, medio_tipo: 'cheque' });
+    const detalle = await ok(owner, 'GET', `${base}/cheques/${c.id}`);
+    expect(detalle.estado).toBe('anulado');
+    expect(detalle.eventos.at(-1)).toMatchObject({
+      estado: 'anulado',
+      anterior: 'en_cartera',
+      motivo: `Devuelto al cliente (devolución #${d.numero})`,
+    });
+    // The cheque never was income, so giving it back is no expense; the goods are back in stock.
+    const money = await ctx.sql('SELECT 1 FROM finance_movements WHERE business_id = $1 AND devolucion_id = $2', [
+      biz,
+      d.id,
+    ]);
+    expect(money).toEqual([]);
+    expect((await ok(owner, 'GET', `${base}/products/${clavo.id}`)).stock_actual).toBe(stockBefore + 2);
+    // The same cheque may come in again (it was anulado).
+    expect((await sell(1, [{ medio_pago_id: medio('cheque'), monto: 10000, cheque: datos('8008') }])).statusCode).toBe(
+      201,
+    );
+  });
+
+  it('once the cheque left the cartera it is not given back (409): money goes back by another medio', async () => {
+    const venta = (await sell(1, [{ medio_pago_id: medio('cheque'), monto: 10000, cheque: datos('8010') }])).json();
+    const [c] = await chequesOfSale(venta.id);
+    await ok(owner, 'POST', `${base}/cheques/${c.id}/depositar`, {});
+    const item = await lineOf(venta.id);
+    const refused = await devolver(venta.id, {
+      items: [{ item_id: item, cantidad: 1 }],
+      medio_pago_id: medio('cheque'),
+      cheque_id: c.id,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(
+      'El cheque N° 8010 está depositado: ya salió de la cartera, devolvé el dinero con otro medio.',
+    );
+    const cash = await devolver(venta.id, { items: [{ item_id: item, cantidad: 1 }], medio_pago_id: medio('efectivo') });
+    expect(cash.statusCode, cash.body).toBe(201);
+    expect((await ok(owner, 'GET', `${base}/cheques/${c.id}`)).estado).toBe('depositado');
+  });
+});
+
 describe('permissions and tenancy', () => {
   it('reads with finanzas ver, changes with finanzas editar, nothing without', async () => {
     const [c] = (await ok(owner, 'GET', `${base}/cheques?estado=en_cartera`)).cheques;

@@ -19,6 +19,7 @@ import { audit } from '../../lib/audit.js';
 import { todayIn } from '../../lib/dates.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
 import { counterTurnoOf, iso, person, type R } from '../caja/rows.js';
+import { devolverChequeDeVenta } from '../cheques/cheques.service.js';
 import type { Reembolsador } from '../mercadopago/reembolsos.js';
 import { postMovement } from '../posting/finance.js';
 import { applyStockChange } from '../posting/stock.js';
@@ -238,6 +239,7 @@ export async function createDevolucion(
     if (tipo === 'cuenta_corriente' && !clienteId) {
       throw invalid('medio_pago_id', DEVOLUCION_MESSAGES.accountNeedsCustomer);
     }
+    if (input.cheque_id && tipo !== 'cheque') throw invalid('medio_pago_id', DEVOLUCION_MESSAGES.chequeNeedsMedio);
     const monto = priced.reduce((s, p) => s + p.monto, 0);
     const id = randomUUID();
     // Mercado Pago gives the money back first (decision 0052): refused or unreachable, nothing is recorded.
@@ -245,6 +247,16 @@ export async function createDevolucion(
 
     // Numbers one at a time per business, held until commit: consecutive, without gaps.
     const numero = await nextDevolucionNumero(c.businessId, tx);
+    // The cheque itself goes back to the customer (it never was income: no money moves).
+    if (input.cheque_id) {
+      await devolverChequeDeVenta(tx, c, {
+        chequeId: input.cheque_id,
+        ventaId,
+        montoCents: monto,
+        devolucionNumero: numero as number,
+        clienteId,
+      });
+    }
     const motivoStock = `Devolución #${numero as number} · venta #${sale.numero as number}`;
     // Products in id order, as sales lock them (no deadlocks with a sale of the same products).
     // Only what the sale took from the stock goes back (a product that did not track stock took none).
@@ -305,7 +317,7 @@ export async function createDevolucion(
       tx,
     );
     // Money back by a medio is an egreso of the sale's income; to the account it is no money.
-    if (tipo !== 'cuenta_corriente' && monto > 0) {
+    if (tipo !== 'cuenta_corriente' && monto > 0 && !input.cheque_id) {
       const fecha = todayIn(c.timezone, c.now);
       const descripcion = `Devolución #${numero as number} · venta #${sale.numero as number}`;
       await postMovement(tx, c.businessId, c.userId, {
@@ -337,6 +349,7 @@ export async function createDevolucion(
         medio: m.nombre,
         turno_id: turnoId,
         motivo: input.motivo ?? null,
+        ...(input.cheque_id ? { cheque_devuelto: input.cheque_id } : {}),
         items: priced.map((p) => ({ item_id: p.line.id, cantidad: p.cantidad / 1000, monto: centsToNumber(p.monto) })),
       },
     });

@@ -315,6 +315,81 @@ describe('presupuestos: convertir', () => {
     expect(remito.statusCode).toBe(409);
   });
 
+  it('into a sale paid in parts, one a cheque with its data: the cheque goes to the cartera; bad pagos are 422 and save nothing', async () => {
+    const medios = (await req('GET', `${base}/medios-pago`)).json() as { id: string; tipo: string }[];
+    const medio = (tipo: string) => medios.find((m) => m.tipo === tipo)!.id;
+    // 2 × 8100 (the customer's list) = 16200.
+    const p = (await quote({ items: [{ id: cemento.id, cantidad: 2 }], descuento: 0 })).json();
+    expect(p.total).toBe(16200);
+    await req('POST', `${base}/presupuestos/${p.id}/estado`, { estado: 'aceptado' });
+    const cheque = {
+      banco: 'Banco Provincia',
+      numero: '880011',
+      fecha_emision: '2026-03-10',
+      fecha_pago: '2026-04-24',
+      librador_nombre: 'Constructora Norte SA',
+      librador_cuit: '30-71234567-1',
+      electronico: true,
+    };
+    const convertir = (pagos: object[]) =>
+      req('POST', `${base}/presupuestos/${p.id}/convertir`, { destino: 'venta', pagos });
+    const count = async (table: string) =>
+      (await ctx.sql<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE business_id = $1`, [biz]))[0].n;
+    const before = { stock: await stock(cemento.id), sales: await count('sales'), cheques: await count('cheques') };
+
+    const sinDatos = await convertir([
+      { medio_pago_id: medio('efectivo'), monto: 6200 },
+      { medio_pago_id: medio('cheque'), monto: 10000 },
+    ]);
+    expect(sinDatos.statusCode).toBe(422);
+    expect(sinDatos.json().errors[0]).toMatchObject({
+      field: 'pagos.1.cheque',
+      message: 'Completá los datos del cheque (banco, número, fecha de pago, librador y CUIT).',
+    });
+    const cuitMalo = await convertir([
+      { medio_pago_id: medio('efectivo'), monto: 6200 },
+      { medio_pago_id: medio('cheque'), monto: 10000, cheque: { ...cheque, librador_cuit: '30-71234567-2' } },
+    ]);
+    expect(cuitMalo.statusCode).toBe(422);
+    expect(cuitMalo.json().errors[0].message).toBe('CUIT no válido: revisá el dígito verificador.');
+    const corto = await convertir([
+      { medio_pago_id: medio('efectivo'), monto: 1000 },
+      { medio_pago_id: medio('cheque'), monto: 10000, cheque },
+    ]);
+    expect(corto.statusCode).toBe(422);
+    expect(corto.json().errors[0].field).toBe('pagos');
+    // Nothing of the refused conversions stayed.
+    expect((await req('GET', `${base}/presupuestos/${p.id}`)).json().estado).toBe('aceptado');
+    expect({ stock: await stock(cemento.id), sales: await count('sales'), cheques: await count('cheques') }).toEqual(
+      before,
+    );
+
+    const res = await convertir([
+      { medio_pago_id: medio('efectivo'), monto: 6200 },
+      { medio_pago_id: medio('cheque'), monto: 10000, cheque },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const venta = res.json().venta;
+    expect(venta.total).toBe(16200);
+    const list = (await req('GET', `${base}/cheques?venta_id=${venta.id}`)).json();
+    expect(list.cheques).toHaveLength(1);
+    expect(list.cheques[0]).toMatchObject({
+      estado: 'en_cartera',
+      monto: 10000,
+      numero: '880011',
+      electronico: true,
+      cliente: { id: constructora.id },
+      venta: { id: venta.id, numero: venta.numero },
+    });
+    // Only the cash is income today: the cheque is when it is credited or endorsed.
+    const income = await ctx.sql<{ metodo_pago: string; monto: string }>(
+      'SELECT metodo_pago, monto::text FROM finance_movements WHERE business_id = $1 AND venta_id = $2',
+      [biz, venta.id],
+    );
+    expect(income).toEqual([{ metodo_pago: 'efectivo', monto: '6200.00' }]);
+    expect(await stock(cemento.id)).toBe(before.stock - 2);
+  });
+
   it('needs a payment for a sale (422)', async () => {
     const p = (await quote()).json();
     const res = await req('POST', `${base}/presupuestos/${p.id}/convertir`, { destino: 'venta' });

@@ -144,13 +144,55 @@ export function remitosByIds(businessId: string, ids: string[], ex: Executor) {
   );
 }
 
-/** The numbers of the remitos a sale invoiced (none for a sale of the counter). */
-export async function remitosFacturadosPor(businessId: string, saleId: string, ex: Executor): Promise<number[]> {
+/**
+ * A voided sale's remitos back to pendiente (decision 0056): locked in id order (as invoicing locks
+ * them), unlinked from the sale, each with its `pendiente` event naming the sale. Their stock stays
+ * out: the goods were delivered. The remitos' numbers, in order (none for a sale of the counter).
+ */
+export async function remitosVuelvenAPendiente(
+  businessId: string,
+  userId: string,
+  saleId: string,
+  motivo: string,
+  ex: Executor,
+): Promise<{ id: string; numero: number }[]> {
   const found = await rows(
     ex,
-    sql`SELECT r.numero FROM remitos r WHERE r.business_id = ${businessId} AND r.venta_id = ${saleId} ORDER BY r.numero`,
+    sql`WITH lk AS (
+          SELECT r.id FROM remitos r WHERE r.business_id = ${businessId} AND r.venta_id = ${saleId}
+           ORDER BY r.id FOR UPDATE OF r
+        ), up AS (
+          UPDATE remitos r SET estado = 'pendiente', venta_id = NULL, facturado_en = NULL
+            FROM lk
+           WHERE r.business_id = ${businessId} AND r.id = lk.id AND r.venta_id = ${saleId}
+          RETURNING r.id, r.numero
+        ), ev AS (
+          INSERT INTO remito_eventos (business_id, remito_id, estado, venta_id, motivo, usuario_id)
+          SELECT ${businessId}::uuid, up.id, 'pendiente', ${saleId}::uuid, ${motivo}::text, ${userId}::uuid FROM up
+        ), au AS (${auditRowsSql(businessId, userId, {
+          entidad: 'remito',
+          accion: 'desfacturar',
+          entidadId: sql`up.id`,
+          antes: sql`jsonb_build_object('estado', 'facturado', 'venta_id', ${saleId}::uuid)`,
+          despues: sql`jsonb_build_object('numero', up.numero, 'estado', 'pendiente', 'motivo', ${motivo}::text)`,
+          from: sql`FROM up`,
+        })})
+        SELECT id, numero FROM up ORDER BY numero`,
   );
-  return found.map((r) => Number(r.numero));
+  return found.map((r) => ({ id: r.id as string, numero: Number(r.numero) }));
+}
+
+/** A remito's invoicing history, oldest first, with the sale's number. */
+export function remitoEventoRows(businessId: string, remitoId: string, ex: Executor) {
+  return rows(
+    ex,
+    sql`SELECT e.estado, e.venta_id, s.numero AS venta_numero, e.motivo, e.creado_en, e.usuario_id, u.nombre AS usuario_nombre
+          FROM remito_eventos e
+          JOIN sales s ON s.business_id = e.business_id AND s.id = e.venta_id
+          LEFT JOIN users u ON u.id = e.usuario_id
+         WHERE e.business_id = ${businessId} AND e.remito_id = ${remitoId}
+         ORDER BY e.creado_en, e.estado`,
+  );
 }
 
 export async function remitoPage(businessId: string, q: RemitoListQuery, ex: Executor) {
@@ -189,13 +231,16 @@ export function lockRemitosSql(businessId: string, ids: string[]): SQL {
               ORDER BY r.id FOR UPDATE OF r`;
 }
 
-/** `rf`: the remitos invoiced by the sale `s`; `ra`: their audit rows. */
+/** `rf`: the remitos invoiced by the sale `s`; `rfe`: their events (migration 0071); `ra`: their audit rows. */
 export function facturadosCtes(businessId: string, userId: string, ids: string[]): SQL {
   return sql`rf AS (
       UPDATE remitos r SET estado = 'facturado', venta_id = s.id, facturado_en = s.fecha
         FROM s
        WHERE r.business_id = ${businessId} AND r.id = ANY(${uuids(ids)}::uuid[])
       RETURNING r.id, r.numero, s.id AS venta_id, s.numero AS venta_numero
+    ), rfe AS (
+      INSERT INTO remito_eventos (business_id, remito_id, estado, venta_id, usuario_id)
+      SELECT ${businessId}::uuid, rf.id, 'facturado', rf.venta_id, ${userId}::uuid FROM rf
     ), ra AS (${auditRowsSql(businessId, userId, {
       entidad: 'remito',
       accion: 'facturar',

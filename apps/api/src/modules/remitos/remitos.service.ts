@@ -28,6 +28,7 @@ import {
   moveRemitoStock,
   nextRemitoNumero,
   remitoItemRows,
+  remitoEventoRows,
   remitoPage,
   remitoRow,
   stockTakenByRemito,
@@ -59,7 +60,10 @@ export function toResumen(r: Row): RemitoResumen {
 export async function getRemito(ex: Executor, businessId: string, id: string): Promise<Remito> {
   const r = await remitoRow(businessId, id, ex);
   if (!r) throw notFound(REMITO_MESSAGES.notFound);
-  const items = await remitoItemRows(businessId, [id], ex);
+  const [items, eventos] = await Promise.all([
+    remitoItemRows(businessId, [id], ex),
+    remitoEventoRows(businessId, id, ex),
+  ]);
   return {
     ...toResumen(r),
     subtotal: amount(r.subtotal),
@@ -83,6 +87,14 @@ export async function getRemito(ex: Executor, businessId: string, id: string): P
     anulado_por: person(r.anulado_por, r.anulado_por_nombre),
     motivo_anulacion: (r.motivo_anulacion as string | null) ?? null,
     usuario: person(r.usuario_id, r.usuario_nombre),
+    eventos: eventos.map((e) => ({
+      estado: e.estado as 'facturado' | 'pendiente',
+      venta_id: e.venta_id as string,
+      venta_numero: e.venta_numero as number,
+      motivo: (e.motivo as string | null) ?? null,
+      creado_en: iso(e.creado_en)!,
+      usuario: person(e.usuario_id, e.usuario_nombre),
+    })),
   };
 }
 

@@ -155,19 +155,6 @@ describe('remitos: facturar', () => {
     const again = await facturar({ remito_ids: [a.id] });
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe(`El remito #${a.numero} ya está facturado.`);
-    // The sale cannot be voided: the delivered goods would be left unbilled. Nothing changes.
-    const voided = await req('POST', `${base}/ventas/${f.venta.id}/anular`, {});
-    expect(voided.statusCode).toBe(409);
-    expect(voided.json().detail).toBe(
-      `Esta venta factura los remitos #${a.numero}, #${b.numero}: no se puede anular, porque la mercadería entregada quedaría sin cobrar. Si el cliente devuelve mercadería, registrá una devolución.`,
-    );
-    expect((await req('GET', `${base}/ventas/sales/${f.venta.id}`)).json().estado).not.toBe('anulada');
-    expect(await stock(ladrillo.id)).toBe(stockBefore.ladrillo);
-    const after = await ctx.sql<{ monto: string; anulado: boolean }>(
-      `SELECT monto::text, anulado FROM finance_movements WHERE business_id = $1 AND venta_id = $2`,
-      [biz, f.venta.id],
-    );
-    expect(after).toEqual([{ monto: '19055.00', anulado: false }]);
   });
 
   it('two invoices of the same remito at once: one wins, the other gets 409; one sale', async () => {
@@ -193,6 +180,136 @@ describe('remitos: facturar', () => {
     expect((await facturar({ remito_ids: [] })).statusCode).toBe(422);
     expect((await req('POST', `${base}/remitos/facturar`, { remito_ids: [a.id] })).statusCode).toBe(422);
     expect((await req('GET', `${base}/remitos/${a.id}`)).json().estado).toBe('pendiente');
+  });
+});
+
+describe('remitos: paid in parts, with a cheque', () => {
+  it('the cheque typed in goes to the cartera; bad pagos are 422 and leave the remito pendiente', async () => {
+    const medios = (await req('GET', `${base}/medios-pago`)).json() as { id: string; tipo: string }[];
+    const medio = (tipo: string) => medios.find((m) => m.tipo === tipo)!.id;
+    // 20 × 150.55 = 3011.
+    const r = (await remito({ cliente_id: obra.id, items: [{ id: ladrillo.id, cantidad: 20 }] })).json();
+    const cheque = {
+      banco: 'Banco Galicia',
+      numero: '5500123',
+      fecha_pago: '2030-01-15',
+      librador_nombre: 'Obra Centro SRL',
+      librador_cuit: '30-71234567-1',
+    };
+    const count = async (table: string) =>
+      (await ctx.sql<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE business_id = $1`, [biz]))[0].n;
+    const before = { sales: await count('sales'), cheques: await count('cheques') };
+    const pay = (pagos: object[]) => req('POST', `${base}/remitos/facturar`, { remito_ids: [r.id], pagos });
+    const sinDatos = await pay([{ medio_pago_id: medio('cheque'), monto: 3011 }]);
+    expect(sinDatos.statusCode).toBe(422);
+    expect(sinDatos.json().errors[0].field).toBe('pagos.0.cheque');
+    const fechas = await pay([
+      { medio_pago_id: medio('cheque'), monto: 3011, cheque: { ...cheque, fecha_emision: '2030-02-01' } },
+    ]);
+    expect(fechas.statusCode).toBe(422);
+    expect(fechas.json().errors[0].message).toBe('La fecha de pago no puede ser anterior a la de emisión.');
+    const de_mas = await pay([
+      { medio_pago_id: medio('transferencia'), monto: 3000 },
+      { medio_pago_id: medio('cheque'), monto: 1000, cheque },
+    ]);
+    expect(de_mas.statusCode).toBe(422);
+    expect((await req('GET', `${base}/remitos/${r.id}`)).json().estado).toBe('pendiente');
+    expect({ sales: await count('sales'), cheques: await count('cheques') }).toEqual(before);
+
+    const res = await pay([
+      { medio_pago_id: medio('transferencia'), monto: 1011 },
+      { medio_pago_id: medio('cheque'), monto: 2000, cheque },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const venta = res.json().venta;
+    expect(venta.total).toBe(3011);
+    const [c] = (await req('GET', `${base}/cheques?venta_id=${venta.id}`)).json().cheques;
+    expect(c).toMatchObject({ estado: 'en_cartera', monto: 2000, numero: '5500123', cliente: { id: obra.id } });
+    const sale = (await req('GET', `${base}/ventas/sales/${venta.id}`)).json();
+    expect(sale.pagos.map((p: { tipo: string; total: number }) => [p.tipo, p.total])).toEqual([
+      ['transferencia', 1011],
+      ['cheque', 2000],
+    ]);
+  });
+});
+
+describe('remitos: the sale that invoiced them voided', () => {
+  const eventos = async (id: string) =>
+    ((await req('GET', `${base}/remitos/${id}`)).json().eventos as { estado: string; venta_id: string }[]).map(
+      (e) => [e.estado, e.venta_id],
+    );
+
+  it('is a normal void; its remitos go back to pendiente (stock stays out) and are invoiced again once', async () => {
+    const a = (await remito({ cliente_id: vecino.id, items: [{ id: cal.id, cantidad: 2 }] })).json();
+    const b = (await remito({ cliente_id: vecino.id, items: [{ id: ladrillo.id, cantidad: 10 }] })).json();
+    const f = (await facturar({ remito_ids: [a.id, b.id] })).json();
+    const stockBefore = { cal: await stock(cal.id), ladrillo: await stock(ladrillo.id) };
+    const voided = await req('POST', `${base}/ventas/${f.venta.id}/anular`, { motivo: 'Factura con error' });
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(voided.json().estado).toBe('anulada');
+    // The money is reversed by the void; the goods stay delivered.
+    const income = await ctx.sql<{ monto: string; anulado: boolean }>(
+      'SELECT monto::text, anulado FROM finance_movements WHERE business_id = $1 AND venta_id = $2',
+      [biz, f.venta.id],
+    );
+    expect(income).toEqual([{ monto: '9905.50', anulado: true }]);
+    expect({ cal: await stock(cal.id), ladrillo: await stock(ladrillo.id) }).toEqual(stockBefore);
+    for (const r of [a, b]) {
+      const now = (await req('GET', `${base}/remitos/${r.id}`)).json();
+      expect(now).toMatchObject({ estado: 'pendiente', venta_id: null, venta_numero: null, facturado_en: null });
+      expect(now.eventos).toEqual([
+        expect.objectContaining({ estado: 'facturado', venta_id: f.venta.id, venta_numero: f.venta.numero }),
+        expect.objectContaining({
+          estado: 'pendiente',
+          venta_id: f.venta.id,
+          motivo: `Venta #${f.venta.numero} anulada: Factura con error`,
+          usuario: { id: owner.id, nombre: expect.any(String) },
+        }),
+      ]);
+    }
+    const pendientes = (await req('GET', `${base}/remitos?cliente_id=${vecino.id}&estado=pendiente`)).json();
+    expect(pendientes.remitos.map((x: { id: string }) => x.id)).toEqual(expect.arrayContaining([a.id, b.id]));
+    // The void is not repeated; invoiced again, once.
+    expect((await req('POST', `${base}/ventas/${f.venta.id}/anular`, {})).statusCode).toBe(409);
+    const again = await Promise.all([facturar({ remito_ids: [a.id, b.id] }), facturar({ remito_ids: [b.id] })]);
+    expect(again.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const won = again.find((r) => r.statusCode === 201)!.json();
+    expect(won.remitos.every((x: { estado: string }) => x.estado === 'facturado')).toBe(true);
+    expect(await eventos(b.id)).toEqual([
+      ['facturado', f.venta.id],
+      ['pendiente', f.venta.id],
+      ['facturado', won.venta.id],
+    ]);
+    expect({ cal: await stock(cal.id), ladrillo: await stock(ladrillo.id) }).toEqual(stockBefore);
+    // A remito of a voided sale still is not voided by hand once invoiced again.
+    expect((await req('POST', `${base}/remitos/${b.id}/anular`, {})).statusCode).toBe(409);
+  });
+
+  it('void and a new invoice at once: the remito ends invoiced by a live sale or pendiente, never both', async () => {
+    const r = (await remito({ cliente_id: obra.id, items: [{ id: ladrillo.id, cantidad: 4 }] })).json();
+    const f = (await facturar({ remito_ids: [r.id] })).json();
+    const [voided, ...invoices] = await Promise.all([
+      req('POST', `${base}/ventas/${f.venta.id}/anular`, {}),
+      facturar({ remito_ids: [r.id] }),
+      facturar({ remito_ids: [r.id] }),
+    ]);
+    expect(voided.statusCode, voided.body).toBe(200);
+    const codes = invoices.map((x) => x.statusCode).sort();
+    expect([
+      [409, 409],
+      [201, 409],
+    ]).toContainEqual(codes);
+    const now = (await req('GET', `${base}/remitos/${r.id}`)).json();
+    const won = invoices.find((x) => x.statusCode === 201);
+    if (won) expect(now).toMatchObject({ estado: 'facturado', venta_id: won.json().venta.id });
+    else expect(now).toMatchObject({ estado: 'pendiente', venta_id: null });
+    // Every live sale that names it is the one it says.
+    const live = await ctx.sql<{ id: string }>(
+      `SELECT s.id FROM sales s JOIN remito_eventos e ON e.business_id = s.business_id AND e.venta_id = s.id
+        WHERE s.business_id = $1 AND e.remito_id = $2 AND s.estado <> 'anulada' AND e.estado = 'facturado'`,
+      [biz, r.id],
+    );
+    expect(live.map((x) => x.id)).toEqual(won ? [won.json().venta.id] : []);
   });
 });
 

@@ -20,7 +20,7 @@ import type { Reembolsador } from '../mercadopago/reembolsos.js';
 import { toMilli } from '../products/common.js';
 import { applyStockChange } from '../posting/stock.js';
 import { voidSaleCheques } from '../cheques/cheques.service.js';
-import { remitosFacturadosPor } from '../remitos/remitos.queries.js';
+import { remitosVuelvenAPendiente } from '../remitos/remitos.queries.js';
 import type { Autorizante } from '../autorizacion/autorizar.js';
 import {
   hasReturns,
@@ -212,8 +212,14 @@ export async function voidSale(
     if (!sale) throw notFound(SALE_MESSAGES.notFound);
     if (sale.estado === 'anulada') throw conflict('INVALID_STATE', SALE_MESSAGES.alreadyVoided);
     if (await hasReturns(c.businessId, saleId, tx)) throw conflict('INVALID_STATE', DEVOLUCION_MESSAGES.hasReturns);
-    const remitos = await remitosFacturadosPor(c.businessId, saleId, tx);
-    if (remitos.length) throw conflict('INVALID_STATE', SALE_MESSAGES.facturaRemitos(remitos));
+    // The remitos it invoiced are to be invoiced again; their goods stay delivered (decision 0056).
+    await remitosVuelvenAPendiente(
+      c.businessId,
+      c.userId,
+      saleId,
+      SALE_MESSAGES.remitosPendientes(sale.numero, motivo ?? null),
+      tx,
+    );
     // Its cheques go back to the customer, if they are still in the cartera (decision 0057).
     await voidSaleCheques(tx, c, saleId, motivo ?? 'Venta anulada');
     // Refused or unreachable, Mercado Pago leaves the sale as it was.

@@ -82,3 +82,13 @@ export function useChequesExport() {
     exporter.run(`${path(b)}/exportar`, { tipo: f.tipo, estado: f.estado || undefined });
   return { ...exporter, run };
 }
+
+/** The cheques a sale's payments brought that are still in the cartera (a return may give one back). */
+export function useChequesEnCarteraDeVenta(ventaId: string, enabled: boolean) {
+  const b = useBiz();
+  return useQuery({
+    queryKey: [...chequeKeys.all(b), 'venta', ventaId] as const,
+    queryFn: () => api.get<ChequeList>(path(b), { venta_id: ventaId, estado: 'en_cartera' }),
+    enabled: Boolean(b) && enabled,
+  });
+}

@@ -7,6 +7,8 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-actions';
 import { Field, Input, Select, Textarea } from '@/components/ui/input';
 import { useMedios } from '@/features/caja/caja.api';
+import { useChequesEnCarteraDeVenta } from '@/features/cheques/cheques.api';
+import { useCan } from '@/features/permissions/permissions.api';
 import { newKey } from '@/features/pos/cart';
 import { ImpresionDocumento } from '@/features/impresion/impresion-documento';
 import { printTicket } from '@/features/pos/ticket';
@@ -40,9 +42,18 @@ export function DevolucionDialog({
   const [medio, setMedio] = useState(sale.pagos[0]?.medio_pago_id ?? '');
   const [motivo, setMotivo] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const medioId = medios.some((m) => m.id === medio)
-    ? medio
-    : (medios.find((m) => m.tipo === 'efectivo') ?? medios[0])?.id;
+  // A cheque of the sale still in the cartera may go back itself instead of money (decision 0057).
+  const can = useCan();
+  const chequeMedio = sale.pagos.find((p) => p.tipo === 'cheque')?.medio_pago_id ?? null;
+  const cheques =
+    useChequesEnCarteraDeVenta(sale.id, Boolean(chequeMedio) && can('finanzas', 'ver')).data?.cheques ?? [];
+  const [chequeId, setChequeId] = useState<string>('');
+  const cheque = cheques.find((c) => c.id === chequeId) ?? null;
+  const medioId = cheque
+    ? chequeMedio
+    : medios.some((m) => m.id === medio)
+      ? medio
+      : (medios.find((m) => m.tipo === 'efectivo') ?? medios[0])?.id;
 
   const lines = useMemo(() => {
     const shares = lineShares(
@@ -78,6 +89,7 @@ export function DevolucionDialog({
         body: {
           items: chosen.map((l) => ({ item_id: l.item.id, cantidad: l.q / 1000 })),
           medio_pago_id: medioId,
+          ...(cheque ? { cheque_id: cheque.id } : {}),
           motivo: motivo.trim() || null,
         },
       });
@@ -138,15 +150,38 @@ export function DevolucionDialog({
         >
           Devolver todo lo que queda
         </Button>
-        <Field id="dev-medio" label="Devolver el dinero por">
-          <Select id="dev-medio" value={medioId ?? ''} onChange={(e) => setMedio(e.target.value)}>
-            {medios.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.tipo === 'cuenta_corriente' ? 'A la cuenta corriente del cliente' : m.nombre}
-              </option>
+        {cheques.length > 0 && (
+          <fieldset className="space-y-1" data-testid="devolucion-cheques">
+            <legend className="text-sm font-medium text-slate-700">Qué le devolvés</legend>
+            <label className="flex min-h-11 items-center gap-2 text-sm">
+              <input type="radio" name="dev-que" checked={!cheque} onChange={() => setChequeId('')} />
+              Dinero, por un medio de pago
+            </label>
+            {cheques.map((c) => (
+              <label key={c.id} className="flex min-h-11 items-center gap-2 text-sm">
+                <input type="radio" name="dev-que" checked={chequeId === c.id} onChange={() => setChequeId(c.id)} />
+                El cheque N° {c.numero} ({c.banco}, {formatMoney(c.monto, formatting)})
+              </label>
             ))}
-          </Select>
-        </Field>
+            {cheque && cents(cheque.monto) !== total && (
+              <p role="alert" className="text-xs text-amber-700">
+                El cheque se devuelve solo por su monto completo: elegí los ítems que suman{' '}
+                {formatMoney(cheque.monto, formatting)}, o devolvé dinero.
+              </p>
+            )}
+          </fieldset>
+        )}
+        {!cheque && (
+          <Field id="dev-medio" label="Devolver el dinero por">
+            <Select id="dev-medio" value={medioId ?? ''} onChange={(e) => setMedio(e.target.value)}>
+              {medios.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.tipo === 'cuenta_corriente' ? 'A la cuenta corriente del cliente' : m.nombre}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        )}
         {sale.pagos.some((p) => p.mercadopago_orden_id && p.medio_pago_id === medioId) && (
           <p className="rounded-md bg-blue-50 p-3 text-sm text-blue-900" data-testid="devolucion-mp">
             Se le devuelve al cliente por Mercado Pago, a la cuenta o tarjeta con que pagó.
@@ -169,7 +204,7 @@ export function DevolucionDialog({
           error={error}
           busy={create.isPending}
           onCancel={onClose}
-          submitLabel={`Devolver ${formatMoney(total / 100, formatting)}`}
+          submitLabel={cheque ? `Devolver el cheque N° ${cheque.numero}` : `Devolver ${formatMoney(total / 100, formatting)}`}
         />
       </form>
     </Dialog>

@@ -6,6 +6,8 @@ import { api, request } from '@/lib/api';
 export interface DevolucionBody {
   items: { item_id: string; cantidad: number }[];
   medio_pago_id: string;
+  /** The cheque given back itself (decision 0057). */
+  cheque_id?: string | null;
   motivo: string | null;
 }
 
@@ -36,7 +38,7 @@ export function useCreateDevolucion() {
         })
       ).data,
     onSuccess: () => {
-      for (const k of ['sales', 'dashboard', 'caja', 'inventory', 'finance', 'notifications']) {
+      for (const k of ['sales', 'dashboard', 'caja', 'inventory', 'finance', 'notifications', 'cheques']) {
         void qc.invalidateQueries({ queryKey: [k, b] });
       }
     },

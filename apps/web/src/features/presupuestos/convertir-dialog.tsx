@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ConvertirDestino, ConvertirPrecios, Presupuesto } from '@mostrador/shared/presupuestos';
+import type {
+  ConvertirDestino,
+  ConvertirPrecios,
+  Presupuesto,
+  PresupuestoConvertirInput,
+} from '@mostrador/shared/presupuestos';
 import { useBusiness } from '@/app/business-context';
 import { Dialog } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-actions';
@@ -30,17 +35,14 @@ export function ConvertirDialog({
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setError(null);
-    const conocido = precios === 'presupuesto';
-    if (destino === 'venta' && !conocido && pago.elegido?.tipo === 'cuenta_corriente') {
-      setError('A cuenta corriente, convertilo con los precios del presupuesto.');
-      return;
-    }
+    const pagos = destino === 'venta' ? pago.body(precios === 'presupuesto' ? Math.round(p.total * 100) : null) : null;
+    if (pagos && !pagos.ok) return setError(pagos.error);
     try {
       const r = await convertir.mutateAsync({
         destino,
         precios,
-        ...(destino === 'venta' ? pago.body(conocido ? Math.round(p.total * 100) : null) : {}),
-      });
+        ...(pagos?.ok ? pagos.body : {}),
+      } as PresupuestoConvertirInput);
       onClose();
       if (r.remito) navigate(`/remitos/${r.remito.id}`);
     } catch (err) {
@@ -58,6 +60,7 @@ export function ConvertirDialog({
           ? 'Se registra como una venta del punto de venta: descuenta stock, entra en la caja y se factura si corresponde.'
           : 'La mercadería sale del stock al entregarla; la facturás después desde Remitos.'
       }
+      className="max-w-xl"
     >
       <form className="space-y-4" onSubmit={(e) => void submit(e)}>
         <fieldset className="space-y-2">
@@ -94,7 +97,11 @@ export function ConvertirDialog({
           </label>
         </fieldset>
         {destino === 'venta' && (
-          <MedioPagoField id="conv-medio" pago={pago} totalConocido={precios === 'presupuesto'} />
+          <MedioPagoField
+            id="conv-medio"
+            pago={pago}
+            totalCents={precios === 'presupuesto' ? Math.round(p.total * 100) : null}
+          />
         )}
         <FormActions
           error={error}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ConvertirPrecios } from '@mostrador/shared/presupuestos';
-import type { RemitoResumen, RemitosFacturados } from '@mostrador/shared/remitos';
+import type { RemitoResumen, RemitosFacturados, RemitosFacturarInput } from '@mostrador/shared/remitos';
 import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -26,18 +26,15 @@ export function FacturarDialog({ remitos, onClose }: { remitos: RemitoResumen[];
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setError(null);
-    const conocido = precios === 'presupuesto';
-    if (!conocido && pago.elegido?.tipo === 'cuenta_corriente') {
-      setError('A cuenta corriente, facturalos con los precios de los remitos.');
-      return;
-    }
+    const pagos = pago.body(precios === 'presupuesto' ? total : null);
+    if (!pagos.ok) return setError(pagos.error);
     try {
       setHecho(
         await facturar.mutateAsync({
           remito_ids: remitos.map((r) => r.id),
           precios,
-          ...pago.body(conocido ? total : null),
-        }),
+          ...pagos.body,
+        } as RemitosFacturarInput),
       );
     } catch (err) {
       setError(errorMessage(err, 'No se pudieron facturar los remitos.'));
@@ -50,6 +47,7 @@ export function FacturarDialog({ remitos, onClose }: { remitos: RemitoResumen[];
       onOpenChange={(o) => !o && onClose()}
       title={remitos.length === 1 ? `Facturar el remito #${remitos[0].numero}` : `Facturar ${remitos.length} remitos`}
       description={`${remitos[0]?.cliente_nombre ?? ''}: una sola venta, sin mover el stock otra vez (ya salió con los remitos).`}
+      className="max-w-xl"
     >
       {hecho ? (
         <div className="space-y-4">
@@ -96,7 +94,7 @@ export function FacturarDialog({ remitos, onClose }: { remitos: RemitoResumen[];
               Los de hoy, según la lista del cliente
             </label>
           </fieldset>
-          <MedioPagoField id="fact-medio" pago={pago} totalConocido={precios === 'presupuesto'} />
+          <MedioPagoField id="fact-medio" pago={pago} totalCents={precios === 'presupuesto' ? total : null} />
           <FormActions error={error} busy={facturar.isPending} onCancel={onClose} submitLabel="Facturar" />
         </form>
       )}

@@ -87,6 +87,24 @@ export function RemitoDetailPage() {
         </table>
       </div>
       {r.notas && <p className="mt-4 whitespace-pre-line text-sm text-slate-600">Notas: {r.notas}</p>}
+      {r.eventos.length > 0 && (
+        <section className="mt-4" aria-labelledby="remito-historial">
+          <h2 id="remito-historial" className="mb-1 text-sm font-semibold text-slate-700">
+            Facturación
+          </h2>
+          <ol className="space-y-1 text-sm text-slate-600" data-testid="remito-eventos">
+            {r.eventos.map((e, i) => (
+              <li key={i}>
+                {formatDateTime(e.creado_en, formatting)} ·{' '}
+                {e.estado === 'facturado'
+                  ? `Facturado en la venta #${e.venta_numero}`
+                  : `Volvió a pendiente: ${e.motivo ?? `venta #${e.venta_numero} anulada`}`}
+                {e.usuario ? ` (${e.usuario.nombre})` : ''}
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
       {facturar && <FacturarDialog remitos={[r]} onClose={() => setFacturar(false)} />}
       {anular && <AnularDialog id={r.id} numero={r.numero} onClose={() => setAnular(false)} />}
     </div>

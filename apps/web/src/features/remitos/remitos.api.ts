@@ -61,6 +61,9 @@ function useInvalidate() {
       qc.invalidateQueries({ queryKey: ['presupuestos', b] }),
       qc.invalidateQueries({ queryKey: ['inventory', b] }),
       qc.invalidateQueries({ queryKey: ['sales', b] }),
+      // A cheque received goes to the cartera; a sale on account changes the customer's balance.
+      qc.invalidateQueries({ queryKey: ['cheques', b] }),
+      qc.invalidateQueries({ queryKey: ['customers', b] }),
     ]);
 }
 
