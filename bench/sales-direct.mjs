@@ -137,8 +137,9 @@ export async function directSale(client, ctx, items) {
             WHERE p.business_id = $1 AND p.id = v.producto_id
            RETURNING p.id, p.stock_actual, v.cantidad
          ), sm AS (
-           INSERT INTO stock_movements (business_id, producto_id, origen, cantidad, stock_resultante, motivo, referencia_id, usuario_id)
-           SELECT $1, st.id, 'venta', -st.cantidad, st.stock_actual, 'Venta #' || s.numero, s.id, $5 FROM st, s ORDER BY st.id
+           INSERT INTO stock_movements (business_id, producto_id, origen, cantidad, stock_resultante, motivo, referencia_id, usuario_id, deposito_id)
+           SELECT $1, st.id, 'venta', -st.cantidad, st.stock_actual, 'Venta #' || s.numero, s.id, $5,
+                  (SELECT id FROM depositos WHERE business_id = $1 AND principal) FROM st, s ORDER BY st.id
          ), fm AS (
            INSERT INTO finance_movements (business_id, tipo, categoria_id, monto, fecha, metodo_pago, medio_pago_id, descripcion, observaciones, cliente_id, origen, cuenta_id, venta_id, compra_id, creado_por)
            SELECT $1, 'ingreso', $6::uuid, $3::numeric, $7::date, 'efectivo', '${cash.id}'::uuid, 'Venta #' || s.numero, NULL, NULL, 'venta', NULL, s.id, NULL, $5 FROM s

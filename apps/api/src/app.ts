@@ -69,6 +69,7 @@ import { precioRoutes } from './modules/precios/precios.routes.js';
 import { impresionRoutes } from './modules/impresion/impresion.routes.js';
 import { presupuestoRoutes } from './modules/presupuestos/presupuestos.routes.js';
 import { remitoRoutes } from './modules/remitos/remitos.routes.js';
+import { depositoRoutes } from './modules/depositos/depositos.routes.js';
 import { etiquetaRoutes } from './modules/etiquetas/etiquetas.routes.js';
 import { TIEMPOS_IMPRESORA, type TiemposImpresora } from './modules/impresion/impresora-red.js';
 
@@ -321,6 +322,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await mercadopagoRoutes(a);
       await presupuestoRoutes(a);
       await remitoRoutes(a);
+      await depositoRoutes(a);
     },
     { prefix: API_PREFIX },
   );

@@ -174,6 +174,11 @@ export const cajaInput = z.object({
   impresora: impresoraInput.optional(),
   /** Its label printer (ZPL on the network); null: none, labels are A4 PDF sheets. */
   impresora_etiquetas: impresoraEtiquetasInput.optional(),
+  /** Its sucursal (decision 0059): it sells from the sucursal's depósito; null or absent: the principal. */
+  sucursal_id: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.uuid({ error: 'Identificador no válido.' }).nullable().optional(),
+  ),
 });
 export const cajaPatchInput = cajaInput.partial();
 export type CajaInput = z.input<typeof cajaInput>;
@@ -216,9 +221,9 @@ export const cajaSchema = z.object({
    * the business has not configured MP; else its medio and whether this caja has a QR point of
    * sale and a Point terminal assigned.
    */
-  mercadopago: z
-    .object({ medio_pago_id: z.string(), qr: z.boolean(), point: z.boolean() })
-    .nullable(),
+  mercadopago: z.object({ medio_pago_id: z.string(), qr: z.boolean(), point: z.boolean() }).nullable(),
+  /** Its sucursal (null: the principal). */
+  sucursal_id: z.string().nullable().optional(),
   turno_abierto: turnoResumenSchema.nullable(),
 });
 

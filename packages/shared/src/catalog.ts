@@ -276,6 +276,8 @@ export const productListQuery = z.preprocess(
     categoria_id: queryParam(z.union([z.literal('ninguna'), z.uuid({ error: 'Identificador no válido.' })])),
     activo: queryFlag(),
     stock_bajo: queryFlag(),
+    /** stock_actual is this depósito's instead of the total (decision 0059). */
+    deposito_id: queryParam(z.uuid({ error: 'Identificador no válido.' })),
     orden: queryParam(oneOfCi(PRODUCT_SORTS)),
     direccion: queryParam(oneOfCi(['asc', 'desc'] as const)),
     ...pageQuery(PRODUCT_LIST_DEFAULT_LIMIT, PRODUCT_LIST_MAX_LIMIT),
@@ -346,6 +348,7 @@ export const STOCK_ORIGINS = [
   'importacion',
   'devolucion',
   'remito',
+  'transferencia',
 ] as const;
 export type StockOrigin = (typeof STOCK_ORIGINS)[number];
 export const STOCK_ORIGIN_LABELS: Record<StockOrigin, string> = {
@@ -357,6 +360,7 @@ export const STOCK_ORIGIN_LABELS: Record<StockOrigin, string> = {
   importacion: 'Importación',
   devolucion: 'Devolución',
   remito: 'Remito',
+  transferencia: 'Transferencia',
 };
 
 /** Common reasons offered by the adjustment form (free text is accepted too). */
@@ -372,6 +376,8 @@ export const ADJUSTMENT_REASONS = [
 export const stockAdjustmentInput = z.object({
   cantidad: quantity({ nonZero: true, zeroMessage: PRODUCT_MESSAGES.zeroAdjustment }),
   motivo: reqText(200),
+  /** The depósito adjusted (default the principal; decision 0059). */
+  deposito_id: z.uuid({ error: 'Identificador no válido.' }).optional(),
 });
 export type StockAdjustmentInput = z.input<typeof stockAdjustmentInput>;
 export type StockAdjustmentOutput = z.output<typeof stockAdjustmentInput>;

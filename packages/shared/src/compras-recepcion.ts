@@ -41,6 +41,8 @@ export const recepcionInput = z.object({
     })
     .min(1, { error: RECEPCION_MESSAGES.noLines })
     .max(PURCHASE_MAX_ITEMS, { error: RECEPCION_MESSAGES.noLines }),
+  /** The depósito the goods enter (decision 0059): default the principal. */
+  deposito_id: optUuid(),
 });
 export type RecepcionInput = z.input<typeof recepcionInput>;
 /** Quantities in thousandths. */

@@ -142,6 +142,7 @@ export const DOCUMENTO_TIPOS = [
   'estado_cuenta',
   'presupuesto',
   'remito',
+  'transferencia',
 ] as const;
 export type DocumentoTipo = (typeof DOCUMENTO_TIPOS)[number];
 export const DOCUMENTO_TIPO_LABELS: Record<DocumentoTipo, string> = {
@@ -153,6 +154,7 @@ export const DOCUMENTO_TIPO_LABELS: Record<DocumentoTipo, string> = {
   estado_cuenta: 'Estado de cuenta',
   presupuesto: 'Presupuesto',
   remito: 'Remito',
+  transferencia: 'Remito interno',
 };
 
 const uuid = z.uuid({ error: 'Identificador no válido.' });
@@ -169,7 +171,8 @@ export type VentaImprimirInput = z.input<typeof ventaImprimirInput>;
 /** `POST …/documentos/imprimir`: any printable document on a caja's printer. */
 export const documentoImprimirInput = z.object({
   tipo: z.enum(DOCUMENTO_TIPOS, {
-    error: 'Elegí qué imprimir: ticket, factura, cobro, devolucion, cierre, estado_cuenta, presupuesto o remito.',
+    error:
+      'Elegí qué imprimir: ticket, factura, cobro, devolucion, cierre, estado_cuenta, presupuesto, remito o transferencia.',
   }),
   id: uuid,
   caja_id: uuid,
@@ -179,7 +182,8 @@ export type DocumentoImprimirInput = z.input<typeof documentoImprimirInput>;
 /** `GET …/documentos/pdf?tipo=&id=`: a document's PDF, to print from the browser or keep. */
 export const documentoPdfQuery = z.object({
   tipo: z.enum(DOCUMENTO_TIPOS, {
-    error: 'Elegí qué documento: ticket, factura, cobro, devolucion, cierre, estado_cuenta, presupuesto o remito.',
+    error:
+      'Elegí qué documento: ticket, factura, cobro, devolucion, cierre, estado_cuenta, presupuesto, remito o transferencia.',
   }),
   id: uuid,
 });

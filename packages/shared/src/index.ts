@@ -39,3 +39,4 @@ export * from './mercadopago.js';
 export * from './presupuestos.js';
 export * from './remitos.js';
 export * from './cheques.js';
+export * from './depositos.js';

@@ -172,6 +172,8 @@ const purchaseFields = {
   items: itemsField(),
   /** The supplier's invoice (decision 0021): optional; null on a PUT removes it. */
   factura: z.preprocess((v) => (v === '' ? null : v), facturaInput.nullable().optional()),
+  /** The depósito the goods are received into (decision 0059): default the principal. */
+  deposito_id: optId(),
 };
 
 interface PurchaseShape {

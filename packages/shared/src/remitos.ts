@@ -53,6 +53,8 @@ export const remitoInput = z.object({
   /** The presupuesto it delivers (it becomes convertido). */
   presupuesto_id: z.uuid({ error: 'Identificador no válido.' }).nullable().optional(),
   notas: optText(1000),
+  /** The depósito the goods leave (decision 0059): default the principal. */
+  deposito_id: z.uuid({ error: 'Identificador no válido.' }).nullable().optional(),
 });
 export type RemitoInput = z.input<typeof remitoInput>;
 export type RemitoOutput = z.output<typeof remitoInput>;

@@ -238,6 +238,14 @@ const remito = await made(ana, 'POST', `${a}/remitos`, {
   items: [{ id: producto.id, cantidad: 1 }],
   notas: MARK,
 });
+const sucursal = await made(ana, 'POST', `${a}/sucursales`, { nombre: `${MARK} Sucursal`, direccion: MARK });
+const deposito = await made(ana, 'POST', `${a}/depositos`, { nombre: `${MARK} Depósito`, sucursal_id: sucursal.id });
+const transferencia = await made<{ id: string }>(ana, 'POST', `${a}/transferencias`, {
+  origen_id: (await made<{ id: string }[]>(ana, 'GET', `${a}/depositos`))[0].id,
+  destino_id: deposito.id,
+  observaciones: MARK,
+  items: [{ producto_id: producto.id, cantidad: 1 }],
+});
 
 /** A's ids by kind: the kind a path parameter names is the path segment before it. */
 const ids: Record<string, string | undefined> = {
@@ -272,6 +280,9 @@ const ids: Record<string, string | undefined> = {
   presupuestos: presupuesto.id,
   remitos: remito.id,
   cheques: cheque.id,
+  sucursales: sucursal.id,
+  depositos: deposito.id,
+  transferencias: transferencia.id,
 };
 /** Parameters that name no row: A's value of them. */
 const keys: Record<string, string> = { padron: CUIT_A, email: ana.email };
@@ -375,6 +386,9 @@ const BODIES: Record<string, () => object> = {
   'POST /businesses/:id/remitos/:remitoId/anular': () => ({ motivo: 'Anulado por B' }),
   'POST /businesses/:id/cheques/:chequeId/endosar': () => ({ proveedor_id: proveedorB.id }),
   'POST /businesses/:id/cheques/:chequeId/rechazar': () => ({ gastos_bancarios: 1, motivo: 'De B' }),
+  'PUT /businesses/:id/sucursales/:sucursalId': () => ({ nombre: 'Cambiada por B' }),
+  'PUT /businesses/:id/depositos/:depositoId': () => ({ nombre: 'Cambiado por B' }),
+  'POST /businesses/:id/transferencias/:transferenciaId/recibir': () => ({ items: [] }),
 };
 
 /* ------------------------------------------------------------------ the route table */

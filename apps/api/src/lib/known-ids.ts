@@ -12,6 +12,7 @@ const KINDS = {
     message: 'Categoría financiera no encontrada en este negocio.',
   },
   cliente: { table: sql`customers`, message: 'Cliente no encontrado en este negocio.' },
+  deposito: { table: sql`depositos`, message: 'Depósito no encontrado en este negocio.' },
   proveedor: { table: sql`suppliers`, message: 'Proveedor no encontrado en este negocio.' },
   producto: { table: sql`products`, message: 'Producto no encontrado en este negocio.' },
   servicio: { table: sql`services`, message: 'Servicio no encontrado en este negocio.' },

@@ -123,6 +123,7 @@ const CONVERTED = [
   'presupuestos',
   'remitos',
   'cheques',
+  'depositos',
 ];
 
 /** Exported queries that go across businesses, with their reason (the ALLOWED list's statements). */

@@ -37,6 +37,11 @@ const appChildren: RouteObject[] = [
   },
   { path: '/categories', lazy: page('Categorías', () => import('@/features/categories/categories-page')) },
   { path: '/etiquetas', lazy: page('Etiquetas', () => import('@/features/etiquetas/etiquetas-page')) },
+  {
+    path: '/sucursales',
+    lazy: page('Sucursales y depósitos', () => import('@/features/depositos/sucursales-page')),
+  },
+  { path: '/transferencias', lazy: page('Transferencias', () => import('@/features/depositos/transferencias-page')) },
   { path: '/customers', lazy: page('Clientes', () => import('@/features/customers/customers-page')) },
   { path: '/finanzas/*', lazy: page('Finanzas', () => import('@/features/finance/finance-page')) },
   { path: '/tasks', lazy: page('Tareas', () => import('@/features/tasks/tasks-page')) },

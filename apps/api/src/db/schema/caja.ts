@@ -66,6 +66,8 @@ export const cajas = pgTable(
     impresora: jsonb('impresora').$type<Impresora>(),
     /** Its ZPL label printer (issue 35, migration 0070); null: none. */
     impresoraEtiquetas: jsonb('impresora_etiquetas').$type<ImpresoraEtiquetas>(),
+    /** Its sucursal (issue 38, migration 0076); null: the principal. It sells from the sucursal's depósito. */
+    sucursalId: uuid('sucursal_id'),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t): PgTableExtraConfigValue[] => [

@@ -118,7 +118,17 @@ export const stockMovements = pgTable(
       .references(() => businesses.id, { onDelete: 'cascade' }),
     productoId: uuid('producto_id').notNull(),
     origen: text('origen', {
-      enum: ['inicial', 'venta', 'anulacion', 'compra', 'ajuste', 'importacion', 'devolucion', 'remito'],
+      enum: [
+        'inicial',
+        'venta',
+        'anulacion',
+        'compra',
+        'ajuste',
+        'importacion',
+        'devolucion',
+        'remito',
+        'transferencia',
+      ],
     }).notNull(),
     cantidad: numeric('cantidad', { precision: 14, scale: 3 }).notNull(),
     stockResultante: numeric('stock_resultante', { precision: 14, scale: 3 }).notNull(),
@@ -126,6 +136,8 @@ export const stockMovements = pgTable(
     referenciaId: uuid('referencia_id'),
     usuarioId: uuid('usuario_id').references(() => users.id, { onDelete: 'set null' }),
     fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
+    /** The depósito the stock entered or left (migration 0076). */
+    depositoId: uuid('deposito_id').notNull(),
   },
   (t): PgTableExtraConfigValue[] => [
     primaryKey({ name: 'stock_movements_pkey', columns: [t.id, t.businessId] }),

@@ -20,3 +20,4 @@ export * from './totales.js';
 export * from './mercadopago.js';
 export * from './presupuestos.js';
 export * from './cheques.js';
+export * from './depositos.js';

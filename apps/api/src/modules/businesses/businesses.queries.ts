@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { allPermissions, DEFAULT_CAJA, DEFAULT_MEDIOS } from '@mostrador/shared';
+import { allPermissions, DEFAULT_CAJA, DEFAULT_DEPOSITO, DEFAULT_MEDIOS, DEFAULT_SUCURSAL } from '@mostrador/shared';
 import type { Pool } from 'pg';
 import type { Executor } from '../../db/client.js';
 import { businesses, businessMembers, financeCategories, tenantSettings } from '../../db/schema/index.js';
@@ -63,7 +63,22 @@ export async function ensureBusinessBasics(businessId: string, creatorId: string
     INSERT INTO cajas (business_id, nombre)
     SELECT ${businessId}::uuid, ${DEFAULT_CAJA}
      WHERE NOT EXISTS (SELECT 1 FROM cajas WHERE business_id = ${businessId}::uuid)`);
+  // The principal sucursal and depósito (decision 0059), when the business has none.
+  const depositos = await ex.execute(sql`
+    WITH s AS (
+      INSERT INTO sucursales (business_id, nombre, principal)
+      SELECT ${businessId}::uuid, ${DEFAULT_SUCURSAL}, true
+       WHERE NOT EXISTS (SELECT 1 FROM sucursales WHERE business_id = ${businessId}::uuid AND principal)
+      RETURNING id
+    )
+    INSERT INTO depositos (business_id, sucursal_id, nombre, principal)
+    SELECT ${businessId}::uuid,
+           coalesce((SELECT id FROM s),
+                    (SELECT id FROM sucursales WHERE business_id = ${businessId}::uuid AND principal)),
+           ${DEFAULT_DEPOSITO}, true
+     WHERE NOT EXISTS (SELECT 1 FROM depositos WHERE business_id = ${businessId}::uuid AND principal)`);
   return {
+    depositos: depositos.rowCount ?? 0,
     membership: membership.length,
     settings: settings.length,
     categorias: categorias.length,

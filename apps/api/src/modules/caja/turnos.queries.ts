@@ -1,5 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { centsToDecimal, type Impresora, type ImpresoraEtiquetas, type TurnoListQuery, type TurnoMoveType } from '@mostrador/shared';
+import {
+  centsToDecimal,
+  type Impresora,
+  type ImpresoraEtiquetas,
+  type TurnoListQuery,
+  type TurnoMoveType,
+} from '@mostrador/shared';
 import type { Executor } from '../../db/client.js';
 import { rows } from './rows.js';
 
@@ -32,7 +38,7 @@ const resumenSelect = sql`
 export function cajaRows(businessId: string, ex: Executor) {
   return rows(
     ex,
-    sql`SELECT c.id, c.nombre, c.activa, c.punto_venta, c.impresora, c.impresora_etiquetas,
+    sql`SELECT c.id, c.nombre, c.activa, c.punto_venta, c.impresora, c.impresora_etiquetas, c.sucursal_id,
                mc.medio_pago_id AS mp_medio_pago_id, mk.pos_id IS NOT NULL AS mp_qr,
                mk.terminal_id IS NOT NULL AS mp_point
           FROM cajas c
@@ -50,16 +56,22 @@ export function openTurnoRows(businessId: string, ex: Executor) {
 
 export async function insertCaja(
   businessId: string,
-  c: { nombre: string; punto: number | null; impresora: Impresora | null; etiquetas: ImpresoraEtiquetas | null },
+  c: {
+    nombre: string;
+    punto: number | null;
+    impresora: Impresora | null;
+    etiquetas: ImpresoraEtiquetas | null;
+    sucursalId: string | null;
+  },
   ex: Executor,
 ) {
   const impresora = c.impresora === null ? null : JSON.stringify(c.impresora);
   const etiquetas = c.etiquetas === null ? null : JSON.stringify(c.etiquetas);
   const [row] = await rows(
     ex,
-    sql`INSERT INTO cajas (business_id, nombre, punto_venta, impresora, impresora_etiquetas)
-        VALUES (${businessId}, ${c.nombre}, ${c.punto}, ${impresora}::jsonb, ${etiquetas}::jsonb)
-        RETURNING id, nombre, activa, punto_venta, impresora, impresora_etiquetas`,
+    sql`INSERT INTO cajas (business_id, nombre, punto_venta, impresora, impresora_etiquetas, sucursal_id)
+        VALUES (${businessId}, ${c.nombre}, ${c.punto}, ${impresora}::jsonb, ${etiquetas}::jsonb, ${c.sucursalId}::uuid)
+        RETURNING id, nombre, activa, punto_venta, impresora, impresora_etiquetas, sucursal_id`,
   );
   return row;
 }
@@ -68,7 +80,7 @@ export async function insertCaja(
 export async function lockCaja(businessId: string, cajaId: string, ex: Executor) {
   const [before] = await rows(
     ex,
-    sql`SELECT id, nombre, activa, punto_venta, impresora, impresora_etiquetas FROM cajas
+    sql`SELECT id, nombre, activa, punto_venta, impresora, impresora_etiquetas, sucursal_id FROM cajas
          WHERE business_id = ${businessId} AND id = ${cajaId} FOR UPDATE`,
   );
   return before;
@@ -77,7 +89,13 @@ export async function lockCaja(businessId: string, cajaId: string, ex: Executor)
 export async function updateCajaRow(
   businessId: string,
   cajaId: string,
-  c: { nombre: string; punto: number | null; impresora: Impresora | null; etiquetas: ImpresoraEtiquetas | null },
+  c: {
+    nombre: string;
+    punto: number | null;
+    impresora: Impresora | null;
+    etiquetas: ImpresoraEtiquetas | null;
+    sucursalId: string | null;
+  },
   ex: Executor,
 ) {
   const impresora = c.impresora === null ? null : JSON.stringify(c.impresora);
@@ -85,11 +103,18 @@ export async function updateCajaRow(
   const [row] = await rows(
     ex,
     sql`UPDATE cajas SET nombre = ${c.nombre}, punto_venta = ${c.punto}, impresora = ${impresora}::jsonb,
-                         impresora_etiquetas = ${etiquetas}::jsonb
+                         impresora_etiquetas = ${etiquetas}::jsonb, sucursal_id = ${c.sucursalId}::uuid
          WHERE business_id = ${businessId} AND id = ${cajaId}
-         RETURNING id, nombre, activa, punto_venta, impresora, impresora_etiquetas`,
+         RETURNING id, nombre, activa, punto_venta, impresora, impresora_etiquetas, sucursal_id`,
   );
   return row;
+}
+
+/** Whether the sucursal is the business's (a caja's sucursal_id, decision 0059). */
+export async function sucursalOfBusiness(businessId: string, sucursalId: string, ex: Executor) {
+  return (
+    (await rows(ex, sql`SELECT 1 FROM sucursales WHERE business_id = ${businessId} AND id = ${sucursalId}`)).length > 0
+  );
 }
 
 /** A caja's printer and name (printing, issue 35); undefined when the caja is not the business's. */

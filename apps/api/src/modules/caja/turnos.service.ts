@@ -1,5 +1,6 @@
 import {
   CAJA_MESSAGES,
+  DEPOSITO_MESSAGES,
   centsToNumber,
   type Caja,
   type CajaValues,
@@ -29,6 +30,7 @@ import {
   findTurnoRow,
   insertArqueos,
   insertCaja,
+  sucursalOfBusiness,
   insertTurno,
   insertTurnoMovimiento,
   listTurnoRows,
@@ -80,6 +82,7 @@ export async function listCajas(ex: Executor, businessId: string): Promise<Caja[
     punto_venta: (c.punto_venta as number | null) ?? null,
     impresora: (c.impresora as Impresora | null) ?? null,
     impresora_etiquetas: (c.impresora_etiquetas as ImpresoraEtiquetas | null) ?? null,
+    sucursal_id: (c.sucursal_id as string | null) ?? null,
     // Whether it charges through Mercado Pago (decision 0052), for every member: no secret in it.
     mercadopago: c.mp_medio_pago_id
       ? { medio_pago_id: c.mp_medio_pago_id as string, qr: c.mp_qr === true, point: c.mp_point === true }
@@ -94,7 +97,11 @@ export async function createCaja(db: Db, businessId: string, userId: string, inp
     return await db.transaction(async (tx) => {
       const impresora = input.impresora ?? null;
       const etiquetas = input.impresora_etiquetas ?? null;
-      const c = await insertCaja(businessId, { nombre: input.nombre, punto, impresora, etiquetas }, tx);
+      const sucursalId = input.sucursal_id ?? null;
+      if (sucursalId && !(await sucursalOfBusiness(businessId, sucursalId, tx))) {
+        throw invalid('sucursal_id', DEPOSITO_MESSAGES.sucursalNotInBusiness);
+      }
+      const c = await insertCaja(businessId, { nombre: input.nombre, punto, impresora, etiquetas, sucursalId }, tx);
       await audit(tx, {
         businessId,
         userId,
@@ -118,6 +125,7 @@ const cajaOut = (c: Record<string, unknown>) => ({
   punto_venta: (c.punto_venta as number | null) ?? null,
   impresora: (c.impresora as Impresora | null) ?? null,
   impresora_etiquetas: (c.impresora_etiquetas as ImpresoraEtiquetas | null) ?? null,
+  sucursal_id: (c.sucursal_id as string | null) ?? null,
   mercadopago: null,
 });
 
@@ -142,7 +150,12 @@ export async function updateCaja(
         input.impresora_etiquetas === undefined
           ? ((before.impresora_etiquetas as ImpresoraEtiquetas | null) ?? null)
           : input.impresora_etiquetas;
-      const c = await updateCajaRow(businessId, cajaId, { nombre, punto, impresora, etiquetas }, tx);
+      const sucursalId =
+        input.sucursal_id === undefined ? ((before.sucursal_id as string | null) ?? null) : input.sucursal_id;
+      if (sucursalId && sucursalId !== before.sucursal_id && !(await sucursalOfBusiness(businessId, sucursalId, tx))) {
+        throw invalid('sucursal_id', DEPOSITO_MESSAGES.sucursalNotInBusiness);
+      }
+      const c = await updateCajaRow(businessId, cajaId, { nombre, punto, impresora, etiquetas, sucursalId }, tx);
       await audit(tx, {
         businessId,
         userId,
@@ -155,7 +168,13 @@ export async function updateCaja(
           impresora: before.impresora ?? null,
           impresora_etiquetas: before.impresora_etiquetas ?? null,
         },
-        despues: { nombre, punto_venta: punto, impresora, impresora_etiquetas: etiquetas },
+        despues: {
+          nombre,
+          punto_venta: punto,
+          impresora,
+          impresora_etiquetas: etiquetas,
+          ...(sucursalId !== (before.sucursal_id ?? null) ? { sucursal_id: sucursalId } : {}),
+        },
       });
       return (await listCajas(tx, businessId)).find((x) => x.id === c.id) ?? { ...cajaOut(c), turno_abierto: null };
     });

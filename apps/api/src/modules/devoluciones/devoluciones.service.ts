@@ -274,6 +274,8 @@ export async function createDevolucion(
         origen: 'devolucion',
         motivo: motivoStock,
         referenciaId: id,
+        // Back into the depósito the sale took it from (decision 0059).
+        depositoDe: sale.id as string,
         userId: c.userId,
         audit: false,
       });

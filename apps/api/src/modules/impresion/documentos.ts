@@ -14,6 +14,7 @@ import {
   type Presupuesto,
   type Remito,
   type Sale,
+  type Transferencia,
   type Turno,
 } from '@mostrador/shared';
 import type { Documento, Linea } from './documento.js';
@@ -320,6 +321,44 @@ export function presupuestoDoc(pr: Presupuesto, n: NegocioImpreso, f: Formato): 
   l.push(ESPACIO, t(`Precios válidos hasta el ${x.dia(pr.vence)}.`));
   if (pr.estado === 'anulado') l.push(ESPACIO, t('PRESUPUESTO ANULADO', { alinear: 'centro', negrita: true }));
   return { titulo: `Presupuesto #${pr.numero}`, lineas: l, a4: true };
+}
+
+/**
+ * A transferencia's remito interno (A4, decision 0059): from which depósito to which, what was
+ * sent and, once received, what arrived and the difference; the signatures of who sends and who
+ * receives.
+ */
+export function transferenciaDoc(tr: Transferencia, n: NegocioImpreso, f: Formato): Documento {
+  const x = formatos(f);
+  const recibida = tr.estado === 'recibida';
+  const l: Linea[] = [
+    ...encabezado(n),
+    t(`REMITO INTERNO #${tr.numero}`, { negrita: true, alinear: 'centro', grande: true }),
+    t('Transferencia entre depósitos - documento no válido como factura', { alinear: 'centro' }),
+    ESPACIO,
+    p('Fecha', x.fecha(tr.creado_en)),
+    p('Origen', tr.origen_nombre),
+    p('Destino', tr.destino_nombre),
+    p('Estado', recibida ? `Recibida el ${x.fecha(tr.recibido_en!)}` : 'En tránsito'),
+    SEP,
+    p('Descripción', recibida ? 'Enviada / recibida' : 'Cantidad', { negrita: true }),
+    SEP,
+  ];
+  for (const i of tr.items) {
+    l.push(p(i.nombre, recibida ? `${x.n(i.cantidad)} / ${x.n(i.cantidad_recibida ?? 0)}` : x.n(i.cantidad)));
+    if (recibida && i.diferencia) l.push(p('  Diferencia', x.n(i.diferencia)));
+  }
+  l.push(SEP);
+  if (tr.observaciones) l.push(t(`Observaciones: ${tr.observaciones}`), ESPACIO);
+  l.push(
+    ESPACIO,
+    t('Entregó: ______________________________'),
+    ESPACIO,
+    t('Recibió: ______________________________'),
+    ESPACIO,
+    t('Fecha: ____ / ____ / ________'),
+  );
+  return { titulo: `Remito interno #${tr.numero}`, lineas: l, a4: true };
 }
 
 /** A remito (A4): what was delivered, without prices, and the receiver's signature lines. */

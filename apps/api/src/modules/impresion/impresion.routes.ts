@@ -54,7 +54,9 @@ export function assertPuedeVer(req: FastifyRequest, tipo: DocumentoTipo) {
         ? 'presupuestos'
         : tipo === 'remito'
           ? 'remitos'
-          : 'ventas';
+          : tipo === 'transferencia'
+            ? 'productos'
+            : 'ventas';
   assertCan(businessOf(req), modulo, 'ver');
 }
 

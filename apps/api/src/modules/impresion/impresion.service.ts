@@ -15,6 +15,7 @@ import { getComprobante, saleComprobante } from '../facturacion/facturacion.serv
 import { getSale } from '../sales/sales.service.js';
 import { getPresupuesto } from '../presupuestos/presupuestos.service.js';
 import { getRemito } from '../remitos/remitos.service.js';
+import { getTransferencia } from '../depositos/transferencias.service.js';
 import { aEscpos, type Documento } from './documento.js';
 import {
   cierreDoc,
@@ -26,6 +27,7 @@ import {
   presupuestoDoc,
   remitoDoc,
   ticketDoc,
+  transferenciaDoc,
   type Formato,
 } from './documentos.js';
 import { cajaDeVenta, negocioImpreso } from './impresion.queries.js';
@@ -105,6 +107,10 @@ export async function documentoDe(ex: Executor, b: Negocio, tipo: DocumentoTipo,
     case 'remito': {
       const r = await getRemito(ex, b.id, id);
       return { tipo, doc: remitoDoc(r, await negocio(ex, b.id), b), clienteId: r.cliente_id, efectivo: false };
+    }
+    case 'transferencia': {
+      const tr = await getTransferencia(ex, b.id, id);
+      return { tipo, doc: transferenciaDoc(tr, await negocio(ex, b.id), b), clienteId: null, efectivo: false };
     }
   }
 }

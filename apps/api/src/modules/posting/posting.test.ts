@@ -86,7 +86,7 @@ function expectMovement(l: Left, m: Row, origen: string, extra: string[]) {
   expect(audits[0].despues).toEqual(Object.fromEntries(MOVEMENT_SNAPSHOT.map((k) => [k, m[k]])));
 }
 
-/** A stock movement of the canonical shape (`referencia_id` only when a record is behind it). */
+/** A stock movement of the canonical shape (`referencia_id` only when a record is behind it; always its depósito). */
 function expectStock(s: Row, origen: string, withReference: boolean) {
   expect(s.origen).toBe(origen);
   expect(filled(s)).toEqual(
@@ -100,6 +100,8 @@ function expectStock(s: Row, origen: string, withReference: boolean) {
       'motivo',
       'usuario_id',
       'fecha',
+      // The depósito it entered or left (decision 0059).
+      'deposito_id',
       ...(withReference ? ['referencia_id'] : []),
     ].sort(),
   );

@@ -108,10 +108,27 @@ const byName = (q: ProductListQuery, total: number): ProductListQuery =>
 /** A ranked search, which needs its count before its order (listPageRaw). */
 const rankedSearch = (q: Partial<ProductListQuery>) => q.orden === 'relevancia' && !!q.q?.trim();
 
+/**
+ * The stock a list row shows: the total, or with `deposito_id` that depósito's (decision 0059: the
+ * principal's is the total less the other depósitos').
+ */
+function listStock(businessId: string, q: Partial<ProductListQuery>): SQL {
+  if (!q.deposito_id) return sql`products.stock_actual`;
+  const principal = sql`(SELECT principal FROM depositos WHERE business_id = ${businessId} AND id = ${q.deposito_id})`;
+  return sql`(CASE WHEN ${principal}
+      THEN products.stock_actual - coalesce((SELECT sum(sd.stock) FROM stock_depositos sd
+             WHERE sd.business_id = ${businessId} AND sd.producto_id = products.id), 0)
+      ELSE coalesce((SELECT sd.stock FROM stock_depositos sd WHERE sd.business_id = ${businessId}
+             AND sd.deposito_id = ${q.deposito_id} AND sd.producto_id = products.id), 0) END)`;
+}
+
 /** The columns of the list's raw rows (toProduct reads them; timestamps as text, see TEXT_TIMESTAMPS). */
-const LIST_COLUMNS = sql`products.id, products.nombre, products.descripcion, products.codigo,
+const listColumns = (
+  businessId: string,
+  q: Partial<ProductListQuery>,
+) => sql`products.id, products.nombre, products.descripcion, products.codigo,
   products.codigo_barras AS "codigoBarras", products.precio_compra AS "precioCompra",
-  products.precio_venta AS "precioVenta", products.stock_actual AS "stockActual",
+  products.precio_venta AS "precioVenta", ${listStock(businessId, q)} AS "stockActual",
   products.stock_minimo AS "stockMinimo", products.controla_stock AS "controlaStock",
   products.unidad, products.categoria_id AS "categoriaId", products.activo, products.iva,
   products.creado_en AS "creadoEn", products.actualizado_en AS "actualizadoEn",
@@ -136,7 +153,7 @@ function listStatement(businessId: string, q: ProductListQuery, total?: number):
   const where = and(...productFilters(businessId, q));
   const count = total ?? sql`(SELECT count(*)::int FROM products WHERE ${where})`;
   return sql`
-    SELECT ${LIST_COLUMNS}, ${count} AS "total", ${conListas(businessId)}
+    SELECT ${listColumns(businessId, q)}, ${count} AS "total", ${conListas(businessId)}
       FROM products ${withCategory}
      WHERE ${where}
      ORDER BY ${sql.join(orderOf(q), sql`, `)}
@@ -168,7 +185,7 @@ function searchStatement(businessId: string, q: ProductListQuery): SQL {
     n AS (SELECT count(*)::int AS total FROM found)
     SELECT page.*, n.total AS "total", ${conListas(businessId)}
       FROM n LEFT JOIN LATERAL (
-        SELECT ${LIST_COLUMNS}
+        SELECT ${listColumns(businessId, q)}
           FROM found AS products ${withCategory}
          WHERE n.total <= ${WALK_THRESHOLD}
          ORDER BY ${sql.join(order, sql`, `)}

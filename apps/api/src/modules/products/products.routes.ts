@@ -52,7 +52,10 @@ export const PRODUCT_EXPORT_COLUMNS = [
 /** Products, stock adjustments and history, bulk price update and export (§4.1, §14.2): module `productos`. */
 export async function productRoutes(app: App) {
   const { db } = app.db;
-  const filters = knownFilters(db, [{ field: 'categoria_id', kind: 'categoria', except: 'ninguna' }]);
+  const filters = knownFilters(db, [
+    { field: 'categoria_id', kind: 'categoria', except: 'ninguna' },
+    { field: 'deposito_id', kind: 'deposito' },
+  ]);
 
   app.get(
     base,

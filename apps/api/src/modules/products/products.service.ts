@@ -369,6 +369,7 @@ export async function adjustStock(
       motivo: input.motivo,
       userId,
       untracked: 'refuse',
+      depositoId: input.deposito_id ?? null,
     });
     const [u] = await tx.select({ nombre: userName }).from(users).where(eq(users.id, userId));
     return {

@@ -287,6 +287,8 @@ export interface Ctx {
   userId: string;
   today: string;
   now: Date;
+  /** The depósito a reception enters (default the principal; decision 0059). */
+  depositoId?: string | null;
 }
 
 /** What the audit records of a purchase. */
@@ -540,6 +542,8 @@ async function unreceive(ctx: Ctx, p: PurchaseRow, lines: StoredLine[], next: Pu
       motivo,
       referenciaId: p.id,
       userId: ctx.userId,
+      // Out of the depósito the goods entered (decision 0059).
+      depositoDe: p.id,
       insufficientMessage: ({ nombre }) => PURCHASE_MESSAGES.insufficientStock(nombre),
     });
     const restored = await restoreCost(
@@ -584,7 +588,7 @@ export async function createPurchase(
   const factura = normalFactura(input.factura ?? null);
   assertRules({ ...input, fecha, condicion_pago: condicion, items: lines, factura });
   return db.transaction(async (tx) => {
-    const ctx: Ctx = { tx, businessId, userId, today, now };
+    const ctx: Ctx = { tx, businessId, userId, today, now, depositoId: input.deposito_id ?? null };
     let proveedorNombre = input.proveedor_nombre ?? null;
     if (input.proveedor_id) proveedorNombre = (await lockSupplier(tx, businessId, input.proveedor_id)).nombre;
     await assertProducts(tx, businessId, lines);
@@ -654,7 +658,7 @@ export async function updatePurchase(
   now: Date,
 ): Promise<Purchase> {
   return db.transaction(async (tx) => {
-    const ctx: Ctx = { tx, businessId, userId, today, now };
+    const ctx: Ctx = { tx, businessId, userId, today, now, depositoId: patch.deposito_id ?? null };
     let row = await lockPurchase(tx, businessId, id);
     if (row.estado === 'cancelada') throw conflict('INVALID_STATE', PURCHASE_MESSAGES.cancelledFinal);
     // Goods arrived in part (decision 0023): they stay; the rest can only be received.

@@ -39,6 +39,8 @@ export interface ReceiveCtx {
   businessId: string;
   userId: string;
   now: Date;
+  /** The depósito the goods enter (default the principal; decision 0059). */
+  depositoId?: string | null;
 }
 
 const byProduct = <T extends { line: { producto_id: string } }>(xs: T[]) =>
@@ -75,6 +77,7 @@ export async function receiveLines(
       motivo,
       referenciaId: p.id,
       userId: ctx.userId,
+      depositoId: ctx.depositoId ?? null,
     });
     const cost = await setProductCost(businessId, l.producto_id, centsToDecimal(l.precio_unitario), tx);
     const anterior = cost?.anterior ?? null;

@@ -75,7 +75,7 @@ export async function createReception(
       }
       return { line, cantidad: w.cantidad };
     });
-    const ctx = { tx, businessId, userId, now };
+    const ctx = { tx, businessId, userId, now, depositoId: input.deposito_id ?? null };
     const { row, recepcionId, numero } = await receiveLines(ctx, p, wanted);
     await audit(tx, {
       businessId,

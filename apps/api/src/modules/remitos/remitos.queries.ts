@@ -3,12 +3,12 @@ import { centsToDecimal, milliToDecimal, type RemitoListQuery } from '@mostrador
 import type { Executor } from '../../db/client.js';
 import type { Row } from '../../db/pipeline.js';
 import { auditRowsSql } from '../posting/audit.js';
-import { stockMovementsInsertSql } from '../posting/stock.js';
+import { moveDepositoStock } from '../posting/stock.js';
 import type { DocLine } from '../presupuestos/precios-documento.js';
 
 /*
  * The remitos' statements (decisions 0044, 0056): every function takes the business first. Their
- * stock movements are the posting module's (stockMovementsInsertSql), as a sale's are.
+ * stock moves through the posting module (moveDepositoStock, decision 0059), as a sale's does.
  */
 
 const rows = async (ex: Executor, q: SQL) => (await ex.execute(q)).rows as Row[];
@@ -62,51 +62,38 @@ export async function insertRemito(businessId: string, f: RemitoFields, lines: D
 
 /**
  * The stock a remito moves ([product id, thousandths] in ascending id order, checked before on the
- * locked rows): out on delivery (`remito`, negative), back when it is voided (`anulacion`,
- * positive). Products that do not track stock are left alone.
+ * locked rows) in one depósito (decision 0059): out on delivery (`remito`, negative), back when it
+ * is voided (`anulacion`, positive). Products that do not track stock are left alone.
  */
 export async function moveRemitoStock(
   businessId: string,
   userId: string,
   remitoId: string,
+  deposito: { id: string; principal: boolean },
   changes: [string, number][],
   o: { origen: 'remito' | 'anulacion'; motivo: string },
   ex: Executor,
 ) {
-  if (!changes.length) return;
-  const sign = o.origen === 'remito' ? sql`-` : sql`+`;
-  await ex.execute(sql`WITH st AS (
-        UPDATE products p SET stock_actual = p.stock_actual ${sign} v.cantidad, actualizado_en = now()
-          FROM (VALUES ${sql.join(
-            changes.map(([id, q]) => sql`(${id}::uuid, ${milliToDecimal(q)}::numeric)`),
-            sql`, `,
-          )}) AS v (producto_id, cantidad)
-         WHERE p.business_id = ${businessId} AND p.id = v.producto_id AND p.controla_stock
-        RETURNING p.id, p.stock_actual, v.cantidad
-      ) ${stockMovementsInsertSql(
-        businessId,
-        userId,
-        {
-          productoId: sql`st.id`,
-          origen: sql`${o.origen}`,
-          cantidad: sql`${sign}st.cantidad`,
-          stockResultante: sql`st.stock_actual`,
-          motivo: sql`${o.motivo}::text`,
-          referenciaId: sql`${remitoId}::uuid`,
-        },
-        sql`FROM st ORDER BY st.id`,
-      )}`);
+  const sign = o.origen === 'remito' ? -1 : 1;
+  await moveDepositoStock(
+    ex,
+    businessId,
+    userId,
+    deposito,
+    changes.map(([id, q]) => [id, sign * q]),
+    { origen: o.origen, motivo: o.motivo, referenciaId: remitoId },
+  );
 }
 
-/** What the remito took out ([product id, thousandths taken] in id order), to give back. */
+/** What the remito took out ([product id, thousandths taken] in id order, with the depósito), to give back. */
 export async function stockTakenByRemito(businessId: string, remitoId: string, ex: Executor) {
-  const r = await rows(
+  return rows(
     ex,
-    sql`SELECT m.producto_id, (-sum(m.cantidad))::text AS cantidad FROM stock_movements m
+    sql`SELECT m.producto_id, m.deposito_id, d.principal, (-sum(m.cantidad))::text AS cantidad
+          FROM stock_movements m JOIN depositos d ON d.business_id = m.business_id AND d.id = m.deposito_id
          WHERE m.business_id = ${businessId} AND m.referencia_id = ${remitoId} AND m.origen = 'remito'
-         GROUP BY m.producto_id ORDER BY m.producto_id`,
+         GROUP BY m.producto_id, m.deposito_id, d.principal ORDER BY m.producto_id`,
   );
-  return r;
 }
 
 const remitoSelect = sql`SELECT r.id, r.numero, r.fecha, r.estado, r.cliente_id,

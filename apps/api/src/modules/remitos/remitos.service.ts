@@ -1,5 +1,6 @@
 import {
   centsToNumber,
+  DEPOSITO_MESSAGES,
   milliToNumber,
   REMITO_MESSAGES,
   SALE_MESSAGES,
@@ -13,6 +14,7 @@ import {
 } from '@mostrador/shared';
 import type { Db, Executor } from '../../db/client.js';
 import type { Row } from '../../db/pipeline.js';
+import { depositoNamed, stockInDeposito } from '../posting/stock.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
 import { toMilli } from '../products/common.js';
@@ -131,6 +133,8 @@ export interface RemitoNuevo {
   presupuestoId: string | null;
   /** false: today's prices of the customer's list (the items' prices are ignored). */
   conPrecios?: boolean;
+  /** The depósito the goods leave (decision 0059): default the principal. */
+  depositoId?: string | null;
 }
 
 /** Writes a remito inside `tx` (its products locked, its stock out); returns its id. */
@@ -139,7 +143,12 @@ export async function writeRemito(
   c: SaleContext,
   n: RemitoNuevo,
 ): Promise<{ id: string; numero: number }> {
+  const deposito = await depositoNamed(tx, c.businessId, n.depositoId);
+  if (!deposito) throw notFound(DEPOSITO_MESSAGES.notInBusiness);
   const priced = await priceDocument(tx, c, n.clienteId, n.items, n.descuento, { conPrecios: n.conPrecios });
+  // The stock checked is the depósito's (decision 0059), read after the products' lock.
+  const enDeposito = await stockInDeposito(tx, c.businessId, deposito, [...priced.productos.keys()]);
+  for (const [pid, p] of priced.productos) p.stock = enDeposito.get(pid) ?? 0;
   const changes = stockOut(priced);
   const numero = await nextRemitoNumero(c.businessId, tx);
   const id = await insertRemito(
@@ -158,7 +167,15 @@ export async function writeRemito(
     priced.lines,
     tx,
   );
-  await moveRemitoStock(c.businessId, c.userId, id, changes, { origen: 'remito', motivo: `Remito #${numero}` }, tx);
+  await moveRemitoStock(
+    c.businessId,
+    c.userId,
+    id,
+    deposito,
+    changes,
+    { origen: 'remito', motivo: `Remito #${numero}` },
+    tx,
+  );
   await audit(tx, {
     businessId: c.businessId,
     userId: c.userId,
@@ -198,6 +215,7 @@ export async function createRemito(db: Db, c: SaleContext, input: RemitoOutput):
       descuento: 0,
       notas: input.notas ?? null,
       presupuestoId,
+      depositoId: input.deposito_id ?? null,
     });
     if (presupuestoId) await markConvertedToRemito(c.businessId, presupuestoId, id, tx);
     return getRemito(tx, c.businessId, id);
@@ -216,18 +234,27 @@ export async function anularRemito(
     if (!r) throw notFound(REMITO_MESSAGES.notFound);
     if (r.estado === 'anulado') throw conflict('INVALID_STATE', REMITO_MESSAGES.yaAnulado);
     if (r.estado === 'facturado') throw conflict('INVALID_STATE', REMITO_MESSAGES.noAnulable);
+    // Back into the depósito each product left (decision 0059).
     const taken = await stockTakenByRemito(c.businessId, id, tx);
-    const changes = taken
-      .map((t) => [t.producto_id as string, toMilli(t.cantidad as string)] as [string, number])
-      .filter(([, q]) => q > 0);
-    await moveRemitoStock(
-      c.businessId,
-      c.userId,
-      id,
-      changes,
-      { origen: 'anulacion', motivo: `Anulación del remito #${r.numero as number}` },
-      tx,
-    );
+    const porDeposito = new Map<string, { principal: boolean; changes: [string, number][] }>();
+    for (const t of taken) {
+      const q = toMilli(t.cantidad as string);
+      if (q <= 0) continue;
+      const d = porDeposito.get(t.deposito_id as string) ?? { principal: t.principal as boolean, changes: [] };
+      d.changes.push([t.producto_id as string, q]);
+      porDeposito.set(t.deposito_id as string, d);
+    }
+    for (const [depositoId, d] of porDeposito) {
+      await moveRemitoStock(
+        c.businessId,
+        c.userId,
+        id,
+        { id: depositoId, principal: d.principal },
+        d.changes,
+        { origen: 'anulacion', motivo: `Anulación del remito #${r.numero as number}` },
+        tx,
+      );
+    }
     await markRemitoAnulado(c.businessId, id, c.userId, motivo, c.now, tx);
     await audit(tx, {
       businessId: c.businessId,

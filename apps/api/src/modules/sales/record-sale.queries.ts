@@ -10,7 +10,7 @@ import {
 import { saldoOf } from '../caja/cuenta.js';
 import { auditRowsSql } from '../posting/audit.js';
 import { movementsAuditSql, movementsInsertSql } from '../posting/finance.js';
-import { stockMovementsInsertSql } from '../posting/stock.js';
+import { depositoStockUpsertSql, stockMovementsInsertSql } from '../posting/stock.js';
 
 /*
  * record-sale's statements (decision 0044), as builders that return SQL: every one takes the
@@ -114,15 +114,40 @@ export function paymentMethodsSql(businessId: string): SQL {
          WHERE business_id = ${businessId} ORDER BY orden, nombre`;
 }
 
-/** The turno named, held (FOR SHARE) so that it cannot close under the sale. */
+/**
+ * The depósito a turno's caja sells from (decision 0059): the first of its sucursal (the principal
+ * sucursal's when the caja names none), as a LATERAL join on turnos `t` giving deposito_id and
+ * deposito_principal.
+ */
+const turnoDeposito = sql`LEFT JOIN LATERAL (
+      SELECT d.id AS deposito_id, d.principal AS deposito_principal
+        FROM cajas c JOIN depositos d ON d.business_id = c.business_id
+         AND d.sucursal_id = coalesce(c.sucursal_id,
+               (SELECT su.id FROM sucursales su WHERE su.business_id = c.business_id AND su.principal))
+       WHERE c.business_id = t.business_id AND c.id = t.caja_id
+       ORDER BY d.principal DESC, d.creado_en, d.id LIMIT 1) dep ON true`;
+
+/** The turno named, held (FOR SHARE) so that it cannot close under the sale, with its depósito. */
 export function turnoSql(businessId: string, turnoId: string): SQL {
-  return sql`SELECT id, estado, abierto_por FROM turnos WHERE business_id = ${businessId} AND id = ${turnoId} FOR SHARE`;
+  return sql`SELECT t.id, t.estado, t.abierto_por, dep.deposito_id, dep.deposito_principal FROM turnos t ${turnoDeposito}
+              WHERE t.business_id = ${businessId} AND t.id = ${turnoId} FOR SHARE OF t`;
 }
 
-/** The open turnos, newest first, held (FOR SHARE) so that they cannot close under the sale. */
+/** The open turnos, newest first, held (FOR SHARE) so that they cannot close under the sale, with their depósitos. */
 export function openTurnosSql(businessId: string): SQL {
-  return sql`SELECT id, estado, abierto_por FROM turnos WHERE business_id = ${businessId} AND estado = 'abierto'
-             ORDER BY abierto_en DESC LIMIT 50 FOR SHARE`;
+  return sql`SELECT t.id, t.estado, t.abierto_por, dep.deposito_id, dep.deposito_principal FROM turnos t ${turnoDeposito}
+              WHERE t.business_id = ${businessId} AND t.estado = 'abierto'
+             ORDER BY t.abierto_en DESC LIMIT 50 FOR SHARE OF t`;
+}
+
+/**
+ * The stock the sale's products have in depósitos other than the principal: its own statement
+ * after the products' lock, so it sees every change committed before (a stock change locks the
+ * product first). A business with one depósito has none.
+ */
+export function depositoStockSql(businessId: string, productIds: string[]): SQL {
+  return sql`SELECT deposito_id, producto_id, stock::text AS stock FROM stock_depositos
+              WHERE business_id = ${businessId} AND producto_id = ANY(${uuids(productIds)}::uuid[])`;
 }
 
 /** Whether the business invoices its sales and is ready to (decision 0013). */
@@ -245,21 +270,43 @@ export function salePaymentsCte(businessId: string, parts: StoredPayment[]): SQL
     )`;
 }
 
+/** The depósito a sale takes its stock from: null id for the principal (found in the statement). */
+export interface SaleDeposito {
+  id: string | null;
+  principal: boolean;
+}
+
 /**
  * `st`: the products' stock decremented ([product id, thousandths] in ascending id order; below 0
- * only when the business sells without stock, checked before); `sm`: their stock movements
- * (the posting module's builder).
+ * only when the business sells without stock, checked before); `sdep`: the depósito's, when it is
+ * not the principal (whose stock is the total's); `sm`: their stock movements (the posting
+ * module's builder), naming the depósito.
  */
-export function stockTakenCtes(businessId: string, userId: string, changes: [string, number][]): SQL {
+export function stockTakenCtes(
+  businessId: string,
+  userId: string,
+  changes: [string, number][],
+  deposito: SaleDeposito,
+): SQL {
+  const values = sql`(VALUES ${sql.join(
+    changes.map(([id, q]) => sql`(${id}::uuid, ${milliToDecimal(q)}::numeric)`),
+    sql`, `,
+  )}) AS v (producto_id, cantidad)`;
+  const other = !deposito.principal && deposito.id ? deposito.id : null;
   return sql`st AS (
         UPDATE products p SET stock_actual = p.stock_actual - v.cantidad, actualizado_en = now()
-          FROM (VALUES ${sql.join(
-            changes.map(([id, q]) => sql`(${id}::uuid, ${milliToDecimal(q)}::numeric)`),
-            sql`, `,
-          )}) AS v (producto_id, cantidad)
+          FROM ${values}
          WHERE p.business_id = ${businessId} AND p.id = v.producto_id
         RETURNING p.id, p.stock_actual, v.cantidad
-      ), sm AS (${stockMovementsInsertSql(
+      ), ${
+        other
+          ? sql`sdep AS (${depositoStockUpsertSql(
+              businessId,
+              { id: other, principal: false },
+              sql`FROM (SELECT v.producto_id, -v.cantidad AS cantidad FROM ${values}) AS x`,
+            )}), `
+          : sql``
+      }sm AS (${stockMovementsInsertSql(
         businessId,
         userId,
         {
@@ -269,6 +316,7 @@ export function stockTakenCtes(businessId: string, userId: string, changes: [str
           stockResultante: sql`st.stock_actual`,
           motivo: sql`'Venta #' || s.numero`,
           referenciaId: sql`s.id`,
+          ...(other ? { depositoId: sql`${other}::uuid` } : {}),
         },
         sql`FROM st, s ORDER BY st.id`,
       )})`;

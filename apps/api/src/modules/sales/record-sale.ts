@@ -45,6 +45,7 @@ import {
   incomeCtes,
   invoicingSql,
   keyAnswerCte,
+  depositoStockSql,
   lockProductsSql,
   numberedSaleCtes,
   openTurnosSql,
@@ -56,6 +57,7 @@ import {
   stockTakenCtes,
   takeOverKeySql,
   turnoSql,
+  type SaleDeposito,
   type StoredLine,
 } from './record-sale.queries.js';
 import type { SaleContext, SaleResponse } from './sales.service.js';
@@ -153,6 +155,8 @@ function reads(
     // Every product line changes its stock: locked now, in ascending id order (no deadlocks
     // between concurrent sales), so their stock is read here and cannot change until commit.
     statements.push(['producto', lockProductsSql(c.businessId, productIds)]);
+    // Their stock in the depósitos other than the principal, read after the lock (decision 0059).
+    statements.push(['deposito', depositoStockSql(c.businessId, productIds)]);
   }
   statements.push(...listaReads(c, input, productIds));
   if (serviceIds.length) {
@@ -474,6 +478,30 @@ function saleTurno(c: SaleContext, input: RecordSaleOutput, rows: Row[]): string
   return counterTurno(rows, c.userId);
 }
 
+/**
+ * The depósito the sale takes its stock from: its turno's caja's (decision 0059), else the
+ * principal; each product's stock becomes that depósito's (the principal's is the total less the
+ * others'), read under the products' lock.
+ */
+function saleDeposito(turno: Row | undefined, others: Row[], producto: Map<string, CatalogueEntry>): SaleDeposito {
+  const deposito: SaleDeposito =
+    turno?.deposito_id && turno.deposito_principal === false
+      ? { id: turno.deposito_id as string, principal: false }
+      : { id: (turno?.deposito_id as string | undefined) ?? null, principal: true };
+  const inOthers = new Map<string, number>();
+  const inThis = new Map<string, number>();
+  for (const r of others) {
+    const pid = r.producto_id as string;
+    const q = toMilli(r.stock as string);
+    inOthers.set(pid, (inOthers.get(pid) ?? 0) + q);
+    if (r.deposito_id === deposito.id) inThis.set(pid, q);
+  }
+  for (const [pid, p] of producto) {
+    p.stock = deposito.principal ? p.stock - (inOthers.get(pid) ?? 0) : (inThis.get(pid) ?? 0);
+  }
+  return deposito;
+}
+
 /** A sale on account may not take the customer over their credit limit, unless the seller may exceed it. */
 function creditRefusal(
   exceder: boolean | undefined,
@@ -540,7 +568,13 @@ async function record(
   checkMercadoPagoPayments(input, pay.parts, read);
   const total = pay.total;
   if (total > MAX_MONEY_CENTS) throw invalid('pagos', SALE_MESSAGES.tooMuch);
-  const turnoId = saleTurno(c, input, read.get('turno') ?? []);
+  const turnos = read.get('turno') ?? [];
+  const turnoId = saleTurno(c, input, turnos);
+  const deposito = saleDeposito(
+    turnos.find((t) => t.id === turnoId),
+    read.get('deposito') ?? [],
+    cat.producto,
+  );
   if (input.cliente_id && !read.get('cliente')!.length) {
     throw invalid('cliente_id', SALE_MESSAGES.customerNotInBusiness);
   }
@@ -570,6 +604,7 @@ async function record(
   const write = writeSale(c, input, idempotencyKey, origen?.ctes ?? [], {
     lines,
     stockChanges: changes,
+    deposito,
     subtotal,
     descuento,
     ajuste: pay.ajuste,
@@ -598,6 +633,8 @@ interface SaleFigures {
   lines: Line[];
   /** [product id, thousandths] in ascending id order. */
   stockChanges: [string, number][];
+  /** The depósito the stock comes from. */
+  deposito: SaleDeposito;
   subtotal: number;
   descuento: number;
   ajuste: number;
@@ -706,7 +743,7 @@ function writeSale(c: SaleContext, input: RecordSaleOutput, clave: string | null
         mercadopagoOrdenId: input.pagos?.[i]?.mercadopago_orden_id ?? null,
       })),
     ),
-    ...(f.stockChanges.length ? [stockTakenCtes(businessId, userId, f.stockChanges)] : []),
+    ...(f.stockChanges.length ? [stockTakenCtes(businessId, userId, f.stockChanges, f.deposito)] : []),
     // One income movement per payment on the business's calendar day of the sale.
     ...(paid.length
       ? [

@@ -256,6 +256,8 @@ export async function voidSale(
         origen: 'anulacion',
         motivo: `Anulación venta #${sale.numero}`,
         referenciaId: saleId,
+        // Back into the depósito it came from (decision 0059).
+        depositoDe: saleId,
         userId: c.userId,
         audit: false,
       });

@@ -66,6 +66,8 @@ export const NAV: NavItem[] = [
       { label: 'Productos y servicios', to: '/products-and-services', modulo: 'productos' },
       { label: 'Categorías', to: '/categories', modulo: 'categorias' },
       { label: 'Etiquetas', to: '/etiquetas', modulo: 'productos' },
+      { label: 'Sucursales y depósitos', to: '/sucursales', modulo: 'productos' },
+      { label: 'Transferencias', to: '/transferencias', modulo: 'productos' },
     ],
   },
   { label: 'Clientes', icon: Users, to: '/customers', scoped: true, modulo: 'clientes' },

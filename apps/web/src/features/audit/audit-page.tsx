@@ -47,6 +47,9 @@ const ENTIDADES: Record<string, string> = {
   turno: 'Turno de caja',
   cobro: 'Cobro',
   medio_pago: 'Medio de pago',
+  sucursal: 'Sucursal',
+  deposito: 'Depósito',
+  transferencia: 'Transferencia',
 };
 
 const PAGE = 50;

@@ -17,6 +17,7 @@ import { MediosSection } from './medios-section';
 import { CajaDialog, CloseDialog, MoveDialog, OpenTurnoDialog } from './turno-dialogs';
 import { PrintableTurno, TurnoReport } from './turno-report';
 import { TurnosList } from './turnos-list';
+import { useSucursales } from '@/features/depositos/depositos.api';
 
 /** Cajas and their turnos: open with a float, cash in and out, close with the count (issue 14). */
 export default function CajaPage() {
@@ -99,6 +100,12 @@ function CajaScreen() {
   );
 }
 
+/** The sucursal a caja sells from (shown only when it is not the principal). */
+function CajaSucursal({ id }: { id: string }) {
+  const nombre = useSucursales().data?.find((s) => s.id === id)?.nombre;
+  return nombre ? <p className="text-xs text-slate-500">Sucursal: {nombre}</p> : null;
+}
+
 function CajaCard({
   caja,
   canOperate,
@@ -137,6 +144,7 @@ function CajaCard({
         </div>
         <Badge color={open ? 'green' : 'gray'}>{open ? `Turno #${open.numero} abierto` : 'Cerrada'}</Badge>
       </div>
+      {caja.sucursal_id && <CajaSucursal id={caja.sucursal_id} />}
       {caja.punto_venta !== null && (
         <p className="text-xs text-slate-500">
           Factura desde el punto de venta {String(caja.punto_venta).padStart(4, '0')}

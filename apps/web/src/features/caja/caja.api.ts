@@ -107,6 +107,8 @@ export const useSaveCaja = () =>
         punto_venta: number | null;
         impresora?: ImpresoraInput;
         impresora_etiquetas?: ImpresoraEtiquetasInput;
+        /** Its sucursal (null: the principal); left out, it stays as it is. */
+        sucursal_id?: string | null;
       },
     ) => {
       const body = {
@@ -114,6 +116,7 @@ export const useSaveCaja = () =>
         punto_venta: v.punto_venta,
         impresora: v.impresora,
         impresora_etiquetas: v.impresora_etiquetas,
+        ...(v.sucursal_id !== undefined ? { sucursal_id: v.sucursal_id } : {}),
       };
       return v.id
         ? api.patch<Caja>(`/businesses/${b}/cajas/${v.id}`, body)

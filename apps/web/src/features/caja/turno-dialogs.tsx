@@ -9,6 +9,7 @@ import { cn } from '@/lib/cn';
 import { INVALID_AMOUNT, parseDecimal } from '@/lib/decimal';
 import { formatMoney } from '@/lib/format';
 import { ImpresoraFields, draftDe, impresoraDe } from '@/features/impresion/impresora-fields';
+import { useSucursales } from '@/features/depositos/depositos.api';
 import {
   CAMPOS_ETIQUETAS,
   ImpresoraEtiquetasFields,
@@ -292,6 +293,10 @@ function CajaForm({ caja, onClose }: { caja: Caja | null; onClose: () => void })
   const [punto, setPunto] = useState(caja?.punto_venta ? String(caja.punto_venta) : '');
   const [impresora, setImpresora] = useState(() => draftDe(caja?.impresora));
   const [etiquetas, setEtiquetas] = useState(() => etiquetasDraftDe(caja?.impresora_etiquetas));
+  const sucursales = useSucursales().data ?? [];
+  const [elegida, setSucursal] = useState(caja?.sucursal_id ?? '');
+  const principal = sucursales.find((s) => s.principal)?.id ?? '';
+  const sucursal = elegida || principal;
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const save = useSaveCaja();
   async function submit(e: FormEvent) {
@@ -311,12 +316,13 @@ function CajaForm({ caja, onClose }: { caja: Caja | null; onClose: () => void })
         punto_venta: n,
         impresora: imp.value,
         impresora_etiquetas: eti.value,
+        ...(sucursales.length > 1 ? { sucursal_id: sucursal === principal ? null : sucursal } : {}),
       });
       onClose();
     } catch (err) {
       const fields = err instanceof ApiError ? err.errors : [];
       const message = errorMessage(err, 'No se pudo guardar la caja.');
-      const shown = ['nombre', 'punto_venta', 'impresora.host', 'impresora.puerto', ...CAMPOS_ETIQUETAS];
+      const shown = ['nombre', 'punto_venta', 'sucursal_id', 'impresora.host', 'impresora.puerto', ...CAMPOS_ETIQUETAS];
       setErrors({
         ...Object.fromEntries(fields.map((f) => [f.field, f.message])),
         form: fields.every((f) => shown.includes(f.field)) && fields.length ? undefined : message,
@@ -351,6 +357,22 @@ function CajaForm({ caja, onClose }: { caja: Caja | null; onClose: () => void })
           aria-invalid={Boolean(errors.punto_venta)}
         />
       </Field>
+      {sucursales.length > 1 && (
+        <Field
+          id="caja-sucursal"
+          label="Sucursal"
+          hint="La caja vende del stock del primer depósito de su sucursal."
+          error={errors.sucursal_id}
+        >
+          <Select id="caja-sucursal" value={sucursal} onChange={(e) => setSucursal(e.target.value)}>
+            {sucursales.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.nombre}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
       <ImpresoraFields draft={impresora} onChange={setImpresora} errors={errors} />
       <ImpresoraEtiquetasFields draft={etiquetas} onChange={setEtiquetas} errors={errors} />
       <FormActions

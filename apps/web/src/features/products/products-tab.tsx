@@ -18,6 +18,7 @@ import { useBusiness } from '@/app/business-context';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { FilterSelect } from '@/components/ui/input';
+import { DepositoSelect } from '@/features/depositos/stock-por-deposito';
 import { Badge, Card, EmptyState } from '@/components/ui/misc';
 import { DataTable, useListDialogs, useListExport, useListState } from '@/components/data-table';
 import { useCategories } from '@/features/categories/categories.api';
@@ -229,7 +230,7 @@ export function ProductsTab({ onImport }: { onImport: () => void }) {
   const canSeeCategories = can('categorias', 'ver');
   const categories = useCategories();
   const list = useListState(
-    { categoria_id: '', activo: '' as '' | 'true' | 'false', stock_bajo: '' as '' | 'true' },
+    { categoria_id: '', activo: '' as '' | 'true' | 'false', stock_bajo: '' as '' | 'true', deposito_id: '' },
     PAGE_SIZE,
     200,
   );
@@ -324,6 +325,13 @@ export function ProductsTab({ onImport }: { onImport: () => void }) {
             <option value="true">Solo activos</option>
             <option value="false">Solo inactivos</option>
           </FilterSelect>
+          <DepositoSelect
+            id="prod-f-deposito"
+            label="Depósito"
+            todos="Stock de todos los depósitos"
+            value={list.filters.deposito_id}
+            onChange={(v) => list.setFilter('deposito_id', v)}
+          />
         </div>
         <label className="mt-3 inline-flex items-center gap-2 text-sm text-slate-700">
           <input

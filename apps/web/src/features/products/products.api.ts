@@ -25,6 +25,8 @@ export interface ProductFilters {
   categoria_id?: string;
   activo?: '' | 'true' | 'false';
   stock_bajo?: boolean;
+  /** stock_actual is this depósito's (decision 0059). */
+  deposito_id?: string;
   orden?: string;
   direccion?: 'asc' | 'desc';
   limit: number;
@@ -38,6 +40,7 @@ export function productQuery(f: Omit<ProductFilters, 'limit' | 'offset'>) {
     categoria_id: f.categoria_id || undefined,
     activo: f.activo || undefined,
     stock_bajo: f.stock_bajo ? 'true' : undefined,
+    deposito_id: f.deposito_id || undefined,
     orden: f.orden,
     direccion: f.direccion,
   };
@@ -107,8 +110,8 @@ export function useAdjustStock() {
   const { businessId } = useBusiness();
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, cantidad, motivo }: { id: string; cantidad: number; motivo: string }) =>
-      api.post<StockAdjustmentResult>(`${productsPath(businessId!)}/${id}/ajuste-stock`, { cantidad, motivo }),
+    mutationFn: ({ id, ...body }: { id: string; cantidad: number; motivo: string; deposito_id?: string }) =>
+      api.post<StockAdjustmentResult>(`${productsPath(businessId!)}/${id}/ajuste-stock`, body),
     onSuccess: invalidate,
   });
 }

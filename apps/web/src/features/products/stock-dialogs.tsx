@@ -16,6 +16,8 @@ import { cn } from '@/lib/cn';
 import { readDecimal } from '@/lib/decimal-input';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { Pager, RowsSkeleton } from './inventory-ui';
+import { useProductStock, useSeveralDepositos } from '@/features/depositos/depositos.api';
+import { DepositoSelect, StockPorDeposito } from '@/features/depositos/stock-por-deposito';
 import { STOCK_PAGE, useAdjustStock, useStockMovements } from './products.api';
 
 type Direction = 'sumar' | 'restar';
@@ -26,12 +28,17 @@ function AdjustForm({ product, onDone }: { product: Product; onDone: (message?: 
   const [direction, setDirection] = useState<Direction>('restar');
   const [cantidad, setCantidad] = useState('');
   const [motivo, setMotivo] = useState('');
+  const several = useSeveralDepositos();
+  const [deposito, setDeposito] = useState('');
+  const depositoId = several ? deposito || several[0].id : undefined;
+  const enDeposito = useProductStock(product.id, Boolean(several)).data?.find((d) => d.deposito_id === depositoId);
+  const base = enDeposito ? enDeposito.stock : product.stock_actual;
   const [errors, setErrors] = useState<{ cantidad?: string; motivo?: string; form?: string }>({});
   // A leading minus ("-4") means taking out, like «Egreso (restar)»: the two always agree.
   const read = readDecimal(cantidad, 'signedQuantity');
   const milli = read.ok && read.value !== null ? Math.round(Math.abs(read.value) * 1000) : null;
   const signed = milli === null ? null : direction === 'sumar' ? milli : -milli;
-  const after = signed === null ? null : Math.round(product.stock_actual * 1000) + signed;
+  const after = signed === null ? null : Math.round(base * 1000) + signed;
   const typeCantidad = (text: string) => {
     setCantidad(text);
     if (/^\s*[-−]/.test(text)) setDirection('restar');
@@ -51,7 +58,12 @@ function AdjustForm({ product, onDone }: { product: Product; onDone: (message?: 
     setErrors(errs);
     if (Object.keys(errs).length) return;
     try {
-      const r = await adjust.mutateAsync({ id: product.id, cantidad: milliToNumber(signed!), motivo: motivo.trim() });
+      const r = await adjust.mutateAsync({
+        id: product.id,
+        cantidad: milliToNumber(signed!),
+        motivo: motivo.trim(),
+        ...(depositoId ? { deposito_id: depositoId } : {}),
+      });
       onDone(
         `Stock de «${product.nombre}»: ${formatNumber(r.stock_anterior, formatting)} → ${formatNumber(r.stock_actual, formatting)} ${product.unidad}.`,
       );
@@ -62,9 +74,10 @@ function AdjustForm({ product, onDone }: { product: Product; onDone: (message?: 
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
+      <DepositoSelect id="aj-deposito" value={depositoId ?? ''} onChange={setDeposito} />
       <p className="text-sm text-slate-600">
-        Stock actual: <strong className="text-slate-900">{formatNumber(product.stock_actual, formatting)}</strong>{' '}
-        {product.unidad}
+        Stock actual{enDeposito ? ` en ${enDeposito.deposito_nombre}` : ''}:{' '}
+        <strong className="text-slate-900">{formatNumber(base, formatting)}</strong> {product.unidad}
       </p>
       <fieldset>
         <legend className="mb-1 block text-sm font-medium text-slate-700">Movimiento</legend>
@@ -168,6 +181,7 @@ const ORIGIN_COLORS: Record<StockOrigin, 'gray' | 'green' | 'red' | 'blue' | 'pu
   importacion: 'gray',
   devolucion: 'yellow',
   remito: 'blue',
+  transferencia: 'purple',
 };
 
 function History({ product }: { product: Product }) {
@@ -180,6 +194,7 @@ function History({ product }: { product: Product }) {
   if (!rows.length) return <EmptyState title="Este producto todavía no tiene movimientos de stock" />;
   return (
     <div>
+      <StockPorDeposito productId={product.id} unidad={product.unidad} />
       <ul className="divide-y divide-slate-100" aria-label="Movimientos de stock">
         {rows.map((m) => (
           <li key={m.id} className="flex items-start justify-between gap-3 py-3">
