@@ -236,6 +236,18 @@ async function main() {
   const clusterUpS = round((performance.now() - started) / 1000, 1);
   log(`clúster listo en ${clusterUpS} s; primario: ${await primaryOf(ports)}`);
 
+  // HAProxy counts a server up until its first checks fail: right after it starts, a connection can
+  // still land on the standby (a read-only CREATE DATABASE). Go on once writes through it reach the
+  // primary several times in a row.
+  let inARow = 0;
+  await waitFor(
+    'HAProxy manda solo al primario',
+    async () => {
+      inARow = (await writeProbe(ports.ha)) ? inARow + 1 : 0;
+      return inARow >= 6;
+    },
+    60_000,
+  );
   const adminUrl = `postgres://postgres@127.0.0.1:${ports.ha}/postgres`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
