@@ -40,9 +40,8 @@ import {
   startInstance,
   stopInstance,
 } from './api-stack.mjs';
-import { log, machine, percentile, ROOT, round, sleep, writeResult } from './inventory-common.mjs';
+import { log, machine, num, percentile, ROOT, round, sleep, writeResult } from './inventory-common.mjs';
 
-const num = (v, d) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
 const QUICK = process.env.FAILOVER_QUICK === '1';
 const CFG = {
   clients: num(process.env.FAILOVER_CLIENTS, QUICK ? 24 : 40),

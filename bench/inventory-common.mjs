@@ -17,6 +17,8 @@ const EMBEDDED = path.join(ROOT, 'apps/api/dist/db/embedded.js');
 export const log = (msg) => process.stderr.write(`[bench] ${msg}\n`);
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const round = (x, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
+/** A number from an environment knob, or the default when it is unset or not a number. */
+export const num = (v, d) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
 export function percentile(xs, p) {
   const s = [...xs].sort((a, b) => a - b);
   if (!s.length) return null;

@@ -16,6 +16,7 @@ import {
   log,
   machine,
   median,
+  num,
   ownerAndBusiness,
   percentile,
   round,
@@ -24,7 +25,6 @@ import {
   writeResult,
 } from './inventory-common.mjs';
 
-const num = (v, d) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
 const N = num(process.env.BENCH_PRODUCTS, 50_000);
 const ROUNDS = num(process.env.BENCH_ROUNDS, 5);
 const LIMIT = num(process.env.BENCH_LIMIT, 50);

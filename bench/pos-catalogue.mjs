@@ -15,6 +15,7 @@ import {
   log,
   machine,
   median,
+  num,
   ownerAndBusiness,
   round,
   startStack,
@@ -22,7 +23,6 @@ import {
   writeResult,
 } from './inventory-common.mjs';
 
-const num = (v, d) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
 const N = num(process.env.BENCH_PRODUCTS, 50_000);
 const ROUNDS = num(process.env.BENCH_ROUNDS, 5);
 const CHANGES = num(process.env.BENCH_CHANGES, 100);

@@ -21,6 +21,7 @@ import {
   log,
   machine,
   median,
+  num,
   ownerAndBusiness,
   percentile,
   round,
@@ -29,7 +30,6 @@ import {
 } from './inventory-common.mjs';
 import { directSale } from './sales-direct.mjs';
 
-const num = (v, d) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
 const CFG = {
   duration: num(process.env.BENCH_DURATION, 10),
   warmup: num(process.env.BENCH_WARMUP, 3),

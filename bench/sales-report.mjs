@@ -36,6 +36,7 @@ import {
   log,
   machine,
   median,
+  num,
   ownerAndBusiness,
   percentile,
   round,
@@ -43,7 +44,6 @@ import {
   writeResult,
 } from './inventory-common.mjs';
 
-const num = (v, d) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
 const N_SALES = num(process.env.BENCH_SALES, 100_000);
 const N_MOVEMENTS = num(process.env.BENCH_MOVEMENTS, 1_000_000);
 const N_PRODUCTS = Math.max(500, num(process.env.BENCH_PRODUCTS, 50_000));

@@ -35,10 +35,9 @@ import {
   stopInstance,
   tally,
 } from './api-stack.mjs';
-import { log, machine, percentile, ROOT, round, sleep, writeResult } from './inventory-common.mjs';
+import { log, machine, num, percentile, ROOT, round, sleep, writeResult } from './inventory-common.mjs';
 import { directSale } from './sales-direct.mjs';
 
-const num = (v, d) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
 const SHORT = process.env.SCALE_SHORT === '1';
 const CFG = {
   duration: num(process.env.SCALE_DURATION, SHORT ? 4 : 12),
